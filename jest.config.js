@@ -1,0 +1,31 @@
+// Test tiers as jest projects; pick one with `npx jest --selectProjects unit`.
+// middy 7 is ESM-only: swc transforms it (and our TypeScript) to CommonJS for jest, so
+// `@middy` is the one package taken out of transformIgnorePatterns.
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2023' }, module: { type: 'commonjs' } }] };
+const transformIgnorePatterns = ['node_modules/(?!(@middy)/)'];
+// jest resolves with the `require` condition, which middy's exports map does not offer: point it at the file.
+const moduleNameMapper = { '^@middy/([a-z-]+)$': '<rootDir>/node_modules/@middy/$1/index.js' };
+const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node' };
+
+export default {
+  maxWorkers: 2,
+  testTimeout: 30000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+  ],
+};

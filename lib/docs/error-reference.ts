@@ -1,0 +1,38 @@
+import { ERROR_CODES } from '../http/error-codes';
+
+const MEANING: Record<keyof typeof ERROR_CODES, string> = {
+  api_key_invalid: 'The key is missing, malformed, unknown or revoked. Send `Authorization: Bearer svc_live_…` or `svc_test_…`.',
+  api_key_expired: 'The key passed its expiry. Create a new key in the dashboard.',
+  insufficient_scope: 'The key lacks the scope this endpoint needs. Use a key holding it.',
+  ip_address_not_allowed: "The request came from an address outside the key's allow-list.",
+  invalid_request: 'A body field or parameter breaks the schema or a rule. `errors[]` names each field by JSONPath with a `how_to_fix`.',
+  invalid_api_version: 'The `Service-Version` header is not a version of this API. Omit it to use your pinned default.',
+  resource_missing: 'No such object for this key (objects of other partners and of the other mode are never visible), or no such route.',
+  method_not_allowed: 'The path exists but not with this method; the `Allow` header lists the methods it takes.',
+  test_mode_only: 'Sandbox endpoints work with test keys only.',
+  resource_already_exists: 'A unique value (such as a company `external_id`) is already taken.',
+  idempotency_key_mismatch: 'The `Idempotency-Key` was used before with a different request. Use a new key for a new request.',
+  idempotency_key_in_use: 'A request with this `Idempotency-Key` is still running. Retry after it finishes.',
+  request_too_large: 'The body is larger than the endpoint accepts.',
+  billing_account_inactive: 'Billing for your account is not active; orders are refused until it is.',
+  entitlement_required: 'The company holds no remaining right for this action; order the product that grants it.',
+  rate_limit: 'Too many requests for this key. Wait `Retry-After` seconds, then back off exponentially.',
+  api_error: 'Something failed on our side. Retry with the same `Idempotency-Key`; quote `request_id` to support.',
+};
+
+/** The reference every error envelope's `type` links to: `{docs_url}/partner/errors#<code>`. */
+export function errorReferencePage(): string {
+  const rows = (Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[])
+    .map((code) => `<tr id="${code}"><td><code>${code}</code></td><td>${ERROR_CODES[code].status}</td><td>${escapeHtml(MEANING[code])}</td></tr>`)
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Errors · Partner API</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td{padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}</style></head>
+<body><h1>Error codes</h1><p>Every error response is <code>{type, title, status, code, detail?, request_id?, errors?}</code>. Branch on <code>code</code>, never on <code>detail</code>.</p>
+<table><thead><tr><th>code</th><th>status</th><th>meaning and fix</th></tr></thead><tbody>
+${rows}
+</tbody></table></body></html>`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,28 @@
+/** The spec's Event resource: exactly these fields, nothing else. */
+export interface ApiEvent {
+  object: 'event';
+  id: string;
+  type: string;
+  company_id?: string;
+  data: { object: Record<string, unknown> & { object: string } };
+  livemode: boolean;
+  timestamp: string;
+  created_at: string;
+}
+
+/** What an operation hands to `WriteSet.recordEvent`; ids, sequences and `created_at` come at commit. */
+export interface PendingEvent {
+  type: string;
+  companyId?: string;
+  /** The resource snapshot, tagged by its own `object` (company snapshots omit `open_requirements`). */
+  resource: Record<string, unknown> & { object: string };
+  /** When the fact occurred, if it differs from when it is recorded (e.g. `company.incorporated`). */
+  timestamp?: string;
+}
+
+/** An event as committed: the API object plus its place in each stream it belongs to. */
+export interface CommittedEvent {
+  event: ApiEvent;
+  /** Dense per-stream sequence numbers: `all`, the type's, the company's, the company+type's. */
+  seq: { all: number; type: number; company?: number; companyType?: number };
+}

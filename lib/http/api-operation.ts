@@ -1,0 +1,76 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { z } from 'zod';
+import type { ScopeName } from '../auth/scopes';
+import { ApiError } from './errors';
+import { requestState } from './middleware/request-state';
+import { responseHeaders } from './middleware/response-headers';
+import { errorEnvelope } from './middleware/error-envelope';
+import { apiKeyAuth } from './middleware/api-key-auth';
+import { apiVersion } from './middleware/api-version';
+import { jsonBody } from './middleware/json-body';
+import { parseOrRefuse } from './zod-errors';
+import { queryOf } from './query';
+import type { ApiContext, ApiResponse, Caller, RequestState } from './types';
+
+export interface OperationRequest<P, Q, B> {
+  caller: Caller;
+  params: P;
+  query: Q;
+  body: B;
+  state: RequestState;
+  event: APIGatewayProxyEvent;
+}
+
+export interface OperationDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  /** The scope a key must hold (lib/auth/scopes.ts); none: any valid key. */
+  scope?: ScopeName;
+  params?: P;
+  query?: Q;
+  body?: B;
+  maxBodyBytes?: number;
+  /** Sandbox endpoints: a live key is refused with `test_mode_only`. */
+  testModeOnly?: boolean;
+  handle: (request: OperationRequest<z.output<P>, z.output<Q>, z.output<B>>) => Promise<ApiResponse>;
+}
+
+type Handler = (event: APIGatewayProxyEvent, context: import('aws-lambda').Context) => Promise<APIGatewayProxyResult>;
+
+/**
+ * One partner-API operation as a Lambda handler: the middy chain of DESIGN.md (request id → auth and
+ * rate limit → version → body → validation → operation → error envelope and common headers).
+ * Handlers in functions/ are one call of this.
+ */
+export function apiOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(def: OperationDef<P, Q, B>): Handler {
+  const core = async (event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
+    const state = context.state;
+    const caller = state.caller!;
+    if (def.testModeOnly && caller.scope.mode !== 'test') {
+      throw new ApiError('test_mode_only', 'Sandbox endpoints work with test keys (svc_test_…) only.');
+    }
+    const params = def.params ? parseOrRefuse(def.params, event.pathParameters ?? {}, 'path') : {};
+    const query = def.query ? parseOrRefuse(def.query, queryOf(event), 'query string') : {};
+    const body = def.body ? parseOrRefuse(def.body, state.body ?? {}, 'body') : undefined;
+    const response = await def.handle({ caller, params, query, body, state, event } as never);
+    return toProxyResult(response);
+  };
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)
+    .use(requestState())
+    .use(responseHeaders())
+    .use(errorEnvelope())
+    .use(apiKeyAuth({ scope: def.scope }))
+    .use(apiVersion())
+    .use(jsonBody({ maxBytes: def.maxBodyBytes })) as unknown as Handler;
+}
+
+export function toProxyResult(response: ApiResponse): APIGatewayProxyResult {
+  if (response.text !== undefined) {
+    return { statusCode: response.status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...response.headers }, body: response.text };
+  }
+  const hasBody = response.body !== undefined && response.status !== 304 && response.status !== 204;
+  return {
+    statusCode: response.status,
+    headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...response.headers },
+    body: hasBody ? JSON.stringify(response.body) : '',
+  };
+}

@@ -1,0 +1,33 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { authorizeCaller, identifyCaller } from '../../auth/authenticate';
+import type { ScopeName } from '../../auth/scopes';
+import { anonymousSubject, enforceRateLimit } from '../../rate-limit/enforce';
+import { ApiError } from '../errors';
+import { header, type ApiContext } from '../types';
+
+/**
+ * Authentication, then the per-key rate limit, then authorization: a request with a real key is always
+ * counted, even when it is then refused for expiry, address or scope. A request without a valid key
+ * is counted by address, so its 401 carries RateLimit headers too.
+ */
+export function apiKeyAuth(options: { scope?: ScopeName } = {}): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
+  return {
+    name: 'apiKeyAuth',
+    before: async (request) => {
+      const state = request.context.state;
+      try {
+        state.caller = await identifyCaller(header(request.event, 'authorization'));
+      } catch (error) {
+        if (error instanceof ApiError) {
+          const anon = anonymousSubject(state.sourceIp);
+          state.rateLimitHeaders = await enforceRateLimit(anon.subject, anon.settings, state.receivedAt);
+        }
+        throw error;
+      }
+      const { key } = state.caller;
+      state.rateLimitHeaders = await enforceRateLimit(key.id, key.rate_limit, state.receivedAt);
+      authorizeCaller(key, state.sourceIp, options.scope, state.receivedAt);
+    },
+  };
+}

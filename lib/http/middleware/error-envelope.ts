@@ -1,0 +1,31 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ApiError } from '../errors';
+import { errorEnvelope as envelope } from '../envelope';
+import { logger } from '../../observability/logger';
+import type { ApiContext } from '../types';
+
+/**
+ * Turns anything thrown into the spec's error envelope. An ApiError keeps its code; anything else is
+ * logged and answered `api_error` (500) with no internals in it. A response already set is left alone.
+ */
+export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
+  return {
+    name: 'errorEnvelope',
+    onError: (request) => {
+      if (request.response) return;
+      const state = request.context.state;
+      let error = request.error;
+      if (!(error instanceof ApiError)) {
+        logger.error('unexpected failure', { error: error as Error });
+        error = new ApiError('api_error', 'Something went wrong on our side. Retry later; if it persists, contact support with the request_id.');
+      }
+      const apiError = error as ApiError;
+      request.response = {
+        statusCode: apiError.status,
+        headers: { 'Content-Type': 'application/json', ...apiError.headers },
+        body: JSON.stringify(envelope(apiError, state?.requestId ?? 'unknown')),
+      };
+    },
+  };
+}

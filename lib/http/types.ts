@@ -1,0 +1,46 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Request } from '@middy/core';
+import type { ApiKeyRecord } from '../auth/api-key';
+import type { Partner } from '../partners/partner';
+import type { Scope } from '../store/scope';
+
+/** The authenticated caller: which partner, which key, which mode. */
+export interface Caller {
+  partner: Partner;
+  key: ApiKeyRecord;
+  scope: Scope;
+}
+
+/** What the middlewares learn about a request, in the order they learn it. */
+export interface RequestState {
+  requestId: string;
+  receivedAt: Date;
+  sourceIp: string;
+  caller?: Caller;
+  /** The version the request runs on (spec Versioning 2), echoed as `Service-Version`. */
+  version?: string;
+  rateLimitHeaders?: Record<string, string>;
+  body?: unknown;
+  /** Extra headers a middleware wants on the response (e.g. `Idempotency-Replayed`). */
+  responseHeaders: Record<string, string>;
+}
+
+export type ApiContext = Context & { state: RequestState };
+export type ApiMiddyRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
+
+/** What an operation returns; the chain turns it into the Lambda proxy result. */
+export interface ApiResponse {
+  status: number;
+  /** Serialised as JSON. */
+  body?: unknown;
+  /** Sent as is (an HTML page); set `Content-Type` in `headers`. */
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+/** Headers are case-insensitive; API Gateway passes them as sent. */
+export function header(event: APIGatewayProxyEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [k, v] of Object.entries(event.headers ?? {})) if (k.toLowerCase() === wanted && v != null) return v;
+  return undefined;
+}

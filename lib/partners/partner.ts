@@ -1,0 +1,47 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { partnerKey } from '../store/keys';
+import { newId } from '../ids';
+import { nowIso } from '../clock';
+import { CURRENT_VERSION } from '../versioning/versions';
+
+/** A partner (a workspace): who owns keys, webhook endpoints and every company it creates. */
+export interface Partner {
+  id: string;
+  name: string;
+  /** The workspace owner: dashboard sign-in and webhook-failure e-mails go here. */
+  owner_email: string;
+  /** The pinned default API version (spec Versioning 2). */
+  api_version: string;
+  /** The version webhook payloads are rendered at (spec Versioning 5). */
+  webhook_version: string;
+  billing_status: 'active' | 'inactive';
+  created_at: string;
+}
+
+export async function createPartner(input: { name: string; ownerEmail: string; id?: string }): Promise<Partner> {
+  const partner: Partner = {
+    id: input.id ?? newId('partner'),
+    name: input.name,
+    owner_email: input.ownerEmail.toLowerCase(),
+    api_version: CURRENT_VERSION,
+    webhook_version: CURRENT_VERSION,
+    billing_status: 'active',
+    created_at: nowIso(),
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...partnerKey(partner.id), entity: 'partner', ...partner },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return partner;
+}
+
+export async function getPartner(partnerId: string): Promise<Partner | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: partnerKey(partnerId) }));
+  if (!res.Item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _e, ...partner } = res.Item;
+  return partner as Partner;
+}

@@ -1,0 +1,30 @@
+import { ApiError } from '../http/errors';
+import { countRequest } from './count-request';
+import { DEFAULT_RATE_LIMIT, exceeded, rateLimitHeaders, type RateLimitSettings } from './policy';
+
+/**
+ * Counts the request and returns the headers for the response; throws `rate_limit` (429) with
+ * `Retry-After` and a detail naming the policy and the wait when a policy is exceeded.
+ */
+export async function enforceRateLimit(subject: string, settings: RateLimitSettings, at: Date): Promise<Record<string, string>> {
+  const states = await countRequest(subject, settings, at);
+  const headers = rateLimitHeaders(settings, states);
+  const hit = exceeded(states);
+  if (hit) {
+    const wait = hit.reset;
+    throw new ApiError(
+      'rate_limit',
+      hit.name === 'burst'
+        ? `Burst limit of ${hit.quota} requests per second reached; retry in ${wait} second. Back off exponentially if 429 persists.`
+        : `Sustained limit of ${hit.quota} requests per minute reached; retry in ${wait} seconds. Back off exponentially if 429 persists.`,
+      undefined,
+      { ...headers, 'RateLimit-Limit': String(hit.quota), 'RateLimit-Remaining': '0', 'RateLimit-Reset': String(wait), 'Retry-After': String(wait) },
+    );
+  }
+  return headers;
+}
+
+/** Callers without a valid key are counted by address under the default policy (slows key guessing). */
+export function anonymousSubject(sourceIp: string): { subject: string; settings: RateLimitSettings } {
+  return { subject: `ip:${sourceIp}`, settings: DEFAULT_RATE_LIMIT };
+}

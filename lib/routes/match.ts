@@ -1,0 +1,41 @@
+import type { Route } from './route';
+
+export interface RouteMatch {
+  route: Route;
+  pathParameters: Record<string, string>;
+}
+
+const compiled = new WeakMap<Route, { regex: RegExp; names: string[] }>();
+
+function compile(route: Route) {
+  let entry = compiled.get(route);
+  if (!entry) {
+    const names: string[] = [];
+    const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([A-Za-z]+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    entry = { regex: new RegExp(`^${source}/?$`), names };
+    compiled.set(route, entry);
+  }
+  return entry;
+}
+
+/** Routes whose path template matches `path`, whatever their method (a static segment beats a parameter). */
+export function routesForPath(routes: Route[], path: string): RouteMatch[] {
+  const out: RouteMatch[] = [];
+  for (const route of routes) {
+    const { regex, names } = compile(route);
+    const m = regex.exec(path);
+    if (!m) continue;
+    const pathParameters: Record<string, string> = {};
+    names.forEach((n, i) => (pathParameters[n] = decodeURIComponent(m[i + 1])));
+    out.push({ route, pathParameters });
+  }
+  // API Gateway prefers the more literal template: fewer parameters first.
+  return out.sort((a, b) => compile(a.route).names.length - compile(b.route).names.length);
+}
+
+export function matchRoute(routes: Route[], method: string, path: string): RouteMatch | undefined {
+  return routesForPath(routes, path).find((m) => m.route.method === method.toUpperCase());
+}

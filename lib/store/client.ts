@@ -1,0 +1,35 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/**
+ * The one DynamoDB document client of this process, created on first use (so tests and the local
+ * runtime can set the environment first). Timeouts are bounded: no call waits forever.
+ */
+export function db(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const { dynamodbEndpoint, region } = config();
+    const base = new DynamoDBClient({
+      region,
+      endpoint: dynamodbEndpoint,
+      credentials: dynamodbEndpoint ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
+      maxAttempts: 4,
+      requestHandler: { connectionTimeout: 2000, requestTimeout: 5000 },
+    });
+    documentClient = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return documentClient;
+}
+
+export function tableName(): string {
+  return config().tableName;
+}
+
+/** For tests that swap the client (aws-sdk-client-mock) or point at another endpoint. */
+export function resetDbClient(): void {
+  documentClient = undefined;
+}

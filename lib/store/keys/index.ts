@@ -1,0 +1,2 @@
+export * from './partners';
+export * from './events';

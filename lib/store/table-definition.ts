@@ -1,0 +1,26 @@
+/**
+ * The ONE table, as both the CDK stack and the embedded default create it. Physical indexes are
+ * generic (gsi1…gsi4); access patterns are named in lib/store/keys.ts and the modules that own them.
+ */
+export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
+
+export const GLOBAL_INDEXES = [
+  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+] as const;
+
+export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
+
+/** Items with this attribute (epoch seconds) expire: idempotency records, rate-limit windows, sessions. */
+export const TTL_ATTRIBUTE = 'ttl';
+
+/** Only items whose `entity` is this value feed the webhook fan-out (stream filter). */
+export const EVENT_ENTITY = 'event';
+
+/** Attribute definitions for CreateTable: every key attribute is a string. */
+export function attributeDefinitions(): { AttributeName: string; AttributeType: 'S' }[] {
+  const names = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GLOBAL_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey])];
+  return names.map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const }));
+}

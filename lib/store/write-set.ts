@@ -1,0 +1,113 @@
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Scope } from './scope';
+import type { PendingEvent } from '../events/event';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface Condition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+  /** What the caller is told when this condition fails (a guard item, an illegal transition…). */
+  onFailed?: () => Error;
+}
+
+export interface WriteEntry {
+  item: TransactItem;
+  onFailed?: () => Error;
+}
+
+/**
+ * Everything one operation changes, committed as ONE TransactWriteItems together with the events it
+ * records (the transactional outbox): no event without its change, no change without its event.
+ * Build it, then hand it to `commit()` (lib/store/commit.ts).
+ */
+export class WriteSet {
+  readonly entries: WriteEntry[] = [];
+  readonly events: PendingEvent[] = [];
+
+  constructor(
+    readonly scope: Scope,
+    readonly table: string,
+  ) {}
+
+  put(item: Record<string, unknown>, condition?: Condition): this {
+    this.entries.push({
+      item: {
+        Put: {
+          TableName: this.table,
+          Item: item,
+          ConditionExpression: condition?.expression,
+          ExpressionAttributeNames: condition?.names,
+          ExpressionAttributeValues: condition?.values,
+        },
+      },
+      onFailed: condition?.onFailed,
+    });
+    return this;
+  }
+
+  update(
+    key: Record<string, unknown>,
+    update: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+    condition?: Condition,
+  ): this {
+    this.entries.push({
+      item: {
+        Update: {
+          TableName: this.table,
+          Key: key,
+          UpdateExpression: update.expression,
+          ConditionExpression: condition?.expression,
+          ExpressionAttributeNames: merge(update.names, condition?.names),
+          ExpressionAttributeValues: merge(update.values, condition?.values),
+        },
+      },
+      onFailed: condition?.onFailed,
+    });
+    return this;
+  }
+
+  check(key: Record<string, unknown>, condition: Condition): this {
+    this.entries.push({
+      item: {
+        ConditionCheck: {
+          TableName: this.table,
+          Key: key,
+          ConditionExpression: condition.expression,
+          ExpressionAttributeNames: condition.names,
+          ExpressionAttributeValues: condition.values,
+        },
+      },
+      onFailed: condition.onFailed,
+    });
+    return this;
+  }
+
+  delete(key: Record<string, unknown>, condition?: Condition): this {
+    this.entries.push({
+      item: {
+        Delete: {
+          TableName: this.table,
+          Key: key,
+          ConditionExpression: condition?.expression,
+          ExpressionAttributeNames: condition?.names,
+          ExpressionAttributeValues: condition?.values,
+        },
+      },
+      onFailed: condition?.onFailed,
+    });
+    return this;
+  }
+
+  /** Record an event in this same transaction. The only way any operation records an event. */
+  recordEvent(event: PendingEvent): this {
+    this.events.push(event);
+    return this;
+  }
+}
+
+function merge<T>(a?: Record<string, T>, b?: Record<string, T>): Record<string, T> | undefined {
+  if (!a && !b) return undefined;
+  return { ...a, ...b };
+}

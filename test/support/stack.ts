@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Credentials } from '../../infra/local/runtime';
+
+/** The credentials of the embedded default started by global-setup.ts. */
+export function credentials(): Credentials {
+  const dir = process.env.TEST_LOCAL_DIR;
+  if (!dir) throw new Error('TEST_LOCAL_DIR is not set: run this test in the integration or e2e project');
+  return JSON.parse(readFileSync(join(dir, 'credentials.json'), 'utf8')) as Credentials;
+}
+
+/**
+ * Point lib/ at the stack's DynamoDB Local, for tests that arrange state through lib/ (minting a key
+ * with low limits, say) and then act over HTTP. Call before the first lib/ store call.
+ */
+export function useStackDatabase(): Credentials {
+  const c = credentials();
+  process.env.DYNAMODB_ENDPOINT = c.dynamodb_endpoint;
+  process.env.TABLE_NAME = c.table_name;
+  process.env.PUBLIC_URL = new URL(c.base_url).origin;
+  process.env.STAGE = 'local';
+  return c;
+}
