@@ -29,7 +29,8 @@ export function tableName(): string {
   return config().tableName;
 }
 
-/** For tests that swap the client (aws-sdk-client-mock) or point at another endpoint. */
+/** Closes the client's sockets (tests, scripts) and forgets it; the next db() makes a new one. */
 export function resetDbClient(): void {
+  documentClient?.destroy();
   documentClient = undefined;
 }
