@@ -1,2 +1,3 @@
 export * from './partners';
 export * from './events';
+export * from './dashboard';

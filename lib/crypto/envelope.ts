@@ -1,0 +1,129 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { config } from '../config';
+
+/**
+ * Envelope encryption of the secrets we must be able to read back (webhook signing secrets and
+ * ed25519 private keys): AES-256-GCM under a data key.
+ *
+ * - In AWS (`KMS_KEY_ID` set) the data key comes from KMS GenerateDataKey; its encrypted copy travels
+ *   inside every ciphertext (`kms1.<wrapped key>.<iv>.<sealed>`), so any instance can decrypt with one
+ *   KMS Decrypt, cached per wrapped key. One data key seals for at most an hour per instance.
+ * - In the embedded default a master key file `${LOCAL_DIR}/master.key` (created 0600 on first use)
+ *   is the key itself (`loc1.<iv>.<sealed>`). Outside STAGE=local without KMS_KEY_ID we refuse to run
+ *   rather than encrypt with a key lying on a disk.
+ */
+
+const DATA_KEY_LIFETIME_MS = 60 * 60 * 1000;
+const IV_BYTES = 12;
+
+interface DataKey {
+  plaintext: Buffer;
+  /** The KMS-wrapped copy (base64), stored with each ciphertext. */
+  wrapped: string;
+  createdAt: number;
+}
+
+let kms: KMSClient | undefined;
+let sealingKey: DataKey | undefined;
+const unwrapped = new Map<string, Buffer>();
+let masterKey: Buffer | undefined;
+
+function kmsClient(): KMSClient {
+  kms ??= new KMSClient({ region: config().region });
+  return kms;
+}
+
+/** Forget cached keys and clients (tests switch between KMS and the local file). */
+export function resetEnvelopeCaches(): void {
+  kms?.destroy();
+  kms = undefined;
+  sealingKey = undefined;
+  unwrapped.clear();
+  masterKey = undefined;
+}
+
+function kmsKeyId(): string | undefined {
+  return process.env.KMS_KEY_ID || undefined;
+}
+
+export async function encryptSecret(plaintext: string): Promise<string> {
+  const keyId = kmsKeyId();
+  if (keyId) {
+    const key = await currentDataKey(keyId);
+    return `kms1.${key.wrapped}.${seal(key.plaintext, plaintext, 'kms1')}`;
+  }
+  return `loc1.${seal(localMasterKey(), plaintext, 'loc1')}`;
+}
+
+export async function decryptSecret(ciphertext: string): Promise<string> {
+  const parts = ciphertext.split('.');
+  if (parts[0] === 'kms1' && parts.length === 4) {
+    return open(await unwrapDataKey(parts[1]), parts[2], parts[3], 'kms1');
+  }
+  if (parts[0] === 'loc1' && parts.length === 3) {
+    return open(localMasterKey(), parts[1], parts[2], 'loc1');
+  }
+  throw new Error('not a ciphertext of lib/crypto/envelope');
+}
+
+/** `<iv b64>.<ciphertext+tag b64>`; the format tag is authenticated data, so formats cannot be swapped. */
+function seal(key: Buffer, plaintext: string, format: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(format));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `${iv.toString('base64')}.${body.toString('base64')}`;
+}
+
+function open(key: Buffer, ivB64: string, bodyB64: string, format: string): string {
+  const body = Buffer.from(bodyB64, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivB64, 'base64'));
+  decipher.setAAD(Buffer.from(format));
+  decipher.setAuthTag(body.subarray(body.length - 16));
+  return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
+}
+
+async function currentDataKey(keyId: string): Promise<DataKey> {
+  if (sealingKey && Date.now() - sealingKey.createdAt < DATA_KEY_LIFETIME_MS) return sealingKey;
+  const res = await kmsClient().send(new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256' }));
+  if (!res.Plaintext || !res.CiphertextBlob) throw new Error('KMS GenerateDataKey returned no key');
+  const wrapped = Buffer.from(res.CiphertextBlob).toString('base64');
+  sealingKey = { plaintext: Buffer.from(res.Plaintext), wrapped, createdAt: Date.now() };
+  unwrapped.set(wrapped, sealingKey.plaintext);
+  return sealingKey;
+}
+
+async function unwrapDataKey(wrapped: string): Promise<Buffer> {
+  const cached = unwrapped.get(wrapped);
+  if (cached) return cached;
+  const res = await kmsClient().send(new DecryptCommand({ CiphertextBlob: Buffer.from(wrapped, 'base64'), KeyId: kmsKeyId() }));
+  if (!res.Plaintext) throw new Error('KMS Decrypt returned no key');
+  const key = Buffer.from(res.Plaintext);
+  unwrapped.set(wrapped, key);
+  return key;
+}
+
+function localMasterKey(): Buffer {
+  if (masterKey) return masterKey;
+  if (config().stage !== 'local') {
+    throw new Error('KMS_KEY_ID is not set: outside the embedded default, secrets are encrypted only under KMS');
+  }
+  const file = join(resolve(process.env.LOCAL_DIR ?? '.local'), 'master.key');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    try {
+      // `wx`: two processes starting at once never overwrite each other's key.
+      writeFileSync(file, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  chmodSync(file, 0o600);
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key`);
+  masterKey = key;
+  return key;
+}

@@ -1,0 +1,30 @@
+import {
+  activeSigningSecrets,
+  confirmRoll,
+  createEndpoint,
+  disableEndpoint,
+  enabledEndpointsFor,
+  enableEndpoint,
+  getEndpoint,
+  listEndpointsOfPartner,
+  rollSecret,
+  signingPrivateKey,
+} from './store';
+
+export * from './record';
+export * from './key-material';
+export * from './store';
+
+/** The endpoint store under the names of its contract with the delivery engine. */
+export const webhookEndpoints = {
+  create: createEndpoint,
+  get: getEndpoint,
+  listOfPartner: listEndpointsOfPartner,
+  enabledFor: enabledEndpointsFor,
+  disable: disableEndpoint,
+  enable: enableEndpoint,
+  rollSecret,
+  confirmRoll,
+  activeSigningSecrets,
+  signingPrivateKey,
+};

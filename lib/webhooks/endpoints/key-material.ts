@@ -1,0 +1,20 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+
+/** Overlap after a roll: the old secret keeps signing this long, then retires by itself. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/** `whsec_` + base64 of 32 random bytes (Standard Webhooks: the HMAC key is the decoded part). */
+export function newSigningSecret(): string {
+  return 'whsec_' + randomBytes(32).toString('base64');
+}
+
+/** An ed25519 keypair: the public half as `whpk_` + base64 of its raw 32 bytes, the private as PKCS8 DER base64. */
+export function newSigningKeyPair(): { publicKey: string; privateKeyPkcs8: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  // The SPKI DER of an ed25519 key is a fixed 12-byte header followed by the raw 32-byte key.
+  const raw = publicKey.export({ type: 'spki', format: 'der' }).subarray(-32);
+  return {
+    publicKey: 'whpk_' + raw.toString('base64'),
+    privateKeyPkcs8: privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
+  };
+}

@@ -1,0 +1,232 @@
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../store/client';
+import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, WEBHOOK_ENDPOINT_SK_PREFIX } from '../../store/keys';
+import type { Mode } from '../../store/scope';
+import { decryptSecret, encryptSecret } from '../../crypto/envelope';
+import { newId } from '../../ids';
+import { now, nowIso } from '../../clock';
+import { ApiError, resourceMissing } from '../../http/errors';
+import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../../dashboard/one-time-code';
+import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
+import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';
+
+/**
+ * The webhook endpoint store: the dashboard writes it, the delivery engine reads it. Endpoints live
+ * in one partition per partner (`WHE#<partner>`), so every read is addressed by the caller's partner
+ * id and another partner's endpoint is simply not found.
+ */
+
+const ENTITY = 'webhook_endpoint';
+
+export interface CreateEndpointInput {
+  partnerId: string;
+  mode: Mode;
+  url: string;
+  enabledEvents?: string[];
+  description?: string;
+}
+
+function fromItem(item: Record<string, unknown> | undefined): WebhookEndpoint | undefined {
+  if (!item || item.entity !== ENTITY) return undefined;
+  const { pk: _pk, sk: _sk, entity: _entity, ...endpoint } = item;
+  return endpoint as unknown as WebhookEndpoint;
+}
+
+/** Creates an enabled endpoint with a fresh secret and keypair; the secret is returned here once. */
+export async function createEndpoint(input: CreateEndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const secret = newSigningSecret();
+  const pair = newSigningKeyPair();
+  const at = nowIso();
+  const endpoint: WebhookEndpoint = {
+    id: newId('webhookEndpoint'),
+    partner_id: input.partnerId,
+    mode: input.mode,
+    url: input.url,
+    status: 'enabled',
+    enabled_events: input.enabledEvents ?? [],
+    description: input.description ?? '',
+    created_at: at,
+    updated_at: at,
+    public_key: pair.publicKey,
+    secrets: [{ ciphertext: await encryptSecret(secret), created_at: at }],
+    signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8),
+    revision: 1,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...webhookEndpointKey(input.partnerId, endpoint.id), entity: ENTITY, ...endpoint },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return { endpoint, secret };
+}
+
+export async function getEndpoint(partnerId: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: webhookEndpointKey(partnerId, endpointId), ConsistentRead: true }));
+  return fromItem(res.Item);
+}
+
+/** Every endpoint of a partner (optionally of one mode), oldest first. */
+export async function listEndpointsOfPartner(partnerId: string, mode?: Mode): Promise<WebhookEndpoint[]> {
+  const out: WebhookEndpoint[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ep)',
+        ExpressionAttributeValues: { ':pk': webhookEndpointsPartition(partnerId), ':ep': WEBHOOK_ENDPOINT_SK_PREFIX },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      const endpoint = fromItem(item);
+      if (endpoint && (!mode || endpoint.mode === mode)) out.push(endpoint);
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/** The fan-out's question: which endpoints of this partner and mode receive events now? */
+export async function enabledEndpointsFor(partnerId: string, mode: Mode): Promise<WebhookEndpoint[]> {
+  return (await listEndpointsOfPartner(partnerId, mode)).filter((e) => e.status === 'enabled');
+}
+
+async function updateEndpoint(partnerId: string, endpointId: string, expression: string, names: Record<string, string>, values: Record<string, unknown>): Promise<WebhookEndpoint | undefined> {
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: webhookEndpointKey(partnerId, endpointId),
+        UpdateExpression: `${expression} ADD revision :one`,
+        ConditionExpression: 'attribute_exists(pk) AND entity = :entity',
+        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+        ExpressionAttributeValues: { ...values, ':one': 1, ':entity': ENTITY },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(res.Attributes);
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** Stops deliveries: `gone` (the endpoint answered 410), `failing` (days of failures), `manual` (a person). Undefined when no such endpoint. */
+export async function disableEndpoint(partnerId: string, endpointId: string, reason: DisabledReason): Promise<WebhookEndpoint | undefined> {
+  const at = nowIso();
+  return updateEndpoint(partnerId, endpointId, 'SET #status = :disabled, disabled_reason = :reason, disabled_at = :at, updated_at = :at', { '#status': 'status' }, {
+    ':disabled': 'disabled',
+    ':reason': reason,
+    ':at': at,
+  });
+}
+
+export async function enableEndpoint(partnerId: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
+  return updateEndpoint(partnerId, endpointId, 'SET #status = :enabled, updated_at = :at REMOVE disabled_reason, disabled_at', { '#status': 'status' }, {
+    ':enabled': 'enabled',
+    ':at': nowIso(),
+  });
+}
+
+/**
+ * First half of a secret roll: a one-time code (stored hashed, ten minutes, five tries) that the
+ * caller e-mails to the person asking. A new request replaces a pending code.
+ */
+export async function rollSecret(partnerId: string, endpointId: string): Promise<{ code: string; expires_at: string }> {
+  if (!(await getEndpoint(partnerId, endpointId))) throw resourceMissing('webhook endpoint', endpointId);
+  const code = newOneTimeCode();
+  const expiresAt = new Date(now().getTime() + CODE_TTL_MS);
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...secretRollKey(partnerId, endpointId),
+        entity: 'webhook_secret_roll',
+        code_hash: hashOneTimeCode('secret-roll', endpointId, code),
+        attempts: 0,
+        expires_at: expiresAt.toISOString(),
+        ttl: Math.ceil(expiresAt.getTime() / 1000),
+      },
+    }),
+  );
+  return { code, expires_at: expiresAt.toISOString() };
+}
+
+const wrongCode = () =>
+  new ApiError('invalid_request', 'The code is wrong, expired or used up.', [
+    { reason: 'wrong, expired or used-up code', location: '$.code', validation_type: 'custom', how_to_fix: 'Request a new code with POST …/secret/roll and send the six digits from the e-mail.' },
+  ]);
+
+/**
+ * Second half: with the right code, a new secret becomes the newest; the previous current one keeps
+ * signing until `SECRET_OVERLAP_MS` from now, secrets whose overlap ended are dropped. The new secret
+ * is returned here once.
+ */
+export async function confirmRoll(partnerId: string, endpointId: string, code: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const rollKey = secretRollKey(partnerId, endpointId);
+  const pending = (await db().send(new GetCommand({ TableName: tableName(), Key: rollKey, ConsistentRead: true }))).Item;
+  const at = now();
+  if (!pending || Date.parse(pending.expires_at) <= at.getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) throw wrongCode();
+  // Count the try before comparing, under a condition, so parallel guesses cannot exceed the limit.
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rollKey,
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'attempts < :max AND code_hash = :hash',
+        ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS, ':hash': pending.code_hash },
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw wrongCode();
+    throw error;
+  }
+  if (!sameHash(pending.code_hash, hashOneTimeCode('secret-roll', endpointId, code))) throw wrongCode();
+
+  const endpoint = await getEndpoint(partnerId, endpointId);
+  if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
+  const secret = newSigningSecret();
+  const overlapEnds = new Date(at.getTime() + SECRET_OVERLAP_MS).toISOString();
+  const kept: StoredSecret[] = endpoint.secrets
+    .filter((s) => !s.expires_at || Date.parse(s.expires_at) > at.getTime())
+    .map((s) => ({ ...s, expires_at: s.expires_at && s.expires_at < overlapEnds ? s.expires_at : overlapEnds }));
+  const secrets: StoredSecret[] = [{ ciphertext: await encryptSecret(secret), created_at: at.toISOString() }, ...kept];
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          // The code is spent in the same transaction that uses it: one code, one new secret.
+          { Delete: { TableName: tableName(), Key: rollKey, ConditionExpression: 'code_hash = :hash', ExpressionAttributeValues: { ':hash': pending.code_hash } } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: webhookEndpointKey(partnerId, endpointId),
+              UpdateExpression: 'SET secrets = :secrets, updated_at = :at ADD revision :one',
+              ConditionExpression: 'revision = :revision',
+              ExpressionAttributeValues: { ':secrets': secrets, ':at': at.toISOString(), ':one': 1, ':revision': endpoint.revision },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException') throw wrongCode();
+    throw error;
+  }
+  return { endpoint: { ...endpoint, secrets, updated_at: at.toISOString(), revision: endpoint.revision + 1 }, secret };
+}
+
+/** The plaintext `whsec_…` secrets that sign at `at`, newest first (two during a roll's overlap). */
+export async function activeSigningSecrets(endpoint: WebhookEndpoint, at: Date = now()): Promise<string[]> {
+  const live = endpoint.secrets.filter((s) => !s.expires_at || Date.parse(s.expires_at) > at.getTime());
+  return Promise.all(live.map((s) => decryptSecret(s.ciphertext)));
+}
+
+/** The endpoint's ed25519 private key, PKCS8 DER base64 (for `crypto.createPrivateKey({format:'der', type:'pkcs8'})`). */
+export async function signingPrivateKey(endpoint: WebhookEndpoint): Promise<string> {
+  return decryptSecret(endpoint.signing_key_ciphertext);
+}

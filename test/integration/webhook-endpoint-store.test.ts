@@ -1,0 +1,74 @@
+import { useStackDatabase } from '../support/stack';
+import { setClock } from '../../lib/clock';
+import { webhookEndpoints, SECRET_OVERLAP_MS, viewOfEndpoint } from '../../lib/webhooks/endpoints';
+
+const c = useStackDatabase();
+process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR;
+
+describe('the webhook endpoint store', () => {
+  it('creates an enabled endpoint whose secret is stored only encrypted', async () => {
+    const { endpoint, secret } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/a', enabledEvents: ['company.created'], description: 'store test' });
+    expect(endpoint.id).toMatch(/^we_[0-9A-Za-z]{22}$/);
+    expect(secret).toMatch(/^whsec_/);
+    const stored = await webhookEndpoints.get(c.partner_id, endpoint.id);
+    expect(stored).toMatchObject({ status: 'enabled', mode: 'test', enabled_events: ['company.created'], partner_id: c.partner_id });
+    expect(JSON.stringify(stored)).not.toContain(secret.slice(6));
+    expect(await webhookEndpoints.activeSigningSecrets(stored!)).toEqual([secret]);
+    expect(JSON.stringify(viewOfEndpoint(stored!))).not.toMatch(/ciphertext|whsec_/);
+  });
+
+  it('never finds an endpoint through another partner', async () => {
+    const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'live', url: 'http://127.0.0.1:9/b' });
+    expect(await webhookEndpoints.get(c.other_partner.partner_id, endpoint.id)).toBeUndefined();
+    expect((await webhookEndpoints.listOfPartner(c.other_partner.partner_id)).map((e) => e.id)).not.toContain(endpoint.id);
+    expect(await webhookEndpoints.disable(c.other_partner.partner_id, endpoint.id, 'manual')).toBeUndefined();
+    expect((await webhookEndpoints.get(c.partner_id, endpoint.id))!.status).toBe('enabled');
+  });
+
+  it('lists by mode and offers only enabled endpoints to the fan-out', async () => {
+    const { endpoint: a } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'live', url: 'http://127.0.0.1:9/c' });
+    const { endpoint: b } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'live', url: 'http://127.0.0.1:9/d' });
+    await webhookEndpoints.disable(c.partner_id, b.id, 'gone');
+    const live = await webhookEndpoints.listOfPartner(c.partner_id, 'live');
+    expect(live.every((e) => e.mode === 'live')).toBe(true);
+    expect(live.map((e) => e.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    const fanOut = (await webhookEndpoints.enabledFor(c.partner_id, 'live')).map((e) => e.id);
+    expect(fanOut).toContain(a.id);
+    expect(fanOut).not.toContain(b.id);
+    expect(await webhookEndpoints.get(c.partner_id, b.id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
+    const enabled = await webhookEndpoints.enable(c.partner_id, b.id);
+    expect(enabled).toMatchObject({ status: 'enabled' });
+    expect(enabled!.disabled_reason).toBeUndefined();
+  });
+
+  it('rolls the secret with the one-time code; the old one signs until the overlap ends', async () => {
+    const { endpoint, secret: first } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/e' });
+    const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    const { secret: second, endpoint: rolled } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code);
+    expect(second).not.toBe(first);
+    const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
+    expect(stored.public_key).toBe(endpoint.public_key);
+    expect(await webhookEndpoints.activeSigningSecrets(stored)).toEqual([second, first]);
+    const afterOverlap = new Date(Date.parse(rolled.secrets[1].expires_at!) + 1);
+    expect(Date.parse(rolled.secrets[1].expires_at!) - Date.parse(rolled.secrets[0].created_at)).toBe(SECRET_OVERLAP_MS);
+    expect(await webhookEndpoints.activeSigningSecrets(stored, afterOverlap)).toEqual([second]);
+    // The code is spent.
+    await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('kills a roll code after five wrong tries, even if the right code follows', async () => {
+    const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/f' });
+    const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, wrong)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('refuses an expired roll code', async () => {
+    const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/g' });
+    const restore = setClock(() => new Date(Date.now() - 11 * 60 * 1000));
+    const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    restore();
+    await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+});

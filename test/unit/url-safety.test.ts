@@ -1,0 +1,68 @@
+import { checkWebhookUrl, isPublicAddress, setResolver } from '../../lib/webhooks/url-safety';
+
+let restore: () => void;
+const dns: Record<string, string[]> = {
+  'hooks.example.com': ['93.184.215.14'],
+  'internal.example.com': ['10.0.0.7'],
+  'mixed.example.com': ['93.184.215.14', '192.168.1.1'],
+  'metadata.example.com': ['169.254.169.254'],
+  'v6.example.com': ['2606:4700::6810:85e5'],
+  'v6-private.example.com': ['fd00:ec2::254'],
+};
+beforeAll(() => {
+  restore = setResolver(async (host) => {
+    if (!dns[host]) throw new Error('ENOTFOUND');
+    return dns[host];
+  });
+});
+afterAll(() => restore());
+
+const production = { local: false };
+
+describe('webhook URL safety', () => {
+  it('accepts an https URL whose host resolves only to public addresses', async () => {
+    expect((await checkWebhookUrl('https://hooks.example.com/in', 'live', production)).ok).toBe(true);
+    expect((await checkWebhookUrl('https://v6.example.com/in', 'live', production)).ok).toBe(true);
+  });
+
+  it('refuses plain http in live mode but accepts it in test mode', async () => {
+    const live = await checkWebhookUrl('http://hooks.example.com/in', 'live', production);
+    expect(live).toMatchObject({ ok: false, reason: expect.stringMatching(/https/) });
+    expect((await checkWebhookUrl('http://hooks.example.com/in', 'test', production)).ok).toBe(true);
+  });
+
+  it.each([
+    ['a private address', 'https://internal.example.com/'],
+    ['one private address among public ones', 'https://mixed.example.com/'],
+    ['the metadata service', 'https://metadata.example.com/'],
+    ['a private IPv6 address', 'https://v6-private.example.com/'],
+    ['a literal loopback address', 'https://127.0.0.1/'],
+    ['a literal link-local address', 'https://169.254.169.254/latest/meta-data'],
+    ['an IPv4-mapped private address', 'https://[::ffff:10.0.0.1]/'],
+    ['localhost', 'https://localhost/'],
+  ])('refuses a host resolving to %s in either mode', async (_what, url) => {
+    expect((await checkWebhookUrl(url, 'live', production)).ok).toBe(false);
+    expect((await checkWebhookUrl(url, 'test', production)).ok).toBe(false);
+  });
+
+  it('refuses hosts that do not resolve, other schemes, credentials and non-URLs', async () => {
+    for (const url of ['https://nowhere.example.com/', 'ftp://hooks.example.com/', 'https://u:p@hooks.example.com/', 'not a url']) {
+      expect((await checkWebhookUrl(url, 'test', production)).ok).toBe(false);
+    }
+  });
+
+  it('allows loopback over http in the embedded default, in both modes, but still no other private address', async () => {
+    for (const url of ['http://127.0.0.1:4000/hook', 'http://localhost:4000/hook', 'http://[::1]:4000/hook']) {
+      expect((await checkWebhookUrl(url, 'live', { local: true })).ok).toBe(true);
+    }
+    expect((await checkWebhookUrl('https://internal.example.com/', 'test', { local: true })).ok).toBe(false);
+  });
+
+  it('classifies addresses', () => {
+    expect(isPublicAddress('8.8.8.8')).toBe(true);
+    expect(isPublicAddress('100.64.0.1')).toBe(false);
+    expect(isPublicAddress('172.20.1.1')).toBe(false);
+    expect(isPublicAddress('fe80::1')).toBe(false);
+    expect(isPublicAddress('::ffff:8.8.8.8')).toBe(true);
+  });
+});
