@@ -5,7 +5,7 @@ const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2023' }
 const transformIgnorePatterns = ['node_modules/(?!(@middy)/)'];
 // jest resolves with the `require` condition, which middy's exports map does not offer: point it at the file.
 const moduleNameMapper = { '^@middy/([a-z-]+)$': '<rootDir>/node_modules/@middy/$1/index.js' };
-const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node' };
+const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', setupFiles: ['<rootDir>/test/support/quiet-logs.ts'] };
 
 export default {
   maxWorkers: 2,

@@ -73,7 +73,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
       const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.stdin?.end();
       child.kill('SIGTERM');
-      await Promise.race([done, sleep(5000)]);
+      await Promise.race([done, new Promise((r) => setTimeout(r, 5000).unref())]);
     },
   };
 }

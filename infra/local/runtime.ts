@@ -43,8 +43,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   });
   let server: Server | undefined;
   const stop = async () => {
-    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-    server?.closeAllConnections?.();
+    const closed = new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+    server?.closeAllConnections(); // idle keep-alive sockets would hold close() open
+    await closed;
     await dynamo.stop();
   };
   try {

@@ -11,7 +11,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_]{1,200})$/;
  * Spec Authentication 1–3: `Authorization: Bearer <key>`; the prefix picks the mode; a missing,
  * malformed, unknown or revoked key is `api_key_invalid`.
  */
-export async function identifyCaller(authorization: string | undefined): Promise<Caller> {
+export async function identifyKey(authorization: string | undefined): Promise<ApiKeyRecord> {
   const match = authorization ? BEARER.exec(authorization.trim()) : null;
   if (!match) {
     throw new ApiError('api_key_invalid', 'Send your API key as `Authorization: Bearer svc_live_…` or `svc_test_…`.');
@@ -22,9 +22,14 @@ export async function identifyCaller(authorization: string | undefined): Promise
   if (!mode || !key || key.revoked_at || key.mode !== mode) {
     throw new ApiError('api_key_invalid', 'The API key is not recognised. Check it in the dashboard; revoked keys stop working at once.');
   }
+  return key;
+}
+
+/** The caller behind a key: its partner (settings, versions) and the scope every read is limited to. */
+export async function callerOf(key: ApiKeyRecord): Promise<Caller> {
   const partner = await getPartner(key.partner_id);
   if (!partner) throw new ApiError('api_key_invalid', 'The API key is not recognised.');
-  return { partner, key, scope: { partnerId: partner.id, mode } };
+  return { partner, key, scope: { partnerId: partner.id, mode: key.mode } };
 }
 
 /** Expiry, IP allow-list and scope, each refused with its own code (spec Authentication 3). */

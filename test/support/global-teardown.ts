@@ -6,6 +6,6 @@ export default async function globalTeardown(): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   child.stdin?.end();
   child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
   delete (globalThis as { __LOCAL_RUNTIME__?: ChildProcess }).__LOCAL_RUNTIME__;
 }

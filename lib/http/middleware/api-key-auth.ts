@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { authorizeCaller, identifyCaller } from '../../auth/authenticate';
+import { authorizeCaller, callerOf, identifyKey } from '../../auth/authenticate';
+import type { ApiKeyRecord } from '../../auth/api-key';
 import type { ScopeName } from '../../auth/scopes';
 import { anonymousSubject, enforceRateLimit } from '../../rate-limit/enforce';
 import { ApiError } from '../errors';
@@ -16,8 +17,9 @@ export function apiKeyAuth(options: { scope?: ScopeName } = {}): MiddlewareObj<A
     name: 'apiKeyAuth',
     before: async (request) => {
       const state = request.context.state;
+      let key: ApiKeyRecord;
       try {
-        state.caller = await identifyCaller(header(request.event, 'authorization'));
+        key = await identifyKey(header(request.event, 'authorization'));
       } catch (error) {
         if (error instanceof ApiError) {
           const anon = anonymousSubject(state.sourceIp);
@@ -25,8 +27,12 @@ export function apiKeyAuth(options: { scope?: ScopeName } = {}): MiddlewareObj<A
         }
         throw error;
       }
-      const { key } = state.caller;
-      state.rateLimitHeaders = await enforceRateLimit(key.id, key.rate_limit, state.receivedAt);
+      // The partner read and the rate-limit count both need only the key: one round trip for both.
+      const [caller, headers] = await Promise.allSettled([callerOf(key), enforceRateLimit(key.id, key.rate_limit, state.receivedAt)]);
+      if (headers.status === 'rejected') throw headers.reason;
+      state.rateLimitHeaders = headers.value;
+      if (caller.status === 'rejected') throw caller.reason;
+      state.caller = caller.value;
       authorizeCaller(key, state.sourceIp, options.scope, state.receivedAt);
     },
   };

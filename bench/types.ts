@@ -1,0 +1,20 @@
+import type { Credentials } from '../infra/local/runtime';
+
+/** One figure of the report: a measurement beside the baseline measured in the same run. */
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit?: string;
+  /** The baseline's figure (same unit), measured in the same process. */
+  baseline?: number;
+  baselineName?: string;
+  /** value / baseline, when there is a baseline. */
+  ratio?: number;
+  note?: string;
+}
+
+export interface BenchContext {
+  credentials: Credentials;
+}
+
+export type Bench = (context: BenchContext) => Promise<BenchRow[]>;

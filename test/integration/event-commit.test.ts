@@ -1,0 +1,94 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { useStackDatabase } from '../support/stack';
+import { WriteSet } from '../../lib/store/write-set';
+import { commit } from '../../lib/store/commit';
+import { db, tableName } from '../../lib/store/client';
+import { eventCounterKey, eventStreams } from '../../lib/store/keys';
+import { newId } from '../../lib/ids';
+import { ApiError } from '../../lib/http/errors';
+import type { Scope } from '../../lib/store/scope';
+
+useStackDatabase();
+const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });
+const resource = (id: string) => ({ object: 'company', id });
+
+async function eventsOf(s: Scope) {
+  const res = await db().send(new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.all(s) } }));
+  return res.Items ?? [];
+}
+
+describe('committing changes with their events', () => {
+  it('writes the change and its events in one transaction with dense sequences', async () => {
+    const s = scope();
+    const company = newId('company');
+    const ws = new WriteSet(s, tableName());
+    ws.put({ pk: `TEST#${company}`, sk: 'X', entity: 'test' });
+    ws.recordEvent({ type: 'company.created', companyId: company, resource: resource(company) });
+    ws.recordEvent({ type: 'service_order.status.changed', companyId: company, resource: { object: 'service_order', id: 'so_1' } });
+    const committed = await commit(ws);
+
+    expect(committed.map((c) => c.seq.all)).toEqual([1, 2]);
+    expect(committed.map((c) => c.seq.company)).toEqual([1, 2]);
+    expect(committed.map((c) => c.seq.type)).toEqual([1, 1]);
+    const [a, b] = committed.map((c) => c.event);
+    expect(Object.keys(a).sort()).toEqual(['company_id', 'created_at', 'data', 'id', 'livemode', 'object', 'timestamp', 'type']);
+    expect(a).toMatchObject({ object: 'event', type: 'company.created', company_id: company, livemode: false, data: { object: resource(company) } });
+    expect(b.created_at > a.created_at).toBe(true);
+    const stored = await eventsOf(s);
+    expect(stored.map((i) => JSON.parse(i.payload))).toEqual([a, b]);
+    const change = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: `TEST#${company}`, sk: 'X' } }));
+    expect(change.Item).toBeDefined();
+  });
+
+  it('keeps sequences dense and created_at strictly increasing under concurrent writers', async () => {
+    const s = scope();
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const ws = new WriteSet(s, tableName());
+        ws.recordEvent({ type: i % 2 ? 'company.updated' : 'company.created', resource: resource(`c${i}`) });
+        return commit(ws);
+      }),
+    );
+    const stored = (await eventsOf(s)).sort((x, y) => x.seq_all - y.seq_all);
+    expect(stored.map((i) => i.seq_all)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    for (let i = 1; i < stored.length; i++) expect(stored[i].created_at > stored[i - 1].created_at).toBe(true);
+    const counter = await db().send(new GetCommand({ TableName: tableName(), Key: eventCounterKey(s, 'ALL') }));
+    expect(counter.Item?.seq).toBe(12);
+  });
+
+  it("refuses with the caller's own error when a guard fails, and writes nothing", async () => {
+    const s = scope();
+    const guard = { pk: `GUARD#${newId('company')}`, sk: 'G' };
+    const first = new WriteSet(s, tableName()).put({ ...guard }, { expression: 'attribute_not_exists(pk)' });
+    first.recordEvent({ type: 'company.created', resource: resource('a') });
+    await commit(first);
+    const second = new WriteSet(s, tableName()).put({ ...guard }, { expression: 'attribute_not_exists(pk)', onFailed: () => new ApiError('resource_already_exists', 'taken') });
+    second.recordEvent({ type: 'company.created', resource: resource('b') });
+    await expect(commit(second)).rejects.toMatchObject({ code: 'resource_already_exists' });
+    expect((await eventsOf(s)).length).toBe(1);
+  });
+});
+
+describe('commit under injected faults', () => {
+  it('retries a TransactionConflict that the real service raises and DynamoDB Local never does', async () => {
+    const s = scope();
+    const client = db();
+    const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const conflict = () => new TransactionCanceledException({ message: 'conflict', $metadata: {}, CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }] });
+    const ddb = mockClient(client);
+    ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
+    ddb.on(TransactWriteCommand).rejectsOnce(conflict()).rejectsOnce(conflict()).callsFake(() => realSend(ddb.send.lastCall.args[0]));
+    try {
+      const ws = new WriteSet(s, tableName());
+      ws.recordEvent({ type: 'company.created', resource: resource('x') });
+      const committed = await commit(ws);
+      expect(ddb.commandCalls(TransactWriteCommand).length).toBe(3);
+      expect(committed[0].seq.all).toBe(1);
+    } finally {
+      ddb.restore();
+    }
+    expect((await eventsOf(s)).length).toBe(1);
+  });
+});

@@ -1,0 +1,103 @@
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { apiOperation } from '../../lib/http/api-operation';
+import { ApiError } from '../../lib/http/errors';
+import { hashSecret } from '../../lib/auth/api-key';
+import { resetDbClient } from '../../lib/store/client';
+
+const SECRET = 'svc_test_' + 'a'.repeat(32);
+const ddb = mockClient(DynamoDBDocumentClient);
+
+function event(body?: string, headers: Record<string, string> = {}): APIGatewayProxyEvent {
+  return {
+    httpMethod: 'POST',
+    path: '/v1/things',
+    resource: '/v1/things',
+    headers: { Authorization: `Bearer ${SECRET}`, ...headers },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body: body ?? null,
+    isBase64Encoded: false,
+    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
+  };
+}
+const context = { getRemainingTimeInMillis: () => 10_000 } as Context;
+
+beforeEach(() => {
+  resetDbClient();
+  ddb.reset();
+  ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(SECRET)}`, sk: 'KEY' } }).resolves({
+    Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
+  });
+  ddb.on(GetCommand, { Key: { pk: 'PTR#ptr_1', sk: 'PARTNER' } }).resolves({ Item: { id: 'ptr_1', api_version: '2026-11-01', webhook_version: '2026-11-01' } });
+  ddb.on(UpdateCommand).resolves({ Attributes: { m: 1, s0: 1 } });
+});
+
+const echo = apiOperation({
+  body: z.strictObject({ name: z.string() }),
+  handle: async ({ body }) => ({ status: 201, body: { name: body.name } }),
+});
+
+describe('the operation chain', () => {
+  it('runs the operation with the validated body and adds the common headers', async () => {
+    const res = await echo(event('{"name":"x"}'), context);
+    expect(res.statusCode).toBe(201);
+    expect(JSON.parse(res.body)).toEqual({ name: 'x' });
+    expect(res.headers).toMatchObject({ 'Service-Version': '2026-11-01', 'RateLimit-Policy': expect.any(String) });
+  });
+
+  it('refuses malformed JSON with invalid_request', async () => {
+    const res = await echo(event('{"name":'), context);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'invalid_request', errors: [{ location: '$' }] });
+  });
+
+  it('refuses a body over the limit with request_too_large (413)', async () => {
+    const res = await echo(event(JSON.stringify({ name: 'x'.repeat(300 * 1024) })), context);
+    expect(res.statusCode).toBe(413);
+    expect(JSON.parse(res.body).code).toBe('request_too_large');
+  });
+
+  it('answers an unexpected failure with api_error (500) and no internals', async () => {
+    const failing = apiOperation({ handle: async () => { throw new Error('ECONNRESET at db-host-17: secret=hunter2'); } });
+    const res = await failing(event(), context);
+    expect(res.statusCode).toBe(500);
+    const body = JSON.parse(res.body);
+    expect(body.code).toBe('api_error');
+    expect(res.body).not.toMatch(/hunter2|ECONNRESET|db-host/);
+    expect(body.request_id).toBe(res.headers!['Request-Id']);
+  });
+
+  it('answers api_error when the database itself fails during authentication', async () => {
+    ddb.on(GetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    const res = await echo(event('{"name":"x"}'), context);
+    expect(res.statusCode).toBe(500);
+    expect(JSON.parse(res.body).code).toBe('api_error');
+  });
+
+  it("keeps an operation's own refusal and its headers", async () => {
+    const refusing = apiOperation({ handle: async () => { throw new ApiError('resource_already_exists', 'taken', undefined, { 'X-Why': 'dup' }); } });
+    const res = await refusing(event(), context);
+    expect(res.statusCode).toBe(409);
+    expect(res.headers).toMatchObject({ 'X-Why': 'dup', 'Request-Id': expect.stringMatching(/^req_/) });
+  });
+
+  it('refuses live keys on sandbox operations with test_mode_only', async () => {
+    ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(SECRET)}`, sk: 'KEY' } }).resolves({
+      Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'live', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
+    });
+    const live = 'svc_live_' + 'a'.repeat(32);
+    ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(live)}`, sk: 'KEY' } }).resolves({
+      Item: { id: 'key_2', partner_id: 'ptr_1', mode: 'live', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
+    });
+    const sandbox = apiOperation({ testModeOnly: true, handle: async () => ({ status: 200, body: {} }) });
+    const res = await sandbox(event(undefined, { Authorization: `Bearer ${live}` }), context);
+    expect(res.statusCode).toBe(403);
+    expect(JSON.parse(res.body).code).toBe('test_mode_only');
+  });
+});

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { FALLBACK_HANDLER, matchRoute, ROUTES, routesForPath } from '../../lib/routes';
+import { notRoutable } from '../../lib/routes/not-routable';
+
+describe('the route table', () => {
+  it('points every row at a handler file that exists', () => {
+    for (const route of ROUTES) expect(existsSync(route.handler)).toBe(true);
+    expect(existsSync(FALLBACK_HANDLER)).toBe(true);
+  });
+
+  it('declares each method and path once, and each operation name once', () => {
+    const keys = ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(ROUTES.map((r) => r.operation)).size).toBe(ROUTES.length);
+  });
+
+  it('matches path templates and extracts parameters', () => {
+    const routes = [{ method: 'GET' as const, path: '/v1/companies/{companyID}', operation: 'x', handler: 'x', audience: 'partner' as const }];
+    expect(matchRoute(routes, 'GET', '/v1/companies/cmp_1')?.pathParameters).toEqual({ companyID: 'cmp_1' });
+    expect(matchRoute(routes, 'POST', '/v1/companies/cmp_1')).toBeUndefined();
+    expect(routesForPath(routes, '/v1/companies/cmp_1/extra')).toEqual([]);
+  });
+
+  it('answers 405 with Allow for a known path, 404 otherwise', () => {
+    expect(notRoutable(ROUTES, 'POST', '/v1/me')).toMatchObject({ code: 'method_not_allowed', headers: { Allow: 'GET' } });
+    expect(notRoutable(ROUTES, 'GET', '/v1/nothing')).toMatchObject({ code: 'resource_missing', status: 404 });
+  });
+});
