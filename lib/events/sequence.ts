@@ -1,11 +1,11 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../store/client';
-import { eventCounterKey, eventKey, eventSortKey, eventStreams } from '../store/keys';
+import { eventCounterKey } from '../store/keys';
 import { livemode, type Scope } from '../store/scope';
 import type { WriteEntry } from '../store/write-set';
-import { EVENT_ENTITY } from '../store/table-definition';
 import { newId } from '../ids';
 import type { CommittedEvent, PendingEvent } from './event';
+import { counterStreamsOf, eventItem } from './event-item';
 
 /**
  * Gives each pending event its id, `created_at` and dense per-stream sequence numbers, and builds the
@@ -22,12 +22,7 @@ export async function sequenceEvents(
   pending: PendingEvent[],
   nowMs: number,
 ): Promise<{ entries: WriteEntry[]; committed: CommittedEvent[] }> {
-  const streamsOf = (e: PendingEvent) => ({
-    all: 'ALL',
-    type: `T#${e.type}`,
-    company: e.companyId ? `C#${e.companyId}` : undefined,
-    companyType: e.companyId ? `CT#${e.companyId}#${e.type}` : undefined,
-  });
+  const streamsOf = (e: PendingEvent) => counterStreamsOf(e);
   const names = [...new Set(pending.flatMap((e) => Object.values(streamsOf(e)).filter((s): s is string => !!s)))];
   const counters = await readCounters(scope, table, names);
   const before = new Map([...counters].map(([k, v]) => [k, { ...v }]));
@@ -58,40 +53,8 @@ export async function sequenceEvents(
       created_at: createdAt,
     };
     const seq = { all: bump(s.all)!, type: bump(s.type)!, company: bump(s.company), companyType: bump(s.companyType) };
-    const sk = eventSortKey(createdAt, id);
     entries.push({
-      item: {
-        Put: {
-          TableName: table,
-          Item: {
-            ...eventKey(scope, id),
-            entity: EVENT_ENTITY,
-            partner_id: scope.partnerId,
-            mode: scope.mode,
-            type: e.type,
-            company_id: e.companyId,
-            created_at: createdAt,
-            payload: JSON.stringify(event),
-            seq_all: seq.all,
-            seq_type: seq.type,
-            seq_company: seq.company,
-            seq_company_type: seq.companyType,
-            gsi1pk: eventStreams.all(scope),
-            gsi1sk: sk,
-            gsi2pk: eventStreams.type(scope, e.type),
-            gsi2sk: sk,
-            ...(e.companyId
-              ? {
-                  gsi3pk: eventStreams.company(scope, e.companyId),
-                  gsi3sk: sk,
-                  gsi4pk: eventStreams.companyType(scope, e.companyId, e.type),
-                  gsi4sk: sk,
-                }
-              : {}),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      item: { Put: { TableName: table, Item: eventItem(scope, event, seq), ConditionExpression: 'attribute_not_exists(pk)' } },
     });
     committed.push({ event, seq });
   }

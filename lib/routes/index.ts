@@ -1,11 +1,12 @@
 import type { Route } from './route';
 import { foundationRoutes } from './foundation';
+import { eventRoutes } from './events';
 
 /**
  * THE route table: every route of the system, by area. The CDK app makes one function per row; the
  * embedded default serves the same rows with the same handlers. Add an area's routes as its own file.
  */
-export const ROUTES: Route[] = [...foundationRoutes];
+export const ROUTES: Route[] = [...foundationRoutes, ...eventRoutes];
 
 export * from './route';
 export * from './match';

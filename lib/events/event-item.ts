@@ -1,0 +1,58 @@
+import { eventCounterKey, eventKey, eventSortKey, eventStreams } from '../store/keys';
+import { EVENT_ENTITY } from '../store/table-definition';
+import type { Scope } from '../store/scope';
+import type { ApiEvent, CommittedEvent } from './event';
+
+/**
+ * The counter streams an event belongs to: the partner's whole log, its type, and (when it is about a
+ * company) the company and the company+type pair. Each has a counter item holding its latest sequence.
+ */
+export function counterStreamsOf(e: { type: string; companyId?: string }) {
+  return {
+    all: 'ALL',
+    type: `T#${e.type}`,
+    company: e.companyId ? `C#${e.companyId}` : undefined,
+    companyType: e.companyId ? `CT#${e.companyId}#${e.type}` : undefined,
+  };
+}
+
+/**
+ * The stored item of one event, exactly as the log keeps it: the API object verbatim in `payload`,
+ * its dense sequence in every stream, and one listing index per stream, all sorted by
+ * `<created_at>#<id>`. The one builder of event items: the commit path (sequence.ts) and the bench's
+ * bulk seeding both use it, so seeded logs are indistinguishable from committed ones.
+ */
+export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['seq']): Record<string, unknown> {
+  const sk = eventSortKey(event.created_at, event.id);
+  return {
+    ...eventKey(scope, event.id),
+    entity: EVENT_ENTITY,
+    partner_id: scope.partnerId,
+    mode: scope.mode,
+    type: event.type,
+    company_id: event.company_id,
+    created_at: event.created_at,
+    payload: JSON.stringify(event),
+    seq_all: seq.all,
+    seq_type: seq.type,
+    seq_company: seq.company,
+    seq_company_type: seq.companyType,
+    gsi1pk: eventStreams.all(scope),
+    gsi1sk: sk,
+    gsi2pk: eventStreams.type(scope, event.type),
+    gsi2sk: sk,
+    ...(event.company_id
+      ? {
+          gsi3pk: eventStreams.company(scope, event.company_id),
+          gsi3sk: sk,
+          gsi4pk: eventStreams.companyType(scope, event.company_id, event.type),
+          gsi4sk: sk,
+        }
+      : {}),
+  };
+}
+
+/** A counter item as the commit path leaves it (`last_ms` only on the `ALL` stream). */
+export function eventCounterItem(scope: Scope, stream: string, seq: number, lastMs?: number): Record<string, unknown> {
+  return { ...eventCounterKey(scope, stream), seq, ...(stream === 'ALL' ? { last_ms: lastMs } : {}) };
+}

@@ -1,0 +1,108 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../store/client';
+import { eventCounterKey } from '../../store/keys';
+import type { Scope } from '../../store/scope';
+import type { EventFilter } from './event-filter';
+import type { ReadMeter } from './read-meter';
+import { stream, type EventStream } from './streams';
+
+/**
+ * How a filtered listing is served without reading what it then discards (docs/decisions.md, "The
+ * event log"): the streams whose merge is exactly the listing, and the signed stream counts whose sum
+ * is its total.
+ */
+export interface PagePlan {
+  streams: EventStream[];
+  /** Only for exclusions that cannot be a stream (`company_id[nin]`, or `type[nin]` within named companies). */
+  filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+}
+
+export interface CountTerm {
+  stream: EventStream;
+  sign: 1 | -1;
+}
+
+/**
+ * Streams to merge for a page:
+ * - types `in` × companies `in`: one company+type stream per pair;
+ * - types `in` (companies all or `nin`): one stream per type;
+ * - companies `in` (types all or `nin`): one stream per company;
+ * - types `nin` (companies all or `nin`): one stream per type that has events and is not excluded
+ *   (the complement, read from the type counters: bounded by the catalog of event types);
+ * - nothing named: the partner's whole stream.
+ * What remains excluded (`company_id[nin]`, or `type[nin]` inside named companies) is a filter whose
+ * discarded reads are the excluded companies' or the named companies' own events, never the log's.
+ */
+export async function pagePlan(scope: Scope, table: string, filter: EventFilter, meter: ReadMeter): Promise<PagePlan> {
+  const { types, companies } = filter;
+  if (types.kind === 'in' && companies.kind === 'in') {
+    return { streams: companies.values.flatMap((c) => types.values.map((t) => stream.companyType(scope, c, t))) };
+  }
+  const exclusions = exclusionFilter(types.kind === 'nin' && companies.kind === 'in' ? types.values : [], companies.kind === 'nin' ? companies.values : []);
+  if (types.kind === 'in') return { streams: types.values.map((t) => stream.type(scope, t)), filter: exclusions };
+  if (companies.kind === 'in') return { streams: companies.values.map((c) => stream.company(scope, c)), filter: exclusions };
+  if (types.values.length === 0) return { streams: [stream.all(scope)], filter: exclusions };
+  const present = await typesWithEvents(scope, table, meter);
+  return { streams: present.filter((t) => !types.values.includes(t)).map((t) => stream.type(scope, t)), filter: exclusions };
+}
+
+function exclusionFilter(types: string[], companies: string[]): PagePlan['filter'] {
+  if (!types.length && !companies.length) return undefined;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  if (types.length) {
+    names['#type'] = 'type';
+    types.forEach((t, i) => (values[`:t${i}`] = t));
+    parts.push(`NOT (#type IN (${types.map((_, i) => `:t${i}`).join(', ')}))`);
+  }
+  if (companies.length) {
+    names['#company'] = 'company_id';
+    companies.forEach((c, i) => (values[`:c${i}`] = c));
+    // An event about no company is kept: its company is not one of those excluded.
+    parts.push(`(attribute_not_exists(#company) OR NOT (#company IN (${companies.map((_, i) => `:c${i}`).join(', ')})))`);
+  }
+  return { expression: parts.join(' AND '), names, values };
+}
+
+/**
+ * The total as a signed sum of stream counts (inclusion–exclusion over the type and company
+ * dimensions); every stream count is a difference of dense sequences (count-events.ts).
+ */
+export function countTerms(scope: Scope, filter: EventFilter): CountTerm[] {
+  const { types, companies } = filter;
+  const plus = (s: EventStream): CountTerm => ({ stream: s, sign: 1 });
+  const minus = (s: EventStream): CountTerm => ({ stream: s, sign: -1 });
+  const pairs = (cs: string[], ts: string[]) => cs.flatMap((c) => ts.map((t) => stream.companyType(scope, c, t)));
+  if (types.kind === 'in' && companies.kind === 'in') return pairs(companies.values, types.values).map(plus);
+  if (types.kind === 'in') return [...types.values.map((t) => plus(stream.type(scope, t))), ...pairs(companies.values, types.values).map(minus)];
+  if (companies.kind === 'in') return [...companies.values.map((c) => plus(stream.company(scope, c))), ...pairs(companies.values, types.values).map(minus)];
+  return [
+    plus(stream.all(scope)),
+    ...types.values.map((t) => minus(stream.type(scope, t))),
+    ...companies.values.map((c) => minus(stream.company(scope, c))),
+    ...pairs(companies.values, types.values).map(plus),
+  ];
+}
+
+/** The event types that have at least one event in this partner's mode: its type counters. */
+async function typesWithEvents(scope: Scope, table: string, meter: ReadMeter): Promise<string[]> {
+  const out: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+        ExpressionAttributeValues: { ':pk': eventCounterKey(scope, 'ALL').pk, ':t': 'T#' },
+        ProjectionExpression: 'sk',
+        ExclusiveStartKey: start,
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    meter.add(res);
+    for (const item of res.Items ?? []) out.push((item.sk as string).slice(2));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}

@@ -1,0 +1,97 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../store/client';
+import type { PagePlan } from './plan';
+import type { ReadMeter } from './read-meter';
+import type { EventStream, KeyRange } from './streams';
+
+/** One listed event as read from an index: its sort key (the cursor position) and its stored JSON. */
+export interface ListedEvent {
+  key: string;
+  payload: string;
+}
+
+export interface ReadOptions {
+  range: KeyRange;
+  descending: boolean;
+  /** The cursor's own key: inside the inclusive range, never part of the page. */
+  exclude?: string;
+  filter?: PagePlan['filter'];
+  /** Items per Query: the first read is sized to the stream's share of the page, refills to `refill`. */
+  first: number;
+  refill: number;
+}
+
+/**
+ * Reads one stream lazily, in key order, a bounded chunk at a time: a page of a merge of k streams reads
+ * about its own size plus a small first chunk per stream, whatever the length of each stream.
+ */
+export class StreamReader {
+  private buffer: ListedEvent[] = [];
+  private startKey: Record<string, unknown> | undefined;
+  private done = false;
+  private reads = 0;
+
+  constructor(
+    private readonly table: string,
+    private readonly stream: EventStream,
+    private readonly options: ReadOptions,
+    private readonly meter: ReadMeter,
+  ) {}
+
+  /** The next event of the stream, without consuming it; undefined once the stream is exhausted. */
+  async peek(): Promise<ListedEvent | undefined> {
+    while (!this.buffer.length && !this.done) await this.fetch();
+    return this.buffer[0];
+  }
+
+  take(): ListedEvent {
+    return this.buffer.shift()!;
+  }
+
+  private async fetch(): Promise<void> {
+    const { index, pk } = this.stream;
+    const { range, descending, filter, exclude } = this.options;
+    const res = await db().send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
+        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, '#payload': 'payload', ...filter?.names },
+        ExpressionAttributeValues: { ':pk': pk, ':lo': range.lo, ':hi': range.hi, ...filter?.values },
+        FilterExpression: filter?.expression,
+        ProjectionExpression: '#sk, #payload',
+        ScanIndexForward: !descending,
+        Limit: this.reads++ === 0 ? this.options.first : this.options.refill,
+        ExclusiveStartKey: this.startKey,
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    this.meter.add(res);
+    for (const item of res.Items ?? []) {
+      const key = item[`${index}sk`] as string;
+      if (key !== exclude) this.buffer.push({ key, payload: item.payload as string });
+    }
+    this.startKey = res.LastEvaluatedKey;
+    this.done = !this.startKey;
+  }
+}
+
+/**
+ * The first `count` events of the k-way merge of `readers`, in key order (streams are disjoint, so a
+ * key appears in at most one of them).
+ */
+export async function mergeStreams(readers: StreamReader[], descending: boolean, count: number): Promise<ListedEvent[]> {
+  const out: ListedEvent[] = [];
+  while (out.length < count) {
+    const heads = await Promise.all(readers.map((r) => r.peek()));
+    let best = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const h = heads[i];
+      if (!h) continue;
+      if (best < 0 || (descending ? h.key > heads[best]!.key : h.key < heads[best]!.key)) best = i;
+    }
+    if (best < 0) break;
+    out.push(readers[best].take());
+  }
+  return out;
+}

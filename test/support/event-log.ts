@@ -1,0 +1,40 @@
+import { createPartner } from '../../lib/partners/partner';
+import { issueApiKey } from '../../lib/auth/api-key';
+import { WriteSet } from '../../lib/store/write-set';
+import { commit } from '../../lib/store/commit';
+import { tableName } from '../../lib/store/client';
+import type { Scope } from '../../lib/store/scope';
+import type { ApiEvent, PendingEvent } from '../../lib/events/event';
+
+/** Keys that never throttle a test. */
+const UNTHROTTLED = { burst: 100_000, sustained: 1_000_000 };
+
+/**
+ * A partner of its own, so a test can count every event of its log without meeting other tests'
+ * events. Call after useStackDatabase().
+ */
+export async function freshPartner(name = 'Event log test partner') {
+  const partner = await createPartner({ name, ownerEmail: `owner+${Date.now()}@events.test` });
+  const live = await issueApiKey({ partnerId: partner.id, mode: 'live', rateLimit: UNTHROTTLED });
+  const test = await issueApiKey({ partnerId: partner.id, mode: 'test', rateLimit: UNTHROTTLED });
+  return {
+    partnerId: partner.id,
+    liveKey: live.secret,
+    testKey: test.secret,
+    scope: (mode: 'live' | 'test'): Scope => ({ partnerId: partner.id, mode }),
+  };
+}
+
+/**
+ * Records events through the real write path (WriteSet.recordEvent + commit), one transaction each,
+ * as the companies routes will; returns them as committed, oldest first.
+ */
+export async function recordEvents(scope: Scope, events: PendingEvent[]): Promise<ApiEvent[]> {
+  const out: ApiEvent[] = [];
+  for (const e of events) {
+    const ws = new WriteSet(scope, tableName()).recordEvent(e);
+    const [committed] = await commit(ws);
+    out.push(committed.event);
+  }
+  return out;
+}
