@@ -1,0 +1,143 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../lib/store/client';
+import { createPartner } from '../lib/partners/partner';
+import { issueApiKey } from '../lib/auth/api-key';
+import { newId } from '../lib/ids';
+import type { Scope } from '../lib/store/scope';
+import type { ApiEvent } from '../lib/events/event';
+import { counterStreamsOf, eventCounterItem, eventItem } from '../lib/events/event-item';
+import { listEventsQuery } from '../lib/events/listing/list-events-query';
+import { listEvents } from '../lib/events/listing/list-events';
+import { ReadMeter } from '../lib/events/listing/read-meter';
+import { inBatches } from '../lib/events/listing/count-events';
+import { percentile, round, timeSequential } from './stats';
+import type { Bench, BenchRow } from './types';
+
+const SMALL = 1_000;
+const LARGE = 100_000;
+/** Events per company, the same in both logs, so a company's stream is as long in either. */
+const EVENTS_PER_COMPANY = 20;
+const TYPES = [
+  'company.created',
+  'company.status.changed',
+  'company.verified',
+  'company.updated',
+  'company.entitlements.changed',
+  'service_order.status.changed',
+  'service_order.completed',
+  'requirement.created',
+  'requirement.fulfilled',
+  'invoice.finalized',
+];
+const SPACING_MS = 1_000;
+
+/**
+ * The event log's cost at 1,000 and at 100,000 events (issue 4): page latency over HTTP and read
+ * capacity of the same listing (every DynamoDB read of the page and its total, summed from
+ * ReturnConsumedCapacity), per filter kind, the large log's figure over the small one's.
+ *
+ * Seeding: committing 100,000 events one transaction at a time takes many minutes on DynamoDB Local,
+ * so both logs are written with BatchWriteItem of items made by the commit path's own builder
+ * (lib/events/event-item.ts), with the dense sequences and counter items the commit path would have
+ * left: the listing cannot tell them apart.
+ */
+export const eventsBench: Bench = async ({ credentials }) => {
+  const small = await seededLog(SMALL);
+  const large = await seededLog(LARGE);
+  const base = credentials.base_url;
+  const rows: BenchRow[] = [];
+  const kinds: [string, (log: SeededLog) => Record<string, string>][] = [
+    ['unfiltered', () => ({})],
+    ['type[in]', () => ({ 'type[in]': 'company.updated,requirement.created' })],
+    ['company_id', (log) => ({ company_id: log.middleCompany })],
+    ['created_at[gte]', (log) => ({ 'created_at[gte]': new Date(log.newestMs - 5 * 60_000).toISOString(), sort: 'created_at' })],
+  ];
+  for (const [kind, queryOf] of kinds) {
+    const measure = async (log: SeededLog) => {
+      const query = queryOf(log);
+      const url = `${base}/events?${new URLSearchParams(query)}`;
+      const times = await timeSequential(100, () => fetch(url, { headers: { Authorization: `Bearer ${log.key}` } }).then((r) => r.arrayBuffer()));
+      const meter = new ReadMeter();
+      const page = await listEvents(log.scope, tableName(), listEventsQuery.parse(query), meter);
+      return { p50: percentile(times, 50), capacity: meter.capacityUnits, requests: meter.requests, items: page.items.length, total: page.page.total };
+    };
+    const s = await measure(small);
+    const l = await measure(large);
+    const note = `page of ${l.items} (total ${l.total}) vs ${s.items} (total ${s.total}); ${l.requests} vs ${s.requests} DynamoDB requests; goal ratio ≤ 1.3`;
+    rows.push({ name: `GET /events ${kind}: page p50 at ${LARGE.toLocaleString('en')} events`, value: round(l.p50), unit: 'ms', baseline: round(s.p50), baselineName: `at ${SMALL.toLocaleString('en')}`, ratio: round(l.p50 / s.p50), note });
+    rows.push({ name: `GET /events ${kind}: read capacity per page at ${LARGE.toLocaleString('en')} events`, value: round(l.capacity), unit: 'RCU', baseline: round(s.capacity), baselineName: `at ${SMALL.toLocaleString('en')}`, ratio: round(l.capacity / s.capacity), note });
+  }
+  return rows;
+};
+
+interface SeededLog {
+  scope: Scope;
+  key: string;
+  newestMs: number;
+  middleCompany: string;
+}
+
+async function seededLog(size: number): Promise<SeededLog> {
+  const partner = await createPartner({ name: `Bench log of ${size}`, ownerEmail: `bench-${size}@events.test` });
+  const { secret } = await issueApiKey({ partnerId: partner.id, mode: 'test', rateLimit: { burst: 1_000_000, sustained: 100_000_000 } });
+  const scope: Scope = { partnerId: partner.id, mode: 'test' };
+  const companies = Array.from({ length: Math.ceil(size / EVENTS_PER_COMPANY) }, () => newId('company'));
+  const newestMs = Date.now();
+  const oldestMs = newestMs - (size - 1) * SPACING_MS;
+  const counters = new Map<string, number>();
+  const bump = (name?: string) => {
+    if (!name) return undefined;
+    const next = (counters.get(name) ?? 0) + 1;
+    counters.set(name, next);
+    return next;
+  };
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < size; i++) {
+    const type = TYPES[i % TYPES.length];
+    const companyId = type === 'invoice.finalized' ? undefined : companies[i % companies.length];
+    const createdAt = new Date(oldestMs + i * SPACING_MS).toISOString();
+    const event: ApiEvent = {
+      object: 'event',
+      id: newId('event'),
+      type,
+      ...(companyId ? { company_id: companyId } : {}),
+      data: { object: snapshot(type, companyId, i) },
+      livemode: false,
+      timestamp: createdAt,
+      created_at: createdAt,
+    };
+    const s = counterStreamsOf({ type, companyId });
+    items.push(eventItem(scope, event, { all: bump(s.all)!, type: bump(s.type)!, company: bump(s.company), companyType: bump(s.companyType) }));
+  }
+  for (const [stream, seq] of counters) items.push(eventCounterItem(scope, stream, seq, stream === 'ALL' ? newestMs : undefined));
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  await inBatches(batches, 8, async (batch) => {
+    let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length) {
+      const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (res.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  });
+  return { scope, key: secret, newestMs, middleCompany: companies[Math.floor(companies.length / 2)] };
+}
+
+/** A resource snapshot of a realistic size (about 1 KB) for the event's type. */
+function snapshot(type: string, companyId: string | undefined, i: number): ApiEvent['data']['object'] {
+  if (type === 'invoice.finalized') return { object: 'invoice', id: `in_${i}`, amount_due: 12_900, amount_paid: 0, currency: 'usd', status: 'open', created_at: new Date().toISOString() };
+  return {
+    object: 'company',
+    id: companyId!,
+    account_id: 'acct_' + 'A'.repeat(22),
+    livemode: false,
+    name: `Bench Company ${i}`,
+    state: 'DE',
+    entity_type: 'llc',
+    status: 'in_progress',
+    stage: 'submitted_to_state',
+    verification: 'verified',
+    metadata: { note: 'x'.repeat(600) },
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+  };
+}
