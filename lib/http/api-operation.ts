@@ -9,6 +9,8 @@ import { errorEnvelope } from './middleware/error-envelope';
 import { apiKeyAuth } from './middleware/api-key-auth';
 import { apiVersion } from './middleware/api-version';
 import { jsonBody } from './middleware/json-body';
+import { idempotency } from './middleware/idempotency';
+import type { WriteSet } from '../store/write-set';
 import { parseOrRefuse } from './zod-errors';
 import { queryOf } from './query';
 import type { ApiContext, ApiResponse, Caller, RequestState } from './types';
@@ -20,6 +22,12 @@ export interface OperationRequest<P, Q, B> {
   body: B;
   state: RequestState;
   event: APIGatewayProxyEvent;
+  /**
+   * Idempotent operations that write: put the response into the same transaction as the change
+   * (`seal(ws, response)` before `commit(ws)`), so a retry can never run the change twice. A no-op
+   * when the request has no Idempotency-Key.
+   */
+  sealResponse: (ws: WriteSet, response: ApiResponse) => void;
 }
 
 export interface OperationDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
@@ -31,6 +39,8 @@ export interface OperationDef<P extends z.ZodType, Q extends z.ZodType, B extend
   maxBodyBytes?: number;
   /** Sandbox endpoints: a live key is refused with `test_mode_only`. */
   testModeOnly?: boolean;
+  /** Honour `Idempotency-Key` (every POST that creates or changes something). */
+  idempotent?: boolean;
   handle: (request: OperationRequest<z.output<P>, z.output<Q>, z.output<B>>) => Promise<ApiResponse>;
 }
 
@@ -48,19 +58,23 @@ export function apiOperation<P extends z.ZodType, Q extends z.ZodType, B extends
     if (def.testModeOnly && caller.scope.mode !== 'test') {
       throw new ApiError('test_mode_only', 'Sandbox endpoints work with test keys (svc_test_…) only.');
     }
+    if (state.idempotency?.replay) return { ...state.idempotency.replay, headers: { ...state.idempotency.replay.headers } };
     const params = def.params ? parseOrRefuse(def.params, event.pathParameters ?? {}, 'path') : {};
     const query = def.query ? parseOrRefuse(def.query, queryOf(event), 'query string') : {};
     const body = def.body ? parseOrRefuse(def.body, state.body ?? {}, 'body') : undefined;
-    const response = await def.handle({ caller, params, query, body, state, event } as never);
+    const sealResponse = (ws: WriteSet, response: ApiResponse) => state.idempotency?.seal(ws, toProxyResult(response));
+    const response = await def.handle({ caller, params, query, body, state, event, sealResponse } as never);
     return toProxyResult(response);
   };
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)
+  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)
     .use(requestState())
     .use(responseHeaders())
     .use(errorEnvelope())
     .use(apiKeyAuth({ scope: def.scope }))
     .use(apiVersion())
-    .use(jsonBody({ maxBytes: def.maxBodyBytes })) as unknown as Handler;
+    .use(jsonBody({ maxBytes: def.maxBodyBytes }));
+  if (def.idempotent) chain.use(idempotency());
+  return chain as unknown as Handler;
 }
 
 export function toProxyResult(response: ApiResponse): APIGatewayProxyResult {

@@ -23,6 +23,22 @@ export interface RequestState {
   body?: unknown;
   /** Extra headers a middleware wants on the response (e.g. `Idempotency-Replayed`). */
   responseHeaders: Record<string, string>;
+  /** Set by the idempotency middleware when the request carries `Idempotency-Key`. */
+  idempotency?: IdempotencyState;
+}
+
+/** The Idempotency-Key of this request (lib/http/middleware/idempotency.ts). */
+export interface IdempotencyState {
+  key: string;
+  /** The first request's response, when this one is a retry of it: answered without running. */
+  replay?: { statusCode: number; headers: Record<string, string>; body: string };
+  /** True once the operation put the key's completion into its own transaction. */
+  sealed: boolean;
+  /**
+   * Put the completion of the key (with the response this request will give) into the operation's
+   * WriteSet, so that change and replayable response commit together.
+   */
+  seal: (ws: import('../store/write-set').WriteSet, result: APIGatewayProxyResult) => void;
 }
 
 export type ApiContext = Context & { state: RequestState };

@@ -1,3 +1,5 @@
 export * from './partners';
 export * from './events';
 export * from './dashboard';
+export * from './companies';
+export * from './idempotency';

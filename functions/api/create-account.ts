@@ -1,0 +1,17 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
+import { accountInput } from '../../lib/accounts/schemas';
+import { createAccount } from '../../lib/accounts/create-account';
+import { renderAccount } from '../../lib/resources/account';
+
+/** POST /v1/accounts: 201 with a new account; 200 with the existing one when its external_id is reused. */
+export const handler = apiOperation({
+  scope: 'accounts:write',
+  idempotent: true,
+  query: noQuery,
+  body: accountInput,
+  handle: async ({ caller, body }) => {
+    const { account, created } = await createAccount(caller.scope, body);
+    return { status: created ? 201 : 200, body: renderAccount(account) };
+  },
+});

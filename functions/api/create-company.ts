@@ -1,0 +1,30 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { httpDate } from '../../lib/http/conditional';
+import { header } from '../../lib/http/types';
+import { createCompany } from '../../lib/companies/create-company';
+import { createCompanyBody, createCompanyQuery } from '../../lib/companies/schemas';
+import type { Company } from '../../lib/resources/company';
+
+const created = (company: Company) => ({
+  status: 201,
+  body: company,
+  headers: { Location: `/v1/companies/${company.id}`, 'Last-Modified': httpDate(company.updated_at) },
+});
+
+/** POST /v1/companies */
+export const handler = apiOperation({
+  scope: 'companies:write',
+  idempotent: true,
+  query: createCompanyQuery,
+  body: createCompanyBody,
+  handle: async ({ caller, query, body, event, sealResponse }) => {
+    const company = await createCompany({
+      scope: caller.scope,
+      body,
+      accountHeader: header(event, 'service-account'),
+      expand: query['expand[]'] ?? [],
+      seal: (ws, c) => sealResponse(ws, created(c)),
+    });
+    return created(company);
+  },
+});

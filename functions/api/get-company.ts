@@ -1,0 +1,20 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { httpDate, notModifiedSince } from '../../lib/http/conditional';
+import { resourceMissing } from '../../lib/http/errors';
+import { companyIdParams, getCompanyQuery } from '../../lib/companies/schemas';
+import { getCompany } from '../../lib/companies/store';
+import { presentCompany } from '../../lib/companies/expand-company';
+
+/** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */
+export const handler = apiOperation({
+  scope: 'companies:read',
+  params: companyIdParams,
+  query: getCompanyQuery,
+  handle: async ({ caller, params, query, event }) => {
+    const record = await getCompany(caller.scope, params.companyID);
+    if (!record) throw resourceMissing('company', params.companyID);
+    const headers = { 'Last-Modified': httpDate(record.updated_at) };
+    if (notModifiedSince(event, record.updated_at)) return { status: 304, headers };
+    return { status: 200, body: await presentCompany(caller.scope, record, query['expand[]'] ?? []), headers };
+  },
+});

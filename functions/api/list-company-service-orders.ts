@@ -1,0 +1,19 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
+import { resourceMissing } from '../../lib/http/errors';
+import { companyIdParams } from '../../lib/companies/schemas';
+import { getCompany } from '../../lib/companies/store';
+import { serviceOrdersOfCompany } from '../../lib/service-orders/store';
+import { renderServiceOrder } from '../../lib/resources/service-order';
+
+/** GET /v1/companies/{companyID}/service-orders: every order, newest first, no page block (spec). */
+export const handler = apiOperation({
+  scope: 'orders:read',
+  params: companyIdParams,
+  query: noQuery,
+  handle: async ({ caller, params }) => {
+    const [company, orders] = await Promise.all([getCompany(caller.scope, params.companyID), serviceOrdersOfCompany(caller.scope, params.companyID)]);
+    if (!company) throw resourceMissing('company', params.companyID);
+    return { status: 200, body: { object: 'list', items: orders.map((o) => renderServiceOrder(o)) } };
+  },
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { emailInput, metadataInput, patterned, phoneInput } from '../http/input';
+
+/**
+ * What creating an account needs (the spec leaves it open; docs/decisions.md): the incorporator's
+ * name and e-mail, optionally a phone and the partner's own id.
+ */
+export const accountInput = z
+  .strictObject({
+    first_name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().min(1).max(100),
+    email: emailInput,
+    phone: phoneInput.optional(),
+    external_id: z.string().min(1).max(255).optional(),
+    metadata: metadataInput.optional(),
+  })
+  .meta({ id: 'AccountInput' });
+
+export type AccountInput = z.infer<typeof accountInput>;
+
+export const accountIdParams = z.strictObject({
+  accountID: patterned(/^acct_[0-9A-Za-z]{22}$/, 'Send an account id as returned when it was created: acct_ and 22 letters or digits.'),
+});

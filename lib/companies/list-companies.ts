@@ -1,0 +1,99 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { patterned } from '../http/input';
+import { db, tableName } from '../store/client';
+import { companyExternalIdKey, companyIndexes, COUNTERS, listSortKey } from '../store/keys';
+import type { Scope } from '../store/scope';
+import { decodeCursor, encodeCursor, listingFingerprint } from '../paging/cursor';
+import { countRange, keysetPage, type IndexRange, type PageBlock } from '../paging/keyset-page';
+import { createdAtQuery, createdAtRange, isEmptyRange } from '../paging/created-at-range';
+import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortParam } from '../paging/list-query';
+import { readCounter } from '../accounts/store';
+import type { Company } from '../resources/company';
+import { COMPANY_STATUSES } from './vocabulary';
+import { expandQuery } from './schemas';
+import { getCompany, toCompanyRecord } from './store';
+import { presentCompany } from './expand-company';
+
+export const listCompaniesQuery = z
+  .strictObject({
+    account_id: patterned(/^acct_[0-9A-Za-z]{22}$/, 'Send an account id: acct_ and 22 letters or digits.').optional(),
+    external_id: z.string().min(1).max(255).optional(),
+    status: z.enum(COMPANY_STATUSES).optional(),
+    ...createdAtQuery,
+    sort: sortParam(['created_at']),
+    limit: limitParam,
+    ...cursorParams,
+    'expand[]': expandQuery,
+  })
+  .superRefine(refuseAfterWithBefore);
+
+type Query = z.output<typeof listCompaniesQuery>;
+
+/**
+ * GET /companies: the caller's companies, newest first (or `sort=created_at`), filtered by account,
+ * external id, status and creation time. The narrowest index answers: the external-id guard (one
+ * GetItem), companiesOfAccount, companiesOfPartnerByStatus, or companiesOfPartner. `total` comes from
+ * the list counters when no status or time filter narrows the listing, else from a COUNT query of the
+ * same index range (docs/decisions.md).
+ */
+export async function listCompanies(scope: Scope, q: Query): Promise<{ object: 'list'; page: PageBlock; items: Company[] }> {
+  const descending = isDescending(q.sort);
+  const bounds = createdAtRange(q);
+  const listing = listingFingerprint({
+    route: 'companies',
+    partner: scope.partnerId,
+    mode: scope.mode,
+    descending,
+    account_id: q.account_id ?? null,
+    external_id: q.external_id ?? null,
+    status: q.status ?? null,
+    ...bounds,
+  });
+  const expand = q['expand[]'] ?? [];
+  if (q.external_id !== undefined) return byExternalId(scope, q, listing, descending, bounds, expand);
+
+  const range: IndexRange = q.account_id
+    ? { ...companyIndexes.account(scope, q.account_id), ...bounds }
+    : q.status
+      ? { ...companyIndexes.status(scope, q.status), ...bounds }
+      : { ...companyIndexes.all(scope), ...bounds };
+  if (q.account_id && q.status) range.filter = { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': q.status } };
+
+  const narrowed = q.status !== undefined || bounds.gt !== undefined || bounds.lt !== undefined;
+  const empty = isEmptyRange(bounds);
+  const [result, total] = await Promise.all([
+    empty ? { items: [], page: emptyPage(q.limit) } : keysetPage<Record<string, unknown>>(range, { listing, limit: q.limit, descending, after: q.after, before: q.before }),
+    empty ? 0 : narrowed ? countRange(range) : readCounter(scope, q.account_id ? COUNTERS.companiesOfAccount(q.account_id) : COUNTERS.companies),
+  ]);
+  const items = await Promise.all(result.items.map((i) => presentCompany(scope, toCompanyRecord(i), expand)));
+  return { object: 'list', page: { ...result.page, total }, items };
+}
+
+const emptyPage = (limit: number) => ({ start_cursor: null, end_cursor: null, has_next_page: false, has_prev_page: false, limit });
+
+/** `external_id` names at most one company: the guard item points at it; other filters apply to it. */
+async function byExternalId(
+  scope: Scope,
+  q: Query,
+  listing: string,
+  descending: boolean,
+  bounds: { gt?: string; lt?: string },
+  expand: NonNullable<Query['expand[]']>,
+): Promise<{ object: 'list'; page: PageBlock; items: Company[] }> {
+  const guard = await db().send(new GetCommand({ TableName: tableName(), Key: companyExternalIdKey(scope, q.external_id!) }));
+  const record = guard.Item ? await getCompany(scope, guard.Item.company_id as string) : undefined;
+  let match = record && (!q.account_id || record.account_id === q.account_id) && (!q.status || record.status === q.status) ? record : undefined;
+  const sk = match ? listSortKey(match.created_at, match.id) : undefined;
+  if (sk !== undefined && ((bounds.gt !== undefined && sk <= bounds.gt) || (bounds.lt !== undefined && sk >= bounds.lt))) match = undefined;
+  const total = match ? 1 : 0;
+  // A cursor of this listing can only have been minted on this one item: the page beyond it is empty.
+  if (q.after !== undefined || q.before !== undefined) {
+    decodeCursor(listing, (q.after ?? q.before)!, q.after !== undefined ? 'after' : 'before');
+    return { object: 'list', page: { ...emptyPage(q.limit), has_prev_page: q.after !== undefined && total > 0, has_next_page: q.before !== undefined && total > 0, total }, items: [] };
+  }
+  void descending;
+  const items = match ? [await presentCompany(scope, match, expand)] : [];
+  const cursor = sk !== undefined && match ? encodeCursor(listing, sk) : null;
+  return { object: 'list', page: { start_cursor: cursor, end_cursor: cursor, has_next_page: false, has_prev_page: false, limit: q.limit, total }, items };
+}

@@ -1,0 +1,15 @@
+import { violation, type CompanyRule } from './rule';
+
+/** Spec create-company: `industry_description` and `custom_industry` are required when industry is `other`, refused otherwise. */
+export const industryOther: CompanyRule = (body) => {
+  const other = body.industry === 'other';
+  const out = [];
+  for (const field of ['industry_description', 'custom_industry'] as const) {
+    if (other && body[field] === undefined) {
+      out.push(violation(`$.${field}`, 'is required when industry is other', `Describe the industry in ${field}, or pick a listed industry.`, 'required'));
+    } else if (!other && body[field] !== undefined) {
+      out.push(violation(`$.${field}`, 'is only accepted when industry is other', `Remove ${field}, or set industry to other.`, 'not'));
+    }
+  }
+  return out;
+};

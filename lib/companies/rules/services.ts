@@ -1,0 +1,38 @@
+import { findProduct, FORMATION_PRODUCT_KEY, mandatoryProducts, PRODUCTS } from '../../catalog/products';
+import { violation, type CompanyRule } from './rule';
+
+/**
+ * Spec create-company `services`: catalog product keys, each becoming a service order; formation is
+ * implied. Ours (docs/decisions.md): each key once; not a product that attaches anyway (mandatory, or
+ * bundled in another listed product); not a per-owner product, which needs its `shareholder` and is
+ * ordered through POST /companies/{id}/service-orders; only products offered for the entity type.
+ */
+export const services: CompanyRule = (body) => {
+  const listed = body.services ?? [];
+  const set = body.pre_existing ? 'pre_existing' : 'formation';
+  const mandatory = new Set(mandatoryProducts(set).map((p) => p.key));
+  const out = [];
+  const seen = new Set<string>();
+  for (const [i, key] of listed.entries()) {
+    const at = `$.services[${i}]`;
+    const product = findProduct(key);
+    const bundle = listed.map(findProduct).find((b) => b && b.key !== key && b.includes.includes(key));
+    if (!product) {
+      out.push(violation(at, `'${key}' is not a product of the catalog`, `Use a product key from GET /v1/products: ${PRODUCTS.filter((p) => p.key !== FORMATION_PRODUCT_KEY).map((p) => p.key).join(', ')}.`, 'enum'));
+    } else if (key === FORMATION_PRODUCT_KEY) {
+      out.push(violation(at, 'formation is implied and not listed', 'Remove formation from services; choose its options (turnaround) in service_options.formation.', 'not'));
+    } else if (seen.has(key)) {
+      out.push(violation(at, `'${key}' is listed twice`, 'List each product once.', 'uniqueItems'));
+    } else if (mandatory.has(key)) {
+      out.push(violation(at, `'${key}' is attached automatically`, `Remove '${key}': every ${set === 'formation' ? 'new' : 'pre_existing'} company gets it.`, 'not'));
+    } else if (bundle) {
+      out.push(violation(at, `'${key}' is included in '${bundle.key}'`, `Remove '${key}': '${bundle.key}' includes it at no extra charge.`, 'not'));
+    } else if (product.per_owner) {
+      out.push(violation(at, `'${key}' is ordered per owner`, `Create the company first, then order '${key}' for each owner with POST /v1/companies/{companyID}/service-orders and its shareholder.`, 'not'));
+    } else if (product.entity_types.length && !product.entity_types.includes(body.entity_type)) {
+      out.push(violation(at, `'${key}' is not offered for a ${body.entity_type}`, `Remove '${key}'.`, 'not'));
+    }
+    seen.add(key);
+  }
+  return out;
+};

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { accountInput } from '../accounts/schemas';
+import { emailInput, isoDateInput, metadataInput, patterned, phoneInput } from '../http/input';
+import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from './vocabulary';
+
+/**
+ * Request schemas of the companies area (spec Endpoints → POST /companies). The shape, lengths,
+ * patterns and enums live here; rules that relate fields to each other live one per file in
+ * `rules/` and run on the parsed body.
+ */
+
+const name100 = z.string().trim().min(1).max(100);
+
+export const companyAddressInput = z
+  .strictObject({
+    line1: z.string().trim().min(1).max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1).max(100),
+    state: z.enum(US_STATES),
+    postal_code: patterned(/^[0-9]{5}(-[0-9]{4})?$/, 'Send a US ZIP code: five digits, optionally -four (94107 or 94107-1234).'),
+    country: z.literal('US', { message: 'must be US' }).default('US'),
+  })
+  .meta({ id: 'CompanyAddressInput' });
+
+export const postalAddressInput = z
+  .strictObject({
+    line1: z.string().trim().min(1).max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1).max(100),
+    state: z.string().trim().min(1).max(100).optional(),
+    postal_code: z.string().trim().min(1).max(20).optional(),
+    country: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals (US, GB, DE).'),
+  })
+  .meta({ id: 'PostalAddressInput' });
+
+export const foreignQualificationInput = z
+  .strictObject({
+    state: z.enum(US_STATES),
+    registered_on: isoDateInput.optional(),
+    file_number: z.string().trim().min(1).max(64).optional(),
+  })
+  .meta({ id: 'ForeignQualificationInput' });
+
+/** Identity documents are uploaded through POST /files and referenced here by id, never sent inline. */
+export const passportInput = patterned(
+  /^file_[0-9A-Za-z]{22}$/,
+  'Upload the identity document with POST /v1/files (purpose identity_document) and send the returned file id (file_…); document contents are never accepted here.',
+);
+
+export const shareholderInput = z
+  .strictObject({
+    first_name: name100,
+    last_name: name100,
+    email: emailInput,
+    phone: phoneInput.optional(),
+    date_of_birth: isoDateInput.optional(),
+    nationality: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals (US, GB, DE).').optional(),
+    address: postalAddressInput.optional(),
+    ownership_percentage: z.number().gt(0).max(100),
+    main_incorporator: z.boolean().default(false),
+    relationship: z.strictObject({ director: z.boolean().default(false), title: z.string().trim().min(1).max(100).optional() }).default({ director: false }),
+    passport: passportInput.optional(),
+  })
+  .meta({ id: 'ShareholderInput' });
+
+export const officerInput = z
+  .strictObject({
+    first_name: name100,
+    last_name: name100,
+    email: emailInput,
+    roles: z
+      .array(z.enum(OFFICER_ROLES))
+      .min(1)
+      .max(OFFICER_ROLES.length)
+      .refine((r) => new Set(r).size === r.length, { message: 'lists a role twice', params: { validation_type: 'uniqueItems', how_to_fix: 'List each role once.' } }),
+    title: z.string().trim().min(1).max(100).optional(),
+  })
+  .meta({ id: 'OfficerInput' });
+
+export const createCompanyBody = z
+  .strictObject({
+    name: z.string().min(1).max(255).pipe(patterned(/^[A-Za-z0-9 &-]+$/, 'Use only letters, digits, spaces, hyphens and ampersands, and leave the ending (LLC, Inc.) out: set `ending` instead.')),
+    state: z.enum(US_STATES),
+    entity_type: z.enum(ENTITY_TYPES),
+    external_id: z.string().min(1).max(255).optional(),
+    name_style: z.enum(['plain', 'comma']).optional(),
+    owner_privacy: z.enum(['public', 'private']).optional(),
+    pre_existing: z.boolean().optional(),
+    ending: z.enum(ENDINGS).optional(),
+    industry: z.enum(INDUSTRIES).optional(),
+    industry_description: z.string().trim().min(1).max(500).optional(),
+    custom_industry: z.string().trim().min(1).max(120).optional(),
+    ein: z.string().max(12).pipe(patterned(/^[0-9]{2}-?[0-9]{7}$/, 'Send the EIN as nine digits, optionally with a hyphen after the second (12-3456789).')).optional(),
+    address: companyAddressInput.optional(),
+    foreign_qualifications: z.array(foreignQualificationInput).max(10).optional(),
+    timezone: z.string().min(1).max(64).optional(),
+    authorized_shares: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+    par_value: z.number().min(0).optional(),
+    account: accountInput.optional(),
+    shareholders: z.array(shareholderInput).max(25).optional(),
+    officers: z.array(officerInput).max(50).optional(),
+    management_type: z.enum(['member_managed', 'manager_managed']).optional(),
+    services: z.array(patterned(/^[a-z][a-z0-9_]{1,48}$/, 'Send catalog product keys (GET /v1/products), e.g. ein_application.')).max(25).optional(),
+    service_options: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    metadata: metadataInput.optional(),
+  })
+  .meta({ id: 'CreateCompanyRequest' });
+
+export type CreateCompanyBody = z.infer<typeof createCompanyBody>;
+export type ShareholderInput = z.infer<typeof shareholderInput>;
+export type OfficerInput = z.infer<typeof officerInput>;
+
+export const EXPANDABLE = ['account', 'requirements', 'service_orders'] as const;
+export type Expandable = (typeof EXPANDABLE)[number];
+
+/** `expand[]` (repeatable): which related objects to embed. */
+export const expandQuery = z
+  .union([z.enum(EXPANDABLE), z.array(z.enum(EXPANDABLE))])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .optional();
+
+export const createCompanyQuery = z.strictObject({ 'expand[]': expandQuery });
+export const companyIdParams = z.strictObject({
+  companyID: patterned(/^cmp_[0-9A-Za-z]{22}$/, 'Send a company id as returned when it was created: cmp_ and 22 letters or digits.'),
+});
+export const getCompanyQuery = createCompanyQuery;

@@ -1,0 +1,99 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { companyIndexes, companyKey, companyPartition, listSortKey, REQUIREMENT_SK_PREFIX } from '../store/keys';
+import type { Scope } from '../store/scope';
+import type { WriteSet } from '../store/write-set';
+import type { CompanyRecord } from '../resources/company';
+
+/**
+ * The company item: its record and the index attributes of companiesOfPartner (gsi1),
+ * companiesOfAccount (gsi2) and companiesOfPartnerByStatus (gsi3). Always build the item here, so a
+ * status change moves the company between status listings by itself.
+ */
+export function companyItem(scope: Scope, record: CompanyRecord): Record<string, unknown> {
+  const sk = listSortKey(record.created_at, record.id);
+  return {
+    ...companyKey(scope, record.id),
+    entity: 'company',
+    ...record,
+    gsi1pk: companyIndexes.all(scope).pk,
+    gsi1sk: sk,
+    gsi2pk: companyIndexes.account(scope, record.account_id).pk,
+    gsi2sk: sk,
+    gsi3pk: companyIndexes.status(scope, record.status).pk,
+    gsi3sk: sk,
+  };
+}
+
+const ITEM_ONLY = ['pk', 'sk', 'entity', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk'];
+
+export function toCompanyRecord(item: Record<string, unknown>): CompanyRecord {
+  const record = { ...item };
+  for (const k of ITEM_ONLY) delete record[k];
+  return record as CompanyRecord;
+}
+
+/** companyById, within the caller's partner and mode: another partner's or mode's id is simply absent. */
+export async function getCompany(scope: Scope, companyId: string, options: { consistent?: boolean } = {}): Promise<CompanyRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: companyKey(scope, companyId), ConsistentRead: options.consistent }));
+  return res.Item ? toCompanyRecord(res.Item) : undefined;
+}
+
+/** Another writer changed the company after it was read: re-read and retry the operation. */
+export class CompanyChanged extends Error {
+  constructor(readonly companyId: string) {
+    super(`company ${companyId} changed concurrently`);
+  }
+}
+
+/**
+ * Adds an update of a company to a WriteSet: the whole item rewritten from `next`, conditioned on the
+ * version that was read, with `version` bumped and `updated_at` set. A concurrent change makes the
+ * commit throw `CompanyChanged` (or what `onConflict` returns).
+ */
+export function addCompanyUpdate(ws: WriteSet, scope: Scope, read: CompanyRecord, next: CompanyRecord, updatedAt: string, onConflict?: () => Error): CompanyRecord {
+  const written: CompanyRecord = { ...next, version: read.version + 1, updated_at: updatedAt };
+  ws.put(companyItem(scope, written), {
+    expression: '#v = :v',
+    names: { '#v': 'version' },
+    values: { ':v': read.version },
+    onFailed: onConflict ?? (() => new CompanyChanged(read.id)),
+  });
+  return written;
+}
+
+/**
+ * `open_requirements`, counted at read time (spec Company): requirements live in the company partition
+ * under `RQ#` with a `status` attribute; one COUNT Query.
+ */
+export async function countOpenRequirements(scope: Scope, companyId: string): Promise<number> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
+      FilterExpression: '#status = :open',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':rq': REQUIREMENT_SK_PREFIX, ':open': 'open' },
+      Select: 'COUNT',
+    }),
+  );
+  return res.Count ?? 0;
+}
+
+/**
+ * The open requirements for `expand[]=requirements`, newest first. Requirement items store their API
+ * object under `resource` (the lifecycle area owns their shape).
+ */
+export async function openRequirementsOf(scope: Scope, companyId: string): Promise<{ object: 'requirement'; id: string; [k: string]: unknown }[]> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
+      FilterExpression: '#status = :open',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':rq': REQUIREMENT_SK_PREFIX, ':open': 'open' },
+      ScanIndexForward: false,
+    }),
+  );
+  return (res.Items ?? []).map((item) => (item.resource ?? { object: 'requirement', id: item.id }) as { object: 'requirement'; id: string });
+}

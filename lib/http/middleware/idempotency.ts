@@ -1,0 +1,55 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { claimKey, completeKey, releaseKey, sealKey, storable } from '../../idempotency/records';
+import { requestFingerprint } from '../../idempotency/fingerprint';
+import { ApiError } from '../errors';
+import { header, type ApiContext, type IdempotencyState } from '../types';
+import type { WriteSet } from '../../store/write-set';
+
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * `Idempotency-Key` on a POST (spec: "A retry of company creation uses an idempotency key request
+ * header"): the first request with a key runs; the same request again replays its response (status,
+ * body, `Content-Type`/`Location`/`Last-Modified`, plus `Idempotent-Replayed: true`); a different
+ * request with the key is `idempotency_key_mismatch`; one still running is `idempotency_key_in_use`.
+ * Keys are scoped to partner and mode. A failed request frees its key. Runs after authentication
+ * and body parsing, before validation. Why our own and not Powertools': docs/decisions.md.
+ */
+export function idempotency(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
+  return {
+    name: 'idempotency',
+    before: async (request) => {
+      const state = request.context.state;
+      const key = header(request.event, 'idempotency-key');
+      if (key === undefined) return;
+      if (!KEY_SHAPE.test(key)) {
+        throw new ApiError('invalid_request', 'The Idempotency-Key header is invalid.', [
+          { reason: 'must be 1 to 255 visible ASCII characters', location: '$.headers.Idempotency-Key', validation_type: 'pattern', how_to_fix: 'Send a unique value per request, such as a UUID, of at most 255 characters.' },
+        ]);
+      }
+      const scope = state.caller!.scope;
+      const owner = state.requestId;
+      const claim = await claimKey(scope, key, requestFingerprint(request.event, state.body), owner, state.receivedAt);
+      const idem: IdempotencyState = { key, replay: claim.kind === 'replay' ? claim.response : undefined, sealed: false, seal: () => undefined };
+      idem.seal = (ws: WriteSet, result: APIGatewayProxyResult) => {
+        sealKey(ws, scope, key, owner, storable(result));
+        idem.sealed = true;
+      };
+      if (idem.replay) state.responseHeaders['Idempotent-Replayed'] = 'true';
+      state.idempotency = idem;
+    },
+    after: async (request) => {
+      const state = request.context.state;
+      const idem = state.idempotency;
+      if (!idem || idem.replay || idem.sealed || !request.response) return;
+      await completeKey(state.caller!.scope, idem.key, state.requestId, storable(request.response));
+    },
+    onError: async (request) => {
+      const state = request.context.state;
+      const idem = state?.idempotency;
+      if (!idem || idem.replay) return;
+      await releaseKey(state.caller!.scope, idem.key, state.requestId);
+    },
+  };
+}

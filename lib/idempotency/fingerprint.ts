@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { queryOf } from '../http/query';
+import { header } from '../http/types';
+
+/** Request headers that change what a request does, so they are part of "the same request". */
+const MEANINGFUL_HEADERS = ['service-account', 'service-version'];
+
+/**
+ * What "the same request" means for Idempotency-Key (docs/decisions.md): method, route path, query
+ * parameters, the headers that change the outcome, and the JSON body compared by value (key order and
+ * whitespace do not matter). A SHA-256 of the canonical form.
+ */
+export function requestFingerprint(event: APIGatewayProxyEvent, body: unknown): string {
+  const query = queryOf(event);
+  const canonical = canonicalJson({
+    method: event.httpMethod,
+    path: event.path.replace(/\/+$/, ''),
+    query: Object.fromEntries(Object.keys(query).sort().map((k) => [k, query[k]])),
+    headers: Object.fromEntries(MEANINGFUL_HEADERS.map((h) => [h, header(event, h)?.trim() ?? null])),
+    body: body ?? null,
+  });
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { legalName } from '../companies/legal-name';
+import { dateTime, idOf, metadataSchema } from './shared';
+import { accountSchema } from './account';
+import { serviceOrderSchema } from './service-order';
+import { COMPANY_STAGES, COMPANY_STATUSES, ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../companies/vocabulary';
+
+/**
+ * The Company resource (spec Resources → Company) and the sub-objects the spec leaves open, defined
+ * in docs/decisions.md ("Companies and accounts"). Exactly the spec's fields; no others.
+ */
+export const companyAddressSchema = z
+  .strictObject({
+    line1: z.string(),
+    line2: z.string().optional(),
+    city: z.string(),
+    state: z.enum(US_STATES),
+    postal_code: z.string(),
+    country: z.literal('US'),
+  })
+  .meta({ id: 'CompanyAddress', description: "The company's legal address in the United States." });
+
+export const postalAddressSchema = z
+  .strictObject({
+    line1: z.string(),
+    line2: z.string().optional(),
+    city: z.string(),
+    state: z.string().optional(),
+    postal_code: z.string().optional(),
+    country: z.string(),
+  })
+  .meta({ id: 'PostalAddress', description: "An owner's residential address, anywhere in the world (country: ISO 3166-1 alpha-2)." });
+
+export const foreignQualificationSchema = z
+  .strictObject({
+    state: z.enum(US_STATES),
+    registered_on: z.iso.date().optional(),
+    file_number: z.string().optional(),
+  })
+  .meta({ id: 'ForeignQualification', description: 'Another state the company is registered to do business in.' });
+
+export const shareholderSchema = z
+  .strictObject({
+    id: idOf('sh_'),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string().optional(),
+    date_of_birth: z.iso.date().optional(),
+    nationality: z.string().optional(),
+    address: postalAddressSchema.optional(),
+    ownership_percentage: z.number(),
+    main_incorporator: z.boolean(),
+    relationship: z.strictObject({ director: z.boolean(), title: z.string().optional() }),
+    passport: idOf('file_').optional(),
+  })
+  .meta({ id: 'Shareholder', description: 'An owner. Identity documents are referenced by `passport` (a file id), never embedded.' });
+
+export const officerSchema = z
+  .strictObject({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    roles: z.array(z.enum(OFFICER_ROLES)),
+    title: z.string().optional(),
+    shareholder: idOf('sh_').optional(),
+  })
+  .meta({ id: 'Officer', description: 'A member of the management roster; `shareholder` names the owner this officer is.' });
+
+export const entitlementsSchema = z.record(z.string(), z.number().int()).meta({ id: 'Entitlements', description: 'Rights held, as remaining counts: `{<kind>: <count>}`.' });
+
+export const requirementRefSchema = z.looseObject({ object: z.literal('requirement'), id: idOf('rqmt_') });
+
+export const companySchema = z
+  .strictObject({
+    object: z.literal('company'),
+    id: idOf('cmp_'),
+    external_id: z.string().optional(),
+    account_id: idOf('acct_'),
+    account: accountSchema.optional(),
+    livemode: z.boolean(),
+    name: z.string(),
+    state: z.enum(US_STATES),
+    entity_type: z.enum(ENTITY_TYPES),
+    ending: z.enum(ENDINGS).optional(),
+    industry: z.enum(INDUSTRIES).optional(),
+    industry_description: z.string().optional(),
+    custom_industry: z.string().optional(),
+    timezone: z.string().optional(),
+    name_style: z.enum(['plain', 'comma']).optional(),
+    legal_name: z.string().optional(),
+    owner_privacy: z.enum(['public', 'private']).optional(),
+    pre_existing: z.boolean().optional(),
+    status: z.enum(COMPANY_STATUSES),
+    stage: z.enum(COMPANY_STAGES).optional(),
+    verification: z.enum(['pending', 'verified']),
+    ein: z.string().optional(),
+    verified_at: dateTime.optional(),
+    incorporated_at: dateTime.optional(),
+    incorporation_date: z.string().optional(),
+    ein_assigned_at: dateTime.optional(),
+    dissolved_at: dateTime.optional(),
+    address: companyAddressSchema.optional(),
+    foreign_qualifications: z.array(foreignQualificationSchema).optional(),
+    entitlements: entitlementsSchema.optional(),
+    open_requirements: z.number().int().optional(),
+    service_orders: z.array(serviceOrderSchema).optional(),
+    requirements: z.array(requirementRefSchema).optional(),
+    shareholders: z.array(shareholderSchema).optional(),
+    officers: z.array(officerSchema).optional(),
+    management_type: z.enum(['member_managed', 'manager_managed']).optional(),
+    officers_settled: z.boolean().optional(),
+    metadata: metadataSchema.optional(),
+    created_at: dateTime,
+    updated_at: dateTime,
+  })
+  .meta({ id: 'Company', description: 'A client company, formed by the operator or brought in already formed.' });
+
+export type Company = z.infer<typeof companySchema>;
+export type Shareholder = z.infer<typeof shareholderSchema>;
+export type Officer = z.infer<typeof officerSchema>;
+
+/** The fields a stored company carries that are computed or expanded, never stored. */
+type Computed = 'object' | 'legal_name' | 'open_requirements' | 'account' | 'service_orders' | 'requirements';
+
+/**
+ * A company as stored: the API fields that are facts, plus the internals a company needs that the spec
+ * keeps off the API object (share structure, the normalised name behind the uniqueness guard) and
+ * `version`, bumped by every update so writers can condition on what they read.
+ */
+export type CompanyRecord = Omit<Company, Computed> &
+  Required<Pick<Company, 'ending' | 'timezone' | 'name_style' | 'owner_privacy' | 'pre_existing' | 'entitlements' | 'shareholders' | 'officers' | 'officers_settled' | 'metadata' | 'foreign_qualifications'>> & {
+    authorized_shares?: number;
+    par_value?: number;
+    /** LLCs: fixed at 100 (spec Limits). */
+    membership_units?: number;
+    name_key: string;
+    version: number;
+  };
+
+export interface CompanyRenderOptions {
+  /** Open requirements, counted at read time; omitted from event snapshots (spec Events). */
+  openRequirements?: number;
+  account?: z.infer<typeof accountSchema>;
+  serviceOrders?: z.infer<typeof serviceOrderSchema>[];
+  requirements?: z.infer<typeof requirementRefSchema>[];
+}
+
+const STORED_API_FIELDS = Object.keys(companySchema.shape).filter(
+  (f) => !['object', 'legal_name', 'open_requirements', 'account', 'service_orders', 'requirements'].includes(f),
+) as (keyof CompanyRecord & keyof Company)[];
+
+/**
+ * The API shape of a company: the stored facts in the spec's field order, `legal_name` rendered, and
+ * the read-time fields only when given. Internals (`version`, `name_key`, share structure) never leak.
+ */
+export function renderCompany(record: CompanyRecord, options: CompanyRenderOptions = {}): Company {
+  const out: Record<string, unknown> = { object: 'company' };
+  for (const field of Object.keys(companySchema.shape)) {
+    if (field === 'object') continue;
+    if (field === 'legal_name') out.legal_name = legalName(record.name, record.name_style, record.ending);
+    else if (field === 'open_requirements') {
+      if (options.openRequirements !== undefined) out.open_requirements = options.openRequirements;
+    } else if (field === 'account') {
+      if (options.account) out.account = options.account;
+    } else if (field === 'service_orders') {
+      if (options.serviceOrders) out.service_orders = options.serviceOrders;
+    } else if (field === 'requirements') {
+      if (options.requirements) out.requirements = options.requirements;
+    } else if ((STORED_API_FIELDS as string[]).includes(field)) {
+      const value = (record as Record<string, unknown>)[field];
+      if (value !== undefined && value !== null) out[field] = value;
+    }
+  }
+  return out as Company;
+}
+
+/** The company as embedded in an event: the API shape without `open_requirements` and expansions. */
+export function companySnapshot(record: CompanyRecord): Company & { object: 'company' } {
+  return renderCompany(record) as Company & { object: 'company' };
+}
