@@ -113,11 +113,17 @@ export type OfficerInput = z.infer<typeof officerInput>;
 export const EXPANDABLE = ['account', 'requirements', 'service_orders'] as const;
 export type Expandable = (typeof EXPANDABLE)[number];
 
-/** `expand[]` (repeatable): which related objects to embed. */
+/** `expand[]` (repeatable): which related objects to embed; an unknown value is refused at `$.expand[]`. */
 export const expandQuery = z
-  .union([z.enum(EXPANDABLE), z.array(z.enum(EXPANDABLE))])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .optional();
+  .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(z.string()).optional())
+  .superRefine((values, ctx) => {
+    for (const v of values ?? []) {
+      if (!(EXPANDABLE as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: 'custom', message: `'${v}' cannot be expanded`, params: { validation_type: 'enum', how_to_fix: `Use one of: ${EXPANDABLE.join(', ')}.` } });
+      }
+    }
+  })
+  .transform((v) => v as Expandable[] | undefined);
 
 export const createCompanyQuery = z.strictObject({ 'expand[]': expandQuery });
 export const companyIdParams = z.strictObject({
