@@ -1,4 +1,5 @@
 import { credentials } from './stack';
+import { checkAgainstOpenApi } from './openapi-validator';
 
 export interface HttpResult<T = any> {
   status: number;
@@ -28,6 +29,12 @@ export function api(key?: string, extraHeaders: Record<string, string> = {}) {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       parsed = undefined;
+    }
+    // Every answer of an operation the OpenAPI document registers must match it (docs/openapi.json).
+    const url = new URL(path.startsWith('http') ? path : base + path);
+    const basePath = new URL(base).pathname;
+    if (url.pathname.startsWith(basePath)) {
+      checkAgainstOpenApi(method, url.pathname.slice(basePath.length) || '/', res.status, parsed, res.headers.get('content-type'));
     }
     return { status: res.status, headers: res.headers, body: parsed, text };
   };

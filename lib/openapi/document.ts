@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { CURRENT_VERSION } from '../versioning/versions';
+import { errorEnvelopeSchema } from './common-schemas';
+import { OPERATIONS } from './operations';
+import { SNAPSHOT_SCHEMAS } from '../resources/snapshots';
+import type { OperationSpec } from './operation';
+
+type Json = Record<string, unknown>;
+const COMPONENT = (id: string) => `#/components/schemas/${id}`;
+
+/** A zod schema as an OpenAPI 3.1 schema object: a $ref when it is a registered component. */
+function schemaObject(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (id) return { $ref: COMPONENT(id) };
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', uri: COMPONENT } as never) as Json;
+  delete json.$schema;
+  // Components met inside an inline schema: hoisted beside the registered ones.
+  for (const [name, def] of Object.entries((json.$defs as Json | undefined) ?? {})) components[name] ??= def;
+  delete json.$defs;
+  return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'));
+}
+
+function parameters(op: OperationSpec, components: Json): Json[] {
+  const out: Json[] = [];
+  for (const [where, shape] of [
+    ['path', op.params?.shape],
+    ['query', op.query?.shape],
+  ] as const) {
+    for (const [name, field] of Object.entries(shape ?? {})) {
+      const schema = schemaObject(field as z.ZodType, 'input', components);
+      const { description, ...rest } = schema as { description?: string };
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || !(field as z.ZodType).safeParse(undefined).success,
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
+    }
+  }
+  return out;
+}
+
+const jsonContent = (schema: Json) => ({ content: { 'application/json': { schema } } });
+
+function responses(op: OperationSpec, components: Json): Json {
+  const out: Json = {};
+  for (const [status, r] of Object.entries(op.responses)) {
+    out[status] = {
+      description: r.description,
+      ...(op.scope !== 'public' ? { headers: { 'Service-Version': { $ref: '#/components/headers/ServiceVersion' } } } : {}),
+      ...(r.schema ? jsonContent(schemaObject(r.schema, 'output', components)) : {}),
+    };
+  }
+  const error = (description: string) => ({ description, ...jsonContent({ $ref: COMPONENT('Error') }) });
+  const statuses = new Set([...(op.scope === 'public' ? [] : [400, 401, 403, 429]), ...(op.errors ?? [])]);
+  const named: Record<number, string> = {
+    400: 'invalid_request or invalid_api_version',
+    401: 'api_key_invalid or api_key_expired',
+    402: 'billing_account_inactive or entitlement_required',
+    403: 'insufficient_scope, ip_address_not_allowed or test_mode_only',
+    404: 'resource_missing',
+    409: 'resource_already_exists or idempotency_key_in_use',
+    413: 'request_too_large',
+    422: 'idempotency_key_mismatch',
+    429: 'rate_limit (with Retry-After)',
+  };
+  for (const s of [...statuses].sort()) out[s] = error(named[s] ?? 'Error');
+  out.default = error('Any other error (api_error, method_not_allowed…)');
+  return out;
+}
+
+/**
+ * The OpenAPI 3.1 document of the whole API, generated from the operation registry
+ * (lib/openapi/operations/) and the zod schemas the handlers validate with and answer in. Served at
+ * GET /v1/openapi.json and kept in docs/openapi.json (npm run schemas; a test fails when stale).
+ */
+export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json {
+  const components: Json = {};
+  const paths: Record<string, Json> = {};
+  // Registered components that no operation names directly: the error envelope, and the resources
+  // events embed (their exact per-type schemas are in events-schema/).
+  void errorEnvelopeSchema;
+  void SNAPSHOT_SCHEMAS;
+  for (const op of operations) {
+    const path = op.path.replace(/^\/v1/, '');
+    paths[path] ??= {};
+    paths[path][op.method.toLowerCase()] = {
+      operationId: op.operationId,
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      tags: [op.tag],
+      ...(op.scope === 'public' ? { security: [] } : {}),
+      ...(op.scope !== 'public' && op.scope !== 'none' ? { 'x-required-scope': op.scope } : {}),
+      parameters: parameters(op, components),
+      ...(op.body ? { requestBody: { required: true, ...jsonContent(schemaObject(op.body, 'input', components)) } } : {}),
+      responses: responses(op, components),
+    };
+  }
+  const registered = (z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: COMPONENT }) as { schemas: Record<string, Json> }).schemas;
+  for (const [id, schema] of Object.entries(registered)) {
+    const { $schema: _s, $id: _i, ...rest } = schema;
+    components[id] = rest;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Partner Company-Formation API',
+      version: CURRENT_VERSION,
+      description:
+        'Form and manage US companies on behalf of your clients. Authenticate with `Authorization: Bearer svc_live_…` (live) or `svc_test_…` (sandbox). Pin a version with the `Service-Version` header. Event payload schemas: events-schema/.',
+    },
+    servers: [{ url: '/v1' }],
+    security: [{ apiKey: [] }],
+    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: svc_live_… or svc_test_….' } },
+      headers: { ServiceVersion: { description: 'The version the request ran on.', schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } } },
+      schemas: sortKeys(components),
+    },
+  };
+}
+
+function sortKeys(o: Json): Json {
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+}

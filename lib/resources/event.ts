@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { dateTime, idOf } from './shared';
+
+/** Resources an event can embed as `data.object` (spec Event: "Possible resources"). */
+export const EMBEDDABLE_RESOURCES = ['company', 'service_order', 'invoice', 'requirement', 'file', 'tax_filing', 'calendar_event'] as const;
+export type EmbeddableResource = (typeof EMBEDDABLE_RESOURCES)[number];
+
+/**
+ * The spec's table of event types: what each embeds, and when it fires. The one list of types: the
+ * JSON Schemas in events-schema/ and the OpenAPI document are generated from it (npm run schemas).
+ */
+export const EVENT_TYPES = {
+  'company.created': { resource: 'company', fires: 'a company the partner created was accepted' },
+  'company.status.changed': { resource: 'company', fires: 'company moved between formation states (in_progress, active, cancelled); also on stage changes' },
+  'company.verified': { resource: 'company', fires: "every owner's identity document is in; once, before incorporation" },
+  'company.incorporated': { resource: 'company', fires: 'state accepted the filing; once' },
+  'company.onboarding.completed': { resource: 'company', fires: 'a pre_existing company finished onboarding; once' },
+  'company.name.changed': { resource: 'company', fires: 'legal name changed (typically to clear a state conflict); carries the new name' },
+  'company.ein.assigned': { resource: 'company', fires: 'EIN issued; once; carries ein' },
+  'company.document.received': { resource: 'company', fires: 'an owner uploaded an identity document' },
+  'company.entitlements.changed': { resource: 'company', fires: 'remaining rights moved: a tax-filing credit added or consumed' },
+  'company.updated': { resource: 'company', fires: 'identity changed: entity type, state, name suffix, industry, shares, formation date, address, owner roster' },
+  'company.dissolved': { resource: 'company', fires: 'a dissolution order completed; once' },
+  'tax_filing.created': { resource: 'tax_filing', fires: 'a federal or state filing was opened; one right consumed' },
+  'tax_filing.status.changed': { resource: 'tax_filing', fires: "a filing's status or progress moved" },
+  'service_order.status.changed': { resource: 'service_order', fires: 'an order was created or moved, including cancellation' },
+  'service_order.completed': { resource: 'service_order', fires: 'order reached its final step; once' },
+  'service_order.updated': { resource: 'service_order', fires: "options or price changed without the caller's action" },
+  'service_order.quoted': { resource: 'service_order', fires: 'a quote_pending order was priced; accept before quote.expires_at' },
+  'service_order.renewal_canceled': { resource: 'service_order', fires: 'renewal-cancel request approved' },
+  'service_order.renewal_cancel_denied': { resource: 'service_order', fires: 'renewal-cancel request denied' },
+  'requirement.created': { resource: 'requirement', fires: 'something is needed from the partner or client' },
+  'requirement.fulfilled': { resource: 'requirement', fires: 'requirement resolved; carries its response' },
+  'requirement.canceled': { resource: 'requirement', fires: 'open requirement closed without fulfilment; cancel_reason says why' },
+  'requirement.signature.viewed': { resource: 'requirement', fires: 'a signer opened a signature document (once per signer)' },
+  'requirement.signature.signed': { resource: 'requirement', fires: 'a signer signed (once per signer)' },
+  'file.created': { resource: 'file', fires: "a document was published on one of the partner's companies" },
+  'calendar.reminder': { resource: 'calendar_event', fires: 'a compliance deadline is approaching (once per reminder point)' },
+  'invoice.finalized': { resource: 'invoice', fires: 'a month-end wholesale invoice was issued' },
+} as const satisfies Record<string, { resource: EmbeddableResource; fires: string }>;
+
+export type EventType = keyof typeof EVENT_TYPES;
+
+/** Every resource but the partner-level invoice belongs to a company, so its events carry `company_id`. */
+export const isAboutCompany = (resource: EmbeddableResource) => resource !== 'invoice';
+
+const common = {
+  object: z.literal('event'),
+  id: idOf('evt_'),
+  livemode: z.boolean().meta({ description: 'false for events of a test-key stream' }),
+  timestamp: dateTime.meta({ description: 'When the described fact occurred; can precede created_at.' }),
+  created_at: dateTime.meta({ description: 'When the event was recorded: the clock for filtering and paging.' }),
+};
+
+/**
+ * The Event resource as GET /events returns it, for any type: `data.object` is the embedded resource,
+ * tagged by its own `object`. Unknown types and resources may appear (Versioning 6), so this schema
+ * names none; events-schema/ holds the exact schema of each known type.
+ */
+export const eventSchema = z
+  .strictObject({
+    ...common,
+    type: z.string().meta({ description: 'e.g. company.created; new types may appear: treat unknown ones as informational.' }),
+    company_id: idOf('cmp_').optional().meta({ description: 'Present when the event is about a company.' }),
+    data: z.strictObject({ object: z.looseObject({ object: z.string() }).meta({ description: 'The resource as it stood at the event, tagged by its own object.' }) }),
+  })
+  .meta({ id: 'Event', description: 'One entry of the event log; the same object is delivered by webhooks.' });
+
+/** The exact schema of one event type, with its embedded resource's snapshot schema. */
+export function eventSchemaOf(type: EventType, snapshot: z.ZodType) {
+  const { resource, fires } = EVENT_TYPES[type];
+  return z
+    .strictObject({
+      ...common,
+      type: z.literal(type),
+      ...(isAboutCompany(resource) ? { company_id: idOf('cmp_') } : {}),
+      data: z.strictObject({ object: snapshot }),
+    })
+    .meta({ title: type, description: `Fires when ${fires}. data.object: ${resource}.` });
+}

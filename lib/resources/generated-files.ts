@@ -1,0 +1,15 @@
+import { eventSchemaFiles } from './json-schemas';
+import { openApiDocument } from '../openapi/document';
+
+/**
+ * Every file `npm run schemas` writes, by path from the repository root, as text. The staleness test
+ * compares this with the files on disk.
+ */
+export function generatedFiles(): { files: Record<string, string>; skipped: string[] } {
+  const text = (json: unknown) => JSON.stringify(json, null, 2) + '\n';
+  const { files, skipped } = eventSchemaFiles();
+  const out: Record<string, string> = {};
+  for (const [path, schema] of Object.entries(files)) out[`events-schema/${path}`] = text(schema);
+  out['docs/openapi.json'] = text(openApiDocument());
+  return { files: out, skipped };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { dateTime } from './shared';
+
+/** The wholesale invoice raised at month end (spec Resources → Invoice); `lines` on the single view. */
+export const INVOICE_STATUSES = ['open', 'paid', 'uncollectible', 'void'] as const;
+
+export const invoiceLineSchema = z
+  .strictObject({
+    description: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    company: z.string().optional(),
+    service_order: z.string().optional(),
+  })
+  .meta({ id: 'InvoiceLine', description: 'One statement line: an order, a pass-through fee or a credit (negative).' });
+
+export const invoiceSchema = z
+  .strictObject({
+    object: z.literal('invoice'),
+    /** Opaque (spec Conventions). */
+    id: z.string(),
+    number: z.string().optional(),
+    amount_due: z.number().int(),
+    amount_paid: z.number().int(),
+    currency: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    hosted_url: z.string().optional(),
+    livemode: z.boolean().optional(),
+    lines: z.array(invoiceLineSchema).optional(),
+    created_at: dateTime,
+  })
+  .meta({ id: 'Invoice', description: 'A month-end wholesale invoice. Amounts in cents.' });
+
+export type Invoice = z.infer<typeof invoiceSchema>;

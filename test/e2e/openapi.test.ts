@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { api } from '../support/http';
+import { useStackDatabase } from '../support/stack';
+import { checkAgainstOpenApi } from '../support/openapi-validator';
+
+useStackDatabase();
+
+describe('GET /v1/openapi.json', () => {
+  it('serves the OpenAPI 3.1 document without a key, exactly as kept in docs/openapi.json', async () => {
+    const res = await api().get('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body).toEqual(JSON.parse(readFileSync(join(__dirname, '..', '..', 'docs', 'openapi.json'), 'utf8')));
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/me', '/products', '/events', '/events/{eventID}', '/openapi.json']));
+  });
+});
+
+describe('the e2e responses check against the document', () => {
+  it('refuses a body that does not match its operation and status', () => {
+    const page = { object: 'list', page: { start_cursor: null, end_cursor: null, has_next_page: false, has_prev_page: false, limit: 25, total: 0 }, items: [] };
+    expect(() => checkAgainstOpenApi('GET', '/events', 200, page, 'application/json')).not.toThrow();
+    expect(() => checkAgainstOpenApi('GET', '/events', 200, { ...page, extra: true }, 'application/json')).toThrow(/does not match/);
+    expect(() => checkAgainstOpenApi('GET', '/events', 400, { code: 'nope' }, 'application/json')).toThrow(/does not match/);
+  });
+
+  it('skips paths the document does not register yet', () => {
+    expect(() => checkAgainstOpenApi('GET', '/not-described', 200, { anything: 1 }, 'application/json')).not.toThrow();
+  });
+});
