@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { EmbeddableResource } from './event';
+import { companySchema } from './company';
+import { serviceOrderSchema } from './service-order';
 import { invoiceSchema } from './invoice';
 import { requirementSchema } from './requirement';
 import { fileSchema } from './file';
@@ -10,7 +12,14 @@ import { calendarEventSchema } from './calendar-event';
  * The schema of each resource as an event embeds it (`data.object`). A resource whose schema has not
  * landed yet is absent here, and the generator says which event types it skipped.
  */
+/** The company as events embed it: without `open_requirements` (spec Events) and without expansions. */
+export const companySnapshotSchema = companySchema
+  .omit({ open_requirements: true, account: true, service_orders: true, requirements: true })
+  .meta({ id: 'CompanySnapshot', description: 'A company as embedded in an event: no open_requirements, no expansions.' });
+
 export const SNAPSHOT_SCHEMAS: Partial<Record<EmbeddableResource, z.ZodType>> = {
+  company: companySnapshotSchema,
+  service_order: serviceOrderSchema,
   invoice: invoiceSchema,
   requirement: requirementSchema,
   file: fileSchema,
