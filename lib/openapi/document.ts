@@ -8,16 +8,26 @@ import type { OperationSpec } from './operation';
 type Json = Record<string, unknown>;
 const COMPONENT = (id: string) => `#/components/schemas/${id}`;
 
-/** A zod schema as an OpenAPI 3.1 schema object: a $ref when it is a registered component. */
+/**
+ * A zod schema as an OpenAPI 3.1 schema object. Schemas carrying `.meta({id})` become
+ * `components/schemas/<id>` and are referenced; only schemas reachable from the operations are
+ * included, so the document does not depend on which other modules a process happened to load. An
+ * `id` whose input shape differs from its output shape gets a second component, `<id>Input`.
+ */
 function schemaObject(schema: z.ZodType, io: 'input' | 'output', components: Json): Json {
-  const id = z.globalRegistry.get(schema)?.id;
-  if (id) return { $ref: COMPONENT(id) };
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', uri: COMPONENT } as never) as Json;
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
   delete json.$schema;
-  // Components met inside an inline schema: hoisted beside the registered ones.
-  for (const [name, def] of Object.entries((json.$defs as Json | undefined) ?? {})) components[name] ??= def;
+  const defs = (json.$defs as Record<string, Json> | undefined) ?? {};
   delete json.$defs;
-  return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'));
+  const rename: Record<string, string> = {};
+  for (const [name, def] of Object.entries(defs)) {
+    const same = (n: string) => components[n] === undefined || JSON.stringify(components[n]) === JSON.stringify(def);
+    rename[name] = same(name) ? name : `${name}Input`;
+  }
+  const rewrite = (value: Json): Json =>
+    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${rename[name] ?? name}"`));
+  for (const [name, def] of Object.entries(defs)) components[rename[name]] ??= rewrite(def);
+  return rewrite(json);
 }
 
 function parameters(op: OperationSpec, components: Json): Json[] {
@@ -78,10 +88,8 @@ function responses(op: OperationSpec, components: Json): Json {
 export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json {
   const components: Json = {};
   const paths: Record<string, Json> = {};
-  // Registered components that no operation names directly: the error envelope, and the resources
-  // events embed (their exact per-type schemas are in events-schema/).
-  void errorEnvelopeSchema;
-  void SNAPSHOT_SCHEMAS;
+  // Components no operation names directly: the error envelope (every error answer refers to it) and
+  // the resources events embed (their exact per-type schemas are in events-schema/).
   for (const op of operations) {
     const path = op.path.replace(/^\/v1/, '');
     paths[path] ??= {};
@@ -97,11 +105,7 @@ export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json 
       responses: responses(op, components),
     };
   }
-  const registered = (z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: COMPONENT }) as { schemas: Record<string, Json> }).schemas;
-  for (const [id, schema] of Object.entries(registered)) {
-    const { $schema: _s, $id: _i, ...rest } = schema;
-    components[id] = rest;
-  }
+  for (const schema of [errorEnvelopeSchema, ...Object.values(SNAPSHOT_SCHEMAS)]) schemaObject(schema, 'output', components);
   return {
     openapi: '3.1.0',
     info: {
