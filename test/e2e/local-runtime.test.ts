@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../infra/local/dynamodb-local';
+
+/** `npm start` as a user runs it: tsx infra/local/main.ts with a data directory. */
+async function start(localDir: string, extra: string[] = []): Promise<{ child: ChildProcess; credentials: any }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...extra], {
+    env: { ...process.env, PORT: String(await freePort()), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 90_000;
+  while (!/^Ready: /m.test(out)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, credentials: JSON.parse(readFileSync(join(localDir, 'credentials.json'), 'utf8')) };
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function until(check: () => Promise<boolean>, ms = 20_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+
+describe('the embedded default (npm start)', () => {
+  it('keeps data and the seeded keys across a restart, and stops DynamoDB Local on Ctrl-C', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'partner-api-restart-'));
+    const first = await start(dir);
+    const me = await fetch(`${first.credentials.base_url}/me`, { headers: { Authorization: `Bearer ${first.credentials.live_key}` } });
+    expect(me.status).toBe(200);
+    first.child.kill('SIGINT');
+    await exited(first.child);
+    const dynamoPort = Number(new URL(first.credentials.dynamodb_endpoint).port);
+    expect(await until(async () => !(await portOpen(dynamoPort)))).toBe(true);
+
+    const second = await start(dir);
+    try {
+      expect(second.credentials.partner_id).toBe(first.credentials.partner_id);
+      expect(second.credentials.live_key).toBe(first.credentials.live_key);
+      const again = await fetch(`${second.credentials.base_url}/me`, { headers: { Authorization: `Bearer ${second.credentials.live_key}` } });
+      expect(again.status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      await exited(second.child);
+    }
+  }, 240_000);
+
+  it('leaves no orphan DynamoDB Local when the Node process is killed outright', async () => {
+    const { child, credentials } = await start(mkdtempSync(join(tmpdir(), 'partner-api-kill-')), ['--in-memory']);
+    const dynamoPort = Number(new URL(credentials.dynamodb_endpoint).port);
+    expect(await portOpen(dynamoPort)).toBe(true);
+    child.kill('SIGKILL');
+    await exited(child);
+    expect(await until(async () => !(await portOpen(dynamoPort)))).toBe(true);
+  }, 120_000);
+});
