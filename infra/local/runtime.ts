@@ -16,6 +16,7 @@ export interface LocalOptions {
 
 export interface Credentials extends SeededPartner {
   base_url: string;
+  dashboard_url: string;
   other_partner: SeededPartner;
   dynamodb_endpoint: string;
   table_name: string;
@@ -70,6 +71,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     const credentials: Credentials = {
       base_url: `${publicUrl}/v1`,
       ...demo,
+      dashboard_url: `${publicUrl}/dashboard`,
       other_partner: other,
       dynamodb_endpoint: dynamo.endpoint,
       table_name: process.env.TABLE_NAME,

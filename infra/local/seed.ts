@@ -4,11 +4,15 @@ import { findApiKey, hashSecret, issueApiKey } from '../../lib/auth/api-key';
 import { apiKeyKey } from '../../lib/store/keys';
 import { db, tableName } from '../../lib/store/client';
 import type { RateLimitSettings } from '../../lib/rate-limit/policy';
+import { addStaffMember } from '../../lib/dashboard/staff';
+import { createSession } from '../../lib/dashboard/session';
 
 export interface SeededPartner {
   partner_id: string;
   live_key: string;
   test_key: string;
+  /** A ready dashboard session of the owner (`Authorization: Bearer …`, or the `dash_session` cookie). */
+  dashboard_session: string;
 }
 
 /**
@@ -48,5 +52,8 @@ export async function seedPartner(
       }),
     );
   }
-  return { partner_id: partner.id, live_key: live, test_key: test };
+  // The owner may sign in to the dashboard; a fresh session spares a developer the e-mailed code.
+  await addStaffMember(partner.id, partner.owner_email);
+  const { token } = await createSession({ partnerId: partner.id, email: partner.owner_email });
+  return { partner_id: partner.id, live_key: live, test_key: test, dashboard_session: token };
 }

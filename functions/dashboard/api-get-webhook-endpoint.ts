@@ -1,0 +1,10 @@
+import { noQuery } from '../../lib/http/schemas';
+import { dashboardApi } from '../../lib/dashboard/http/operation';
+import { endpointParams, readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
+
+/** GET /dashboard/api/webhook-endpoints/{id}: with `status` and `disabled_reason`. */
+export const handler = dashboardApi({
+  params: endpointParams,
+  query: noQuery,
+  handle: async ({ auth, params }) => ({ status: 200, body: await readWebhookEndpoint(auth.session.partner_id, params.id) }),
+});

@@ -1,0 +1,16 @@
+import { parseOrRefuse } from '../../lib/http/zod-errors';
+import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { confirmRollBody, confirmSecretRoll, endpointParams } from '../../lib/dashboard/webhook-endpoints';
+import { field } from '../../lib/dashboard/forms';
+import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
+
+/** POST /dashboard/webhook-endpoints/{id}/secret/roll/confirm: shows the new secret once. */
+export const handler = dashboardPage({
+  params: endpointParams,
+  handle: async ({ auth, params, body: form }) => {
+    const { code } = parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form');
+    const rolled = await confirmSecretRoll(auth.session.partner_id, params.id, code);
+    const until = rolled.previous_secret_expires_at ? `The previous secret keeps signing until ${rolled.previous_secret_expires_at}.` : '';
+    return endpointSecretPage(auth.session, rolled, rolled.secret, 'Secret rolled', until);
+  },
+});

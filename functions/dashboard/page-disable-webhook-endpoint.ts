@@ -1,0 +1,12 @@
+import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { disableWebhookEndpoint, endpointParams } from '../../lib/dashboard/webhook-endpoints';
+import { seeOther } from '../../lib/dashboard/pages/layout';
+
+/** POST /dashboard/webhook-endpoints/{id}/disable */
+export const handler = dashboardPage({
+  params: endpointParams,
+  handle: async ({ auth, params }) => {
+    await disableWebhookEndpoint(auth.session.partner_id, params.id);
+    return seeOther(`/dashboard/webhook-endpoints/${params.id}`);
+  },
+});

@@ -1,0 +1,13 @@
+import { isLocal } from '../../lib/config';
+import { resourceMissing } from '../../lib/http/errors';
+import { listOutbox } from '../../lib/email/outbox';
+import { publicDashboardPage } from '../../lib/dashboard/http/operation';
+import { outboxPage } from '../../lib/dashboard/pages/outbox';
+
+/** GET /dashboard/outbox: the embedded default's e-mails (sign-in codes); absent anywhere else. */
+export const handler = publicDashboardPage({
+  handle: async () => {
+    if (!isLocal()) throw resourceMissing('page');
+    return { status: 200, text: outboxPage(listOutbox()) };
+  },
+});

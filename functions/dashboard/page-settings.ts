@@ -1,0 +1,8 @@
+import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { readSettings } from '../../lib/dashboard/settings';
+import { settingsPage } from '../../lib/dashboard/pages/settings';
+
+/** GET /dashboard/settings (`?saved=1` after a save). */
+export const handler = dashboardPage({
+  handle: async ({ auth, event }) => settingsPage(auth.session, await readSettings(auth.session.partner_id), event.queryStringParameters?.saved === '1'),
+});

@@ -1,0 +1,178 @@
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { db, tableName } from '../store/client';
+import { apiKeysOfPartner, rateWindowPartition } from '../store/keys';
+import { issueApiKey, type ApiKeyRecord } from '../auth/api-key';
+import { isCidr } from '../auth/ip-allow-list';
+import { ALL_SCOPES, SCOPES } from '../auth/scopes';
+import { idPattern } from '../ids';
+import { now, nowIso } from '../clock';
+import { resourceMissing } from '../http/errors';
+
+/**
+ * The dashboard's API keys: issue (secret shown once), list with the last use, revoke. The API reads
+ * expiry, allow-list, scopes and revocation from the key record on every request, so what is set here
+ * is in force at once.
+ */
+
+export const MAX_ALLOWED_IPS = 50;
+
+export const createKeyBody = z.strictObject({
+  livemode: z.boolean(),
+  name: z.string().trim().min(1).max(100).optional(),
+  scopes: z
+    .array(z.enum([ALL_SCOPES, ...SCOPES]))
+    .max(SCOPES.length + 1)
+    .refine((s) => new Set(s).size === s.length, { message: 'Scopes repeat.', params: { validation_type: 'uniqueItems', how_to_fix: 'Name each scope once.' } })
+    .optional(),
+  expires_at: z.iso
+    .datetime({ offset: true })
+    .refine((v) => Date.parse(v) > now().getTime(), { message: 'The expiry is in the past.', params: { validation_type: 'minimum', how_to_fix: 'Send a future time (ISO 8601), or omit expires_at for a key that does not expire.' } })
+    .optional(),
+  allowed_ips: z
+    .array(
+      z.string().refine(isCidr, { message: 'Not an IP address or CIDR range.', params: { validation_type: 'format', how_to_fix: 'Use an address (203.0.113.7) or a CIDR range (203.0.113.0/24, 2001:db8::/32).' } }),
+    )
+    .max(MAX_ALLOWED_IPS)
+    .optional(),
+});
+export type CreateKeyBody = z.output<typeof createKeyBody>;
+
+export const keyIdParams = z.strictObject({ keyID: z.string().regex(idPattern('apiKey')) });
+
+export interface ApiKeyView {
+  object: 'api_key';
+  id: string;
+  livemode: boolean;
+  name: string;
+  scopes: string[];
+  expires_at: string | null;
+  allowed_ips: string[];
+  /** The first characters of the secret, to recognise the key (`svc_live_AbCd`). */
+  hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+type StoredKey = ApiKeyRecord & { pk: string; sk: string; last_used_at?: string };
+
+export function viewOfKey(key: ApiKeyRecord & { last_used_at?: string }, lastUsedAt?: string): ApiKeyView {
+  return {
+    object: 'api_key',
+    id: key.id,
+    livemode: key.mode === 'live',
+    name: key.name,
+    scopes: key.scopes,
+    expires_at: key.expires_at ?? null,
+    allowed_ips: key.allowed_ips,
+    hint: key.hint,
+    created_at: key.created_at,
+    last_used_at: lastUsedAt ?? key.last_used_at ?? null,
+    revoked_at: key.revoked_at ?? null,
+  };
+}
+
+/** POST /dashboard/api/keys: 201 with `secret` (this response only). */
+export async function createKey(partnerId: string, body: CreateKeyBody) {
+  const { secret, record } = await issueApiKey({
+    partnerId,
+    mode: body.livemode ? 'live' : 'test',
+    name: body.name,
+    scopes: body.scopes?.includes(ALL_SCOPES) ? [ALL_SCOPES] : body.scopes,
+    expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : undefined,
+    allowedIps: body.allowed_ips,
+  });
+  const view = viewOfKey(record);
+  return {
+    object: view.object,
+    id: view.id,
+    livemode: view.livemode,
+    name: view.name,
+    scopes: view.scopes,
+    expires_at: view.expires_at,
+    allowed_ips: view.allowed_ips,
+    secret,
+    created_at: view.created_at,
+    last_used_at: null,
+  };
+}
+
+async function keysOfPartner(partnerId: string): Promise<StoredKey[]> {
+  const out: StoredKey[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': apiKeysOfPartner(partnerId).gsi1pk },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...((res.Items ?? []) as StoredKey[]));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/**
+ * When was the key last used? The rate limiter writes `last_at` on the key's window item of the
+ * current minute (`RATE#<key>`, `M#<minute>`); the newest one is one Query of one item. Window items
+ * expire after minutes, so what we read is folded into the key record (`last_used_at`) and survives.
+ */
+async function lastUse(key: StoredKey): Promise<string | undefined> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
+      ExpressionAttributeValues: { ':pk': rateWindowPartition(key.id), ':m': 'M#' },
+      ScanIndexForward: false,
+      Limit: 1,
+      ProjectionExpression: 'last_at',
+    }),
+  );
+  const seen = res.Items?.[0]?.last_at as string | undefined;
+  if (!seen || (key.last_used_at && key.last_used_at >= seen)) return key.last_used_at;
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: key.pk, sk: key.sk },
+        UpdateExpression: 'SET last_used_at = :seen',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at < :seen)',
+        ExpressionAttributeValues: { ':seen': seen },
+      }),
+    )
+    .catch((error) => {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    });
+  return seen;
+}
+
+/** GET /dashboard/api/keys: newest first, revoked ones included (marked). */
+export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
+  const keys = await keysOfPartner(partnerId);
+  return Promise.all(keys.map(async (key) => viewOfKey(key, await lastUse(key))));
+}
+
+/** POST /dashboard/api/keys/{keyID}/revoke: the key stops working on its next request; repeating is harmless. */
+export async function revokeKey(partnerId: string, keyId: string): Promise<ApiKeyView> {
+  // A partner holds a handful of keys: finding one by id in the partner's own list is cheap and can
+  // never reach another partner's key.
+  const key = (await keysOfPartner(partnerId)).find((k) => k.id === keyId);
+  if (!key) throw resourceMissing('API key', keyId);
+  const res = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: key.pk, sk: key.sk },
+      UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :at)',
+      ConditionExpression: 'attribute_exists(pk) AND partner_id = :partner',
+      ExpressionAttributeValues: { ':at': nowIso(), ':partner': partnerId },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return viewOfKey(res.Attributes as StoredKey);
+}

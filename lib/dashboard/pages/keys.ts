@@ -1,0 +1,49 @@
+import { ALL_SCOPES, SCOPES } from '../../auth/scopes';
+import type { ApiKeyView, createKey } from '../api-keys';
+import type { DashboardSession } from '../session';
+import { csrfField, html } from './html';
+import { page } from './layout';
+
+const when = (iso: string | null) => (iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—');
+
+export function keysPage(session: DashboardSession, keys: ApiKeyView[]) {
+  return page(
+    'API keys',
+    session,
+    html`<section aria-labelledby="create-key"><h2 id="create-key">Create a key</h2>
+    <form method="post" action="/dashboard/keys">${csrfField(session.csrf_token)}
+      <fieldset class="inline"><legend>Mode</legend>
+        <input type="radio" id="mode-test" name="mode" value="test" checked> <label for="mode-test">Test (sandbox)</label>
+        <input type="radio" id="mode-live" name="mode" value="live"> <label for="mode-live">Live</label>
+      </fieldset>
+      <label for="name">Name <span class="hint">(optional)</span></label><input id="name" name="name" type="text" maxlength="100">
+      <fieldset><legend>Scopes <span class="hint">(none ticked: all scopes)</span></legend><div class="checks">
+        ${SCOPES.map((s) => html`<span><input type="checkbox" id="scope-${s}" name="scopes" value="${s}"> <label for="scope-${s}">${s}</label></span>`)}
+      </div></fieldset>
+      <label for="expires_at">Expires at <span class="hint">(optional, UTC)</span></label><input id="expires_at" name="expires_at" type="datetime-local">
+      <label for="allowed_ips">Allowed IP addresses <span class="hint">(optional; addresses or CIDR ranges, one per line or comma-separated; empty: any)</span></label>
+      <textarea id="allowed_ips" name="allowed_ips" rows="3"></textarea>
+      <button type="submit">Create key</button>
+    </form></section>
+    <section aria-labelledby="your-keys"><h2 id="your-keys">Your keys</h2>
+    ${keys.length === 0 ? html`<p>No keys yet.</p>` : html`<table><thead><tr><th>Name</th><th>Mode</th><th class="opt">Scopes</th><th class="opt">Allowed IPs</th><th>Expires</th><th>Last used</th><th>Status</th></tr></thead><tbody>
+      ${keys.map(
+        (k) => html`<tr data-key="${k.id}"><td>${k.name}<br><code>${k.hint}…</code></td><td><span class="badge ${k.livemode ? 'live' : 'test'}">${k.livemode ? 'live' : 'test'}</span></td>
+          <td class="opt">${k.scopes.includes(ALL_SCOPES) ? 'all' : k.scopes.join(', ')}</td><td class="opt">${k.allowed_ips.length ? k.allowed_ips.join(', ') : 'any'}</td>
+          <td>${when(k.expires_at)}</td><td>${when(k.last_used_at)}</td>
+          <td>${k.revoked_at ? html`<span class="badge off">revoked</span>` : html`<form class="inline" method="post" action="/dashboard/keys/${k.id}/revoke">${csrfField(session.csrf_token)}<button class="danger" type="submit" aria-label="Revoke ${k.name}">Revoke</button></form>`}</td></tr>`,
+      )}</tbody></table>`}
+    </section>`,
+  );
+}
+
+export function keyCreatedPage(session: DashboardSession, created: Awaited<ReturnType<typeof createKey>>) {
+  return page(
+    'Key created',
+    session,
+    html`<section><p class="notice" role="status">Copy the secret now: it is shown <strong>only this once</strong> and stored only as a hash.</p>
+      <p><strong>${created.name}</strong> (${created.livemode ? 'live' : 'test'})</p>
+      <code class="secret" id="secret">${created.secret}</code>
+      <p><a href="/dashboard/keys">Done, back to the keys</a></p></section>`,
+  );
+}

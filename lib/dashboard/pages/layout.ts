@@ -1,0 +1,56 @@
+import { html, csrfField, type Raw } from './html';
+import type { DashboardSession } from '../session';
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#f6f7f9}
+a{color:#0b57d0}a:focus,button:focus,input:focus,select:focus,textarea:focus,summary:focus{outline:3px solid #f9b400;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px 8px}
+header{background:#1b1f24;color:#fff;padding:12px 16px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
+header a{color:#fff}header nav{display:flex;flex-wrap:wrap;gap:12px}header .who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px}
+main{max-width:960px;margin:0 auto;padding:16px}h1{font-size:24px;margin:8px 0 16px}h2{font-size:19px;margin:24px 0 8px}
+section,.card{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:16px;margin:0 0 16px}
+table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;padding:8px;border-bottom:1px solid #e4e7ec;vertical-align:top;word-break:break-word}
+label{display:block;font-weight:600;margin:12px 0 4px}.hint{font-weight:400;color:#555;font-size:14px}
+input[type=text],input[type=email],input[type=url],input[type=datetime-local],select,textarea{width:100%;max-width:560px;padding:8px;font:inherit;border:1px solid #98a2b3;border-radius:6px}
+fieldset{border:1px solid #d0d5dd;border-radius:6px;margin:12px 0;padding:8px 12px}legend{font-weight:600}
+.checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:4px}.checks label,.inline label{font-weight:400;margin:0;display:inline}
+button{font:inherit;padding:8px 14px;border-radius:6px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer;margin-top:12px}
+button.secondary{background:#fff;color:#0b57d0}button.danger{background:#b42318;border-color:#b42318}
+form.inline{display:inline}form.inline button{margin:0}
+.secret{display:block;padding:12px;background:#fffbe6;border:2px solid #f9b400;border-radius:6px;font:15px ui-monospace,monospace;word-break:break-all;user-select:all}
+.notice{background:#e8f1ff;border:1px solid #0b57d0;border-radius:6px;padding:12px}.error{background:#fdecea;border:1px solid #b42318;border-radius:6px;padding:12px}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;background:#e4e7ec}.badge.live{background:#d1fadf}.badge.test{background:#fef0c7}.badge.off{background:#fdecea}
+code{font-family:ui-monospace,monospace;font-size:14px;word-break:break-all}
+@media (max-width:600px){th.opt,td.opt{display:none}header .who{margin-left:0}}
+`;
+
+/** Every page: one column, readable on a phone, usable with the keyboard, no scripts. */
+export function layout(input: { title: string; session?: DashboardSession; body: Raw }): string {
+  const { title, session, body } = input;
+  const nav = session
+    ? html`<nav aria-label="Dashboard">
+        <a href="/dashboard">Overview</a><a href="/dashboard/keys">API keys</a><a href="/dashboard/webhook-endpoints">Webhooks</a><a href="/dashboard/settings">Versions</a>
+      </nav>
+      <div class="who"><span>${session.email}</span>
+        <form class="inline" method="post" action="/dashboard/sign-out">${csrfField(session.csrf_token)}<button class="secondary" type="submit">Sign out</button></form>
+      </div>`
+    : html`<nav aria-label="Dashboard"><a href="/dashboard/sign-in">Sign in</a></nav>`;
+  return (
+    '<!doctype html>\n' +
+    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title} · Partner dashboard</title><style>${STYLE}</style></head>
+<body><a class="skip" href="#main">Skip to content</a>
+<header><strong>Partner dashboard</strong>${nav}</header>
+<main id="main"><h1>${title}</h1>${body}</main></body></html>`.html
+  );
+}
+
+/** 200 text/html with the layout. */
+export function page(title: string, session: DashboardSession | undefined, body: Raw, status = 200, headers: Record<string, string> = {}) {
+  return { status, text: layout({ title, session, body }), headers };
+}
+
+/** After a successful form post: 303 See Other, so a reload never repeats the action. */
+export function seeOther(location: string, headers: Record<string, string> = {}) {
+  return { status: 303, text: '', headers: { Location: location, ...headers } };
+}

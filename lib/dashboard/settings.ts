@@ -1,0 +1,45 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { db, tableName } from '../store/client';
+import { partnerKey } from '../store/keys';
+import { availableVersions, isKnownVersion } from '../versioning/versions';
+import { getPartner, type Partner } from '../partners/partner';
+import { resourceMissing } from '../http/errors';
+
+/** Spec Versioning 2 and 5: the pinned default of API calls, and the version webhooks render at. */
+const version = z.string().refine(isKnownVersion, {
+  message: 'Not a version of this API.',
+  params: { validation_type: 'enum', how_to_fix: `Use one of ${availableVersions().join(', ')}.` },
+});
+
+export const updateSettingsBody = z.strictObject({ api_version: version.optional(), webhook_version: version.optional() });
+
+export function viewOfSettings(partner: Partner) {
+  return { api_version: partner.api_version, webhook_version: partner.webhook_version, available_versions: availableVersions() };
+}
+
+export async function readSettings(partnerId: string) {
+  const partner = await getPartner(partnerId);
+  if (!partner) throw resourceMissing('partner', partnerId);
+  return viewOfSettings(partner);
+}
+
+/** Changes take effect on the next API call and the next webhook delivery (both read the partner record). */
+export async function updateSettings(partnerId: string, body: z.output<typeof updateSettingsBody>) {
+  const sets: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (body.api_version) (sets.push('api_version = :api'), (values[':api'] = body.api_version));
+  if (body.webhook_version) (sets.push('webhook_version = :wh'), (values[':wh'] = body.webhook_version));
+  if (!sets.length) return readSettings(partnerId);
+  const res = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: partnerKey(partnerId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return viewOfSettings(res.Attributes as Partner);
+}

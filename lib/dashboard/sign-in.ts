@@ -1,0 +1,97 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { signInCodeKey } from '../store/keys';
+import { now } from '../clock';
+import { ApiError } from '../http/errors';
+import { sendEmail } from '../email/send-email';
+import { config } from '../config';
+import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from './one-time-code';
+import { findStaffMember, normaliseEmail } from './staff';
+import { createSession, type DashboardSession } from './session';
+
+/**
+ * Sign-in by e-mailed one-time code. The answer to "send me a code" is the same whether or not the
+ * address belongs to anyone, so the form cannot be used to find out who is staff. At most five codes
+ * per address per fifteen minutes; a new code replaces the previous one.
+ */
+export const SEND_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_SENDS_PER_WINDOW = 5;
+
+export async function startSignIn(rawEmail: string): Promise<{ email: string; expires_at: string }> {
+  const email = normaliseEmail(rawEmail);
+  const at = now();
+  const expiresAt = new Date(at.getTime() + CODE_TTL_MS);
+  const key = signInCodeKey(email);
+  const previous = (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  const windowOpen = previous && Date.parse(previous.window_started_at) + SEND_WINDOW_MS > at.getTime();
+  if (windowOpen && previous.sends >= MAX_SENDS_PER_WINDOW) {
+    const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + SEND_WINDOW_MS - at.getTime()) / 1000);
+    throw new ApiError('rate_limit', `Too many codes were requested for this address. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, undefined, { 'Retry-After': String(retryAfter) });
+  }
+  const member = await findStaffMember(email);
+  const code = newOneTimeCode();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...key,
+        entity: 'sign_in_code',
+        // Unknown addresses get a throttle record but no usable code.
+        code_hash: member ? hashOneTimeCode('sign-in', email, code) : 'none',
+        partner_id: member?.partner_id,
+        attempts: 0,
+        expires_at: expiresAt.toISOString(),
+        window_started_at: windowOpen ? previous.window_started_at : at.toISOString(),
+        sends: windowOpen ? previous.sends + 1 : 1,
+        ttl: Math.ceil((at.getTime() + SEND_WINDOW_MS) / 1000),
+      },
+    }),
+  );
+  if (member) {
+    await sendEmail({
+      to: email,
+      subject: `Your dashboard sign-in code: ${code}`,
+      text: `Your sign-in code is ${code}. It works once, for 10 minutes, at ${config().publicUrl}/dashboard/sign-in.\n\nIf you did not ask to sign in, ignore this message.`,
+    });
+  }
+  return { email, expires_at: expiresAt.toISOString() };
+}
+
+export const wrongSignInCode = () =>
+  new ApiError('invalid_request', 'The code is wrong, expired or used up.', [
+    { reason: 'wrong, expired or used-up code', location: '$.code', validation_type: 'custom', how_to_fix: 'Request a new code and send the six digits from the latest e-mail within 10 minutes.' },
+  ]);
+
+/** Exchanges the right code for a new session; five wrong tries kill the code. */
+export async function verifySignIn(rawEmail: string, code: string): Promise<{ token: string; session: DashboardSession }> {
+  const email = normaliseEmail(rawEmail);
+  const key = signInCodeKey(email);
+  const pending = (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  if (!pending || pending.code_hash === 'none' || !pending.partner_id) throw wrongSignInCode();
+  if (Date.parse(pending.expires_at) <= now().getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) throw wrongSignInCode();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'attempts < :max AND code_hash = :hash',
+        ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS, ':hash': pending.code_hash },
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw wrongSignInCode();
+    throw error;
+  }
+  if (!sameHash(pending.code_hash, hashOneTimeCode('sign-in', email, code))) throw wrongSignInCode();
+  try {
+    // Spend the code: exactly one session per code, even when two tabs submit it at once.
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'code_hash = :hash', ExpressionAttributeValues: { ':hash': pending.code_hash } }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw wrongSignInCode();
+    throw error;
+  }
+  return createSession({ partnerId: pending.partner_id, email });
+}

@@ -1,0 +1,2 @@
+export * from './send-email';
+export * from './outbox';
