@@ -29,5 +29,13 @@ export default {
       setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts'],
     },
     { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts'],
+    },
   ],
 };

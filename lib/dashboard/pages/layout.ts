@@ -1,4 +1,4 @@
-import { html, csrfField, type Raw } from './html';
+import { html, csrfField, raw, type Raw } from './html';
 import type { DashboardSession } from '../session';
 
 const STYLE = `
@@ -9,9 +9,9 @@ header{background:#1b1f24;color:#fff;padding:12px 16px;display:flex;flex-wrap:wr
 header a{color:#fff}header nav{display:flex;flex-wrap:wrap;gap:12px}header .who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px}
 main{max-width:960px;margin:0 auto;padding:16px}h1{font-size:24px;margin:8px 0 16px}h2{font-size:19px;margin:24px 0 8px}
 section,.card{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:16px;margin:0 0 16px}
-table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;padding:8px;border-bottom:1px solid #e4e7ec;vertical-align:top;word-break:break-word}
+table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;padding:8px;border-bottom:1px solid #e4e7ec;vertical-align:top;overflow-wrap:anywhere}
 label{display:block;font-weight:600;margin:12px 0 4px}.hint{font-weight:400;color:#555;font-size:14px}
-input[type=text],input[type=email],input[type=url],input[type=datetime-local],select,textarea{width:100%;max-width:560px;padding:8px;font:inherit;border:1px solid #98a2b3;border-radius:6px}
+input[type=text],input[type=email],input[type=url],input[type=datetime-local],select,textarea{display:block;width:100%;max-width:560px;padding:8px;font:inherit;border:1px solid #98a2b3;border-radius:6px}
 fieldset{border:1px solid #d0d5dd;border-radius:6px;margin:12px 0;padding:8px 12px}legend{font-weight:600}
 .checks{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:4px}.checks label,.inline label{font-weight:400;margin:0;display:inline}
 button{font:inherit;padding:8px 14px;border-radius:6px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer;margin-top:12px}
@@ -21,7 +21,8 @@ form.inline{display:inline}form.inline button{margin:0}
 .notice{background:#e8f1ff;border:1px solid #0b57d0;border-radius:6px;padding:12px}.error{background:#fdecea;border:1px solid #b42318;border-radius:6px;padding:12px}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;background:#e4e7ec}.badge.live{background:#d1fadf}.badge.test{background:#fef0c7}.badge.off{background:#fdecea}
 code{font-family:ui-monospace,monospace;font-size:14px;word-break:break-all}
-@media (max-width:600px){th.opt,td.opt{display:none}header .who{margin-left:0}}
+@media (max-width:600px){header .who{margin-left:0}table.rows thead{display:none}table.rows,table.rows tbody,table.rows tr,table.rows td{display:block}
+table.rows tr{border-bottom:1px solid #d0d5dd;padding:8px 0}table.rows td{border:0;padding:2px 0}table.rows td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 `;
 
 /** Every page: one column, readable on a phone, usable with the keyboard, no scripts. */
@@ -38,7 +39,7 @@ export function layout(input: { title: string; session?: DashboardSession; body:
   return (
     '<!doctype html>\n' +
     html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title} · Partner dashboard</title><style>${STYLE}</style></head>
+<title>${title} · Partner dashboard</title><style>${raw(STYLE)}</style></head>
 <body><a class="skip" href="#main">Skip to content</a>
 <header><strong>Partner dashboard</strong>${nav}</header>
 <main id="main"><h1>${title}</h1>${body}</main></body></html>`.html

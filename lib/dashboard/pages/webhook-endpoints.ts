@@ -23,8 +23,8 @@ export function endpointsPage(session: DashboardSession, endpoints: WebhookEndpo
       <button type="submit">Add endpoint</button>
     </form></section>
     <section aria-labelledby="list"><h2 id="list">Endpoints</h2>
-    ${endpoints.length === 0 ? html`<p>No endpoints yet.</p>` : html`<table><thead><tr><th>URL</th><th>Mode</th><th>Status</th><th class="opt">Events</th></tr></thead><tbody>
-      ${endpoints.map((e) => html`<tr data-endpoint="${e.id}"><td><a href="/dashboard/webhook-endpoints/${e.id}">${e.url}</a>${e.description ? html`<br><span class="hint">${e.description}</span>` : ''}</td><td>${mode(e)}</td><td>${status(e)}</td><td class="opt">${e.enabled_events.length ? e.enabled_events.join(', ') : 'all'}</td></tr>`)}
+    ${endpoints.length === 0 ? html`<p>No endpoints yet.</p>` : html`<table class="rows"><thead><tr><th>URL</th><th>Mode</th><th>Status</th><th>Events</th></tr></thead><tbody>
+      ${endpoints.map((e) => html`<tr data-endpoint="${e.id}"><td data-label="URL"><a href="/dashboard/webhook-endpoints/${e.id}">${e.url}</a>${e.description ? html`<br><span class="hint">${e.description}</span>` : ''}</td><td data-label="Mode">${mode(e)}</td><td data-label="Status">${status(e)}</td><td data-label="Events">${e.enabled_events.length ? e.enabled_events.join(', ') : 'all'}</td></tr>`)}
     </tbody></table>`}</section>`,
   );
 }

@@ -1,0 +1,183 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { useStackDatabase } from '../support/stack';
+import { launchChromium, screenshot } from '../support/browser';
+import { createSession } from '../../lib/dashboard/session';
+import { setClock } from '../../lib/clock';
+
+const c = useStackDatabase();
+const OWNER = 'owner@demo-partner.test';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Reads the newest code e-mailed to `to` from the local outbox page, in its own tab. */
+async function codeFromOutbox(context: BrowserContext, to: string, about: string, shot?: string): Promise<string> {
+  const tab = await context.newPage();
+  await tab.goto(`${c.dashboard_url}/outbox`);
+  if (shot) await screenshot(tab, shot);
+  const mail = tab.locator('section.mail', { hasText: to }).filter({ hasText: about }).first();
+  const code = /\b(\d{6})\b/.exec(await mail.locator('pre').innerText())?.[1];
+  await tab.close();
+  if (!code) throw new Error(`no code for ${to} in the outbox`);
+  return code;
+}
+
+/** A browser context already signed in through a session minted directly in the store. */
+async function signedIn(partnerId: string, email: string, at?: Date): Promise<{ context: BrowserContext; page: Page }> {
+  const restore = at ? setClock(() => at) : () => undefined;
+  const { token } = await createSession({ partnerId, email });
+  restore();
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'dash_session', value: token, url: c.dashboard_url }]);
+  return { context, page: await context.newPage() };
+}
+
+describe('the dashboard in Chromium', () => {
+  it('signs in with the e-mailed code, creates a key and an endpoint, rolls its secret and disables it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+
+    // Sign in, with the keyboard only.
+    await page.goto(c.dashboard_url);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await screenshot(page, '01-sign-in');
+    await page.keyboard.type(OWNER); // the e-mail field has focus on arrival
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Six-digit code').waitFor();
+    await screenshot(page, '02-enter-code');
+    const code = await codeFromOutbox(context, OWNER, 'sign-in code', '03-outbox');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${c.dashboard_url}`);
+    await expect(page.locator('h1').innerText()).resolves.toBe('Demo Partner');
+    await screenshot(page, '04-overview');
+
+    // An API key: the secret is shown once.
+    await page.getByRole('link', { name: 'API keys' }).first().click();
+    await page.getByLabel('Name').fill('Browser key');
+    await page.getByLabel('companies:read').check();
+    await page.getByLabel('Allowed IP addresses').fill('203.0.113.0/24');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const keySecret = await page.locator('#secret').innerText();
+    expect(keySecret).toMatch(/^svc_test_[0-9A-Za-z]{32}$/);
+    await screenshot(page, '05-key-secret-once');
+    await page.getByRole('link', { name: /back to the keys/ }).click();
+    const keyRow = page.locator('tr', { hasText: 'Browser key' });
+    await expect(keyRow.innerText()).resolves.toContain('203.0.113.0/24');
+    expect(await page.content()).not.toContain(keySecret);
+    await screenshot(page, '06-keys');
+
+    // A webhook endpoint: the secret once, the public key always.
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('URL').fill('http://127.0.0.1:4999/browser-hook');
+    await page.getByLabel('Event types').fill('company.created, company.status.changed');
+    await page.getByLabel('Description').fill('Browser test');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const firstSecret = await page.locator('#secret').innerText();
+    expect(firstSecret).toMatch(/^whsec_/);
+    await screenshot(page, '07-endpoint-secret-once');
+    await page.getByRole('link', { name: /back to the endpoint/ }).click();
+    const publicKey = await page.locator('#public-key').innerText();
+    expect(publicKey).toMatch(/^whpk_/);
+    expect(await page.content()).not.toContain(firstSecret);
+    await screenshot(page, '08-endpoint');
+
+    // Roll the secret with the e-mailed code.
+    await page.getByRole('button', { name: 'Roll signing secret' }).click();
+    await page.getByLabel('Code').waitFor();
+    await screenshot(page, '09-roll-confirm');
+    await page.getByLabel('Code').fill(await codeFromOutbox(context, OWNER, 'webhook secret'));
+    await page.getByRole('button', { name: 'Roll the secret' }).click();
+    const rolledSecret = await page.locator('#secret').innerText();
+    expect(rolledSecret).toMatch(/^whsec_/);
+    expect(rolledSecret).not.toBe(firstSecret);
+    await expect(page.locator('.notice').innerText()).resolves.toMatch(/previous secret keeps signing until/);
+    await screenshot(page, '10-secret-rolled');
+
+    // Disable it.
+    await page.getByRole('link', { name: /back to the endpoint/ }).click();
+    await expect(page.locator('#public-key').innerText()).resolves.toBe(publicKey);
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.locator('#status').innerText()).resolves.toContain('disabled (manual)');
+    await screenshot(page, '11-endpoint-disabled');
+
+    // Versions.
+    await page.getByRole('link', { name: 'Versions' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.notice').innerText()).resolves.toMatch(/Saved/);
+    await screenshot(page, '12-versions');
+
+    // Sign out: the page is closed to this browser again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await page.goto(`${c.dashboard_url}/keys`);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await context.close();
+  });
+
+  it('is readable on a phone', async () => {
+    const { context, page } = await signedIn(c.partner_id, OWNER);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${c.dashboard_url}/keys`);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, '13-keys-on-a-phone');
+    await context.close();
+  });
+
+  it("a session of the other partner cannot see or change this partner's endpoints and keys", async () => {
+    const mine = await signedIn(c.partner_id, OWNER);
+    await mine.page.goto(`${c.dashboard_url}/webhook-endpoints`);
+    await mine.page.getByLabel('URL').fill('http://127.0.0.1:4999/isolation');
+    await mine.page.getByRole('button', { name: 'Add endpoint' }).click();
+    await mine.page.getByRole('link', { name: /back to the endpoint/ }).click();
+    const endpointUrl = mine.page.url();
+    await mine.page.goto(`${c.dashboard_url}/keys`);
+    const keyId = await mine.page.locator('tr[data-key]').first().getAttribute('data-key');
+
+    const theirs = await signedIn(c.other_partner.partner_id, 'owner@other-partner.test');
+    const view = await theirs.page.goto(endpointUrl);
+    expect(view!.status()).toBe(404);
+    await screenshot(theirs.page, '14-other-partner-404');
+    await theirs.page.goto(`${c.dashboard_url}/webhook-endpoints`);
+    expect(await theirs.page.content()).not.toContain('/isolation');
+    await theirs.page.goto(`${c.dashboard_url}/keys`);
+    expect(await theirs.page.locator(`tr[data-key="${keyId}"]`).count()).toBe(0);
+
+    // Even with its own valid CSRF token, the other partner's session cannot act on them.
+    const csrf = await theirs.page.locator('input[name=csrf_token]').first().inputValue();
+    const disable = await theirs.page.request.post(`${endpointUrl}/disable`, { form: { csrf_token: csrf }, maxRedirects: 0 });
+    expect(disable.status()).toBe(404);
+    const revoke = await theirs.page.request.post(`${c.dashboard_url}/keys/${keyId}/revoke`, { form: { csrf_token: csrf }, maxRedirects: 0 });
+    expect(revoke.status()).toBe(404);
+    await mine.page.goto(endpointUrl);
+    await expect(mine.page.locator('#status').innerText()).resolves.toContain('enabled');
+    await mine.context.close();
+    await theirs.context.close();
+  });
+
+  it('refuses a form post without the CSRF token', async () => {
+    const { context, page } = await signedIn(c.partner_id, OWNER);
+    await page.goto(`${c.dashboard_url}/keys`);
+    const res = await page.request.post(`${c.dashboard_url}/keys`, { form: { mode: 'test', name: 'no csrf' }, maxRedirects: 0 });
+    expect(res.status()).toBe(400);
+    await page.setContent(await res.text());
+    await screenshot(page, '15-csrf-refused');
+    await page.goto(`${c.dashboard_url}/keys`);
+    expect(await page.locator('tr', { hasText: 'no csrf' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('sends an expired session back to sign-in', async () => {
+    const { context, page } = await signedIn(c.partner_id, OWNER, new Date(Date.now() - 13 * 3600 * 1000));
+    await page.goto(`${c.dashboard_url}/webhook-endpoints`);
+    expect(page.url()).toBe(`${c.dashboard_url}/sign-in?next=%2Fdashboard%2Fwebhook-endpoints`);
+    await screenshot(page, '16-expired-session-sign-in');
+    await context.close();
+  });
+});
