@@ -15,8 +15,13 @@ export function launchChromium(): Promise<Browser> {
 
 export const SCREENSHOT_DIR = join(__dirname, '..', 'browser', '__screenshots__');
 
-/** Full-page screenshots kept in the repository for review (`test/browser/__screenshots__/<name>.png`). */
+/**
+ * Full-page screenshots for review. Every run writes `<name>.tmp.png` (git-ignored), so running the
+ * suite never dirties a work tree; `UPDATE_SCREENSHOTS=1` (`npm run screenshots`) writes the committed
+ * `test/browser/__screenshots__/<name>.png` instead.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const file = process.env.UPDATE_SCREENSHOTS === '1' ? `${name}.png` : `${name}.tmp.png`;
+  await page.screenshot({ path: join(SCREENSHOT_DIR, file), fullPage: true });
 }
