@@ -4,6 +4,8 @@ import { companyPartition, SERVICE_ORDER_SK_PREFIX, serviceOrderByIdIndex, servi
 import type { Scope } from '../store/scope';
 import type { WriteSet } from '../store/write-set';
 import { renderServiceOrder, type ServiceOrderRecord } from '../resources/service-order';
+import { renewalIndexAttributes } from '../orders/renewal-index';
+import { billNewOrder } from '../orders/bill-new-order';
 
 /** The stored item of a service order: in its company's partition (newest-first listing), findable by id through gsi1. */
 export function serviceOrderItem(scope: Scope, record: ServiceOrderRecord): Record<string, unknown> {
@@ -14,11 +16,12 @@ export function serviceOrderItem(scope: Scope, record: ServiceOrderRecord): Reco
     ...record,
     gsi1pk: byId.pk,
     gsi1sk: byId.sk,
+    ...renewalIndexAttributes(scope, record),
   };
 }
 
 export function toServiceOrderRecord(item: Record<string, unknown>): ServiceOrderRecord {
-  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, ...record } = item;
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, gsi2pk: _g2, gsi2sk: _s2, gsi3pk: _g3, gsi3sk: _s3, ...record } = item;
   return record as ServiceOrderRecord;
 }
 
@@ -26,7 +29,9 @@ export function toServiceOrderRecord(item: Record<string, unknown>): ServiceOrde
  * Adds a new order to a WriteSet with its `service_order.status.changed` event (spec: "any creation or
  * movement fires service_order.status.changed"), so the order and its event commit together.
  */
-export function addServiceOrderCreation(ws: WriteSet, scope: Scope, record: ServiceOrderRecord): WriteSet {
+export function addServiceOrderCreation(ws: WriteSet, scope: Scope, created: ServiceOrderRecord): WriteSet {
+  // Billed in the same transaction: the order's ledger lines and its billed total (lib/orders).
+  const record = billNewOrder(ws, scope, created);
   ws.put(serviceOrderItem(scope, record), { expression: 'attribute_not_exists(pk)' });
   ws.recordEvent({ type: 'service_order.status.changed', companyId: record.company, resource: renderServiceOrder(record) });
   return ws;

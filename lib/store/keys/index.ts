@@ -3,3 +3,4 @@ export * from './events';
 export * from './dashboard';
 export * from './companies';
 export * from './idempotency';
+export * from './billing';

@@ -1,0 +1,18 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
+import { serviceOrderIdParams, emptyBody } from '../../lib/orders/params';
+import { requestRenewalCancel } from '../../lib/orders/moves/renewal-cancel';
+import { renderServiceOrder } from '../../lib/resources/service-order';
+
+/** POST /v1/service-orders/{serviceOrderID}/renewal/cancel */
+export const handler = apiOperation({
+  scope: 'orders:write',
+  idempotent: true,
+  params: serviceOrderIdParams,
+  query: noQuery,
+  body: emptyBody,
+  handle: async ({ caller, params }) => {
+    const order = await requestRenewalCancel(caller.scope, params.serviceOrderID);
+    return { status: 200, body: renderServiceOrder(order, { withForm: true }) };
+  },
+});

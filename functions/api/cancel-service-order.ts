@@ -1,0 +1,18 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
+import { serviceOrderIdParams, emptyBody } from '../../lib/orders/params';
+import { cancelOrder } from '../../lib/orders/moves/cancel-order';
+import { renderServiceOrder } from '../../lib/resources/service-order';
+
+/** POST /v1/service-orders/{serviceOrderID}/cancel */
+export const handler = apiOperation({
+  scope: 'orders:write',
+  idempotent: true,
+  params: serviceOrderIdParams,
+  query: noQuery,
+  body: emptyBody,
+  handle: async ({ caller, params }) => {
+    const order = await cancelOrder(caller.scope, params.serviceOrderID);
+    return { status: 200, body: renderServiceOrder(order, { withForm: true }) };
+  },
+});

@@ -1,0 +1,17 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
+import { resourceMissing } from '../../lib/http/errors';
+import { fixedAssetParams } from '../../lib/orders/params';
+import { deleteFixedAsset } from '../../lib/fixed-assets/store';
+
+/** DELETE /v1/companies/{companyID}/fixed-assets/{fixedAssetID}: `{object, id, deleted: true}` (Stripe's shape). */
+export const handler = apiOperation({
+  scope: 'companies:write',
+  params: fixedAssetParams,
+  query: noQuery,
+  handle: async ({ caller, params }) => {
+    const asset = await deleteFixedAsset(caller.scope, params.companyID, params.fixedAssetID);
+    if (!asset) throw resourceMissing('fixed asset', params.fixedAssetID);
+    return { status: 200, body: { object: 'fixed_asset', id: asset.id, deleted: true } };
+  },
+});

@@ -1,0 +1,96 @@
+import { newLine, sumOf, type LedgerLine } from './ledger-line';
+
+/**
+ * What each billable act of an order writes to the ledger (spec Service order billing rules). Pure:
+ * the order operations put these lines into the same transaction as the act, and add their sum to the
+ * order's `billed_amount`, so "what was billed" is always one number on the order.
+ */
+export interface BillableOrder {
+  id: string;
+  company: string;
+  product_key: string;
+  unit_amount: number;
+  currency: string;
+  fees?: { kind: string; unit_amount: number; currency: string }[];
+  included_in?: string;
+  billing: 'advance' | 'arrears';
+  /** Net cents billed for this order so far (internal; never on the API). */
+  billed_amount?: number;
+}
+
+export interface BillingResult {
+  lines: LedgerLine[];
+  /** Add to the order's `billed_amount`. */
+  billed: number;
+}
+
+const result = (lines: LedgerLine[]): BillingResult => ({ lines, billed: sumOf(lines) });
+
+/**
+ * An order as it is created (or a quote as it is accepted): the price, unless the product bills in
+ * arrears (then its first period bills at its end); and each pass-through fee, frozen at order time. An
+ * included order's price is only what a paid option adds beyond the bundle: a `difference` line.
+ */
+export function linesForNewOrder(order: BillableOrder, at: string, livemode: boolean): BillingResult {
+  const lines: LedgerLine[] = [];
+  const base = { currency: 'usd' as const, company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode };
+  if (order.billing === 'advance' && order.unit_amount !== 0) {
+    const kind = order.included_in ? 'difference' : 'order';
+    const description = order.included_in ? `${order.product_key}: paid option beyond ${order.included_in}` : order.product_key;
+    lines.push(newLine({ ...base, key: `${order.id}#order`, kind, description, amount: order.unit_amount }));
+  }
+  (order.fees ?? []).forEach((fee, i) => {
+    if (fee.unit_amount !== 0) lines.push(newLine({ ...base, key: `${order.id}#fee#${i}`, kind: 'fee', description: `${order.product_key}: ${fee.kind}`, amount: fee.unit_amount }));
+  });
+  return result(lines);
+}
+
+/** An accepted quote bills its quoted price, once. */
+export function linesForAcceptedQuote(order: BillableOrder, amount: number, at: string, livemode: boolean): BillingResult {
+  if (amount === 0) return result([]);
+  return result([
+    newLine({ key: `${order.id}#quote`, kind: 'order', description: `${order.product_key} (quoted)`, amount, currency: 'usd', company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode }),
+  ]);
+}
+
+/** A cancel before fulfilment: one credit reversing everything billed for the order. */
+export function creditForCancel(order: BillableOrder, at: string, livemode: boolean): BillingResult {
+  const billed = order.billed_amount ?? 0;
+  if (billed === 0) return result([]);
+  return result([
+    newLine({ key: `${order.id}#cancel`, kind: 'credit', description: `${order.product_key}: canceled before fulfilment`, amount: -billed, currency: 'usd', company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode }),
+  ]);
+}
+
+/** Period k of a recurring order, billed once. */
+export function linesForRenewal(order: BillableOrder, k: number, at: string, livemode: boolean): BillingResult {
+  if (order.unit_amount === 0) return result([]);
+  return result([
+    newLine({ key: `${order.id}#renewal#${k}`, kind: 'renewal', description: `${order.product_key}: period ${k + 1}`, amount: order.unit_amount, currency: 'usd', company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode }),
+  ]);
+}
+
+/**
+ * An operator-side price change (`service_order.updated`): the running period was billed at the old
+ * price, so the difference is billed (an upgrade) or credited (a reversed upgrade). Arrears products
+ * bill the new price at the period's end and need no line now. `change` numbers the changes of the
+ * order, so each is billed once.
+ */
+export function linesForReprice(order: BillableOrder, newAmount: number, change: number, billedCurrentPeriod: boolean, at: string, livemode: boolean): BillingResult {
+  const diff = newAmount - order.unit_amount;
+  if (diff === 0 || !billedCurrentPeriod) return result([]);
+  return result([
+    newLine({
+      key: `${order.id}#reprice#${change}`,
+      kind: diff > 0 ? 'difference' : 'credit',
+      description: diff > 0 ? `${order.product_key}: upgrade difference` : `${order.product_key}: reversed upgrade credited`,
+      amount: diff,
+      currency: 'usd',
+      company: order.company,
+      service_order: order.id,
+      product_key: order.product_key,
+      billed_at: at,
+      livemode,
+    }),
+  ]);
+}

@@ -1,0 +1,139 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { commit } from '../store/commit';
+import { invoiceCounterKey, invoiceKey, invoiceLinesIndex, invoicePeriodKey, invoicesIndex, ledgerLineKey } from '../store/keys';
+import { livemode, type Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { randomBase62 } from '../ids';
+import { addLedgerLines } from './ledger-store';
+import { unbilledLines } from './ledger-store';
+import { newLine } from './ledger-line';
+import { invoiceNumber, renderInvoice, type InvoiceRecord } from './invoice';
+import { nextPeriod, periodBounds } from './period';
+
+/** Lines attached per transaction: 2 items of ours per batch plus the line updates, under DynamoDB's 100. */
+const BATCH = 40;
+
+class InvoiceMoved extends Error {}
+
+/**
+ * The month-end close of one partner and mode for `period` (issue 9: "one wholesale invoice per partner
+ * and period, exactly once"). Steps, each safe to repeat and to run concurrently:
+ *  1. claim the period with a guard item holding a new draft invoice (or find the claimed one);
+ *  2. attach every unbilled line up to the period in batches: each line's move is conditioned on it
+ *     still being unbilled and the invoice still a draft, and the invoice total grows in the same
+ *     transaction, so no line is counted twice or lost;
+ *  3. finalize once (conditioned on `draft`): number, status, `invoice.finalized`.
+ * A period with nothing to bill and no claimed invoice gets no invoice. A negative total (more credit
+ * than charge) is carried: a `credit_carried` line zeroes this invoice and the same amount opens the
+ * next period as a credit.
+ */
+export async function closePeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord | undefined> {
+  let invoice = await claimedInvoice(scope, period);
+  if (invoice && invoice.status !== 'draft') return invoice;
+  if (!invoice) {
+    if ((await unbilledLines(scope, period, 1)).length === 0) return undefined;
+    invoice = await claimPeriod(scope, period, at);
+    if (invoice.status !== 'draft') return invoice;
+  }
+  for (;;) {
+    const batch = await unbilledLines(scope, period, BATCH);
+    if (batch.length === 0) break;
+    const ws = new WriteSet(scope, tableName());
+    for (const line of batch) {
+      ws.update(
+        ledgerLineKey(scope, line.id),
+        {
+          expression: 'SET invoice_id = :inv, gsi4pk = :lp, gsi4sk = :ls REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
+          values: { ':inv': invoice.id, ':lp': invoiceLinesIndex(scope, invoice.id).pk, ':ls': `${line.billed_at}#${line.id}` },
+        },
+        { expression: 'attribute_exists(gsi2pk)', onFailed: () => new InvoiceMoved() },
+      );
+    }
+    const sum = batch.reduce((s, l) => s + l.amount, 0);
+    ws.update(invoiceKey(scope, invoice.id), { expression: 'ADD #t :sum, line_count :n', names: { '#t': 'total' }, values: { ':sum': sum, ':n': batch.length } }, {
+      expression: '#s = :draft',
+      names: { '#s': 'status' },
+      values: { ':draft': 'draft' },
+      onFailed: () => new InvoiceMoved(),
+    });
+    try {
+      await commit(ws);
+    } catch (error) {
+      if (!(error instanceof InvoiceMoved)) throw error;
+      // Another closer attached some of these lines or finalized the invoice: look again.
+      const current = await claimedInvoice(scope, period);
+      if (current && current.status !== 'draft') return current;
+    }
+  }
+  return finalize(scope, invoice.id, period, at);
+}
+
+async function claimedInvoice(scope: Scope, period: string): Promise<InvoiceRecord | undefined> {
+  const guard = await db().send(new GetCommand({ TableName: tableName(), Key: invoicePeriodKey(scope, period), ConsistentRead: true }));
+  if (!guard.Item) return undefined;
+  return getInvoiceRecord(scope, guard.Item.invoice_id as string);
+}
+
+export async function getInvoiceRecord(scope: Scope, invoiceId: string): Promise<InvoiceRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(scope, invoiceId), ConsistentRead: true }));
+  if (!res.Item) return undefined;
+  const { pk: _p, sk: _s, entity: _e, gsi1pk: _g, gsi1sk: _h, ...record } = res.Item;
+  return record as InvoiceRecord;
+}
+
+async function claimPeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord> {
+  const record: InvoiceRecord = { id: `in_${randomBase62(22)}`, status: 'draft', period, total: 0, line_count: 0, amount_paid: 0, currency: 'usd', livemode: livemode(scope), created_at: at };
+  const ws = new WriteSet(scope, tableName());
+  class Claimed extends Error {}
+  ws.put({ ...invoicePeriodKey(scope, period), entity: 'invoice_period', invoice_id: record.id }, { expression: 'attribute_not_exists(pk)', onFailed: () => new Claimed() });
+  ws.put({ ...invoiceKey(scope, record.id), entity: 'invoice', ...record });
+  try {
+    await commit(ws);
+    return record;
+  } catch (error) {
+    if (!(error instanceof Claimed)) throw error;
+    return (await claimedInvoice(scope, period))!;
+  }
+}
+
+async function finalize(scope: Scope, invoiceId: string, period: string, at: string): Promise<InvoiceRecord> {
+  const draft = (await getInvoiceRecord(scope, invoiceId))!;
+  if (draft.status !== 'draft') return draft;
+  const ws = new WriteSet(scope, tableName());
+  let total = draft.total;
+  let lineCount = draft.line_count;
+  if (total < 0) {
+    const carried = -total;
+    const here = newLine({ key: `${invoiceId}#carried-out`, kind: 'credit_carried', description: `credit carried to ${nextPeriod(period)}`, amount: carried, currency: 'usd', billed_at: at, livemode: livemode(scope) });
+    const next = newLine({ key: `${invoiceId}#carried-in`, kind: 'credit', description: `credit carried from ${invoiceNumber(period, livemode(scope))}`, amount: -carried, currency: 'usd', billed_at: periodBounds(nextPeriod(period)).start > at ? periodBounds(nextPeriod(period)).start : at, livemode: livemode(scope) });
+    // The carried-out line belongs to this invoice from the start; the carried-in one waits unbilled.
+    ws.put({ ...ledgerLineKey(scope, here.id), entity: 'ledger_line', ...here, invoice_id: invoiceId, gsi4pk: invoiceLinesIndex(scope, invoiceId).pk, gsi4sk: `${here.billed_at}#${here.id}` }, { expression: 'attribute_not_exists(pk)' });
+    addLedgerLines(ws, scope, [next]);
+    total = 0;
+    lineCount += 1;
+  }
+  const finalized: InvoiceRecord = {
+    ...draft,
+    status: total > 0 ? 'open' : 'paid',
+    total,
+    line_count: lineCount,
+    number: invoiceNumber(period, livemode(scope)),
+    finalized_at: at,
+  };
+  ws.put(
+    { ...invoiceKey(scope, invoiceId), entity: 'invoice', ...finalized, gsi1pk: invoicesIndex(scope).pk, gsi1sk: `${at}#${invoiceId}` },
+    { expression: '#s = :draft AND #t = :total', names: { '#s': 'status', '#t': 'total' }, values: { ':draft': 'draft', ':total': draft.total }, onFailed: () => new InvoiceMoved() },
+  );
+  ws.update(invoiceCounterKey(scope), { expression: 'ADD #c :one', names: { '#c': 'count' }, values: { ':one': 1 } });
+  ws.recordEvent({ type: 'invoice.finalized', resource: renderInvoice(finalized) });
+  try {
+    await commit(ws);
+    return finalized;
+  } catch (error) {
+    if (!(error instanceof InvoiceMoved)) throw error;
+    // Finalized by a concurrent closer, or a late batch grew the total: the current record decides.
+    const current = (await getInvoiceRecord(scope, invoiceId))!;
+    return current.status === 'draft' ? finalize(scope, invoiceId, period, at) : current;
+  }
+}

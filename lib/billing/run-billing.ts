@@ -1,0 +1,39 @@
+import { nowIso } from '../clock';
+import type { Mode, Scope } from '../store/scope';
+import { JOB_SHARDS } from '../store/keys';
+import { runRenewals, runRenewalsOf } from '../orders/run-renewals';
+import { closePeriod } from './close-period';
+import { partnersWithUnbilledLines } from './ledger-store';
+import { lastClosedPeriod } from './period';
+import type { InvoiceRecord } from './invoice';
+
+/**
+ * The sandbox's `billing/run {as_of}`: the same renewal and month-end close as the scheduled jobs, for
+ * the caller's sandbox only, as of that time. The invoice it makes is a test-mode invoice: it lives in
+ * the test scope, so it can never hold a live line, and nothing charges it.
+ */
+export async function runSandboxBilling(scope: Scope, asOf: Date): Promise<{ renewals_billed: number; invoice?: InvoiceRecord }> {
+  const renewalsBilled = await runRenewalsOf(scope, asOf);
+  const invoice = await closePeriod(scope, lastClosedPeriod(asOf), nowIso());
+  return { renewals_billed: renewalsBilled, invoice };
+}
+
+/** The scheduled renewal job (functions/jobs/renewals.ts): every partner of the mode. */
+export function renewalJob(mode: Mode, asOf: Date): Promise<number> {
+  return runRenewals(mode, asOf);
+}
+
+/**
+ * The scheduled month-end job (functions/jobs/month-end.ts): one invoice per partner for the month
+ * that ended before `asOf`, for each partner with lines to bill. Safe to run twice or concurrently:
+ * closePeriod is exactly-once per partner, mode and period.
+ */
+export async function monthEndJob(mode: Mode, asOf: Date): Promise<InvoiceRecord[]> {
+  const period = lastClosedPeriod(asOf);
+  const out: InvoiceRecord[] = [];
+  for (const partnerId of await partnersWithUnbilledLines(mode, period, JOB_SHARDS)) {
+    const invoice = await closePeriod({ partnerId, mode }, period, nowIso());
+    if (invoice) out.push(invoice);
+  }
+  return out;
+}

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { now, nowIso } from '../clock';
+import { ApiError, resourceMissing } from '../http/errors';
+import { db, tableName } from '../store/client';
+import { commit } from '../store/commit';
+import { reminderGuardKey } from '../store/keys';
+import { livemode, type Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { getCompany } from '../companies/store';
+import type { CompanyRecord } from '../resources/company';
+import { nextDueDate, reminderPoints, type DeadlineKind } from './deadlines';
+
+/** The calendar event record (docs/decisions.md): one compliance deadline and its reminder points. */
+export type CalendarEvent = {
+  object: 'calendar_event';
+  id: string;
+  company: string;
+  kind: DeadlineKind;
+  title: string;
+  due_at: string;
+  reminders: { remind_at: string; fired: boolean }[];
+  livemode: boolean;
+};
+
+const TITLES: Record<DeadlineKind, string> = { annual_report: 'State annual report', federal_tax_filing: 'Federal income tax return' };
+export const DEADLINE_KINDS: DeadlineKind[] = ['annual_report', 'federal_tax_filing'];
+
+/** A deadline's id is derived from company, kind and due date, so it is the same on every read. */
+const calendarId = (companyId: string, kind: string, due: string) => `cal_${createHash('sha256').update(`${companyId}#${kind}#${due}`).digest('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, 22)}`;
+
+async function firedPoints(scope: Scope, id: string): Promise<Set<string>> {
+  const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': reminderGuardKey(scope, id, '').pk }, ProjectionExpression: 'sk' }));
+  return new Set((res.Items ?? []).map((i) => i.sk as string));
+}
+
+/** The company's next deadline of each kind with its reminder points, computed from the company. */
+export async function calendarOf(scope: Scope, company: CompanyRecord, from = now()): Promise<CalendarEvent[]> {
+  const anniversary = company.incorporated_at ?? company.created_at;
+  return Promise.all(
+    DEADLINE_KINDS.map(async (kind) => {
+      const due = nextDueDate(kind, { state: company.state, entity_type: company.entity_type, anniversary }, from).toISOString();
+      const id = calendarId(company.id, kind, due);
+      const fired = await firedPoints(scope, id);
+      return { object: 'calendar_event' as const, id, company: company.id, kind, title: TITLES[kind], due_at: due, reminders: reminderPoints(new Date(due)).map((remind_at) => ({ remind_at, fired: fired.has(remind_at) })), livemode: livemode(scope) };
+    }),
+  );
+}
+
+export async function calendarEventsOf(scope: Scope, companyId: string): Promise<CalendarEvent[]> {
+  const company = await getCompany(scope, companyId);
+  if (!company) throw resourceMissing('company', companyId);
+  return calendarOf(scope, company);
+}
+
+/**
+ * Fires one reminder point: `calendar.reminder` with `due_at` and the `remind_at` that fired, once per
+ * point ever (a guard item per point in the same transaction). Returns undefined if it had fired.
+ */
+export async function fireReminder(scope: Scope, event: CalendarEvent, remindAt: string): Promise<(CalendarEvent & { remind_at: string }) | undefined> {
+  const ws = new WriteSet(scope, tableName());
+  class Fired extends Error {}
+  ws.put({ ...reminderGuardKey(scope, event.id, remindAt), entity: 'calendar_reminder' }, { expression: 'attribute_not_exists(pk)', onFailed: () => new Fired() });
+  const resource = { ...event, reminders: event.reminders.map((r) => (r.remind_at === remindAt ? { ...r, fired: true } : r)), remind_at: remindAt };
+  const at = nowIso();
+  ws.recordEvent({ type: 'calendar.reminder', companyId: event.company, resource, timestamp: remindAt < at ? remindAt : at });
+  try {
+    await commit(ws);
+    return resource;
+  } catch (error) {
+    if (error instanceof Fired) return undefined;
+    throw error;
+  }
+}
+
+/** The sandbox's trigger: fire the company's next unfired reminder point (of `kind` when given). */
+export async function fireNextReminder(scope: Scope, companyId: string, kind?: DeadlineKind): Promise<CalendarEvent & { remind_at: string }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const events = (await calendarEventsOf(scope, companyId)).filter((e) => !kind || e.kind === kind);
+    const next = events.flatMap((e) => e.reminders.filter((r) => !r.fired).map((r) => ({ e, r }))).sort((a, b) => (a.r.remind_at < b.r.remind_at ? -1 : 1))[0];
+    if (!next) {
+      throw new ApiError('invalid_request', 'Every reminder point of the upcoming deadlines has fired.', [{ reason: 'no reminder point left', location: '$.kind', validation_type: 'state', how_to_fix: 'Nothing more to fire until the next deadline comes up.' }]);
+    }
+    const fired = await fireReminder(scope, next.e, next.r.remind_at);
+    if (fired) return fired;
+  }
+  throw new ApiError('api_error', 'Reminders were fired concurrently; retry.');
+}

@@ -1,0 +1,68 @@
+import { nowIso } from '../clock';
+import { resourceMissing } from '../http/errors';
+import { commit } from '../store/commit';
+import { tableName } from '../store/client';
+import type { Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { addLedgerLines } from '../billing/ledger-store';
+import type { LedgerLine } from '../billing/ledger-line';
+import { renderServiceOrder } from '../resources/service-order';
+import { CompanyChanged } from '../companies/store';
+import { OrderChanged } from './order-errors';
+import { addOrderChange, readOrder } from './order-store';
+import type { OrderRecord } from './order-record';
+
+/** The service-order events a change can fire (spec Events: event types). */
+export type OrderEventType =
+  | 'service_order.status.changed'
+  | 'service_order.completed'
+  | 'service_order.updated'
+  | 'service_order.quoted'
+  | 'service_order.renewal_canceled'
+  | 'service_order.renewal_cancel_denied';
+
+export interface OrderChange {
+  next: OrderRecord;
+  events: OrderEventType[];
+  /** Ledger lines the change bills; their sum is added to the order's `billed_amount`. */
+  lines?: LedgerLine[];
+  /** Anything else of the same transaction (a requirement, the company's entitlements). */
+  also?: (ws: WriteSet, written: OrderRecord) => void | Promise<void>;
+}
+
+const MAX_ATTEMPTS = 6;
+
+/**
+ * Runs one move of an order: read it, let `decide` say what changes (or throw a refusal), and commit
+ * the order, its ledger lines and its events in ONE transaction conditioned on the revision read. A
+ * concurrent change makes it read and decide again, so two moves never both apply to one state.
+ */
+export async function changeOrder(scope: Scope, orderId: string, decide: (order: OrderRecord, at: string) => OrderChange | Promise<OrderChange>): Promise<OrderRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const order = await readOrder(scope, orderId);
+    if (!order) throw resourceMissing('service order', orderId);
+    const at = nowIso();
+    const change = await decide(order, at);
+    const ws = new WriteSet(scope, tableName());
+    const billed = (change.lines ?? []).reduce((s, l) => s + l.amount, 0);
+    const next: OrderRecord = { ...change.next, billed_amount: (order.billed_amount ?? 0) + billed, updated_at: at };
+    addLedgerLines(ws, scope, change.lines ?? []);
+    const written = addOrderChange(ws, scope, order, next);
+    for (const type of change.events) ws.recordEvent({ type, companyId: order.company, resource: renderServiceOrder(written) });
+    await change.also?.(ws, written);
+    try {
+      await commit(ws);
+      return written;
+    } catch (error) {
+      if ((error instanceof OrderChanged || error instanceof CompanyChanged) && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/** The order without the fields named: a copy with them absent. */
+export function without(order: OrderRecord, ...fields: (keyof OrderRecord)[]): OrderRecord {
+  const out = { ...order } as Record<string, unknown>;
+  for (const f of fields) delete out[f as string];
+  return out as OrderRecord;
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { findProduct, FORMATION_PRODUCT_KEY, PRODUCTS, type Product } from '../catalog/products';
+import { nowIso } from '../clock';
+import { ApiError, resourceMissing, type FieldError } from '../http/errors';
+import type { Partner } from '../partners/partner';
+import { commit } from '../store/commit';
+import { tableName } from '../store/client';
+import type { Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { CompanyChanged, getCompany } from '../companies/store';
+import { newServiceOrder } from '../service-orders/new-service-order';
+import { addServiceOrderCreation } from '../service-orders/store';
+import { renderServiceOrder, type ServiceOrder } from '../resources/service-order';
+import { addEntitlementChange } from '../entitlements/change-entitlements';
+import { optionViolations } from './order-options';
+
+export const createOrderBody = z.strictObject({
+  product_key: z.string().min(1).max(50),
+  options: z.record(z.string(), z.string()).optional(),
+  shareholder: z.string().optional(),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBody>;
+
+export interface CreateOrderInput {
+  scope: Scope;
+  partner: Partner;
+  companyId: string;
+  body: CreateOrderBody;
+  /** Puts the response into the creating transaction (Idempotency-Key). */
+  seal?: (ws: WriteSet, order: ServiceOrder) => void;
+}
+
+const invalid = (errors: FieldError[]) => new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);
+
+/** Refusals that depend on the product and the company only (issue 9, Ordering). */
+function orderViolations(product: Product | undefined, body: CreateOrderBody, company: { entity_type: string; shareholders?: { id: string }[] }): FieldError[] {
+  if (!product) {
+    return [{ reason: `'${body.product_key}' is not a catalog product`, location: '$.product_key', validation_type: 'enum', how_to_fix: `Use a key from GET /v1/products: ${PRODUCTS.filter((p) => p.key !== FORMATION_PRODUCT_KEY).map((p) => p.key).join(', ')}.` }];
+  }
+  const out: FieldError[] = [];
+  if (product.key === FORMATION_PRODUCT_KEY) {
+    out.push({ reason: 'formation is ordered only when the company is created', location: '$.product_key', validation_type: 'enum', how_to_fix: 'Order formation through POST /v1/companies (its turnaround option is chosen there).' });
+  }
+  if (product.entity_types.length && !product.entity_types.includes(company.entity_type as 'llc')) {
+    out.push({ reason: `'${product.key}' is not offered for ${company.entity_type} companies`, location: '$.product_key', validation_type: 'enum', how_to_fix: `Order it for a ${product.entity_types.join(' or ')} company.` });
+  }
+  out.push(...optionViolations(product, body.options));
+  if (product.per_owner) {
+    if (!body.shareholder) out.push({ reason: `'${product.key}' is ordered per owner`, location: '$.shareholder', validation_type: 'required', how_to_fix: "Name the owner with 'shareholder' (an sh_… id from the company's shareholders)." });
+    else if (!company.shareholders?.some((s) => s.id === body.shareholder)) out.push({ reason: `'${body.shareholder}' is not an owner of this company`, location: '$.shareholder', validation_type: 'enum', how_to_fix: "Use the id of one of the company's shareholders." });
+  } else if (body.shareholder !== undefined) {
+    out.push({ reason: `'${product.key}' is not a per-owner product`, location: '$.shareholder', validation_type: 'additionalProperties', how_to_fix: 'Leave shareholder out.' });
+  }
+  return out;
+}
+
+/**
+ * POST /companies/{id}/service-orders: orders a catalog product at wholesale on an existing company.
+ * The order, the orders its bundle includes, their ledger lines, the right a granting product adds and
+ * every event commit in ONE transaction. Refusals: an unknown company (404), an inactive billing
+ * account (`billing_account_inactive`, 402), a dissolved company, and bad product, options or owner
+ * (`invalid_request`).
+ */
+export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder> {
+  const { scope, body } = input;
+  for (let attempt = 1; ; attempt++) {
+    const company = await getCompany(scope, input.companyId, { consistent: true });
+    if (!company) throw resourceMissing('company', input.companyId);
+    if (input.partner.billing_status !== 'active') {
+      throw new ApiError('billing_account_inactive', 'Your billing account is not active, so nothing can be ordered.', [
+        { reason: 'billing account inactive', location: '$.product_key', validation_type: 'state', how_to_fix: 'Reactivate billing from the partner dashboard (or contact us), then retry.' },
+      ]);
+    }
+    if (company.status === 'dissolved') {
+      throw new ApiError('invalid_request', 'The company is dissolved: nothing further can be ordered.', [
+        { reason: 'the company is dissolved', location: '$.product_key', validation_type: 'state', how_to_fix: 'Order products only for open companies.' },
+      ]);
+    }
+    const product = findProduct(body.product_key);
+    const errors = orderViolations(product, body, company);
+    if (errors.length) throw invalid(errors);
+
+    const at = nowIso();
+    const order = newServiceOrder(scope, { product: product!, companyId: company.id, state: company.state, options: body.options, shareholder: body.shareholder, createdAt: at });
+    const included = product!.includes.map((key) => newServiceOrder(scope, { product: findProduct(key)!, includedIn: product!.key, companyId: company.id, state: company.state, createdAt: at }));
+    const ws = new WriteSet(scope, tableName());
+    for (const o of [order, ...included]) addServiceOrderCreation(ws, scope, o);
+    let current = company;
+    for (const p of [product!, ...product!.includes.map((k) => findProduct(k)!)]) {
+      if (p.grants && !p.quoted) current = addEntitlementChange(ws, scope, current, p.grants, 1, at);
+    }
+    const response = renderServiceOrder(order, { withForm: true });
+    input.seal?.(ws, response);
+    try {
+      await commit(ws);
+      return response;
+    } catch (error) {
+      if (error instanceof CompanyChanged && attempt < 6) continue;
+      throw error;
+    }
+  }
+}

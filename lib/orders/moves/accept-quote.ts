@@ -1,0 +1,23 @@
+import { linesForAcceptedQuote } from '../../billing/billing-acts';
+import { livemode, type Scope } from '../../store/scope';
+import { changeOrder } from '../change-order';
+import { illegalMove } from '../order-errors';
+import type { OrderRecord } from '../order-record';
+
+/**
+ * POST /service-orders/{id}/quote/accept: before `quote.expires_at` the quoted price becomes the
+ * order's `unit_amount`, it bills once, and the order moves to `received` to wait for fulfilment like
+ * any other order (docs/decisions.md). At or after the expiry it is refused and nothing changes.
+ */
+export function acceptQuote(scope: Scope, orderId: string): Promise<OrderRecord> {
+  return changeOrder(scope, orderId, (order, at) => {
+    if (order.status !== 'quote_pending') throw illegalMove(`The order is ${order.status}: there is no quote to accept.`, 'Accept quotes of quote_pending orders only.');
+    const quote = order.quote;
+    if (!quote || quote.state !== 'pending' || quote.unit_amount === undefined) throw illegalMove('The order has not been quoted yet.', 'Wait for service_order.quoted, then accept.', '$.quote');
+    if (quote.expires_at && Date.parse(at) >= Date.parse(quote.expires_at)) {
+      throw illegalMove(`The quote expired at ${quote.expires_at}.`, 'Ask for a new quote, or cancel the order.', '$.quote.expires_at');
+    }
+    const next: OrderRecord = { ...order, status: 'received', unit_amount: quote.unit_amount, quote: { ...quote, state: 'accepted', accepted_at: at } };
+    return { next, events: ['service_order.status.changed'], lines: linesForAcceptedQuote(order, quote.unit_amount, at, livemode(scope)).lines };
+  });
+}

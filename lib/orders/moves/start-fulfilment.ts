@@ -1,0 +1,16 @@
+import type { Scope } from '../../store/scope';
+import { changeOrder } from '../change-order';
+import { illegalMove } from '../order-errors';
+import type { OrderRecord } from '../order-record';
+
+/**
+ * Fulfilment starts (operator; sandbox POST /sandbox/service-orders/{id}/start): `received` →
+ * `in_progress` with a `workflow_status`, and `form_required` now known (docs/decisions.md: the move
+ * out of received).
+ */
+export function startFulfilment(scope: Scope, orderId: string): Promise<OrderRecord> {
+  return changeOrder(scope, orderId, (order) => {
+    if (order.status !== 'received') throw illegalMove(`The order is ${order.status}: only a received order can start.`, 'Start received orders only.');
+    return { next: { ...order, status: 'in_progress', workflow_status: 'in_preparation', form_required: false }, events: ['service_order.status.changed'] };
+  });
+}

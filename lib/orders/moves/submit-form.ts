@@ -1,0 +1,27 @@
+import { ApiError } from '../../http/errors';
+import type { Scope } from '../../store/scope';
+import { changeOrder, without } from '../change-order';
+import { illegalMove } from '../order-errors';
+import { answerViolations } from '../form-answers';
+import { addFormRequirementResolution } from '../form-requirement';
+import type { OrderRecord } from '../order-record';
+
+/**
+ * POST /service-orders/{id}/form `{answers}`: answers validated against the awaited form; the form
+ * requirement resolves and the order goes back to `in_progress` (its `form` cleared).
+ */
+export function submitForm(scope: Scope, orderId: string, answers: Record<string, unknown>): Promise<OrderRecord> {
+  return changeOrder(scope, orderId, (order, at) => {
+    if (order.status !== 'requires_action' || !order.form) throw illegalMove(`The order is ${order.status}: it is not waiting on a form.`, 'Submit a form only while the order is requires_action.');
+    const errors = answerViolations(order.form, answers);
+    if (errors.length) throw new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);
+    const requirementKey = order.form_requirement;
+    return {
+      next: { ...without(order, 'form', 'form_requirement'), status: 'in_progress', workflow_status: 'reviewing_answers' },
+      events: ['service_order.status.changed'],
+      also: (ws) => {
+        if (requirementKey) addFormRequirementResolution(ws, scope, order, requirementKey, answers, at);
+      },
+    };
+  });
+}

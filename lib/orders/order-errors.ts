@@ -1,0 +1,17 @@
+import { ApiError } from '../http/errors';
+
+/**
+ * A move the order's state does not allow (cancel after fulfilment started, accept an expired quote…):
+ * `invalid_request` (400) with one entry naming the order's status as the rule that failed
+ * (docs/decisions.md, "Orders and billing").
+ */
+export function illegalMove(reason: string, howToFix: string, location = '$.status'): ApiError {
+  return new ApiError('invalid_request', reason, [{ reason, location, validation_type: 'state', how_to_fix: howToFix }]);
+}
+
+/** Another writer changed the order after it was read: the operation re-reads and decides again. */
+export class OrderChanged extends Error {
+  constructor(readonly orderId: string) {
+    super(`service order ${orderId} changed concurrently`);
+  }
+}

@@ -1,0 +1,27 @@
+import type { Product } from '../catalog/products';
+import type { FieldError } from '../http/errors';
+
+/** Option choices checked against the catalog: each key an option of the product, each value allowed. */
+export function optionViolations(product: Product, options: Record<string, string> | undefined, at = '$.options'): FieldError[] {
+  const out: FieldError[] = [];
+  for (const [key, value] of Object.entries(options ?? {})) {
+    const spec = product.options[key];
+    const known = Object.keys(product.options);
+    if (!spec) {
+      out.push({ reason: `'${key}' is not an option of '${product.key}'`, location: `${at}.${key}`, validation_type: 'additionalProperties', how_to_fix: known.length ? `Use one of: ${known.join(', ')}.` : `'${product.key}' has no options; leave options out.` });
+    } else if (!spec.values.includes(value)) {
+      out.push({ reason: `'${value}' is not a value of '${key}'`, location: `${at}.${key}`, validation_type: 'enum', how_to_fix: `Use one of: ${spec.values.join(', ')}.` });
+    }
+  }
+  return out;
+}
+
+/**
+ * The wholesale price of an order with these choices: the product's price plus what each choice adds;
+ * an included order only what its choices add beyond the bundle (spec `included_in`).
+ */
+export function priceWith(product: Product, options: Record<string, string>, includedIn?: string): number {
+  let amount = includedIn ? 0 : (product.unit_amount ?? 0);
+  for (const [key, spec] of Object.entries(product.options)) amount += spec.amounts?.[options[key] ?? spec.default] ?? 0;
+  return amount;
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { patterned } from '../http/input';
+
+/** Path parameters of this area, checked before any read (API-SURFACE conventions). */
+const idParam = (prefix: string, what: string) => patterned(new RegExp(`^${prefix}[0-9A-Za-z]{22}$`), `Send a ${what} id as returned by the API: ${prefix} and 22 letters or digits.`);
+
+export const serviceOrderIdParams = z.strictObject({ serviceOrderID: idParam('so_', 'service order') });
+export const taxFilingIdParams = z.strictObject({ taxFilingID: idParam('tf_', 'tax filing') });
+export const fixedAssetParams = z.strictObject({ companyID: idParam('cmp_', 'company'), fixedAssetID: idParam('fxa_', 'fixed asset') });
+export const invoiceIdParams = z.strictObject({ invoiceID: patterned(/^in_[0-9A-Za-z]{22}$/, 'Send an invoice id as returned by GET /v1/invoices.') });
+
+export const formBody = z.strictObject({ answers: z.record(z.string(), z.unknown()) });
+export const emptyBody = z.strictObject({});
+
+export const quoteBody = z.strictObject({ unit_amount: z.number().int().min(0).max(100_000_000), expires_at: z.iso.datetime({ offset: true }).optional() });
+export const completeBody = z.strictObject({ outcome: z.string().min(1).max(100).optional() });
+export const repriceBody = z.strictObject({ options: z.record(z.string(), z.string()).optional() });

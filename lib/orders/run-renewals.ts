@@ -1,0 +1,86 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { JOB_SHARDS, renewalIndexes } from '../store/keys';
+import { livemode, type Mode, type Scope } from '../store/scope';
+import { linesForRenewal } from '../billing/billing-acts';
+import { AlreadyBilled } from '../billing/ledger-store';
+import { dueAt, nextRenewalAt } from '../billing/renewal-schedule';
+import { changeOrder } from './change-order';
+import { renewalState, type OrderRecord } from './order-record';
+
+/** Stops the change without writing: this period was billed by someone else meanwhile. */
+class NothingDue extends Error {}
+
+/**
+ * Bills every period of one order that is due at `asOf`, one transaction per period (issue 9: "bills
+ * each period exactly once, even when it runs twice, late, or concurrently"). Two guards make it so:
+ * the period's ledger line is keyed by (order, period) and put only if absent, and the order's
+ * rewrite is conditioned on the revision read, so a second or concurrent run finds the period billed
+ * and moves on; a late run catches up every missed period, each billed at its own due time.
+ */
+export async function renewOrder(scope: Scope, orderId: string, asOf: Date): Promise<number> {
+  let billed = 0;
+  for (;;) {
+    try {
+      await changeOrder(scope, orderId, (order, at) => {
+        const due = order.next_renewal_at;
+        if (!due || order.status === 'canceled' || Date.parse(due) > asOf.getTime() || !order.interval || order.interval === 'one_time') throw new NothingDue();
+        const { anchor, billed: k } = renewalState(order);
+        // A stored date that disagrees with the schedule means the period was billed: never bill it twice.
+        if (dueAt(anchor, order.interval, order.billing, k) !== due) throw new NothingDue();
+        const next: OrderRecord = { ...order, periods_billed: k + 1, renewal_anchor: anchor };
+        const upcoming = nextRenewalAt(anchor, order.interval, order.billing, k + 1, order.renewal_ends_at);
+        if (upcoming) next.next_renewal_at = upcoming;
+        else delete next.next_renewal_at;
+        void at;
+        return { next, events: [], lines: linesForRenewal(order, k, due, livemode(scope)).lines };
+      });
+      billed++;
+    } catch (error) {
+      if (error instanceof NothingDue || error instanceof AlreadyBilled) return billed;
+      throw error;
+    }
+  }
+}
+
+async function dueOrderIds(index: { index: 'gsi2' | 'gsi3'; pk: string }, asOf: Date): Promise<{ partnerId: string; orderId: string }[]> {
+  const out: { partnerId: string; orderId: string }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  const sk = index.index === 'gsi2' ? 'gsi2sk' : 'gsi3sk';
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index.index,
+        KeyConditionExpression: `${index.index}pk = :pk AND ${sk} <= :upto`,
+        ExpressionAttributeValues: { ':pk': index.pk, ':upto': `${asOf.toISOString()}#~` },
+        ProjectionExpression: `${sk}`,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      const [, partnerId, orderId] = String(item[sk]).split('#');
+      out.push({ partnerId, orderId });
+    }
+    startKey = res.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+/** The sandbox's billing run: renewals of one partner and mode due at `asOf`. */
+export async function runRenewalsOf(scope: Scope, asOf: Date): Promise<number> {
+  let total = 0;
+  for (const { orderId } of await dueOrderIds(renewalIndexes.ofPartner(scope), asOf)) total += await renewOrder(scope, orderId, asOf);
+  return total;
+}
+
+/** The scheduled job: renewals of every partner of a mode due at `asOf`, shard by shard. */
+export async function runRenewals(mode: Mode, asOf: Date): Promise<number> {
+  let total = 0;
+  for (let shard = 0; shard < JOB_SHARDS; shard++) {
+    for (const { partnerId, orderId } of await dueOrderIds(renewalIndexes.byShard(mode, shard), asOf)) {
+      total += await renewOrder({ partnerId, mode }, orderId, asOf);
+    }
+  }
+  return total;
+}

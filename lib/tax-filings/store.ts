@@ -1,0 +1,96 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { nowIso } from '../clock';
+import { ApiError, resourceMissing } from '../http/errors';
+import { newId } from '../ids';
+import { db, tableName } from '../store/client';
+import { commit } from '../store/commit';
+import { taxFilingByIdIndex, taxFilingGuardKey, taxFilingsOfCompany } from '../store/keys';
+import { livemode, type Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { CompanyChanged, getCompany } from '../companies/store';
+import { addEntitlementChange } from '../entitlements/change-entitlements';
+import { canAdvance, entitlementOf, type TaxFiling, type TaxFilingKind, type TaxFilingStatus } from './tax-filing';
+
+function filingItem(scope: Scope, f: TaxFiling): Record<string, unknown> {
+  const byId = taxFilingByIdIndex(scope, f.id);
+  return { pk: taxFilingsOfCompany(scope, f.company), sk: `${f.created_at}#${f.id}`, entity: 'tax_filing', ...f, gsi1pk: byId.pk, gsi1sk: byId.sk };
+}
+
+const strip = (item: Record<string, unknown>) => {
+  const { pk: _p, sk: _s, entity: _e, gsi1pk: _g, gsi1sk: _h, revision: _r, ...f } = item;
+  return f as unknown as TaxFiling;
+};
+
+class FilingChanged extends Error {}
+
+/**
+ * Opens a filing (operator; sandbox POST /sandbox/companies/{id}/tax-filings): consumes one
+ * `<kind>_tax_filing` right in the same transaction (`tax_filing.created`,
+ * `company.entitlements.changed`). None left: `entitlement_required`. One filing per company, kind and
+ * year (`resource_already_exists`). Concurrent openings never spend one right twice: the company
+ * rewrite is conditioned on the version read, and the loser re-reads the count.
+ */
+export async function openTaxFiling(scope: Scope, companyId: string, input: { kind: TaxFilingKind; year: number }): Promise<TaxFiling> {
+  for (let attempt = 1; ; attempt++) {
+    const company = await getCompany(scope, companyId, { consistent: true });
+    if (!company) throw resourceMissing('company', companyId);
+    const at = nowIso();
+    const filing: TaxFiling = { object: 'tax_filing', id: newId('taxFiling'), company: companyId, kind: input.kind, year: input.year, status: 'open', progress: 0, livemode: livemode(scope), created_at: at, updated_at: at };
+    const ws = new WriteSet(scope, tableName());
+    addEntitlementChange(ws, scope, company, entitlementOf(input.kind), -1, at);
+    ws.put({ ...taxFilingGuardKey(scope, companyId, input.kind, input.year), entity: 'tax_filing_guard', tax_filing_id: filing.id }, {
+      expression: 'attribute_not_exists(pk)',
+      onFailed: () => new ApiError('resource_already_exists', `A ${input.kind} filing for ${input.year} is already open for this company.`, [{ reason: 'already open', location: '$.year', validation_type: 'unique', how_to_fix: 'Read it with GET /v1/companies/{id}/tax-filings.' }]),
+    });
+    ws.put({ ...filingItem(scope, filing), revision: 1 }, { expression: 'attribute_not_exists(pk)' });
+    ws.recordEvent({ type: 'tax_filing.created', companyId, resource: filing });
+    try {
+      await commit(ws);
+      return filing;
+    } catch (error) {
+      if (error instanceof CompanyChanged && attempt < 8) continue;
+      throw error;
+    }
+  }
+}
+
+export async function getTaxFiling(scope: Scope, id: string): Promise<(TaxFiling & { revision?: number; key?: { pk: string; sk: string } }) | undefined> {
+  const index = taxFilingByIdIndex(scope, id);
+  const res = await db().send(new QueryCommand({ TableName: tableName(), IndexName: index.index, KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk', ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk }, ProjectionExpression: 'pk, sk' }));
+  const key = res.Items?.[0];
+  if (!key) return undefined;
+  const item = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+  if (!item.Item) return undefined;
+  return { ...strip(item.Item), revision: item.Item.revision as number, key: { pk: key.pk as string, sk: key.sk as string } };
+}
+
+export async function taxFilingsOf(scope: Scope, companyId: string): Promise<TaxFiling[]> {
+  const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': taxFilingsOfCompany(scope, companyId) }, ScanIndexForward: false }));
+  return (res.Items ?? []).map(strip);
+}
+
+/** Moves a filing's `status` and/or `progress` forward: `tax_filing.status.changed`. */
+export async function advanceTaxFiling(scope: Scope, id: string, input: { status?: TaxFilingStatus; progress?: number }): Promise<TaxFiling> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getTaxFiling(scope, id);
+    if (!current) throw resourceMissing('tax filing', id);
+    const { revision, key, ...filing } = current;
+    const status = input.status ?? filing.status;
+    if (!canAdvance(filing.status, status)) {
+      throw new ApiError('invalid_request', `A ${filing.status} filing cannot move to ${status}.`, [{ reason: `cannot move from ${filing.status} to ${status}`, location: '$.status', validation_type: 'state', how_to_fix: 'Move forward: open → in_preparation → filed → accepted or rejected.' }]);
+    }
+    const progress = input.progress ?? (status === 'filed' || status === 'accepted' || status === 'rejected' ? 100 : filing.progress);
+    if (status === filing.status && progress === filing.progress) return filing;
+    const next: TaxFiling = { ...filing, status, progress, updated_at: nowIso() };
+    const ws = new WriteSet(scope, tableName());
+    ws.put({ ...filingItem(scope, next), revision: (revision ?? 0) + 1, pk: key!.pk, sk: key!.sk }, { expression: 'revision = :r', values: { ':r': revision ?? 0 }, onFailed: () => new FilingChanged() });
+    ws.recordEvent({ type: 'tax_filing.status.changed', companyId: filing.company, resource: next });
+    try {
+      await commit(ws);
+      return next;
+    } catch (error) {
+      if (error instanceof FilingChanged && attempt < 6) continue;
+      throw error;
+    }
+  }
+}
