@@ -6,6 +6,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
 import { startHttpServer } from './http-server';
 import { localRateLimit, seedPartner, type SeededPartner } from './seed';
+import { startLocalScheduler, type LocalScheduler } from './scheduler';
 
 export interface LocalOptions {
   port: number;
@@ -43,7 +44,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined,
   });
   let server: Server | undefined;
+  let scheduler: LocalScheduler | undefined;
   const stop = async () => {
+    scheduler?.stop();
     const closed = new Promise<void>((done) => (server ? server.close(() => done()) : done()));
     server?.closeAllConnections(); // idle keep-alive sockets would hold close() open
     await closed;
@@ -68,6 +71,8 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     const other = await seedPartner(previous.other_partner, { name: 'Other Partner', ownerEmail: 'owner@other-partner.test' }, limits);
 
     server = await startHttpServer(options.port);
+    // The scheduled jobs (functions/jobs/*), as EventBridge Scheduler runs them in AWS.
+    if (process.env.LOCAL_SCHEDULER !== 'off') scheduler = await startLocalScheduler();
     const credentials: Credentials = {
       base_url: `${publicUrl}/v1`,
       ...demo,

@@ -1,0 +1,17 @@
+import { now } from '../../lib/clock';
+import { renewalJob } from '../../lib/billing/run-billing';
+import { logger } from '../../lib/observability/logger';
+
+/** How often the scheduler runs this job (EventBridge Scheduler expression; the local scheduler reads it too). */
+export const schedule = 'rate(1 hour)';
+
+/**
+ * Bills every live renewal due now (lib/orders/run-renewals.ts). Safe to run twice, late or
+ * concurrently: each period bills once. `as_of` in the scheduler's input replays a moment.
+ */
+export const handler = async (event: { as_of?: string } = {}) => {
+  const asOf = event.as_of ? new Date(event.as_of) : now();
+  const billed = await renewalJob('live', asOf);
+  logger.info('renewals billed', { as_of: asOf.toISOString(), billed });
+  return { renewals_billed: billed };
+};

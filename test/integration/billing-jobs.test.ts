@@ -1,0 +1,61 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { useStackDatabase } from '../support/stack';
+import { anLlc } from '../support/companies';
+import { newId } from '../../lib/ids';
+import { setClock } from '../../lib/clock';
+import { db, tableName } from '../../lib/store/client';
+import { eventStreams, invoicePeriodKey } from '../../lib/store/keys';
+import type { Scope } from '../../lib/store/scope';
+import { createCompany } from '../../lib/companies/create-company';
+import { createOrder } from '../../lib/orders/create-order';
+import { readOrder } from '../../lib/orders/order-store';
+import { linesOfInvoice } from '../../lib/billing/ledger-store';
+import { getInvoiceRecord } from '../../lib/billing/close-period';
+import { periodOf } from '../../lib/billing/period';
+import { handler as renewals } from '../../functions/jobs/renewals';
+import { handler as monthEnd } from '../../functions/jobs/month-end';
+import type { Partner } from '../../lib/partners/partner';
+import type { CreateCompanyBody } from '../../lib/companies/schemas';
+
+useStackDatabase();
+
+const partner = (id: string): Partner => ({ id, name: 'Jobs', owner_email: 'jobs@partner.test', api_version: '2026-11-01', webhook_version: '2026-11-01', billing_status: 'active', created_at: new Date().toISOString() });
+
+describe('the scheduled jobs, run on an injected clock', () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => restore?.());
+
+  it('the renewal job bills a period once across a double and a concurrent run; the month-end job invoices it once', async () => {
+    const scope: Scope = { partnerId: newId('partner'), mode: 'live' };
+    const company = await createCompany({ scope, body: anLlc() as CreateCompanyBody, expand: [] });
+    const order = await createOrder({ scope, partner: partner(scope.partnerId), companyId: company.id, body: { product_key: 'bookkeeping' } });
+    const due = order.next_renewal_at!;
+
+    restore = setClock(() => new Date(due));
+    await renewals();
+    await renewals();
+    await Promise.all([renewals(), renewals(), renewals()]);
+    const after = await readOrder(scope, order.id);
+    expect(after!.periods_billed).toBe(2);
+    expect(Date.parse(after!.next_renewal_at!)).toBeGreaterThan(Date.parse(due));
+
+    const d = new Date(due);
+    const closeAt = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 0, 30));
+    restore();
+    restore = setClock(() => closeAt);
+    await Promise.all([monthEnd(), monthEnd()]);
+    await monthEnd();
+    const guard = await db().send(new GetCommand({ TableName: tableName(), Key: invoicePeriodKey(scope, periodOf(due)) }));
+    const invoice = await getInvoiceRecord(scope, guard.Item!.invoice_id);
+    const lines = await linesOfInvoice(scope, invoice!.id);
+    expect(lines.filter((l) => l.service_order === order.id && l.kind === 'renewal')).toHaveLength(1);
+    expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(invoice!.total);
+    const finalized = await db().send(
+      new QueryCommand({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.type(scope, 'invoice.finalized') } }),
+    );
+    // Earlier months' unbilled lines (the creation's) join this invoice: one invoice per period, finalized once.
+    const periods = (finalized.Items ?? []).map((e) => JSON.parse(e.payload).data.object.period);
+    expect(new Set(periods).size).toBe(periods.length);
+    expect(periods).toContain(periodOf(due));
+  });
+});
