@@ -13,6 +13,8 @@ export interface Email {
 }
 
 let ses: SESv2Client | undefined;
+/** Orders the messages one process writes within the same millisecond. */
+let sequence = 0;
 
 /** Forget the SES client (tests). */
 export function resetEmailClient(): void {
@@ -26,7 +28,7 @@ export function outboxDir(): string {
 }
 
 /**
- * Sends through SES in AWS (from `EMAIL_FROM`); in the embedded default (STAGE=local) writes one JSON
+ * Sends through SES in AWS (from `MAIL_FROM`); in the embedded default (STAGE=local) writes one JSON
  * file per message to the outbox, where the dashboard's outbox page and the tests read it.
  */
 export async function sendEmail(email: Email): Promise<void> {
@@ -35,14 +37,15 @@ export async function sendEmail(email: Email): Promise<void> {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const sentAt = nowIso();
     // Sortable names: the newest message is the last file in name order.
-    const name = `${sentAt.replace(/[:.]/g, '-')}-${randomBase62(8)}.json`;
+    sequence = (sequence + 1) % 1_000_000;
+    const name = `${sentAt.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${randomBase62(8)}.json`;
     writeFileSync(join(dir, name), JSON.stringify({ ...email, sent_at: sentAt }, null, 2) + '\n', { mode: 0o600 });
     return;
   }
   ses ??= new SESv2Client({ region: config().region });
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: process.env.EMAIL_FROM ?? `no-reply@${new URL(config().publicUrl).hostname}`,
+      FromEmailAddress: process.env.MAIL_FROM ?? `no-reply@${new URL(config().publicUrl).hostname}`,
       Destination: { ToAddresses: [email.to] },
       Content: { Simple: { Subject: { Data: email.subject, Charset: 'UTF-8' }, Body: { Text: { Data: email.text, Charset: 'UTF-8' } } } },
     }),

@@ -36,9 +36,15 @@ describe('the webhook endpoint store', () => {
     expect(fanOut).toContain(a.id);
     expect(fanOut).not.toContain(b.id);
     expect(await webhookEndpoints.get(c.partner_id, b.id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
+    const later = setClock(() => new Date(Date.now() + 3600 * 1000));
     const enabled = await webhookEndpoints.enable(c.partner_id, b.id);
+    later();
     expect(enabled).toMatchObject({ status: 'enabled' });
     expect(enabled!.disabled_reason).toBeUndefined();
+    expect(enabled!.enabled_at > b.enabled_at).toBe(true);
+    // Enabling an enabled endpoint changes nothing: no gap to fill.
+    expect((await webhookEndpoints.enable(c.partner_id, b.id))!.enabled_at).toBe(enabled!.enabled_at);
+    expect(await webhookEndpoints.enable(c.other_partner.partner_id, b.id)).toBeUndefined();
   });
 
   it('rolls the secret with the one-time code; the old one signs until the overlap ends', async () => {

@@ -23,9 +23,9 @@ describe('sending e-mail', () => {
     expect(messages[0]).toMatchObject({ to: 'b@example.test', text: 'two' });
   });
 
-  it('sends through SES outside the embedded default, from EMAIL_FROM', async () => {
+  it('sends through SES outside the embedded default, from MAIL_FROM', async () => {
     process.env.STAGE = 'prod';
-    process.env.EMAIL_FROM = 'dashboard@partners.example.com';
+    process.env.MAIL_FROM = 'dashboard@partners.example.com';
     const ses = mockClient(SESv2Client);
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     await sendEmail({ to: 'owner@example.com', subject: 'Your code', text: '123456' });

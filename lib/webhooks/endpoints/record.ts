@@ -25,6 +25,8 @@ export interface WebhookEndpoint {
   status: 'enabled' | 'disabled';
   disabled_reason?: DisabledReason;
   disabled_at?: string;
+  /** When it was created or last re-enabled: delivery fills gaps only from here on. */
+  enabled_at: string;
   /** Event types delivered; empty = all. */
   enabled_events: string[];
   description: string;

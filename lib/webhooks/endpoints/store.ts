@@ -47,6 +47,7 @@ export async function createEndpoint(input: CreateEndpointInput): Promise<{ endp
     description: input.description ?? '',
     created_at: at,
     updated_at: at,
+    enabled_at: at,
     public_key: pair.publicKey,
     secrets: [{ ciphertext: await encryptSecret(secret), created_at: at }],
     signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8),
@@ -124,11 +125,27 @@ export async function disableEndpoint(partnerId: string, endpointId: string, rea
   });
 }
 
+/** Re-enables a disabled endpoint (`enabled_at` = now); an enabled one is returned unchanged. Undefined when no such endpoint. */
 export async function enableEndpoint(partnerId: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
-  return updateEndpoint(partnerId, endpointId, 'SET #status = :enabled, updated_at = :at REMOVE disabled_reason, disabled_at', { '#status': 'status' }, {
-    ':enabled': 'enabled',
-    ':at': nowIso(),
-  });
+  const at = nowIso();
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: webhookEndpointKey(partnerId, endpointId),
+        UpdateExpression: 'SET #status = :enabled, updated_at = :at, enabled_at = :at REMOVE disabled_reason, disabled_at ADD revision :one',
+        ConditionExpression: 'entity = :entity AND #status = :disabled',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':enabled': 'enabled', ':disabled': 'disabled', ':at': at, ':one': 1, ':entity': ENTITY },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(res.Attributes);
+  } catch (error) {
+    // Already enabled (nothing was missed, enabled_at stays) or no such endpoint.
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return getEndpoint(partnerId, endpointId);
+    throw error;
+  }
 }
 
 /**
