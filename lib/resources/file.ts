@@ -25,3 +25,20 @@ export const fileSchema = z
   .meta({ id: 'File', description: 'An uploaded or published document; its bytes are at /files/{fileID}/content.' });
 
 export type FileRecord = z.infer<typeof fileSchema>;
+export type ApiFile = z.infer<typeof fileSchema>;
+
+const FIELDS = Object.keys(fileSchema.shape) as (keyof ApiFile)[];
+
+/**
+ * The API shape of a file, in the schema's order. The owner (`shareholder`) is kept internal: only
+ * identity documents have one, and those are never rendered to a caller (write-only).
+ */
+export function renderFile(record: Omit<ApiFile, 'object'>): ApiFile {
+  const out: Record<string, unknown> = { object: 'file' };
+  for (const field of FIELDS) {
+    if (field === 'object' || field === 'shareholder') continue;
+    const value = (record as Record<string, unknown>)[field];
+    if (value !== undefined && value !== null) out[field] = value;
+  }
+  return out as ApiFile;
+}

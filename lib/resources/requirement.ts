@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTime, idOf } from './shared';
+import { serviceOrderFormSchema } from './service-order';
 
 /**
  * The Requirement resource (spec Resources → Requirement). The spec's fields; the ones it leaves open
@@ -9,6 +10,11 @@ import { dateTime, idOf } from './shared';
 export const REQUIREMENT_TYPES = ['document', 'form', 'name_change', 'information', 'signature'] as const;
 export const REQUIREMENT_STATUSES = ['open', 'resolved', 'canceled'] as const;
 export const REQUIREMENT_PURPOSES = ['identity_document', 'formation_document', 'additional_document'] as const;
+/** The file purposes (lib/resources/file.ts): a document requirement collects under one of them. */
+export const FILE_PURPOSES = REQUIREMENT_PURPOSES;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+export type RequirementType = (typeof REQUIREMENT_TYPES)[number];
+export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 export const SIGNER_STATUSES = ['pending', 'viewed', 'signed', 'declined'] as const;
 
 export const signerSchema = z
@@ -37,6 +43,8 @@ export const requirementSchema = z
     signers: z.array(signerSchema).optional(),
     message: z.string().optional(),
     cancel_reason: z.string().optional(),
+    /** `form` requirements: the form the answers are checked against (the order's current step). */
+    form: serviceOrderFormSchema.optional(),
     /** The answer that resolved it (`requirement.fulfilled` carries it): `{name}`, `{answers}` or `{file}`. */
     response: z.record(z.string(), z.unknown()).optional(),
     resolved_at: dateTime.optional(),
@@ -47,3 +55,17 @@ export const requirementSchema = z
   .meta({ id: 'Requirement', description: 'Something needed from the partner or its client.' });
 
 export type Requirement = z.infer<typeof requirementSchema>;
+export type Signer = z.infer<typeof signerSchema>;
+
+const FIELDS = Object.keys(requirementSchema.shape) as (keyof Requirement)[];
+
+/** The API shape: the schema's field order, absent values left out. */
+export function renderRequirement(record: Omit<Requirement, 'object'>): Requirement {
+  const out: Record<string, unknown> = { object: 'requirement' };
+  for (const field of FIELDS) {
+    if (field === 'object') continue;
+    const value = (record as Record<string, unknown>)[field];
+    if (value !== undefined && value !== null) out[field] = value;
+  }
+  return out as Requirement;
+}

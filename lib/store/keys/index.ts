@@ -4,3 +4,4 @@ export * from './dashboard';
 export * from './companies';
 export * from './idempotency';
 export * from './billing';
+export * from './lifecycle';

@@ -1,0 +1,55 @@
+import { nowIso } from '../clock';
+import { invalidField } from '../http/errors';
+import { newId } from '../ids';
+import { getCompany } from '../companies/store';
+import { assertNotDissolved } from '../lifecycle/company-status';
+import { resourceMissing } from '../http/errors';
+import { commit } from '../store/commit';
+import { tableName } from '../store/client';
+import { livemode, type Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { renderFile } from '../resources/file';
+import { checkUpload } from './check-upload';
+import { samplePdf, samplePng } from './sample-document';
+import { fileStorage, objectKey } from './storage';
+import { addFileCreation, type FileRecord } from './store';
+
+/**
+ * The operator publishes a document on a company (articles, EIN letter…): a read-only
+ * `formation_document`, listed on the company, `file.created`. The sandbox publishes a generated
+ * stand-in; the operator CLI publishes the bytes of a real file.
+ */
+export async function publishFile(scope: Scope, companyId: string, input: { title: string; content_type?: string; bytes?: Buffer }): Promise<FileRecord> {
+  const company = await getCompany(scope, companyId, { consistent: true });
+  if (!company) throw resourceMissing('company', companyId);
+  assertNotDissolved(company, 'publishing a document');
+  let bytes = input.bytes;
+  if (!bytes) {
+    const wanted = input.content_type ?? 'application/pdf';
+    if (wanted !== 'application/pdf' && wanted !== 'image/png') throw invalidField('$.content_type', 'is not a type the sandbox publishes', 'Use application/pdf or image/png.', 'enum');
+    bytes = wanted === 'application/pdf' ? samplePdf(input.title) : samplePng();
+  }
+  const purpose = 'formation_document' as const;
+  // A published document follows the formation policy, except that images are accepted from the operator.
+  const { type, pages } = bytes[0] === 0x89 ? { type: 'image/png', pages: 1 } : checkUpload(purpose, bytes);
+  const id = newId('file');
+  const record: FileRecord = {
+    id,
+    purpose,
+    size: bytes.length,
+    type,
+    company: company.id,
+    title: input.title,
+    livemode: livemode(scope),
+    created_at: nowIso(),
+    published: true,
+    storage_key: objectKey(purpose, id, true),
+    pages,
+  };
+  await fileStorage().put(record.storage_key, bytes, type);
+  const ws = new WriteSet(scope, tableName());
+  addFileCreation(ws, scope, record);
+  ws.recordEvent({ type: 'file.created', companyId: company.id, resource: renderFile(record) });
+  await commit(ws);
+  return record;
+}

@@ -1,0 +1,24 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { FileStorage } from './file-storage';
+
+/** Production's store: one object per file in the files bucket, served through presigned links. */
+export class S3Storage implements FileStorage {
+  constructor(
+    private readonly bucket: string,
+    private readonly client: S3Client = new S3Client({}),
+  ) {}
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return Buffer.from(await res.Body!.transformToByteArray());
+  }
+
+  async link(key: string, lifetimeSeconds: number): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: lifetimeSeconds });
+  }
+}

@@ -1,0 +1,76 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { nowIso } from '../clock';
+import { resourceMissing } from '../http/errors';
+import { companyItem, CompanyChanged, getCompany } from '../companies/store';
+import { companySnapshot, type CompanyRecord } from '../resources/company';
+import { commit } from '../store/commit';
+import { tableName } from '../store/client';
+import type { Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { RequirementChanged, CompanyDissolvedMeanwhile } from '../requirements/store';
+import type { CommittedEvent } from '../events/event';
+
+/** Fields a company sets once and never again (spec Company: "fixed afterward"). */
+export type OnceField = 'verified_at' | 'incorporated_at' | 'ein_assigned_at' | 'dissolved_at' | 'onboarding_completed_at';
+
+export interface CompanyChangeContext {
+  company: CompanyRecord;
+  ws: WriteSet;
+  /** The moment of this change: `updated_at` and the fixed-once timestamps. */
+  at: string;
+  scope: Scope;
+}
+
+export interface CompanyChangePlan<R> {
+  /** The company after the change (`version` and `updated_at` are set on write). */
+  next: CompanyRecord;
+  /**
+   * Fixed-once fields this change sets: the write is conditioned on their absence in the stored
+   * item, so two concurrent triggers can never both set them (nor both fire their "once" event).
+   */
+  once?: OnceField[];
+  result?: R;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Reads a company, lets `plan` decide the change (or refuse it), and commits the company item, the
+ * plan's other writes and its events in ONE transaction. The company write is conditioned on the
+ * version read (and on each `once` field being absent): a concurrent change makes this re-read and
+ * decide again, so a repeated trigger meets the new state and is refused as an illegal transition.
+ */
+export async function changeCompany<R = undefined>(
+  scope: Scope,
+  companyId: string,
+  plan: (ctx: CompanyChangeContext) => Promise<CompanyChangePlan<R>> | CompanyChangePlan<R>,
+): Promise<{ company: CompanyRecord; result?: R; events: CommittedEvent[] }> {
+  for (let attempt = 1; ; attempt++) {
+    const company = await getCompany(scope, companyId, { consistent: true });
+    if (!company) throw resourceMissing('company', companyId);
+    const ws = new WriteSet(scope, tableName());
+    const at = nowIso();
+    const { next, once = [], result } = await plan({ company, ws, at, scope });
+    const written: CompanyRecord = { ...next, version: company.version + 1, updated_at: at };
+    const names: Record<string, string> = { '#v': 'version' };
+    const clauses = ['#v = :v'];
+    once.forEach((field, i) => {
+      names[`#o${i}`] = field;
+      clauses.push(`attribute_not_exists(#o${i})`);
+    });
+    ws.put(companyItem(scope, written), { expression: clauses.join(' AND '), names, values: { ':v': company.version }, onFailed: () => new CompanyChanged(companyId) });
+    try {
+      const events = await commit(ws);
+      return { company: written, result, events };
+    } catch (error) {
+      const raced = error instanceof CompanyChanged || error instanceof RequirementChanged || error instanceof CompanyDissolvedMeanwhile;
+      if (!raced || attempt >= MAX_ATTEMPTS) throw error;
+      await sleep(Math.random() * 10 * attempt);
+    }
+  }
+}
+
+/** The company as an event embeds it at `at` (no `open_requirements`, spec Events). */
+export function snapshotAt(record: CompanyRecord, at: string) {
+  return companySnapshot({ ...record, updated_at: at });
+}

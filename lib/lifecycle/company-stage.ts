@@ -1,0 +1,65 @@
+import { illegalTransition } from './illegal-transition';
+
+/**
+ * Company `stage` (spec States and transitions → Company stage; "Transitions between stages: not
+ * shown", so this table is ours: docs/decisions.md, "Lifecycle"). Any change fires
+ * `company.status.changed`; reaching `incorporated` also fires `company.incorporated`.
+ *
+ * `via` names the only operation that may make a move: the plain stage trigger makes the `stage`
+ * moves; `name_conflict`, `incorporated` and `closed` each come with more than a stage (a name_change
+ * requirement, status active, dissolution), so only their own operation reaches them.
+ */
+export const COMPANY_STAGES = ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state', 'name_conflict', 'incorporated', 'closed'] as const;
+export type CompanyStage = (typeof COMPANY_STAGES)[number];
+export type StageVia = 'stage' | 'name_conflict' | 'name_changed' | 'incorporate' | 'close';
+
+export interface StageMove {
+  from: readonly CompanyStage[];
+  to: CompanyStage;
+  via: StageVia;
+  /** Owners' identity must be verified first: state filings wait for it (spec Company `verification`). */
+  needsVerification?: boolean;
+}
+
+const FORMING: CompanyStage[] = ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state', 'name_conflict'];
+
+export const COMPANY_STAGE_MOVES: readonly StageMove[] = [
+  { from: ['preparing_documents', 'signature_requested'], to: 'documents_generated', via: 'stage' },
+  { from: ['documents_generated', 'signature_requested'], to: 'preparing_documents', via: 'stage' },
+  { from: ['documents_generated'], to: 'signature_requested', via: 'stage' },
+  { from: ['documents_generated', 'signature_requested'], to: 'submitted_to_state', via: 'stage', needsVerification: true },
+  // The state registry found the name taken: a name_change requirement opens with it.
+  { from: ['documents_generated', 'signature_requested', 'submitted_to_state'], to: 'name_conflict', via: 'name_conflict' },
+  // The new name is in: documents are prepared again under it.
+  { from: ['name_conflict'], to: 'preparing_documents', via: 'name_changed' },
+  { from: ['submitted_to_state'], to: 'incorporated', via: 'incorporate' },
+  { from: [...FORMING, 'incorporated'], to: 'closed', via: 'close' },
+];
+
+const OWN_OPERATION: Partial<Record<CompanyStage, string>> = {
+  name_conflict: 'POST /v1/sandbox/companies/{id}/name-conflict',
+  incorporated: 'POST /v1/sandbox/companies/{id}/incorporate',
+  closed: 'POST /v1/sandbox/companies/{id}/dissolve',
+};
+
+/** The move from `from` to `to` by `via`, or `invalid_request` naming the current stage. */
+export function stageMove(from: CompanyStage | undefined, to: CompanyStage, via: StageVia, verified: boolean): StageMove {
+  if (from === undefined) {
+    throw illegalTransition('company', 'pre_existing', 'a company brought in already formed has no formation stage', 'Stages apply to companies the operator forms.');
+  }
+  const move = COMPANY_STAGE_MOVES.find((m) => m.to === to && m.via === via && m.from.includes(from));
+  if (!move) {
+    const elsewhere = via === 'stage' && OWN_OPERATION[to];
+    const allowed = COMPANY_STAGE_MOVES.filter((m) => m.via === via && m.from.includes(from)).map((m) => m.to);
+    throw illegalTransition(
+      'company stage',
+      from,
+      `it cannot move to '${to}' from there`,
+      elsewhere ? `The stage '${to}' is reached with ${elsewhere}.` : allowed.length ? `From '${from}' it can move to: ${allowed.join(', ')}.` : `Nothing moves it from '${from}' this way.`,
+    );
+  }
+  if (move.needsVerification && !verified) {
+    throw illegalTransition('company verification', 'pending', `the filing waits for every owner's identity document before '${to}'`, 'Collect the identity documents (POST /v1/files or a verification session) first.');
+  }
+  return move;
+}

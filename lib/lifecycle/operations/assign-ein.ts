@@ -1,0 +1,25 @@
+import { randomInt } from 'node:crypto';
+import { formatEin } from '../../companies/new-company';
+import type { Scope } from '../../store/scope';
+import { changeCompany, snapshotAt } from '../change-company';
+import { assertNotDissolved } from '../company-status';
+import { illegalTransition } from '../illegal-transition';
+
+/**
+ * The IRS issued the EIN: `ein`, `ein_assigned_at` (fixed afterwards), `company.ein.assigned` once.
+ * A company we form gets one only once incorporated (the IRS needs the entity); a company that already
+ * has an EIN (a pre_existing company's supplied one included) never gets another.
+ */
+export async function assignEin(scope: Scope, companyId: string, input: { ein?: string } = {}) {
+  return changeCompany(scope, companyId, ({ company, ws, at }) => {
+    assertNotDissolved(company, 'assigning an EIN');
+    if (company.ein) throw illegalTransition('company ein', company.ein, 'an EIN is assigned once', 'Nothing to do: the company already has its EIN.');
+    if (!company.pre_existing && company.status !== 'active') {
+      throw illegalTransition('company status', company.status, 'the IRS issues an EIN once the company is incorporated', 'Incorporate the company first.');
+    }
+    const ein = formatEin(input.ein ?? String(randomInt(10, 100)) + String(randomInt(0, 10_000_000)).padStart(7, '0'));
+    const next = { ...company, ein, ein_assigned_at: at };
+    ws.recordEvent({ type: 'company.ein.assigned', companyId, resource: snapshotAt(next, at) });
+    return { next, once: ['ein_assigned_at'] };
+  });
+}

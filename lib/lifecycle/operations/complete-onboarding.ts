@@ -1,0 +1,19 @@
+import type { Scope } from '../../store/scope';
+import { changeCompany, snapshotAt } from '../change-company';
+import { statusTransition } from '../company-status';
+
+/**
+ * A `pre_existing` company finished onboarding (in_progress → active): `company.status.changed`, then
+ * `company.onboarding.completed` (once, guarded by the stored `onboarding_completed_at`, which is kept
+ * off the API object).
+ */
+export async function completeOnboarding(scope: Scope, companyId: string) {
+  return changeCompany(scope, companyId, ({ company, ws, at }) => {
+    statusTransition('onboarding_completed', company);
+    const next = { ...company, status: 'active' as const, onboarding_completed_at: at };
+    const snapshot = snapshotAt(next, at);
+    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
+    ws.recordEvent({ type: 'company.onboarding.completed', companyId, resource: snapshot });
+    return { next, once: ['onboarding_completed_at'] };
+  });
+}

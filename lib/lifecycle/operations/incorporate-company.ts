@@ -1,0 +1,29 @@
+import { invalidField } from '../../http/errors';
+import type { Scope } from '../../store/scope';
+import { changeCompany, snapshotAt } from '../change-company';
+import { stageMove } from '../company-stage';
+import { statusTransition } from '../company-status';
+
+/**
+ * The state accepted the filing (spec Company status: in_progress → active): stage `incorporated`,
+ * `incorporated_at` now, `incorporation_date` the state's date (today unless given); events
+ * `company.status.changed` then `company.incorporated` (once), whose `timestamp` is the
+ * incorporation stamp: the legal date at midnight UTC.
+ */
+export async function incorporateCompany(scope: Scope, companyId: string, input: { incorporation_date?: string } = {}) {
+  return changeCompany(scope, companyId, ({ company, ws, at }) => {
+    statusTransition('incorporated', company);
+    stageMove(company.stage, 'incorporated', 'incorporate', company.verification === 'verified');
+    const today = at.slice(0, 10);
+    const date = input.incorporation_date ?? today;
+    if (date > today) throw invalidField('$.incorporation_date', 'is in the future', `Send a date on or before ${today}: the state assigns it when it accepts the filing.`, 'maximum');
+    if (date < company.created_at.slice(0, 10)) {
+      throw invalidField('$.incorporation_date', 'is before the company was created with us', `Send a date on or after ${company.created_at.slice(0, 10)}.`, 'minimum');
+    }
+    const next = { ...company, status: 'active' as const, stage: 'incorporated' as const, incorporated_at: at, incorporation_date: date };
+    const snapshot = snapshotAt(next, at);
+    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
+    ws.recordEvent({ type: 'company.incorporated', companyId, resource: snapshot, timestamp: `${date}T00:00:00.000Z` });
+    return { next, once: ['incorporated_at'] };
+  });
+}

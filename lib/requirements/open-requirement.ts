@@ -1,0 +1,44 @@
+import { nowIso } from '../clock';
+import { resourceMissing } from '../http/errors';
+import { getCompany } from '../companies/store';
+import { assertNotDissolved } from '../lifecycle/company-status';
+import { commit } from '../store/commit';
+import { tableName } from '../store/client';
+import type { Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { renderRequirement, type Requirement } from '../resources/requirement';
+import { illegalTransition } from '../lifecycle/illegal-transition';
+import { newRequirement, type RequirementInput } from './new-requirement';
+import { addRequirementCreation, CompanyDissolvedMeanwhile, type RequirementRecord } from './store';
+
+/**
+ * Opens a requirement on a company (spec Requirement status: creation → open, `requirement.created`).
+ *
+ * With `ws`, the requirement joins that transaction (the caller commits: e.g. an order moving to
+ * `requires_action` together with its `form` requirement) and the company is guarded against a
+ * concurrent dissolution; without, it is committed on its own.
+ */
+export async function openRequirement(scope: Scope, input: RequirementInput, ws?: WriteSet): Promise<RequirementRecord> {
+  const company = await getCompany(scope, input.companyId, { consistent: true });
+  if (!company) throw resourceMissing('company', input.companyId);
+  assertNotDissolved(company, 'opening a requirement');
+  if (input.shareholder && !company.shareholders.some((s) => s.id === input.shareholder)) {
+    throw illegalTransition('company', company.id, `it has no owner '${input.shareholder}'`, 'Name one of the company’s shareholders (their sh_ ids).');
+  }
+  const record = newRequirement(scope, input, nowIso());
+  const own = ws ?? new WriteSet(scope, tableName());
+  addRequirementCreation(own, scope, record, { guardCompany: true });
+  if (!ws) {
+    try {
+      await commit(own);
+    } catch (error) {
+      if (error instanceof CompanyDissolvedMeanwhile) assertNotDissolved({ status: 'dissolved' }, 'opening a requirement');
+      throw error;
+    }
+  }
+  return record;
+}
+
+export function presentRequirement(record: RequirementRecord): Requirement {
+  return renderRequirement(record);
+}

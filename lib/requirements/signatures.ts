@@ -1,0 +1,63 @@
+import { illegalTransition } from '../lifecycle/illegal-transition';
+import { invalidField } from '../http/errors';
+import { renderRequirement, type Signer } from '../resources/requirement';
+import type { Scope } from '../store/scope';
+import { addCancellation, addResolution, changeRequirement } from './change-requirement';
+import { addRequirementUpdate, type RequirementRecord } from './store';
+
+/**
+ * Signature requirements (spec Requirement status and "Signers"): each signer opening the document
+ * fires `requirement.signature.viewed` once, each signing `requirement.signature.signed` once; the
+ * last signature is followed by `requirement.fulfilled`; a decline cancels the requirement with its
+ * `cancel_reason`. Signing without having opened the document counts as opening it first.
+ */
+export type SignerAction = 'view' | 'sign' | 'decline';
+
+function signerAt(requirement: RequirementRecord, index: number): Signer {
+  if (requirement.type !== 'signature') {
+    throw illegalTransition('requirement type', requirement.type, 'only a signature requirement has signers', 'Use the signer endpoints on signature requirements only.');
+  }
+  const signer = requirement.signers?.[index];
+  if (!signer) throw invalidField('$.index', `has no signer at index ${index}`, `Use an index from 0 to ${(requirement.signers?.length ?? 1) - 1}.`, 'maximum');
+  return signer;
+}
+
+export async function actAsSigner(scope: Scope, requirementId: string, index: number, action: SignerAction): Promise<RequirementRecord> {
+  return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => {
+    const signer = signerAt(requirement, index);
+    if (requirement.status !== 'open') {
+      throw illegalTransition('requirement status', requirement.status, 'its signers can no longer act', 'Only an open signature requirement can be viewed, signed or declined.');
+    }
+    if (signer.status === 'signed' || signer.status === 'declined') {
+      throw illegalTransition(`signer ${index}`, signer.status, 'a signer acts once', 'Nothing to do for this signer.');
+    }
+    const signers = requirement.signers!.map((s) => ({ ...s }));
+    const me = signers[index];
+    let current = requirement;
+    const step = (changes: Partial<Signer>, type?: string) => {
+      Object.assign(me, changes);
+      current = addRequirementUpdateInPlace(current, { signers: signers.map((s) => ({ ...s })) });
+      if (type) ws.recordEvent({ type, companyId: requirement.company, resource: renderRequirement(current) });
+    };
+    // Viewing again is harmless and fires nothing: the viewed event is once per signer.
+    if (me.status === 'pending') step({ status: 'viewed', viewed_at: at }, 'requirement.signature.viewed');
+    if (action === 'view') return finish(ws, scope, requirement, current);
+    if (action === 'decline') {
+      Object.assign(me, { status: 'declined', declined_at: at });
+      return addCancellation(ws, scope, requirement, 'declined', `${me.name} declined to sign ${requirement.document_name ?? 'the document'}.`, at, { signers });
+    }
+    step({ status: 'signed', signed_at: at }, 'requirement.signature.signed');
+    if (signers.every((s) => s.status === 'signed')) return addResolution(ws, scope, requirement, undefined, at, { signers });
+    return finish(ws, scope, requirement, current);
+  });
+}
+
+/** The snapshots between steps are the record as it will read after each; one write persists the last. */
+function addRequirementUpdateInPlace(current: RequirementRecord, changes: Partial<RequirementRecord>): RequirementRecord {
+  return { ...current, ...changes };
+}
+
+function finish(ws: Parameters<typeof addRequirementUpdate>[0], scope: Scope, read: RequirementRecord, next: RequirementRecord): RequirementRecord {
+  if (next === read) return read;
+  return addRequirementUpdate(ws, scope, read, next);
+}
