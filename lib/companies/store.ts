@@ -1,9 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
-import { companyIndexes, companyKey, companyPartition, listSortKey, REQUIREMENT_SK_PREFIX } from '../store/keys';
+import { companyIndexes, companyKey, listSortKey } from '../store/keys';
 import type { Scope } from '../store/scope';
 import type { WriteSet } from '../store/write-set';
 import type { CompanyRecord } from '../resources/company';
+import { renderRequirement, type Requirement } from '../resources/requirement';
+import { openRequirementCount, requirementsOfCompany } from '../requirements/store';
 
 /**
  * The company item: its record and the index attributes of companiesOfPartner (gsi1),
@@ -63,37 +65,15 @@ export function addCompanyUpdate(ws: WriteSet, scope: Scope, read: CompanyRecord
 }
 
 /**
- * `open_requirements`, counted at read time (spec Company): requirements live in the company partition
- * under `RQ#` with a `status` attribute; one COUNT Query.
+ * `open_requirements`, computed at read time (spec Company): one consistent GetItem of the company's
+ * open-requirement counter, which every transaction that opens or closes a requirement moves
+ * (lib/requirements/store.ts), so the cost does not grow with the requirement history.
  */
 export async function countOpenRequirements(scope: Scope, companyId: string): Promise<number> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
-      FilterExpression: '#status = :open',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':rq': REQUIREMENT_SK_PREFIX, ':open': 'open' },
-      Select: 'COUNT',
-    }),
-  );
-  return res.Count ?? 0;
+  return openRequirementCount(scope, companyId);
 }
 
-/**
- * The open requirements for `expand[]=requirements`, newest first. Requirement items store their API
- * object under `resource` (the lifecycle area owns their shape).
- */
-export async function openRequirementsOf(scope: Scope, companyId: string): Promise<{ object: 'requirement'; id: string; [k: string]: unknown }[]> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
-      FilterExpression: '#status = :open',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':rq': REQUIREMENT_SK_PREFIX, ':open': 'open' },
-      ScanIndexForward: false,
-    }),
-  );
-  return (res.Items ?? []).map((item) => (item.resource ?? { object: 'requirement', id: item.id }) as { object: 'requirement'; id: string });
+/** The open requirements for `expand[]=requirements`, newest first, read consistently (lib/requirements/store.ts). */
+export async function openRequirementsOf(scope: Scope, companyId: string): Promise<Requirement[]> {
+  return (await requirementsOfCompany(scope, companyId, { openOnly: true })).map(renderRequirement);
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { nowIso } from '../clock';
 import { resourceMissing } from '../http/errors';
 import { companyItem, CompanyChanged, getCompany } from '../companies/store';
+import { companyKey } from '../store/keys';
 import { companySnapshot, type CompanyRecord } from '../resources/company';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
@@ -51,14 +52,18 @@ export async function changeCompany<R = undefined>(
     const ws = new WriteSet(scope, tableName());
     const at = nowIso();
     const { next, once = [], result } = await plan({ company, ws, at, scope });
-    const written: CompanyRecord = { ...next, version: company.version + 1, updated_at: at };
+    // A plan that leaves the company as it was only needs it unchanged meanwhile: no write, no new updated_at.
+    const unchanged = next === company;
+    const written: CompanyRecord = unchanged ? company : { ...next, version: company.version + 1, updated_at: at };
     const names: Record<string, string> = { '#v': 'version' };
     const clauses = ['#v = :v'];
     once.forEach((field, i) => {
       names[`#o${i}`] = field;
       clauses.push(`attribute_not_exists(#o${i})`);
     });
-    ws.put(companyItem(scope, written), { expression: clauses.join(' AND '), names, values: { ':v': company.version }, onFailed: () => new CompanyChanged(companyId) });
+    const condition = { expression: clauses.join(' AND '), names, values: { ':v': company.version }, onFailed: () => new CompanyChanged(companyId) };
+    if (unchanged) ws.check(companyKey(scope, companyId), condition);
+    else ws.put(companyItem(scope, written), condition);
     try {
       const events = await commit(ws);
       return { company: written, result, events };

@@ -1,5 +1,5 @@
 import { nowIso } from '../clock';
-import { resourceMissing } from '../http/errors';
+import { invalidField, resourceMissing } from '../http/errors';
 import { getCompany } from '../companies/store';
 import { assertNotDissolved } from '../lifecycle/company-status';
 import { commit } from '../store/commit';
@@ -22,6 +22,9 @@ export async function openRequirement(scope: Scope, input: RequirementInput, ws?
   const company = await getCompany(scope, input.companyId, { consistent: true });
   if (!company) throw resourceMissing('company', input.companyId);
   assertNotDissolved(company, 'opening a requirement');
+  if (input.type === 'document' && (input.purpose ?? 'identity_document') === 'identity_document' && !input.shareholder) {
+    throw invalidField('$.shareholder', 'is required for an identity document', 'Name the owner (sh_…) whose identity document is needed.', 'required');
+  }
   if (input.shareholder && !company.shareholders.some((s) => s.id === input.shareholder)) {
     throw illegalTransition('company', company.id, `it has no owner '${input.shareholder}'`, 'Name one of the company’s shareholders (their sh_ ids).');
   }

@@ -5,12 +5,14 @@ import { companiesRoutes } from './companies';
 import { dashboardRoutes } from './dashboard';
 import { ordersRoutes } from './orders';
 import { sandboxOrdersRoutes } from './sandbox-orders';
+import { lifecycleRoutes } from './lifecycle';
+import { sandboxLifecycleRoutes } from './sandbox-lifecycle';
 
 /**
  * THE route table: every route of the system, by area. The CDK app makes one function per row; the
  * embedded default serves the same rows with the same handlers. Add an area's routes as its own file.
  */
-export const ROUTES: Route[] = [...foundationRoutes, ...eventRoutes, ...companiesRoutes, ...dashboardRoutes, ...ordersRoutes, ...sandboxOrdersRoutes];
+export const ROUTES: Route[] = [...foundationRoutes, ...eventRoutes, ...companiesRoutes, ...dashboardRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes];
 
 export * from './route';
 export * from './match';

@@ -1,0 +1,12 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { companyParams, noBody } from '../../lib/lifecycle/params';
+import { mintStatusToken } from '../../lib/status-tokens/status-tokens';
+
+/** POST /v1/companies/{companyID}/status-tokens: mint a keyless status link. */
+export const handler = apiOperation({
+  scope: 'companies:write',
+  idempotent: true,
+  params: companyParams,
+  body: noBody,
+  handle: async ({ caller, params }) => ({ status: 201, body: await mintStatusToken(caller.scope, params.companyID) }),
+});

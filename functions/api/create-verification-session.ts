@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { apiOperation } from '../../lib/http/api-operation';
+import { patterned } from '../../lib/http/input';
+import { companyParams } from '../../lib/lifecycle/params';
+import { createVerificationSession } from '../../lib/verification-sessions/verification-sessions';
+
+/** POST /v1/companies/{companyID}/verification-sessions: `{shareholder}` → a short-lived page for that owner. */
+export const handler = apiOperation({
+  scope: 'companies:write',
+  idempotent: true,
+  params: companyParams,
+  body: z.strictObject({ shareholder: patterned(/^sh_[0-9A-Za-z]{22}$/, 'Send the owner’s id (sh_…) from the company’s shareholders.') }),
+  handle: async ({ caller, params, body }) => ({ status: 201, body: await createVerificationSession(caller.scope, params.companyID, body.shareholder) }),
+});

@@ -1,0 +1,13 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { requirementParams } from '../../lib/lifecycle/params';
+import { fulfillBody, fulfillRequirement } from '../../lib/requirements/fulfill-requirement';
+import { presentRequirement } from '../../lib/requirements/open-requirement';
+
+/** POST /v1/requirements/{requirementID}/fulfill: `{name}`, `{answers}` or `{file}` by type. */
+export const handler = apiOperation({
+  scope: 'requirements:write',
+  idempotent: true,
+  params: requirementParams,
+  body: fulfillBody,
+  handle: async ({ caller, params, body }) => ({ status: 200, body: presentRequirement(await fulfillRequirement(caller.scope, params.requirementID, body)) }),
+});

@@ -1,0 +1,11 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { fileParams } from '../../lib/lifecycle/params';
+import { readableFile } from '../../lib/files/file-requests';
+import { presentFile } from '../../lib/files/store';
+
+/** GET /v1/files/{fileID}: a file's record; an identity upload is write-only (resource_missing). */
+export const handler = apiOperation({
+  scope: 'files:read',
+  params: fileParams,
+  handle: async ({ caller, params }) => ({ status: 200, body: presentFile(await readableFile(caller.scope, params.fileID)) }),
+});

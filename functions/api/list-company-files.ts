@@ -1,0 +1,16 @@
+import { apiOperation } from '../../lib/http/api-operation';
+import { resourceMissing } from '../../lib/http/errors';
+import { getCompany } from '../../lib/companies/store';
+import { companyParams } from '../../lib/lifecycle/params';
+import { presentFile, publishedFilesOf } from '../../lib/files/store';
+
+/** GET /v1/companies/{companyID}/files: the company's published files (read-only), newest first. */
+export const handler = apiOperation({
+  scope: 'files:read',
+  params: companyParams,
+  handle: async ({ caller, params }) => {
+    const [company, files] = await Promise.all([getCompany(caller.scope, params.companyID), publishedFilesOf(caller.scope, params.companyID)]);
+    if (!company) throw resourceMissing('company', params.companyID);
+    return { status: 200, body: { object: 'list', items: files.map(presentFile) } };
+  },
+});

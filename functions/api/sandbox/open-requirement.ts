@@ -1,0 +1,17 @@
+import { apiOperation } from '../../../lib/http/api-operation';
+import { companyParams } from '../../../lib/lifecycle/params';
+import { openRequirement, presentRequirement } from '../../../lib/requirements/open-requirement';
+import { sandboxRequirementBody, toRequirementInput } from '../../../lib/requirements/sandbox-requirement-input';
+
+/** POST /v1/sandbox/companies/{companyID}/requirements: open a requirement of any type. */
+export const handler = apiOperation({
+  scope: 'sandbox:write',
+  testModeOnly: true,
+  idempotent: true,
+  params: companyParams,
+  body: sandboxRequirementBody,
+  handle: async ({ caller, params, body }) => {
+    const requirement = await openRequirement(caller.scope, toRequirementInput(params.companyID, body));
+    return { status: 201, body: presentRequirement(requirement) };
+  },
+});

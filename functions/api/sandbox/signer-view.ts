@@ -1,0 +1,14 @@
+import { apiOperation } from '../../../lib/http/api-operation';
+import { noBody, signerParams } from '../../../lib/lifecycle/params';
+import { actAsSigner } from '../../../lib/requirements/signatures';
+import { presentRequirement } from '../../../lib/requirements/open-requirement';
+
+/** POST /v1/sandbox/requirements/{requirementID}/signers/{index}/view */
+export const handler = apiOperation({
+  scope: 'sandbox:write',
+  testModeOnly: true,
+  idempotent: true,
+  params: signerParams,
+  body: noBody,
+  handle: async ({ caller, params }) => ({ status: 200, body: presentRequirement(await actAsSigner(caller.scope, params.requirementID, params.index, 'view')) }),
+});

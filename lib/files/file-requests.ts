@@ -1,0 +1,57 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { z } from 'zod';
+import { ApiError, resourceMissing } from '../http/errors';
+import { parseOrRefuse } from '../http/zod-errors';
+import type { Scope } from '../store/scope';
+import { FILE_PURPOSES } from '../resources/requirement';
+import { parseMultipart } from './multipart';
+import { FILE_POLICIES } from './policies';
+import { fileStorage } from './storage';
+import { getFile, type FileRecord } from './store';
+import { uploadFile } from './upload-file';
+
+/** A multipart body over this is `request_too_large`; a file over its policy's size is `invalid_request`. */
+export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
+
+const uploadFields = z.strictObject({
+  purpose: z.enum(FILE_PURPOSES),
+  company: z.string().regex(/^cmp_[0-9A-Za-z]{22}$/, { message: 'is not a company id' }),
+  shareholder: z.string().regex(/^sh_[0-9A-Za-z]{22}$/, { message: 'is not a shareholder id' }).optional(),
+});
+
+/** POST /files: the multipart fields `purpose`, `company`, `shareholder` (identity documents) and `file`. */
+export async function uploadFromRequest(scope: Scope, event: APIGatewayProxyEvent): Promise<FileRecord> {
+  const form = await parseMultipart(event, MAX_UPLOAD_BODY_BYTES);
+  const extraFiles = Object.keys(form.files).filter((k) => k !== 'file');
+  if (extraFiles.length) throw new ApiError('invalid_request', `Unknown part '${extraFiles[0]}'.`, [{ reason: 'is not a part of this request', location: `$.${extraFiles[0]}`, validation_type: 'additionalProperties', how_to_fix: 'Send the document as the part named file.' }]);
+  const fields = parseOrRefuse(uploadFields, form.fields, 'form');
+  const file = form.files.file;
+  if (!file) throw new ApiError('invalid_request', 'The file part is missing.', [{ reason: 'is required', location: '$.file', validation_type: 'required', how_to_fix: 'Send the document as the multipart part named file (curl -F file=@passport.pdf).' }]);
+  return uploadFile(scope, { purpose: fields.purpose, bytes: file.bytes, company: fields.company, shareholder: fields.shareholder });
+}
+
+/** A file a caller may read: not another partner's or mode's, and never an identity upload (write-only). */
+export async function readableFile(scope: Scope, fileId: string): Promise<FileRecord> {
+  const file = await getFile(scope, fileId);
+  if (!file || FILE_POLICIES[file.purpose].writeOnly) throw resourceMissing('file', fileId);
+  return file;
+}
+
+/**
+ * GET /files/{id}/content: the bytes, or, where the store has direct links (S3), a redirect to a link
+ * that lives as long as the purpose's policy says.
+ */
+export async function fileContent(scope: Scope, fileId: string): Promise<APIGatewayProxyResult> {
+  const file = await readableFile(scope, fileId);
+  const lifetime = FILE_POLICIES[file.purpose].linkLifetimeSeconds ?? 60;
+  const link = await fileStorage().link(file.storage_key, lifetime);
+  if (link) return { statusCode: 302, headers: { Location: link, 'Cache-Control': 'no-store' }, body: '' };
+  const bytes = await fileStorage().get(file.storage_key);
+  const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[file.type] ?? 'bin';
+  return {
+    statusCode: 200,
+    headers: { 'Content-Type': file.type, 'Content-Length': String(bytes.length), 'Content-Disposition': `attachment; filename="${file.id}.${extension}"`, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' },
+    body: bytes.toString('base64'),
+    isBase64Encoded: true,
+  };
+}

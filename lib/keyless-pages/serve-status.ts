@@ -1,0 +1,24 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { getCompany } from '../companies/store';
+import { header, type ApiResponse } from '../http/types';
+import { resolveStatusToken } from '../status-tokens/status-tokens';
+import { statusView } from '../status-tokens/status-view';
+import { HTML_HEADERS } from './layout';
+import { statusNotFoundPage, statusPage } from './status-page';
+import { ApiError } from '../http/errors';
+
+const wantsJson = (event: APIGatewayProxyEvent) => /application\/json/i.test(header(event, 'accept') ?? '');
+
+/** GET /status/{token}: the page, or JSON with `Accept: application/json`; an unknown or revoked token is 404. */
+export async function serveStatus(event: APIGatewayProxyEvent): Promise<ApiResponse> {
+  const json = wantsJson(event);
+  const found = await resolveStatusToken(event.pathParameters?.token ?? '');
+  const company = found ? await getCompany(found.scope, found.companyId) : undefined;
+  if (!company) {
+    if (json) throw new ApiError('resource_missing', 'No such status link.');
+    return { status: 404, text: statusNotFoundPage(), headers: HTML_HEADERS };
+  }
+  const view = statusView(company);
+  if (json) return { status: 200, body: view, headers: { 'Cache-Control': 'no-store' } };
+  return { status: 200, text: statusPage(view), headers: HTML_HEADERS };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ApiError, invalidField } from '../../http/errors';
+import { parseOrRefuse } from '../../http/zod-errors';
+import { createCompanyBody } from '../../companies/schemas';
+import { nameNotThe } from '../../companies/rules/name-not-the';
+import { nameKey, tidyName } from '../../companies/normalise-name';
+import { companyNameKey } from '../../store/keys';
+import type { CompanyRecord } from '../../resources/company';
+import type { CreateCompanyBody } from '../../companies/schemas';
+import type { CompanyChangeContext } from '../change-company';
+import { snapshotAt } from '../change-company';
+import { stageMove } from '../company-stage';
+
+export const newNameInput = z.strictObject({ name: createCompanyBody.shape.name });
+
+/**
+ * A new company `name` under the create-company name rules (pattern, length, not "The…", unique in
+ * the formation state and mode): the name guard moves in the same transaction as the company
+ * (`legal_name` re-renders from the new name); `company.name.changed`. A company waiting in
+ * `name_conflict` goes back to `preparing_documents` (documents are drawn up again under the new
+ * name): `company.status.changed`.
+ */
+export function addNameChange(ctx: CompanyChangeContext, requested: unknown): CompanyRecord {
+  const { company, ws, at } = ctx;
+  const { name: raw } = parseOrRefuse(newNameInput, requested, 'body');
+  const theRule = nameNotThe({ name: raw } as CreateCompanyBody);
+  if (theRule.length) throw new ApiError('invalid_request', theRule[0].reason, theRule);
+  const name = tidyName(raw);
+  const key = nameKey(name);
+  if (key === company.name_key) throw invalidField('$.name', 'is the current name', 'Send a different name: names compare ignoring case and extra spaces.', 'not');
+  ws.delete(companyNameKey(ws.scope.mode, company.state, company.name_key), { expression: 'company_id = :me', values: { ':me': company.id } });
+  ws.put(
+    { ...companyNameKey(ws.scope.mode, company.state, key), entity: 'company_name', company_id: company.id, partner_id: ws.scope.partnerId },
+    {
+      expression: 'attribute_not_exists(pk)',
+      onFailed: () =>
+        new ApiError('invalid_request', `A company named '${name}' is already registered with us in ${company.state}.`, [
+          { reason: `is already registered in ${company.state}`, location: '$.name', validation_type: 'unique', how_to_fix: 'Choose another name (names are compared ignoring case and extra spaces; the ending does not count).' },
+        ]),
+    },
+  );
+  let next: CompanyRecord = { ...company, name, name_key: key };
+  ws.recordEvent({ type: 'company.name.changed', companyId: company.id, resource: snapshotAt(next, at) });
+  if (company.stage === 'name_conflict') {
+    stageMove(company.stage, 'preparing_documents', 'name_changed', company.verification === 'verified');
+    next = { ...next, stage: 'preparing_documents' };
+    ws.recordEvent({ type: 'company.status.changed', companyId: company.id, resource: snapshotAt(next, at) });
+  }
+  return next;
+}

@@ -1,0 +1,77 @@
+import { CompanyChanged } from '../../companies/store';
+import { serviceOrderItem, serviceOrdersOfCompany } from '../../service-orders/store';
+import { renderServiceOrder, type ServiceOrderRecord } from '../../resources/service-order';
+import { addCancellation } from '../../requirements/change-requirement';
+import { readOpenCounter, requirementsOfCompany } from '../../requirements/store';
+import { companyNameKey, openRequirementCounterKey } from '../../store/keys';
+import type { Scope } from '../../store/scope';
+import type { WriteSet } from '../../store/write-set';
+import type { CompanyRecord } from '../../resources/company';
+import { changeCompany, snapshotAt } from '../change-company';
+import { stageMove } from '../company-stage';
+import { statusTransition } from '../company-status';
+
+export const DISSOLVED_REASON = 'The company was dissolved.';
+
+export interface DissolveOptions {
+  /**
+   * The caller's own writes and events in the same transaction (the dissolution order's completion),
+   * recorded before the company's.
+   */
+  alsoWrite?: (ws: WriteSet, company: CompanyRecord, at: string) => Promise<void> | void;
+}
+
+/**
+ * A dissolution completes (spec Company status: any open company → `dissolved`, terminal): in ONE
+ * transaction, every open requirement is canceled (`requirement.canceled`, reason "The company was
+ * dissolved."), every recurring order stops renewing (`renewal_canceled_at`, `renewal_ends_at` = the
+ * end of the paid period, no `next_renewal_at`; `service_order.renewal_canceled`), the stage moves to
+ * `closed` (`company.status.changed`), `dissolved_at` is set and `company.dissolved` fires once. The
+ * name's guard is released: the name is free again in its state. The open-requirement counter is
+ * conditioned on the value read, so a requirement opened meanwhile makes the whole change run again.
+ */
+export async function dissolveCompany(scope: Scope, companyId: string, options: DissolveOptions = {}) {
+  return changeCompany(scope, companyId, async ({ company, ws, at }) => {
+    statusTransition('dissolved', company);
+    await options.alsoWrite?.(ws, company, at);
+    const [open, counter, orders] = await Promise.all([requirementsOfCompany(scope, companyId, { openOnly: true }), readOpenCounter(scope, companyId), serviceOrdersOfCompany(scope, companyId)]);
+    for (const requirement of open) addCancellation(ws, scope, requirement, 'company_dissolved', DISSOLVED_REASON, at);
+    // The cancellations above each subtract one; the counter is then set outright, guarded by what was read.
+    ws.entries.splice(0, ws.entries.length, ...ws.entries.filter((e) => !isCounterUpdate(e.item, scope, companyId)));
+    ws.update(
+      openRequirementCounterKey(scope, companyId),
+      { expression: 'SET #open = :zero', names: { '#open': 'open' }, values: { ':zero': 0 } },
+      {
+        expression: counter === undefined ? 'attribute_not_exists(pk)' : '#open = :read',
+        values: counter === undefined ? undefined : { ':read': counter },
+        onFailed: () => new CompanyChanged(companyId),
+      },
+    );
+    for (const order of orders.filter(renews)) {
+      const next: ServiceOrderRecord = { ...order, renewal_canceled_at: at, renewal_ends_at: order.next_renewal_at, updated_at: at };
+      delete next.next_renewal_at;
+      ws.put(serviceOrderItem(scope, next), { expression: 'updated_at = :u', values: { ':u': order.updated_at }, onFailed: () => new CompanyChanged(companyId) });
+      ws.recordEvent({ type: 'service_order.renewal_canceled', companyId, resource: renderServiceOrder(next) });
+    }
+    ws.delete(companyNameKey(scope.mode, company.state, company.name_key), { expression: 'attribute_not_exists(pk) OR company_id = :me', values: { ':me': company.id } });
+    let next: CompanyRecord = { ...company, status: 'dissolved', dissolved_at: at };
+    if (company.stage !== undefined && company.stage !== 'closed') {
+      stageMove(company.stage, 'closed', 'close', true);
+      next = { ...next, stage: 'closed' };
+    }
+    const snapshot = snapshotAt(next, at);
+    if (next.stage !== company.stage) ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
+    ws.recordEvent({ type: 'company.dissolved', companyId, resource: snapshot });
+    return { next, once: ['dissolved_at'] };
+  });
+}
+
+/** A recurring order still renewing: it has a next renewal and no approved renewal cancel. */
+function renews(order: ServiceOrderRecord): boolean {
+  return order.next_renewal_at !== undefined && order.renewal_canceled_at === undefined && order.status !== 'canceled';
+}
+
+function isCounterUpdate(item: WriteSet['entries'][number]['item'], scope: Scope, companyId: string): boolean {
+  const key = openRequirementCounterKey(scope, companyId);
+  return !!item.Update && item.Update.Key?.pk === key.pk && item.Update.Key?.sk === key.sk;
+}

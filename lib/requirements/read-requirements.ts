@@ -1,0 +1,18 @@
+import { resourceMissing } from '../http/errors';
+import { getCompany } from '../companies/store';
+import type { Scope } from '../store/scope';
+import { renderRequirement, type Requirement } from '../resources/requirement';
+import { getRequirement, requirementsOfCompany } from './store';
+
+/** A company's requirements, open and resolved, newest first; another partner's company is 404. */
+export async function listRequirementsOfCompany(scope: Scope, companyId: string): Promise<Requirement[]> {
+  const [company, requirements] = await Promise.all([getCompany(scope, companyId), requirementsOfCompany(scope, companyId)]);
+  if (!company) throw resourceMissing('company', companyId);
+  return requirements.map(renderRequirement);
+}
+
+export async function readRequirement(scope: Scope, requirementId: string): Promise<Requirement> {
+  const requirement = await getRequirement(scope, requirementId);
+  if (!requirement) throw resourceMissing('requirement', requirementId);
+  return renderRequirement(requirement);
+}
