@@ -1,0 +1,197 @@
+import { api } from '../support/http';
+import { useStackDatabase } from '../support/stack';
+import { anLlc, anOwner, createCompany } from '../support/companies';
+import { aPdf, eventsOf, sandbox, uploadFile } from '../support/lifecycle';
+
+const c = useStackDatabase();
+const key = c.test_key;
+const sb = sandbox(key);
+const get = (path: string) => api(key).get(path);
+
+/** A company as embedded in an event: the API shape minus `open_requirements` (spec Events). */
+function expectSnapshot(event: any, fields: Record<string, unknown>) {
+  expect(event.data.object.object).toBe('company');
+  expect(event.data.object).not.toHaveProperty('open_requirements');
+  expect(event.data.object).toMatchObject(fields);
+}
+
+describe('a company formed by the operator, from creation to active, through the sandbox triggers', () => {
+  let company: any;
+  let owners: any[];
+  let seen = 0;
+  /** The events recorded since the last call, oldest first. */
+  const next = async () => {
+    const all = await eventsOf(key, company.id);
+    const fresh = all.slice(seen);
+    seen = all.length;
+    return fresh;
+  };
+
+  beforeAll(async () => {
+    company = await createCompany(key, anLlc({ shareholders: [anOwner({ ownership_percentage: 60 }), anOwner({ main_incorporator: false, ownership_percentage: 40, first_name: 'Alan', last_name: 'Turing' })] }));
+    owners = company.shareholders;
+    const created = await next();
+    expect(created.map((e) => e.type)).toEqual(['company.created', 'service_order.status.changed', 'service_order.status.changed']);
+  });
+
+  it('starts requiring information: verification pending, stage preparing_documents, nothing open', () => {
+    expect(company).toMatchObject({ status: 'requires_information', verification: 'pending', stage: 'preparing_documents', open_requirements: 0, livemode: false });
+    for (const f of ['verified_at', 'incorporated_at', 'incorporation_date', 'ein', 'ein_assigned_at', 'dissolved_at']) expect(company).not.toHaveProperty(f);
+  });
+
+  it('an identity-document requirement opens for the first owner and shows on the company at once', async () => {
+    const res = await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'document', shareholder: owners[0].id, message: 'Upload a passport scan.' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ object: 'requirement', company: company.id, type: 'document', purpose: 'identity_document', shareholder: owners[0].id, status: 'open', requested_by: 'operations', livemode: false });
+    const read = await get(`/companies/${company.id}?expand[]=requirements`);
+    expect(read.body.open_requirements).toBe(1);
+    expect(read.body.requirements.map((r: any) => r.id)).toEqual([res.body.id]);
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['requirement.created']);
+    expect(events[0].data.object).toEqual(res.body);
+  });
+
+  it("the first owner's upload is received, fulfils the requirement and is never readable back", async () => {
+    const up = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: owners[0].id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
+    expect(up.status).toBe(201);
+    expect(Object.keys(up.body).sort()).toEqual(['created_at', 'id', 'object', 'purpose', 'size', 'type']);
+    expect(up.body).toMatchObject({ object: 'file', purpose: 'identity_document', type: 'application/pdf', size: aPdf().length });
+    expect((await get(`/files/${up.body.id}`)).body.code).toBe('resource_missing');
+    expect((await get(`/files/${up.body.id}/content`)).status).toBe(404);
+    expect((await get(`/companies/${company.id}/files`)).body.items).toEqual([]);
+
+    const read = (await get(`/companies/${company.id}?expand[]=requirements`)).body;
+    expect(read).toMatchObject({ status: 'requires_information', verification: 'pending', open_requirements: 0, requirements: [] });
+    expect(read.shareholders[0].passport).toBe(up.body.id);
+
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'requirement.fulfilled']);
+    expectSnapshot(events[0], { status: 'requires_information', verification: 'pending' });
+    expect(events[0].data.object.shareholders[0].passport).toBe(up.body.id);
+    expect(events[1].data.object).toMatchObject({ status: 'resolved', response: { file: up.body.id } });
+  });
+
+  it('the stage moves, but the filing waits for every owner: submitted_to_state is refused naming the verification', async () => {
+    const moved = await sb.company(company.id, 'stage', { stage: 'documents_generated' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.stage).toBe('documents_generated');
+    const refused = await sb.company(company.id, 'stage', { stage: 'submitted_to_state' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('invalid_request');
+    expect(refused.body.detail).toContain("'pending'");
+    const skipped = await sb.company(company.id, 'stage', { stage: 'incorporated' });
+    expect(skipped.body.errors[0].how_to_fix).toContain('/incorporate');
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['company.status.changed']);
+    expectSnapshot(events[0], { stage: 'documents_generated', status: 'requires_information' });
+    expect((await get(`/companies/${company.id}`)).body.stage).toBe('documents_generated');
+  });
+
+  it('verify brings in the missing owner and verifies once: in_progress, verified_at', async () => {
+    const res = await sb.company(company.id, 'verify');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'in_progress', verification: 'verified', open_requirements: 0 });
+    expect(res.body.verified_at).toBe(res.body.updated_at);
+    expect(res.body.shareholders[1].passport).toMatch(/^file_/);
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'company.verified']);
+    expectSnapshot(events[0], { status: 'requires_information', verification: 'pending' });
+    expectSnapshot(events[1], { status: 'in_progress', verification: 'verified', verified_at: res.body.verified_at });
+    company = res.body;
+
+    const again = await sb.company(company.id, 'verify');
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toContain("'verified'");
+    expect(await next()).toEqual([]);
+  });
+
+  it('goes through signatures and to the state', async () => {
+    for (const stage of ['signature_requested', 'submitted_to_state']) {
+      const res = await sb.company(company.id, 'stage', { stage });
+      expect(res.body.stage).toBe(stage);
+    }
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['company.status.changed', 'company.status.changed']);
+    expectSnapshot(events[1], { stage: 'submitted_to_state', status: 'in_progress' });
+  });
+
+  it('an EIN is refused before incorporation, naming the status', async () => {
+    const res = await sb.company(company.id, 'assign-ein');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain("'in_progress'");
+  });
+
+  it('incorporates: active, stage incorporated, incorporated_at and the legal date; the incorporated event carries the date', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const future = await sb.company(company.id, 'incorporate', { incorporation_date: '2999-01-01' });
+    expect(future.body.errors[0]).toMatchObject({ location: '$.incorporation_date', validation_type: 'maximum' });
+    const res = await sb.company(company.id, 'incorporate', { incorporation_date: today });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated', incorporation_date: today, verified_at: company.verified_at });
+    expect(res.body.incorporated_at).toBe(res.body.updated_at);
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['company.status.changed', 'company.incorporated']);
+    expectSnapshot(events[0], { status: 'active', stage: 'incorporated' });
+    expect(events[1].timestamp).toBe(`${today}T00:00:00.000Z`);
+    expect(events[1].data.object).toEqual(events[0].data.object);
+    company = res.body;
+
+    const again = await sb.company(company.id, 'incorporate');
+    expect(again.body.detail).toContain("'active'");
+  });
+
+  it('assigns the EIN once, and only once', async () => {
+    const res = await sb.company(company.id, 'assign-ein', { ein: '123456789' });
+    expect(res.body).toMatchObject({ ein: '12-3456789', incorporated_at: company.incorporated_at });
+    expect(res.body.ein_assigned_at).toBe(res.body.updated_at);
+    const again = await sb.company(company.id, 'assign-ein');
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toContain('12-3456789');
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['company.ein.assigned']);
+    expectSnapshot(events[0], { ein: '12-3456789' });
+    company = res.body;
+  });
+
+  it('publishes a formation document: listed, readable, downloadable, file.created', async () => {
+    const res = await api(key).post(`/sandbox/companies/${company.id}/files`, { title: 'Articles of Organization' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ object: 'file', purpose: 'formation_document', type: 'application/pdf', company: company.id, title: 'Articles of Organization', livemode: false });
+    expect((await get(`/companies/${company.id}/files`)).body).toEqual({ object: 'list', items: [res.body] });
+    expect((await get(`/files/${res.body.id}`)).body).toEqual(res.body);
+    const content = await fetch(`${c.base_url}/files/${res.body.id}/content`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await content.arrayBuffer());
+    expect(bytes.length).toBe(res.body.size);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['file.created']);
+    expect(events[0].data.object).toEqual(res.body);
+  });
+
+  it('an identity update fires company.updated; the fixed-once stamps never move', async () => {
+    const res = await sb.company(company.id, 'update', { industry: 'software', address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postal_code: '82001' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ industry: 'software', address: { line1: '1 Main St', country: 'US' } });
+    for (const f of ['verified_at', 'incorporated_at', 'incorporation_date', 'ein_assigned_at']) expect(res.body[f]).toBe(company[f]);
+    const bad = await sb.company(company.id, 'update', { ending: 'inc' });
+    expect(bad.body.errors[0].location).toBe('$.ending');
+    const events = await next();
+    expect(events.map((e) => e.type)).toEqual(['company.updated']);
+    expectSnapshot(events[0], { industry: 'software' });
+  });
+
+  it('the whole log reads in order with dense, increasing created_at', async () => {
+    const all = await eventsOf(key, company.id);
+    expect(all.map((e) => e.type)).toEqual([
+      'company.created', 'service_order.status.changed', 'service_order.status.changed',
+      'requirement.created', 'company.document.received', 'requirement.fulfilled',
+      'company.status.changed', 'company.document.received', 'company.verified',
+      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated',
+      'company.ein.assigned', 'file.created', 'company.updated',
+    ]);
+    for (let i = 1; i < all.length; i++) expect(all[i].created_at > all[i - 1].created_at).toBe(true);
+    for (const e of all) expect(e).toMatchObject({ object: 'event', company_id: company.id, livemode: false });
+  });
+});
