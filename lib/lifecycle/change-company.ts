@@ -10,6 +10,7 @@ import type { Scope } from '../store/scope';
 import { WriteSet } from '../store/write-set';
 import { RequirementChanged, CompanyDissolvedMeanwhile } from '../requirements/store';
 import type { CommittedEvent } from '../events/event';
+import { OrderChanged } from '../orders/order-errors';
 
 /** Fields a company sets once and never again (spec Company: "fixed afterward"). */
 export type OnceField = 'verified_at' | 'incorporated_at' | 'ein_assigned_at' | 'dissolved_at' | 'onboarding_completed_at';
@@ -68,7 +69,7 @@ export async function changeCompany<R = undefined>(
       const events = await commit(ws);
       return { company: written, result, events };
     } catch (error) {
-      const raced = error instanceof CompanyChanged || error instanceof RequirementChanged || error instanceof CompanyDissolvedMeanwhile;
+      const raced = error instanceof CompanyChanged || error instanceof RequirementChanged || error instanceof CompanyDissolvedMeanwhile || error instanceof OrderChanged;
       if (!raced || attempt >= MAX_ATTEMPTS) throw error;
       await sleep(Math.random() * 10 * attempt);
     }

@@ -9,6 +9,7 @@ import type { LedgerLine } from '../billing/ledger-line';
 import { renderServiceOrder } from '../resources/service-order';
 import { CompanyChanged } from '../companies/store';
 import { OrderChanged } from './order-errors';
+import { RequirementChanged } from '../requirements/store';
 import { addOrderChange, readOrder } from './order-store';
 import type { OrderRecord } from './order-record';
 
@@ -54,7 +55,7 @@ export async function changeOrder(scope: Scope, orderId: string, decide: (order:
       await commit(ws);
       return written;
     } catch (error) {
-      if ((error instanceof OrderChanged || error instanceof CompanyChanged) && attempt < MAX_ATTEMPTS) continue;
+      if ((error instanceof OrderChanged || error instanceof CompanyChanged || error instanceof RequirementChanged) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
   }

@@ -11,7 +11,7 @@ import type { Scope } from '../store/scope';
 import { checkFormAnswers } from './answers/form-answers';
 import { informationAnswers } from './answers/information-answers';
 import { addResolution, changeRequirement } from './change-requirement';
-import { FULFILMENT_EFFECTS } from './fulfilment-effects';
+import { submitForm } from '../orders/moves/submit-form';
 import { getRequirement, RequirementChanged, type RequirementRecord } from './store';
 import { resourceMissing } from '../http/errors';
 
@@ -52,11 +52,12 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
         return file && file.company === found.company && !file.published ? file : undefined;
       });
       if (errors.length) throw new ApiError('invalid_request', `The answers are invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
-      return changeRequirement(scope, requirementId, async ({ requirement, ws, at }) => {
-        const resolved = addResolution(ws, scope, requirement, { answers }, at);
-        await FULFILMENT_EFFECTS.form?.(ws, scope, resolved, at);
-        return resolved;
-      });
+      if (found.service_order) {
+        // The order's form: its submission moves the order on and resolves this requirement, in one transaction.
+        await submitForm(scope, found.service_order, answers);
+        return (await getRequirement(scope, requirementId))!;
+      }
+      return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { answers }, at));
     }
     case 'name_change': {
       const { result } = await changeCompany<RequirementRecord>(scope, found.company, async (ctx) => {

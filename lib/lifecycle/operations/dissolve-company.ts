@@ -1,6 +1,10 @@
 import { CompanyChanged } from '../../companies/store';
-import { serviceOrderItem, serviceOrdersOfCompany } from '../../service-orders/store';
-import { renderServiceOrder, type ServiceOrderRecord } from '../../resources/service-order';
+import { serviceOrdersOfCompany } from '../../service-orders/store';
+import { renderServiceOrder } from '../../resources/service-order';
+import { addOrderChange } from '../../orders/order-store';
+import { without } from '../../orders/change-order';
+import { renewalState, type OrderRecord } from '../../orders/order-record';
+import { nextRenewalAt } from '../../billing/renewal-schedule';
 import { addCancellation } from '../../requirements/change-requirement';
 import { readOpenCounter, requirementsOfCompany } from '../../requirements/store';
 import { companyNameKey, openRequirementCounterKey } from '../../store/keys';
@@ -24,8 +28,8 @@ export interface DissolveOptions {
 /**
  * A dissolution completes (spec Company status: any open company → `dissolved`, terminal): in ONE
  * transaction, every open requirement is canceled (`requirement.canceled`, reason "The company was
- * dissolved."), every recurring order stops renewing (`renewal_canceled_at`, `renewal_ends_at` = the
- * end of the paid period, no `next_renewal_at`; `service_order.renewal_canceled`), the stage moves to
+ * dissolved."), every recurring order stops renewing as an approved renewal cancel does (`renewal_canceled_at`,
+ * `renewal_ends_at` = the end of the running period; `service_order.renewal_canceled`), the stage moves to
  * `closed` (`company.status.changed`), `dissolved_at` is set and `company.dissolved` fires once. The
  * name's guard is released: the name is free again in its state. The open-requirement counter is
  * conditioned on the value read, so a requirement opened meanwhile makes the whole change run again.
@@ -47,11 +51,9 @@ export async function dissolveCompany(scope: Scope, companyId: string, options: 
         onFailed: () => new CompanyChanged(companyId),
       },
     );
-    for (const order of orders.filter(renews)) {
-      const next: ServiceOrderRecord = { ...order, renewal_canceled_at: at, renewal_ends_at: order.next_renewal_at, updated_at: at };
-      delete next.next_renewal_at;
-      ws.put(serviceOrderItem(scope, next), { expression: 'updated_at = :u', values: { ':u': order.updated_at }, onFailed: () => new CompanyChanged(companyId) });
-      ws.recordEvent({ type: 'service_order.renewal_canceled', companyId, resource: renderServiceOrder(next) });
+    for (const order of (orders as OrderRecord[]).filter(renews)) {
+      const written = addOrderChange(ws, scope, order, renewalsEnded(order, at));
+      ws.recordEvent({ type: 'service_order.renewal_canceled', companyId, resource: renderServiceOrder(written) });
     }
     ws.delete(companyNameKey(scope.mode, company.state, company.name_key), { expression: 'attribute_not_exists(pk) OR company_id = :me', values: { ':me': company.id } });
     let next: CompanyRecord = { ...company, status: 'dissolved', dissolved_at: at };
@@ -66,8 +68,22 @@ export async function dissolveCompany(scope: Scope, companyId: string, options: 
   });
 }
 
+/**
+ * The order as an approved renewal cancel leaves it (lib/orders/moves/renewal-cancel.ts): the service
+ * runs to the end of the paid period (`renewal_ends_at`); an arrears product keeps the one renewal that
+ * bills that last period.
+ */
+function renewalsEnded(order: OrderRecord, at: string): OrderRecord {
+  const { anchor, billed } = renewalState(order);
+  const endsAt = order.next_renewal_at!;
+  const next: OrderRecord = { ...without(order, 'next_renewal_at'), renewal_canceled_at: at, renewal_ends_at: endsAt, updated_at: at };
+  const upcoming = nextRenewalAt(anchor, order.interval as 'monthly' | 'yearly', order.billing, billed, endsAt);
+  if (upcoming) next.next_renewal_at = upcoming;
+  return next;
+}
+
 /** A recurring order still renewing: it has a next renewal and no approved renewal cancel. */
-function renews(order: ServiceOrderRecord): boolean {
+function renews(order: OrderRecord): boolean {
   return order.next_renewal_at !== undefined && order.renewal_canceled_at === undefined && order.status !== 'canceled';
 }
 

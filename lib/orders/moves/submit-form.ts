@@ -19,8 +19,8 @@ export function submitForm(scope: Scope, orderId: string, answers: Record<string
     return {
       next: { ...without(order, 'form', 'form_requirement'), status: 'in_progress', workflow_status: 'reviewing_answers' },
       events: ['service_order.status.changed'],
-      also: (ws) => {
-        if (requirementKey) addFormRequirementResolution(ws, scope, order, requirementKey, answers, at);
+      also: async (ws) => {
+        if (requirementKey) await addFormRequirementResolution(ws, scope, order, requirementKey, answers, at);
       },
     };
   });
