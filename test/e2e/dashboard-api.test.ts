@@ -25,28 +25,30 @@ async function staffSession(partnerId = c.partner_id): Promise<{ token: string; 
 }
 
 describe('sign-in by e-mailed code', () => {
-  it('signs the seeded owner in with the code from the outbox and answers with a bearer session', async () => {
-    const start = await dashboard().post('/sign-in', { email: 'Owner@Demo-Partner.test' });
+  // A fresh staff address: the seeded owners sign in through the pages and the browser tests, which may
+  // run at the same time, and a new code replaces the previous one.
+  it('signs staff in with the code from the outbox and answers with a bearer session', async () => {
+    const email = `staff-${randomBytes(6).toString('hex')}@demo-partner.test`;
+    await addStaffMember(c.partner_id, email);
+    const start = await dashboard().post('/sign-in', { email: email.replace('staff', 'Staff').replace('demo', 'Demo') });
     expect(start.status).toBe(202);
-    expect(start.body).toMatchObject({ object: 'sign_in', email: 'owner@demo-partner.test' });
-    const code = latestCode('owner@demo-partner.test', 'sign-in code');
-    const verified = await dashboard().post('/sign-in/verify', { email: 'owner@demo-partner.test', code });
+    expect(start.body).toMatchObject({ object: 'sign_in', email });
+    const code = latestCode(email, 'sign-in code');
+    const verified = await dashboard().post('/sign-in/verify', { email, code });
     expect(verified.status).toBe(201);
-    expect(verified.body).toMatchObject({ object: 'dashboard_session', partner_id: c.partner_id, email: 'owner@demo-partner.test' });
+    expect(verified.body).toMatchObject({ object: 'dashboard_session', partner_id: c.partner_id, email });
     expect(verified.body.token).toMatch(/^dss_[0-9A-Za-z]{43}$/);
     expect(Date.parse(verified.body.expires_at) - Date.parse(verified.body.created_at)).toBe(7 * 24 * 3600 * 1000);
     expect((await dashboard(verified.body.token).get('/keys')).status).toBe(200);
     // The code is spent.
-    expectEnvelope(await dashboard().post('/sign-in/verify', { email: 'owner@demo-partner.test', code }), 400, 'invalid_request');
+    expectEnvelope(await dashboard().post('/sign-in/verify', { email, code }), 400, 'invalid_request');
   });
 
   it('answers an unknown address exactly like a known one, and sends nothing', async () => {
-    const before = outbox().length;
     const res = await dashboard().post('/sign-in', { email: 'nobody@nowhere.test' });
     expect(res.status).toBe(202);
     expect(Object.keys(res.body).sort()).toEqual(['email', 'expires_at', 'object']);
     expect(outbox().filter((m) => m.to === 'nobody@nowhere.test')).toHaveLength(0);
-    expect(outbox().length).toBeGreaterThanOrEqual(before);
     expectEnvelope(await dashboard().post('/sign-in/verify', { email: 'nobody@nowhere.test', code: '123456' }), 400, 'invalid_request');
   });
 
