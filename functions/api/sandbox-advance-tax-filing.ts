@@ -5,7 +5,7 @@ import { taxFilingIdParams } from '../../lib/orders/params';
 import { advanceTaxFiling } from '../../lib/tax-filings/store';
 import { TAX_FILING_STATUSES } from '../../lib/tax-filings/tax-filing';
 
-const body = z.strictObject({ status: z.enum(TAX_FILING_STATUSES).optional(), progress: z.number().int().min(0).max(100).optional() });
+const body = z.strictObject({ status: z.enum(TAX_FILING_STATUSES).optional(), progress: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/).optional() });
 
 /** POST /v1/sandbox/tax-filings/{taxFilingID}/advance `{status?, progress?}`: `tax_filing.status.changed`. */
 export const handler = apiOperation({

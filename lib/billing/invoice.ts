@@ -1,16 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { Invoice, invoiceLineSchema } from '../resources/invoice';
 import type { LedgerLine } from './ledger-line';
 
 /**
- * The Invoice resource (spec Resources → Invoice) plus what docs/decisions.md adds: `livemode`,
- * `period`, and on the single-invoice view its `lines`.
+ * What the store keeps of an invoice; the API shape is lib/resources/invoice.ts, with `livemode`,
+ * `period` and, on the single-invoice view, `lines` (docs/decisions.md, "Month-end invoices").
  */
-export const INVOICE_STATUSES = ['open', 'paid', 'uncollectible', 'void'] as const;
-
 export interface InvoiceRecord {
   id: string;
   /** `draft` only while the month-end close attaches lines; never visible on the API. */
-  status: 'draft' | (typeof INVOICE_STATUSES)[number];
+  status: 'draft' | Invoice['status'];
   period: string;
   number?: string;
   total: number;
@@ -22,40 +21,8 @@ export interface InvoiceRecord {
   finalized_at?: string;
 }
 
-export const invoiceLineSchema = z.strictObject({
-  object: z.literal('line_item'),
-  id: z.string(),
-  kind: z.enum(['order', 'fee', 'renewal', 'credit', 'difference', 'credit_carried']),
-  description: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  company: z.string().optional(),
-  service_order: z.string().optional(),
-  period: z.string(),
-  billed_at: z.string(),
-});
-
-export const invoiceSchema = z
-  .strictObject({
-    object: z.literal('invoice'),
-    id: z.string(),
-    number: z.string().optional(),
-    amount_due: z.number().int(),
-    amount_paid: z.number().int(),
-    currency: z.string(),
-    status: z.enum(INVOICE_STATUSES),
-    hosted_url: z.string().optional(),
-    livemode: z.boolean(),
-    period: z.string(),
-    created_at: z.string(),
-    lines: z.strictObject({ object: z.literal('list'), items: z.array(invoiceLineSchema) }).optional(),
-  })
-  .meta({ id: 'Invoice', description: 'A month-end wholesale invoice.' });
-
-export type Invoice = z.infer<typeof invoiceSchema>;
-
 export function renderLine(line: LedgerLine): z.infer<typeof invoiceLineSchema> {
-  const out: Record<string, unknown> = { object: 'line_item', id: line.id, kind: line.kind, description: line.description, amount: line.amount, currency: line.currency };
+  const out: Record<string, unknown> = { id: line.id, kind: line.kind, description: line.description, amount: line.amount, currency: line.currency };
   if (line.company) out.company = line.company;
   if (line.service_order) out.service_order = line.service_order;
   out.period = line.period;
@@ -74,8 +41,8 @@ export function renderInvoice(record: InvoiceRecord, extra: { hostedUrl?: string
   if (extra.hostedUrl) out.hosted_url = extra.hostedUrl;
   out.livemode = record.livemode;
   out.period = record.period;
+  if (extra.lines) out.lines = extra.lines.map(renderLine);
   out.created_at = record.finalized_at ?? record.created_at;
-  if (extra.lines) out.lines = { object: 'list', items: extra.lines.map(renderLine) };
   return out as Invoice;
 }
 

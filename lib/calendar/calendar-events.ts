@@ -19,8 +19,13 @@ export type CalendarEvent = {
   kind: DeadlineKind;
   title: string;
   due_at: string;
-  reminders: { remind_at: string; fired: boolean }[];
+  /** Every reminder point, earliest first. */
+  reminders: string[];
+  /** The points that have fired. */
+  reminders_fired: string[];
   livemode: boolean;
+  /** The deadline is in the calendar since the company is: its `created_at`. */
+  created_at: string;
 };
 
 const TITLES: Record<DeadlineKind, string> = { annual_report: 'State annual report', federal_tax_filing: 'Federal income tax return' };
@@ -42,7 +47,8 @@ export async function calendarOf(scope: Scope, company: CompanyRecord, from = no
       const due = nextDueDate(kind, { state: company.state, entity_type: company.entity_type, anniversary }, from).toISOString();
       const id = calendarId(company.id, kind, due);
       const fired = await firedPoints(scope, id);
-      return { object: 'calendar_event' as const, id, company: company.id, kind, title: TITLES[kind], due_at: due, reminders: reminderPoints(new Date(due)).map((remind_at) => ({ remind_at, fired: fired.has(remind_at) })), livemode: livemode(scope) };
+      const reminders = reminderPoints(new Date(due));
+      return { object: 'calendar_event' as const, id, company: company.id, kind, title: TITLES[kind], due_at: due, reminders, reminders_fired: reminders.filter((r) => fired.has(r)), livemode: livemode(scope), created_at: company.created_at };
     }),
   );
 }
@@ -61,7 +67,7 @@ export async function fireReminder(scope: Scope, event: CalendarEvent, remindAt:
   const ws = new WriteSet(scope, tableName());
   class Fired extends Error {}
   ws.put({ ...reminderGuardKey(scope, event.id, remindAt), entity: 'calendar_reminder' }, { expression: 'attribute_not_exists(pk)', onFailed: () => new Fired() });
-  const resource = { ...event, reminders: event.reminders.map((r) => (r.remind_at === remindAt ? { ...r, fired: true } : r)), remind_at: remindAt };
+  const resource = { ...event, reminders_fired: [...new Set([...event.reminders_fired, remindAt])].sort(), remind_at: remindAt };
   const at = nowIso();
   ws.recordEvent({ type: 'calendar.reminder', companyId: event.company, resource, timestamp: remindAt < at ? remindAt : at });
   try {
@@ -77,11 +83,11 @@ export async function fireReminder(scope: Scope, event: CalendarEvent, remindAt:
 export async function fireNextReminder(scope: Scope, companyId: string, kind?: DeadlineKind): Promise<CalendarEvent & { remind_at: string }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const events = (await calendarEventsOf(scope, companyId)).filter((e) => !kind || e.kind === kind);
-    const next = events.flatMap((e) => e.reminders.filter((r) => !r.fired).map((r) => ({ e, r }))).sort((a, b) => (a.r.remind_at < b.r.remind_at ? -1 : 1))[0];
+    const next = events.flatMap((e) => e.reminders.filter((r) => !e.reminders_fired.includes(r)).map((r) => ({ e, r }))).sort((a, b) => (a.r < b.r ? -1 : 1))[0];
     if (!next) {
       throw new ApiError('invalid_request', 'Every reminder point of the upcoming deadlines has fired.', [{ reason: 'no reminder point left', location: '$.kind', validation_type: 'state', how_to_fix: 'Nothing more to fire until the next deadline comes up.' }]);
     }
-    const fired = await fireReminder(scope, next.e, next.r.remind_at);
+    const fired = await fireReminder(scope, next.e, next.r);
     if (fired) return fired;
   }
   throw new ApiError('api_error', 'Reminders were fired concurrently; retry.');

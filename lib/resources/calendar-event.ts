@@ -16,6 +16,8 @@ export const calendarEventSchema = z
     due_at: dateTime,
     /** Every reminder point, earliest first. */
     reminders: z.array(dateTime).optional(),
+    /** The reminder points that have fired (each fires `calendar.reminder` once). */
+    reminders_fired: z.array(dateTime).optional(),
     /** On `calendar.reminder`: the reminder point that fired. */
     remind_at: dateTime.optional(),
     livemode: z.boolean(),

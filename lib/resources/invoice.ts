@@ -6,11 +6,18 @@ export const INVOICE_STATUSES = ['open', 'paid', 'uncollectible', 'void'] as con
 
 export const invoiceLineSchema = z
   .strictObject({
+    /** The ledger line's id (`ln_…`), the same for the same billed act. */
+    id: z.string().optional(),
+    /** `order`, `fee`, `renewal`, `credit`, `difference` or `credit_carried` (docs/decisions.md). */
+    kind: z.string().optional(),
     description: z.string(),
     amount: z.number().int(),
     currency: z.string(),
     company: z.string().optional(),
     service_order: z.string().optional(),
+    /** The month (`YYYY-MM`) the line was billed in. */
+    period: z.string().optional(),
+    billed_at: dateTime.optional(),
   })
   .meta({ id: 'InvoiceLine', description: 'One statement line: an order, a pass-through fee or a credit (negative).' });
 
@@ -26,6 +33,8 @@ export const invoiceSchema = z
     status: z.enum(INVOICE_STATUSES),
     hosted_url: z.string().optional(),
     livemode: z.boolean().optional(),
+    /** The month (`YYYY-MM`) the invoice closes. */
+    period: z.string().optional(),
     lines: z.array(invoiceLineSchema).optional(),
     created_at: dateTime,
   })

@@ -35,7 +35,7 @@ export async function openTaxFiling(scope: Scope, companyId: string, input: { ki
     const company = await getCompany(scope, companyId, { consistent: true });
     if (!company) throw resourceMissing('company', companyId);
     const at = nowIso();
-    const filing: TaxFiling = { object: 'tax_filing', id: newId('taxFiling'), company: companyId, kind: input.kind, year: input.year, status: 'open', progress: 0, livemode: livemode(scope), created_at: at, updated_at: at };
+    const filing: TaxFiling = { object: 'tax_filing', id: newId('taxFiling'), company: companyId, kind: input.kind, year: input.year, status: 'open', progress: 'opened', livemode: livemode(scope), created_at: at, updated_at: at };
     const ws = new WriteSet(scope, tableName());
     addEntitlementChange(ws, scope, company, entitlementOf(input.kind), -1, at);
     ws.put({ ...taxFilingGuardKey(scope, companyId, input.kind, input.year), entity: 'tax_filing_guard', tax_filing_id: filing.id }, {
@@ -70,16 +70,16 @@ export async function taxFilingsOf(scope: Scope, companyId: string): Promise<Tax
 }
 
 /** Moves a filing's `status` and/or `progress` forward: `tax_filing.status.changed`. */
-export async function advanceTaxFiling(scope: Scope, id: string, input: { status?: TaxFilingStatus; progress?: number }): Promise<TaxFiling> {
+export async function advanceTaxFiling(scope: Scope, id: string, input: { status?: TaxFilingStatus; progress?: string }): Promise<TaxFiling> {
   for (let attempt = 1; ; attempt++) {
     const current = await getTaxFiling(scope, id);
     if (!current) throw resourceMissing('tax filing', id);
     const { revision, key, ...filing } = current;
     const status = input.status ?? filing.status;
     if (!canAdvance(filing.status, status)) {
-      throw new ApiError('invalid_request', `A ${filing.status} filing cannot move to ${status}.`, [{ reason: `cannot move from ${filing.status} to ${status}`, location: '$.status', validation_type: 'state', how_to_fix: 'Move forward: open → in_preparation → filed → accepted or rejected.' }]);
+      throw new ApiError('invalid_request', `A ${filing.status} filing cannot move to ${status}.`, [{ reason: `cannot move from ${filing.status} to ${status}`, location: '$.status', validation_type: 'state', how_to_fix: 'Move forward: open → in_progress → filed → accepted or rejected.' }]);
     }
-    const progress = input.progress ?? (status === 'filed' || status === 'accepted' || status === 'rejected' ? 100 : filing.progress);
+    const progress = input.progress ?? (status === filing.status ? filing.progress : status);
     if (status === filing.status && progress === filing.progress) return filing;
     const next: TaxFiling = { ...filing, status, progress, updated_at: nowIso() };
     const ws = new WriteSet(scope, tableName());

@@ -46,7 +46,7 @@ describe('renewals', () => {
     const closeAt = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 1)).toISOString();
     const run = await sandbox.post('/sandbox/billing/run', { as_of: closeAt });
     const invoice = (await sandbox.get(`/invoices/${run.body.invoice.id}`)).body;
-    const renewalLines = invoice.lines.items.filter((l: any) => l.service_order === o.id && l.kind === 'renewal');
+    const renewalLines = invoice.lines.filter((l: any) => l.service_order === o.id && l.kind === 'renewal');
     expect(renewalLines).toHaveLength(1);
     expect(renewalLines[0].amount).toBe(14900);
   });
@@ -119,9 +119,9 @@ describe('entitlements and tax filings', () => {
     expect(changes.map((e) => e.data.object.entitlements.federal_tax_filing).sort()).toEqual([0, 1]);
     expect(await eventsOf(p.testKey, company.id, 'tax_filing.created')).toHaveLength(1);
 
-    const advanced = await sandbox.post(`/sandbox/tax-filings/${filing.body.id}/advance`, { status: 'in_preparation', progress: 40 });
-    expect(advanced.body).toMatchObject({ status: 'in_preparation', progress: 40 });
-    expect((await sandbox.get(`/tax-filings/${filing.body.id}`)).body.status).toBe('in_preparation');
+    const advanced = await sandbox.post(`/sandbox/tax-filings/${filing.body.id}/advance`, { status: 'in_progress', progress: 'collecting_documents' });
+    expect(advanced.body).toMatchObject({ status: 'in_progress', progress: 'collecting_documents' });
+    expect((await sandbox.get(`/tax-filings/${filing.body.id}`)).body.status).toBe('in_progress');
     expect((await sandbox.get(`/companies/${company.id}/tax-filings`)).body.items.map((f: any) => f.id)).toEqual([filing.body.id]);
     expect(await eventsOf(p.testKey, company.id, 'tax_filing.status.changed')).toHaveLength(1);
   });
@@ -155,7 +155,7 @@ describe('month-end invoices', () => {
     expect(run.status).toBe(200);
     const invoice = (await sandbox.get(`/invoices/${run.body.invoice.id}`)).body;
     expect(invoice).toMatchObject({ object: 'invoice', livemode: false, currency: 'usd', status: 'open', amount_paid: 0, number: `TEST-${periodOf(nowIso()).replace('-', '')}` });
-    const lines = invoice.lines.items as any[];
+    const lines = invoice.lines as any[];
     expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(invoice.amount_due);
     expect(lines.filter((l) => l.kind === 'credit').map((l) => l.amount).sort((a, b) => a - b)).toEqual([-10000, -2500]);
     expect(lines.some((l) => l.service_order === liveOrder.id || l.company === liveCompany.id)).toBe(false);
@@ -171,9 +171,9 @@ describe('month-end invoices', () => {
     const liveInvoice = await closePeriod({ partnerId: p.partnerId, mode: 'live' }, periodOf(nowIso()), nowIso());
     const liveView = (await live.get(`/invoices/${liveInvoice!.id}`)).body;
     expect(liveView.livemode).toBe(true);
-    expect(liveView.lines.items.some((l: any) => l.company === testCompany.id)).toBe(false);
-    expect(liveView.lines.items.some((l: any) => l.service_order === liveOrder.id)).toBe(true);
-    expect(liveView.lines.items.reduce((s: number, l: any) => s + l.amount, 0)).toBe(liveView.amount_due);
+    expect(liveView.lines.some((l: any) => l.company === testCompany.id)).toBe(false);
+    expect(liveView.lines.some((l: any) => l.service_order === liveOrder.id)).toBe(true);
+    expect(liveView.lines.reduce((s: number, l: any) => s + l.amount, 0)).toBe(liveView.amount_due);
 
     const testList = (await sandbox.get('/invoices')).body;
     expect(testList.items.map((i: any) => i.id)).toEqual([invoice.id]);

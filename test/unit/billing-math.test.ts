@@ -84,9 +84,9 @@ describe('fixed assets', () => {
 
 describe('tax filing statuses', () => {
   it('move forward only, and only a filed return is accepted or rejected', () => {
-    expect(canAdvance('open', 'in_preparation')).toBe(true);
+    expect(canAdvance('open', 'in_progress')).toBe(true);
     expect(canAdvance('open', 'filed')).toBe(true);
-    expect(canAdvance('filed', 'in_preparation')).toBe(false);
+    expect(canAdvance('filed', 'in_progress')).toBe(false);
     expect(canAdvance('open', 'accepted')).toBe(false);
     expect(canAdvance('filed', 'rejected')).toBe(true);
     expect(canAdvance('accepted', 'rejected')).toBe(false);

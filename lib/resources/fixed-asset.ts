@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { dateTime, idOf } from './shared';
+
+/** A fixed asset of a company's register (spec Resources → Fixed asset; units in docs/decisions.md). */
+export const fixedAssetSchema = z
+  .strictObject({
+    object: z.literal('fixed_asset'),
+    id: idOf('fxa_'),
+    number: z.string(),
+    company: idOf('cmp_'),
+    title: z.string(),
+    livemode: z.boolean(),
+    created_at: dateTime,
+    placed_in_service: z.iso.date(),
+    cost: z.number().int().meta({ description: 'Cents.' }),
+    salvage_value: z.number().int().meta({ description: 'Cents.' }),
+    business_use: z.number().meta({ description: 'Percent of business use, >0..100, at most two decimals.' }),
+    depreciable_basis: z.number().int().meta({ description: 'Cents: round(cost × business_use / 100).' }),
+  })
+  .meta({ id: 'FixedAsset', description: 'An asset of the fixed-asset register, from which the federal filing draws.' });
+
+export const deletedFixedAssetSchema = z
+  .strictObject({ object: z.literal('fixed_asset'), id: idOf('fxa_'), deleted: z.literal(true) })
+  .meta({ id: 'DeletedFixedAsset', description: 'The asset was removed from the register.' });
