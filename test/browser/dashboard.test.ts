@@ -7,6 +7,8 @@ import { setClock } from '../../lib/clock';
 const c = useStackDatabase();
 const OWNER = 'owner@demo-partner.test';
 let browser: Browser;
+// A real browser on a shared 2-core machine: generous ceilings, never a timed assertion.
+jest.setTimeout(180_000);
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -33,6 +35,7 @@ async function signedIn(partnerId: string, email: string, at?: Date): Promise<{ 
   const { token } = await createSession({ partnerId, email });
   restore();
   const context = await browser.newContext();
+  context.setDefaultTimeout(90_000);
   await context.addCookies([{ name: 'dash_session', value: token, url: c.dashboard_url }]);
   return { context, page: await context.newPage() };
 }
@@ -40,6 +43,7 @@ async function signedIn(partnerId: string, email: string, at?: Date): Promise<{ 
 describe('the dashboard in Chromium', () => {
   it('signs in with the e-mailed code, creates a key and an endpoint, rolls its secret and disables it', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    context.setDefaultTimeout(90_000);
     const page = await context.newPage();
 
     // Sign in, with the keyboard only.
