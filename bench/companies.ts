@@ -1,0 +1,74 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { db, tableName } from '../lib/store/client';
+import { percentile, round, timeSequential } from './stats';
+import type { Bench, BenchRow } from './types';
+
+const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+const body = () => ({ name: `Bench ${letters(12)}`, state: 'WY', entity_type: 'llc', account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' } });
+
+/**
+ * POST /v1/companies over HTTP beside a bare TransactWriteItems with the same number of items of the
+ * same sizes (the creation's own transaction replayed onto fresh keys), and the DynamoDB requests one
+ * creation makes, by command, counted on the process's one client.
+ */
+export const companiesBench: Bench = async ({ credentials }) => {
+  const counts = new Map<string, number>();
+  let lastTransaction: TransactWriteCommandInput | undefined;
+  let counting = false;
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (counting) {
+        counts.set(context.commandName as string, (counts.get(context.commandName as string) ?? 0) + 1);
+        if (context.commandName === 'TransactWriteItemsCommand') lastTransaction = args.input as TransactWriteCommandInput;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchRequestCounter' },
+  );
+  const post = (idempotencyKey?: string) =>
+    fetch(`${credentials.base_url}/companies`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${credentials.test_key}`, 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+      body: JSON.stringify(body()),
+    }).then(async (r) => {
+      if (r.status !== 201) throw new Error(`create failed: ${r.status} ${await r.text()}`);
+    });
+
+  const rows: BenchRow[] = [];
+  try {
+    // Requests of one creation, without and with an Idempotency-Key.
+    for (const withKey of [false, true]) {
+      await post(withKey ? randomUUID() : undefined); // warm the handler
+      counts.clear();
+      counting = true;
+      await post(withKey ? randomUUID() : undefined);
+      counting = false;
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      const writes = [...counts].filter(([n]) => /Put|Update|Delete|Transact|BatchWrite/.test(n)).reduce((a, [, v]) => a + v, 0);
+      const breakdown = [...counts].map(([n, v]) => `${n.replace('Command', '')} ${v}`).join(', ');
+      rows.push({ name: `DynamoDB requests per creation${withKey ? ' with Idempotency-Key' : ''}`, value: total, unit: 'requests', note: breakdown });
+      const transactions = counts.get('TransactWriteItemsCommand') ?? 0;
+      rows.push({ name: `TransactWriteItems per creation${withKey ? ' with Idempotency-Key' : ''}`, value: transactions, unit: 'requests', baseline: 1, baselineName: 'goal: one write request', ratio: transactions, note: `all write requests: ${writes} (the foundation's per-request rate-limit counter${withKey ? ', the key claim' : ''}, this transaction)` });
+    }
+
+    const items = lastTransaction?.TransactItems ?? [];
+    const api = await timeSequential(150, () => post(randomUUID()), 10);
+    // The same transaction's items, as plain puts on fresh keys: the cost of the write alone.
+    const bare = await timeSequential(150, () => {
+      const fresh = items.map((entry) => {
+        const item = entry.Put?.Item ?? { ...(entry.Update?.Key ?? entry.ConditionCheck?.Key), n: 1 };
+        return { Put: { TableName: tableName(), Item: { ...item, pk: `BENCH#${randomUUID()}`, sk: 'X', gsi1pk: undefined, gsi2pk: undefined, gsi3pk: undefined, gsi4pk: undefined } } };
+      });
+      return db().send(new TransactWriteCommand({ TransactItems: fresh }));
+    }, 10);
+    for (const p of [99, 50]) {
+      const value = round(percentile(api, p));
+      const baseline = round(percentile(bare, p));
+      rows.unshift({ name: `POST /v1/companies p${p}`, value, unit: 'ms', baseline, baselineName: `bare TransactWriteItems of ${items.length} items p${p}`, ratio: round(value / baseline) });
+    }
+  } finally {
+    db().middlewareStack.remove('benchRequestCounter');
+  }
+  return rows;
+};

@@ -1,0 +1,107 @@
+import { BatchGetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { api } from '../support/http';
+import { useStackDatabase } from '../support/stack';
+import { anAccount, anLlc, uniqueWord } from '../support/companies';
+import { db, tableName } from '../../lib/store/client';
+import { accountExternalIdKey, companyNameKey } from '../../lib/store/keys';
+import { findAccountByExternalId } from '../../lib/accounts/store';
+import { nameKey } from '../../lib/companies/normalise-name';
+
+const c = useStackDatabase();
+const test = api(c.test_key);
+const scope = { partnerId: c.partner_id, mode: 'test' as const };
+const PARALLEL = 20;
+
+/** Every service order and every company.created event in the table belongs to a company item that exists. */
+async function expectNoOrphans() {
+  const companyIds = new Set<string>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :so OR (entity = :ev AND #type = :created)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':so': 'service_order', ':ev': 'event', ':created': 'company.created' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of res.Items ?? []) companyIds.add(`${item.pk.split('#').slice(1, 3).join('#')}|${(item.company ?? item.company_id) as string}`);
+    startKey = res.LastEvaluatedKey;
+  } while (startKey);
+  const keys = [...companyIds].map((k) => {
+    const [partnerMode, id] = k.split('|');
+    return { pk: `CMP#${partnerMode}#${id}`, sk: 'CMP' };
+  });
+  let found = 0;
+  for (let i = 0; i < keys.length; i += 100) {
+    const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys.slice(i, i + 100), ProjectionExpression: 'pk' } } }));
+    found += res.Responses?.[tableName()]?.length ?? 0;
+  }
+  expect({ referenced: keys.length, existing: found }).toEqual({ referenced: keys.length, existing: keys.length });
+}
+
+describe('racing creations', () => {
+  it(`${PARALLEL} parallel creates with one Idempotency-Key make one company: identical replays or idempotency_key_in_use`, async () => {
+    const key = randomUUID();
+    const body = anLlc({ account: anAccount({ external_id: `idem-${uniqueWord()}` }) });
+    const results = await Promise.all(Array.from({ length: PARALLEL }, () => test.post('/companies', body, { 'Idempotency-Key': key })));
+    const created = results.filter((r) => r.status === 201);
+    const inUse = results.filter((r) => r.status === 409);
+    expect(created.length + inUse.length).toBe(PARALLEL);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const r of created) expect(r.body).toEqual(created[0].body);
+    for (const r of inUse) expect(r.body.code).toBe('idempotency_key_in_use');
+    const list = await test.get(`/companies?account_id=${created[0].body.account_id}`);
+    expect(list.body.items.map((i: any) => i.id)).toEqual([created[0].body.id]);
+    // After the race the key replays the one company.
+    expect((await test.post('/companies', body, { 'Idempotency-Key': key })).body).toEqual(created[0].body);
+  });
+
+  it(`${PARALLEL} parallel creates with one external_id make one company; the rest are resource_already_exists with nothing written`, async () => {
+    const external_id = `race-${uniqueWord()}`;
+    const marker = uniqueWord();
+    const bodies = Array.from({ length: PARALLEL }, (_, i) => anLlc({ external_id, name: `Race ${marker} ${'x'.repeat(i + 1)}`, account: anAccount({ external_id: `acct-${marker}-${i}` }) }));
+    const results = await Promise.all(bodies.map((b) => test.post('/companies', b)));
+    const winners = results.flatMap((r, i) => (r.status === 201 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 201)) {
+      expect({ status: r.status, code: r.body.code, location: r.body.errors?.[0]?.location }).toEqual({ status: 409, code: 'resource_already_exists', location: '$.external_id' });
+    }
+    const byExternal = await test.get(`/companies?external_id=${external_id}`);
+    expect(byExternal.body.items.map((i: any) => i.id)).toEqual([results[winners[0]].body.id]);
+    // The losers left no account, no account guard and no name guard behind.
+    for (let i = 0; i < PARALLEL; i++) {
+      const account = await findAccountByExternalId(scope, `acct-${marker}-${i}`);
+      expect({ i, account: !!account }).toEqual({ i, account: i === winners[0] });
+      const guard = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [companyNameKey('test', 'WY', nameKey(bodies[i].name as string)), accountExternalIdKey(scope, `acct-${marker}-${i}`)] } } }));
+      expect({ i, guards: guard.Responses?.[tableName()]?.length }).toEqual({ i, guards: i === winners[0] ? 2 : 0 });
+    }
+    await expectNoOrphans();
+  });
+
+  it(`${PARALLEL} parallel creates with one name in one state make one company; the rest are invalid_request at $.name`, async () => {
+    const name = `Contested ${uniqueWord()}`;
+    const results = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => test.post('/companies', anLlc({ name: i % 2 ? name.toUpperCase() : name, state: 'NM' }))));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 201)) {
+      expect({ status: r.status, code: r.body.code, location: r.body.errors?.[0]?.location }).toEqual({ status: 400, code: 'invalid_request', location: '$.name' });
+    }
+    const scan = await db().send(
+      new ScanCommand({ TableName: tableName(), FilterExpression: 'entity = :c AND name_key = :n AND #state = :s', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':c': 'company', ':n': nameKey(name), ':s': 'NM' } }),
+    );
+    expect(scan.Items?.map((i) => i.id)).toEqual([created[0].body.id]);
+    await expectNoOrphans();
+  });
+
+  it('parallel creates that share an account external_id all land under one account', async () => {
+    const external_id = `shared-${uniqueWord()}`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => test.post('/companies', anLlc({ account: anAccount({ external_id }) }))));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(new Set(results.map((r) => r.body.account_id)).size).toBe(1);
+    const list = await test.get(`/companies?account_id=${results[0].body.account_id}`);
+    expect(list.body.page.total).toBe(8);
+  });
+});

@@ -1,0 +1,99 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { useStackDatabase } from '../support/stack';
+import { anLlc } from '../support/companies';
+import { db, tableName } from '../../lib/store/client';
+import { companyPartition, eventStreams, idempotencyKey } from '../../lib/store/keys';
+import { newId } from '../../lib/ids';
+import { createCompany } from '../../lib/companies/create-company';
+import { createCompanyBody } from '../../lib/companies/schemas';
+import { getCompany } from '../../lib/companies/store';
+import { claimKey, sealKey, storable } from '../../lib/idempotency/records';
+import type { Scope } from '../../lib/store/scope';
+
+useStackDatabase();
+const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });
+const body = () => createCompanyBody.parse(anLlc());
+
+async function eventTypes(s: Scope, companyId: string): Promise<string[]> {
+  const res = await db().send(new QueryCommand({ TableName: tableName(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.company(s, companyId) } }));
+  return (res.Items ?? []).map((i) => i.type as string).sort();
+}
+
+async function partitionSize(s: Scope, companyId: string): Promise<number> {
+  const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': companyPartition(s, companyId) }, Select: 'COUNT' }));
+  return res.Count ?? 0;
+}
+
+describe('company creation under injected faults', () => {
+  it('retries TransactionConflicts (which DynamoDB Local never raises) and writes the company, its orders and events once', async () => {
+    const s = scope();
+    const client = db();
+    const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const cancelled = new TransactionCanceledException({ message: 'conflict', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
+    const ddb = mockClient(client);
+    ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled)
+      .rejectsOnce(new TransactionConflictException({ message: 'conflict', $metadata: {} }))
+      .callsFake(() => realSend(ddb.send.lastCall.args[0]));
+    let company;
+    try {
+      company = await createCompany({ scope: s, body: body(), expand: [] });
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
+    } finally {
+      ddb.restore();
+    }
+    expect(await getCompany(s, company.id)).toMatchObject({ id: company.id, version: 1 });
+    expect(await partitionSize(s, company.id)).toBe(3); // the company and its two orders
+    expect(await eventTypes(s, company.id)).toEqual(['company.created', 'service_order.status.changed', 'service_order.status.changed']);
+  });
+
+  it('makes ONE write request: the whole creation is a single TransactWriteItems', async () => {
+    const s = scope();
+    const client = db();
+    const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const ddb = mockClient(client);
+    ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
+    try {
+      await createCompany({ scope: s, body: body(), expand: [] });
+      const names = ddb.calls().map((call) => (call.args[0] as object).constructor.name);
+      expect(names.filter((n) => /Put|Update|Delete|Transact|BatchWrite/.test(n))).toEqual(['TransactWriteCommand']);
+    } finally {
+      ddb.restore();
+    }
+  });
+});
+
+describe('the idempotency key commits with the company', () => {
+  it('seals the replayable response in the creating transaction', async () => {
+    const s = scope();
+    const key = `k-${newId('request')}`;
+    expect(await claimKey(s, key, 'fp', 'req_owner', new Date())).toEqual({ kind: 'claimed' });
+    const company = await createCompany({
+      scope: s,
+      body: body(),
+      expand: [],
+      seal: (ws, c) => sealKey(ws, s, key, 'req_owner', storable({ statusCode: 201, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(c) })),
+    });
+    const record = (await db().send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(s, key) }))).Item!;
+    expect(record.status).toBe('completed');
+    expect(JSON.parse(record.response.body).id).toBe(company.id);
+    expect(await claimKey(s, key, 'fp', 'req_retry', new Date())).toMatchObject({ kind: 'replay', response: { statusCode: 201 } });
+  });
+
+  it('refuses to commit when another request took the key over, and writes nothing', async () => {
+    const s = scope();
+    const key = `k-${newId('request')}`;
+    await claimKey(s, key, 'fp', 'req_slow', new Date());
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: idempotencyKey(s, key), UpdateExpression: 'SET #o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': 'req_new' } }));
+    const input = body();
+    await expect(
+      createCompany({ scope: s, body: input, expand: [], seal: (ws, c) => sealKey(ws, s, key, 'req_slow', storable({ statusCode: 201, headers: {}, body: JSON.stringify(c) })) }),
+    ).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
+    const listed = await db().send(new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CMPS#${s.partnerId}#test` } }));
+    expect(listed.Items).toEqual([]);
+  });
+});
