@@ -13,33 +13,38 @@ const test = api(c.test_key);
 const scope = { partnerId: c.partner_id, mode: 'test' as const };
 const PARALLEL = 20;
 
-/** Every service order and every company.created event in the table belongs to a company item that exists. */
-async function expectNoOrphans() {
-  const companyIds = new Set<string>();
+/**
+ * No partial writes: exactly one company.created event names `marker` (the winner's), and every
+ * service order of this partner's sandbox belongs to a company item that exists.
+ */
+async function expectNoPartialWrites(marker: string) {
+  const created: string[] = [];
+  const orderCompanies = new Set<string>();
   let startKey: Record<string, unknown> | undefined;
   do {
     const res = await db().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'entity = :so OR (entity = :ev AND #type = :created)',
+        FilterExpression: '(entity = :ev AND #type = :created AND contains(payload, :marker)) OR (entity = :so AND begins_with(pk, :mine))',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':so': 'service_order', ':ev': 'event', ':created': 'company.created' },
+        ExpressionAttributeValues: { ':so': 'service_order', ':ev': 'event', ':created': 'company.created', ':marker': marker, ':mine': `CMP#${c.partner_id}#test#` },
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of res.Items ?? []) companyIds.add(`${item.pk.split('#').slice(1, 3).join('#')}|${(item.company ?? item.company_id) as string}`);
+    for (const item of res.Items ?? []) {
+      if (item.entity === 'event') created.push(item.company_id as string);
+      else orderCompanies.add(item.company as string);
+    }
     startKey = res.LastEvaluatedKey;
   } while (startKey);
-  const keys = [...companyIds].map((k) => {
-    const [partnerMode, id] = k.split('|');
-    return { pk: `CMP#${partnerMode}#${id}`, sk: 'CMP' };
-  });
+  expect(created).toHaveLength(1);
+  const keys = [...orderCompanies].map((id) => ({ pk: `CMP#${c.partner_id}#test#${id}`, sk: 'CMP' }));
   let found = 0;
   for (let i = 0; i < keys.length; i += 100) {
     const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys.slice(i, i + 100), ProjectionExpression: 'pk' } } }));
     found += res.Responses?.[tableName()]?.length ?? 0;
   }
-  expect({ referenced: keys.length, existing: found }).toEqual({ referenced: keys.length, existing: keys.length });
+  expect({ companiesWithOrders: keys.length, existing: found }).toEqual({ companiesWithOrders: keys.length, existing: keys.length });
 }
 
 describe('racing creations', () => {
@@ -78,12 +83,12 @@ describe('racing creations', () => {
       const guard = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [companyNameKey('test', 'WY', nameKey(bodies[i].name as string)), accountExternalIdKey(scope, `acct-${marker}-${i}`)] } } }));
       expect({ i, guards: guard.Responses?.[tableName()]?.length }).toEqual({ i, guards: i === winners[0] ? 2 : 0 });
     }
-    await expectNoOrphans();
+    await expectNoPartialWrites(`Race ${marker}`);
   });
 
   it(`${PARALLEL} parallel creates with one name in one state make one company; the rest are invalid_request at $.name`, async () => {
     const name = `Contested ${uniqueWord()}`;
-    const results = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => test.post('/companies', anLlc({ name: i % 2 ? name.toUpperCase() : name, state: 'NM' }))));
+    const results = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => test.post('/companies', anLlc({ name: i % 2 ? ` ${name.replace(' ', '   ')} ` : name, state: 'NM' }))));
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 201)) {
@@ -93,7 +98,7 @@ describe('racing creations', () => {
       new ScanCommand({ TableName: tableName(), FilterExpression: 'entity = :c AND name_key = :n AND #state = :s', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':c': 'company', ':n': nameKey(name), ':s': 'NM' } }),
     );
     expect(scan.Items?.map((i) => i.id)).toEqual([created[0].body.id]);
-    await expectNoOrphans();
+    await expectNoPartialWrites(name);
   });
 
   it('parallel creates that share an account external_id all land under one account', async () => {
