@@ -14,7 +14,7 @@ export const accountInput = z
     external_id: z.string().min(1).max(255).optional(),
     metadata: metadataInput.optional(),
   })
-  .meta({ id: 'AccountInput' });
+  .meta({ id: 'AccountParams' });
 
 export type AccountInput = z.infer<typeof accountInput>;
 

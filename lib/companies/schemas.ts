@@ -20,7 +20,7 @@ export const companyAddressInput = z
     postal_code: patterned(/^[0-9]{5}(-[0-9]{4})?$/, 'Send a US ZIP code: five digits, optionally -four (94107 or 94107-1234).'),
     country: z.literal('US', { message: 'must be US' }).default('US'),
   })
-  .meta({ id: 'CompanyAddressInput' });
+  .meta({ id: 'CompanyAddressParams' });
 
 export const postalAddressInput = z
   .strictObject({
@@ -31,7 +31,7 @@ export const postalAddressInput = z
     postal_code: z.string().trim().min(1).max(20).optional(),
     country: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals (US, GB, DE).'),
   })
-  .meta({ id: 'PostalAddressInput' });
+  .meta({ id: 'PostalAddressParams' });
 
 export const foreignQualificationInput = z
   .strictObject({
@@ -39,7 +39,7 @@ export const foreignQualificationInput = z
     registered_on: isoDateInput.optional(),
     file_number: z.string().trim().min(1).max(64).optional(),
   })
-  .meta({ id: 'ForeignQualificationInput' });
+  .meta({ id: 'ForeignQualificationParams' });
 
 /** Identity documents are uploaded through POST /files and referenced here by id, never sent inline. */
 export const passportInput = patterned(
@@ -61,7 +61,7 @@ export const shareholderInput = z
     relationship: z.strictObject({ director: z.boolean().default(false), title: z.string().trim().min(1).max(100).optional() }).default({ director: false }),
     passport: passportInput.optional(),
   })
-  .meta({ id: 'ShareholderInput' });
+  .meta({ id: 'ShareholderParams' });
 
 export const officerInput = z
   .strictObject({
@@ -75,11 +75,11 @@ export const officerInput = z
       .refine((r) => new Set(r).size === r.length, { message: 'lists a role twice', params: { validation_type: 'uniqueItems', how_to_fix: 'List each role once.' } }),
     title: z.string().trim().min(1).max(100).optional(),
   })
-  .meta({ id: 'OfficerInput' });
+  .meta({ id: 'OfficerParams' });
 
 export const createCompanyBody = z
   .strictObject({
-    name: z.string().min(1).max(255).pipe(patterned(/^[A-Za-z0-9 &-]+$/, 'Use only letters, digits, spaces, hyphens and ampersands, and leave the ending (LLC, Inc.) out: set `ending` instead.')),
+    name: patterned(/^[A-Za-z0-9 &-]+$/, 'Use only letters, digits, spaces, hyphens and ampersands, and leave the ending (LLC, Inc.) out: set `ending` instead.', 'pattern', z.string().min(1).max(255)),
     state: z.enum(US_STATES),
     entity_type: z.enum(ENTITY_TYPES),
     external_id: z.string().min(1).max(255).optional(),
@@ -90,7 +90,7 @@ export const createCompanyBody = z
     industry: z.enum(INDUSTRIES).optional(),
     industry_description: z.string().trim().min(1).max(500).optional(),
     custom_industry: z.string().trim().min(1).max(120).optional(),
-    ein: z.string().max(12).pipe(patterned(/^[0-9]{2}-?[0-9]{7}$/, 'Send the EIN as nine digits, optionally with a hyphen after the second (12-3456789).')).optional(),
+    ein: patterned(/^[0-9]{2}-?[0-9]{7}$/, 'Send the EIN as nine digits, optionally with a hyphen after the second (12-3456789).', 'pattern', z.string().max(12)).optional(),
     address: companyAddressInput.optional(),
     foreign_qualifications: z.array(foreignQualificationInput).max(10).optional(),
     timezone: z.string().min(1).max(64).optional(),

@@ -4,8 +4,10 @@ import { z } from 'zod';
  * Small zod building blocks for request schemas whose refusals carry a partner-facing `how_to_fix`
  * and the JSON Schema keyword in `validation_type` (lib/http/zod-errors.ts reads both from `params`).
  */
-export function patterned(pattern: RegExp, howToFix: string, validationType = 'pattern') {
-  return z.string().refine((v) => pattern.test(v), { message: `does not match ${pattern.source}`, params: { validation_type: validationType, how_to_fix: howToFix } });
+export function patterned(pattern: RegExp, howToFix: string, validationType = 'pattern', base: z.ZodString = z.string()) {
+  return base
+    .refine((v) => pattern.test(v), { message: `does not match ${pattern.source}`, params: { validation_type: validationType, how_to_fix: howToFix } })
+    .meta({ pattern: pattern.source });
 }
 
 /** `metadata` (spec Conventions): at most 50 properties; keys ≤ 40 characters, string values ≤ 500. */

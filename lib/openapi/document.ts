@@ -19,13 +19,21 @@ function schemaObject(schema: z.ZodType, io: 'input' | 'output', components: Jso
   delete json.$schema;
   const defs = (json.$defs as Record<string, Json> | undefined) ?? {};
   delete json.$defs;
-  const rename: Record<string, string> = {};
-  for (const [name, def] of Object.entries(defs)) {
-    const same = (n: string) => components[n] === undefined || JSON.stringify(components[n]) === JSON.stringify(def);
-    rename[name] = same(name) ? name : `${name}Input`;
-  }
+  const rename: Record<string, string> = Object.fromEntries(Object.keys(defs).map((n) => [n, n]));
   const rewrite = (value: Json): Json =>
     JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${rename[name] ?? name}"`));
+  // Compare each def as it would be registered (its refs rewritten): a def differs from the component
+  // of its name when its own shape differs or a def it refers to was renamed; repeat until stable.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, def] of Object.entries(defs)) {
+      if (rename[name] !== name || components[name] === undefined) continue;
+      if (JSON.stringify(components[name]) !== JSON.stringify(rewrite(def))) {
+        rename[name] = `${name}Input`;
+        changed = true;
+      }
+    }
+  }
   for (const [name, def] of Object.entries(defs)) components[rename[name]] ??= rewrite(def);
   return rewrite(json);
 }

@@ -3,6 +3,7 @@ import { legalName } from '../companies/legal-name';
 import { dateTime, idOf, metadataSchema } from './shared';
 import { accountSchema } from './account';
 import { serviceOrderSchema } from './service-order';
+import { requirementSchema } from './requirement';
 import { COMPANY_STAGES, COMPANY_STATUSES, ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../companies/vocabulary';
 
 /**
@@ -69,7 +70,6 @@ export const officerSchema = z
 
 export const entitlementsSchema = z.record(z.string(), z.number().int()).meta({ id: 'Entitlements', description: 'Rights held, as remaining counts: `{<kind>: <count>}`.' });
 
-export const requirementRefSchema = z.looseObject({ object: z.literal('requirement'), id: idOf('rqmt_') });
 
 export const companySchema = z
   .strictObject({
@@ -105,7 +105,7 @@ export const companySchema = z
     entitlements: entitlementsSchema.optional(),
     open_requirements: z.number().int().optional(),
     service_orders: z.array(serviceOrderSchema).optional(),
-    requirements: z.array(requirementRefSchema).optional(),
+    requirements: z.array(requirementSchema).optional(),
     shareholders: z.array(shareholderSchema).optional(),
     officers: z.array(officerSchema).optional(),
     management_type: z.enum(['member_managed', 'manager_managed']).optional(),
@@ -143,7 +143,7 @@ export interface CompanyRenderOptions {
   openRequirements?: number;
   account?: z.infer<typeof accountSchema>;
   serviceOrders?: z.infer<typeof serviceOrderSchema>[];
-  requirements?: z.infer<typeof requirementRefSchema>[];
+  requirements?: z.infer<typeof requirementSchema>[];
 }
 
 const STORED_API_FIELDS = Object.keys(companySchema.shape).filter(

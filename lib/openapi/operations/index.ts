@@ -2,9 +2,10 @@ import type { OperationSpec } from '../operation';
 import { foundationOperations } from './foundation';
 import { eventOperations } from './events';
 import { ordersOperations } from './orders';
+import { companiesOperations } from './companies';
 
 /**
  * Every operation of the OpenAPI document, by area: add an area as its own file beside this one and
  * spread it here (as lib/routes/index.ts does for routes).
  */
-export const OPERATIONS: OperationSpec[] = [...foundationOperations, ...eventOperations, ...ordersOperations];
+export const OPERATIONS: OperationSpec[] = [...foundationOperations, ...eventOperations, ...ordersOperations, ...companiesOperations];
