@@ -5,6 +5,12 @@ const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2023' }
 const transformIgnorePatterns = ['node_modules/(?!(@middy)/)'];
 // jest resolves with the `require` condition, which middy's exports map does not offer: point it at the file.
 const moduleNameMapper = { '^@middy/([a-z-]+)$': '<rootDir>/node_modules/@middy/$1/index.js' };
+// The test stack's webhook pipeline: a short hold, schedule and timeout so delivery e2e tests run in
+// seconds (production defaults: lib/webhooks/delivery/delivery-settings.ts; multi-day schedules are
+// tested with an injected clock instead).
+process.env.WEBHOOK_HOLD_MS ??= '100';
+process.env.WEBHOOK_RETRY_DELAYS ??= '0.2,0.3,0.4,0.5,0.5,0.5,0.5,0.5,0.5';
+process.env.WEBHOOK_TIMEOUT_MS ??= '1500';
 const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', setupFiles: ['<rootDir>/test/support/quiet-logs.ts'] };
 
 export default {

@@ -7,6 +7,7 @@ import { ensureTable } from './ensure-table';
 import { startHttpServer } from './http-server';
 import { localRateLimit, seedPartner, type SeededPartner } from './seed';
 import { startLocalScheduler, type LocalScheduler } from './scheduler';
+import { startLocalWebhookPipeline, type LocalWebhookPipeline } from './webhook-pipeline';
 
 export interface LocalOptions {
   port: number;
@@ -45,8 +46,10 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   });
   let server: Server | undefined;
   let scheduler: LocalScheduler | undefined;
+  let webhooks: LocalWebhookPipeline | undefined;
   const stop = async () => {
     scheduler?.stop();
+    await webhooks?.stop();
     const closed = new Promise<void>((done) => (server ? server.close(() => done()) : done()));
     server?.closeAllConnections(); // idle keep-alive sockets would hold close() open
     await closed;
@@ -70,6 +73,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     const demo = await seedPartner(previous.partner_id ? (previous as SeededPartner) : undefined, { name: 'Demo Partner', ownerEmail: 'owner@demo-partner.test' }, limits);
     const other = await seedPartner(previous.other_partner, { name: 'Other Partner', ownerEmail: 'owner@other-partner.test' }, limits);
 
+    webhooks = await startLocalWebhookPipeline({ dynamodbEndpoint: dynamo.endpoint, region: process.env.AWS_REGION, table: process.env.TABLE_NAME });
     server = await startHttpServer(options.port);
     // The scheduled jobs (functions/jobs/*), as EventBridge Scheduler runs them in AWS.
     if (process.env.LOCAL_SCHEDULER !== 'off') scheduler = await startLocalScheduler();
@@ -80,6 +84,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       other_partner: other,
       dynamodb_endpoint: dynamo.endpoint,
       table_name: process.env.TABLE_NAME,
+      webhook_queue_url: webhooks.lanes.queueUrl,
     };
     writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
     return { credentials, stop };

@@ -5,3 +5,4 @@ export * from './companies';
 export * from './idempotency';
 export * from './billing';
 export * from './lifecycle';
+export * from './webhooks';

@@ -1,0 +1,183 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { db } from '../../lib/store/client';
+import { localStreamCheckpointKey } from '../../lib/store/keys';
+import { EVENT_ENTITY } from '../../lib/store/table-definition';
+import { logger } from '../../lib/observability/logger';
+
+/**
+ * The embedded default's stand-in for Lambda's DynamoDB stream event source: reads DynamoDB Local's
+ * stream with the DynamoDB Streams API and hands the records, in the shape Lambda delivers them, to
+ * the SAME fan-out handler the CDK stack deploys. Like the deployed mapping it applies the event-source
+ * filter (event items only), retries a batch from its first reported failure a bounded number of
+ * times, and keeps a checkpoint per shard (in DynamoDB Local), so a restart goes on where it stopped.
+ */
+export interface StreamPollerOptions {
+  endpoint: string;
+  region: string;
+  table: string;
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+  pollMs?: number;
+  /** Retries of a failing record before it is skipped (the deployed mapping's MaximumRetryAttempts). */
+  maxRetries?: number;
+}
+
+export interface StreamPoller {
+  stop(): Promise<void>;
+}
+
+interface Shard {
+  id: string;
+  iterator?: string;
+}
+
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const dynamo = new DynamoDBClient({ endpoint: options.endpoint, region: options.region, credentials });
+  const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: options.region, credentials });
+  const table = await dynamo.send(new DescribeTableCommand({ TableName: options.table }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`table ${options.table} has no stream`);
+  const pollMs = options.pollMs ?? 100;
+  const maxRetries = options.maxRetries ?? 5;
+  const shards = new Map<string, Shard>();
+  let stopped = false;
+
+  const checkpoint = async (shardId: string) =>
+    (await db().send(new GetCommand({ TableName: options.table, Key: localStreamCheckpointKey(streamArn, shardId) }))).Item?.sequence_number as string | undefined;
+  const saveCheckpoint = (shardId: string, sequenceNumber: string) =>
+    db().send(new PutCommand({ TableName: options.table, Item: { ...localStreamCheckpointKey(streamArn, shardId), entity: 'local_stream_checkpoint', sequence_number: sequenceNumber } }));
+
+  async function discover() {
+    let start: string | undefined;
+    do {
+      const res = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      for (const s of res.StreamDescription?.Shards ?? []) if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { id: s.ShardId });
+      start = res.StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+  }
+
+  async function iteratorFor(shard: Shard): Promise<string | undefined> {
+    const after = await checkpoint(shard.id);
+    const res = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shard.id,
+        ShardIteratorType: after ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON',
+        SequenceNumber: after,
+      }),
+    );
+    return res.ShardIterator;
+  }
+
+  async function deliver(records: DynamoDBRecord[]) {
+    let pending = records;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      let failedFrom: string | undefined;
+      try {
+        const res = await options.handler({ Records: pending });
+        failedFrom = res?.batchItemFailures?.[0]?.itemIdentifier;
+      } catch (error) {
+        failedFrom = pending[0].dynamodb?.SequenceNumber;
+        logger.error('local stream poller: the fan-out handler failed', { error: error as Error });
+      }
+      if (!failedFrom) return;
+      const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failedFrom);
+      pending = index >= 0 ? pending.slice(index) : pending;
+      if (attempt >= maxRetries) {
+        logger.error('local stream poller: skipping a record after retries', { sequence_number: failedFrom });
+        pending = pending.slice(1);
+        attempt = -1;
+        continue;
+      }
+      await sleep(Math.min(2000, 100 * 2 ** attempt));
+    }
+  }
+
+  async function pollShard(shard: Shard): Promise<number> {
+    shard.iterator ??= await iteratorFor(shard);
+    if (!shard.iterator) {
+      shards.delete(shard.id);
+      return 0;
+    }
+    let res;
+    try {
+      res = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 100 }));
+    } catch (error) {
+      // An expired or trimmed iterator: start again from the checkpoint.
+      logger.warn('local stream poller: re-acquiring a shard iterator', { shard: shard.id, error: (error as Error).name });
+      shard.iterator = undefined;
+      return 0;
+    }
+    const records = res.Records ?? [];
+    const wanted = records.filter(isEventInsert).map((r) => toLambdaRecord(r, streamArn!, options.region));
+    if (wanted.length) await deliver(wanted);
+    const last = records.at(-1)?.dynamodb?.SequenceNumber;
+    if (last) await saveCheckpoint(shard.id, last);
+    if (res.NextShardIterator) shard.iterator = res.NextShardIterator;
+    else shards.delete(shard.id); // closed shard: its children are found by discover()
+    return records.length;
+  }
+
+  const loop = (async () => {
+    let lastDiscovery = 0;
+    while (!stopped) {
+      try {
+        if (Date.now() - lastDiscovery > 5000 || shards.size === 0) {
+          await discover();
+          lastDiscovery = Date.now();
+        }
+        let seen = 0;
+        for (const shard of [...shards.values()]) seen += await pollShard(shard);
+        if (seen === 0) await sleep(pollMs);
+      } catch (error) {
+        if (stopped) break;
+        logger.error('local stream poller failed; retrying', { error: error as Error });
+        await sleep(1000);
+      }
+    }
+  })();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      dynamo.destroy();
+      streams.destroy();
+    },
+  };
+}
+
+/** The deployed event-source filter: `{eventName: [INSERT], dynamodb: {NewImage: {entity: {S: [event]}}}}`. */
+function isEventInsert(record: StreamRecord): boolean {
+  return record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === EVENT_ENTITY;
+}
+
+function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
+  const d = record.dynamodb!;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: region,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ApproximateCreationDateTime: d.ApproximateCreationDateTime ? Math.floor(new Date(d.ApproximateCreationDateTime).getTime() / 1000) : undefined,
+      Keys: d.Keys as never,
+      NewImage: d.NewImage as never,
+      SequenceNumber: d.SequenceNumber,
+      SizeBytes: d.SizeBytes,
+      StreamViewType: d.StreamViewType as 'NEW_IMAGE',
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { handler as deliver } from '../../functions/webhooks/deliver';
+import { handler as fanout } from '../../functions/webhooks/fanout';
+import { startFifoLanes, type FifoLanes } from './fifo-lanes';
+import { startStreamPoller, type StreamPoller } from './stream-poller';
+import { deliverySettings } from '../../lib/webhooks/delivery/delivery-settings';
+import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
+import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
+
+export interface LocalWebhookPipeline {
+  lanes: FifoLanes;
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded default's webhook pipeline, wired as in AWS: DynamoDB Local's stream → the fan-out
+ * handler (functions/webhooks/fanout.ts) → the FIFO stand-in → the signer (functions/webhooks/deliver.ts).
+ * Only the queue URL differs from the deployed stack. Environment: WEBHOOK_HOLD_MS (2000),
+ * WEBHOOK_LANES_CONCURRENCY (16).
+ */
+export async function startLocalWebhookPipeline(options: { dynamodbEndpoint: string; region: string; table: string }): Promise<LocalWebhookPipeline> {
+  // Metrics go to CloudWatch through EMF in Lambda; on a developer's console they would be noise.
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  const lanes = await startFifoLanes({
+    queueName: 'webhook-deliveries.fifo',
+    delayMs: deliverySettings().holdMs,
+    visibilityTimeoutSeconds: 960,
+    concurrency: Number(process.env.WEBHOOK_LANES_CONCURRENCY ?? 16),
+    handler: deliver,
+  });
+  process.env.WEBHOOK_QUEUE_URL = lanes.queueUrl;
+  process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
+  let poller: StreamPoller | undefined;
+  try {
+    poller = await startStreamPoller({ endpoint: options.dynamodbEndpoint, region: options.region, table: options.table, handler: (event) => fanout(event) });
+  } catch (error) {
+    await lanes.stop();
+    throw error;
+  }
+  return {
+    lanes,
+    stop: async () => {
+      await poller?.stop();
+      await lanes.stop();
+      closeWebhookConnections();
+      resetSqsClient();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { KeyObject } from 'node:crypto';
+import { decryptSecret } from '../../crypto/envelope';
+import { ed25519PrivateKey, type SigningKeys } from '../signing';
+import type { EndpointRecord } from './endpoint-record';
+
+/**
+ * Decrypted signing material, cached per ciphertext for the life of the signer process (a roll writes
+ * a new ciphertext, so the cache never serves a retired secret). Plaintexts stay in memory only:
+ * never logged, never written.
+ */
+const secrets = new Map<string, string>();
+const privateKeys = new Map<string, KeyObject>();
+const MAX_CACHED = 2000;
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+  return value;
+}
+
+/** Every secret that signs now (not past `expires_at`: two during a roll's overlap) and the ed25519 key. */
+export async function endpointSigningKeys(endpoint: EndpointRecord, nowMs: number): Promise<SigningKeys> {
+  const live = (endpoint.secrets ?? []).filter((s) => !s.expires_at || Date.parse(s.expires_at) > nowMs);
+  const plain = await Promise.all(
+    live.map(async (s) => secrets.get(s.ciphertext) ?? remember(secrets, s.ciphertext, await decryptSecret(s.ciphertext))),
+  );
+  let privateKey: KeyObject | undefined;
+  const sealed = endpoint.signing_key_ciphertext;
+  if (sealed) privateKey = privateKeys.get(sealed) ?? remember(privateKeys, sealed, ed25519PrivateKey(await decryptSecret(sealed)));
+  return { secrets: plain, privateKey };
+}

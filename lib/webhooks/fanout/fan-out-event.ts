@@ -1,0 +1,49 @@
+import { readEndpointsOfPartner, type EndpointRecord } from '../delivery/endpoint-record';
+import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
+import type { LaneMessage } from '../lane/lane-message';
+import type { Mode } from '../../store/scope';
+
+/** The event item fields the fan-out reads (lib/events/sequence.ts writes them). */
+export interface EventItem {
+  entity: 'event';
+  pk: string;
+  partner_id: string;
+  mode: Mode;
+  type: string;
+  created_at: string;
+  seq_all: number;
+}
+
+/**
+ * One message per enabled endpoint of the event's partner AND mode whose filter takes the type (spec,
+ * Delivery; tenancy: a test event never reaches a live endpoint, one partner's never another's).
+ * `endpointsOf` caches the partner's endpoints for one batch of stream records.
+ */
+export async function laneMessagesForEvent(item: EventItem, endpointsOf: (partnerId: string) => Promise<EndpointRecord[]>): Promise<LaneMessage[]> {
+  const endpoints = await endpointsOf(item.partner_id);
+  const eventId = item.pk.split('#').pop()!;
+  return endpoints
+    .filter((e) => e.partner_id === item.partner_id && e.mode === item.mode && e.status === 'enabled' && endpointWantsEvent(e, item.type))
+    .map((e) => ({
+      kind: 'event' as const,
+      partner_id: item.partner_id,
+      mode: item.mode,
+      endpoint_id: e.id,
+      event_id: eventId,
+      seq: item.seq_all,
+      created_at: item.created_at,
+    }));
+}
+
+/** Per-batch memo of each partner's endpoints. */
+export function endpointsMemo(): (partnerId: string) => Promise<EndpointRecord[]> {
+  const memo = new Map<string, Promise<EndpointRecord[]>>();
+  return (partnerId) => {
+    let hit = memo.get(partnerId);
+    if (!hit) {
+      hit = readEndpointsOfPartner(partnerId);
+      memo.set(partnerId, hit);
+    }
+    return hit;
+  };
+}

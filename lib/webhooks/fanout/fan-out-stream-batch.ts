@@ -1,0 +1,39 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { EVENT_ENTITY } from '../../store/table-definition';
+import { logger } from '../../observability/logger';
+import { countMetric, publishMetrics } from '../delivery-metrics';
+import { sendLaneMessages } from '../queue/send-lane-messages';
+import { endpointsMemo, laneMessagesForEvent, type EventItem } from './fan-out-event';
+
+/**
+ * The fan-out of a batch of DynamoDB stream records (event items only: the event-source filter keeps
+ * the rest out, and we check again). A record whose messages SQS refused is reported in
+ * `batchItemFailures`, so the stream retries from it; deduplication ids make the retry harmless.
+ */
+export async function fanOutStreamBatch(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
+  const endpointsOf = endpointsMemo();
+  const processor = new BatchProcessor(EventType.DynamoDBStreams);
+  const handleRecord = async (record: DynamoDBRecord) => {
+    const image = record.dynamodb?.NewImage;
+    if (record.eventName !== 'INSERT' || !image) return;
+    const item = unmarshall(image as Record<string, AttributeValue>) as EventItem;
+    if (item.entity !== EVENT_ENTITY) return;
+    const messages = await laneMessagesForEvent(item, endpointsOf);
+    try {
+      await sendLaneMessages(messages);
+    } catch (error) {
+      logger.error('fan-out failed; the stream will retry this record', { event_id: messages[0]?.event_id, error: error as Error });
+      throw error;
+    }
+    countMetric('FanOutMessages', messages.length);
+    logger.debug('fanned out', { event_id: messages[0]?.event_id, endpoints: messages.map((m) => m.endpoint_id) });
+  };
+  try {
+    return await processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false });
+  } finally {
+    publishMetrics();
+  }
+}

@@ -1,0 +1,139 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { now } from '../../clock';
+import { renderEventAt } from '../../versioning/render';
+import { CURRENT_VERSION } from '../../versioning/versions';
+import { signatureHeaders } from '../signing';
+import { classifyResponse, type AttemptVerdict } from '../delivery/classify-response';
+import type { DeliverySettings } from '../delivery/delivery-settings';
+import { disableEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
+import { endpointSigningKeys } from '../delivery/endpoint-signing-keys';
+import { postWebhook } from '../delivery/post-webhook';
+import { nextRetryDelaySeconds } from '../delivery/retry-schedule';
+import { countBy, countMetric, latencyMetric } from '../delivery-metrics';
+import { recordAttempt, type AttemptRecord } from './attempt-log';
+import { escalateFailingEndpoint, mailOwner } from './failing-endpoint';
+import type { LogEvent } from './gap-events';
+import type { LaneOutcome } from './deliver-lane-message';
+import { advance, clearHead, saveLane, type LaneState } from './lane-state';
+import { partnerOfLane } from './partner-of-lane';
+
+export interface LaneItem {
+  /** Whose retry state this is: `seq:<n>` or `resend:<message id>`. */
+  key: string;
+  event: LogEvent;
+  /** Fresh deliveries move the cursor when finished; resends do not. */
+  advances: boolean;
+}
+
+/**
+ * One try of the lane's head delivery, and what it means for the lane (spec, Delivery rules 1, 2, 5,
+ * 6, 7, 8). The lane state is saved before returning, so a crash repeats at most this one attempt
+ * (a duplicate with the same `webhook-id`, which rule 3 allows).
+ */
+export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: LaneState; item: LaneItem; settings: DeliverySettings; log: Logger }): Promise<LaneOutcome> {
+  const { endpoint, lane, item, settings } = input;
+  const log = input.log.createChild({ persistentKeys: { event_id: item.event.event_id } });
+  const startMs = now().getTime();
+  if (lane.head === item.key && lane.next_attempt_at && Date.parse(lane.next_attempt_at) > startMs) {
+    // Not due yet: a wait longer than one visibility timeout (12 h) is re-extended, no attempt spent.
+    return { kind: 'retry', afterSeconds: (Date.parse(lane.next_attempt_at) - startMs) / 1000, counted: false };
+  }
+  if (lane.head !== item.key) {
+    clearHead(lane);
+    lane.head = item.key;
+  }
+
+  const partner = await partnerOfLane(endpoint.partner_id);
+  const body = renderEventAt(item.event.payload, partner?.webhook_version ?? CURRENT_VERSION);
+  const keys = await endpointSigningKeys(endpoint, startMs);
+  // A fresh timestamp and signature on every attempt (spec, Signing).
+  const headers = signatureHeaders(keys, item.event.event_id, Math.floor(startMs / 1000), body);
+  const result = await postWebhook({
+    endpointId: endpoint.id,
+    url: endpoint.url,
+    mode: endpoint.mode,
+    headers,
+    body,
+    timeoutMs: settings.timeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+  });
+  const doneMs = now().getTime();
+  const verdict: AttemptVerdict = result.answered
+    ? classifyResponse(result.status, result.retryAfter, settings, doneMs)
+    : { kind: 'failed', error: result.error };
+  lane.head_tries += 1;
+  countMetric('DeliveryAttempts');
+  const attempt: AttemptRecord = {
+    event_id: item.event.event_id,
+    attempt: lane.head_tries,
+    status_code: result.answered ? result.status : null,
+    outcome: 'succeeded',
+    duration_ms: result.durationMs,
+    error: verdict.kind === 'failed' || verdict.kind === 'deferred' ? verdict.error : null,
+    attempted_at: new Date(startMs).toISOString(),
+    next_attempt_at: null,
+  };
+  const finish = () => {
+    if (item.advances) advance(lane, item.event.seq, item.event.created_at);
+    clearHead(lane);
+  };
+
+  if (verdict.kind === 'acknowledged') {
+    finish();
+    lane.failing_since = undefined;
+    lane.warned = [];
+    countMetric('DeliverySucceeded');
+    latencyMetric('EventToAcknowledgeLatency', doneMs - Date.parse(item.event.created_at));
+    await recordAttempt(endpoint.id, attempt);
+    await saveLane(lane);
+    log.info('delivered', { attempt: attempt.attempt, status_code: attempt.status_code, duration_ms: attempt.duration_ms });
+    return { kind: 'done' };
+  }
+
+  if (verdict.kind === 'gone') {
+    // Rule 6: disable at once; the lane cancels the endpoint's queued deliveries as it meets them.
+    finish();
+    lane.paused = true;
+    attempt.outcome = 'disabled';
+    attempt.error = 'gone';
+    await recordAttempt(endpoint.id, attempt);
+    if (await disableEndpoint(endpoint.partner_id, endpoint.id, 'gone', attempt.attempted_at)) {
+      countBy('EndpointsDisabled', 'Reason', 'gone');
+      await mailOwner(endpoint, 'webhook_disabled_gone', `Webhook endpoint ${endpoint.id} was disabled`,
+        `${endpoint.url} answered 410 Gone, so we disabled the endpoint. Enable it again in the dashboard if that was a mistake.`, attempt.attempted_at);
+    }
+    await saveLane(lane);
+    log.warn('endpoint answered 410 Gone: disabled');
+    return { kind: 'done' };
+  }
+
+  lane.failing_since ??= attempt.attempted_at;
+  countBy('DeliveryFailures', 'FailureClass', verdict.error);
+  let waitSeconds: number | undefined;
+  if (verdict.kind === 'deferred') {
+    waitSeconds = verdict.waitSeconds; // rule 5: as asked (capped), no attempt of the schedule spent
+    attempt.outcome = 'deferred';
+  } else {
+    lane.head_failures += 1;
+    waitSeconds = nextRetryDelaySeconds(settings, lane.head_failures);
+    attempt.outcome = waitSeconds === undefined ? 'given_up' : 'failed';
+  }
+  if (waitSeconds === undefined) {
+    // The schedule is spent: give the event up (it stays in GET /events) and move the lane on.
+    finish();
+    countMetric('DeliveriesGivenUp');
+  } else {
+    lane.next_attempt_at = new Date(doneMs + waitSeconds * 1000).toISOString();
+    attempt.next_attempt_at = lane.next_attempt_at;
+  }
+  await recordAttempt(endpoint.id, attempt);
+  const disabled = await escalateFailingEndpoint(endpoint, lane, settings, doneMs);
+  if (disabled) {
+    finish();
+    lane.paused = true;
+  }
+  await saveLane(lane);
+  log.info('delivery failed', { attempt: attempt.attempt, outcome: attempt.outcome, error: attempt.error, status_code: attempt.status_code, next_attempt_at: attempt.next_attempt_at });
+  if (disabled || waitSeconds === undefined) return { kind: 'done' };
+  return { kind: 'retry', afterSeconds: waitSeconds, counted: verdict.kind === 'failed' };
+}

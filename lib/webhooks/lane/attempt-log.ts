@@ -1,0 +1,63 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../store/client';
+import { webhookAttemptKey, webhookAttemptsPartition } from '../../store/keys';
+import { TTL_ATTRIBUTE } from '../../store/table-definition';
+
+/**
+ * One delivery attempt as the dashboard lists it (../shared/API-SURFACE.md):
+ * `outcome` is `succeeded`, `failed` (will be retried), `deferred` (429/503 Retry-After honoured, no
+ * attempt of the schedule spent), `given_up` (the schedule is spent; the lane moved on) or `disabled`
+ * (410 Gone, or failing for days: the endpoint was disabled). `error` names why it failed:
+ * `http_status`, `redirect_not_followed`, `timeout`, `connection_error`, `unsafe_url`, `retry_after`.
+ */
+export interface AttemptRecord {
+  event_id: string;
+  attempt: number;
+  status_code: number | null;
+  outcome: 'succeeded' | 'failed' | 'deferred' | 'given_up' | 'disabled';
+  duration_ms: number;
+  error: string | null;
+  attempted_at: string;
+  next_attempt_at: string | null;
+}
+
+/** Attempts are kept 30 days, well past the retry horizon. */
+const KEEP_SECONDS = 30 * 24 * 3600;
+
+export async function recordAttempt(endpointId: string, attempt: AttemptRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...webhookAttemptKey(endpointId, attempt.attempted_at, attempt.event_id, attempt.attempt),
+        entity: 'webhook_attempt',
+        endpoint_id: endpointId,
+        ...attempt,
+        [TTL_ATTRIBUTE]: Math.floor(Date.parse(attempt.attempted_at) / 1000) + KEEP_SECONDS,
+      },
+    }),
+  );
+}
+
+/** attemptsOfEndpoint, newest first. */
+export async function listAttempts(endpointId: string, limit = 100): Promise<AttemptRecord[]> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': webhookAttemptsPartition(endpointId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []).map((i) => ({
+    event_id: i.event_id,
+    attempt: i.attempt,
+    status_code: i.status_code ?? null,
+    outcome: i.outcome,
+    duration_ms: i.duration_ms,
+    error: i.error ?? null,
+    attempted_at: i.attempted_at,
+    next_attempt_at: i.next_attempt_at ?? null,
+  }));
+}

@@ -1,0 +1,84 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../store/client';
+import { eventKey } from '../../store/keys';
+import type { Scope } from '../../store/scope';
+import { logger } from '../../observability/logger';
+import { readEndpoint } from '../delivery/endpoint-record';
+import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
+import { deliverySettings } from '../delivery/delivery-settings';
+import { countMetric } from '../delivery-metrics';
+import { attemptDelivery } from './attempt-delivery';
+import { gapEvents, toLogEvent, type LogEvent } from './gap-events';
+import type { LaneMessage } from './lane-message';
+import { advance, emptyLane, readLane, saveLane } from './lane-state';
+
+/** What the signer does with the message: delete it, or leave it (and the rest of its group) for later. */
+export type LaneOutcome = { kind: 'done' } | { kind: 'retry'; afterSeconds: number; counted: boolean };
+
+/** How long to wait when the log's index has not caught up with a gap (no attempt is spent). */
+const INDEX_CATCH_UP_SECONDS = 1;
+
+/**
+ * Handles one message of an endpoint's FIFO lane (spec, Delivery rules). The message wakes the lane;
+ * the lane's cursor and the event log decide what to send: every event after the cursor that the
+ * endpoint takes, in `seq_all` order (= `created_at` order), up to and including the message's event.
+ * A failure stops the lane there: the message is retried after the backoff and the FIFO group keeps
+ * every later message of this endpoint behind it (rule 4).
+ *
+ * `deadlineMs` (wall clock) leaves room to finish before the Lambda times out: work left over is
+ * picked up by the same message at once.
+ */
+export async function deliverLaneMessage(message: LaneMessage, context: { messageId: string; deadlineMs: number }): Promise<LaneOutcome> {
+  const scope: Scope = { partnerId: message.partner_id, mode: message.mode };
+  const log = logger.createChild({ persistentKeys: { endpoint_id: message.endpoint_id, event_id: message.event_id } });
+  const endpoint = await readEndpoint(message.partner_id, message.endpoint_id);
+  const lane = (await readLane(message.endpoint_id)) ?? emptyLane(message.endpoint_id);
+
+  if (!endpoint || endpoint.status !== 'enabled' || endpoint.mode !== message.mode) {
+    // Rule 6/7: a disabled (or deleted) endpoint's queued deliveries are cancelled; the events stay in
+    // GET /events and `recover` sends them again after re-enabling.
+    if (message.kind === 'event') advance(lane, message.seq, message.created_at);
+    lane.paused = true;
+    await saveLane(lane);
+    countMetric('DeliveriesCancelled');
+    log.info('delivery cancelled: endpoint not enabled');
+    return { kind: 'done' };
+  }
+
+  const own = await readEvent(scope, message.event_id);
+  if (!own) {
+    log.error('event of a lane message is not in the log');
+    return { kind: 'done' };
+  }
+
+  let work: { key: string; event: LogEvent; advances: boolean }[];
+  if (message.kind === 'resend') {
+    work = [{ key: `resend:${context.messageId}`, event: own, advances: false }];
+  } else {
+    if (lane.last_seq !== undefined && message.seq <= lane.last_seq) return { kind: 'done' }; // delivered or given up already
+    const gap = await gapEvents(scope, endpoint, lane, message.seq, message.created_at);
+    if (!gap.complete) return { kind: 'retry', afterSeconds: INDEX_CATCH_UP_SECONDS, counted: false };
+    lane.paused = false;
+    work = gap.events.map((event) => ({ key: `seq:${event.seq}`, event, advances: true }));
+    if (endpointWantsEvent(endpoint, own.type)) work.push({ key: `seq:${own.seq}`, event: own, advances: true });
+    else advance(lane, own.seq, own.created_at); // the filter changed since the fan-out
+  }
+
+  const settings = deliverySettings();
+  for (const item of work) {
+    if (Date.now() > context.deadlineMs - settings.timeoutMs - 2000) {
+      await saveLane(lane);
+      return { kind: 'retry', afterSeconds: 0, counted: false };
+    }
+    const outcome = await attemptDelivery({ endpoint, lane, item, settings, log });
+    if (outcome.kind !== 'done') return outcome;
+    if (lane.paused) return { kind: 'done' }; // disabled during this delivery (410, failing for days)
+  }
+  await saveLane(lane);
+  return { kind: 'done' };
+}
+
+async function readEvent(scope: Scope, eventId: string): Promise<LogEvent | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(scope, eventId), ConsistentRead: true }));
+  return res.Item ? toLogEvent(res.Item) : undefined;
+}

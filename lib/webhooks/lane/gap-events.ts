@@ -1,0 +1,75 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../store/client';
+import { eventStreams } from '../../store/keys';
+import type { Scope } from '../../store/scope';
+import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
+import type { EndpointRecord } from '../delivery/endpoint-record';
+import type { LaneState } from './lane-state';
+
+/** An event of the log as the lane delivers it. */
+export interface LogEvent {
+  event_id: string;
+  seq: number;
+  created_at: string;
+  type: string;
+  payload: string;
+}
+
+export type GapResult = { complete: true; events: LogEvent[] } | { complete: false };
+
+export function toLogEvent(item: Record<string, unknown>): LogEvent {
+  return {
+    event_id: (item.pk as string).split('#').pop()!,
+    seq: item.seq_all as number,
+    created_at: item.created_at as string,
+    type: item.type as string,
+    payload: item.payload as string,
+  };
+}
+
+/**
+ * The events this endpoint must receive BEFORE the one at (`seq`, `createdAt`): those after the lane's
+ * cursor that its filter takes. Stream records of different events reach the fan-out in any order, so
+ * the message for event N+1 can be ahead of N's in the FIFO group; the lane then delivers N first,
+ * from the log, and N's own message later finds it done. `seq_all` is dense and commits in order, so
+ * `seq - last_seq - 1` events must be in the log: fewer in the index means it has not caught up yet
+ * (`complete: false`, try again shortly).
+ *
+ * Where the cursor starts: after `last_seq`; for a new lane at the endpoint's creation (or last
+ * enable); after deliveries were cancelled for a disabled endpoint, at its re-enable time if recorded,
+ * else at this event (a partner recovers the disabled period explicitly).
+ */
+export async function gapEvents(scope: Scope, endpoint: EndpointRecord, lane: LaneState, seq: number, createdAt: string): Promise<GapResult> {
+  if (lane.last_seq !== undefined && seq === lane.last_seq + 1) return { complete: true, events: [] };
+  let low: string;
+  let expected: number | undefined;
+  if (lane.paused) {
+    if (!endpoint.enabled_at) return { complete: true, events: [] };
+    low = endpoint.enabled_at;
+  } else if (lane.last_seq !== undefined && lane.last_created_at) {
+    low = `${lane.last_created_at}#~`; // strictly after the cursor's event
+    expected = seq - lane.last_seq - 1;
+  } else {
+    low = endpoint.enabled_at ?? endpoint.created_at;
+  }
+  if (low >= createdAt) return { complete: true, events: [] };
+
+  const found: LogEvent[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': eventStreams.all(scope), ':low': low, ':high': createdAt },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) if ((item.seq_all as number) < seq) found.push(toLogEvent(item));
+    start = res.LastEvaluatedKey;
+  } while (start);
+
+  if (expected !== undefined && found.length < expected) return { complete: false };
+  return { complete: true, events: found.filter((e) => endpointWantsEvent(endpoint, e.type)).sort((a, b) => a.seq - b.seq) };
+}

@@ -1,0 +1,27 @@
+import type { Mode } from '../../store/scope';
+
+/**
+ * The body of one FIFO message (group = endpoint id). `event`: a fresh delivery of the event with
+ * sequence `seq` in its partner+mode log; `resend`: deliver that one event again, whatever the cursor
+ * says (the dashboard's resend and recover).
+ */
+export interface LaneMessage {
+  kind: 'event' | 'resend';
+  partner_id: string;
+  mode: Mode;
+  endpoint_id: string;
+  event_id: string;
+  seq: number;
+  created_at: string;
+}
+
+export function parseLaneMessage(body: string): LaneMessage {
+  const m = JSON.parse(body) as LaneMessage;
+  if ((m.kind !== 'event' && m.kind !== 'resend') || !m.endpoint_id || !m.event_id || typeof m.seq !== 'number') {
+    throw new Error('not a webhook lane message');
+  }
+  return m;
+}
+
+/** SQS deduplication id of a fresh delivery: one message per endpoint and event. */
+export const freshDeduplicationId = (endpointId: string, eventId: string) => `${endpointId}:${eventId}`;

@@ -1,0 +1,58 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../store/client';
+import { webhookLaneKey } from '../../store/keys';
+
+/**
+ * One endpoint's delivery cursor. The event log is the source of truth; queue messages only wake the
+ * lane. `last_seq` is the partner+mode sequence (seq_all) of the newest event the lane has finished
+ * (acknowledged, given up on, or cancelled); the `head_*` fields are the retry state of the delivery
+ * being attempted; `failing_since` runs while the endpoint fails continuously (rule 7).
+ */
+export interface LaneState {
+  endpoint_id: string;
+  last_seq?: number;
+  last_created_at?: string;
+  /** `seq:<n>` or `resend:<message id>`: which delivery the retry state belongs to. */
+  head?: string;
+  /** Counted failures of the head (429/503 with Retry-After do not count). */
+  head_failures: number;
+  /** Every try of the head, counted or not (the attempt number shown on the dashboard). */
+  head_tries: number;
+  next_attempt_at?: string;
+  failing_since?: string;
+  /** Which failure warnings were sent in this failing streak (seconds thresholds). */
+  warned: number[];
+  /** Set when deliveries were cancelled because the endpoint was disabled. */
+  paused?: boolean;
+}
+
+export function emptyLane(endpointId: string): LaneState {
+  return { endpoint_id: endpointId, head_failures: 0, head_tries: 0, warned: [] };
+}
+
+export async function readLane(endpointId: string): Promise<LaneState | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: webhookLaneKey(endpointId), ConsistentRead: true }));
+  if (!res.Item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _e, ...lane } = res.Item;
+  return { ...emptyLane(endpointId), ...(lane as Partial<LaneState>) } as LaneState;
+}
+
+/** One writer per lane at a time (the FIFO group has one message in flight), so a plain put. */
+export async function saveLane(lane: LaneState): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...webhookLaneKey(lane.endpoint_id), entity: 'webhook_lane', ...lane } }));
+}
+
+/** Move the cursor past an event that is finished with (acknowledged, given up, cancelled). */
+export function advance(lane: LaneState, seq: number, createdAt: string): void {
+  if (lane.last_seq === undefined || seq > lane.last_seq) {
+    lane.last_seq = seq;
+    lane.last_created_at = createdAt;
+  }
+}
+
+export function clearHead(lane: LaneState): void {
+  lane.head = undefined;
+  lane.head_failures = 0;
+  lane.head_tries = 0;
+  lane.next_attempt_at = undefined;
+}

@@ -1,0 +1,75 @@
+import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
+import { ChangeMessageVisibilityBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from '../../observability/logger';
+import { deliverySettings } from '../delivery/delivery-settings';
+import { publishMetrics } from '../delivery-metrics';
+import { deliverLaneMessage } from './deliver-lane-message';
+import { parseLaneMessage } from './lane-message';
+
+/** Thrown by the record handler to leave a message on the queue for `afterSeconds`. */
+export class RetryLater extends Error {
+  constructor(readonly afterSeconds: number) {
+    super(`retry in ${afterSeconds} s`);
+  }
+}
+
+/** After an unexpected error (a DynamoDB outage, say) the lane waits this long; no attempt is spent. */
+const UNEXPECTED_ERROR_WAIT_SECONDS = 30;
+
+/**
+ * The signer's batch (spec, Delivery rule 4): Powertools' FIFO processor with `skipGroupOnError`, so
+ * a failed message fails every later message of its group (endpoint) in the batch while other groups
+ * go on. Every failed message of a group is then made visible again when that group's head is due
+ * (ChangeMessageVisibility = the backoff, at most SQS's 12 h: a longer wait is re-extended on receipt
+ * without an attempt), so the lane resumes in order with its head.
+ */
+export async function processDeliveryBatch(event: SQSEvent, context: Context | undefined, client: SQSClient, queueUrl: string): Promise<SQSBatchResponse> {
+  const settings = deliverySettings();
+  const deadlineMs = Date.now() + (context?.getRemainingTimeInMillis?.() ?? 15 * 60 * 1000);
+  const waits = new Map<string, number>();
+
+  const handleRecord = async (record: SQSRecord) => {
+    let message;
+    try {
+      message = parseLaneMessage(record.body);
+    } catch {
+      logger.error('dropping a message that is not a lane message', { message_id: record.messageId });
+      return;
+    }
+    const outcome = await deliverLaneMessage(message, { messageId: record.messageId, deadlineMs }).catch((error: unknown) => {
+      logger.error('lane failed unexpectedly', { endpoint_id: message.endpoint_id, event_id: message.event_id, error: error as Error });
+      return { kind: 'retry' as const, afterSeconds: UNEXPECTED_ERROR_WAIT_SECONDS, counted: false };
+    });
+    if (outcome.kind === 'retry') {
+      waits.set(record.messageId, outcome.afterSeconds);
+      throw new RetryLater(outcome.afterSeconds);
+    }
+  };
+
+  let response: SQSBatchResponse;
+  try {
+    response = await processPartialResponse(event, handleRecord, new SqsFifoPartialProcessorAsync(), {
+      context,
+      skipGroupOnError: true,
+      throwOnFullBatchFailure: false,
+    });
+  } finally {
+    publishMetrics();
+  }
+
+  const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
+  const groupWait = new Map<string, number>();
+  const entries: { Id: string; ReceiptHandle: string; VisibilityTimeout: number }[] = [];
+  for (const record of event.Records) {
+    if (!failed.has(record.messageId)) continue;
+    const group = record.attributes.MessageGroupId ?? record.messageId;
+    if (!groupWait.has(group)) groupWait.set(group, waits.get(record.messageId) ?? UNEXPECTED_ERROR_WAIT_SECONDS);
+    const seconds = Math.min(Math.ceil(groupWait.get(group)!), settings.maxVisibilitySeconds);
+    entries.push({ Id: String(entries.length), ReceiptHandle: record.receiptHandle, VisibilityTimeout: seconds });
+  }
+  for (let i = 0; i < entries.length; i += 10) {
+    await client.send(new ChangeMessageVisibilityBatchCommand({ QueueUrl: queueUrl, Entries: entries.slice(i, i + 10) }));
+  }
+  return response;
+}

@@ -1,0 +1,28 @@
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { randomBase62 } from '../../ids';
+import { freshDeduplicationId, type LaneMessage } from '../lane/lane-message';
+import { deliveryQueueUrl, sqs } from './delivery-queue';
+
+/**
+ * Puts lane messages on the FIFO queue, in the given order, 10 per call. Group = endpoint id, so each
+ * endpoint is its own ordered lane. A fresh delivery's deduplication id is endpoint + event (a stream
+ * record handled twice enqueues once); a resend's is unique, so it always goes out again.
+ * Throws if SQS refused any entry, so the caller's batch is retried.
+ */
+export async function sendLaneMessages(messages: LaneMessage[]): Promise<void> {
+  for (let i = 0; i < messages.length; i += 10) {
+    const chunk = messages.slice(i, i + 10);
+    const res = await sqs().send(
+      new SendMessageBatchCommand({
+        QueueUrl: deliveryQueueUrl(),
+        Entries: chunk.map((m, n) => ({
+          Id: String(n),
+          MessageBody: JSON.stringify(m),
+          MessageGroupId: m.endpoint_id,
+          MessageDeduplicationId: m.kind === 'event' ? freshDeduplicationId(m.endpoint_id, m.event_id) : `${m.endpoint_id}:${m.event_id}:r${randomBase62(12)}`,
+        })),
+      }),
+    );
+    if (res.Failed?.length) throw new Error(`SQS refused ${res.Failed.length} lane message(s): ${res.Failed.map((f) => f.Code).join(', ')}`);
+  }
+}

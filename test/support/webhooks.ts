@@ -1,0 +1,114 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { encryptSecret } from '../../lib/crypto/envelope';
+import { db, tableName } from '../../lib/store/client';
+import type { Mode, Scope } from '../../lib/store/scope';
+import { WriteSet } from '../../lib/store/write-set';
+import { commit } from '../../lib/store/commit';
+import { newId } from '../../lib/ids';
+import { nowIso } from '../../lib/clock';
+import type { ApiEvent } from '../../lib/events/event';
+
+/**
+ * Test helpers of webhook delivery. `createTestEndpoint` writes exactly the item the dashboard's
+ * endpoint store writes (WHE#<partner> / EP#<id>, secrets envelope-encrypted with the stack's key).
+ */
+export interface TestEndpoint {
+  id: string;
+  secret: string;
+  publicKey: string;
+}
+
+export async function createTestEndpoint(input: { partnerId: string; mode: Mode; url: string; enabledEvents?: string[]; secrets?: string[] }): Promise<TestEndpoint> {
+  const id = newId('webhookEndpoint');
+  const secrets = input.secrets ?? [`whsec_${randomBytes(24).toString('base64')}`];
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const rawPublic = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
+  const at = nowIso();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: `WHE#${input.partnerId}`,
+        sk: `EP#${id}`,
+        entity: 'webhook_endpoint',
+        id,
+        partner_id: input.partnerId,
+        mode: input.mode,
+        url: input.url,
+        status: 'enabled',
+        enabled_events: input.enabledEvents ?? [],
+        description: 'test receiver',
+        created_at: at,
+        public_key: `whpk_${rawPublic.toString('base64')}`,
+        secrets: await Promise.all(secrets.map(async (s) => ({ ciphertext: await encryptSecret(s), created_at: at }))),
+        signing_key_ciphertext: await encryptSecret((privateKey.export({ format: 'der', type: 'pkcs8' }) as Buffer).toString('base64')),
+      },
+    }),
+  );
+  return { id, secret: secrets[0], publicKey: `whpk_${rawPublic.toString('base64')}` };
+}
+
+/** Records events the way every operation does (WriteSet.recordEvent + commit), one transaction each. */
+export async function recordEvents(scope: Scope, count: number, type = 'company.updated'): Promise<ApiEvent[]> {
+  const out: ApiEvent[] = [];
+  for (let i = 0; i < count; i++) {
+    const companyId = newId('company');
+    const ws = new WriteSet(scope, tableName()).recordEvent({ type, companyId, resource: { object: 'company', id: companyId, n: i } });
+    out.push(...(await commit(ws)).map((c) => c.event));
+  }
+  return out;
+}
+
+export interface Delivery {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; body?: string };
+
+/** A webhook receiver on 127.0.0.1 that records every request and answers as `answer` says. */
+export async function startReceiver(answer: (d: Delivery, index: number) => Answer = () => ({ status: 200 })) {
+  const deliveries: Delivery[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const d: Delivery = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      deliveries.push(d);
+      const a = answer(d, deliveries.length - 1);
+      const reply = () => {
+        if (res.destroyed) return;
+        res.writeHead(a.status, a.headers ?? {});
+        res.end(a.body ?? '');
+      };
+      if (a.delayMs) setTimeout(reply, a.delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+  return {
+    url,
+    deliveries,
+    ids: () => deliveries.map((d) => d.headers['webhook-id'] as string),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** Polls until `check` returns a truthy value (bounded; never a fixed sleep). */
+export async function eventually<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
