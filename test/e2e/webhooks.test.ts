@@ -2,7 +2,8 @@ import { createPublicKey, verify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { useStackDatabase } from '../support/stack';
 import { createTestEndpoint, eventually, recordEvents, startReceiver, type TestEndpoint } from '../support/webhooks';
-import { disableEndpoint, readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
+import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
+import { disableEndpoint } from '../../lib/webhooks/endpoints';
 import { listAttempts } from '../../lib/webhooks/lane/attempt-log';
 import { readLane } from '../../lib/webhooks/lane/lane-state';
 import { resendEvent } from '../../lib/webhooks/operations/resend-event';
@@ -46,7 +47,7 @@ async function receiver(...args: Parameters<typeof startReceiver>) {
 
 // Each test's endpoints stop receiving when it ends, so the next test's events reach only its own.
 afterEach(async () => {
-  for (const e of made.splice(0)) await disableEndpoint(e.partnerId, e.id, 'manual', new Date().toISOString());
+  for (const e of made.splice(0)) await disableEndpoint(e.partnerId, e.id, 'manual');
   for (const r of receivers.splice(0)) await r.close();
 });
 afterAll(() => resetSqsClient());

@@ -68,7 +68,7 @@ async function attemptsOf(endpointId: string, n: number) {
   }, 20_000, `${n} attempts`);
 }
 
-function outbox(): { kind: string; to: string }[] {
+function outbox(): { subject: string; to: string }[] {
   const dir = join(process.env.LOCAL_DIR!, 'outbox');
   if (!existsSync(dir)) return [];
   return readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
@@ -110,7 +110,10 @@ describe('multi-day delivery schedules (injected clock)', () => {
     expect(new Set(r.ids())).toEqual(new Set([first.id]));
     expect(r.deliveries).toHaveLength(10);
     // Warned after one and three days of continuous failure.
-    expect(outbox().map((m) => m.kind)).toEqual(['webhook_failing_1d', 'webhook_failing_3d']);
+    expect(outbox().map((m) => m.subject)).toEqual([
+      `Webhook endpoint ${endpoint.id} has been failing for 1 day`,
+      `Webhook endpoint ${endpoint.id} has been failing for 3 days`,
+    ]);
     expect(outbox()[0].to).toBe('owner@clock.test');
     // The lane moved on: the given-up event is behind the cursor.
     expect((await readLane(endpoint.id))?.last_created_at).toBe(first.created_at);
@@ -131,7 +134,11 @@ describe('multi-day delivery schedules (injected clock)', () => {
     }
     expect(await readEndpoint(partner.id, endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
     expect(fakeNow - Date.parse(attempts[0].attempted_at)).toBeGreaterThanOrEqual(5 * 86400 * 1000);
-    expect(outbox().map((m) => m.kind)).toEqual(['webhook_failing_1d', 'webhook_failing_3d', 'webhook_disabled_failing']);
+    expect(outbox().map((m) => m.subject)).toEqual([
+      `Webhook endpoint ${endpoint.id} has been failing for 1 day`,
+      `Webhook endpoint ${endpoint.id} has been failing for 3 days`,
+      `Webhook endpoint ${endpoint.id} was disabled`,
+    ]);
     await eventually(() => lanes.peek(endpoint.id).length === 0, 10_000, 'the queued deliveries to be cancelled');
     await r.close();
   });

@@ -1,53 +1,23 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { encryptSecret } from '../../lib/crypto/envelope';
-import { db, tableName } from '../../lib/store/client';
+import { tableName } from '../../lib/store/client';
+import { createEndpoint } from '../../lib/webhooks/endpoints';
 import type { Mode, Scope } from '../../lib/store/scope';
 import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/store/commit';
 import { newId } from '../../lib/ids';
-import { nowIso } from '../../lib/clock';
 import type { ApiEvent } from '../../lib/events/event';
 
-/**
- * Test helpers of webhook delivery. `createTestEndpoint` writes exactly the item the dashboard's
- * endpoint store writes (WHE#<partner> / EP#<id>, secrets envelope-encrypted with the stack's key).
- */
+/** Test helpers of webhook delivery. */
 export interface TestEndpoint {
   id: string;
   secret: string;
   publicKey: string;
 }
 
-export async function createTestEndpoint(input: { partnerId: string; mode: Mode; url: string; enabledEvents?: string[]; secrets?: string[] }): Promise<TestEndpoint> {
-  const id = newId('webhookEndpoint');
-  const secrets = input.secrets ?? [`whsec_${randomBytes(24).toString('base64')}`];
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const rawPublic = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
-  const at = nowIso();
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        pk: `WHE#${input.partnerId}`,
-        sk: `EP#${id}`,
-        entity: 'webhook_endpoint',
-        id,
-        partner_id: input.partnerId,
-        mode: input.mode,
-        url: input.url,
-        status: 'enabled',
-        enabled_events: input.enabledEvents ?? [],
-        description: 'test receiver',
-        created_at: at,
-        public_key: `whpk_${rawPublic.toString('base64')}`,
-        secrets: await Promise.all(secrets.map(async (s) => ({ ciphertext: await encryptSecret(s), created_at: at }))),
-        signing_key_ciphertext: await encryptSecret((privateKey.export({ format: 'der', type: 'pkcs8' }) as Buffer).toString('base64')),
-      },
-    }),
-  );
-  return { id, secret: secrets[0], publicKey: `whpk_${rawPublic.toString('base64')}` };
+/** An endpoint made by the dashboard's store (the secret is returned once, as on creation). */
+export async function createTestEndpoint(input: { partnerId: string; mode: Mode; url: string; enabledEvents?: string[] }): Promise<TestEndpoint> {
+  const { endpoint, secret } = await createEndpoint({ ...input, description: 'test receiver' });
+  return { id: endpoint.id, secret, publicKey: endpoint.public_key };
 }
 
 /** Records events the way every operation does (WriteSet.recordEvent + commit), one transaction each. */

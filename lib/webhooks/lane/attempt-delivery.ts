@@ -5,7 +5,7 @@ import { CURRENT_VERSION } from '../../versioning/versions';
 import { signatureHeaders } from '../signing';
 import { classifyResponse, type AttemptVerdict } from '../delivery/classify-response';
 import type { DeliverySettings } from '../delivery/delivery-settings';
-import { disableEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
+import { disableIfEnabled, type EndpointRecord } from '../delivery/endpoint-record';
 import { endpointSigningKeys } from '../delivery/endpoint-signing-keys';
 import { postWebhook } from '../delivery/post-webhook';
 import { nextRetryDelaySeconds } from '../delivery/retry-schedule';
@@ -97,10 +97,10 @@ export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: L
     attempt.outcome = 'disabled';
     attempt.error = 'gone';
     await recordAttempt(endpoint.id, attempt);
-    if (await disableEndpoint(endpoint.partner_id, endpoint.id, 'gone', attempt.attempted_at)) {
+    if (await disableIfEnabled(endpoint.partner_id, endpoint.id, 'gone', attempt.attempted_at)) {
       countBy('EndpointsDisabled', 'Reason', 'gone');
-      await mailOwner(endpoint, 'webhook_disabled_gone', `Webhook endpoint ${endpoint.id} was disabled`,
-        `${endpoint.url} answered 410 Gone, so we disabled the endpoint. Enable it again in the dashboard if that was a mistake.`, attempt.attempted_at);
+      await mailOwner(endpoint, `Webhook endpoint ${endpoint.id} was disabled`,
+        `${endpoint.url} answered 410 Gone, so we disabled the endpoint. Enable it again in the dashboard if that was a mistake.`);
     }
     await saveLane(lane);
     log.warn('endpoint answered 410 Gone: disabled');

@@ -1,8 +1,8 @@
 import type { DeliverySettings } from '../delivery/delivery-settings';
-import { disableEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
+import { disableIfEnabled, type EndpointRecord } from '../delivery/endpoint-record';
 import { countBy } from '../delivery-metrics';
 import type { LaneState } from './lane-state';
-import { sendOwnerMail } from './owner-mail';
+import { sendEmail } from '../../email';
 import { partnerOfLane } from './partner-of-lane';
 
 /**
@@ -15,11 +15,11 @@ export async function escalateFailingEndpoint(endpoint: EndpointRecord, lane: La
   const failingSeconds = (nowMs - Date.parse(lane.failing_since)) / 1000;
   const at = new Date(nowMs).toISOString();
   if (failingSeconds >= settings.disableAfterSeconds) {
-    if (await disableEndpoint(endpoint.partner_id, endpoint.id, 'failing', at)) {
+    if (await disableIfEnabled(endpoint.partner_id, endpoint.id, 'failing', at)) {
       countBy('EndpointsDisabled', 'Reason', 'failing');
-      await mailOwner(endpoint, 'webhook_disabled_failing', `Webhook endpoint ${endpoint.id} was disabled`,
+      await mailOwner(endpoint, `Webhook endpoint ${endpoint.id} was disabled`,
         `Every delivery to ${endpoint.url} has failed since ${lane.failing_since}, so we disabled the endpoint. ` +
-          'No events are lost: read them from GET /v1/events, and after fixing the endpoint enable it and use "recover" in the dashboard to receive them again.', at);
+          'No events are lost: read them from GET /v1/events, and after fixing the endpoint enable it and use "recover" in the dashboard to receive them again.');
     }
     return true;
   }
@@ -27,15 +27,16 @@ export async function escalateFailingEndpoint(endpoint: EndpointRecord, lane: La
   if (due.length > 0) {
     lane.warned.push(...due);
     const days = Math.floor(Math.max(...due) / 86400);
-    await mailOwner(endpoint, `webhook_failing_${days}d`, `Webhook endpoint ${endpoint.id} has been failing for ${days} day${days === 1 ? '' : 's'}`,
+    await mailOwner(endpoint, `Webhook endpoint ${endpoint.id} has been failing for ${days} day${days === 1 ? '' : 's'}`,
       `Every delivery to ${endpoint.url} has failed since ${lane.failing_since}. We keep retrying; if it still fails ` +
-        `${Math.round(settings.disableAfterSeconds / 86400)} days after the first failure we disable it.`, at);
+        `${Math.round(settings.disableAfterSeconds / 86400)} days after the first failure we disable it.`);
   }
   return false;
 }
 
-export async function mailOwner(endpoint: EndpointRecord, kind: string, subject: string, text: string, at: string): Promise<void> {
+/** E-mail the workspace owner (SES in AWS, the outbox locally: lib/email). */
+export async function mailOwner(endpoint: EndpointRecord, subject: string, text: string): Promise<void> {
   const partner = await partnerOfLane(endpoint.partner_id);
   if (!partner?.owner_email) return;
-  await sendOwnerMail({ to: partner.owner_email, subject, text, kind }, at);
+  await sendEmail({ to: partner.owner_email, subject, text });
 }

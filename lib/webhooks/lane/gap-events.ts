@@ -44,8 +44,8 @@ export async function gapEvents(scope: Scope, endpoint: EndpointRecord, lane: La
   let low: string;
   let expected: number | undefined;
   if (lane.paused) {
-    if (!endpoint.enabled_at) return { complete: true, events: [] };
-    low = endpoint.enabled_at;
+    // Re-enabled: start at the enable (its `updated_at` when no `enabled_at` is recorded).
+    low = endpoint.enabled_at ?? endpoint.updated_at;
   } else if (lane.last_seq !== undefined && lane.last_created_at) {
     low = `${lane.last_created_at}#~`; // strictly after the cursor's event
     expected = seq - lane.last_seq - 1;
