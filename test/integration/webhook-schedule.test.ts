@@ -141,7 +141,7 @@ describe('multi-day delivery schedules (injected clock)', () => {
     ]);
     await eventually(() => lanes.peek(endpoint.id).length === 0, 10_000, 'the queued deliveries to be cancelled');
     await r.close();
-  });
+  }, 180_000);
 
   it('a message that overtakes an earlier one on the lane still delivers in created_at order', async () => {
     const partner = await createPartner({ name: 'Order partner', ownerEmail: 'owner@order.test' });
