@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { db, tableName } from '../../lib/store/client';
-import { localQueueDedupKey, localQueueDedupPartition, localQueueMessageKey, localQueuePartition } from '../../lib/store/keys';
+import { localQueueMessageKey, localQueuePartition } from '../../lib/store/keys';
 import { now } from '../../lib/clock';
 import { logger } from '../../lib/observability/logger';
 
@@ -16,7 +16,8 @@ import { logger } from '../../lib/observability/logger';
  *   messages go out in send order;
  * - delivery delay (the queue's DeliveryDelay: the spec's two-second hold), visibility timeouts set on
  *   receipt and changed by ChangeMessageVisibility, receive counts, receipt handles;
- * - the 5-minute deduplication window on MessageDeduplicationId;
+ * - the 5-minute deduplication window on MessageDeduplicationId (across a restart only for messages
+ *   still queued);
  * - Lambda's side: batches of up to 10 (one group each here), the handler's `batchItemFailures`
  *   left on the queue and everything else deleted, several batches in flight at once.
  *
@@ -104,9 +105,8 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     lastSequence = Math.max(lastSequence, Number(m.sequence));
   }
   for (const list of groups.values()) list.sort((a, b) => a.sequence.localeCompare(b.sequence));
-  for (const item of await queryAll(table, localQueueDedupPartition(options.queueName))) {
-    if ((item.expires_at as number) > now().getTime()) dedup.set(item.sk as string, item.expires_at as number);
-  }
+  // The deduplication window survives a restart through the messages still queued.
+  for (const list of groups.values()) for (const m of list) dedup.set(m.dedup_id, Math.max(dedup.get(m.dedup_id) ?? 0, m.sent_at + DEDUP_WINDOW_MS));
 
   const persist = (m: Message) =>
     db().send(new PutCommand({ TableName: table, Item: { ...localQueueMessageKey(options.queueName, m.sequence), entity: 'local_queue_message', ...m } }));
@@ -132,13 +132,11 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
       receive_count: 0,
     };
     dedup.set(dedupId, t + DEDUP_WINDOW_MS);
-    await db().send(
-      new PutCommand({ TableName: table, Item: { ...localQueueDedupKey(options.queueName, dedupId), expires_at: t + DEDUP_WINDOW_MS, ttl: Math.ceil((t + DEDUP_WINDOW_MS) / 1000) } }),
-    );
-    await persist(m);
+    // Queued in send order before the (concurrent) write: a batch's entries keep their order.
     const list = groups.get(m.group) ?? [];
     list.push(m);
     groups.set(m.group, list);
+    await persist(m);
     schedule(options.delayMs);
     return { MessageId: m.message_id, MD5OfMessageBody: md5, SequenceNumber: m.sequence };
   }
@@ -226,10 +224,10 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     }
     const work = (async () => {
       try {
-        await Promise.all(batch.map(persist));
+        // Receipt state is kept in memory only: after a restart, in-flight messages are visible at once.
         const response = await options.handler({ Records: batch.map((m) => toRecord(m, options.queueName)) }, lambdaContext(options.invocationTimeoutMs ?? 900_000));
         const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-        for (const m of batch) if (!failed.has(m.message_id) && m.receipt_handle) await remove(m.receipt_handle);
+        await Promise.all(batch.filter((m) => !failed.has(m.message_id) && m.receipt_handle).map((m) => remove(m.receipt_handle!)));
       } catch (error) {
         // As with Lambda: a handler that throws leaves the whole batch for its visibility timeout.
         logger.error('local FIFO lanes: the handler failed', { error: error as Error });
@@ -245,15 +243,17 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
   const operations: Record<string, (input: any) => Promise<unknown>> = {
     SendMessage: (input) => send(input),
     SendMessageBatch: async (input: { Entries: ({ Id: string } & Parameters<typeof send>[0])[] }) => {
-      const Successful = [];
-      const Failed = [];
-      for (const entry of input.Entries ?? []) {
-        try {
-          Successful.push({ Id: entry.Id, ...(await send(entry)) });
-        } catch (error) {
-          Failed.push({ Id: entry.Id, SenderFault: true, Code: (error as QueueError).type ?? 'InternalError', Message: (error as Error).message });
-        }
-      }
+      const Successful: Record<string, unknown>[] = [];
+      const Failed: Record<string, unknown>[] = [];
+      await Promise.all(
+        (input.Entries ?? []).map(async (entry) => {
+          try {
+            Successful.push({ Id: entry.Id, ...(await send(entry)) });
+          } catch (error) {
+            Failed.push({ Id: entry.Id, SenderFault: true, Code: (error as QueueError).type ?? 'InternalError', Message: (error as Error).message });
+          }
+        }),
+      );
       return { Successful, Failed };
     },
     ChangeMessageVisibility: async (input) => {

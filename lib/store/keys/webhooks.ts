@@ -16,8 +16,5 @@ export const webhookAttemptKey = (endpointId: string, attemptedAt: string, event
 /** The embedded default's SQS stand-in (infra/local/fifo-lanes.ts): its messages, sorted by send order. */
 export const localQueuePartition = (queue: string) => `LQ#${queue}`;
 export const localQueueMessageKey = (queue: string, sequence: string) => ({ pk: localQueuePartition(queue), sk: `M#${sequence}` });
-/** The stand-in's deduplication ids (5-minute window, as SQS), one partition per queue. */
-export const localQueueDedupPartition = (queue: string) => `LQD#${queue}`;
-export const localQueueDedupKey = (queue: string, dedupId: string) => ({ pk: localQueueDedupPartition(queue), sk: dedupId });
 /** The embedded default's stream reader checkpoint per shard. */
 export const localStreamCheckpointKey = (streamArn: string, shardId: string) => ({ pk: `LSTREAM#${streamArn}`, sk: shardId });

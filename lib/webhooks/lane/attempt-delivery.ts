@@ -84,8 +84,7 @@ export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: L
     lane.warned = [];
     countMetric('DeliverySucceeded');
     latencyMetric('EventToAcknowledgeLatency', doneMs - Date.parse(item.event.created_at));
-    await recordAttempt(endpoint.id, attempt);
-    await saveLane(lane);
+    await Promise.all([recordAttempt(endpoint.id, attempt), saveLane(lane)]);
     log.info('delivered', { attempt: attempt.attempt, status_code: attempt.status_code, duration_ms: attempt.duration_ms });
     return { kind: 'done' };
   }
@@ -126,8 +125,7 @@ export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: L
     lane.next_attempt_at = new Date(doneMs + waitSeconds * 1000).toISOString();
     attempt.next_attempt_at = lane.next_attempt_at;
   }
-  await recordAttempt(endpoint.id, attempt);
-  const disabled = await escalateFailingEndpoint(endpoint, lane, settings, doneMs);
+  const [, disabled] = await Promise.all([recordAttempt(endpoint.id, attempt), escalateFailingEndpoint(endpoint, lane, settings, doneMs)]);
   if (disabled) {
     finish();
     lane.paused = true;

@@ -3,14 +3,15 @@ import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import type { Scope } from '../../store/scope';
 import { logger } from '../../observability/logger';
-import { readEndpoint } from '../delivery/endpoint-record';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { deliverySettings } from '../delivery/delivery-settings';
 import { countMetric } from '../delivery-metrics';
 import { attemptDelivery } from './attempt-delivery';
 import { gapEvents, toLogEvent, type LogEvent } from './gap-events';
 import type { LaneMessage } from './lane-message';
-import { advance, emptyLane, readLane, saveLane } from './lane-state';
+import { advance, emptyLane, readLane, saveLane, type LaneState } from './lane-state';
 
 /** What the signer does with the message: delete it, or leave it (and the rest of its group) for later. */
 export type LaneOutcome = { kind: 'done' } | { kind: 'retry'; afterSeconds: number; counted: boolean };
@@ -28,11 +29,33 @@ const INDEX_CATCH_UP_SECONDS = 1;
  * `deadlineMs` (wall clock) leaves room to finish before the Lambda times out: work left over is
  * picked up by the same message at once.
  */
-export async function deliverLaneMessage(message: LaneMessage, context: { messageId: string; deadlineMs: number }): Promise<LaneOutcome> {
+export async function deliverLaneMessage(message: LaneMessage, context: { messageId: string; deadlineMs: number; batch?: LaneBatchCache }): Promise<LaneOutcome> {
   const scope: Scope = { partnerId: message.partner_id, mode: message.mode };
   const log = logger.createChild({ persistentKeys: { endpoint_id: message.endpoint_id, event_id: message.event_id } });
-  const endpoint = await readEndpoint(message.partner_id, message.endpoint_id);
-  const lane = (await readLane(message.endpoint_id)) ?? emptyLane(message.endpoint_id);
+  // Within one batch the group's lane is ours alone (one batch per group in flight): read it once.
+  const cached = context.batch?.get(message.endpoint_id);
+  const endpoint = cached ? cached.endpoint : await readEndpoint(message.partner_id, message.endpoint_id);
+  const lane = cached?.lane ?? (await readLane(message.endpoint_id)) ?? emptyLane(message.endpoint_id);
+  context.batch?.set(message.endpoint_id, { endpoint, lane });
+  try {
+    return await deliverOnLane(message, context, scope, log, endpoint, lane);
+  } finally {
+    // A lane paused during this message (410, failing for days) re-reads its endpoint next time.
+    if (lane.paused) context.batch?.delete(message.endpoint_id);
+  }
+}
+
+/** Endpoint and lane of each group already read in this batch. */
+export type LaneBatchCache = Map<string, { endpoint: EndpointRecord | undefined; lane: LaneState }>;
+
+async function deliverOnLane(
+  message: LaneMessage,
+  context: { messageId: string; deadlineMs: number },
+  scope: Scope,
+  log: Logger,
+  endpoint: EndpointRecord | undefined,
+  lane: LaneState,
+): Promise<LaneOutcome> {
 
   if (!endpoint || endpoint.status !== 'enabled' || endpoint.mode !== message.mode) {
     // Rule 6/7: a disabled (or deleted) endpoint's queued deliveries are cancelled; the events stay in
@@ -52,16 +75,21 @@ export async function deliverLaneMessage(message: LaneMessage, context: { messag
   }
 
   let work: { key: string; event: LogEvent; advances: boolean }[];
+  let changed = false;
   if (message.kind === 'resend') {
     work = [{ key: `resend:${context.messageId}`, event: own, advances: false }];
   } else {
     if (lane.last_seq !== undefined && message.seq <= lane.last_seq) return { kind: 'done' }; // delivered or given up already
     const gap = await gapEvents(scope, endpoint, lane, message.seq, message.created_at);
     if (!gap.complete) return { kind: 'retry', afterSeconds: INDEX_CATCH_UP_SECONDS, counted: false };
+    changed = lane.paused === true;
     lane.paused = false;
     work = gap.events.map((event) => ({ key: `seq:${event.seq}`, event, advances: true }));
     if (endpointWantsEvent(endpoint, own.type)) work.push({ key: `seq:${own.seq}`, event: own, advances: true });
-    else advance(lane, own.seq, own.created_at); // the filter changed since the fan-out
+    else {
+      advance(lane, own.seq, own.created_at); // the filter changed since the fan-out
+      changed = true;
+    }
   }
 
   const settings = deliverySettings();
@@ -74,7 +102,8 @@ export async function deliverLaneMessage(message: LaneMessage, context: { messag
     if (outcome.kind !== 'done') return outcome;
     if (lane.paused) return { kind: 'done' }; // disabled during this delivery (410, failing for days)
   }
-  await saveLane(lane);
+  // Every attempt saved the lane; only a lane changed without one is saved here.
+  if (changed && work.length === 0) await saveLane(lane);
   return { kind: 'done' };
 }
 

@@ -4,7 +4,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { logger } from '../../observability/logger';
 import { deliverySettings } from '../delivery/delivery-settings';
 import { publishMetrics } from '../delivery-metrics';
-import { deliverLaneMessage } from './deliver-lane-message';
+import { deliverLaneMessage, type LaneBatchCache } from './deliver-lane-message';
 import { parseLaneMessage } from './lane-message';
 
 /** Thrown by the record handler to leave a message on the queue for `afterSeconds`. */
@@ -28,6 +28,7 @@ export async function processDeliveryBatch(event: SQSEvent, context: Context | u
   const settings = deliverySettings();
   const deadlineMs = Date.now() + (context?.getRemainingTimeInMillis?.() ?? 15 * 60 * 1000);
   const waits = new Map<string, number>();
+  const batch: LaneBatchCache = new Map();
 
   const handleRecord = async (record: SQSRecord) => {
     let message;
@@ -37,7 +38,7 @@ export async function processDeliveryBatch(event: SQSEvent, context: Context | u
       logger.error('dropping a message that is not a lane message', { message_id: record.messageId });
       return;
     }
-    const outcome = await deliverLaneMessage(message, { messageId: record.messageId, deadlineMs }).catch((error: unknown) => {
+    const outcome = await deliverLaneMessage(message, { messageId: record.messageId, deadlineMs, batch }).catch((error: unknown) => {
       logger.error('lane failed unexpectedly', { endpoint_id: message.endpoint_id, event_id: message.event_id, error: error as Error });
       return { kind: 'retry' as const, afterSeconds: UNEXPECTED_ERROR_WAIT_SECONDS, counted: false };
     });
