@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { useStackDatabase } from '../support/stack';
+import { api } from '../support/http';
 import { createTestEndpoint, eventually, recordEvents, startReceiver, type TestEndpoint } from '../support/webhooks';
 import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
 import { disableEndpoint } from '../../lib/webhooks/endpoints';
@@ -238,5 +239,52 @@ describe('webhook delivery over the local pipeline', () => {
     const endpoint = await endpointFor({ partnerId: otherPartnerId, mode: 'test' }, r.url);
     const [event] = await recordEvents(test, 1);
     await expect(resendEvent(partnerId, endpoint.id, event.id)).rejects.toMatchObject({ code: 'resource_missing' });
+  });
+});
+
+describe('the dashboard JSON face of deliveries', () => {
+  const dashboard = (session: string) => ({
+    get: (path: string) => api(undefined, { Authorization: `Bearer ${session}` }).get(`${c.dashboard_url}/api/webhook-endpoints${path}`),
+    post: (path: string, body: unknown) => api(undefined, { Authorization: `Bearer ${session}` }).post(`${c.dashboard_url}/api/webhook-endpoints${path}`, body),
+  });
+
+  it('lists attempts newest first, resends one event and recovers events since a time', async () => {
+    const r = await receiver();
+    const created = await dashboard(c.dashboard_session).post('', { url: r.url, livemode: false });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    made.push({ partnerId: c.partner_id, id });
+    const [event] = await recordEvents({ partnerId: c.partner_id, mode: 'test' }, 1);
+    await eventually(() => r.ids().includes(event.id), 15_000, 'the delivery');
+
+    const attemptsRes = await eventually(async () => {
+      const res = await dashboard(c.dashboard_session).get(`/${id}/attempts`);
+      return res.body?.items?.some((a: { event_id: string }) => a.event_id === event.id) ? res : undefined;
+    }, 15_000, 'the attempt');
+    expect(attemptsRes.status).toBe(200);
+    const attempt = attemptsRes.body.items.find((a: { event_id: string }) => a.event_id === event.id);
+    expect(Object.keys(attempt).sort()).toEqual(['attempt', 'attempted_at', 'duration_ms', 'error', 'event_id', 'next_attempt_at', 'outcome', 'status_code']);
+    expect(attempt).toMatchObject({ attempt: 1, status_code: 200, outcome: 'succeeded', error: null, next_attempt_at: null });
+
+    const resent = await dashboard(c.dashboard_session).post(`/${id}/resend`, { event_id: event.id });
+    expect(resent.status).toBe(202);
+    await eventually(() => r.ids().filter((x) => x === event.id).length >= 2, 15_000, 'the resend');
+
+    const recovered = await dashboard(c.dashboard_session).post(`/${id}/recover`, { since: event.created_at });
+    expect(recovered.status).toBe(202);
+    expect(recovered.body.events).toBeGreaterThanOrEqual(1);
+    await eventually(() => r.ids().filter((x) => x === event.id).length >= 3, 15_000, 'the recovered event');
+  });
+
+  it("refuses another partner's endpoint as missing and a malformed event id as invalid", async () => {
+    const r = await receiver();
+    const created = await dashboard(c.dashboard_session).post('', { url: r.url, livemode: false });
+    made.push({ partnerId: c.partner_id, id: created.body.id });
+    const other = dashboard(c.other_partner.dashboard_session as string);
+    expect((await other.get(`/${created.body.id}/attempts`)).body.code).toBe('resource_missing');
+    expect((await other.post(`/${created.body.id}/resend`, { event_id: `evt_${'a'.repeat(22)}` })).body.code).toBe('resource_missing');
+    const bad = await dashboard(c.dashboard_session).post(`/${created.body.id}/resend`, { event_id: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_request');
   });
 });
