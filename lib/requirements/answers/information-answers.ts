@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
+const KEY = /^[a-z][a-z0-9_]{0,63}$/;
+
 /**
- * `information` requirements take free-form answers: an object of 1 to 50 keys, each a short key and
- * a text of at most 5,000 characters (docs/decisions.md, "Lifecycle").
+ * `information` requirements take free-form answers: an object of 1 to 50 keys (lowercase letters,
+ * digits, underscores), each a text of 1 to 5,000 characters (docs/decisions.md, "Lifecycle").
  */
-export const informationAnswers = z
-  .record(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, { message: 'is not a key of lowercase letters, digits and underscores' }), z.string().trim().min(1).max(5000))
-  .refine((a) => Object.keys(a).length >= 1, { message: 'has no answers', params: { validation_type: 'minProperties', how_to_fix: 'Send at least one answer.' } })
-  .refine((a) => Object.keys(a).length <= 50, { message: 'has more than 50 answers', params: { validation_type: 'maxProperties', how_to_fix: 'Send at most 50 answers.' } });
+export const informationAnswers = z.record(z.string(), z.string().trim().min(1).max(5000)).superRefine((answers, ctx) => {
+  const keys = Object.keys(answers);
+  if (keys.length < 1) ctx.addIssue({ code: 'custom', message: 'has no answers', params: { validation_type: 'minProperties', how_to_fix: 'Send at least one answer.' } });
+  if (keys.length > 50) ctx.addIssue({ code: 'custom', message: 'has more than 50 answers', params: { validation_type: 'maxProperties', how_to_fix: 'Send at most 50 answers.' } });
+  for (const key of keys.filter((k) => !KEY.test(k))) {
+    ctx.addIssue({ code: 'custom', path: [key], message: 'is not a key of lowercase letters, digits and underscores', params: { validation_type: 'propertyNames', how_to_fix: 'Name each answer with lowercase letters, digits and underscores (e.g. business_purpose).' } });
+  }
+});
