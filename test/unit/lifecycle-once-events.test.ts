@@ -1,0 +1,61 @@
+import { mockClient } from 'aws-sdk-client-mock';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { verifyOwners } from '../../lib/lifecycle/operations/verify-owners';
+import { incorporateCompany } from '../../lib/lifecycle/operations/incorporate-company';
+import { ApiError } from '../../lib/http/errors';
+import { companyItem } from '../../lib/companies/store';
+import type { CompanyRecord } from '../../lib/resources/company';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const scope = { partnerId: 'ptr_0000000000000000000001', mode: 'test' as const };
+const base: CompanyRecord = {
+  id: 'cmp_0000000000000000000001', account_id: 'acct_000000000000000000001', livemode: false, name: 'Acme', state: 'WY', entity_type: 'llc',
+  ending: 'llc', timezone: 'America/Denver', name_style: 'plain', owner_privacy: 'public', pre_existing: false, status: 'requires_information',
+  stage: 'submitted_to_state', verification: 'pending', foreign_qualifications: [], entitlements: {}, shareholders: [], officers: [], officers_settled: false,
+  metadata: {}, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', name_key: 'acme', version: 1,
+};
+
+/** A transaction refused because the company item's condition failed: another trigger won the race. */
+const lostRace = () => Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] });
+
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(BatchGetCommand).resolves({ Responses: {} });
+});
+
+describe('"once" events under an injected conflict', () => {
+  it('a verify that loses the race to another verify re-reads, is refused naming the state, and writes no second company.verified', async () => {
+    const winner = { ...base, status: 'in_progress' as const, verification: 'verified' as const, verified_at: '2026-01-02T00:00:00.000Z', version: 2 };
+    ddb.on(GetCommand).resolvesOnce({ Item: companyItem(scope, base) }).resolves({ Item: companyItem(scope, winner) });
+    ddb.on(TransactWriteCommand).rejects(lostRace());
+
+    const refusal = await verifyOwners(scope, base.id).catch((e) => e);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal.code).toBe('invalid_request');
+    expect(refusal.detail).toContain("'verified'");
+
+    const writes = ddb.commandCalls(TransactWriteCommand);
+    expect(writes).toHaveLength(1);
+    const put = writes[0].args[0].input.TransactItems![0].Put!;
+    // The once-guard: the company write requires the version read AND no verified_at yet.
+    expect(put.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
+    expect(put.ExpressionAttributeNames).toMatchObject({ '#o0': 'verified_at' });
+    const events = writes[0].args[0].input.TransactItems!.filter((i) => i.Put?.Item?.entity === 'event').map((i) => i.Put!.Item!.type);
+    expect(events).toEqual(['company.verified']);
+  });
+
+  it('an incorporation retried after a TransactionConflict commits its events once', async () => {
+    const verified = { ...base, status: 'in_progress' as const, verification: 'verified' as const, verified_at: '2026-01-02T00:00:00.000Z', version: 2 };
+    ddb.on(GetCommand).resolves({ Item: companyItem(scope, verified) });
+    ddb.on(TransactWriteCommand).rejectsOnce(Object.assign(new Error('conflict'), { name: 'TransactionConflictException' })).resolves({});
+
+    const { company, events } = await incorporateCompany(scope, base.id, { incorporation_date: '2026-01-03' });
+    expect(company).toMatchObject({ status: 'active', stage: 'incorporated', incorporation_date: '2026-01-03' });
+    expect(events.map((e) => e.event.type)).toEqual(['company.status.changed', 'company.incorporated']);
+    const writes = ddb.commandCalls(TransactWriteCommand);
+    expect(writes).toHaveLength(2);
+    expect(writes[1].args[0].input.TransactItems![0].Put!.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
+    expect(writes[1].args[0].input.TransactItems![0].Put!.ExpressionAttributeNames).toMatchObject({ '#o0': 'incorporated_at' });
+  });
+});
