@@ -60,7 +60,7 @@ describe('the owner verification page in Chromium, on a phone', () => {
 
     await page.goto(session.url);
     await expect(page.locator('h1').innerText()).resolves.toBe('Hi Ada, please verify your identity');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390); // no sideways scrolling
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390); // no sideways scrolling
     await screenshot(page, 'lifecycle-04-verify-phone');
 
     await page.setInputFiles('#file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
