@@ -5,6 +5,9 @@ import { aFreshPartner } from '../support/partners';
 import { closePeriod } from '../../lib/billing/close-period';
 import { periodOf } from '../../lib/billing/period';
 import { nowIso } from '../../lib/clock';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/store/client';
+import { partnerKey } from '../../lib/store/keys';
 
 useStackDatabase();
 
@@ -198,5 +201,18 @@ describe('month-end invoices', () => {
     expect(html.text).toContain(invoice.number);
     const tampered = invoice.hosted_url.replace(/.$/, (ch: string) => (ch === 'A' ? 'B' : 'A'));
     expect((await api().get(tampered)).status).toBe(404);
+  });
+});
+
+describe('an inactive billing account', () => {
+  it('cannot order: billing_account_inactive (402), and nothing is written', async () => {
+    const p = await aFreshPartner();
+    const company = await createCompany(p.testKey);
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: partnerKey(p.partnerId), UpdateExpression: 'SET billing_status = :i', ExpressionAttributeValues: { ':i': 'inactive' } }));
+    const res = await api(p.testKey).post(`/companies/${company.id}/service-orders`, { product_key: 'ein_application' });
+    expect(res.status).toBe(402);
+    expect(res.body.code).toBe('billing_account_inactive');
+    const orders = (await api(p.testKey).get(`/companies/${company.id}/service-orders`)).body.items;
+    expect(orders.some((o: any) => o.product_key === 'ein_application')).toBe(false);
   });
 });

@@ -185,3 +185,24 @@ describe('the service-order state table', () => {
     expect(res.body.code).toBe('test_mode_only');
   });
 });
+
+describe('a dissolution order', () => {
+  it('dissolves its company when it completes: company.dissolved once, renewals ended, nothing more can be ordered', async () => {
+    const company = await createCompany(c.test_key);
+    const o = await order(company.id, { product_key: 'dissolution' });
+    await test.post(`/sandbox/service-orders/${o.id}/start`);
+    const done = await test.post(`/sandbox/service-orders/${o.id}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('completed');
+    const after = (await test.get(`/companies/${company.id}`)).body;
+    expect(after.status).toBe('dissolved');
+    expect(after.dissolved_at).toBeDefined();
+    expect(await eventsOf(company.id, 'company.dissolved')).toHaveLength(1);
+    expect((await eventsOf(company.id, 'service_order.completed')).map((e) => e.data.object.id)).toEqual([o.id]);
+    const agent = (await test.get(`/companies/${company.id}/service-orders`)).body.items.find((x: any) => x.product_key === 'registered_agent');
+    expect(agent.renewal_canceled_at).toBeDefined();
+    const refused = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'ein_application' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].validation_type).toBe('state');
+  });
+});

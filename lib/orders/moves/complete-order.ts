@@ -1,20 +1,46 @@
+import { resourceMissing } from '../../http/errors';
+import { getCompany } from '../../companies/store';
+import { dissolveCompany } from '../../lifecycle/operations/dissolve-company';
+import { renderServiceOrder } from '../../resources/service-order';
 import type { Scope } from '../../store/scope';
 import { changeOrder, without } from '../change-order';
 import { illegalMove } from '../order-errors';
+import { addOrderChange, readOrder } from '../order-store';
 import type { OrderRecord } from '../order-record';
+
+/** The product whose completion dissolves the company (spec: "a dissolution order completed"). */
+export const DISSOLUTION_PRODUCT_KEY = 'dissolution';
+
+/** The order as completion leaves it, or the refusal when it cannot complete. */
+function completed(order: OrderRecord, at: string, outcome?: string): OrderRecord {
+  if (order.status === 'completed' || order.status === 'canceled') throw illegalMove(`The order is already ${order.status}.`, 'Nothing to do: the order is terminal.');
+  if (order.status === 'quote_pending') throw illegalMove('The order awaits its quote.', 'Quote and accept it first.');
+  const next: OrderRecord = { ...without(order, 'form', 'form_requirement'), status: 'completed', completed_at: order.completed_at ?? at, workflow_status: 'completed', updated_at: at };
+  if (outcome) next.outcome = outcome;
+  return next;
+}
 
 /**
  * The final step is reached (spec: any → `completed`, terminal): `completed_at` set once,
  * `service_order.completed` fires once, `outcome` when given. A canceled or completed order cannot
  * complete (again), which is what keeps both "once". Recurring orders keep renewing: completion ends
- * fulfilment, not the subscription.
+ * fulfilment, not the subscription. A dissolution order's completion dissolves its company in the
+ * same transaction (lib/lifecycle/operations/dissolve-company.ts: requirements closed, renewals
+ * ended, `company.dissolved` once).
  */
-export function completeOrder(scope: Scope, orderId: string, input: { outcome?: string } = {}): Promise<OrderRecord> {
-  return changeOrder(scope, orderId, (order, at) => {
-    if (order.status === 'completed' || order.status === 'canceled') throw illegalMove(`The order is already ${order.status}.`, 'Nothing to do: the order is terminal.');
-    if (order.status === 'quote_pending') throw illegalMove('The order awaits its quote.', 'Quote and accept it first.');
-    const next: OrderRecord = { ...without(order, 'form', 'form_requirement'), status: 'completed', completed_at: order.completed_at ?? at, workflow_status: 'completed' };
-    if (input.outcome) next.outcome = input.outcome;
-    return { next, events: ['service_order.status.changed', 'service_order.completed'] };
-  });
+export async function completeOrder(scope: Scope, orderId: string, input: { outcome?: string } = {}): Promise<OrderRecord> {
+  const order = await readOrder(scope, orderId);
+  if (!order) throw resourceMissing('service order', orderId);
+  if (order.product_key === DISSOLUTION_PRODUCT_KEY && (await getCompany(scope, order.company))?.status !== 'dissolved') {
+    let written: OrderRecord | undefined;
+    await dissolveCompany(scope, order.company, {
+      alsoWrite: async (ws, _company, at) => {
+        const current = (await readOrder(scope, orderId))!;
+        written = addOrderChange(ws, scope, current, completed(current, at, input.outcome));
+        for (const type of ['service_order.status.changed', 'service_order.completed']) ws.recordEvent({ type, companyId: current.company, resource: renderServiceOrder(written) });
+      },
+    });
+    return written!;
+  }
+  return changeOrder(scope, orderId, (current, at) => ({ next: completed(current, at, input.outcome), events: ['service_order.status.changed', 'service_order.completed'] }));
 }
