@@ -6,10 +6,12 @@ import type { WriteSet } from '../store/write-set';
 import type { CompanyRecord } from '../resources/company';
 import { renderRequirement, type Requirement } from '../resources/requirement';
 import { openRequirementCount, requirementsOfCompany } from '../requirements/store';
+import { openCompanyIndexAttributes } from '../calendar/open-company-index';
 
 /**
  * The company item: its record and the index attributes of companiesOfPartner (gsi1),
- * companiesOfAccount (gsi2) and companiesOfPartnerByStatus (gsi3). Always build the item here, so a
+ * companiesOfAccount (gsi2), companiesOfPartnerByStatus (gsi3) and, while open, the reminder job's
+ * openCompaniesByShard (gsi4, lib/calendar/open-company-index.ts). Always build the item here, so a
  * status change moves the company between status listings by itself.
  */
 export function companyItem(scope: Scope, record: CompanyRecord): Record<string, unknown> {
@@ -24,6 +26,7 @@ export function companyItem(scope: Scope, record: CompanyRecord): Record<string,
     gsi2sk: sk,
     gsi3pk: companyIndexes.status(scope, record.status).pk,
     gsi3sk: sk,
+    ...openCompanyIndexAttributes(scope, record),
   };
 }
 

@@ -14,6 +14,9 @@ import { getInvoiceRecord } from '../../lib/billing/close-period';
 import { periodOf } from '../../lib/billing/period';
 import { handler as renewals } from '../../functions/jobs/renewals';
 import { handler as monthEnd } from '../../functions/jobs/month-end';
+import { handler as reminders } from '../../functions/jobs/reminders';
+import { calendarOf } from '../../lib/calendar/calendar-events';
+import { getCompany } from '../../lib/companies/store';
 import type { Partner } from '../../lib/partners/partner';
 import type { CreateCompanyBody } from '../../lib/companies/schemas';
 
@@ -58,4 +61,30 @@ describe('the scheduled jobs, run on an injected clock', () => {
     expect(new Set(periods).size).toBe(periods.length);
     expect(periods).toContain(periodOf(due));
   });
+
+  it('the reminder job fires each reminder point that has come, once, across a double and a concurrent run', async () => {
+    const scope: Scope = { partnerId: newId('partner'), mode: 'live' };
+    const created = await createCompany({ scope, body: anLlc({ state: 'WY' }) as CreateCompanyBody, expand: [] });
+    const company = (await getCompany(scope, created.id))!;
+    const federal = (await calendarOf(scope, company)).find((e) => e.kind === 'federal_tax_filing')!;
+    const due = points(federal.reminders, company.created_at);
+    expect(due.length).toBeGreaterThan(0);
+    // Just after the last point before the deadline: every point the company lived to see has come.
+    const asOf = new Date(Date.parse(federal.reminders[federal.reminders.length - 1]) + 3_600_000);
+    restore = setClock(() => asOf);
+    await reminders();
+    await Promise.all([reminders(), reminders(), reminders()]);
+    await reminders();
+    const events = await db().send(
+      new QueryCommand({ TableName: tableName(), IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.companyType(scope, company.id, 'calendar.reminder') } }),
+    );
+    const fired = (events.Items ?? []).map((e) => JSON.parse(e.payload)).filter((e) => e.data.object.kind === 'federal_tax_filing');
+    expect(fired.map((e) => e.data.object.remind_at).sort()).toEqual(due);
+    expect(fired.every((e) => e.timestamp === e.data.object.remind_at && e.data.object.due_at === federal.due_at)).toBe(true);
+  });
 });
+
+/** The points a company created at `createdAt` lives to see. */
+function points(all: string[], createdAt: string): string[] {
+  return all.filter((p) => p >= createdAt).sort();
+}

@@ -63,7 +63,10 @@ export const taxFilingGuardKey = (scope: Scope, companyId: string, kind: string,
 
 /** calendarEventsOfCompany: pk per company, sk the event id (deterministic per kind and due date). */
 export const calendarOfCompany = (scope: Scope, companyId: string) => `CAL#${scopePrefix(scope)}#${companyId}`;
-/** remindersDue (gsi3, per mode and shard), sorted `<next remind_at>#…`: the reminder job. */
-export const reminderIndex = (mode: Mode, shard: number) => ({ index: 'gsi3' as const, pk: `REMIND#${mode}#${shard}` });
+/**
+ * openCompaniesByShard (gsi4 on company items, sparse: a dissolved company leaves it), sorted
+ * `<partner>#<company>`: the reminder job walks every open company of a mode without a partner list.
+ */
+export const openCompaniesIndex = (mode: Mode, shard: number) => ({ index: 'gsi4' as const, pk: `OPENCMP#${mode}#${shard}` });
 /** Fired once per reminder point. */
 export const reminderGuardKey = (scope: Scope, calendarEventId: string, remindAt: string) => ({ pk: `CALR#${scopePrefix(scope)}#${calendarEventId}`, sk: remindAt });

@@ -1,0 +1,46 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../store/client';
+import { JOB_SHARDS, openCompaniesIndex } from '../store/keys';
+import type { Mode } from '../store/scope';
+import type { CompanyRecord } from '../resources/company';
+import { calendarOf, fireReminder } from './calendar-events';
+
+/**
+ * The scheduled reminder job (functions/jobs/reminders.ts): for every open company of the mode, each
+ * reminder point of its upcoming deadlines that has come (`remind_at` ≤ `asOf`) and that the company
+ * lived to see (`remind_at` ≥ its creation) fires `calendar.reminder`, once ever: a second, late or
+ * concurrent run finds the point's guard item and skips it.
+ */
+export async function runReminders(mode: Mode, asOf: Date): Promise<number> {
+  let fired = 0;
+  for (let shard = 0; shard < JOB_SHARDS; shard++) {
+    const index = openCompaniesIndex(mode, shard);
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const res = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: index.index,
+          KeyConditionExpression: 'gsi4pk = :pk',
+          ExpressionAttributeValues: { ':pk': index.pk },
+          ProjectionExpression: 'gsi4sk, id, #state, entity_type, created_at, incorporated_at, #status',
+          ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of res.Items ?? []) {
+        const partnerId = String(item.gsi4sk).split('#')[0];
+        const scope = { partnerId, mode };
+        const company = item as unknown as CompanyRecord;
+        for (const event of await calendarOf(scope, company, asOf)) {
+          for (const point of event.reminders) {
+            if (point > asOf.toISOString() || point < company.created_at || event.reminders_fired.includes(point)) continue;
+            if (await fireReminder(scope, event, point)) fired++;
+          }
+        }
+      }
+      startKey = res.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return fired;
+}
