@@ -15,6 +15,7 @@ import { newServiceOrder } from '../service-orders/new-service-order';
 import { selectAccount, unknownAccount } from './account-selection';
 import { attachedProducts } from './attached-products';
 import { newCompany } from './new-company';
+import { checkPassportFiles } from './passport-files';
 import { enforceCompanyRules } from './rules';
 import type { CreateCompanyBody, Expandable } from './schemas';
 import { companyItem } from './store';
@@ -42,6 +43,7 @@ export async function createCompany(input: CreateCompanyInput): Promise<Company>
     if (error instanceof ApiError) throw new ApiError('invalid_request', error.detail, [...errors, ...(error.errors ?? [])]);
     throw error;
   }
+  errors.push(...(await checkPassportFiles(scope, body)));
   if (errors.length) throw new ApiError('invalid_request', `The request is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
 
   // An account created alongside may lose a race for its external_id: then the winner's account is used.

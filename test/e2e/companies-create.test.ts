@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { api, ENVELOPE_FIELDS } from '../support/http';
 import { useStackDatabase } from '../support/stack';
 import { aCorp, anAccount, anLlc, anOwner, createCompany, uniqueWord } from '../support/companies';
+import { aPdf, uploadFile } from '../support/lifecycle';
 import { db, tableName } from '../../lib/store/client';
 import { eventStreams } from '../../lib/store/keys';
 import { companySchema } from '../../lib/resources/company';
@@ -145,9 +146,21 @@ describe('POST /companies: a valid creation', () => {
     expect(none).toMatchObject({ officers: [], officers_settled: true });
   });
 
-  it('keeps a passport file reference on the shareholder', async () => {
-    const company = await createCompany(c.test_key, anLlc({ shareholders: [anOwner({ passport: 'file_' + 'A'.repeat(22) })] }));
-    expect(company.shareholders[0].passport).toBe('file_' + 'A'.repeat(22));
+  /** An identity document uploaded for an owner of another company of this partner and mode. */
+  async function anIdentityFile(key: string): Promise<string> {
+    const holder = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
+    const up = await uploadFile(key, { purpose: 'identity_document', company: holder.id, shareholder: holder.shareholders[0].id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
+    expect(up.status).toBe(201);
+    return up.body.id;
+  }
+
+  it('keeps a passport reference to an uploaded identity document of this mode, and refuses any other', async () => {
+    const fileId = await anIdentityFile(c.test_key);
+    const company = await createCompany(c.test_key, anLlc({ shareholders: [anOwner({ passport: fileId })] }));
+    expect(company.shareholders[0].passport).toBe(fileId);
+    await refusedWith(anLlc({ shareholders: [anOwner({ passport: 'file_' + 'A'.repeat(22) })] }), '$.shareholders[0].passport', 'exists');
+    const liveFile = await anIdentityFile(c.live_key);
+    await refusedWith(anLlc({ shareholders: [anOwner({ ownership_percentage: 50 }), anOwner({ passport: liveFile, main_incorporator: false, ownership_percentage: 50 })] }), '$.shareholders[1].passport', 'exists');
   });
 
   it('stores metadata verbatim and private owners in NV', async () => {
