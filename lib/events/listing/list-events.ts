@@ -39,7 +39,7 @@ interface Position {
 export async function listEvents(scope: Scope, table: string, query: ListEventsQuery, meter = new ReadMeter()): Promise<EventPage> {
   const filter = eventFilterOf(query);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const listing = listingFingerprint({ route: 'GET /v1/events', partner: scope.partnerId, mode: scope.mode, ...filter });
+  const listing = eventListing(scope, filter);
   const position =
     query.after !== undefined
       ? decodeCursor<Position>(listing, query.after, 'after')
@@ -72,6 +72,16 @@ export async function listEvents(scope: Scope, table: string, query: ListEventsQ
     },
     items: rows.map((r) => JSON.parse(r.payload) as ApiEvent),
   };
+}
+
+/** The fingerprint cursors of this listing are bound to: partner, mode, normalised filters and sort. */
+export function eventListing(scope: Scope, filter: EventFilter): string {
+  return listingFingerprint({ route: 'GET /v1/events', partner: scope.partnerId, mode: scope.mode, ...filter });
+}
+
+/** A cursor at an event of the listing (the bench starts deep pages from one). */
+export function eventCursor(scope: Scope, filter: EventFilter, createdAt: string, eventId: string): string {
+  return encodeCursor<Position>(eventListing(scope, filter), { k: `${createdAt}#${eventId}` });
 }
 
 /** The listing's `created_at` range as sort key bounds; undefined when no instant can match. */
