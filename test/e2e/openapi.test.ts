@@ -25,6 +25,16 @@ describe('the e2e responses check against the document', () => {
     expect(() => checkAgainstOpenApi('GET', '/events', 400, { code: 'nope' }, 'application/json')).toThrow(/does not match/);
   });
 
+  it('holds every listed event to the schema of its type in events-schema/', () => {
+    const page = { object: 'list', page: { start_cursor: 'a', end_cursor: 'a', has_next_page: false, has_prev_page: false, limit: 25, total: 1 } };
+    const event = { object: 'event', id: 'evt_' + 'a'.repeat(22), company_id: 'cmp_' + 'b'.repeat(22), livemode: false, timestamp: '2026-11-01T00:00:00.000Z', created_at: '2026-11-01T00:00:00.000Z' };
+    const thin = { ...event, type: 'company.created', data: { object: { object: 'company', id: 'cmp_' + 'b'.repeat(22) } } };
+    expect(() => checkAgainstOpenApi('GET', '/events', 200, { ...page, items: [thin] }, 'application/json')).toThrow(/events-schema\/events\/company.created.json/);
+    expect(() => checkAgainstOpenApi('GET', `/events/${event.id}`, 200, thin, 'application/json')).toThrow(/company.created/);
+    const unknownType = { ...thin, type: 'brand.new.type' };
+    expect(() => checkAgainstOpenApi('GET', '/events', 200, { ...page, items: [unknownType] }, 'application/json')).not.toThrow();
+  });
+
   it('skips paths the document does not register yet', () => {
     expect(() => checkAgainstOpenApi('GET', '/not-described', 200, { anything: 1 }, 'application/json')).not.toThrow();
   });

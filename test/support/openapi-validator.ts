@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -32,9 +32,32 @@ function load() {
   return state;
 }
 
+const eventValidators = new Map<string, ValidateFunction | null>();
+
+/**
+ * Every event an e2e test reads from GET /events or /events/{id} must also match the exact schema of
+ * its type in events-schema/events/ (a type without a file there is skipped: new types may appear).
+ */
+function checkEvents(path: string, status: number, body: any): void {
+  if (status !== 200 || !/^\/events(\/evt_[0-9A-Za-z]{22})?$/.test(path)) return;
+  const { ajv } = load();
+  for (const event of Array.isArray(body?.items) ? body.items : [body]) {
+    const type = String(event?.type);
+    if (!eventValidators.has(type)) {
+      const file = join(__dirname, '..', '..', 'events-schema', 'events', `${type}.json`);
+      eventValidators.set(type, existsSync(file) ? ajv.compile(JSON.parse(readFileSync(file, 'utf8'))) : null);
+    }
+    const validate = eventValidators.get(type);
+    if (validate && !validate(event)) {
+      throw new Error(`${type}: the event does not match events-schema/events/${type}.json: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(event).slice(0, 2000)}`);
+    }
+  }
+}
+
 /** Throws when `body` does not match the document's schema for `method path → status`. */
 export function checkAgainstOpenApi(method: string, path: string, status: number, body: unknown, contentType: string | null): void {
   if (!contentType?.includes('application/json')) return;
+  checkEvents(path, status, body);
   const { ajv, paths } = load();
   const match = paths.find((p) => p.regex.test(path));
   const operation = match?.item[method.toLowerCase()];
