@@ -77,4 +77,13 @@ describe('the webhook endpoint store', () => {
     restore();
     await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
   });
+
+  it('refuses a sixth roll code within fifteen minutes with rate_limit', async () => {
+    const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/h' });
+    for (let i = 0; i < 5; i++) await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    await expect(webhookEndpoints.rollSecret(c.partner_id, endpoint.id)).rejects.toMatchObject({ code: 'rate_limit' });
+    const later = setClock(() => new Date(Date.now() + 16 * 60 * 1000));
+    await expect(webhookEndpoints.rollSecret(c.partner_id, endpoint.id)).resolves.toHaveProperty('code');
+    later();
+  });
 });

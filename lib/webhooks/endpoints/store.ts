@@ -148,24 +148,38 @@ export async function enableEndpoint(partnerId: string, endpointId: string): Pro
   }
 }
 
+/** At most five roll codes per endpoint per fifteen minutes: each code allows five guesses. */
+export const ROLL_SEND_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_ROLLS_PER_WINDOW = 5;
+
 /**
  * First half of a secret roll: a one-time code (stored hashed, ten minutes, five tries) that the
  * caller e-mails to the person asking. A new request replaces a pending code.
  */
 export async function rollSecret(partnerId: string, endpointId: string): Promise<{ code: string; expires_at: string }> {
   if (!(await getEndpoint(partnerId, endpointId))) throw resourceMissing('webhook endpoint', endpointId);
+  const key = secretRollKey(partnerId, endpointId);
+  const at = now();
+  const previous = (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  const windowOpen = previous && Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS > at.getTime();
+  if (windowOpen && previous.sends >= MAX_ROLLS_PER_WINDOW) {
+    const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS - at.getTime()) / 1000);
+    throw new ApiError('rate_limit', `Too many secret-roll codes were requested for this endpoint. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, undefined, { 'Retry-After': String(retryAfter) });
+  }
   const code = newOneTimeCode();
-  const expiresAt = new Date(now().getTime() + CODE_TTL_MS);
+  const expiresAt = new Date(at.getTime() + CODE_TTL_MS);
   await db().send(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...secretRollKey(partnerId, endpointId),
+        ...key,
         entity: 'webhook_secret_roll',
         code_hash: hashOneTimeCode('secret-roll', endpointId, code),
         attempts: 0,
         expires_at: expiresAt.toISOString(),
-        ttl: Math.ceil(expiresAt.getTime() / 1000),
+        window_started_at: windowOpen ? previous.window_started_at : at.toISOString(),
+        sends: windowOpen ? previous.sends + 1 : 1,
+        ttl: Math.ceil((at.getTime() + ROLL_SEND_WINDOW_MS) / 1000),
       },
     }),
   );
