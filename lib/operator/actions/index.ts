@@ -1,0 +1,7 @@
+import type { OperatorAction } from './action';
+import { lifecycleActions } from './lifecycle-actions';
+
+export type { OperatorAction, ActionContext } from './action';
+
+/** Every operator action, by area; an area adds its list here. */
+export const OPERATOR_ACTIONS: OperatorAction[] = [...lifecycleActions];
