@@ -200,6 +200,37 @@ describe('webhook delivery over the local pipeline', () => {
     expect(r.deliveries).toHaveLength(0);
   });
 
+  it('reads at most 64 KiB of an answer: an endless 200 body still acknowledges', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      req.resume().on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        const chunk = Buffer.alloc(16 * 1024, 120);
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    receivers.push({ close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) });
+    const endpoint = await endpointFor(test, `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`);
+    await recordEvents(test, 1);
+    const [first] = await attempts(endpoint.id, 1);
+    expect(first).toMatchObject({ outcome: 'succeeded', status_code: 200, error: null });
+  });
+
+  it("keeps one connection alive per endpoint across deliveries", async () => {
+    const r = await receiver();
+    const endpoint = await endpointFor(test, r.url);
+    const events = await recordEvents(test, 3);
+    await eventually(() => r.deliveries.length >= 3, 15_000, 'three deliveries');
+    expect(new Set(r.deliveries.map((d) => d.remotePort)).size).toBe(1);
+    expect(r.ids()).toEqual(events.map((e) => e.id));
+    expect(endpoint.id).toMatch(/^we_/);
+  });
+
   it('410 Gone disables the endpoint and cancels its queued deliveries', async () => {
     // Answered slowly, so all four events are on the lane before the endpoint is disabled (the
     // fan-out sends nothing to a disabled endpoint).

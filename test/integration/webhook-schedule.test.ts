@@ -10,6 +10,8 @@ import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-p
 import { handler as deliver } from '../../functions/webhooks/deliver';
 import { handler as fanout } from '../../functions/webhooks/fanout';
 import { setClock } from '../../lib/clock';
+import { setResolver } from '../../lib/webhooks/url-safety';
+import { disableEndpoint } from '../../lib/webhooks/endpoints';
 import { randomBase62 } from '../../lib/ids';
 import { createPartner } from '../../lib/partners/partner';
 import { listAttempts } from '../../lib/webhooks/lane/attempt-log';
@@ -142,6 +144,42 @@ describe('multi-day delivery schedules (injected clock)', () => {
     await eventually(() => lanes.peek(endpoint.id).length === 0, 10_000, 'the queued deliveries to be cancelled');
     await r.close();
   }, 180_000);
+
+  it('checks the URL again at delivery time: a live host that now resolves to a private address is refused (DNS rebinding)', async () => {
+    const partner = await createPartner({ name: 'Rebind partner', ownerEmail: 'owner@rebind.test' });
+    const restore = setResolver(async () => ['10.0.0.7']);
+    try {
+      const endpoint = await createTestEndpoint({ partnerId: partner.id, mode: 'live', url: 'https://hooks.rebind.test/in' });
+      await recordEvents({ partnerId: partner.id, mode: 'live' }, 1);
+      await eventually(() => lanes.peek(endpoint.id).length >= 1, 10_000, 'the fan-out');
+      advanceTo(fakeNow + HOLD_MS);
+      const [first] = await attemptsOf(endpoint.id, 1);
+      expect(first).toMatchObject({ outcome: 'failed', error: 'unsafe_url', status_code: null });
+      await disableEndpoint(partner.id, endpoint.id, 'manual');
+    } finally {
+      restore();
+    }
+  });
+
+  it('pending deliveries survive a restart of the local queue (kept in DynamoDB Local)', async () => {
+    const partner = await createPartner({ name: 'Restart partner', ownerEmail: 'owner@restart.test' });
+    const r = await startReceiver();
+    const endpoint = await createTestEndpoint({ partnerId: partner.id, mode: 'test', url: r.url });
+    const [event] = await recordEvents({ partnerId: partner.id, mode: 'test' }, 1);
+    await eventually(() => lanes.peek(endpoint.id).length >= 1, 10_000, 'the fan-out');
+    // Stop before the hold is over: nothing was delivered yet.
+    await lanes.stop();
+    expect(r.deliveries).toHaveLength(0);
+    lanes = await startFifoLanes({ queueName: 'clock-test.fifo', delayMs: HOLD_MS, visibilityTimeoutSeconds: 960, concurrency: 4, handler: deliver });
+    process.env.WEBHOOK_QUEUE_URL = lanes.queueUrl;
+    process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
+    resetSqsClient();
+    expect(lanes.peek(endpoint.id)).toHaveLength(1);
+    advanceTo(fakeNow + HOLD_MS);
+    await eventually(() => r.deliveries.length >= 1, 10_000, 'the delivery after the restart');
+    expect(r.ids()).toEqual([event.id]);
+    await r.close();
+  });
 
   it('a message that overtakes an earlier one on the lane still delivers in created_at order', async () => {
     const partner = await createPartner({ name: 'Order partner', ownerEmail: 'owner@order.test' });

@@ -35,6 +35,8 @@ export interface Delivery {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  /** The sender's port: one per kept-alive connection. */
+  remotePort?: number;
 }
 
 export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number; body?: string };
@@ -46,7 +48,7 @@ export async function startReceiver(answer: (d: Delivery, index: number) => Answ
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const d: Delivery = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const d: Delivery = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), remotePort: req.socket.remotePort };
       deliveries.push(d);
       const a = answer(d, deliveries.length - 1);
       const reply = () => {
