@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { db, tableName } from '../../lib/store/client';
 import { localQueueMessageKey, localQueuePartition } from '../../lib/store/keys';
@@ -108,11 +108,25 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
   // The deduplication window survives a restart through the messages still queued.
   for (const list of groups.values()) for (const m of list) dedup.set(m.dedup_id, Math.max(dedup.get(m.dedup_id) ?? 0, m.sent_at + DEDUP_WINDOW_MS));
 
-  const persist = (m: Message) =>
-    db().send(new PutCommand({ TableName: table, Item: { ...localQueueMessageKey(options.queueName, m.sequence), entity: 'local_queue_message', ...m } }));
-  const forget = (m: Message) => db().send(new DeleteCommand({ TableName: table, Key: localQueueMessageKey(options.queueName, m.sequence) }));
+  const persist = (m: Message) => db().send(new PutCommand({ TableName: table, Item: itemOf(m) }));
+  const itemOf = (m: Message) => ({ ...localQueueMessageKey(options.queueName, m.sequence), entity: 'local_queue_message', ...m });
+  /** Puts and deletes of many messages in BatchWriteItem calls (25 each). */
+  const writeMany = async (puts: Message[], deletes: Message[]) => {
+    const requests = [
+      ...puts.map((m) => ({ PutRequest: { Item: itemOf(m) } })),
+      ...deletes.map((m) => ({ DeleteRequest: { Key: localQueueMessageKey(options.queueName, m.sequence) } })),
+    ];
+    for (let i = 0; i < requests.length; i += 25) {
+      let pending: typeof requests | undefined = requests.slice(i, i + 25);
+      while (pending?.length) {
+        const res = await db().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+        pending = res.UnprocessedItems?.[table] as typeof requests | undefined;
+      }
+    }
+  };
 
-  async function send(entry: { MessageBody: string; MessageGroupId?: string; MessageDeduplicationId?: string }) {
+  /** Queues one message; `written` collects it for the caller's batch write (else it is written now). */
+  async function send(entry: { MessageBody: string; MessageGroupId?: string; MessageDeduplicationId?: string }, written?: Message[]) {
     if (!entry.MessageGroupId) throw new QueueError('MissingParameter', 'MessageGroupId is required on a FIFO queue');
     const t = now().getTime();
     const dedupId = entry.MessageDeduplicationId ?? createHash('sha256').update(entry.MessageBody).digest('hex');
@@ -136,7 +150,8 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     const list = groups.get(m.group) ?? [];
     list.push(m);
     groups.set(m.group, list);
-    await persist(m);
+    if (written) written.push(m);
+    else await persist(m);
     schedule(options.delayMs);
     return { MessageId: m.message_id, MD5OfMessageBody: md5, SequenceNumber: m.sequence };
   }
@@ -147,22 +162,28 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     return m;
   }
 
-  async function changeVisibility(handle: string, seconds: number) {
+  async function changeVisibility(handle: string, seconds: number, written?: Message[]) {
     const m = message(handle);
     m.visible_at = now().getTime() + seconds * 1000;
-    await persist(m);
+    if (written) written.push(m);
+    else await persist(m);
     schedule(seconds * 1000);
   }
 
-  async function remove(handle: string) {
-    const m = byHandle.get(handle);
-    if (!m) return; // SQS accepts a delete of an already deleted message
-    byHandle.delete(handle);
-    const list = groups.get(m.group) ?? [];
-    const index = list.indexOf(m);
-    if (index >= 0) list.splice(index, 1);
-    if (list.length === 0) groups.delete(m.group);
-    await forget(m);
+  /** Takes messages off the queue; SQS accepts a delete of an already deleted message. */
+  async function remove(handles: string[]) {
+    const gone: Message[] = [];
+    for (const handle of handles) {
+      const m = byHandle.get(handle);
+      if (!m) continue;
+      byHandle.delete(handle);
+      const list = groups.get(m.group) ?? [];
+      const index = list.indexOf(m);
+      if (index >= 0) list.splice(index, 1);
+      if (list.length === 0) groups.delete(m.group);
+      gone.push(m);
+    }
+    await writeMany([], gone);
   }
 
   /** The next batch of a group, if the group has nothing in flight and its head is due. */
@@ -227,7 +248,7 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
         // Receipt state is kept in memory only: after a restart, in-flight messages are visible at once.
         const response = await options.handler({ Records: batch.map((m) => toRecord(m, options.queueName)) }, lambdaContext(options.invocationTimeoutMs ?? 900_000));
         const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-        await Promise.all(batch.filter((m) => !failed.has(m.message_id) && m.receipt_handle).map((m) => remove(m.receipt_handle!)));
+        await remove(batch.filter((m) => !failed.has(m.message_id) && m.receipt_handle).map((m) => m.receipt_handle!));
       } catch (error) {
         // As with Lambda: a handler that throws leaves the whole batch for its visibility timeout.
         logger.error('local FIFO lanes: the handler failed', { error: error as Error });
@@ -245,15 +266,15 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     SendMessageBatch: async (input: { Entries: ({ Id: string } & Parameters<typeof send>[0])[] }) => {
       const Successful: Record<string, unknown>[] = [];
       const Failed: Record<string, unknown>[] = [];
-      await Promise.all(
-        (input.Entries ?? []).map(async (entry) => {
-          try {
-            Successful.push({ Id: entry.Id, ...(await send(entry)) });
-          } catch (error) {
-            Failed.push({ Id: entry.Id, SenderFault: true, Code: (error as QueueError).type ?? 'InternalError', Message: (error as Error).message });
-          }
-        }),
-      );
+      const written: Message[] = [];
+      for (const entry of input.Entries ?? []) {
+        try {
+          Successful.push({ Id: entry.Id, ...(await send(entry, written)) });
+        } catch (error) {
+          Failed.push({ Id: entry.Id, SenderFault: true, Code: (error as QueueError).type ?? 'InternalError', Message: (error as Error).message });
+        }
+      }
+      await writeMany(written, []);
       return { Successful, Failed };
     },
     ChangeMessageVisibility: async (input) => {
@@ -263,22 +284,24 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     ChangeMessageVisibilityBatch: async (input: { Entries: { Id: string; ReceiptHandle: string; VisibilityTimeout: number }[] }) => {
       const Successful = [];
       const Failed = [];
+      const written: Message[] = [];
       for (const e of input.Entries ?? []) {
         try {
-          await changeVisibility(e.ReceiptHandle, e.VisibilityTimeout);
+          await changeVisibility(e.ReceiptHandle, e.VisibilityTimeout, written);
           Successful.push({ Id: e.Id });
         } catch (error) {
           Failed.push({ Id: e.Id, SenderFault: true, Code: (error as QueueError).type ?? 'InternalError', Message: (error as Error).message });
         }
       }
+      await writeMany(written, []);
       return { Successful, Failed };
     },
     DeleteMessage: async (input) => {
-      await remove(input.ReceiptHandle);
+      await remove([input.ReceiptHandle]);
       return {};
     },
     DeleteMessageBatch: async (input: { Entries: { Id: string; ReceiptHandle: string }[] }) => {
-      for (const e of input.Entries ?? []) await remove(e.ReceiptHandle);
+      await remove((input.Entries ?? []).map((e) => e.ReceiptHandle));
       return { Successful: (input.Entries ?? []).map((e) => ({ Id: e.Id })), Failed: [] };
     },
     GetQueueAttributes: async () => {

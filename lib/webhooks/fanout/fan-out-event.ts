@@ -1,6 +1,6 @@
 import { readEndpointsOfPartner, type EndpointRecord } from '../delivery/endpoint-record';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
-import type { LaneMessage } from '../lane/lane-message';
+import { carried, type LaneMessage } from '../lane/lane-message';
 import type { Mode } from '../../store/scope';
 
 /** The event item fields the fan-out reads (lib/events/sequence.ts writes them). */
@@ -12,6 +12,7 @@ export interface EventItem {
   type: string;
   created_at: string;
   seq_all: number;
+  payload: string;
 }
 
 /**
@@ -32,6 +33,7 @@ export async function laneMessagesForEvent(item: EventItem, endpointsOf: (partne
       event_id: eventId,
       seq: item.seq_all,
       created_at: item.created_at,
+      ...carried(item.type, item.payload),
     }));
 }
 

@@ -10,11 +10,12 @@ import { endpointSigningKeys } from '../delivery/endpoint-signing-keys';
 import { postWebhook } from '../delivery/post-webhook';
 import { nextRetryDelaySeconds } from '../delivery/retry-schedule';
 import { countBy, countMetric, latencyMetric } from '../delivery-metrics';
-import { recordAttempt, type AttemptRecord } from './attempt-log';
+import type { AttemptRecord } from './attempt-log';
+import type { LaneWrites } from './lane-writes';
 import { escalateFailingEndpoint, mailOwner } from './failing-endpoint';
 import type { LogEvent } from './gap-events';
 import type { LaneOutcome } from './deliver-lane-message';
-import { advance, clearHead, saveLane, type LaneState } from './lane-state';
+import { advance, clearHead, type LaneState } from './lane-state';
 import { partnerOfLane } from './partner-of-lane';
 
 export interface LaneItem {
@@ -27,11 +28,10 @@ export interface LaneItem {
 
 /**
  * One try of the lane's head delivery, and what it means for the lane (spec, Delivery rules 1, 2, 5,
- * 6, 7, 8). The lane state is saved before returning, so a crash repeats at most this one attempt
- * (a duplicate with the same `webhook-id`, which rule 3 allows).
+ * 6, 7, 8). Its writes go to the batch's LaneWrites, flushed before the signer answers.
  */
-export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: LaneState; item: LaneItem; settings: DeliverySettings; log: Logger }): Promise<LaneOutcome> {
-  const { endpoint, lane, item, settings } = input;
+export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: LaneState; item: LaneItem; settings: DeliverySettings; log: Logger; writes: LaneWrites }): Promise<LaneOutcome> {
+  const { endpoint, lane, item, settings, writes } = input;
   const log = input.log.createChild({ persistentKeys: { event_id: item.event.event_id } });
   const startMs = now().getTime();
   if (lane.head === item.key && lane.next_attempt_at && Date.parse(lane.next_attempt_at) > startMs) {
@@ -84,7 +84,8 @@ export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: L
     lane.warned = [];
     countMetric('DeliverySucceeded');
     latencyMetric('EventToAcknowledgeLatency', doneMs - Date.parse(item.event.created_at));
-    await Promise.all([recordAttempt(endpoint.id, attempt), saveLane(lane)]);
+    await writes.attempt(endpoint.id, attempt);
+    await writes.lane(lane);
     log.info('delivered', { attempt: attempt.attempt, status_code: attempt.status_code, duration_ms: attempt.duration_ms });
     return { kind: 'done' };
   }
@@ -95,13 +96,13 @@ export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: L
     lane.paused = true;
     attempt.outcome = 'disabled';
     attempt.error = 'gone';
-    await recordAttempt(endpoint.id, attempt);
+    await writes.attempt(endpoint.id, attempt);
     if (await disableIfEnabled(endpoint.partner_id, endpoint.id, 'gone', attempt.attempted_at)) {
       countBy('EndpointsDisabled', 'Reason', 'gone');
       await mailOwner(endpoint, `Webhook endpoint ${endpoint.id} was disabled`,
         `${endpoint.url} answered 410 Gone, so we disabled the endpoint. Enable it again in the dashboard if that was a mistake.`);
     }
-    await saveLane(lane);
+    await writes.lane(lane);
     log.warn('endpoint answered 410 Gone: disabled');
     return { kind: 'done' };
   }
@@ -125,12 +126,13 @@ export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: L
     lane.next_attempt_at = new Date(doneMs + waitSeconds * 1000).toISOString();
     attempt.next_attempt_at = lane.next_attempt_at;
   }
-  const [, disabled] = await Promise.all([recordAttempt(endpoint.id, attempt), escalateFailingEndpoint(endpoint, lane, settings, doneMs)]);
+  await writes.attempt(endpoint.id, attempt);
+  const disabled = await escalateFailingEndpoint(endpoint, lane, settings, doneMs);
   if (disabled) {
     finish();
     lane.paused = true;
   }
-  await saveLane(lane);
+  await writes.lane(lane);
   log.info('delivery failed', { attempt: attempt.attempt, outcome: attempt.outcome, error: attempt.error, status_code: attempt.status_code, next_attempt_at: attempt.next_attempt_at });
   if (disabled || waitSeconds === undefined) return { kind: 'done' };
   return { kind: 'retry', afterSeconds: waitSeconds, counted: verdict.kind === 'failed' };

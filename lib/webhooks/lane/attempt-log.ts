@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { webhookAttemptKey, webhookAttemptsPartition } from '../../store/keys';
 import { TTL_ATTRIBUTE } from '../../store/table-definition';
@@ -24,20 +24,16 @@ export interface AttemptRecord {
 /** Attempts are kept 30 days, well past the retry horizon. */
 const KEEP_SECONDS = 30 * 24 * 3600;
 
-export async function recordAttempt(endpointId: string, attempt: AttemptRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...webhookAttemptKey(endpointId, attempt.attempted_at, attempt.event_id, attempt.attempt),
-        entity: 'webhook_attempt',
-        endpoint_id: endpointId,
-        ...attempt,
-        [TTL_ATTRIBUTE]: Math.floor(Date.parse(attempt.attempted_at) / 1000) + KEEP_SECONDS,
-      },
-    }),
-  );
+export function attemptItem(endpointId: string, attempt: AttemptRecord): Record<string, unknown> {
+  return {
+    ...webhookAttemptKey(endpointId, attempt.attempted_at, attempt.event_id, attempt.attempt),
+    entity: 'webhook_attempt',
+    endpoint_id: endpointId,
+    ...attempt,
+    [TTL_ATTRIBUTE]: Math.floor(Date.parse(attempt.attempted_at) / 1000) + KEEP_SECONDS,
+  };
 }
+
 
 /** attemptsOfEndpoint, newest first. */
 export async function listAttempts(endpointId: string, limit = 100): Promise<AttemptRecord[]> {

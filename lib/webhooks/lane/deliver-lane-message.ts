@@ -11,7 +11,8 @@ import { countMetric } from '../delivery-metrics';
 import { attemptDelivery } from './attempt-delivery';
 import { gapEvents, toLogEvent, type LogEvent } from './gap-events';
 import type { LaneMessage } from './lane-message';
-import { advance, emptyLane, readLane, saveLane, type LaneState } from './lane-state';
+import { advance, emptyLane, readLane, type LaneState } from './lane-state';
+import { LaneWrites } from './lane-writes';
 
 /** What the signer does with the message: delete it, or leave it (and the rest of its group) for later. */
 export type LaneOutcome = { kind: 'done' } | { kind: 'retry'; afterSeconds: number; counted: boolean };
@@ -29,7 +30,7 @@ const INDEX_CATCH_UP_SECONDS = 1;
  * `deadlineMs` (wall clock) leaves room to finish before the Lambda times out: work left over is
  * picked up by the same message at once.
  */
-export async function deliverLaneMessage(message: LaneMessage, context: { messageId: string; deadlineMs: number; batch?: LaneBatchCache }): Promise<LaneOutcome> {
+export async function deliverLaneMessage(message: LaneMessage, context: { messageId: string; deadlineMs: number; batch?: LaneBatchCache; writes?: LaneWrites }): Promise<LaneOutcome> {
   const scope: Scope = { partnerId: message.partner_id, mode: message.mode };
   const log = logger.createChild({ persistentKeys: { endpoint_id: message.endpoint_id, event_id: message.event_id } });
   // Within one batch the group's lane is ours alone (one batch per group in flight): read it once.
@@ -37,8 +38,9 @@ export async function deliverLaneMessage(message: LaneMessage, context: { messag
   const endpoint = cached ? cached.endpoint : await readEndpoint(message.partner_id, message.endpoint_id);
   const lane = cached?.lane ?? (await readLane(message.endpoint_id)) ?? emptyLane(message.endpoint_id);
   context.batch?.set(message.endpoint_id, { endpoint, lane });
+  const writes = context.writes ?? new LaneWrites(false);
   try {
-    return await deliverOnLane(message, context, scope, log, endpoint, lane);
+    return await deliverOnLane(message, context, scope, log, endpoint, lane, writes);
   } finally {
     // A lane paused during this message (410, failing for days) re-reads its endpoint next time.
     if (lane.paused) context.batch?.delete(message.endpoint_id);
@@ -55,6 +57,7 @@ async function deliverOnLane(
   log: Logger,
   endpoint: EndpointRecord | undefined,
   lane: LaneState,
+  writes: LaneWrites,
 ): Promise<LaneOutcome> {
 
   if (!endpoint || endpoint.status !== 'enabled' || endpoint.mode !== message.mode) {
@@ -62,13 +65,16 @@ async function deliverOnLane(
     // GET /events and `recover` sends them again after re-enabling.
     if (message.kind === 'event') advance(lane, message.seq, message.created_at);
     lane.paused = true;
-    await saveLane(lane);
+    await writes.lane(lane);
     countMetric('DeliveriesCancelled');
     log.info('delivery cancelled: endpoint not enabled');
     return { kind: 'done' };
   }
 
-  const own = await readEvent(scope, message.event_id);
+  const own: LogEvent | undefined =
+    message.payload !== undefined && message.type
+      ? { event_id: message.event_id, seq: message.seq, created_at: message.created_at, type: message.type, payload: message.payload }
+      : await readEvent(scope, message.event_id);
   if (!own) {
     log.error('event of a lane message is not in the log');
     return { kind: 'done' };
@@ -95,15 +101,15 @@ async function deliverOnLane(
   const settings = deliverySettings();
   for (const item of work) {
     if (Date.now() > context.deadlineMs - settings.timeoutMs - 2000) {
-      await saveLane(lane);
+      await writes.lane(lane);
       return { kind: 'retry', afterSeconds: 0, counted: false };
     }
-    const outcome = await attemptDelivery({ endpoint, lane, item, settings, log });
+    const outcome = await attemptDelivery({ endpoint, lane, item, settings, log, writes });
     if (outcome.kind !== 'done') return outcome;
     if (lane.paused) return { kind: 'done' }; // disabled during this delivery (410, failing for days)
   }
   // Every attempt saved the lane; only a lane changed without one is saved here.
-  if (changed && work.length === 0) await saveLane(lane);
+  if (changed && work.length === 0) await writes.lane(lane);
   return { kind: 'done' };
 }
 

@@ -13,6 +13,16 @@ export interface LaneMessage {
   event_id: string;
   seq: number;
   created_at: string;
+  /** The event's type and stored JSON, carried when small (saves the signer a read of the log). */
+  type?: string;
+  payload?: string;
+}
+
+/** Payloads up to this size travel in the message; larger ones are read from the log by the signer. */
+export const MAX_CARRIED_PAYLOAD = 16 * 1024;
+
+export function carried(type: string, payload: string): { type?: string; payload?: string } {
+  return payload.length <= MAX_CARRIED_PAYLOAD ? { type, payload } : {};
 }
 
 export function parseLaneMessage(body: string): LaneMessage {

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { webhookLaneKey } from '../../store/keys';
 
@@ -37,9 +37,9 @@ export async function readLane(endpointId: string): Promise<LaneState | undefine
   return { ...emptyLane(endpointId), ...(lane as Partial<LaneState>) } as LaneState;
 }
 
-/** One writer per lane at a time (the FIFO group has one message in flight), so a plain put. */
-export async function saveLane(lane: LaneState): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...webhookLaneKey(lane.endpoint_id), entity: 'webhook_lane', ...lane } }));
+/** One writer per lane at a time (the FIFO group has one message in flight), so a plain put (lane-writes.ts). */
+export function laneItem(lane: LaneState): Record<string, unknown> {
+  return { ...webhookLaneKey(lane.endpoint_id), entity: 'webhook_lane', ...lane };
 }
 
 /** Move the cursor past an event that is finished with (acknowledged, given up, cancelled). */

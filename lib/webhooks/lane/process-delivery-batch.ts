@@ -5,6 +5,7 @@ import { logger } from '../../observability/logger';
 import { deliverySettings } from '../delivery/delivery-settings';
 import { publishMetrics } from '../delivery-metrics';
 import { deliverLaneMessage, type LaneBatchCache } from './deliver-lane-message';
+import { LaneWrites } from './lane-writes';
 import { parseLaneMessage } from './lane-message';
 
 /** Thrown by the record handler to leave a message on the queue for `afterSeconds`. */
@@ -29,6 +30,7 @@ export async function processDeliveryBatch(event: SQSEvent, context: Context | u
   const deadlineMs = Date.now() + (context?.getRemainingTimeInMillis?.() ?? 15 * 60 * 1000);
   const waits = new Map<string, number>();
   const batch: LaneBatchCache = new Map();
+  const writes = new LaneWrites();
 
   const handleRecord = async (record: SQSRecord) => {
     let message;
@@ -38,7 +40,7 @@ export async function processDeliveryBatch(event: SQSEvent, context: Context | u
       logger.error('dropping a message that is not a lane message', { message_id: record.messageId });
       return;
     }
-    const outcome = await deliverLaneMessage(message, { messageId: record.messageId, deadlineMs, batch }).catch((error: unknown) => {
+    const outcome = await deliverLaneMessage(message, { messageId: record.messageId, deadlineMs, batch, writes }).catch((error: unknown) => {
       logger.error('lane failed unexpectedly', { endpoint_id: message.endpoint_id, event_id: message.event_id, error: error as Error });
       return { kind: 'retry' as const, afterSeconds: UNEXPECTED_ERROR_WAIT_SECONDS, counted: false };
     });
@@ -58,6 +60,8 @@ export async function processDeliveryBatch(event: SQSEvent, context: Context | u
   } finally {
     publishMetrics();
   }
+  // Every cursor and attempt of the batch in one write, before any message is deleted.
+  await writes.flush();
 
   const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
   const groupWait = new Map<string, number>();

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { eventStreams } from '../../store/keys';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
-import type { LaneMessage } from '../lane/lane-message';
+import { carried, type LaneMessage } from '../lane/lane-message';
 import { sendLaneMessages } from '../queue/send-lane-messages';
 import { enabledEndpoint } from './resend-event';
 
@@ -40,6 +40,7 @@ export async function recoverEvents(partnerId: string, endpointId: string, since
         event_id: (item.pk as string).split('#').pop()!,
         seq: item.seq_all as number,
         created_at: item.created_at as string,
+        ...carried(item.type as string, item.payload as string),
       });
     }
     start = messages.length >= MAX_RECOVER_EVENTS ? undefined : res.LastEvaluatedKey;

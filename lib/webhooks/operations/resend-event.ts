@@ -4,6 +4,7 @@ import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
 import { sendLaneMessages } from '../queue/send-lane-messages';
+import { carried } from '../lane/lane-message';
 
 /**
  * Dashboard "resend": deliver one event once more, in the lane's order (behind whatever the endpoint
@@ -24,6 +25,7 @@ export async function resendEvent(partnerId: string, endpointId: string, eventId
       event_id: eventId,
       seq: res.Item.seq_all as number,
       created_at: res.Item.created_at as string,
+      ...carried(res.Item.type as string, res.Item.payload as string),
     },
   ]);
   return { endpoint_id: endpoint.id, event_id: eventId };

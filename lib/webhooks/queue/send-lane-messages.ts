@@ -10,8 +10,7 @@ import { deliveryQueueUrl, sqs } from './delivery-queue';
  * Throws if SQS refused any entry, so the caller's batch is retried.
  */
 export async function sendLaneMessages(messages: LaneMessage[]): Promise<void> {
-  for (let i = 0; i < messages.length; i += 10) {
-    const chunk = messages.slice(i, i + 10);
+  for (const chunk of batches(messages)) {
     const res = await sqs().send(
       new SendMessageBatchCommand({
         QueueUrl: deliveryQueueUrl(),
@@ -25,4 +24,25 @@ export async function sendLaneMessages(messages: LaneMessage[]): Promise<void> {
     );
     if (res.Failed?.length) throw new Error(`SQS refused ${res.Failed.length} lane message(s): ${res.Failed.map((f) => f.Code).join(', ')}`);
   }
+}
+
+/** SQS takes at most 10 entries and 256 KiB in all per SendMessageBatch. */
+const MAX_BATCH_BYTES = 200 * 1024;
+
+function batches(messages: LaneMessage[]): LaneMessage[][] {
+  const out: LaneMessage[][] = [];
+  let current: LaneMessage[] = [];
+  let bytes = 0;
+  for (const m of messages) {
+    const size = Buffer.byteLength(JSON.stringify(m));
+    if (current.length && (current.length === 10 || bytes + size > MAX_BATCH_BYTES)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(m);
+    bytes += size;
+  }
+  if (current.length) out.push(current);
+  return out;
 }
