@@ -32,7 +32,8 @@ export async function fanOutStreamBatch(event: DynamoDBStreamEvent, context?: Co
     logger.debug('fanned out', { event_id: messages[0]?.event_id, endpoints: messages.map((m) => m.endpoint_id) });
   };
   try {
-    return await processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false });
+    // In stream order: each endpoint's messages then mostly reach its group in event order, so the lane rarely has gaps to fill.
+    return await processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false, processInParallel: false });
   } finally {
     publishMetrics();
   }
