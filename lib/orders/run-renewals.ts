@@ -22,7 +22,7 @@ export async function renewOrder(scope: Scope, orderId: string, asOf: Date): Pro
   let billed = 0;
   for (;;) {
     try {
-      await changeOrder(scope, orderId, (order, at) => {
+      await changeOrder(scope, orderId, (order) => {
         const due = order.next_renewal_at;
         if (!due || order.status === 'canceled' || Date.parse(due) > asOf.getTime() || !order.interval || order.interval === 'one_time') throw new NothingDue();
         const { anchor, billed: k } = renewalState(order);
@@ -32,7 +32,6 @@ export async function renewOrder(scope: Scope, orderId: string, asOf: Date): Pro
         const upcoming = nextRenewalAt(anchor, order.interval, order.billing, k + 1, order.renewal_ends_at);
         if (upcoming) next.next_renewal_at = upcoming;
         else delete next.next_renewal_at;
-        void at;
         return { next, events: [], lines: linesForRenewal(order, k, due, livemode(scope)).lines };
       });
       billed++;

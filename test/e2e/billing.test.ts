@@ -216,3 +216,20 @@ describe('an inactive billing account', () => {
     expect(orders.some((o: any) => o.product_key === 'ein_application')).toBe(false);
   });
 });
+
+describe('canceling an order that granted a right', () => {
+  it('takes the unused right back, and is refused once the right was spent', async () => {
+    const p = await aFreshPartner();
+    const sandbox = api(p.testKey);
+    const company = await createCompany(p.testKey);
+    const first = await orderOn(p.testKey, company.id, { product_key: 'state_tax_filing' });
+    expect((await sandbox.post(`/service-orders/${first.id}/cancel`)).status).toBe(200);
+    expect((await sandbox.get(`/companies/${company.id}`)).body.entitlements.state_tax_filing).toBe(0);
+    const second = await orderOn(p.testKey, company.id, { product_key: 'state_tax_filing' });
+    await sandbox.post(`/sandbox/companies/${company.id}/tax-filings`, { kind: 'state', year: 2025 });
+    const refused = await sandbox.post(`/service-orders/${second.id}/cancel`);
+    expect(refused.status).toBe(402);
+    expect(refused.body.code).toBe('entitlement_required');
+    expect((await sandbox.get(`/service-orders/${second.id}`)).body.status).toBe('received');
+  });
+});
