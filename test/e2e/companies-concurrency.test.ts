@@ -12,6 +12,8 @@ const c = useStackDatabase();
 const test = api(c.test_key);
 const scope = { partnerId: c.partner_id, mode: 'test' as const };
 const PARALLEL = 20;
+// Twenty racing requests on a shared 2-core machine: the bound is generous, the assertions are not timed.
+jest.setTimeout(120_000);
 
 /**
  * No partial writes: exactly one company.created event names `marker` (the winner's), and every
