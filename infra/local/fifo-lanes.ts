@@ -45,14 +45,10 @@ export interface FifoLanes {
   queueUrl: string;
   /** Look for due messages now (after a test moved the clock). */
   poke(): void;
-  /** Messages on the queue (in flight or not). */
-  size(): number;
   /** A look at the queued messages of one group (tests): receive counts and visibility. */
   peek(group: string): { receiveCount: number; visibleAt: number; availableAt: number }[];
   /** Batches being handled right now. */
   busy(): number;
-  /** Resolves when nothing is queued or in flight, or after `timeoutMs`. */
-  idle(timeoutMs?: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -345,17 +341,8 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
   return {
     queueUrl: `http://127.0.0.1:${port}/000000000000/${options.queueName}`,
     poke: () => schedule(0),
-    size: () => [...groups.values()].reduce((n, l) => n + l.length, 0),
     peek: (group) => (groups.get(group) ?? []).map((m) => ({ receiveCount: m.receive_count, visibleAt: m.visible_at, availableAt: m.available_at })),
     busy: () => running,
-    idle: async (timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (running === 0 && groups.size === 0) return true;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return false;
-    },
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
