@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalRuntime } from '../infra/local/runtime';
+import { freePort } from '../infra/local/dynamodb-local';
+import { issueApiKey } from '../lib/auth/api-key';
+import { resetDbClient } from '../lib/store/client';
+import { rateLimitIsolation, renderLoad, runLoad } from '../proof/load';
+
+/**
+ * `npm run load [-- --seconds 5 --steps 1,4,16,32]`: a throwaway local stack (in memory), the traffic
+ * mix at each step, and the per-key rate-limit check. Stops by itself.
+ */
+async function main() {
+  const arg = (name: string, fallback: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  process.env.LOG_LEVEL ??= 'ERROR';
+  process.env.LOCAL_RATE_LIMIT_BURST = '100000';
+  process.env.LOCAL_RATE_LIMIT_SUSTAINED = '10000000';
+  const runtime = await startLocalRuntime({ port: await freePort(), localDir: mkdtempSync(join(tmpdir(), 'partner-api-load-')), inMemory: true });
+  try {
+    const c = runtime.credentials;
+    const results = await runLoad({
+      baseUrl: c.base_url,
+      keys: [c.test_key, c.live_key, c.other_partner.test_key, c.other_partner.live_key],
+      concurrency: arg('steps', '1,4,16,32').split(',').map(Number),
+      secondsPerStep: Number(arg('seconds', '5')),
+    });
+    console.log(renderLoad(results));
+    const limited = await issueApiKey({ partnerId: c.partner_id, mode: 'test', rateLimit: { burst: 10, sustained: 1000 } });
+    const neighbour = await issueApiKey({ partnerId: c.partner_id, mode: 'test', rateLimit: { burst: 10, sustained: 1000 } });
+    const isolation = await rateLimitIsolation(c.base_url, limited.secret, neighbour.secret, 10);
+    console.log(`\nrate limits per key: limited key refused ${isolation.limitedRefused}/${isolation.limitedSent}; neighbour key refused ${isolation.neighbourRefused}`);
+    process.exitCode = results.some((r) => r.errors > 0) || isolation.neighbourRefused > 0 || isolation.limitedRefused === 0 ? 1 : 0;
+  } finally {
+    resetDbClient();
+    await runtime.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
