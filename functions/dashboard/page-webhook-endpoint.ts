@@ -1,9 +1,20 @@
+import { isId } from '../../lib/ids';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { endpointParams, readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
+import { attemptsOfEndpoint } from '../../lib/webhooks/operations/dashboard-delivery';
 import { endpointPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
-/** GET /dashboard/webhook-endpoints/{id} */
+/** How many delivery attempts the endpoint page shows (the JSON face pages up to 100). */
+const RECENT_ATTEMPTS = 20;
+
+/** GET /dashboard/webhook-endpoints/{id} (`?resent=<event id>` after a resend). */
 export const handler = dashboardPage({
   params: endpointParams,
-  handle: async ({ auth, params }) => endpointPage(auth.session, await readWebhookEndpoint(auth.session.partner_id, params.id)),
+  handle: async ({ auth, params, event }) => {
+    const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
+    const { items } = await attemptsOfEndpoint(auth.session.partner_id, params.id, RECENT_ATTEMPTS);
+    const resent = event.queryStringParameters?.resent;
+    const notice = isId('event', resent) ? `Event ${resent} is queued for delivery again, behind anything the endpoint already has queued.` : undefined;
+    return endpointPage(auth.session, endpoint, items, notice);
+  },
 });

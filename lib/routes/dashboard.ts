@@ -39,5 +39,6 @@ export const dashboardRoutes: Route[] = [
   { method: 'POST', path: '/dashboard/webhook-endpoints/{id}/disable', operation: 'dashboardDisableWebhookEndpoint', handler: 'functions/dashboard/page-disable-webhook-endpoint.ts', audience: 'dashboard' },
   { method: 'POST', path: '/dashboard/webhook-endpoints/{id}/enable', operation: 'dashboardEnableWebhookEndpoint', handler: 'functions/dashboard/page-enable-webhook-endpoint.ts', audience: 'dashboard' },
   { method: 'POST', path: '/dashboard/webhook-endpoints/{id}/secret/roll', operation: 'dashboardRollWebhookSecret', handler: 'functions/dashboard/page-roll-webhook-secret.ts', audience: 'dashboard' },
+  { method: 'POST', path: '/dashboard/webhook-endpoints/{id}/resend', operation: 'dashboardResendWebhookEvent', handler: 'functions/dashboard/page-resend-webhook-event.ts', audience: 'dashboard' },
   { method: 'POST', path: '/dashboard/webhook-endpoints/{id}/secret/roll/confirm', operation: 'dashboardConfirmWebhookSecretRoll', handler: 'functions/dashboard/page-confirm-webhook-secret-roll.ts', audience: 'dashboard' },
 ];

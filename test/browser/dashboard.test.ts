@@ -3,6 +3,7 @@ import { useStackDatabase } from '../support/stack';
 import { launchChromium, screenshot } from '../support/browser';
 import { createSession } from '../../lib/dashboard/session';
 import { setClock } from '../../lib/clock';
+import { eventually, recordEvents, startReceiver } from '../support/webhooks';
 
 const c = useStackDatabase();
 const OWNER = 'owner@demo-partner.test';
@@ -77,8 +78,9 @@ describe('the dashboard in Chromium', () => {
     await screenshot(page, '06-keys');
 
     // A webhook endpoint: the secret once, the public key always.
+    const receiver = await startReceiver();
     await page.getByRole('link', { name: 'Webhooks' }).click();
-    await page.getByLabel('URL').fill('http://127.0.0.1:4999/browser-hook');
+    await page.getByLabel('URL').fill(receiver.url);
     await page.getByLabel('Event types').fill('company.created, company.status.changed');
     await page.getByLabel('Description').fill('Browser test');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -89,7 +91,17 @@ describe('the dashboard in Chromium', () => {
     const publicKey = await page.locator('#public-key').innerText();
     expect(publicKey).toMatch(/^whpk_/);
     expect(await page.content()).not.toContain(firstSecret);
+
+    // A delivery appears on the page; resend it.
+    const [event] = await recordEvents({ partnerId: c.partner_id, mode: 'test' }, 1, 'company.created');
+    const row = page.locator(`tr[data-event="${event.id}"]`);
+    await eventually(async () => (await page.reload(), (await row.count()) > 0), 60_000, 'the delivery on the endpoint page');
+    await expect(row.first().innerText()).resolves.toMatch(/succeeded/);
     await screenshot(page, '08-endpoint');
+    await row.first().getByRole('button', { name: `Resend ${event.id}` }).click();
+    await expect(page.locator('.notice').innerText()).resolves.toContain(`Event ${event.id} is queued for delivery again`);
+    await eventually(() => receiver.ids().filter((id) => id === event.id).length >= 2, 60_000, 'the resent delivery');
+    await receiver.close();
 
     // Roll the secret with the e-mailed code.
     await page.getByRole('button', { name: 'Roll signing secret' }).click();

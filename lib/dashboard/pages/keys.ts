@@ -1,10 +1,9 @@
 import { ALL_SCOPES, SCOPES } from '../../auth/scopes';
 import type { ApiKeyView, createKey } from '../api-keys';
 import type { DashboardSession } from '../session';
-import { csrfField, html } from './html';
+import { csrfField, html, utc as when } from './html';
 import { page } from './layout';
 
-const when = (iso: string | null) => (iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—');
 
 export function keysPage(session: DashboardSession, keys: ApiKeyView[]) {
   return page(

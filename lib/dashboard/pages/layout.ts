@@ -9,7 +9,7 @@ header{background:#1b1f24;color:#fff;padding:12px 16px;display:flex;flex-wrap:wr
 header a{color:#fff}header nav{display:flex;flex-wrap:wrap;gap:12px}header .who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px}
 main{max-width:960px;margin:0 auto;padding:16px}h1{font-size:24px;margin:8px 0 16px}h2{font-size:19px;margin:24px 0 8px}
 section,.card{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:16px;margin:0 0 16px}
-table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;padding:8px;border-bottom:1px solid #e4e7ec;vertical-align:top;overflow-wrap:anywhere}
+table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;padding:8px;border-bottom:1px solid #e4e7ec;vertical-align:top;overflow-wrap:break-word}
 label{display:block;font-weight:600;margin:12px 0 4px}.hint{font-weight:400;color:#555;font-size:14px}
 input[type=text],input[type=email],input[type=url],input[type=datetime-local],select,textarea{display:block;width:100%;max-width:560px;padding:8px;font:inherit;border:1px solid #98a2b3;border-radius:6px}
 fieldset{border:1px solid #d0d5dd;border-radius:6px;margin:12px 0;padding:8px 12px}legend{font-weight:600}

@@ -1,6 +1,7 @@
 import type { WebhookEndpointView } from '../../webhooks/endpoints';
+import type { AttemptRecord } from '../../webhooks/lane/attempt-log';
 import type { DashboardSession } from '../session';
-import { csrfField, html } from './html';
+import { csrfField, html, utc } from './html';
 import { page } from './layout';
 
 const status = (e: WebhookEndpointView) =>
@@ -29,7 +30,20 @@ export function endpointsPage(session: DashboardSession, endpoints: WebhookEndpo
   );
 }
 
-export function endpointPage(session: DashboardSession, e: WebhookEndpointView, notice?: string) {
+/** The endpoint's latest delivery attempts, each with a resend button while the endpoint is enabled. */
+function attemptsSection(session: DashboardSession, e: WebhookEndpointView, attempts: AttemptRecord[]) {
+  return html`<section aria-labelledby="deliveries"><h2 id="deliveries">Recent deliveries</h2>
+    ${attempts.length === 0 ? html`<p>No delivery attempts yet.</p>` : html`<table class="rows"><thead><tr><th>Event</th><th>Attempt</th><th>Outcome</th><th>Response</th><th>Duration</th><th>At</th><th>Next retry</th><th></th></tr></thead><tbody>
+      ${attempts.map(
+        (a) => html`<tr data-event="${a.event_id}"><td data-label="Event"><code>${a.event_id}</code></td><td data-label="Attempt">${a.attempt}</td>
+          <td data-label="Outcome"><span class="badge ${a.outcome === 'succeeded' ? 'live' : 'off'}">${a.outcome}</span>${a.error ? html`<br><span class="hint">${a.error}</span>` : ''}</td>
+          <td data-label="Response">${a.status_code ?? '—'}</td><td data-label="Duration">${a.duration_ms} ms</td><td data-label="At">${utc(a.attempted_at)}</td><td data-label="Next retry">${utc(a.next_attempt_at)}</td>
+          <td>${e.status === 'enabled' ? html`<form class="inline" method="post" action="/dashboard/webhook-endpoints/${e.id}/resend">${csrfField(session.csrf_token)}<input type="hidden" name="event_id" value="${a.event_id}"><button class="secondary" type="submit" aria-label="Resend ${a.event_id}">Resend</button></form>` : ''}</td></tr>`,
+      )}</tbody></table>`}
+  </section>`;
+}
+
+export function endpointPage(session: DashboardSession, e: WebhookEndpointView, attempts: AttemptRecord[], notice?: string) {
   const action = (path: string, label: string, cls = '') =>
     html`<form class="inline" method="post" action="/dashboard/webhook-endpoints/${e.id}/${path}">${csrfField(session.csrf_token)}<button class="${cls}" type="submit">${label}</button></form>`;
   return page(
@@ -42,11 +56,12 @@ export function endpointPage(session: DashboardSession, e: WebhookEndpointView, 
       <tr><th>Events</th><td>${e.enabled_events.length ? e.enabled_events.join(', ') : 'all'}</td></tr>
       <tr><th>Description</th><td>${e.description || '—'}</td></tr>
       <tr><th>Public key <span class="hint">(verifies v1a signatures)</span></th><td><code id="public-key">${e.public_key}</code></td></tr>
-      <tr><th>Created</th><td>${e.created_at}</td></tr>
+      <tr><th>Created</th><td>${utc(e.created_at)}</td></tr>
     </tbody></table>
     <p>${e.status === 'enabled' ? action('disable', 'Disable', 'danger') : action('enable', 'Enable')}
        ${action('secret/roll', 'Roll signing secret', 'secondary')}</p>
     <p class="hint">Rolling e-mails you a code; after you confirm it, the new secret signs at once and the old one keeps signing for 24 hours.</p></section>
+    ${attemptsSection(session, e, attempts)}
     <p><a href="/dashboard/webhook-endpoints">All endpoints</a></p>`,
   );
 }

@@ -1,0 +1,17 @@
+import { parseOrRefuse } from '../../lib/http/zod-errors';
+import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { endpointParams } from '../../lib/dashboard/webhook-endpoints';
+import { field } from '../../lib/dashboard/forms';
+import { resendBody } from '../../lib/webhooks/operations/dashboard-delivery';
+import { resendEvent } from '../../lib/webhooks/operations/resend-event';
+import { seeOther } from '../../lib/dashboard/pages/layout';
+
+/** POST /dashboard/webhook-endpoints/{id}/resend: the page's resend button (the JSON face: …/api/…/resend). */
+export const handler = dashboardPage({
+  params: endpointParams,
+  handle: async ({ auth, params, body: form }) => {
+    const { event_id } = parseOrRefuse(resendBody, { event_id: field(form, 'event_id') ?? '' }, 'form');
+    await resendEvent(auth.session.partner_id, params.id, event_id);
+    return seeOther(`/dashboard/webhook-endpoints/${params.id}?resent=${event_id}`);
+  },
+});
