@@ -1,4 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { companyParams, noBody } from '../../lib/lifecycle/params';
 import { mintStatusToken } from '../../lib/status-tokens/status-tokens';
 
@@ -7,6 +8,7 @@ export const handler = apiOperation({
   scope: 'companies:write',
   idempotent: true,
   params: companyParams,
+  query: noQuery,
   body: noBody,
   handle: async ({ caller, params }) => ({ status: 201, body: await mintStatusToken(caller.scope, params.companyID) }),
 });

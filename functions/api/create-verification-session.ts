@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { patterned } from '../../lib/http/input';
 import { companyParams } from '../../lib/lifecycle/params';
 import { createVerificationSession } from '../../lib/verification-sessions/verification-sessions';
@@ -9,6 +10,7 @@ export const handler = apiOperation({
   scope: 'companies:write',
   idempotent: true,
   params: companyParams,
+  query: noQuery,
   body: z.strictObject({ shareholder: patterned(/^sh_[0-9A-Za-z]{22}$/, 'Send the owner’s id (sh_…) from the company’s shareholders.') }),
   handle: async ({ caller, params, body }) => ({ status: 201, body: await createVerificationSession(caller.scope, params.companyID, body.shareholder) }),
 });

@@ -1,4 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { requirementParams } from '../../lib/lifecycle/params';
 import { fulfillBody, fulfillRequirement } from '../../lib/requirements/fulfill-requirement';
 import { presentRequirement } from '../../lib/requirements/open-requirement';
@@ -8,6 +9,7 @@ export const handler = apiOperation({
   scope: 'requirements:write',
   idempotent: true,
   params: requirementParams,
+  query: noQuery,
   body: fulfillBody,
   handle: async ({ caller, params, body }) => ({ status: 200, body: presentRequirement(await fulfillRequirement(caller.scope, params.requirementID, body)) }),
 });

@@ -1,4 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { fileParams } from '../../lib/lifecycle/params';
 import { readableFile } from '../../lib/files/file-requests';
 import { presentFile } from '../../lib/files/store';
@@ -7,5 +8,6 @@ import { presentFile } from '../../lib/files/store';
 export const handler = apiOperation({
   scope: 'files:read',
   params: fileParams,
+  query: noQuery,
   handle: async ({ caller, params }) => ({ status: 200, body: presentFile(await readableFile(caller.scope, params.fileID)) }),
 });

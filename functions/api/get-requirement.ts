@@ -1,4 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { requirementParams } from '../../lib/lifecycle/params';
 import { readRequirement } from '../../lib/requirements/read-requirements';
 
@@ -6,5 +7,6 @@ import { readRequirement } from '../../lib/requirements/read-requirements';
 export const handler = apiOperation({
   scope: 'requirements:read',
   params: requirementParams,
+  query: noQuery,
   handle: async ({ caller, params }) => ({ status: 200, body: await readRequirement(caller.scope, params.requirementID) }),
 });

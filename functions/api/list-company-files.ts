@@ -1,4 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { resourceMissing } from '../../lib/http/errors';
 import { getCompany } from '../../lib/companies/store';
 import { companyParams } from '../../lib/lifecycle/params';
@@ -8,6 +9,7 @@ import { presentFile, publishedFilesOf } from '../../lib/files/store';
 export const handler = apiOperation({
   scope: 'files:read',
   params: companyParams,
+  query: noQuery,
   handle: async ({ caller, params }) => {
     const [company, files] = await Promise.all([getCompany(caller.scope, params.companyID), publishedFilesOf(caller.scope, params.companyID)]);
     if (!company) throw resourceMissing('company', params.companyID);

@@ -1,4 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { companyParams } from '../../lib/lifecycle/params';
 import { listRequirementsOfCompany } from '../../lib/requirements/read-requirements';
 
@@ -6,5 +7,6 @@ import { listRequirementsOfCompany } from '../../lib/requirements/read-requireme
 export const handler = apiOperation({
   scope: 'requirements:read',
   params: companyParams,
+  query: noQuery,
   handle: async ({ caller, params }) => ({ status: 200, body: { object: 'list', items: await listRequirementsOfCompany(caller.scope, params.companyID) } }),
 });

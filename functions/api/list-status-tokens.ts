@@ -1,4 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { companyParams } from '../../lib/lifecycle/params';
 import { listStatusTokens } from '../../lib/status-tokens/status-tokens';
 
@@ -6,5 +7,6 @@ import { listStatusTokens } from '../../lib/status-tokens/status-tokens';
 export const handler = apiOperation({
   scope: 'companies:read',
   params: companyParams,
+  query: noQuery,
   handle: async ({ caller, params }) => ({ status: 200, body: { object: 'list', items: await listStatusTokens(caller.scope, params.companyID) } }),
 });

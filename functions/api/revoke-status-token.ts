@@ -1,4 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
+import { noQuery } from '../../lib/http/schemas';
 import { statusTokenParams } from '../../lib/lifecycle/params';
 import { revokeStatusToken } from '../../lib/status-tokens/status-tokens';
 
@@ -6,5 +7,6 @@ import { revokeStatusToken } from '../../lib/status-tokens/status-tokens';
 export const handler = apiOperation({
   scope: 'companies:write',
   params: statusTokenParams,
+  query: noQuery,
   handle: async ({ caller, params }) => ({ status: 200, body: await revokeStatusToken(caller.scope, params.companyID, params.statusTokenID) }),
 });

@@ -10,6 +10,8 @@ import { apiKeyAuth } from '../http/middleware/api-key-auth';
 import { apiVersion } from '../http/middleware/api-version';
 import { idempotency } from '../http/middleware/idempotency';
 import { parseOrRefuse } from '../http/zod-errors';
+import { noQuery } from '../http/schemas';
+import { queryOf } from '../http/query';
 import type { ApiContext, Caller } from '../http/types';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -30,6 +32,7 @@ export function rawOperation<P extends z.ZodType>(def: {
     const replay = context.state.idempotency?.replay;
     if (replay) return { ...replay, headers: { ...replay.headers } };
     const params = def.params ? parseOrRefuse(def.params, event.pathParameters ?? {}, 'path') : ({} as z.output<P>);
+    parseOrRefuse(noQuery, queryOf(event), 'query string');
     return def.handle({ caller: context.state.caller!, params, event });
   };
   const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)

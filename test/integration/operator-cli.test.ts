@@ -5,6 +5,7 @@ import { runOps, type OpsIo } from '../../lib/operator/run-ops';
 import { auditOfMonth } from '../../lib/operator/audit';
 
 const c = useStackDatabase();
+jest.setTimeout(90_000); // each run resolves its target and writes an audit: slow on a loaded shared machine
 process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR; // the CLI finds the stack through its credentials.json
 
 /** Runs the CLI in-process; `answer` is what the operator types at the confirmation prompt. */

@@ -1,4 +1,5 @@
 import { apiOperation } from '../../../lib/http/api-operation';
+import { noQuery } from '../../../lib/http/schemas';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ export const handler = apiOperation({
   testModeOnly: true,
   idempotent: true,
   params: companyParams,
+  query: noQuery,
   body: z.strictObject({ ein: z.string().max(12).pipe(patterned(/^[0-9]{2}-?[0-9]{7}$/, 'Send the EIN as nine digits, optionally with a hyphen after the second (12-3456789).')).optional() }),
   handle: async ({ caller, params, body }) => {
     const { company } = await assignEin(caller.scope, params.companyID, body);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiOperation } from '../../../lib/http/api-operation';
+import { noQuery } from '../../../lib/http/schemas';
 import { requirementParams } from '../../../lib/lifecycle/params';
 import { withdrawRequirement } from '../../../lib/requirements/change-requirement';
 import { presentRequirement } from '../../../lib/requirements/open-requirement';
@@ -10,6 +11,7 @@ export const handler = apiOperation({
   testModeOnly: true,
   idempotent: true,
   params: requirementParams,
+  query: noQuery,
   body: z.strictObject({ reason: z.string().trim().min(1).max(500) }),
   handle: async ({ caller, params, body }) => ({ status: 200, body: presentRequirement(await withdrawRequirement(caller.scope, params.requirementID, body.reason)) }),
 });

@@ -1,4 +1,5 @@
 import { apiOperation } from '../../../lib/http/api-operation';
+import { noQuery } from '../../../lib/http/schemas';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
 import { noBody } from '../../../lib/lifecycle/params';
@@ -10,6 +11,7 @@ export const handler = apiOperation({
   testModeOnly: true,
   idempotent: true,
   params: companyParams,
+  query: noQuery,
   body: noBody,
   handle: async ({ caller, params, body }) => {
     const { company } = await dissolveCompany(caller.scope, params.companyID);

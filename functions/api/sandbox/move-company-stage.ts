@@ -1,4 +1,5 @@
 import { apiOperation } from '../../../lib/http/api-operation';
+import { noQuery } from '../../../lib/http/schemas';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ export const handler = apiOperation({
   testModeOnly: true,
   idempotent: true,
   params: companyParams,
+  query: noQuery,
   body: z.strictObject({ stage: z.enum(COMPANY_STAGES) }),
   handle: async ({ caller, params, body }) => {
     const { company } = await moveStage(caller.scope, params.companyID, body.stage);

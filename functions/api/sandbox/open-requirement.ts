@@ -1,4 +1,5 @@
 import { apiOperation } from '../../../lib/http/api-operation';
+import { noQuery } from '../../../lib/http/schemas';
 import { companyParams } from '../../../lib/lifecycle/params';
 import { openRequirement, presentRequirement } from '../../../lib/requirements/open-requirement';
 import { sandboxRequirementBody, toRequirementInput } from '../../../lib/requirements/sandbox-requirement-input';
@@ -9,6 +10,7 @@ export const handler = apiOperation({
   testModeOnly: true,
   idempotent: true,
   params: companyParams,
+  query: noQuery,
   body: sandboxRequirementBody,
   handle: async ({ caller, params, body }) => {
     const requirement = await openRequirement(caller.scope, toRequirementInput(params.companyID, body));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiOperation } from '../../../lib/http/api-operation';
+import { noQuery } from '../../../lib/http/schemas';
 import { companyParams } from '../../../lib/lifecycle/params';
 import { publishFile } from '../../../lib/files/publish-file';
 import { presentFile } from '../../../lib/files/store';
@@ -10,6 +11,7 @@ export const handler = apiOperation({
   testModeOnly: true,
   idempotent: true,
   params: companyParams,
+  query: noQuery,
   body: z.strictObject({ title: z.string().trim().min(1).max(200), content_type: z.enum(['application/pdf', 'image/png']).optional() }),
   handle: async ({ caller, params, body }) => {
     const file = await publishFile(caller.scope, params.companyID, body);

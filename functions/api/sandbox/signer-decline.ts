@@ -1,4 +1,5 @@
 import { apiOperation } from '../../../lib/http/api-operation';
+import { noQuery } from '../../../lib/http/schemas';
 import { noBody, signerParams } from '../../../lib/lifecycle/params';
 import { actAsSigner } from '../../../lib/requirements/signatures';
 import { presentRequirement } from '../../../lib/requirements/open-requirement';
@@ -9,6 +10,7 @@ export const handler = apiOperation({
   testModeOnly: true,
   idempotent: true,
   params: signerParams,
+  query: noQuery,
   body: noBody,
   handle: async ({ caller, params }) => ({ status: 200, body: presentRequirement(await actAsSigner(caller.scope, params.requirementID, params.index, 'decline')) }),
 });

@@ -1,4 +1,5 @@
 import { apiOperation } from '../../../lib/http/api-operation';
+import { noQuery } from '../../../lib/http/schemas';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
 import { identityUpdateInput, updateIdentity } from '../../../lib/lifecycle/operations/update-identity';
@@ -9,6 +10,7 @@ export const handler = apiOperation({
   testModeOnly: true,
   idempotent: true,
   params: companyParams,
+  query: noQuery,
   body: identityUpdateInput,
   handle: async ({ caller, params, body }) => {
     const { company } = await updateIdentity(caller.scope, params.companyID, body);

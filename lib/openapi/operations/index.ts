@@ -3,9 +3,10 @@ import { foundationOperations } from './foundation';
 import { eventOperations } from './events';
 import { ordersOperations } from './orders';
 import { companiesOperations } from './companies';
+import { lifecycleOperations } from './lifecycle';
 
 /**
  * Every operation of the OpenAPI document, by area: add an area as its own file beside this one and
  * spread it here (as lib/routes/index.ts does for routes).
  */
-export const OPERATIONS: OperationSpec[] = [...foundationOperations, ...eventOperations, ...ordersOperations, ...companiesOperations];
+export const OPERATIONS: OperationSpec[] = [...foundationOperations, ...eventOperations, ...ordersOperations, ...companiesOperations, ...lifecycleOperations];

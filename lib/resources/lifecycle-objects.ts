@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { COMPANY_STAGES, COMPANY_STATUSES, US_STATES } from '../companies/vocabulary';
+import { dateTime, idOf } from './shared';
+
+/** The status link (spec Status token): exactly `object`, `id`, `created_at`, `url`. */
+export const statusTokenSchema = z
+  .strictObject({ object: z.literal('status_token'), id: idOf('stk_'), created_at: dateTime, url: z.string() })
+  .meta({ id: 'StatusToken', description: 'A keyless, read-only link to a company’s live status.' });
+
+export const deletedStatusTokenSchema = z
+  .strictObject({ object: z.literal('status_token'), id: idOf('stk_'), deleted: z.literal(true) })
+  .meta({ id: 'DeletedStatusToken', description: 'A revoked status link: its URL answers 404 from now on.' });
+
+export const verificationSessionSchema = z
+  .strictObject({
+    object: z.literal('verification_session'),
+    id: idOf('vs_'),
+    shareholder: idOf('sh_'),
+    url: z.string(),
+    status: z.enum(['pending', 'submitted', 'expired']),
+    expires_at: dateTime,
+  })
+  .meta({ id: 'VerificationSession', description: 'A short-lived hosted page where one owner submits their identity document.' });
+
+/** What a status link shows as JSON: nothing personal. */
+export const companyStatusSchema = z
+  .strictObject({
+    object: z.literal('company_status'),
+    company_name: z.string(),
+    state: z.enum(US_STATES),
+    status: z.enum(COMPANY_STATUSES),
+    status_title: z.string(),
+    status_detail: z.string(),
+    stage: z.enum(COMPANY_STAGES).optional(),
+    stage_text: z.string().optional(),
+    incorporation_date: z.string().optional(),
+    updated_at: dateTime,
+  })
+  .meta({ id: 'CompanyStatus', description: 'A company’s status and stage in plain words, as its status link shows them.' });
