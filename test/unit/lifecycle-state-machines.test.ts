@@ -1,0 +1,80 @@
+import { COMPANY_STAGE_MOVES, COMPANY_STAGES, stageMove } from '../../lib/lifecycle/company-stage';
+import { COMPANY_STATUS_TRANSITIONS, statusTransition } from '../../lib/lifecycle/company-status';
+import { requirementTransition } from '../../lib/lifecycle/requirement-status';
+import { allOwnerDocumentsIn, assertVerificationPending } from '../../lib/lifecycle/verification';
+import { ApiError } from '../../lib/http/errors';
+
+const refusal = (fn: () => unknown): ApiError => {
+  try {
+    fn();
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('company status', () => {
+  it('verification moves requires_information to in_progress, and only that', () => {
+    expect(statusTransition('verified', { status: 'requires_information', pre_existing: false })).toMatchObject({ to: 'in_progress', events: ['company.verified'] });
+    const refused = refusal(() => statusTransition('verified', { status: 'active', pre_existing: false }));
+    expect(refused.code).toBe('invalid_request');
+    expect(refused.detail).toContain("'active'");
+    expect(refused.errors![0]).toMatchObject({ location: '$', validation_type: 'state' });
+  });
+
+  it('incorporation is for companies we form, onboarding for pre_existing ones', () => {
+    expect(statusTransition('incorporated', { status: 'in_progress', pre_existing: false }).events).toEqual(['company.status.changed', 'company.incorporated']);
+    expect(refusal(() => statusTransition('incorporated', { status: 'in_progress', pre_existing: true })).detail).toContain('pre_existing');
+    expect(statusTransition('onboarding_completed', { status: 'in_progress', pre_existing: true }).to).toBe('active');
+    expect(refusal(() => statusTransition('onboarding_completed', { status: 'in_progress', pre_existing: false })).code).toBe('invalid_request');
+  });
+
+  it('dissolved is terminal: nothing leaves it', () => {
+    for (const row of COMPANY_STATUS_TRANSITIONS) expect(row.from).not.toContain('dissolved');
+    expect(refusal(() => statusTransition('dissolved', { status: 'dissolved', pre_existing: false })).detail).toContain("'dissolved'");
+  });
+});
+
+describe('company stage', () => {
+  it('every move names stages of the spec, and every stage but the first is reachable', () => {
+    for (const move of COMPANY_STAGE_MOVES) for (const s of [...move.from, move.to]) expect(COMPANY_STAGES).toContain(s);
+    const reachable = new Set(COMPANY_STAGE_MOVES.map((m) => m.to));
+    for (const stage of COMPANY_STAGES.filter((s) => s !== 'preparing_documents')) expect(reachable).toContain(stage);
+  });
+
+  it('the filing waits for verification', () => {
+    expect(refusal(() => stageMove('documents_generated', 'submitted_to_state', 'stage', false)).detail).toContain("'pending'");
+    expect(stageMove('documents_generated', 'submitted_to_state', 'stage', true).to).toBe('submitted_to_state');
+  });
+
+  it('incorporated, name_conflict and closed are reached only by their own operation', () => {
+    expect(refusal(() => stageMove('submitted_to_state', 'incorporated', 'stage', true)).errors![0].how_to_fix).toContain('/incorporate');
+    expect(refusal(() => stageMove('documents_generated', 'name_conflict', 'stage', true)).errors![0].how_to_fix).toContain('/name-conflict');
+    expect(stageMove('submitted_to_state', 'incorporated', 'incorporate', true).to).toBe('incorporated');
+    expect(refusal(() => stageMove('preparing_documents', 'incorporated', 'incorporate', true)).detail).toContain("'preparing_documents'");
+  });
+
+  it('a name conflict is left only by the name change', () => {
+    expect(refusal(() => stageMove('name_conflict', 'documents_generated', 'stage', true)).code).toBe('invalid_request');
+    expect(stageMove('name_conflict', 'preparing_documents', 'name_changed', true).to).toBe('preparing_documents');
+  });
+
+  it('a pre_existing company has no stage to move', () => {
+    expect(refusal(() => stageMove(undefined, 'documents_generated', 'stage', true)).detail).toContain('pre_existing');
+  });
+});
+
+describe('verification and requirements', () => {
+  it('verified never goes back; every owner needs a document', () => {
+    expect(() => assertVerificationPending('pending')).not.toThrow();
+    expect(refusal(() => assertVerificationPending('verified')).detail).toContain("'verified'");
+    expect(allOwnerDocumentsIn([{ passport: 'file_1' }, {}])).toBe(false);
+    expect(allOwnerDocumentsIn([{ passport: 'file_1' }, { passport: 'file_2' }])).toBe(true);
+  });
+
+  it('only an open requirement can be answered or closed', () => {
+    expect(requirementTransition('open', 'fulfilled')).toMatchObject({ to: 'resolved', events: ['requirement.fulfilled'] });
+    expect(requirementTransition('open', 'declined').to).toBe('canceled');
+    for (const status of ['resolved', 'canceled'] as const) expect(refusal(() => requirementTransition(status, 'fulfilled')).detail).toContain(`'${status}'`);
+  });
+});
