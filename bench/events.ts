@@ -5,7 +5,7 @@ import { issueApiKey } from '../lib/auth/api-key';
 import { newId } from '../lib/ids';
 import type { Scope } from '../lib/store/scope';
 import type { ApiEvent } from '../lib/events/event';
-import { counterStreamsOf, eventCounterItem, eventItem } from '../lib/events/event-item';
+import { logItems } from '../lib/events/event-item';
 import { listEventsQuery } from '../lib/events/listing/list-events-query';
 import { eventCursor, listEvents } from '../lib/events/listing/list-events';
 import { eventFilterOf } from '../lib/events/listing/event-filter';
@@ -101,14 +101,7 @@ async function seededLog(size: number): Promise<SeededLog> {
   const companies = Array.from({ length: Math.ceil(size / EVENTS_PER_COMPANY) }, () => newId('company'));
   const newestMs = Date.now();
   const oldestMs = newestMs - (size - 1) * SPACING_MS;
-  const counters = new Map<string, number>();
-  const bump = (name?: string) => {
-    if (!name) return undefined;
-    const next = (counters.get(name) ?? 0) + 1;
-    counters.set(name, next);
-    return next;
-  };
-  const items: Record<string, unknown>[] = [];
+  const events: ApiEvent[] = [];
   let middle = { id: '', created_at: '' };
   for (let i = 0; i < size; i++) {
     const type = TYPES[i % TYPES.length];
@@ -125,10 +118,9 @@ async function seededLog(size: number): Promise<SeededLog> {
       created_at: createdAt,
     };
     if (i === Math.floor(size / 2)) middle = { id: event.id, created_at: createdAt };
-    const s = counterStreamsOf({ type, companyId });
-    items.push(eventItem(scope, event, { all: bump(s.all)!, type: bump(s.type)!, company: bump(s.company), companyType: bump(s.companyType) }));
+    events.push(event);
   }
-  for (const [stream, seq] of counters) items.push(eventCounterItem(scope, stream, seq, stream === 'ALL' ? newestMs : undefined));
+  const items = logItems(scope, events);
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   await inBatches(batches, 8, async (batch) => {

@@ -56,3 +56,25 @@ export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['se
 export function eventCounterItem(scope: Scope, stream: string, seq: number, lastMs?: number): Record<string, unknown> {
   return { ...eventCounterKey(scope, stream), seq, ...(stream === 'ALL' ? { last_ms: lastMs } : {}) };
 }
+
+/**
+ * The items of a whole log at once, for seeding with BatchWriteItem (the bench, listing tests): each
+ * event's item with the dense sequences commit would have given it, then the counter items commit
+ * would have left. `events` must be in strictly increasing `created_at` order, as commit makes them.
+ */
+export function logItems(scope: Scope, events: ApiEvent[]): Record<string, unknown>[] {
+  const counters = new Map<string, number>();
+  const bump = (name?: string) => {
+    if (!name) return undefined;
+    const next = (counters.get(name) ?? 0) + 1;
+    counters.set(name, next);
+    return next;
+  };
+  const items = events.map((event) => {
+    const s = counterStreamsOf({ type: event.type, companyId: event.company_id });
+    return eventItem(scope, event, { all: bump(s.all)!, type: bump(s.type)!, company: bump(s.company), companyType: bump(s.companyType) });
+  });
+  const lastMs = events.length ? Date.parse(events[events.length - 1].created_at) : undefined;
+  for (const [stream, seq] of counters) items.push(eventCounterItem(scope, stream, seq, lastMs));
+  return items;
+}
