@@ -25,7 +25,7 @@ let log: ApiEvent[] = [];
 
 beforeAll(async () => {
   let at = Date.parse('2026-01-01T00:00:00.000Z');
-  log = Array.from({ length: 400 }, () => {
+  log = Array.from({ length: 120 }, () => {
     at += 1 + r.int(5000);
     const type = r.pick(TYPES);
     const companyId = type === 'z.alone' ? undefined : r.pick(COMPANIES);
@@ -83,14 +83,14 @@ function randomQuery(): { query: Record<string, string>; keep: (e: ApiEvent) => 
   }
   const desc = r.int(2) === 0;
   if (!desc) query.sort = 'created_at';
-  query.limit = String(1 + r.int(40));
+  query.limit = String(8 + r.int(33));
   return { query, keep: (e) => keeps.every((k) => k(e)), desc };
 }
 
 const page = (query: Record<string, string>) => listEvents(scope, tableName(), listEventsQuery.parse(query));
 
 describe('GET /events against a brute-force reading of the same log', () => {
-  it.each(Array.from({ length: 40 }, (_, i) => i))('random listing #%i: every page forward and back, flags and total', async () => {
+  it.each(Array.from({ length: 20 }, (_, i) => i))('random listing #%i: every page forward and back, flags and total', async () => {
     const { query, keep, desc } = randomQuery();
     const expected = log.filter(keep).map((e) => e.id);
     if (desc) expected.reverse();
@@ -118,5 +118,5 @@ describe('GET /events against a brute-force reading of the same log', () => {
     }
     expect({ context, ids: backward.flat() }).toEqual({ context, ids: expected });
     expect(backward[0]).toEqual(first.items.map((e) => e.id));
-  });
+  }, 120_000);
 });
