@@ -1,0 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crashDuringCreates } from '../../proof/faults';
+import { freePort } from '../../infra/local/dynamodb-local';
+
+describe('faults, in their short form (npm run faults runs the full one)', () => {
+  it('loses no acknowledged create and leaves no half-written company when the runtime is killed mid-creates', async () => {
+    const report = await crashDuringCreates({ localDir: mkdtempSync(join(tmpdir(), 'partner-api-crash-')), port: await freePort(), workers: 4, killAfterMs: 1500 });
+    expect(report.acknowledged).toBeGreaterThan(0);
+    expect(report.lost).toEqual([]);
+    expect(report.duplicatedEvents).toEqual([]);
+    expect(report.halfWritten).toEqual([]);
+  }, 400_000);
+});
