@@ -13,7 +13,7 @@ async function start(localDir: string, extra: string[] = []): Promise<{ child: C
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   while (!/^Ready: /m.test(out)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -61,7 +61,7 @@ describe('the embedded default (npm start)', () => {
       second.child.kill('SIGTERM');
       await exited(second.child);
     }
-  }, 240_000);
+  }, 600_000);
 
   it('leaves no orphan DynamoDB Local when the Node process is killed outright', async () => {
     const { child, credentials } = await start(mkdtempSync(join(tmpdir(), 'partner-api-kill-')), ['--in-memory']);
@@ -70,5 +70,5 @@ describe('the embedded default (npm start)', () => {
     child.kill('SIGKILL');
     await exited(child);
     expect(await until(async () => !(await portOpen(dynamoPort)))).toBe(true);
-  }, 120_000);
+  }, 400_000);
 });
