@@ -1,0 +1,68 @@
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { UsedAction } from './analyse-code';
+import type { Service } from './sdk-actions';
+
+/** The resources a function's code may reach, per service: the only ones this stage has. */
+export interface AccessResources {
+  tableArn: string;
+  keyArn: string;
+  filesBucketArn: string;
+  /** Queues functions may send to or change (the webhook delivery queue, once the pipeline exists). */
+  queueArns: string[];
+  emailIdentityArn: string;
+}
+
+/**
+ * Statements for what `used` (from analyseCode) says the function calls: named actions only, each
+ * on this stage's resource of that service. Query and Scan also reach the table's indexes. Actions
+ * only narrowed modules call get their module's condition (the rate-limit counter's `RATE#*` items).
+ */
+export function statementsFor(who: string, used: UsedAction[], res: AccessResources): PolicyStatement[] {
+  const groups = new Map<string, UsedAction[]>();
+  for (const u of used) {
+    const key = `${u.service}|${u.narrowing?.name ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), u]);
+  }
+  const statements: PolicyStatement[] = [];
+  for (const group of groups.values()) {
+    const { service, narrowing } = group[0];
+    const actions = [...new Set(group.map((u) => u.action))].sort();
+    for (const { resources, acts } of resourcesOf(who, service, actions, res)) {
+      statements.push(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: acts.map((a) => `${service}:${a}`),
+          resources,
+          conditions: narrowing ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': narrowing.leadingKeys } } : undefined,
+        }),
+      );
+    }
+  }
+  return statements;
+}
+
+function resourcesOf(who: string, service: Service, actions: string[], res: AccessResources): { resources: string[]; acts: string[] }[] {
+  switch (service) {
+    case 'dynamodb': {
+      const indexed = actions.some((a) => a === 'Query' || a === 'Scan');
+      return [{ acts: actions, resources: indexed ? [res.tableArn, `${res.tableArn}/index/*`] : [res.tableArn] }];
+    }
+    case 'kms':
+      return [{ acts: actions, resources: [res.keyArn] }];
+    case 's3': {
+      const bucketLevel = actions.filter((a) => a === 'ListBucket');
+      const objectLevel = actions.filter((a) => a !== 'ListBucket');
+      return [
+        ...(bucketLevel.length ? [{ acts: bucketLevel, resources: [res.filesBucketArn] }] : []),
+        ...(objectLevel.length ? [{ acts: objectLevel, resources: [`${res.filesBucketArn}/*`] }] : []),
+      ];
+    }
+    case 'sqs':
+      if (!res.queueArns.length) throw new Error(`${who} calls SQS (${actions.join(', ')}) but this stage has no queue yet.`);
+      return [{ acts: actions, resources: res.queueArns }];
+    case 'ses':
+      return [{ acts: actions, resources: [res.emailIdentityArn] }];
+    default:
+      throw new Error(`${who} calls ${service}:${actions.join(', ')}, for which the stack grants no resource yet (infra/aws/access/grants.ts).`);
+  }
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * The repository root (entries in the route table are relative to it): the nearest folder up from
+ * the working directory that holds cdk.json. Found from the cwd, not import.meta, because jest runs
+ * this module as CommonJS.
+ */
+export const REPO_ROOT = findRoot(process.cwd());
+
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'cdk.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`No cdk.json above ${from}: run from the repository.`);
+  }
+}
+
+/**
+ * ESM output needs `require` for the odd CommonJS dependency that calls it (bundled code of the
+ * AWS SDK does); Node's createRequire gives it back without a CommonJS wrapper.
+ */
+export const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+
+/**
+ * How every function is bundled, in esbuild's own terms, so that the CDK app (through NodejsFunction)
+ * and `bench/bundles.ts` (through esbuild's API) build the same bytes. Everything is bundled, the AWS
+ * SDK included: the code runs on the SDK versions the tests ran on, and a minified bundle of only
+ * the clients a handler uses starts faster than the runtime's full SDK.
+ */
+export const BUNDLE = {
+  target: 'node24',
+  platform: 'node',
+  format: 'esm',
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+  external: [] as string[],
+} as const;

@@ -1,0 +1,194 @@
+import { Aws, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  BasePathMapping,
+  DomainName,
+  EndpointType,
+  Integration,
+  IntegrationType,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  ResponseType,
+  RestApi,
+  SecurityPolicy,
+  type IResource,
+} from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ERROR_CODES, type ErrorCode } from '../../../lib/http/error-codes';
+import type { Route } from '../../../lib/routes';
+import type { StageOptions, StageSettings } from '../stages';
+
+/** Every request body content type that API Gateway hands to Lambda base64-encoded (uploads); JSON stays text. */
+export const BINARY_MEDIA_TYPES = ['multipart/form-data', 'application/octet-stream', 'application/pdf', 'image/png', 'image/jpeg'];
+
+/**
+ * The REST API of a stage: resources are the route table's FULL paths (`/v1/…`, `/dashboard/…`,
+ * `/status/…`), each route's method goes to its own function, and every resource also has an `ANY`
+ * method to the fallback function, which answers 405 `method_not_allowed` (with `Allow`) on a known
+ * path and 404 `resource_missing` elsewhere, after authenticating as any route does. `ANY /{proxy+}`
+ * at the root and under `/v1` catches unknown first segments. API Gateway does not backtrack from a
+ * literal resource to a sibling `{proxy+}`, so an unknown path BELOW a known resource gets the
+ * gateway's own MISSING_AUTHENTICATION_TOKEN response, which we reshape into the spec's 404
+ * envelope (without rate-limit headers: no function runs).
+ */
+export class PartnerRestApi extends Construct {
+  readonly api: RestApi;
+  readonly accessLogs: LogGroup;
+  readonly publicUrl: string;
+  /** The stage name as a literal: permissions name it without depending on the stage resource. */
+  readonly stageName: string;
+  private readonly resources = new Map<string, IResource>();
+
+  constructor(scope: Construct, id: string, props: { settings: StageSettings; options: StageOptions; removalPolicy: RemovalPolicy }) {
+    super(scope, id);
+    const { settings, options } = props;
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/${settings.prefix}/access`,
+      retention: settings.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: settings.prefix,
+      description: `Partner API (${settings.name})`,
+      endpointTypes: [EndpointType.REGIONAL],
+      binaryMediaTypes: BINARY_MEDIA_TYPES,
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: props.removalPolicy,
+      disableExecuteApiEndpoint: Boolean(options.domainName),
+      deployOptions: {
+        stageName: settings.name,
+        throttlingRateLimit: settings.throttle.rateLimit,
+        throttlingBurstLimit: settings.throttle.burstLimit,
+        accessLogDestination: new LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+        // Per-method metrics feed the dashboard's per-route graphs; execution logs only for errors.
+        metricsEnabled: true,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        tracingEnabled: true,
+      },
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason: 'The account-level role API Gateway needs to write access logs; AWS\'s policy is the documented one for it. No function uses a managed policy.',
+    });
+    for (const rule of API_ACKNOWLEDGED) Validations.of(this.api).acknowledge(rule);
+    this.resources.set('/', this.api.root);
+    this.stageName = settings.name;
+    this.publicUrl = options.domainName
+      ? `https://${options.domainName}`
+      : `https://${this.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${settings.name}`;
+
+    if (options.domainName && options.certificateArn) {
+      const domain = new DomainName(this, 'Domain', {
+        domainName: options.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', options.certificateArn),
+        endpointType: EndpointType.REGIONAL,
+        securityPolicy: SecurityPolicy.TLS_1_2,
+      });
+      new BasePathMapping(this, 'Mapping', { domainName: domain, restApi: this.api, stage: this.api.deploymentStage });
+    }
+  }
+
+  /** The gateway's own refusals in the spec's envelope, so a partner parses one error shape. */
+  addGatewayResponses(docsUrl: string): void {
+    const envelope = (code: ErrorCode, detail: string) =>
+      JSON.stringify({ type: `${docsUrl}/partner/errors#${code}`, title: ERROR_CODES[code].title, status: ERROR_CODES[code].status, code, detail, request_id: '$context.requestId' });
+    const gatewayResponse = (id: string, type: ResponseType, code: ErrorCode, detail: string) =>
+      this.api.addGatewayResponse(id, {
+        type,
+        statusCode: String(ERROR_CODES[code].status),
+        templates: { 'application/json': envelope(code, detail) },
+        responseHeaders: { 'Content-Type': "'application/json'" },
+      });
+    gatewayResponse('MissingPath', ResponseType.MISSING_AUTHENTICATION_TOKEN, 'resource_missing', 'No route matches this path. See /v1/openapi.json for every route.');
+    gatewayResponse('Throttled', ResponseType.THROTTLED, 'rate_limit', 'The API is busy: retry after a second.');
+    gatewayResponse('TooLarge', ResponseType.REQUEST_TOO_LARGE, 'request_too_large', 'The request is larger than the gateway accepts (10 MB).');
+    gatewayResponse('Default4xx', ResponseType.DEFAULT_4XX, 'invalid_request', 'The gateway refused the request.');
+    gatewayResponse('Default5xx', ResponseType.DEFAULT_5XX, 'api_error', 'An internal error occurred; the request_id traces it.');
+  }
+
+  /**
+   * One method per route to its function, and the fallback on `ANY` of every resource plus the
+   * `{proxy+}` catch-alls. Functions are addressed by name (they live in nested stacks).
+   */
+  addRoutes(routes: Route[], functionArnOf: (route: Route) => string, fallbackArn: string): void {
+    for (const route of routes) {
+      this.resourceFor(route.path).addMethod(route.method, this.lambda(functionArnOf(route)));
+    }
+    const fallback = this.lambda(fallbackArn);
+    for (const [path, resource] of [...this.resources].sort(([a], [b]) => a.localeCompare(b))) {
+      resource.addMethod('ANY', fallback);
+      const catchAll = path === '/' || path === '/v1';
+      if (catchAll) resource.addResource('{proxy+}').addMethod('ANY', fallback);
+    }
+  }
+
+  /** The execute-api ARN of a route's method, `{param}` segments as `*` (what a Lambda permission names). */
+  methodArn(route: Route): string {
+    return this.api.arnForExecuteApi(route.method, route.path.replace(/\{[^}]+\}/g, '*'), this.stageName);
+  }
+
+  /** Any method and path of this stage: the fallback's permission. */
+  anyArn(): string {
+    return this.api.arnForExecuteApi('*', '/*', this.stageName);
+  }
+
+  private resourceFor(path: string): IResource {
+    const existing = this.resources.get(path);
+    if (existing) return existing;
+    const cut = path.lastIndexOf('/');
+    const parent = this.resourceFor(cut === 0 ? '/' : path.slice(0, cut));
+    const resource = parent.addResource(path.slice(cut + 1));
+    this.resources.set(path, resource);
+    return resource;
+  }
+
+  private lambda(functionArn: string): Integration {
+    return new Integration({
+      type: IntegrationType.AWS_PROXY,
+      integrationHttpMethod: 'POST',
+      uri: `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}:lambda:path/2015-03-31/functions/${functionArn}/invocations`,
+    });
+  }
+}
+
+/** cdk-nag findings on the API that we accept, with the reason. */
+const API_ACKNOWLEDGED = [
+  {
+    id: 'AwsSolutions-APIG2',
+    reason: "Requests are validated by each function with zod, which answers in the spec's error envelope (errors[] with location, validation_type, how_to_fix); gateway validation would answer in another shape.",
+  },
+  {
+    id: 'AwsSolutions-APIG4',
+    reason: "Authorization is the spec's API key (hashed keys in DynamoDB, scopes, expiry, IP allow-lists, per-key rate limits), checked by every function's middleware so that refusals carry the spec's codes; keyless routes (status links, docs) are public by design.",
+  },
+  { id: 'AwsSolutions-COG4', reason: "Partners authenticate with the spec's API keys, not Cognito users (see AwsSolutions-APIG4)." },
+  {
+    id: 'AwsSolutions-APIG3',
+    reason: 'No WAF web ACL by default: per-key rate limits in DynamoDB and the stage throttle bound traffic; a web ACL can be associated with a stage without code changes when abuse calls for it.',
+  },
+];
+
+/** One JSON line per request: what on-call filters by in Logs Insights. */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  extendedRequestId: '$context.extendedRequestId',
+  ip: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  requestTime: '$context.requestTime',
+  method: '$context.httpMethod',
+  resource: '$context.resourcePath',
+  path: '$context.path',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  latency: '$context.responseLatency',
+  integrationLatency: '$context.integration.latency',
+  integrationStatus: '$context.integration.status',
+  integrationError: '$context.integration.error',
+  error: '$context.error.message',
+  errorType: '$context.error.responseType',
+};

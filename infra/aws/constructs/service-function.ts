@@ -1,0 +1,106 @@
+import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../../../lib/observability/metric-names';
+import { Architecture, Runtime, RuntimeFamily, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import { BUNDLE, REPO_ROOT } from '../bundling';
+
+/** Node 24 on arm64 (DESIGN.md, "Runtime"); built by name should an older aws-cdk-lib lack the constant. */
+export const NODE_RUNTIME: Runtime = (Runtime as unknown as Record<string, Runtime | undefined>).NODEJS_24_X ?? new Runtime('nodejs24.x', RuntimeFamily.NODEJS);
+
+export interface ServiceFunctionProps {
+  /** Physical name: `<prefix>-<operation>`, what on-call sees in the console and on the dashboard. */
+  functionName: string;
+  entry: string;
+  description: string;
+  environment: Record<string, string>;
+  statements: PolicyStatement[];
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+  timeout?: Duration;
+  memorySize?: number;
+  reservedConcurrentExecutions?: number;
+  /**
+   * API functions get a role that nothing else can add to: every right is in `statements`, derived
+   * from their code. Pipeline functions let their event sources add the consume rights they need.
+   */
+  sealedRole?: boolean;
+}
+
+/**
+ * One Lambda function the way every function of this system is built: its own role holding only its
+ * own statements (no managed policies), its own log group with the stage's retention, bundled
+ * locally with esbuild as ESM, minified, with source maps, Powertools configured from the env.
+ */
+export class ServiceFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    if (props.functionName.length > 64) throw new Error(`Function name ${props.functionName} is longer than 64 characters: shorten the operation name.`);
+    const logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${props.functionName}`,
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.functionName}: only what its code calls`,
+      inlinePolicies: {
+        run: new PolicyDocument({
+          statements: [
+            new PolicyStatement({ effect: Effect.ALLOW, actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
+            // X-Ray has no resource-level permissions: `*` is the only resource these two actions take.
+            new PolicyStatement({ effect: Effect.ALLOW, actions: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], resources: ['*'] }),
+            ...props.statements,
+          ],
+        }),
+      },
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Only xray:PutTraceSegments and xray:PutTelemetryRecords, which take no resource but *; every other statement names its resources.',
+    });
+    this.fn = new NodejsFunction(this, 'Fn', {
+      functionName: props.functionName,
+      description: props.description,
+      entry: join(REPO_ROOT, props.entry),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      runtime: NODE_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      role: props.sealedRole === false ? this.role : this.role.withoutPolicyUpdates(),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        LOG_LEVEL: 'INFO',
+        ...props.environment,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        target: BUNDLE.target,
+        format: OutputFormat.ESM,
+        minify: BUNDLE.minify,
+        sourceMap: BUNDLE.sourcemap,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: BUNDLE.sourcesContent,
+        mainFields: [...BUNDLE.mainFields],
+        banner: BUNDLE.banner,
+        externalModules: [...BUNDLE.external],
+        bundleAwsSDK: true,
+      },
+    });
+  }
+}
