@@ -1,11 +1,11 @@
 import { Aws, CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Schedule, ScheduleExpression, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES, type Route } from '../../lib/routes';
+import { GLOBAL_INDEXES } from '../../lib/store/table-definition';
 import { analyseCode, type UsedAction } from './access/analyse-code';
-import { statementsFor, type AccessResources } from './access/grants';
+import { acknowledgedWildcards, statementsFor, type AccessResources } from './access/grants';
 import { Data } from './constructs/data';
 import { OnCall, type WatchedFunction } from './constructs/on-call';
 import { PartnerRestApi } from './constructs/rest-api';
@@ -22,6 +22,11 @@ export const JOBS_FOLDER = 'functions/jobs';
 export interface PartnerApiStackProps extends StackProps {
   settings: StageSettings;
   options: StageOptions;
+  /**
+   * Entries of the pipeline and job functions. Default: the files of the repository, each only
+   * when present (FANOUT_ENTRY, SIGNER_ENTRY, every file of JOBS_FOLDER). Tests pass others.
+   */
+  entries?: { fanout?: string; signer?: string; jobs?: string[] };
 }
 
 /**
@@ -44,9 +49,9 @@ export class PartnerApiStack extends Stack {
     const { settings, options } = props;
     const data = new Data(this, 'Data', { settings, options });
 
-    const fanoutEntry = whenPresent(FANOUT_ENTRY, (e) => e);
-    const signerEntry = whenPresent(SIGNER_ENTRY, (e) => e);
-    const jobEntries = entriesIn(JOBS_FOLDER);
+    const fanoutEntry = props.entries ? props.entries.fanout : whenPresent(FANOUT_ENTRY, (e) => e);
+    const signerEntry = props.entries ? props.entries.signer : whenPresent(SIGNER_ENTRY, (e) => e);
+    const jobEntries = props.entries ? (props.entries.jobs ?? []) : entriesIn(JOBS_FOLDER);
     const pipeline = fanoutEntry || signerEntry ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
 
     const rest = new PartnerRestApi(this, 'Api', { settings, options, removalPolicy: settings.removalPolicy });
@@ -54,34 +59,40 @@ export class PartnerApiStack extends Stack {
     rest.addGatewayResponses(docsUrl);
 
     const resources: AccessResources = {
-      tableArn: data.table.tableArn,
+      tableArn: data.tableArn,
+      indexNames: GLOBAL_INDEXES.map((i) => i.indexName),
       keyArn: data.key.keyArn,
-      filesBucketArn: data.files.bucketArn,
-      queueArns: pipeline ? [pipeline.queue.queueArn] : [],
+      filesBucketArn: data.filesBucketArn,
+      filesBucketArnForNag: data.filesBucketArnForNag,
+      queueArns: pipeline ? [pipeline.queueArn] : [],
       emailIdentityArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${options.emailDomain}`,
     };
     const environment: Record<string, string> = {
       STAGE: settings.name,
-      TABLE_NAME: data.table.tableName,
+      TABLE_NAME: `${settings.prefix}-table`,
       PUBLIC_URL: rest.publicUrl,
       DOCS_URL: docsUrl,
       CURSOR_SIGNING_KEY: data.cursorSigningKey(),
       KMS_KEY_ID: data.key.keyArn,
-      FILES_BUCKET: data.files.bucketName,
+      FILES_BUCKET: data.filesBucketName,
       MAIL_FROM: options.mailFrom,
-      ...(pipeline ? { WEBHOOK_QUEUE_URL: pipeline.queue.queueUrl } : {}),
+      ...(pipeline ? { WEBHOOK_QUEUE_URL: pipeline.queueUrl } : {}),
     };
 
     // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
     const entries = [...new Set([...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
     const used = analyseCode(entries);
+    const grantsFor = (entry: string) => {
+      const statements = statementsFor(entry, used.get(entry) ?? ([] as UsedAction[]), resources);
+      return { statements, acknowledgedFindings: acknowledgedWildcards(statements, resources) };
+    };
     const fn = (where: Construct, id: string, name: string, entry: string, description: string, extra: Partial<ConstructorParameters<typeof ServiceFunction>[2]> = {}) =>
       new ServiceFunction(where, id, {
         functionName: `${settings.prefix}-${name}`,
         entry,
         description,
         environment,
-        statements: statementsFor(entry, used.get(entry) ?? ([] as UsedAction[]), resources),
+        ...grantsFor(entry),
         logRetention: settings.logRetention,
         removalPolicy: settings.removalPolicy,
         timeout: settings.apiTimeout,
@@ -124,15 +135,23 @@ export class PartnerApiStack extends Stack {
       const scheduleGroup = new ScheduleGroup(this, 'Jobs', { scheduleGroupName: `${settings.prefix}-jobs`, removalPolicy: settings.removalPolicy });
       for (const entry of jobEntries) {
         const job = scheduleOf(entry);
-        const f = fn(this, `Job-${job.name}`, `job-${job.name}`, entry, job.description, { timeout: Duration.seconds(job.timeoutSeconds), sealedRole: false });
-        new Schedule(this, `Schedule-${job.name}`, {
-          scheduleName: `${settings.prefix}-${job.name}`,
-          schedule: ScheduleExpression.expression(job.expression),
-          scheduleGroup,
-          description: job.description,
-          target: new LambdaInvoke(f.fn, { retryAttempts: 2, maxEventAge: Duration.hours(1) }),
+        const name = `job-${job.name}`;
+        const f = fn(this, `Job-${job.name}`, name, entry, job.description, { timeout: Duration.seconds(job.timeoutSeconds) });
+        // The scheduler's own role may invoke this one function (its unqualified ARN), nothing else.
+        const invoker = new Role(this, `Schedule-${job.name}-Role`, {
+          assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),
+          inlinePolicies: { invoke: new PolicyDocument({ statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [f.fn.functionArn] })] }) },
         });
-        this.watched.push({ name: `${settings.prefix}-job-${job.name}`, kind: 'job', group: 'Jobs', job: job.name });
+        new CfnSchedule(this, `Schedule-${job.name}`, {
+          name: `${settings.prefix}-${job.name}`,
+          groupName: scheduleGroup.scheduleGroupName,
+          description: job.description,
+          scheduleExpression: job.expression,
+          scheduleExpressionTimezone: 'UTC',
+          flexibleTimeWindow: { mode: 'OFF' },
+          target: { arn: f.fn.functionArn, roleArn: invoker.roleArn, retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 3600 } },
+        });
+        this.watched.push({ name: `${settings.prefix}-${name}`, kind: 'job', group: 'Jobs', job: job.name });
       }
     }
 
@@ -141,11 +160,11 @@ export class PartnerApiStack extends Stack {
       options,
       apiName: settings.prefix,
       functions: this.watched,
-      tableName: data.table.tableName,
+      tableName: `${settings.prefix}-table`,
       pipeline: pipeline && {
-        queueName: pipeline.queue.queueName,
-        dlqName: pipeline.dlq.queueName,
-        fanoutDlqName: pipeline.fanoutDlq.queueName,
+        queueName: pipeline.queueName,
+        dlqName: pipeline.dlqName,
+        fanoutDlqName: pipeline.fanoutDlqName,
         fanoutName: fanoutEntry ? `${settings.prefix}-webhook-fanout` : undefined,
         signerName: signerEntry ? `${settings.prefix}-webhook-signer` : undefined,
       },

@@ -4,17 +4,27 @@ import type { Service } from './sdk-actions';
 
 /** The resources a function's code may reach, per service: the only ones this stage has. */
 export interface AccessResources {
+  /** A literal ARN (from the table's fixed name), so each index can be named: no `index/*`. */
   tableArn: string;
+  indexNames: string[];
   keyArn: string;
   filesBucketArn: string;
+  /** The bucket ARN as cdk-nag prints it (`arn:<AWS::Partition>:s3:::…`), to acknowledge `bucket/*` by name. */
+  filesBucketArnForNag?: string;
   /** Queues functions may send to or change (the webhook delivery queue, once the pipeline exists). */
   queueArns: string[];
   emailIdentityArn: string;
 }
 
+/** Findings cdk-nag raises on statementsFor's output that are by design: object-level S3 rights. */
+export function acknowledgedWildcards(statements: PolicyStatement[], res: AccessResources): string[] {
+  const objects = statements.some((s) => s.resources.includes(`${res.filesBucketArn}/*`));
+  return objects && res.filesBucketArnForNag ? [`AwsSolutions-IAM5[Resource::${res.filesBucketArnForNag}/*]`] : [];
+}
+
 /**
  * Statements for what `used` (from analyseCode) says the function calls: named actions only, each
- * on this stage's resource of that service. Query and Scan also reach the table's indexes. Actions
+ * on this stage's resource of that service. Query and Scan also reach the table's indexes, each by name. Actions
  * only narrowed modules call get their module's condition (the rate-limit counter's `RATE#*` items).
  */
 export function statementsFor(who: string, used: UsedAction[], res: AccessResources): PolicyStatement[] {
@@ -45,7 +55,7 @@ function resourcesOf(who: string, service: Service, actions: string[], res: Acce
   switch (service) {
     case 'dynamodb': {
       const indexed = actions.some((a) => a === 'Query' || a === 'Scan');
-      return [{ acts: actions, resources: indexed ? [res.tableArn, `${res.tableArn}/index/*`] : [res.tableArn] }];
+      return [{ acts: actions, resources: indexed ? [res.tableArn, ...res.indexNames.map((i) => `${res.tableArn}/index/${i}`)] : [res.tableArn] }];
     }
     case 'kms':
       return [{ acts: actions, resources: [res.keyArn] }];

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
@@ -28,15 +28,26 @@ export class Data extends Construct {
   readonly accessLogs: Bucket;
   readonly cursorSecret: Secret;
   readonly emailIdentity: EmailIdentity;
+  /** Literal ARNs from fixed names: grants and nested stacks name them without cross-stack references. */
+  readonly tableArn: string;
+  readonly filesBucketName: string;
+  readonly filesBucketArn: string;
+  readonly filesBucketArnForNag: string;
 
   constructor(scope: Construct, id: string, props: { settings: StageSettings; options: StageOptions }) {
     super(scope, id);
     const { settings, options } = props;
     const keep = settings.removalPolicy === RemovalPolicy.RETAIN;
+    const tableName = `${settings.prefix}-table`;
+    this.tableArn = `arn:${Aws.PARTITION}:dynamodb:${Aws.REGION}:${Aws.ACCOUNT_ID}:table/${tableName}`;
+    const bucketName = (account: string, region: string) => `${settings.prefix}-files-${account}-${region}`;
+    this.filesBucketName = bucketName(Aws.ACCOUNT_ID, Aws.REGION);
+    this.filesBucketArn = `arn:${Aws.PARTITION}:s3:::${this.filesBucketName}`;
+    this.filesBucketArnForNag = `arn:<AWS::Partition>:s3:::${bucketName('<AWS::AccountId>', '<AWS::Region>')}`;
 
     // The same definition the embedded default creates its table from (lib/store/table-definition.ts).
     this.table = new Table(this, 'Table', {
-      tableName: `${settings.prefix}-table`,
+      tableName,
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
@@ -75,6 +86,7 @@ export class Data extends Construct {
 
     // SSE-S3 rather than our KMS key: S3 then needs no KMS rights from the functions that read and write files.
     this.files = new Bucket(this, 'Files', {
+      bucketName: this.filesBucketName,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,

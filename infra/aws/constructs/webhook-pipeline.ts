@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -33,19 +33,30 @@ export class WebhookPipeline extends Construct {
   readonly dlq: Queue;
   /** Stream batches the fan-out could not process after its retries (on-failure destination). */
   readonly fanoutDlq: Queue;
+  /** Literal names, ARN and URL (the queues have fixed names): no cross-stack references needed. */
+  readonly queueName: string;
+  readonly dlqName: string;
+  readonly fanoutDlqName: string;
+  readonly queueArn: string;
+  readonly queueUrl: string;
 
   constructor(scope: Construct, id: string, props: { settings: StageSettings }) {
     super(scope, id);
     const { prefix } = props.settings;
+    this.queueName = `${prefix}-webhook-deliveries.fifo`;
+    this.dlqName = `${prefix}-webhook-deliveries-dlq.fifo`;
+    this.fanoutDlqName = `${prefix}-webhook-fanout-dlq`;
+    this.queueArn = `arn:${Aws.PARTITION}:sqs:${Aws.REGION}:${Aws.ACCOUNT_ID}:${this.queueName}`;
+    this.queueUrl = `https://sqs.${Aws.REGION}.${Aws.URL_SUFFIX}/${Aws.ACCOUNT_ID}/${this.queueName}`;
     this.dlq = new Queue(this, 'DeliveryDlq', {
-      queueName: `${prefix}-webhook-deliveries-dlq.fifo`,
+      queueName: this.dlqName,
       fifo: true,
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
     this.queue = new Queue(this, 'Deliveries', {
-      queueName: `${prefix}-webhook-deliveries.fifo`,
+      queueName: this.queueName,
       fifo: true,
       // Per-endpoint lanes: the group is the endpoint id; high throughput spreads groups over partitions.
       deduplicationScope: DeduplicationScope.MESSAGE_GROUP,
@@ -59,7 +70,7 @@ export class WebhookPipeline extends Construct {
       enforceSSL: true,
     });
     this.fanoutDlq = new Queue(this, 'FanoutDlq', {
-      queueName: `${prefix}-webhook-fanout-dlq`,
+      queueName: this.fanoutDlqName,
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

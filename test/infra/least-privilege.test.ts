@@ -1,0 +1,100 @@
+import { analyseCode } from '../../infra/aws/access/analyse-code';
+import { statementsFor } from '../../infra/aws/access/grants';
+import { FALLBACK_HANDLER, ROUTES } from '../../lib/routes';
+import { FIXTURE_ENTRIES, synthStage } from './support/synth';
+
+/** Every IAM statement of every template: role inline policies and policy resources alike. */
+function statementsOf(resources: ReturnType<typeof synthStage>['resources']) {
+  const out: { owner: string; statement: any }[] = [];
+  for (const r of resources) {
+    const documents =
+      r.type === 'AWS::IAM::Role' ? [...(r.props.Policies ?? []).map((p: any) => p.PolicyDocument)] : r.type === 'AWS::IAM::Policy' || r.type === 'AWS::IAM::ManagedPolicy' ? [r.props.PolicyDocument] : [];
+    for (const doc of documents) for (const statement of doc.Statement) out.push({ owner: r.id, statement });
+  }
+  return out;
+}
+const actionsOf = (s: any): string[] => [s.Action ?? [], s.NotAction ?? []].flat();
+
+describe('least privilege', () => {
+  const full = synthStage('sandbox-preview', { entries: FIXTURE_ENTRIES });
+  const statements = statementsOf(full.resources);
+
+  it('grants no `*` action anywhere (no `*`, no `service:*`, no wildcard in any action name)', () => {
+    expect(statements.length).toBeGreaterThan(0);
+    const wild = statements.filter(({ statement }) => actionsOf(statement).some((a) => a.includes('*')));
+    expect(wild).toEqual([]);
+  });
+
+  it('uses no NotAction and no Deny-less escape hatches in function roles', () => {
+    expect(statements.filter(({ statement }) => statement.NotAction || statement.NotResource)).toEqual([]);
+  });
+
+  it('gives read-only routes read-only table rights: GetItem, plus the rate-limit counter narrowed to RATE# items', () => {
+    for (const operation of ['getMe', 'listProducts']) {
+      const role = full.resources.find((r) => r.type === 'AWS::IAM::Role' && r.id.startsWith(`${operation}Role`))!;
+      const own = role.props.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
+      const dynamo = own.filter((s: any) => actionsOf(s).some((a: string) => a.startsWith('dynamodb:')));
+      const plain = dynamo.filter((s: any) => !s.Condition).flatMap(actionsOf);
+      expect(plain.sort()).toEqual(['dynamodb:GetItem']);
+      const narrowed = dynamo.filter((s: any) => s.Condition);
+      expect(narrowed).toHaveLength(1);
+      expect(actionsOf(narrowed[0])).toEqual(['dynamodb:UpdateItem']);
+      expect(narrowed[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } });
+    }
+  });
+
+  it('gives rights on the webhook-secrets key exactly to the functions whose code calls KMS', () => {
+    const rolesWithKms = new Set(statements.filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('kms:'))).map((s) => s.owner));
+    const entries = [...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, FIXTURE_ENTRIES.fanout, FIXTURE_ENTRIES.signer, ...FIXTURE_ENTRIES.jobs];
+    const callers = [...analyseCode(entries).values()].filter((used) => used.some((u) => u.service === 'kms'));
+    expect(rolesWithKms.size).toBe(callers.length);
+  });
+
+  it('lets only the pipeline functions send to and settle the delivery queue', () => {
+    const sqs = statements.filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('sqs:')));
+    expect(sqs.length).toBeGreaterThan(0);
+    for (const { owner } of sqs) expect(owner).toMatch(/^(Fanout|Signer)/);
+  });
+});
+
+describe('the code analysis behind the grants', () => {
+  it('reads the SDK commands a handler can reach after tree-shaking, and narrows the rate-limit counter', () => {
+    const used = analyseCode(['functions/api/get-me.ts']).get('functions/api/get-me.ts')!;
+    expect(used.map((u) => `${u.service}:${u.action}${u.narrowing ? ` (${u.narrowing.name})` : ''}`)).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem (rate-limit-counter)',
+    ]);
+  });
+
+  it('maps document-client commands and transactions to their IAM actions', () => {
+    const used = analyseCode([FIXTURE_ENTRIES.signer, FIXTURE_ENTRIES.jobs[0]]);
+    expect(used.get(FIXTURE_ENTRIES.signer)!.map((u) => `${u.service}:${u.action}`)).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+    ]);
+    expect(used.get(FIXTURE_ENTRIES.jobs[0])!.map((u) => `${u.service}:${u.action}`)).toEqual(['dynamodb:Query']);
+  });
+
+  const res = { tableArn: 'arn:t', indexNames: ['gsi1', 'gsi2'], keyArn: 'arn:k', filesBucketArn: 'arn:b', queueArns: [], emailIdentityArn: 'arn:e' };
+
+  it('lets Query reach the table and each index by name, and nothing else', () => {
+    const [statement] = statementsFor('x', [{ service: 'dynamodb', action: 'Query' }], res);
+    expect(statement.toJSON()).toEqual({ Action: 'dynamodb:Query', Effect: 'Allow', Resource: ['arn:t', 'arn:t/index/gsi1', 'arn:t/index/gsi2'] });
+  });
+
+  it('splits S3 rights into bucket-level and object-level statements', () => {
+    const statements = statementsFor('x', [{ service: 's3', action: 'GetObject' }, { service: 's3', action: 'ListBucket' }], res);
+    expect(statements.map((s) => s.toJSON())).toEqual([
+      { Action: 's3:ListBucket', Effect: 'Allow', Resource: 'arn:b' },
+      { Action: 's3:GetObject', Effect: 'Allow', Resource: 'arn:b/*' },
+    ]);
+  });
+
+  it('refuses to synthesize a function that calls a service the stack has no resource for', () => {
+    expect(() => statementsFor('functions/x.ts', [{ service: 'sqs', action: 'SendMessage' }], res)).toThrow(
+      /calls SQS .* no queue/,
+    );
+  });
+});
