@@ -82,17 +82,18 @@ export class PartnerApiStack extends Stack {
     // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
     const entries = [...new Set([...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
     const used = analyseCode(entries);
-    const grantsFor = (entry: string) => {
-      const statements = statementsFor(entry, used.get(entry) ?? ([] as UsedAction[]), resources);
+    const grantsFor = (entry: string, method?: string) => {
+      const statements = statementsFor(entry, used.get(entry) ?? ([] as UsedAction[]), resources, method);
       return { statements, acknowledgedFindings: acknowledgedWildcards(statements, resources) };
     };
-    const fn = (where: Construct, id: string, name: string, entry: string, description: string, extra: Partial<ConstructorParameters<typeof ServiceFunction>[2]> = {}) =>
+    type Extra = Partial<ConstructorParameters<typeof ServiceFunction>[2]> & { method?: string };
+    const fn = (where: Construct, id: string, name: string, entry: string, description: string, { method, ...extra }: Extra = {}) =>
       new ServiceFunction(where, id, {
         functionName: `${settings.prefix}-${name}`,
         entry,
         description,
         environment,
-        ...grantsFor(entry),
+        ...grantsFor(entry, method),
         logRetention: settings.logRetention,
         removalPolicy: settings.removalPolicy,
         timeout: settings.apiTimeout,
@@ -109,7 +110,7 @@ export class PartnerApiStack extends Stack {
         nested = new NestedStack(this, `${group}Routes`, { description: `${settings.prefix}: ${group.toLowerCase()} route functions` });
         groups.set(group, nested);
       }
-      const f = fn(nested, route.operation, route.operation, route.handler, `${route.method} ${route.path}`);
+      const f = fn(nested, route.operation, route.operation, route.handler, `${route.method} ${route.path}`, { method: route.method });
       f.fn.addPermission('ApiInvoke', { principal: new ServicePrincipal('apigateway.amazonaws.com'), sourceArn: rest.methodArn(route), action: 'lambda:InvokeFunction' });
       this.watched.push({ name: `${settings.prefix}-${route.operation}`, kind: 'route', route, group });
     }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listingFingerprint } from '../paging/cursor';
 import { keysetPage, type PageBlock } from '../paging/keyset-page';
 import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortParam } from '../paging/list-query';

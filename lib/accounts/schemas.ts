@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailInput, metadataInput, patterned, phoneInput } from '../http/input';
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { patterned } from '../http/input';
 import { db, tableName } from '../store/client';
 import { companyExternalIdKey, companyIndexes, COUNTERS, listSortKey } from '../store/keys';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountInput } from '../accounts/schemas';
 import { emailInput, isoDateInput, metadataInput, patterned, phoneInput } from '../http/input';
 import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from './vocabulary';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Small zod building blocks for request schemas whose refusals carry a partner-facing `how_to_fix`

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The common list parameters (spec Endpoints: `sort`, `limit`, `after`, `before`). `sort` names the

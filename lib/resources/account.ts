@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime, idOf, metadataSchema } from './shared';
 
 /** The account (the incorporator) as the API shows it (spec Resources → Account). */

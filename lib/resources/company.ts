@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { legalName } from '../companies/legal-name';
 import { dateTime, idOf, metadataSchema } from './shared';
 import { accountSchema } from './account';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime, idOf } from './shared';
 
 export const SERVICE_ORDER_STATUSES = ['received', 'quote_pending', 'in_progress', 'requires_action', 'completed', 'canceled'] as const;

@@ -58,12 +58,30 @@ describe('least privilege', () => {
 });
 
 describe('the code analysis behind the grants', () => {
+  const res = { tableArn: 'arn:t', indexNames: ['gsi1', 'gsi2'], keyArn: 'arn:k', filesBucketArn: 'arn:b', queueArns: [], emailIdentityArn: 'arn:e' };
+
   it('reads the SDK commands a handler can reach after tree-shaking, and narrows the rate-limit counter', () => {
     const used = analyseCode(['functions/api/get-me.ts']).get('functions/api/get-me.ts')!;
     expect(used.map((u) => `${u.service}:${u.action}${u.narrowing ? ` (${u.narrowing.name})` : ''}`)).toEqual([
+      'dynamodb:DeleteItem (idempotency-records)',
       'dynamodb:GetItem',
+      'dynamodb:PutItem (idempotency-records)',
+      'dynamodb:UpdateItem (idempotency-records)',
       'dynamodb:UpdateItem (rate-limit-counter)',
     ]);
+  });
+
+  it('grants idempotency records (IDEM# items only) to write routes, never to GET routes', () => {
+    const used = analyseCode(['functions/api/get-me.ts']).get('functions/api/get-me.ts')!;
+    const get = statementsFor('get', used, res, 'GET').map((s) => s.toJSON());
+    const post = statementsFor('post', used, res, 'POST').map((s) => s.toJSON());
+    expect(JSON.stringify(get)).not.toContain('IDEM#');
+    expect(post).toContainEqual({
+      Action: ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['IDEM#*'] } },
+      Effect: 'Allow',
+      Resource: 'arn:t',
+    });
   });
 
   it('maps document-client commands and transactions to their IAM actions', () => {
@@ -76,8 +94,6 @@ describe('the code analysis behind the grants', () => {
     ]);
     expect(used.get(FIXTURE_ENTRIES.jobs[0])!.map((u) => `${u.service}:${u.action}`)).toEqual(['dynamodb:Query']);
   });
-
-  const res = { tableArn: 'arn:t', indexNames: ['gsi1', 'gsi2'], keyArn: 'arn:k', filesBucketArn: 'arn:b', queueArns: [], emailIdentityArn: 'arn:e' };
 
   it('lets Query reach the table and each index by name, and nothing else', () => {
     const [statement] = statementsFor('x', [{ service: 'dynamodb', action: 'Query' }], res);

@@ -94,5 +94,6 @@ function merge(list: UsedAction[]): UsedAction[] {
     else narrowed.set(`${key}:${u.narrowing.name}`, u);
   }
   const rest = [...narrowed.values()].filter((u) => !plain.has(`${u.service}:${u.action}`));
-  return [...plain.values(), ...rest].sort((a, b) => `${a.service}:${a.action}`.localeCompare(`${b.service}:${b.action}`));
+  const order = (u: UsedAction) => `${u.service}:${u.action}:${u.narrowing?.name ?? ''}`;
+  return [...plain.values(), ...rest].sort((a, b) => order(a).localeCompare(order(b)));
 }

@@ -1,5 +1,6 @@
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { UsedAction } from './analyse-code';
+import { narrowingApplies } from './narrowed-modules';
 import type { Service } from './sdk-actions';
 
 /** The resources a function's code may reach, per service: the only ones this stage has. */
@@ -25,11 +26,13 @@ export function acknowledgedWildcards(statements: PolicyStatement[], res: Access
 /**
  * Statements for what `used` (from analyseCode) says the function calls: named actions only, each
  * on this stage's resource of that service. Query and Scan also reach the table's indexes, each by name. Actions
- * only narrowed modules call get their module's condition (the rate-limit counter's `RATE#*` items).
+ * only narrowed modules call get their module's condition (the rate-limit counter's `RATE#*` items),
+ * or are left out where the narrowing does not apply (`method`: the route's, if the function serves one).
  */
-export function statementsFor(who: string, used: UsedAction[], res: AccessResources): PolicyStatement[] {
+export function statementsFor(who: string, used: UsedAction[], res: AccessResources, method?: string): PolicyStatement[] {
   const groups = new Map<string, UsedAction[]>();
   for (const u of used) {
+    if (u.narrowing && !narrowingApplies(u.narrowing, method)) continue;
     const key = `${u.service}|${u.narrowing?.name ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), u]);
   }

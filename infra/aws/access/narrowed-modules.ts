@@ -1,21 +1,41 @@
-import { rateWindowKey } from '../../../lib/store/keys';
+import { idempotencyKey, rateWindowKey } from '../../../lib/store/keys';
 
 /** A module whose table writes touch only items under one key prefix: its grant says so. */
 export interface Narrowing {
   name: string;
   /** `dynamodb:LeadingKeys` patterns (StringLike) the grant is limited to. */
   leadingKeys: string[];
+  /**
+   * Granted only to functions of routes whose method writes (POST, PUT, PATCH, DELETE): the module
+   * is reachable from every handler but runs only for writes.
+   */
+  writeRoutesOnly?: boolean;
 }
 
-/** The prefix of the rate-limit window items, read from the key builder itself so the two never drift. */
-const RATE_PREFIX = rateWindowKey('x', 0).pk.replace(/x$/, '');
+/** The partition-key prefix of a key builder's items (`RATE#`, `IDEM#`), read from the builder itself. */
+const prefixOf = (pk: string) => `${pk.slice(0, pk.indexOf('#') + 1)}*`;
 
 /**
- * Every API call counts itself against its key's rate limit with ONE UpdateItem (decisions.md,
- * "Rate limiting"), so every partner function writes. Granting that write table-wide would make
- * every read-only function a writer; instead the counter's module is narrowed to its own items:
- * `dynamodb:UpdateItem` only where the partition key starts with `RATE#`.
+ * Modules reached by every API handler whose writes must not make every handler a writer:
+ *
+ * - The rate-limit counter: every API call counts itself with ONE UpdateItem (decisions.md, "Rate
+ *   limiting"). Its grant is `dynamodb:UpdateItem` only where the partition key starts with `RATE#`.
+ * - Idempotency records: the middleware that claims and seals `Idempotency-Key` records is part of
+ *   `apiOperation` but runs only for operations declared `idempotent`, which are writes. Its grant
+ *   (Put/Update/Delete on `IDEM#…` items only) goes to write routes only; a GET route never gets it.
  */
 export const NARROWED_MODULES: Record<string, Narrowing> = {
-  'lib/rate-limit/count-request.ts': { name: 'rate-limit-counter', leadingKeys: [`${RATE_PREFIX}*`] },
+  'lib/rate-limit/count-request.ts': { name: 'rate-limit-counter', leadingKeys: [prefixOf(rateWindowKey('x', 0).pk)] },
+  'lib/idempotency/records.ts': {
+    name: 'idempotency-records',
+    leadingKeys: [prefixOf(idempotencyKey({ partnerId: 'x', mode: 'live' }, 'k').pk)],
+    writeRoutesOnly: true,
+  },
 };
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a narrowed grant applies to a function serving `method` (undefined: not a route's function). */
+export function narrowingApplies(narrowing: Narrowing, method: string | undefined): boolean {
+  return !narrowing.writeRoutesOnly || (method !== undefined && WRITE_METHODS.has(method));
+}

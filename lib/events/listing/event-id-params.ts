@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Path parameters of GET /events/{eventID}: the id is checked before any read (API-SURFACE.md). */
 export const eventIdParams = z.strictObject({

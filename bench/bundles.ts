@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { BUNDLE, REPO_ROOT } from '../infra/aws/bundling';
+import { FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../infra/aws/partner-api-stack';
+import { entriesIn, whenPresent } from '../infra/aws/when-present';
+import { FALLBACK_HANDLER, ROUTES } from '../lib/routes';
+import { round } from './stats';
+import type { Bench, BenchRow } from './types';
+
+/** The goal for each function's minified bundle (issue 10). */
+export const BUNDLE_GOAL_KB = 500;
+const RUNS = 5;
+
+/**
+ * Every function's bundle, built with the same esbuild options the CDK app uses (infra/aws/bundling.ts):
+ * its minified size beside the 500 KB goal, and its cold import time (a fresh Node process importing
+ * it, the median of five) beside a bare `node -e ''` start measured in the same run. The import adds
+ * what Lambda's init phase adds to a cold start on top of the runtime's own start.
+ */
+export const bundlesBench: Bench = async () => {
+  const entries = new Map<string, string>([
+    ...ROUTES.map((r) => [r.operation, r.handler] as [string, string]),
+    ['fallback', FALLBACK_HANDLER],
+    ...[whenPresent(FANOUT_ENTRY, (e) => ['webhook-fanout', e]), whenPresent(SIGNER_ENTRY, (e) => ['webhook-signer', e])].filter((x): x is [string, string] => Boolean(x)),
+    ...entriesIn(JOBS_FOLDER).map((e) => [`job-${e.replace(/^.*\//, '').replace(/\.ts$/, '')}`, e] as [string, string]),
+  ]);
+  const outdir = mkdtempSync(join(tmpdir(), 'partner-api-bundles-'));
+  try {
+    await build({
+      absWorkingDir: REPO_ROOT,
+      entryPoints: Object.fromEntries([...entries].map(([name, entry]) => [name, entry])),
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: BUNDLE.platform,
+      target: BUNDLE.target,
+      format: BUNDLE.format,
+      minify: BUNDLE.minify,
+      sourcemap: BUNDLE.sourcemap,
+      sourcesContent: BUNDLE.sourcesContent,
+      mainFields: [...BUNDLE.mainFields],
+      banner: { js: BUNDLE.banner },
+      external: [...BUNDLE.external],
+      logLevel: 'silent',
+    });
+    const bare = median(Array.from({ length: RUNS }, () => timeNode(['-e', ''])));
+    const rows: BenchRow[] = [];
+    for (const name of entries.keys()) {
+      const file = join(outdir, `${name}.mjs`);
+      const kb = round(statSync(file).size / 1024, 1);
+      rows.push({ name: `${name}: bundle size`, value: kb, unit: 'KB', baseline: BUNDLE_GOAL_KB, baselineName: 'goal', ratio: round(kb / BUNDLE_GOAL_KB), note: kb > BUNDLE_GOAL_KB ? 'over the goal' : undefined });
+      const url = pathToFileURL(file).href;
+      const cold = median(Array.from({ length: RUNS }, () => timeNode(['--input-type=module', '-e', `await import(${JSON.stringify(url)})`])));
+      rows.push({ name: `${name}: cold import`, value: round(cold, 1), unit: 'ms', baseline: round(bare, 1), baselineName: "bare node -e ''", ratio: round(cold / bare) });
+    }
+    return rows;
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+};
+
+/** Wall time of one Node process, in ms (the same Node that runs the bench: Node 24 under npm). */
+function timeNode(args: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench' } });
+  const elapsed = performance.now() - started;
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${result.stderr.toString().slice(0, 500)}`);
+  return elapsed;
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
