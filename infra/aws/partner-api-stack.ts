@@ -177,6 +177,6 @@ export class PartnerApiStack extends Stack {
     data.emailIdentity.dkimRecords.forEach((record, i) =>
       new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: 'Publish in DNS so SES can send as the e-mail domain' }),
     );
-    new CfnOutput(this, 'ExecuteApiTarget', { value: `${rest.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, description: 'The custom domain CNAME target when none is configured' });
+    new CfnOutput(this, 'DnsTarget', { value: rest.dnsTarget, description: 'Point the custom domain (CNAME) here' });
   }
 }

@@ -1,4 +1,4 @@
-import { Aws, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   BasePathMapping,
@@ -37,6 +37,8 @@ export class PartnerRestApi extends Construct {
   readonly api: RestApi;
   readonly accessLogs: LogGroup;
   readonly publicUrl: string;
+  /** Where DNS must point: the custom domain's regional name, or the execute-api host. */
+  readonly dnsTarget: string;
   /** The stage name as a literal: permissions name it without depending on the stage resource. */
   readonly stageName: string;
   private readonly resources = new Map<string, IResource>();
@@ -54,8 +56,10 @@ export class PartnerRestApi extends Construct {
       description: `Partner API (${settings.name})`,
       endpointTypes: [EndpointType.REGIONAL],
       binaryMediaTypes: BINARY_MEDIA_TYPES,
+      // The account-wide role API Gateway writes logs with: shared by every stage of the account, so
+      // deleting a preview stack must never delete it.
       cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: props.removalPolicy,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
       disableExecuteApiEndpoint: Boolean(options.domainName),
       deployOptions: {
         stageName: settings.name,
@@ -89,6 +93,9 @@ export class PartnerRestApi extends Construct {
         securityPolicy: SecurityPolicy.TLS_1_2,
       });
       new BasePathMapping(this, 'Mapping', { domainName: domain, restApi: this.api, stage: this.api.deploymentStage });
+      this.dnsTarget = domain.domainNameAliasDomainName;
+    } else {
+      this.dnsTarget = `${this.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
     }
   }
 

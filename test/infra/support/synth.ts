@@ -26,7 +26,19 @@ export const FIXTURE_ENTRIES = {
  * Synthesizes a stage the way `npm run synth` does, without bundling (asset bundling is skipped by
  * the `aws:cdk:bundling-stacks` context; one test in bundling.test.ts really bundles).
  */
-export function synthStage(stage = 'sandbox-preview', extra: { context?: Record<string, unknown>; entries?: PartnerApiStackProps['entries'] } = {}): Synthesized {
+export function synthStage(stage = 'sandbox-preview', extra: { context?: Record<string, unknown>; entries?: PartnerApiStackProps['entries']; fresh?: boolean } = {}): Synthesized {
+  // Tests only read templates: one synthesis per stage and arguments per test file (unless `fresh`).
+  const key = JSON.stringify([stage, extra.context, extra.entries]);
+  const cached = extra.fresh ? undefined : cache.get(key);
+  if (cached) return cached;
+  const result = synthesize(stage, extra);
+  cache.set(key, result);
+  return result;
+}
+
+const cache = new Map<string, Synthesized>();
+
+function synthesize(stage: string, extra: { context?: Record<string, unknown>; entries?: PartnerApiStackProps['entries'] }): Synthesized {
   const context = { stage, 'aws:cdk:bundling-stacks': [], ...extra.context };
   const app = new App({ context, outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')) });
   const { settings, options } = stageFromContext((key) => app.node.tryGetContext(key));
