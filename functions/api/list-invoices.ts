@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
 import { cursorParams, limitParam, refuseAfterWithBefore } from '../../lib/paging/list-query';
 import { listInvoices } from '../../lib/billing/invoice-store';

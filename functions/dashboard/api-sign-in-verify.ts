@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { publicDashboardApi } from '../../lib/dashboard/http/operation';
 import { verifySignIn } from '../../lib/dashboard/sign-in';
 import { viewOfSession } from '../../lib/dashboard/session-view';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { publicDashboardApi } from '../../lib/dashboard/http/operation';
 import { startSignIn } from '../../lib/dashboard/sign-in';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isLocal } from '../../lib/config';
 import { parseOrRefuse } from '../../lib/http/zod-errors';
 import { publicDashboardPage } from '../../lib/dashboard/http/operation';

@@ -1,25 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './bundling';
+
 /**
- * When each job under functions/jobs/ runs (EventBridge Scheduler expressions, UTC). A job file
- * without a row here stops the synth with a message saying so; a row whose file is not there yet
- * is skipped (see when-present.ts). Keyed by file name without `.ts`.
+ * Each job under functions/jobs/ declares its own EventBridge Scheduler expression,
+ * `export const schedule = 'rate(1 hour)'` (decisions.md, "Scheduled jobs"), so the schedule is written
+ * once, beside the job. The CDK app reads that literal from the source rather than importing the job
+ * (which would load its whole module graph at synth time); a job without one stops the synth.
  */
+const SCHEDULE_EXPORT = /export\s+const\s+schedule\s*(?::\s*string\s*)?=\s*(['"`])((?:rate|cron|at)\([^'"`]+\))\1/;
+
+/** How long a job may run, by file name (default 5 minutes; Lambda's limit is 15). */
+const JOB_TIMEOUT_SECONDS: Record<string, number> = {
+  'month-end': 900,
+  renewals: 900,
+};
+
 export interface JobSchedule {
+  name: string;
   expression: string;
   description: string;
-  /** Longest run the job needs (Lambda's limit is 15 minutes). */
   timeoutSeconds: number;
 }
 
-export const JOB_SCHEDULES: Record<string, JobSchedule> = {
-  'month-end-close': { expression: 'cron(5 0 1 * ? *)', description: 'Month-end invoices: closes the past month for every partner', timeoutSeconds: 900 },
-  renewals: { expression: 'cron(15 * * * ? *)', description: 'Renews yearly and monthly services that come due', timeoutSeconds: 900 },
-  'quote-expiry': { expression: 'rate(15 minutes)', description: 'Expires quotes past quote.expires_at', timeoutSeconds: 300 },
-  'calendar-reminders': { expression: 'cron(0 * * * ? *)', description: 'Fires compliance calendar reminders that come due', timeoutSeconds: 300 },
-};
-
-export function scheduleOf(entry: string): JobSchedule & { name: string } {
+export function scheduleOf(entry: string): JobSchedule {
   const name = entry.replace(/^.*\//, '').replace(/\.ts$/, '');
-  const schedule = JOB_SCHEDULES[name];
-  if (!schedule) throw new Error(`${entry} has no schedule: add a row for "${name}" to infra/aws/job-schedules.ts.`);
-  return { name, ...schedule };
+  const source = readFileSync(join(REPO_ROOT, entry), 'utf8');
+  const expression = SCHEDULE_EXPORT.exec(source)?.[2];
+  if (!expression) throw new Error(`${entry} has no schedule: export const schedule = 'rate(…)' or 'cron(…)' (EventBridge Scheduler syntax).`);
+  return { name, expression, description: `Scheduled job ${name} (${expression})`, timeoutSeconds: JOB_TIMEOUT_SECONDS[name] ?? 300 };
 }

@@ -1,5 +1,5 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { db, tableName } from '../store/client';
 import { apiKeysOfPartner, rateWindowPartition } from '../store/keys';
 import { issueApiKey, type ApiKeyRecord } from '../auth/api-key';

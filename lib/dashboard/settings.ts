@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { db, tableName } from '../store/client';
 import { partnerKey } from '../store/keys';
 import { availableVersions, isKnownVersion } from '../versioning/versions';

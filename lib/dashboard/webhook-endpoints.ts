@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, resourceMissing } from '../http/errors';
 import { idPattern } from '../ids';
 import { sendEmail } from '../email/send-email';

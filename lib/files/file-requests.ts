@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, resourceMissing } from '../http/errors';
 import { parseOrRefuse } from '../http/zod-errors';
 import type { Scope } from '../store/scope';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODES } from '../http/error-codes';
 
 /** The error envelope (spec Errors): every non-2xx answer of the API. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CURRENT_VERSION } from '../versioning/versions';
 import { errorEnvelopeSchema } from './common-schemas';
 import { OPERATIONS } from './operations';

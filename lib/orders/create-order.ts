@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { findProduct, FORMATION_PRODUCT_KEY, PRODUCTS, type Product } from '../catalog/products';
 import { nowIso } from '../clock';
 import { ApiError, resourceMissing, type FieldError } from '../http/errors';

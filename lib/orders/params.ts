@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { patterned } from '../http/input';
 
 /** Path parameters of this area, checked before any read (API-SURFACE conventions). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, invalidField } from '../http/errors';
 import { parseOrRefuse } from '../http/zod-errors';
 import { changeCompany } from '../lifecycle/change-company';

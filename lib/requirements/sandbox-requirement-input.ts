@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailInput } from '../http/input';
 import { serviceOrderFormSchema } from '../resources/service-order';
 import { FILE_PURPOSES } from '../resources/requirement';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime, idOf } from './shared';
 
 /** Resources an event can embed as `data.object` (spec Event: "Possible resources"). */

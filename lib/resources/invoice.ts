@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime } from './shared';
 
 /** The wholesale invoice raised at month end (spec Resources → Invoice); `lines` on the single view. */

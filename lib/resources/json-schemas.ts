@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EMBEDDABLE_RESOURCES, EVENT_TYPES, eventSchemaOf, type EventType } from './event';
 import { SNAPSHOT_SCHEMAS } from './snapshots';
 

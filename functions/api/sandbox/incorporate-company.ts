@@ -2,7 +2,7 @@ import { apiOperation } from '../../../lib/http/api-operation';
 import { noQuery } from '../../../lib/http/schemas';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
-import { z } from 'zod';
+import * as z from 'zod';
 import { incorporateCompany } from '../../../lib/lifecycle/operations/incorporate-company';
 
 /** POST /v1/sandbox/companies/{companyID}/incorporate: the state accepted the filing. */

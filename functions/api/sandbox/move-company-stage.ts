@@ -2,7 +2,7 @@ import { apiOperation } from '../../../lib/http/api-operation';
 import { noQuery } from '../../../lib/http/schemas';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
-import { z } from 'zod';
+import * as z from 'zod';
 import { COMPANY_STAGES } from '../../../lib/lifecycle/company-stage';
 import { moveStage } from '../../../lib/lifecycle/operations/move-stage';
 

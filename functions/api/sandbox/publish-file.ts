@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiOperation } from '../../../lib/http/api-operation';
 import { noQuery } from '../../../lib/http/schemas';
 import { companyParams } from '../../../lib/lifecycle/params';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from '../../http/errors';
 import { companyAddressInput, type CreateCompanyBody } from '../../companies/schemas';
 import { ENDINGS, INDUSTRIES } from '../../companies/vocabulary';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const KEY = /^[a-z][a-z0-9_]{0,63}$/;
 
