@@ -3,6 +3,7 @@ import { EVENT_ENTITY } from '../../lib/store/table-definition';
 import { FANOUT_ENTRY, SIGNER_ENTRY } from '../../infra/aws/partner-api-stack';
 import { DELIVERY_TIMEOUT } from '../../infra/aws/constructs/webhook-pipeline';
 import { entriesIn } from '../../infra/aws/when-present';
+import { scheduleOf } from '../../infra/aws/job-schedules';
 import { FIXTURE_ENTRIES, synthStage, type Synthesized } from './support/synth';
 
 function checkPipeline(s: Synthesized) {
@@ -73,7 +74,8 @@ describe('scheduled jobs', () => {
     expect(names).toEqual(jobs.map((j) => `papi-preview-${j.replace(/^.*\//, '').replace(/\.ts$/, '')}`));
   });
 
-  it('stops the synth when a job file has no schedule', () => {
-    expect(() => synthStage('sandbox-preview', { entries: { jobs: ['test/infra/fixtures/fanout.ts'] } })).toThrow(/has no schedule/);
+  it('reads each job’s schedule from its file, and stops the synth when a job has none', () => {
+    expect(scheduleOf(FIXTURE_ENTRIES.jobs[0])).toMatchObject({ name: 'quote-expiry', expression: 'rate(15 minutes)' });
+    expect(() => scheduleOf('test/infra/fixtures/fanout.ts')).toThrow(/has no schedule/);
   });
 });

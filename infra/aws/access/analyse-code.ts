@@ -12,6 +12,8 @@ export interface UsedAction {
   narrowing?: Narrowing;
 }
 
+const analysed = new Map<string, Map<string, UsedAction[]>>();
+
 const IMPORT_LINE = /^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";?$/;
 const SECTION = /^\/\/ ((?:lib|functions)\/\S+\.[cm]?[jt]s)$/;
 
@@ -24,7 +26,12 @@ const SECTION = /^\/\/ ((?:lib|functions)\/\S+\.[cm]?[jt]s)$/;
  * module, which is how the rate-limit counter's write stays narrowed. One pass for all entries.
  */
 export function analyseCode(entries: string[]): Map<string, UsedAction[]> {
+  // One analysis per set of entries per process: tests synthesize several stages from the same code.
+  const key = JSON.stringify(entries);
+  const known = analysed.get(key);
+  if (known) return known;
   const out = new Map<string, UsedAction[]>();
+  analysed.set(key, out);
   if (entries.length === 0) return out;
   const result = buildSync({
     absWorkingDir: REPO_ROOT,
