@@ -1,34 +1,38 @@
 /**
- * Names of our own CloudWatch metrics (Powertools Metrics, EMF), shared by the code that emits them
- * and the on-call dashboard and alarms that read them (infra/aws). Emit with the Powertools
- * `Metrics` of namespace METRICS_NAMESPACE and service SERVICE_NAME (set by the env in AWS), and no
- * other dimension unless the entry below names it: CloudWatch matches a metric by its exact
- * dimension set, so an extra dimension makes a metric the dashboard never finds.
+ * Our own CloudWatch metrics (Powertools Metrics, EMF) that on-call's dashboard and alarms read
+ * (infra/aws/constructs/on-call.ts), named as lib/webhooks emits them (lib/webhooks/delivery-metrics.ts
+ * and its callers). CloudWatch matches a metric by its exact dimension set: a metric emitted with
+ * another service name or an extra dimension is one the dashboard never finds, so emitters and the
+ * dashboard share these names.
  */
 export const METRICS_NAMESPACE = 'PartnerApi';
+/** POWERTOOLS_SERVICE_NAME of every function (logs). */
 export const SERVICE_NAME = 'partner-api';
 
-/** Powertools adds `service` to every metric; the dashboard queries with exactly this dimension set. */
-export const METRIC_DIMENSIONS = { service: SERVICE_NAME } as const;
+/** The webhook metrics' `service` dimension (lib/webhooks/delivery-metrics.ts). */
+export const WEBHOOK_METRICS_SERVICE = 'webhooks';
 
 export const WEBHOOK_METRICS = {
   /** Count, one per POST to an endpoint (first tries and retries). */
-  attempt: 'WebhookDeliveryAttempt',
+  attempt: 'DeliveryAttempts',
   /** Count, one per 2xx answer. */
-  success: 'WebhookDeliverySuccess',
-  /** Count, one per failed attempt, named per failure class: see webhookFailureMetric(). */
-  failurePrefix: 'WebhookDeliveryFailure',
+  success: 'DeliverySucceeded',
+  /** Count, one per failed attempt, with dimension FAILURE_CLASS_DIMENSION. */
+  failure: 'DeliveryFailures',
   /** Count, one per event given up on after the last retry. */
-  giveUp: 'WebhookDeliveryGiveUp',
-  /** Count, one per endpoint disabled automatically (`gone` or `failing`). */
-  endpointDisabled: 'WebhookEndpointDisabled',
+  giveUp: 'DeliveriesGivenUp',
+  /** Count, one per endpoint disabled automatically, with dimension `Reason` (`gone`, `failing`). */
+  endpointDisabled: 'EndpointsDisabled',
   /** Milliseconds from the event's `created_at` to the endpoint's 2xx. */
-  eventToAck: 'WebhookEventToAckLatency',
+  eventToAck: 'EventToAcknowledgeLatency',
+  /** Count, messages the fan-out queued. */
+  fanOut: 'FanOutMessages',
 } as const;
 
-/** Why an attempt failed; one metric per class so the dashboard graphs them without extra dimensions. */
-export const WEBHOOK_FAILURE_CLASSES = ['timeout', 'network', 'http_4xx', 'http_5xx', 'gone', 'blocked_destination'] as const;
-export type WebhookFailureClass = (typeof WEBHOOK_FAILURE_CLASSES)[number];
+export const FAILURE_CLASS_DIMENSION = 'FailureClass';
+export const DISABLE_REASON_DIMENSION = 'Reason';
 
-/** e.g. `WebhookDeliveryFailure_timeout`. */
-export const webhookFailureMetric = (failureClass: WebhookFailureClass) => `${WEBHOOK_METRICS.failurePrefix}_${failureClass}`;
+/** Why an attempt failed (lib/webhooks/delivery: post-webhook.ts and classify-response.ts). */
+export const WEBHOOK_FAILURE_CLASSES = ['timeout', 'connection_error', 'unsafe_url', 'redirect_not_followed', 'http_status', 'retry_after'] as const;
+/** Failure classes that point at our side (egress, DNS) when they dominate across all endpoints. */
+export const OUR_SIDE_FAILURE_CLASSES = ['timeout', 'connection_error'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateTime, idOf } from './shared';
 
 /** A fixed asset of a company's register (spec Resources → Fixed asset; units in docs/decisions.md). */

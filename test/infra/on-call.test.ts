@@ -19,7 +19,7 @@ describe('the on-call view of a stage', () => {
   });
 
   it('graphs each route’s requests, 4xx, 5xx and p99 latency, the table, the stream, the queues and the webhook metrics', () => {
-    for (const needle of ['4XXError', '5XXError', '\\"p99\\"', 'ReadThrottleEvents', 'SuccessfulRequestLatency', 'IteratorAge', 'ApproximateAgeOfOldestMessage', 'ApproximateNumberOfMessagesNotVisible', 'WebhookDeliveryAttempt', 'WebhookDeliveryFailure_timeout', 'WebhookDeliveryGiveUp', 'WebhookEndpointDisabled', 'WebhookEventToAckLatency', 'ConcurrentExecutions', 'Throttles']) {
+    for (const needle of ['4XXError', '5XXError', '\\"p99\\"', 'ReadThrottleEvents', 'SuccessfulRequestLatency', 'IteratorAge', 'ApproximateAgeOfOldestMessage', 'ApproximateNumberOfMessagesNotVisible', 'DeliveryAttempts', 'DeliveryFailures', 'FailureClass', 'DeliveriesGivenUp', 'EndpointsDisabled', 'EventToAcknowledgeLatency', 'ConcurrentExecutions', 'Throttles']) {
       expect({ needle, shown: body.includes(needle) }).toEqual({ needle, shown: true });
     }
   });

@@ -16,7 +16,15 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { METRIC_DIMENSIONS, METRICS_NAMESPACE, WEBHOOK_FAILURE_CLASSES, WEBHOOK_METRICS, webhookFailureMetric } from '../../../lib/observability/metric-names';
+import {
+  DISABLE_REASON_DIMENSION,
+  FAILURE_CLASS_DIMENSION,
+  METRICS_NAMESPACE,
+  OUR_SIDE_FAILURE_CLASSES,
+  WEBHOOK_FAILURE_CLASSES,
+  WEBHOOK_METRICS,
+  WEBHOOK_METRICS_SERVICE,
+} from '../../../lib/observability/metric-names';
 import type { Route } from '../../../lib/routes';
 import type { StageOptions, StageSettings } from '../stages';
 
@@ -176,29 +184,30 @@ export class OnCall extends Construct {
   // ---- Webhooks ------------------------------------------------------------------------------
 
   private webhookWidgets(): IWidget[][] {
-    const own = (metricName: string, statistic = 'Sum', label?: string) =>
-      new Metric({ namespace: METRICS_NAMESPACE, metricName, statistic, period: FIVE_MIN, dimensionsMap: { ...METRIC_DIMENSIONS }, label: label ?? metricName });
+    const own = (metricName: string, statistic = 'Sum', label?: string, extra: Record<string, string> = {}) =>
+      new Metric({ namespace: METRICS_NAMESPACE, metricName, statistic, period: FIVE_MIN, dimensionsMap: { service: WEBHOOK_METRICS_SERVICE, ...extra }, label: label ?? metricName });
     const attempts = own(WEBHOOK_METRICS.attempt, 'Sum', 'attempts');
-    const failures = WEBHOOK_FAILURE_CLASSES.map((c) => own(webhookFailureMetric(c), 'Sum', c));
+    const failureOf = (c: string) => own(WEBHOOK_METRICS.failure, 'Sum', c, { [FAILURE_CLASS_DIMENSION]: c });
+    const disabled = ['gone', 'failing'].map((r) => own(WEBHOOK_METRICS.endpointDisabled, 'Sum', `disabled: ${r}`, { [DISABLE_REASON_DIMENSION]: r }));
     const rows: IWidget[][] = [
       [
-        new GraphWidget({ title: 'Webhook attempts and successes', left: [attempts, own(WEBHOOK_METRICS.success, 'Sum', 'successes')], width: 6 }),
-        new GraphWidget({ title: 'Webhook failures by class', left: failures, width: 6 }),
-        new GraphWidget({ title: 'Give-ups and disabled endpoints', left: [own(WEBHOOK_METRICS.giveUp, 'Sum', 'give-ups'), own(WEBHOOK_METRICS.endpointDisabled, 'Sum', 'endpoints disabled')], width: 6 }),
+        new GraphWidget({ title: 'Webhook attempts, successes, fan-out', left: [attempts, own(WEBHOOK_METRICS.success, 'Sum', 'successes'), own(WEBHOOK_METRICS.fanOut, 'Sum', 'queued by fan-out')], width: 6 }),
+        new GraphWidget({ title: 'Webhook failures by class', left: WEBHOOK_FAILURE_CLASSES.map(failureOf), width: 6 }),
+        new GraphWidget({ title: 'Give-ups and disabled endpoints', left: [own(WEBHOOK_METRICS.giveUp, 'Sum', 'give-ups'), ...disabled], width: 6 }),
         new GraphWidget({ title: 'Event → acknowledge latency (ms)', left: [own(WEBHOOK_METRICS.eventToAck, 'p50', 'p50'), own(WEBHOOK_METRICS.eventToAck, 'p99', 'p99')], width: 6 }),
       ],
     ];
     const p = this.props.pipeline;
     if (!p) return rows;
-    // Our side failing (timeouts and network errors everywhere at once) rather than one partner's endpoint.
-    const ours = failures.filter((_, i) => ['timeout', 'network'].includes(WEBHOOK_FAILURE_CLASSES[i]));
+    // Our side failing (timeouts and connection errors everywhere at once) rather than one partner's endpoint.
+    const [timeout, connection] = OUR_SIDE_FAILURE_CLASSES.map(failureOf);
     const failureRate = new MathExpression({
-      expression: 'IF(attempts > 50, 100 * (timeout + network) / attempts, 0)',
-      usingMetrics: { attempts, timeout: ours[0], network: ours[1] },
-      label: '% attempts failing on timeout/network',
+      expression: 'IF(attempts > 50, 100 * (timeout + connection) / attempts, 0)',
+      usingMetrics: { attempts, timeout, connection },
+      label: '% attempts failing on timeout/connection',
       period: FIVE_MIN,
     });
-    this.alarm('webhook-failure-rate', 'Over half of all webhook attempts time out or fail on the network for 15 minutes', failureRate, 50, 3, 3);
+    this.alarm('webhook-failure-rate', 'Over half of all webhook attempts time out or fail to connect for 15 minutes', failureRate, 50, 3, 3);
 
     const q = (queueName: string, metricName: string, statistic: string, label: string) =>
       new Metric({ namespace: 'AWS/SQS', metricName, statistic, period: ONE_MIN, dimensionsMap: { QueueName: queueName }, label });

@@ -17,12 +17,13 @@ export const SIGNER_TIMEOUT = Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * SI
 /** The spec's hold before a first delivery: a late-committing earlier event can take its place first. */
 export const DELIVERY_DELAY = Duration.seconds(2);
 /**
- * Receives before SQS moves a message to the DLQ. The signer decides when to give up (its retry
- * schedule, with ChangeMessageVisibility backoff); this only catches messages the signer never
- * settles, so it sits far above the schedule: messages behind a failing one in their group are
- * received (and returned) with it, which also counts.
+ * Receives before SQS moves a message to the DLQ. The signer decides when to give up
+ * (lib/webhooks/delivery/delivery-settings.ts: 10 attempts over ~3 days, waits over 12 h split in two
+ * receives, `Retry-After` deferrals at most hourly until the endpoint is disabled after 5 days failing:
+ * ~140 receives at worst, and messages behind the head of their group are received with it). The DLQ
+ * only catches messages the signer never settles, so the count sits well above that.
  */
-export const MAX_RECEIVES = 100;
+export const MAX_RECEIVES = 300;
 
 /**
  * Stream → fan-out → FIFO queue (one group per endpoint) → signer. Built piece by piece as the

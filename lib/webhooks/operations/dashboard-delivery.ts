@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idPattern } from '../../ids';
 import { resourceMissing } from '../../http/errors';
 import { readEndpoint } from '../delivery/endpoint-record';
