@@ -52,7 +52,13 @@ export class PartnerApiStack extends Stack {
     const fanoutEntry = props.entries ? props.entries.fanout : whenPresent(FANOUT_ENTRY, (e) => e);
     const signerEntry = props.entries ? props.entries.signer : whenPresent(SIGNER_ENTRY, (e) => e);
     const jobEntries = props.entries ? (props.entries.jobs ?? []) : entriesIn(JOBS_FOLDER);
-    const pipeline = fanoutEntry || signerEntry ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
+
+    // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
+    const entries = [...new Set([...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
+    const used = analyseCode(entries);
+    // The delivery queue exists once anything uses it: the pipeline's functions, or a route that enqueues (resend).
+    const callsSqs = [...used.values()].some((actions) => actions.some((u) => u.service === 'sqs'));
+    const pipeline = fanoutEntry || signerEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
 
     const rest = new PartnerRestApi(this, 'Api', { settings, options, removalPolicy: settings.removalPolicy });
     const docsUrl = options.docsUrl ?? `${rest.publicUrl}/docs`;
@@ -79,9 +85,6 @@ export class PartnerApiStack extends Stack {
       ...(pipeline ? { WEBHOOK_QUEUE_URL: pipeline.queueUrl } : {}),
     };
 
-    // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
-    const entries = [...new Set([...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
-    const used = analyseCode(entries);
     const grantsFor = (entry: string, method?: string) => {
       const statements = statementsFor(entry, used.get(entry) ?? ([] as UsedAction[]), resources, method);
       return { statements, acknowledgedFindings: acknowledgedWildcards(statements, resources) };

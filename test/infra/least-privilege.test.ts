@@ -50,10 +50,14 @@ describe('least privilege', () => {
     expect(rolesWithKms.size).toBe(callers.length);
   });
 
-  it('lets only the pipeline functions send to and settle the delivery queue', () => {
+  it('grants SQS rights on the delivery queue only, and never to a GET route', () => {
     const sqs = statements.filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('sqs:')));
     expect(sqs.length).toBeGreaterThan(0);
-    for (const { owner } of sqs) expect(owner).toMatch(/^(Fanout|Signer)/);
+    const getRoles = new Set(ROUTES.filter((r) => r.method === 'GET').map((r) => `${r.operation}Role`));
+    for (const { owner, statement } of sqs) {
+      expect(JSON.stringify(statement.Resource)).toMatch(/webhook-deliveries(-dlq)?\.fifo|FanoutDlq|Deliveries/);
+      expect({ owner, get: [...getRoles].some((g) => owner.startsWith(g)) }).toEqual({ owner, get: false });
+    }
   });
 });
 

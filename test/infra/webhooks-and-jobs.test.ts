@@ -51,10 +51,10 @@ describe.each([
 });
 
 describe('parts that have not landed', () => {
-  it('builds no pipeline and no queue while its handlers are missing', () => {
+  it('adds no pipeline function while its handlers are missing', () => {
     const s = synthStage('sandbox-preview', { entries: {} });
-    expect(s.resources.filter((r) => r.type === 'AWS::SQS::Queue')).toEqual([]);
     expect(s.resources.filter((r) => r.type === 'AWS::Lambda::EventSourceMapping')).toEqual([]);
+    expect(s.resources.filter((r) => r.type === 'AWS::Lambda::Function' && /webhook-(fanout|signer)$/.test(r.props.FunctionName))).toEqual([]);
   });
 });
 
