@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { COMPANY_STAGES, COMPANY_STATUSES, US_STATES } from '../companies/vocabulary';
 import { dateTime, idOf } from './shared';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { noQuery } from '../../http/schemas';
 import { plainList } from '../common-schemas';
 import type { OperationSpec } from '../operation';
