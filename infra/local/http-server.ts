@@ -57,7 +57,10 @@ export function startHttpServer(port: number, host = '127.0.0.1'): Promise<Serve
       }
     });
   });
-  server.keepAliveTimeout = 5000;
+  // Keep idle sockets longer than any client does (undici: 4 s, browsers: ~60 s), so a client never
+  // reuses a socket the server is closing at that instant ("other side closed"), as load balancers do.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
