@@ -1,7 +1,8 @@
 import type { OperatorAction } from './action';
 import { lifecycleActions } from './lifecycle-actions';
+import { ordersActions } from './orders-actions';
 
 export type { OperatorAction, ActionContext } from './action';
 
 /** Every operator action, by area; an area adds its list here. */
-export const OPERATOR_ACTIONS: OperatorAction[] = [...lifecycleActions];
+export const OPERATOR_ACTIONS: OperatorAction[] = [...lifecycleActions, ...ordersActions];
