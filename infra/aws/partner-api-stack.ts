@@ -159,7 +159,10 @@ export class PartnerApiStack extends Stack {
       }
     }
 
-    new OnCall(this, 'OnCall', {
+    // Dashboard, alarms and their topic in a nested stack of their own: they name everything by its
+    // literal name (no cross-stack references) and leave the parent's 500 resources to the API.
+    const onCall = new NestedStack(this, 'OnCallStack', { description: `${settings.prefix}: on-call dashboard and alarms` });
+    new OnCall(onCall, 'OnCall', {
       settings,
       options,
       apiName: settings.prefix,
