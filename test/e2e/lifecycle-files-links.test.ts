@@ -5,6 +5,7 @@ import { aJpeg, aPdf, aPng, sandbox, uploadFile } from '../support/lifecycle';
 import { samplePdf } from '../../lib/files/sample-document';
 
 const c = useStackDatabase();
+jest.setTimeout(90_000); // multi-step flows over HTTP; the machine running them is shared
 const key = c.test_key;
 
 function expectRefused(res: any, location: string, validationType: string) {

@@ -4,6 +4,7 @@ import { anLlc, anOwner, createCompany } from '../support/companies';
 import { aPdf, eventsOf, sandbox, uploadFile } from '../support/lifecycle';
 
 const c = useStackDatabase();
+jest.setTimeout(90_000); // multi-step flows over HTTP; the machine running them is shared
 const key = c.test_key;
 const sb = sandbox(key);
 const get = (path: string) => api(key).get(path);

@@ -5,6 +5,7 @@ import { aPdf, aPng, eventsOf, sandbox, uploadFile } from '../support/lifecycle'
 import { samplePdf } from '../../lib/files/sample-document';
 
 const c = useStackDatabase();
+jest.setTimeout(90_000); // multi-step flows over HTTP; the machine running them is shared
 const key = c.test_key;
 const sb = sandbox(key);
 const open = (companyId: string, body: unknown) => api(key).post(`/sandbox/companies/${companyId}/requirements`, body);
