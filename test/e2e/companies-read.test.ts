@@ -34,6 +34,8 @@ describe('GET /companies/{companyID}', () => {
     const earlier = new Date(Date.parse(created.updated_at) - 5000).toUTCString();
     expect((await test.get(`/companies/${created.id}`, { 'If-Modified-Since': earlier })).status).toBe(200);
     expect((await test.get(`/companies/${created.id}`, { 'If-Modified-Since': 'not a date' })).status).toBe(200);
+    const future = new Date(Date.now() + 86_400_000).toUTCString();
+    expect((await test.get(`/companies/${created.id}`, { 'If-Modified-Since': future })).status).toBe(200);
   });
 
   it('expands account and service_orders', async () => {
