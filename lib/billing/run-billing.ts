@@ -18,9 +18,9 @@ export async function runSandboxBilling(scope: Scope, asOf: Date): Promise<{ ren
   return { renewals_billed: renewalsBilled, invoice };
 }
 
-/** The scheduled renewal job (functions/jobs/renewals.ts): every partner of the mode. */
-export function renewalJob(mode: Mode, asOf: Date): Promise<number> {
-  return runRenewals(mode, asOf);
+/** The scheduled renewal job (functions/jobs/renewals.ts): every partner of the mode, or only one. */
+export function renewalJob(mode: Mode, asOf: Date, onlyPartner?: string): Promise<number> {
+  return onlyPartner ? runRenewalsOf({ partnerId: onlyPartner, mode }, asOf) : runRenewals(mode, asOf);
 }
 
 /**
@@ -28,10 +28,10 @@ export function renewalJob(mode: Mode, asOf: Date): Promise<number> {
  * that ended before `asOf`, for each partner with lines to bill. Safe to run twice or concurrently:
  * closePeriod is exactly-once per partner, mode and period.
  */
-export async function monthEndJob(mode: Mode, asOf: Date): Promise<InvoiceRecord[]> {
+export async function monthEndJob(mode: Mode, asOf: Date, onlyPartner?: string): Promise<InvoiceRecord[]> {
   const period = lastClosedPeriod(asOf);
   const out: InvoiceRecord[] = [];
-  for (const partnerId of await partnersWithUnbilledLines(mode, period, JOB_SHARDS)) {
+  for (const partnerId of onlyPartner ? [onlyPartner] : await partnersWithUnbilledLines(mode, period, JOB_SHARDS)) {
     const invoice = await closePeriod({ partnerId, mode }, period, nowIso());
     if (invoice) out.push(invoice);
   }

@@ -9,9 +9,10 @@ import { calendarOf, fireReminder } from './calendar-events';
  * The scheduled reminder job (functions/jobs/reminders.ts): for every open company of the mode, each
  * reminder point of its upcoming deadlines that has come (`remind_at` ≤ `asOf`) and that the company
  * lived to see (`remind_at` ≥ its creation) fires `calendar.reminder`, once ever: a second, late or
- * concurrent run finds the point's guard item and skips it.
+ * concurrent run finds the point's guard item and skips it. `onlyPartner` limits a run to one partner
+ * (an operator re-running one partner's reminders).
  */
-export async function runReminders(mode: Mode, asOf: Date): Promise<number> {
+export async function runReminders(mode: Mode, asOf: Date, onlyPartner?: string): Promise<number> {
   let fired = 0;
   for (let shard = 0; shard < JOB_SHARDS; shard++) {
     const index = openCompaniesIndex(mode, shard);
@@ -21,8 +22,8 @@ export async function runReminders(mode: Mode, asOf: Date): Promise<number> {
         new QueryCommand({
           TableName: tableName(),
           IndexName: index.index,
-          KeyConditionExpression: 'gsi4pk = :pk',
-          ExpressionAttributeValues: { ':pk': index.pk },
+          KeyConditionExpression: onlyPartner ? 'gsi4pk = :pk AND begins_with(gsi4sk, :partner)' : 'gsi4pk = :pk',
+          ExpressionAttributeValues: { ':pk': index.pk, ...(onlyPartner ? { ':partner': `${onlyPartner}#` } : {}) },
           ProjectionExpression: 'gsi4sk, id, #state, entity_type, created_at, incorporated_at, #status',
           ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
           ExclusiveStartKey: startKey,

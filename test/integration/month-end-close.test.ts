@@ -4,7 +4,8 @@ import { tableName } from '../../lib/store/client';
 import { commit } from '../../lib/store/commit';
 import { WriteSet } from '../../lib/store/write-set';
 import type { Scope } from '../../lib/store/scope';
-import { addLedgerLines, linesOfInvoice, unbilledLines } from '../../lib/billing/ledger-store';
+import { addLedgerLines, linesOfInvoice, partnersWithUnbilledLines, unbilledLines } from '../../lib/billing/ledger-store';
+import { JOB_SHARDS } from '../../lib/store/keys';
 import { newLine } from '../../lib/billing/ledger-line';
 import { closePeriod } from '../../lib/billing/close-period';
 import { listInvoices } from '../../lib/billing/invoice-store';
@@ -26,6 +27,8 @@ describe('the month-end close', () => {
     await bill(scope, amounts, '2027-03-10T12:00:00.000Z');
     await bill(scope, [555], '2027-02-01T00:00:00.000Z'); // a late line of an earlier month joins too
     await bill(scope, [777], '2027-04-02T00:00:00.000Z'); // next month's stays unbilled
+    // The scheduled job finds the partner through the sharded index, without a list of partners.
+    expect(await partnersWithUnbilledLines('test', '2027-03', JOB_SHARDS)).toContain(scope.partnerId);
     const closed = await Promise.all([1, 2, 3].map(() => closePeriod(scope, '2027-03', '2027-04-01T00:30:00.000Z')));
     expect(new Set(closed.map((i) => i!.id)).size).toBe(1);
     const invoice = closed[0]!;
