@@ -8,7 +8,8 @@ import { now } from '../clock';
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
 export const MAX_TRANSACTION_ITEMS = 100;
-const MAX_ATTEMPTS = 12;
+// Enough for a burst of concurrent writers of one partner and mode to drain through its event counter.
+const MAX_ATTEMPTS = 25;
 
 /** The write could not be committed after every retry (sustained contention on one partner's log). */
 export class CommitContention extends Error {
@@ -41,7 +42,7 @@ export async function commit(ws: WriteSet): Promise<CommittedEvent[]> {
       const retry = retryable(error, entries);
       if (retry instanceof Error) throw retry;
       if (!retry || attempt >= MAX_ATTEMPTS) throw retry === false ? error : new CommitContention();
-      await sleep(Math.random() * Math.min(250, 5 * 2 ** attempt));
+      await sleep(Math.random() * Math.min(400, 5 * 2 ** attempt));
     }
   }
 }

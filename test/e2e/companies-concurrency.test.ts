@@ -96,10 +96,17 @@ describe('racing creations', () => {
     for (const r of results.filter((r) => r.status !== 201)) {
       expect({ status: r.status, code: r.body.code, location: r.body.errors?.[0]?.location }).toEqual({ status: 400, code: 'invalid_request', location: '$.name' });
     }
-    const scan = await db().send(
-      new ScanCommand({ TableName: tableName(), FilterExpression: 'entity = :c AND name_key = :n AND #state = :s', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':c': 'company', ':n': nameKey(name), ':s': 'NM' } }),
-    );
-    expect(scan.Items?.map((i) => i.id)).toEqual([created[0].body.id]);
+    // Every page of the scan: the shared test table outgrows one page during a full run.
+    const named: unknown[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const scan = await db().send(
+        new ScanCommand({ TableName: tableName(), FilterExpression: 'entity = :c AND name_key = :n AND #state = :s', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':c': 'company', ':n': nameKey(name), ':s': 'NM' }, ExclusiveStartKey: startKey }),
+      );
+      named.push(...(scan.Items ?? []).map((i) => i.id));
+      startKey = scan.LastEvaluatedKey;
+    } while (startKey);
+    expect(named).toEqual([created[0].body.id]);
     await expectNoPartialWrites(name);
   });
 

@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../errors';
 import { errorEnvelope as envelope } from '../envelope';
 import { logger } from '../../observability/logger';
+import { CommitContention } from '../../store/commit';
 import type { ApiContext } from '../types';
 
 /**
@@ -16,6 +17,10 @@ export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayP
       if (request.response) return;
       const state = request.context.state;
       let error = request.error;
+      if (error instanceof CommitContention) {
+        // Nothing was written; the same request (with its Idempotency-Key) will succeed once the burst drains.
+        error = new ApiError('api_error', 'Too many concurrent changes for this account right now; nothing was written. Retry after the Retry-After delay.', undefined, { 'Retry-After': '1' });
+      }
       if (!(error instanceof ApiError)) {
         logger.error('unexpected failure', { error: error as Error });
         error = new ApiError('api_error', 'Something went wrong on our side. Retry later; if it persists, contact support with the request_id.');
