@@ -1,19 +1,9 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
-import { serviceOrderIdParams, emptyBody } from '../../lib/orders/params';
+import { sandboxTrigger } from '../../lib/http/sandbox-trigger';
+import { serviceOrderIdParams } from '../../lib/orders/params';
 import { startFulfilment } from '../../lib/orders/moves/start-fulfilment';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 
 /** POST /v1/sandbox/service-orders/{serviceOrderID}/start */
-export const handler = apiOperation({
-  scope: 'sandbox:write',
-  testModeOnly: true,
-  idempotent: true,
-  params: serviceOrderIdParams,
-  query: noQuery,
-  body: emptyBody,
-  handle: async ({ caller, params }) => {
-    const order = await startFulfilment(caller.scope, params.serviceOrderID);
-    return { status: 200, body: renderServiceOrder(order, { withForm: true }) };
-  },
-});
+export const handler = sandboxTrigger(serviceOrderIdParams, async (scope, params) =>
+  renderServiceOrder(await startFulfilment(scope, params.serviceOrderID), { withForm: true }),
+);

@@ -1,20 +1,10 @@
-import { apiOperation } from '../../../lib/http/api-operation';
-import { noQuery } from '../../../lib/http/schemas';
+import { sandboxTrigger } from '../../../lib/http/sandbox-trigger';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
-import { noBody } from '../../../lib/lifecycle/params';
 import { dissolveCompany } from '../../../lib/lifecycle/operations/dissolve-company';
 
 /** POST /v1/sandbox/companies/{companyID}/dissolve: the company is dissolved. */
-export const handler = apiOperation({
-  scope: 'sandbox:write',
-  testModeOnly: true,
-  idempotent: true,
-  params: companyParams,
-  query: noQuery,
-  body: noBody,
-  handle: async ({ caller, params, body }) => {
-    const { company } = await dissolveCompany(caller.scope, params.companyID);
-    return { status: 200, body: await presentCompany(caller.scope, company) };
-  },
+export const handler = sandboxTrigger(companyParams, async (scope, params) => {
+  const { company } = await dissolveCompany(scope, params.companyID);
+  return presentCompany(scope, company);
 });

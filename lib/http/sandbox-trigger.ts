@@ -1,0 +1,24 @@
+import * as z from 'zod';
+import { apiOperation } from './api-operation';
+import { noQuery } from './schemas';
+import type { Scope } from '../store/scope';
+
+/** A sandbox trigger takes no body: anything sent is refused, so a typo never passes silently. */
+export const noTriggerBody = z.strictObject({});
+
+/**
+ * A body-less sandbox trigger (../shared/API-SURFACE.md, sandbox table): test keys only, the
+ * `sandbox:write` scope, idempotent, the path's ids validated, then one lib/ operation whose result is
+ * answered 200. The chain is written once here rather than in every trigger's handler.
+ */
+export function sandboxTrigger<P extends z.ZodType>(params: P, run: (scope: Scope, params: z.output<P>) => Promise<unknown>) {
+  return apiOperation({
+    scope: 'sandbox:write',
+    testModeOnly: true,
+    idempotent: true,
+    params,
+    query: noQuery,
+    body: noTriggerBody,
+    handle: async ({ caller, params: parsed }) => ({ status: 200, body: await run(caller.scope, parsed) }),
+  });
+}
