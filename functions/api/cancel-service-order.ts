@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
-import { serviceOrderIdParams, emptyBody } from '../../lib/orders/params';
+import { noBody, noQuery } from '../../lib/http/schemas';
+import { serviceOrderIdParams } from '../../lib/orders/params';
 import { cancelOrder } from '../../lib/orders/moves/cancel-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 
@@ -10,7 +10,7 @@ export const handler = apiOperation({
   idempotent: true,
   params: serviceOrderIdParams,
   query: noQuery,
-  body: emptyBody,
+  body: noBody,
   handle: async ({ caller, params }) => {
     const order = await cancelOrder(caller.scope, params.serviceOrderID);
     return { status: 200, body: renderServiceOrder(order, { withForm: true }) };

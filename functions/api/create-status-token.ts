@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
-import { companyParams, noBody } from '../../lib/lifecycle/params';
+import { noBody, noQuery } from '../../lib/http/schemas';
+import { companyParams } from '../../lib/lifecycle/params';
 import { mintStatusToken } from '../../lib/status-tokens/status-tokens';
 
 /** POST /v1/companies/{companyID}/status-tokens: mint a keyless status link. */

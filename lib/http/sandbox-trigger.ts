@@ -1,10 +1,7 @@
 import * as z from 'zod';
 import { apiOperation } from './api-operation';
-import { noQuery } from './schemas';
+import { noBody, noQuery } from './schemas';
 import type { Scope } from '../store/scope';
-
-/** A sandbox trigger takes no body: anything sent is refused, so a typo never passes silently. */
-export const noTriggerBody = z.strictObject({});
 
 /**
  * A body-less sandbox trigger (../shared/API-SURFACE.md, sandbox table): test keys only, the
@@ -18,7 +15,7 @@ export function sandboxTrigger<P extends z.ZodType>(params: P, run: (scope: Scop
     idempotent: true,
     params,
     query: noQuery,
-    body: noTriggerBody,
+    body: noBody,
     handle: async ({ caller, params: parsed }) => ({ status: 200, body: await run(caller.scope, parsed) }),
   });
 }

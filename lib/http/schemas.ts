@@ -3,3 +3,6 @@ import * as z from 'zod';
 
 /** For endpoints without query parameters: anything sent is refused, so a typo never passes silently. */
 export const noQuery = z.strictObject({});
+
+/** For POST endpoints that take no body: `{}` or nothing; any field sent is refused, as for queries. */
+export const noBody = z.strictObject({});

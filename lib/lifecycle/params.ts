@@ -12,4 +12,3 @@ export const signerParams = z.strictObject({
   requirementID: id('rqmt_', 'requirement'),
   index: patterned(/^[0-9]{1,2}$/, 'Send the signer’s position in `signers` (0 for the first).').transform(Number),
 });
-export const noBody = z.strictObject({});

@@ -10,8 +10,6 @@ export const fixedAssetParams = z.strictObject({ companyID: idParam('cmp_', 'com
 export const invoiceIdParams = z.strictObject({ invoiceID: patterned(/^in_[0-9A-Za-z]{22}$/, 'Send an invoice id as returned by GET /v1/invoices.') });
 
 export const formBody = z.strictObject({ answers: z.record(z.string(), z.unknown()) });
-export const emptyBody = z.strictObject({});
-
 export const quoteBody = z.strictObject({ unit_amount: z.number().int().min(0).max(100_000_000), expires_at: z.iso.datetime({ offset: true }).optional() });
 export const completeBody = z.strictObject({ outcome: z.string().min(1).max(100).optional() });
 export const repriceBody = z.strictObject({ options: z.record(z.string(), z.string()).optional() });

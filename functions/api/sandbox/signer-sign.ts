@@ -1,6 +1,6 @@
 import { apiOperation } from '../../../lib/http/api-operation';
-import { noQuery } from '../../../lib/http/schemas';
-import { noBody, signerParams } from '../../../lib/lifecycle/params';
+import { noBody, noQuery } from '../../../lib/http/schemas';
+import { signerParams } from '../../../lib/lifecycle/params';
 import { actAsSigner } from '../../../lib/requirements/signatures';
 import { presentRequirement } from '../../../lib/requirements/open-requirement';
 

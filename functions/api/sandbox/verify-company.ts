@@ -1,8 +1,7 @@
 import { apiOperation } from '../../../lib/http/api-operation';
-import { noQuery } from '../../../lib/http/schemas';
+import { noBody, noQuery } from '../../../lib/http/schemas';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
-import { noBody } from '../../../lib/lifecycle/params';
 import { verifyOwners } from '../../../lib/lifecycle/operations/verify-owners';
 
 /** POST /v1/sandbox/companies/{companyID}/verify: every owner's identity document in. */

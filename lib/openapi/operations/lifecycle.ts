@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { noQuery } from '../../http/schemas';
+import { noBody, noQuery } from '../../http/schemas';
 import { plainList } from '../common-schemas';
 import type { OperationSpec } from '../operation';
 import { companySchema } from '../../resources/company';
 import { requirementSchema } from '../../resources/requirement';
 import { fileSchema } from '../../resources/file';
 import { companyStatusSchema, deletedStatusTokenSchema, statusTokenSchema, verificationSessionSchema } from '../../resources/lifecycle-objects';
-import { companyParams, fileParams, noBody, requirementParams, signerParams, statusTokenParams } from '../../lifecycle/params';
+import { companyParams, fileParams, requirementParams, signerParams, statusTokenParams } from '../../lifecycle/params';
 import { fulfillBody } from '../../requirements/fulfill-requirement';
 import { sandboxRequirementBody } from '../../requirements/sandbox-requirement-input';
 import { identityUpdateInput } from '../../lifecycle/operations/update-identity';

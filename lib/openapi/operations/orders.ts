@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { noQuery } from '../../http/schemas';
+import { noBody, noQuery } from '../../http/schemas';
 import { pagedList, plainList } from '../common-schemas';
 import type { OperationSpec } from '../operation';
 import { companyIdParams } from '../../companies/schemas';
@@ -11,7 +11,7 @@ import { companySchema } from '../../resources/company';
 import { deletedFixedAssetSchema, fixedAssetSchema } from '../../resources/fixed-asset';
 import { createOrderBody } from '../../orders/create-order';
 import { createFixedAssetBody } from '../../fixed-assets/fixed-asset';
-import { completeBody, emptyBody, fixedAssetParams, formBody, invoiceIdParams, quoteBody, repriceBody, serviceOrderIdParams, taxFilingIdParams } from '../../orders/params';
+import { completeBody, fixedAssetParams, formBody, invoiceIdParams, quoteBody, repriceBody, serviceOrderIdParams, taxFilingIdParams } from '../../orders/params';
 import { cursorParams, limitParam } from '../../paging/list-query';
 
 const tag = 'Orders and billing';
@@ -22,7 +22,7 @@ export const billingRunSchema = z
   .strictObject({ object: z.literal('billing_run'), as_of: z.string(), renewals_billed: z.number().int(), invoice: invoiceSchema.nullable() })
   .meta({ id: 'BillingRun', description: 'What a sandbox billing run did: renewals billed and the test invoice of the closed month (null when there was nothing to bill).' });
 
-const move = (path: string, operationId: string, summary: string, scope: OperationSpec['scope'], body: z.ZodType = emptyBody, errors = [404]): OperationSpec => ({
+const move = (path: string, operationId: string, summary: string, scope: OperationSpec['scope'], body: z.ZodType = noBody, errors = [404]): OperationSpec => ({
   method: 'POST',
   path,
   operationId,
@@ -51,7 +51,7 @@ export const ordersOperations: OperationSpec[] = [
     errors: [402, 404, 409, 422],
   },
   { method: 'GET', path: '/v1/service-orders/{serviceOrderID}', operationId: 'getServiceOrder', summary: 'One order, with `form` while it waits on one', tag, scope: 'orders:read', params: serviceOrderIdParams, query: noQuery, responses: { 200: { description: 'The order.', schema: serviceOrderSchema } }, errors: [404] },
-  move('/v1/service-orders/{serviceOrderID}/cancel', 'cancelServiceOrder', 'Cancel before fulfilment (credited) or decline a quote', 'orders:write', emptyBody, [402, 404]),
+  move('/v1/service-orders/{serviceOrderID}/cancel', 'cancelServiceOrder', 'Cancel before fulfilment (credited) or decline a quote', 'orders:write', noBody, [402, 404]),
   move('/v1/service-orders/{serviceOrderID}/quote/accept', 'acceptServiceOrderQuote', 'Accept the quote before quote.expires_at', 'orders:write'),
   move('/v1/service-orders/{serviceOrderID}/renewal/cancel', 'cancelServiceOrderRenewal', 'Ask that renewals stop (awaits an operator decision)', 'orders:write'),
   move('/v1/service-orders/{serviceOrderID}/form', 'submitServiceOrderForm', 'Submit the form the order waits on', 'orders:write', formBody),
