@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ApiError, invalidField } from '../http/errors';
+import { invalidField } from '../http/errors';
 import { parseOrRefuse } from '../http/zod-errors';
 import { changeCompany } from '../lifecycle/change-company';
 import { addOwnerDocuments } from '../lifecycle/owner-documents';
@@ -8,7 +8,7 @@ import { illegalTransition } from '../lifecycle/illegal-transition';
 import { requirementTransition } from '../lifecycle/requirement-status';
 import { getFile } from '../files/store';
 import type { Scope } from '../store/scope';
-import { checkFormAnswers } from './answers/form-answers';
+import { refuseInvalidAnswers } from '../forms/form-answers';
 import { informationAnswers } from './answers/information-answers';
 import { addResolution, changeRequirement } from './change-requirement';
 import { submitForm } from '../orders/moves/submit-form';
@@ -47,11 +47,7 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
     }
     case 'form': {
       const { answers } = parseOrRefuse(z.strictObject({ answers: z.record(z.string(), z.unknown()) }), body, 'body');
-      const errors = await checkFormAnswers(found.form!, answers, async (fileId) => {
-        const file = await getFile(scope, fileId);
-        return file && file.company === found.company && !file.published ? file : undefined;
-      });
-      if (errors.length) throw new ApiError('invalid_request', `The answers are invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+      await refuseInvalidAnswers(scope, found.company, found.form!, answers);
       if (found.service_order) {
         // The order's form: its submission moves the order on and resolves this requirement, in one transaction.
         await submitForm(scope, found.service_order, answers);

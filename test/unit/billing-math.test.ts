@@ -5,7 +5,7 @@ import { lineId } from '../../lib/billing/ledger-line';
 import { depreciableBasis } from '../../lib/fixed-assets/fixed-asset';
 import { canAdvance } from '../../lib/tax-filings/tax-filing';
 import { nextDueDate, reminderPoints } from '../../lib/calendar/deadlines';
-import { answerViolations } from '../../lib/orders/form-answers';
+import { checkFormAnswers } from '../../lib/forms/form-answers';
 import { formFor } from '../../lib/orders/order-form';
 
 describe('billing periods', () => {
@@ -109,13 +109,15 @@ describe('compliance deadlines', () => {
 });
 
 describe('form answers', () => {
-  it('checks required, conditional, option and pattern rules of the awaited form', () => {
+  it('checks required, conditional, option and pattern rules of the awaited order form', async () => {
     const form = formFor('itin_application');
+    const violations = (answers: Record<string, unknown>) => checkFormAnswers(form, answers, async () => undefined);
     const base = { contact_name: 'Jane', contact_email: 'jane@example.com', citizenship: 'DE' };
-    expect(answerViolations(form, { ...base, reason: 'nonresident_owner' })).toEqual([]);
-    expect(answerViolations(form, { ...base, reason: 'other' }).map((e) => e.location)).toEqual(['$.answers.reason_detail']);
-    expect(answerViolations(form, { ...base, reason: 'whim' })[0]).toMatchObject({ location: '$.answers.reason', validation_type: 'enum' });
-    expect(answerViolations(form, { ...base, citizenship: 'Germany', reason: 'nonresident_owner' })[0]).toMatchObject({ location: '$.answers.citizenship', validation_type: 'pattern' });
-    expect(answerViolations(form, { ...base, reason: 'nonresident_owner', extra: 'x' })[0]).toMatchObject({ validation_type: 'additionalProperties' });
+    expect(await violations({ ...base, reason: 'nonresident_owner' })).toEqual([]);
+    expect((await violations({ ...base, reason: 'other' })).map((e) => e.location)).toEqual(['$.answers.reason_detail']);
+    expect((await violations({ ...base, reason: 'whim' }))[0]).toMatchObject({ location: '$.answers.reason', validation_type: 'enum' });
+    expect((await violations({ ...base, citizenship: 'Germany', reason: 'nonresident_owner' }))[0]).toMatchObject({ location: '$.answers.citizenship', validation_type: 'pattern' });
+    expect((await violations({ ...base, reason: 'nonresident_owner', extra: 'x' }))[0]).toMatchObject({ validation_type: 'additionalProperties' });
+    expect((await violations({ ...base, reason: 'nonresident_owner', reason_detail: 'not asked' }))[0]).toMatchObject({ location: '$.answers.reason_detail', validation_type: 'conditional' });
   });
 });

@@ -1,4 +1,4 @@
-import { checkFormAnswers, fieldApplies } from '../../lib/requirements/answers/form-answers';
+import { checkFormAnswers, fieldApplies } from '../../lib/forms/form-answers';
 
 const form = {
   title: 'T',

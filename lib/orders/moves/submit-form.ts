@@ -1,8 +1,7 @@
-import { ApiError } from '../../http/errors';
 import type { Scope } from '../../store/scope';
 import { changeOrder, without } from '../change-order';
 import { illegalMove } from '../order-errors';
-import { answerViolations } from '../form-answers';
+import { refuseInvalidAnswers } from '../../forms/form-answers';
 import { addFormRequirementResolution } from '../form-requirement';
 import type { OrderRecord } from '../order-record';
 
@@ -11,10 +10,9 @@ import type { OrderRecord } from '../order-record';
  * requirement resolves and the order goes back to `in_progress` (its `form` cleared).
  */
 export function submitForm(scope: Scope, orderId: string, answers: Record<string, unknown>): Promise<OrderRecord> {
-  return changeOrder(scope, orderId, (order, at) => {
+  return changeOrder(scope, orderId, async (order, at) => {
     if (order.status !== 'requires_action' || !order.form) throw illegalMove(`The order is ${order.status}: it is not waiting on a form.`, 'Submit a form only while the order is requires_action.');
-    const errors = answerViolations(order.form, answers);
-    if (errors.length) throw new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);
+    await refuseInvalidAnswers(scope, order.company, order.form, answers);
     const requirementKey = order.form_requirement;
     return {
       next: { ...without(order, 'form', 'form_requirement'), status: 'in_progress', workflow_status: 'reviewing_answers' },

@@ -1,7 +1,12 @@
-import type { FieldError } from '../../http/errors';
-import type { RequirementForm } from '../new-requirement';
+import { ApiError, type FieldError } from '../http/errors';
+import { getFile } from '../files/store';
+import type { Scope } from '../store/scope';
+import type { z } from 'zod';
+import type { serviceOrderFormSchema } from '../resources/service-order';
 
-type FormField = RequirementForm['fields'][number];
+/** The spec's Form object: what a `form` requirement and a `requires_action` service order wait on. */
+export type Form = z.infer<typeof serviceOrderFormSchema>;
+type FormField = Form['fields'][number];
 
 /** What a form's `file` fields are checked against: the uploaded file, looked up by id. */
 export type FileLookup = (fileId: string) => Promise<{ type: string; size: number } | undefined>;
@@ -25,7 +30,7 @@ export function fieldApplies(field: FormField, answers: Record<string, unknown>)
  * (`accepted_types`, `max_size_bytes`) and `conditional`. Returns every violation, one per field,
  * each with its `validation_type`; empty when the answers are acceptable.
  */
-export async function checkFormAnswers(form: RequirementForm, answers: Record<string, unknown>, lookupFile: FileLookup): Promise<FieldError[]> {
+export async function checkFormAnswers(form: Form, answers: Record<string, unknown>, lookupFile: FileLookup): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const byKey = new Map(form.fields.map((f) => [f.key, f]));
   for (const key of Object.keys(answers)) {
@@ -81,4 +86,17 @@ async function checkFile(field: FormField, value: unknown, lookupFile: FileLooku
   if (!rule.accepted_types.includes(file.type)) return fail(field.key, `is a ${file.type} file`, 'fileType', `Upload one of: ${rule.accepted_types.join(', ')}.`);
   if (file.size > rule.max_size_bytes) return fail(field.key, `is ${file.size} bytes`, 'fileSize', `Upload a file of at most ${rule.max_size_bytes} bytes.`);
   return undefined;
+}
+
+/**
+ * The one gate for answers to a form, whichever route brings them (POST /requirements/{id}/fulfill or
+ * POST /service-orders/{id}/form): every violation in one `invalid_request`, nothing written. A `file`
+ * answer must name an unpublished file of the same company.
+ */
+export async function refuseInvalidAnswers(scope: Scope, companyId: string, form: Form, answers: Record<string, unknown>): Promise<void> {
+  const errors = await checkFormAnswers(form, answers, async (fileId) => {
+    const file = await getFile(scope, fileId);
+    return file && file.company === companyId && !file.published ? file : undefined;
+  });
+  if (errors.length) throw new ApiError('invalid_request', `The answers are invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
 }
