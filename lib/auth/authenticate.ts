@@ -5,7 +5,8 @@ import { grants, type ScopeName } from './scopes';
 import { getPartner } from '../partners/partner';
 import type { Caller } from '../http/types';
 
-const BEARER = /^Bearer ([A-Za-z0-9_]{1,200})$/;
+/** RFC 9110 §11.1: the scheme name is case-insensitive and followed by one or more spaces. */
+const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;
 
 /**
  * Spec Authentication 1–3: `Authorization: Bearer <key>`; the prefix picks the mode; a missing,

@@ -63,9 +63,13 @@ export function fieldErrors(error: z.ZodError, prefix: readonly PropertyKey[] = 
   return out;
 }
 
-/** Parses with the schema or throws `invalid_request` carrying one `errors[]` entry per violation. */
+/**
+ * Parses with the schema or throws `invalid_request` carrying one `errors[]` entry per violation.
+ * `reportInput` keeps the offending value on each issue: zod 4 drops it otherwise, and without it a
+ * value of the wrong type (`"n": 1` where a string belongs) could not be told from a missing one.
+ */
 export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);
   throw new ApiError('invalid_request', `The ${what} is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);

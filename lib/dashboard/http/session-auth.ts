@@ -38,7 +38,7 @@ export function sessionAuth(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       const { event, context } = request;
       const authorization = header(event, 'authorization');
       if (authorization !== undefined) {
-        const token = /^Bearer\s+(\S+)$/.exec(authorization.trim())?.[1];
+        const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]; // the scheme is case-insensitive (RFC 9110 §11.1)
         if (token?.startsWith('svc_')) {
           throw new ApiError('api_key_invalid', 'API keys are not accepted by the dashboard. Sign in, and send the dashboard session token as `Authorization: Bearer dss_…`.');
         }

@@ -1,0 +1,52 @@
+import { api } from '../support/http';
+import { useStackDatabase } from '../support/stack';
+import { anLlc } from '../support/companies';
+
+/**
+ * The spec read from outside, to the letter: behaviours an external checker written from
+ * spec/partner-api.md and API-SURFACE.md would assert, each found wrong once by the conformance audit.
+ */
+const c = useStackDatabase();
+
+describe('errors[] entries name the schema keyword that failed (spec Errors)', () => {
+  it('a value of the wrong type is validation_type "type", not "required"', async () => {
+    const res = await api(c.test_key).post('/companies', anLlc({ name: 42, metadata: { ref: 7 } }));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_request');
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ location: '$.name', validation_type: 'type', how_to_fix: 'Send a value of type string.' }),
+        expect.objectContaining({ location: '$.metadata.ref', validation_type: 'type' }),
+      ]),
+    );
+  });
+
+  it('a missing field is still validation_type "required"', async () => {
+    const { name: _omitted, ...body } = anLlc();
+    const res = await api(c.test_key).post('/companies', body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ location: '$.name', validation_type: 'required', how_to_fix: 'Provide this field.' })]);
+  });
+
+  it('a query parameter of the wrong shape is "type" too', async () => {
+    const res = await api(c.test_key).get('/events?limit=abc');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].location).toBe('$.limit');
+    expect(res.body.errors[0].validation_type).not.toBe('required');
+  });
+});
+
+describe('Authorization: Bearer <API_KEY> (spec Authentication 1)', () => {
+  it('takes the scheme name in any case, as HTTP defines it (RFC 9110 §11.1)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
+      const res = await api(undefined, { Authorization: `${scheme} ${c.test_key}` }).get('/me');
+      expect(res.status).toBe(200);
+      expect(res.body.livemode).toBe(false);
+    }
+  });
+
+  it('still refuses another scheme and a bare key with api_key_invalid', async () => {
+    expect((await api(undefined, { Authorization: `Basic ${c.test_key}` }).get('/me')).body.code).toBe('api_key_invalid');
+    expect((await api(undefined, { Authorization: c.test_key }).get('/me')).body.code).toBe('api_key_invalid');
+  });
+});
