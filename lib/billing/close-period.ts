@@ -8,7 +8,7 @@ import { randomBase62 } from '../ids';
 import { addLedgerLines } from './ledger-store';
 import { unbilledLines } from './ledger-store';
 import { newLine } from './ledger-line';
-import { invoiceNumber, renderInvoice, type InvoiceRecord } from './invoice';
+import { invoiceNumber, isMintedInvoiceId, renderInvoice, type InvoiceRecord } from './invoice';
 import { nextPeriod, periodBounds } from './period';
 
 /** Lines attached per transaction: 2 items of ours per batch plus the line updates, under DynamoDB's 100. */
@@ -76,6 +76,7 @@ async function claimedInvoice(scope: Scope, period: string): Promise<InvoiceReco
 }
 
 export async function getInvoiceRecord(scope: Scope, invoiceId: string): Promise<InvoiceRecord | undefined> {
+  if (!isMintedInvoiceId(invoiceId)) return undefined;
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(scope, invoiceId), ConsistentRead: true }));
   if (!res.Item) return undefined;
   const { pk: _p, sk: _s, entity: _e, gsi1pk: _g, gsi1sk: _h, ...record } = res.Item;

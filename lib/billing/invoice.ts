@@ -50,3 +50,8 @@ export function renderInvoice(record: InvoiceRecord, extra: { hostedUrl?: string
 export function invoiceNumber(period: string, livemode: boolean): string {
   return `${livemode ? 'INV' : 'TEST'}-${period.replace('-', '')}`;
 }
+
+/** Invoice ids are opaque to partners (spec Conventions); this is the shape we mint, `in_` + 22. */
+export function isMintedInvoiceId(id: string): boolean {
+  return /^in_[0-9A-Za-z]{22}$/.test(id);
+}

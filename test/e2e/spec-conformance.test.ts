@@ -50,3 +50,11 @@ describe('Authorization: Bearer <API_KEY> (spec Authentication 1)', () => {
     expect((await api(undefined, { Authorization: c.test_key }).get('/me')).body.code).toBe('api_key_invalid');
   });
 });
+
+describe('invoice identifiers are opaque strings (spec Conventions)', () => {
+  it.each(['in_unknown', 'inv_123', 'does-not-exist', 'in_0000000000000000000000'])('an unknown invoice id %p is resource_missing (404), never a pattern refusal', async (id) => {
+    const res = await api(c.test_key).get(`/invoices/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('resource_missing');
+  });
+});
