@@ -5,13 +5,14 @@ import { illegalTransition } from './illegal-transition';
  * Requirement `status` (spec States and transitions → Requirement status). `resolved` and `canceled`
  * are final: an answer to a requirement that is not open is refused.
  */
-export type RequirementTrigger = 'fulfilled' | 'declined' | 'withdrawn' | 'company_dissolved';
+export type RequirementTrigger = 'fulfilled' | 'declined' | 'withdrawn' | 'company_dissolved' | 'company_cancelled';
 
 export const REQUIREMENT_TRANSITIONS: readonly { from: RequirementStatus; trigger: RequirementTrigger; to: RequirementStatus; events: readonly string[] }[] = [
   { from: 'open', trigger: 'fulfilled', to: 'resolved', events: ['requirement.fulfilled'] },
   { from: 'open', trigger: 'declined', to: 'canceled', events: ['requirement.canceled'] },
   { from: 'open', trigger: 'withdrawn', to: 'canceled', events: ['requirement.canceled'] },
   { from: 'open', trigger: 'company_dissolved', to: 'canceled', events: ['requirement.canceled'] },
+  { from: 'open', trigger: 'company_cancelled', to: 'canceled', events: ['requirement.canceled'] },
 ];
 
 export function requirementTransition(status: RequirementStatus, trigger: RequirementTrigger) {

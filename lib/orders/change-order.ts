@@ -45,11 +45,7 @@ export async function changeOrder(scope: Scope, orderId: string, decide: (order:
     const at = nowIso();
     const change = await decide(order, at);
     const ws = new WriteSet(scope, tableName());
-    const billed = (change.lines ?? []).reduce((s, l) => s + l.amount, 0);
-    const next: OrderRecord = { ...change.next, billed_amount: (order.billed_amount ?? 0) + billed, updated_at: at };
-    addLedgerLines(ws, scope, change.lines ?? []);
-    const written = addOrderChange(ws, scope, order, next);
-    for (const type of change.events) ws.recordEvent({ type, companyId: order.company, resource: renderServiceOrder(written) });
+    const written = addOrderMove(ws, scope, order, change, at);
     await change.also?.(ws, written);
     try {
       await commit(ws);
@@ -59,6 +55,18 @@ export async function changeOrder(scope: Scope, orderId: string, decide: (order:
       throw error;
     }
   }
+}
+
+/**
+ * Adds one decided move of an order to a transaction: its ledger lines (their sum added to
+ * `billed_amount`), the order conditioned on the revision read, and its events.
+ */
+export function addOrderMove(ws: WriteSet, scope: Scope, order: OrderRecord, change: Omit<OrderChange, 'also'>, at: string): OrderRecord {
+  const billed = (change.lines ?? []).reduce((s, l) => s + l.amount, 0);
+  addLedgerLines(ws, scope, change.lines ?? []);
+  const written = addOrderChange(ws, scope, order, { ...change.next, billed_amount: (order.billed_amount ?? 0) + billed, updated_at: at });
+  for (const type of change.events) ws.recordEvent({ type, companyId: order.company, resource: renderServiceOrder(written) });
+  return written;
 }
 
 /** The order without the fields named: a copy with them absent. */

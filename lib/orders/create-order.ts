@@ -71,9 +71,9 @@ export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder
         { reason: 'billing account inactive', location: '$.product_key', validation_type: 'state', how_to_fix: 'Reactivate billing from the partner dashboard (or contact us), then retry.' },
       ]);
     }
-    if (company.status === 'dissolved') {
-      throw new ApiError('invalid_request', 'The company is dissolved: nothing further can be ordered.', [
-        { reason: 'the company is dissolved', location: '$.product_key', validation_type: 'state', how_to_fix: 'Order products only for open companies.' },
+    if (company.status === 'dissolved' || company.status === 'cancelled') {
+      throw new ApiError('invalid_request', `The company is ${company.status}: nothing further can be ordered.`, [
+        { reason: `the company is ${company.status}`, location: '$.product_key', validation_type: 'state', how_to_fix: 'Order products only for open companies.' },
       ]);
     }
     const product = findProduct(body.product_key);

@@ -50,6 +50,16 @@ describe('npm run ops', () => {
     expect(await lastAudit('verify')).toMatchObject({ operator: 'alice@ops', outcome: 'succeeded' });
   });
 
+  it('cancels a live company not yet formed (a pre_existing one has no formation order to cancel)', async () => {
+    const company = await createCompany(c.live_key, anLlc({ pre_existing: true, address: { line1: '500 Market St', city: 'Cheyenne', state: 'WY', postal_code: '82001' } }));
+    const run = await ops(['cancel', company.id, '--partner', c.partner_id, '--as', 'alice@ops'], 'yes');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.out)).toMatchObject({ id: company.id, status: 'cancelled', livemode: true });
+    const events = (await api(c.live_key).get(`/events?company_id=${company.id}&sort=created_at`)).body.items.map((e: any) => e.type);
+    expect(events.at(-1)).toBe('company.status.changed');
+    expect(await lastAudit('cancel')).toMatchObject({ operator: 'alice@ops', outcome: 'succeeded' });
+  });
+
   it('works on test data without a prompt, and reports an illegal transition as the API does', async () => {
     const company = await createCompany(c.test_key, anLlc());
     const moved = await ops(['stage', company.id, 'documents_generated', '--partner', c.partner_id, '--mode', 'test']);

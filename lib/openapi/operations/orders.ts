@@ -51,7 +51,7 @@ export const ordersOperations: OperationSpec[] = [
     errors: [402, 404, 409, 422],
   },
   { method: 'GET', path: '/v1/service-orders/{serviceOrderID}', operationId: 'getServiceOrder', summary: 'One order, with `form` while it waits on one', tag, scope: 'orders:read', params: serviceOrderIdParams, query: noQuery, responses: { 200: { description: 'The order.', schema: serviceOrderSchema } }, errors: [404] },
-  move('/v1/service-orders/{serviceOrderID}/cancel', 'cancelServiceOrder', 'Cancel before fulfilment (credited) or decline a quote', 'orders:write', noBody, [402, 404]),
+  move('/v1/service-orders/{serviceOrderID}/cancel', 'cancelServiceOrder', 'Cancel before fulfilment (credited) or decline a quote; canceling the formation order cancels the company', 'orders:write', noBody, [402, 404]),
   move('/v1/service-orders/{serviceOrderID}/quote/accept', 'acceptServiceOrderQuote', 'Accept the quote before quote.expires_at', 'orders:write'),
   move('/v1/service-orders/{serviceOrderID}/renewal/cancel', 'cancelServiceOrderRenewal', 'Ask that renewals stop (awaits an operator decision)', 'orders:write'),
   move('/v1/service-orders/{serviceOrderID}/form', 'submitServiceOrderForm', 'Submit the form the order waits on', 'orders:write', formBody),

@@ -11,6 +11,7 @@ import { assignEin } from '../../lifecycle/operations/assign-ein';
 import { flagNameConflict } from '../../lifecycle/operations/flag-name-conflict';
 import { identityUpdateInput, updateIdentity } from '../../lifecycle/operations/update-identity';
 import { dissolveCompany } from '../../lifecycle/operations/dissolve-company';
+import { cancelCompany } from '../../lifecycle/operations/cancel-company';
 import { openRequirement, presentRequirement } from '../../requirements/open-requirement';
 import { sandboxRequirementBody, toRequirementInput } from '../../requirements/sandbox-requirement-input';
 import { withdrawRequirement } from '../../requirements/change-requirement';
@@ -53,6 +54,7 @@ export const lifecycleActions: OperatorAction[] = [
   { name: 'assign-ein', usage: 'assign-ein <cmp_…> --ein NN-NNNNNNN', summary: 'the IRS issued the EIN', run: (ctx) => assignEin(ctx.scope, company(ctx), { ein: flag(ctx.args, 'ein') }).then(shown(ctx)) },
   { name: 'name-conflict', usage: 'name-conflict <cmp_…>', summary: 'the state reports the name taken: a name_change requirement', run: (ctx) => flagNameConflict(ctx.scope, company(ctx)).then(shown(ctx)) },
   { name: 'update', usage: "update <cmp_…> --json '{\"industry\":\"software\"}'", summary: 'change identity fields: company.updated', run: (ctx) => updateIdentity(ctx.scope, company(ctx), parseOrRefuse(identityUpdateInput, json(ctx), 'update')).then(shown(ctx)) },
+  { name: 'cancel', usage: 'cancel <cmp_…>', summary: 'call off a company not yet active: orders not started canceled with credits, requirements closed, status cancelled', run: (ctx) => cancelCompany(ctx.scope, company(ctx)).then(shown(ctx)) },
   { name: 'dissolve', usage: 'dissolve <cmp_…>', summary: 'dissolve: requirements closed, renewals stopped, company.dissolved', run: (ctx) => dissolveCompany(ctx.scope, company(ctx)).then(shown(ctx)) },
   {
     name: 'open-requirement',
