@@ -23,17 +23,33 @@ function validationType(issue: z.core.$ZodIssue): string {
       return 'enum';
     case 'unrecognized_keys':
       return 'additionalProperties';
+    case 'not_multiple_of':
+      return 'multipleOf';
+    case 'invalid_key':
+      return 'propertyNames';
+    case 'invalid_union':
+      // A tagged union (`type` picks the shape): a missing tag is `required`, an unknown one `enum`.
+      if (issue.discriminator) return discriminatorValue(issue) === undefined ? 'required' : 'enum';
+      return 'anyOf';
     default:
       return (issue as { params?: { validation_type?: string } }).params?.validation_type ?? 'custom';
   }
 }
+
+function discriminatorValue(issue: z.core.$ZodIssueInvalidUnion): unknown {
+  const input = issue.input;
+  return input && typeof input === 'object' && issue.discriminator ? (input as Record<string, unknown>)[issue.discriminator] : undefined;
+}
+
+/** zod names JSON Schema's `integer` type `int`. */
+const typeName = (expected: string): string => (expected === 'int' ? 'integer' : expected);
 
 function howToFix(issue: z.core.$ZodIssue): string | undefined {
   const custom = (issue as { params?: { how_to_fix?: string } }).params?.how_to_fix;
   if (custom) return custom;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'Provide this field.' : `Send a value of type ${issue.expected}.`;
+      return issue.input === undefined ? 'Provide this field.' : `Send a value of type ${typeName(issue.expected)}.`;
     case 'invalid_value':
       return `Use one of: ${issue.values.map(String).join(', ')}.`;
     case 'too_big':
@@ -44,6 +60,17 @@ function howToFix(issue: z.core.$ZodIssue): string | undefined {
       return issue.format === 'regex' ? `Match the pattern ${(issue as { pattern?: string }).pattern}.` : `Send a valid ${issue.format}.`;
     case 'unrecognized_keys':
       return `Remove ${issue.keys.join(', ')}: not a field of this request.`;
+    case 'not_multiple_of':
+      return `Send a multiple of ${issue.divisor}.`;
+    case 'invalid_key': {
+      const inner = issue.issues.map(howToFix).find((fix) => fix !== undefined);
+      return inner ? `Fix the key: ${inner.charAt(0).toLowerCase()}${inner.slice(1)}` : 'Use another key.';
+    }
+    case 'invalid_union': {
+      const options = 'options' in issue ? issue.options : undefined;
+      if (issue.discriminator && options?.length) return `Send ${issue.discriminator} as one of: ${options.map(String).join(', ')}.`;
+      return 'Send a value of one of the accepted shapes.';
+    }
     default:
       return undefined;
   }

@@ -36,6 +36,29 @@ describe('errors[] entries name the schema keyword that failed (spec Errors)', (
   });
 });
 
+describe('errors[] of tagged bodies, record keys and integers carry a keyword and a fix', () => {
+  it('a sandbox requirement with an unknown type is enum, with a missing type required, each with the types to use', async () => {
+    const company = (await api(c.test_key).post('/companies', anLlc())).body;
+    const unknown = await api(c.test_key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'bogus' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([expect.objectContaining({ location: '$.type', validation_type: 'enum', how_to_fix: expect.stringContaining('information') })]);
+    const missing = await api(c.test_key).post(`/sandbox/companies/${company.id}/requirements`, {});
+    expect(missing.body.errors).toEqual([expect.objectContaining({ location: '$.type', validation_type: 'required', how_to_fix: expect.stringContaining('signature') })]);
+  });
+
+  it('a metadata key over 40 characters is propertyNames with a fix', async () => {
+    const key = 'k'.repeat(41);
+    const res = await api(c.test_key).post('/companies', anLlc({ metadata: { [key]: 'v' } }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ location: `$.metadata.${key}`, validation_type: 'propertyNames', how_to_fix: expect.stringMatching(/40/) })]);
+  });
+
+  it('a fractional limit names the JSON Schema type integer', async () => {
+    const res = await api(c.test_key).get('/events?limit=1.5');
+    expect(res.body.errors[0]).toMatchObject({ location: '$.limit', validation_type: 'type', how_to_fix: 'Send a value of type integer.' });
+  });
+});
+
 describe('Authorization: Bearer <API_KEY> (spec Authentication 1)', () => {
   it('takes the scheme name in any case, as HTTP defines it (RFC 9110 §11.1)', async () => {
     for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
