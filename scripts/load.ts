@@ -6,6 +6,7 @@ import { freePort } from '../infra/local/dynamodb-local';
 import { issueApiKey } from '../lib/auth/api-key';
 import { resetDbClient } from '../lib/store/client';
 import { rateLimitIsolation, renderLoad, runLoad } from '../proof/load';
+import { recordProofRun } from '../proof/record';
 
 /**
  * `npm run load [-- --seconds 5 --steps 1,4,16,32]`: a throwaway local stack (in memory), the traffic
@@ -28,11 +29,16 @@ async function main() {
       concurrency: arg('steps', '1,4,16,32').split(',').map(Number),
       secondsPerStep: Number(arg('seconds', '5')),
     });
-    console.log(renderLoad(results));
+    const table = renderLoad(results);
+    console.log(table);
     const limited = await issueApiKey({ partnerId: c.partner_id, mode: 'test', rateLimit: { burst: 10, sustained: 1000 } });
     const neighbour = await issueApiKey({ partnerId: c.partner_id, mode: 'test', rateLimit: { burst: 10, sustained: 1000 } });
     const isolation = await rateLimitIsolation(c.base_url, limited.secret, neighbour.secret, 10);
-    console.log(`\nrate limits per key: limited key refused ${isolation.limitedRefused}/${isolation.limitedSent}; neighbour key refused ${isolation.neighbourRefused}`);
+    const limits = `rate limits per key: limited key refused ${isolation.limitedRefused}/${isolation.limitedSent}; neighbour key refused ${isolation.neighbourRefused}`;
+    console.log(`\n${limits}`);
+    const requests = results.reduce((n, r) => n + r.requests, 0);
+    const errors = results.reduce((n, r) => n + r.errors, 0);
+    recordProofRun('load', `npm run load ${process.argv.slice(2).join(' ')}`.trim(), `${requests} requests tried (creates, reads, event sweeps across 4 keys of 2 partners), ${errors} errors.\n\n${table}\n\n${limits}.`);
     process.exitCode = results.some((r) => r.errors > 0) || isolation.neighbourRefused > 0 || isolation.limitedRefused === 0 ? 1 : 0;
   } finally {
     resetDbClient();
