@@ -46,6 +46,28 @@ describe('npm run ops: orders and billing', () => {
     expect(types).toHaveLength(1);
   });
 
+  it('records how collection ended: uncollectible, then paid; paid and void are final', async () => {
+    const p = await aFreshPartner();
+    const live = api(p.liveKey);
+    await createCompany(p.liveKey);
+    const target = ['--partner', p.partnerId, '--as', 'bob@ops', '--yes'];
+    const invoice = JSON.parse((await ops(['close-month', '--period', periodOf(new Date()), ...target])).out);
+    expect(invoice).toMatchObject({ status: 'open', amount_paid: 0 });
+    expect(invoice.amount_due).toBeGreaterThan(0);
+
+    expect(JSON.parse((await ops(['invoice-uncollectible', invoice.id, ...target])).out)).toMatchObject({ id: invoice.id, status: 'uncollectible', amount_paid: 0 });
+    expect((await live.get(`/invoices/${invoice.id}`)).body.status).toBe('uncollectible');
+    expect(JSON.parse((await ops(['invoice-paid', invoice.id, ...target])).out)).toMatchObject({ status: 'paid', amount_paid: invoice.amount_due });
+    expect((await live.get(`/invoices/${invoice.id}`)).body).toMatchObject({ status: 'paid', amount_paid: invoice.amount_due, amount_due: invoice.amount_due });
+
+    const refused = await ops(['invoice-void', invoice.id, ...target]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("The invoice is paid");
+    expect((await live.get(`/invoices/${invoice.id}`)).body.status).toBe('paid');
+    // Another partner's invoice, or a test-mode lookup of a live one, is not found.
+    expect((await ops(['invoice-void', invoice.id, '--partner', p.partnerId, '--mode', 'test'])).err).toContain('resource_missing');
+  });
+
   it('grants and spends a right on test data', async () => {
     const p = await aFreshPartner();
     const company = await createCompany(p.testKey);

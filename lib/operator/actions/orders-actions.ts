@@ -14,6 +14,7 @@ import { fireNextReminder } from '../../calendar/calendar-events';
 import { closePeriod } from '../../billing/close-period';
 import { runRenewalsOf } from '../../orders/run-renewals';
 import { renderInvoice } from '../../billing/invoice';
+import { moveInvoice, type InvoiceMove } from '../../billing/invoice-status';
 import { isPeriod, lastClosedPeriod } from '../../billing/period';
 import { nowIso } from '../../clock';
 import { flag } from '../cli-args';
@@ -103,4 +104,12 @@ export const ordersActions: OperatorAction[] = [
       return invoice ? renderInvoice(invoice) : { invoice: null, reason: `nothing to bill up to ${period}` };
     },
   },
+  ...(['paid', 'uncollectible', 'void'] as InvoiceMove[]).map(
+    (move): OperatorAction => ({
+      name: `invoice-${move}`,
+      usage: `invoice-${move} <in_…>`,
+      summary: move === 'paid' ? 'collection succeeded: status paid, amount_paid = amount_due' : move === 'void' ? 'the invoice was issued in error: status void (final)' : 'collection failed: status uncollectible (can still be paid or voided)',
+      run: async (ctx) => renderInvoice(await moveInvoice(ctx.scope, ctx.positional(0, 'invoice id (in_…)'), move)),
+    }),
+  ),
 ];

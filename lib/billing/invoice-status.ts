@@ -1,0 +1,49 @@
+import { tableName } from '../store/client';
+import { commit } from '../store/commit';
+import { invoiceKey } from '../store/keys';
+import type { Scope } from '../store/scope';
+import { WriteSet } from '../store/write-set';
+import { ApiError, resourceMissing } from '../http/errors';
+import { getInvoiceRecord } from './close-period';
+import type { InvoiceRecord } from './invoice';
+
+/**
+ * An invoice after the month-end close (spec Invoice `status`: open, paid, uncollectible, void).
+ * Collecting the money runs outside this API, so the platform team records its outcome with the
+ * operator CLI (docs/decisions.md, "Month-end invoices"). Stripe's model: an open invoice is paid,
+ * written off as uncollectible, or voided; an uncollectible one can still be paid or voided; `paid`
+ * and `void` are final. The spec names no event for these moves, so none fires.
+ */
+export type InvoiceMove = 'paid' | 'uncollectible' | 'void';
+
+const FROM: Record<InvoiceMove, readonly InvoiceRecord['status'][]> = {
+  paid: ['open', 'uncollectible'],
+  uncollectible: ['open'],
+  void: ['open', 'uncollectible'],
+};
+
+class InvoiceChanged extends Error {}
+
+export async function moveInvoice(scope: Scope, invoiceId: string, move: InvoiceMove): Promise<InvoiceRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const read = await getInvoiceRecord(scope, invoiceId);
+    if (!read || read.status === 'draft') throw resourceMissing('invoice', invoiceId);
+    if (!FROM[move].includes(read.status)) {
+      throw new ApiError('invalid_request', `The invoice is ${read.status}: it cannot become ${move}. Allowed from: ${FROM[move].join(', ')}.`);
+    }
+    const next: InvoiceRecord = { ...read, status: move, amount_paid: move === 'paid' ? read.total : read.amount_paid };
+    const ws = new WriteSet(scope, tableName());
+    ws.update(
+      invoiceKey(scope, invoiceId),
+      { expression: 'SET #s = :to, #paid = :paid', names: { '#s': 'status', '#paid': 'amount_paid' }, values: { ':to': next.status, ':paid': next.amount_paid } },
+      { expression: '#s = :from', values: { ':from': read.status }, onFailed: () => new InvoiceChanged() },
+    );
+    try {
+      await commit(ws);
+      return next;
+    } catch (error) {
+      if (error instanceof InvoiceChanged && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
