@@ -24,7 +24,17 @@ export async function enforceRateLimit(subject: string, settings: RateLimitSetti
   return headers;
 }
 
-/** Callers without a valid key are counted by address under the default policy (slows key guessing). */
+/** Callers without a valid key are counted by address under the default policy. */
 export function anonymousSubject(sourceIp: string): { subject: string; settings: RateLimitSettings } {
   return { subject: `ip:${sourceIp}`, settings: DEFAULT_RATE_LIMIT };
+}
+
+/**
+ * Counts a request and returns its RateLimit headers without ever refusing it. For callers without a
+ * valid key: the spec counts limits per API key (Authentication 4) and answers a missing or unknown
+ * key with `api_key_invalid` (Authentication 3), so that 401 must never turn into a 429; the count by
+ * address only gives it the headers every response carries (Rate limiting).
+ */
+export async function observeRateLimit(subject: string, settings: RateLimitSettings, at: Date): Promise<Record<string, string>> {
+  return rateLimitHeaders(settings, await countRequest(subject, settings, at));
 }

@@ -81,3 +81,18 @@ describe('invoice identifiers are opaque strings (spec Conventions)', () => {
     expect(res.body.code).toBe('resource_missing');
   });
 });
+
+describe('a missing or unknown key is api_key_invalid, however often (spec Authentication 3, 4)', () => {
+  it('keyless requests past any per-second or per-minute ceiling stay 401 with RateLimit headers, never 429', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => (i % 2 === 0 ? api().get('/me') : api('svc_test_' + 'x'.repeat(32)).get('/companies'))),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 401));
+    expect(results.every((r) => r.body.code === 'api_key_invalid')).toBe(true);
+    for (const r of results) {
+      expect(r.headers.get('ratelimit-policy')).toMatch(/^"burst";q=\d+;w=1, "sustained";q=\d+;w=60$/);
+      expect(Number(r.headers.get('ratelimit-remaining'))).toBeGreaterThanOrEqual(0);
+      expect(r.headers.get('retry-after')).toBeNull();
+    }
+  });
+});

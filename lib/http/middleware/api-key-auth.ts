@@ -3,14 +3,15 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { authorizeCaller, callerOf, identifyKey } from '../../auth/authenticate';
 import type { ApiKeyRecord } from '../../auth/api-key';
 import type { ScopeName } from '../../auth/scopes';
-import { anonymousSubject, enforceRateLimit } from '../../rate-limit/enforce';
+import { anonymousSubject, enforceRateLimit, observeRateLimit } from '../../rate-limit/enforce';
 import { ApiError } from '../errors';
 import { header, type ApiContext } from '../types';
 
 /**
  * Authentication, then the per-key rate limit, then authorization: a request with a real key is always
  * counted, even when it is then refused for expiry, address or scope. A request without a valid key
- * is counted by address, so its 401 carries RateLimit headers too.
+ * is counted by address only so its 401 carries RateLimit headers too: it is never refused with
+ * `rate_limit` (limits are per API key; a missing or unknown key is `api_key_invalid`).
  */
 export function apiKeyAuth(options: { scope?: ScopeName } = {}): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {
@@ -23,7 +24,7 @@ export function apiKeyAuth(options: { scope?: ScopeName } = {}): MiddlewareObj<A
       } catch (error) {
         if (error instanceof ApiError) {
           const anon = anonymousSubject(state.sourceIp);
-          state.rateLimitHeaders = await enforceRateLimit(anon.subject, anon.settings, state.receivedAt);
+          state.rateLimitHeaders = await observeRateLimit(anon.subject, anon.settings, state.receivedAt);
         }
         throw error;
       }
