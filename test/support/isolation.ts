@@ -1,0 +1,84 @@
+import { request as httpRequest } from 'node:http';
+import { randomInt } from 'node:crypto';
+import { randomBase62 } from '../../lib/ids';
+
+/**
+ * Shared pieces of the isolation matrices (test/e2e/isolation-*.test.ts): a leak is any answer to a
+ * foreign object that differs from the answer for an id that names nothing, once each side's own ids
+ * and the request id are masked.
+ */
+
+/** An id of the same shape (prefix and length) that names nothing; a signer index stays an index. */
+export function absent(name: string, real: string): string {
+  if (name === 'index') return '7';
+  const prefix = real.match(/^[a-z]+_/)?.[0] ?? '';
+  return prefix + randomBase62(real.length - prefix.length);
+}
+
+/** The answer with the request's own ids and the request id masked: what is left must not differ. */
+export function masked(text: string, ids: string[]): string {
+  let out = text.replace(/req_[0-9A-Za-z]{22}/g, 'req_*');
+  ids.forEach((id, i) => (out = out.split(id).join(`<id${i}>`)));
+  return out;
+}
+
+/** The names of a route template's path parameters, in order: `/a/{x}/b/{y}` → `['x', 'y']`. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}
+
+/**
+ * Which kind of object a path parameter names: the collection segment before it and its name
+ * (`webhook-endpoints/{id}`, `keys/{keyID}`). `{id}` alone says nothing, so the collection decides.
+ */
+export function paramSlots(path: string): string[] {
+  return [...path.matchAll(/([\w-]+)\/\{(\w+)\}/g)].map((m) => `${m[1]}/{${m[2]}}`);
+}
+
+/** The template with its parameters filled, by slot (`keys/{keyID}` → value). */
+export function fillSlots(path: string, values: Record<string, string>): string {
+  return path.replace(/([\w-]+)\/\{(\w+)\}/g, (whole, collection: string, name: string) => {
+    const value = values[`${collection}/{${name}}`];
+    if (value === undefined) throw new Error(`no value for ${whole}`);
+    return `${collection}/${value}`;
+  });
+}
+
+export interface RawAnswer {
+  status: number;
+  text: string;
+  body: any;
+}
+
+/**
+ * One request from a loopback address of our choosing (any of 127.0.0.0/8 reaches the local stack).
+ * Requests without a valid key are rate-limited per source address, and every test shares 127.0.0.1:
+ * a sweep of refusals sent from addresses of its own neither trips that limit nor uses it up for
+ * the other tests.
+ */
+export function sendFrom(localAddress: string, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<RawAnswer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, localAddress, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          parsed = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, text, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A loopback address no other test uses (127.0.0.1 is everyone's). */
+export function spareLoopback(): string {
+  return `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
+}
