@@ -257,7 +257,7 @@ describe('dashboard credentials and API credentials do not cross', () => {
     const iso = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
     const email = `nobody-${randomBase62(8).toLowerCase()}@isolation.test`;
     for (const route of dashboardRoutes.filter((r) => SESSIONLESS.has(routeName(r)) && isJson(r))) {
-      const fields = route.path.endsWith('/verify') ? { email, code: '123456' } : { email };
+      const fields: Record<string, string> = route.path.endsWith('/verify') ? { email, code: '123456' } : { email };
       const anonymous = await call(route, route.path, {}, fields);
       for (const { who, key } of keys) {
         const res = await call(route, route.path, { bearer: key }, fields);
@@ -274,7 +274,7 @@ describe('dashboard credentials and API credentials do not cross', () => {
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
       // Its own address per route: refusals are counted per address (see sendFrom).
       const from = spareLoopback();
-      for (const headers of [{ Authorization: `Bearer ${c.dashboard_session}` }, { Cookie: `dash_session=${c.dashboard_session}` }]) {
+      for (const headers of [{ Authorization: `Bearer ${c.dashboard_session}` }, { Cookie: `dash_session=${c.dashboard_session}` }] as Record<string, string>[]) {
         const res = await sendFrom(from, route.method, url, headers, body);
         expect([routeName(route), Object.keys(headers)[0], res.status, res.body?.code]).toEqual([routeName(route), Object.keys(headers)[0], 401, 'api_key_invalid']);
       }
