@@ -96,7 +96,6 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
   const myEvent: Partial<Record<Mode, string>> = {};
   let cookie: { token: string; csrf: string };
   let before: { endpoints: string[]; keys: unknown[] };
-  const outboxBefore = { count: 0 };
 
   beforeAll(async () => {
     // An event filter no event has: the endpoints below exist to be attacked, not to receive deliveries.
@@ -124,7 +123,6 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
     const { token, session } = await createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test' });
     cookie = { token, csrf: session.csrf_token };
     before = await ownerState();
-    outboxBefore.count = outbox().length;
   }, 60_000);
 
   afterAll(async () => {
