@@ -59,7 +59,7 @@ export interface RawAnswer {
 export function sendFrom(localAddress: string, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<RawAnswer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, localAddress, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) } }, (res) => {
+    const req = httpRequest(url, { method, localAddress, agent: false, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
