@@ -8,6 +8,7 @@ import type { Scope } from '../store/scope';
 import { WriteSet } from '../store/write-set';
 import { renderRequirement, type Requirement } from '../resources/requirement';
 import { illegalTransition } from '../lifecycle/illegal-transition';
+import { readOrder } from '../orders/order-store';
 import { newRequirement, type RequirementInput } from './new-requirement';
 import { addRequirementCreation, CompanyDissolvedMeanwhile, type RequirementRecord } from './store';
 
@@ -27,6 +28,12 @@ export async function openRequirement(scope: Scope, input: RequirementInput, ws?
   }
   if (input.shareholder && !company.shareholders.some((s) => s.id === input.shareholder)) {
     throw illegalTransition('company', company.id, `it has no owner '${input.shareholder}'`, 'Name one of the company’s shareholders (their sh_ ids).');
+  }
+  // A form requirement tied to an order (sandbox, operator CLI) must name an order of this company:
+  // another partner's, the other mode's, another company's or an invented id would leave a reference
+  // that its fulfilment can never follow.
+  if (input.serviceOrder && (await readOrder(scope, input.serviceOrder))?.company !== company.id) {
+    throw invalidField('$.service_order', `names no service order of company ${company.id}`, 'Name one of the company’s service orders (so_…), or leave service_order out.', 'exists');
   }
   const record = newRequirement(scope, input, nowIso());
   const own = ws ?? new WriteSet(scope, tableName());
