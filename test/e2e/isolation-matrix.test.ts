@@ -3,6 +3,8 @@ import { api } from '../support/http';
 import { credentials } from '../support/stack';
 import { randomBase62 } from '../../lib/ids';
 import { absent, masked } from '../support/isolation';
+import { aPdf, uploadFile } from '../support/lifecycle';
+import { anLlc, anOwner } from '../support/companies';
 
 /**
  * The isolation matrix (issue 11): every partner route with a path parameter, generated from THE route
@@ -47,11 +49,13 @@ async function ownerObjects(mode: Mode): Promise<Ids> {
   });
   expect(company.status).toBe(201);
   const companyID = company.body.id as string;
-  const ids: Ids = { companyID, accountID: company.body.account_id, externalID: company.body.external_id, index: '0' };
+  const ids: Ids = { companyID, accountID: company.body.account_id, externalID: company.body.external_id, shareholderID: company.body.shareholders[0].id, index: '0' };
   ids.serviceOrderID = (await o.get(`/companies/${companyID}/service-orders`)).body.items[0].id;
   ids.eventID = (await o.get(`/events?company_id=${companyID}&limit=1`)).body.items[0].id;
   ids.fixedAssetID = (await o.post(`/companies/${companyID}/fixed-assets`, BODIES['POST /v1/companies/{companyID}/fixed-assets'])).body.id;
   ids.statusTokenID = (await o.post(`/companies/${companyID}/status-tokens`, {})).body.id;
+  const key = mode === 'live' ? c.other_partner.live_key : c.other_partner.test_key;
+  ids.uploadID = (await uploadFile(key, { purpose: 'identity_document', company: companyID, shareholder: ids.shareholderID }, { bytes: aPdf(), type: 'application/pdf', name: 'passport.pdf' })).body.id;
   if (mode === 'test') {
     ids.requirementID = (await o.post(`/sandbox/companies/${companyID}/requirements`, { type: 'information' })).body.id;
     ids.fileID = (await o.post(`/sandbox/companies/${companyID}/files`, { title: 'Articles' })).body.id;
@@ -66,6 +70,44 @@ async function ownerObjects(mode: Mode): Promise<Ids> {
 
 /** Which owner object a list filter names, by the filter's name without its operator. */
 const FILTER_IDS: Record<string, string> = { company_id: 'companyID', account_id: 'accountID', external_id: 'externalID' };
+
+/** Body fields that name an object without an id pattern in the OpenAPI document. */
+const BODY_REFERENCE_NAMES = ['shareholder', 'file', 'passport', 'company', 'service_order', 'account_id', 'company_id', 'event_id'];
+
+/** The body fields of the OpenAPI document that name an object: `POST /companies $.shareholders[].passport`. */
+function bodyReferences(doc: any): string[] {
+  const out = new Set<string>();
+  const walk = (schema: any, at: string, depth: number, field: string | undefined, op: string) => {
+    if (!schema || depth > 10) return;
+    if (schema.$ref) return walk(doc.components.schemas[schema.$ref.split('/').pop()], at, depth + 1, field, op);
+    const namesId = typeof schema.pattern === 'string' && /^\^[a-z]+_/.test(schema.pattern);
+    if (field && (namesId || (BODY_REFERENCE_NAMES.includes(field) && schema.type !== 'object' && schema.type !== 'array'))) out.add(`${op} ${at}`);
+    for (const k of ['oneOf', 'anyOf', 'allOf']) for (const s of schema[k] ?? []) walk(s, at, depth + 1, field, op);
+    for (const [name, s] of Object.entries<any>(schema.properties ?? {})) walk(s, `${at}.${name}`, depth + 1, name, op);
+    if (schema.items) walk(schema.items, `${at}[]`, depth + 1, field, op);
+  };
+  for (const [path, ops] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(ops)) {
+      for (const content of Object.values<any>(op?.requestBody?.content ?? {})) walk(content.schema, '$', 0, undefined, `${method.toUpperCase()} ${path}`);
+    }
+  }
+  return [...out];
+}
+
+const aForm = { title: 'Details', fields: [{ field_name: 'Note', field_type: 'text', key: 'note', required: false }] };
+const passportPdf = { bytes: aPdf(), type: 'application/pdf', name: 'passport.pdf' };
+
+/** One case per body field that names an object: how to send it on the caller's own objects. */
+const BODY_REFERENCES: Array<{ operation: string; field: string; names: string; needs?: string; send: (key: string, own: Ids, value: string) => Promise<{ status: number; text: string }> }> = [
+  { operation: 'POST /companies', field: '$.shareholders[].passport', names: 'uploadID', send: (key, _own, v) => api(key).post('/companies', anLlc({ shareholders: [anOwner({ passport: v })] })) },
+  { operation: 'POST /companies/{companyID}/service-orders', field: '$.shareholder', names: 'shareholderID', send: (key, own, v) => api(key).post(`/companies/${own.companyID}/service-orders`, { product_key: 'itin_application', shareholder: v }) },
+  { operation: 'POST /companies/{companyID}/verification-sessions', field: '$.shareholder', names: 'shareholderID', send: (key, own, v) => api(key).post(`/companies/${own.companyID}/verification-sessions`, { shareholder: v }) },
+  { operation: 'POST /requirements/{requirementID}/fulfill', field: '$.file', names: 'uploadID', needs: 'documentRequirementID', send: (key, own, v) => api(key).post(`/requirements/${own.documentRequirementID}/fulfill`, { file: v }) },
+  { operation: 'POST /sandbox/companies/{companyID}/requirements', field: '$.shareholder', names: 'shareholderID', send: (key, own, v) => api(key).post(`/sandbox/companies/${own.companyID}/requirements`, { type: 'document', purpose: 'identity_document', shareholder: v }) },
+  { operation: 'POST /sandbox/companies/{companyID}/requirements', field: '$.service_order', names: 'serviceOrderID', send: (key, own, v) => api(key).post(`/sandbox/companies/${own.companyID}/requirements`, { type: 'form', form: aForm, service_order: v }) },
+  { operation: 'POST /files', field: '$.company', names: 'companyID', send: (key, own, v) => uploadFile(key, { purpose: 'identity_document', company: v, shareholder: own.shareholderID }, passportPdf) },
+  { operation: 'POST /files', field: '$.shareholder', names: 'shareholderID', send: (key, own, v) => uploadFile(key, { purpose: 'identity_document', company: own.companyID, shareholder: v }, passportPdf) },
+];
 
 const partnerRoutes = ROUTES.filter((r) => r.audience === 'partner' && r.path.includes('{'));
 const fill = (path: string, ids: Ids) => path.replace('/v1', '').replace(/\{(\w+)\}/g, (_m, name: string) => ids[name]);
@@ -185,5 +227,56 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
       }
     }
     expect(tried).toBeGreaterThanOrEqual(3 * 2 * 3); // companies, accounts, events in both modes, by three callers
+  });
+
+  /**
+   * Request bodies that name an object: a foreign one (another partner's, or the other mode's) must be
+   * refused exactly like an id that names nothing, on the caller's own company or requirement. Every
+   * body field of the OpenAPI document that takes an id (a pattern `^xx_…`, or a name from
+   * BODY_REFERENCE_NAMES) must have a case below, so a new one cannot skip this.
+   */
+  it('refuses a request body naming a foreign object exactly as one naming nothing', async () => {
+    const doc = (await api().get('/openapi.json')).body;
+    const covered = new Set(BODY_REFERENCES.map((r) => `${r.operation} ${r.field}`));
+    const fields = bodyReferences(doc);
+    expect(fields).toEqual(expect.arrayContaining(['POST /companies $.shareholders[].passport', 'POST /requirements/{requirementID}/fulfill $.file']));
+    for (const field of fields) expect([field, covered.has(field)]).toEqual([field, true]);
+    // The caller's own objects the bodies are sent about: for the demo keys, a company of their own;
+    // for the owner's other-mode key, the owner's objects of that mode.
+    const contexts = new Map<string, Ids>();
+    for (const [key, ownerMode] of [[c.test_key, undefined], [c.live_key, undefined], [c.other_partner.test_key, 'test'], [c.other_partner.live_key, 'live']] as const) {
+      const ctx: Ids = ownerMode ? { ...objects[ownerMode]! } : {};
+      if (!ownerMode) {
+        const made = await api(key).post('/companies', anLlc({ shareholders: [anOwner()] }));
+        expect(made.status).toBe(201);
+        Object.assign(ctx, { companyID: made.body.id, shareholderID: made.body.shareholders[0].id });
+      }
+      if (key.startsWith('svc_test_')) {
+        const opened = await api(key).post(`/sandbox/companies/${ctx.companyID}/requirements`, { type: 'document', purpose: 'identity_document', shareholder: ctx.shareholderID });
+        expect(opened.status).toBe(201);
+        ctx.documentRequirementID = opened.body.id;
+      }
+      contexts.set(key, ctx);
+    }
+    const keyOf: Record<string, string> = { 'demo partner live key': c.live_key, 'demo partner test key': c.test_key, "owner's live key": c.other_partner.live_key, "owner's test key": c.other_partner.test_key };
+    let cases = 0;
+    for (const mode of ['test', 'live'] as Mode[]) {
+      for (const ref of BODY_REFERENCES) {
+        const value = objects[mode]![ref.names];
+        const fake = absent(ref.names, value);
+        for (const attacker of attackers(mode)) {
+          const key = keyOf[attacker.who];
+          const ctx = contexts.get(key)!;
+          if (ref.needs && ctx[ref.needs] === undefined) continue; // a sandbox-only context, and this is a live key
+          const real = await ref.send(key, ctx, value);
+          const none = await ref.send(key, ctx, fake);
+          const what = `${attacker.who}: ${ref.operation} ${ref.field} = the owner's ${mode}-mode ${ref.names}`;
+          expect({ what, status: real.status, body: masked(real.text, [value]) }).toEqual({ what, status: none.status, body: masked(none.text, [fake]) });
+          expect([what, real.status >= 400]).toEqual([what, true]);
+          cases++;
+        }
+      }
+    }
+    expect(cases).toBeGreaterThanOrEqual(BODY_REFERENCES.length * 2 * 2);
   });
 });
