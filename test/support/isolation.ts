@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http';
-import { randomInt } from 'node:crypto';
 import { randomBase62 } from '../../lib/ids';
 
 /**
@@ -42,43 +40,4 @@ export function fillSlots(path: string, values: Record<string, string>): string 
     if (value === undefined) throw new Error(`no value for ${whole}`);
     return `${collection}/${value}`;
   });
-}
-
-export interface RawAnswer {
-  status: number;
-  text: string;
-  body: any;
-}
-
-/**
- * One request from a loopback address of our choosing (any of 127.0.0.0/8 reaches the local stack).
- * Requests without a valid key are rate-limited per source address, and every test shares 127.0.0.1:
- * a sweep of refusals sent from addresses of its own neither trips that limit nor uses it up for
- * the other tests.
- */
-export function sendFrom(localAddress: string, method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<RawAnswer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, localAddress, agent: false, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown;
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          parsed = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, text, body: parsed });
-      });
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** A loopback address no other test uses (127.0.0.1 is everyone's). */
-export function spareLoopback(): string {
-  return `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
 }
