@@ -5,6 +5,7 @@ import { db, tableName } from '../store/client';
 import { idempotencyKey } from '../store/keys';
 import type { Scope } from '../store/scope';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
+import { retryTransient } from '../store/transient';
 import type { WriteSet } from '../store/write-set';
 
 /** Keys are kept 24 hours from their first use (docs/decisions.md, "Idempotency"). */
@@ -45,7 +46,7 @@ export async function claimKey(scope: Scope, key: string, fingerprint: string, o
   const nowMs = now.getTime();
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await db().send(
+      await retryTransient(() => db().send(
         new PutCommand({
           TableName: tableName(),
           Item: {
@@ -62,7 +63,7 @@ export async function claimKey(scope: Scope, key: string, fingerprint: string, o
           ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, '#status': 'status' },
           ExpressionAttributeValues: { ':nowSec': Math.floor(nowMs / 1000), ':running': 'in_progress', ':nowMs': nowMs },
         }),
-      );
+      ));
       return { kind: 'claimed' };
     } catch (error) {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
@@ -97,12 +98,16 @@ const completion = (response: StoredResponse) => ({
   values: { ':completed': 'completed', ':response': response },
 });
 
-/** Stores the response of a finished request (when the operation did not seal it in its own transaction). */
+/**
+ * Stores the response of a finished request (when the operation did not seal it in its own
+ * transaction). Retried through passing conflicts and throttles: the change is already applied, and
+ * only this record stops a retry of the request from applying it again.
+ */
 export async function completeKey(scope: Scope, key: string, owner: string, response: StoredResponse): Promise<void> {
   const c = ownedAndRunning(owner);
   const u = completion(response);
   try {
-    await db().send(
+    await retryTransient(() => db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: idempotencyKey(scope, key),
@@ -111,7 +116,7 @@ export async function completeKey(scope: Scope, key: string, owner: string, resp
         ExpressionAttributeNames: { ...u.names, ...c.names },
         ExpressionAttributeValues: { ...u.values, ...c.values },
       }),
-    );
+    ));
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
@@ -129,11 +134,11 @@ export function sealKey(ws: WriteSet, scope: Scope, key: string, owner: string, 
   });
 }
 
-/** Frees the key after a failed request, so the caller can retry it with the same key. */
+/** Frees the key after a failed request, so the caller can retry it with the same key (at once, not after the lock). */
 export async function releaseKey(scope: Scope, key: string, owner: string): Promise<void> {
   const c = ownedAndRunning(owner);
   try {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: idempotencyKey(scope, key), ConditionExpression: c.expression, ExpressionAttributeNames: c.names, ExpressionAttributeValues: c.values }));
+    await retryTransient(() => db().send(new DeleteCommand({ TableName: tableName(), Key: idempotencyKey(scope, key), ConditionExpression: c.expression, ExpressionAttributeNames: c.names, ExpressionAttributeValues: c.values })));
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }

@@ -5,6 +5,7 @@ import { requestFingerprint } from '../../idempotency/fingerprint';
 import { ApiError } from '../errors';
 import { header, type ApiContext, type IdempotencyState } from '../types';
 import type { WriteSet } from '../../store/write-set';
+import { logger } from '../../observability/logger';
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
@@ -43,13 +44,24 @@ export function idempotency(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       const state = request.context.state;
       const idem = state.idempotency;
       if (!idem || idem.replay || idem.sealed || !request.response) return;
-      await completeKey(state.caller!.scope, idem.key, state.requestId, storable(request.response));
+      try {
+        await completeKey(state.caller!.scope, idem.key, state.requestId, storable(request.response));
+      } catch (error) {
+        // The change is applied: answer it. Throwing here would release the key and let a retry apply
+        // it again. Left in_progress, the key refuses retries until its lock runs out.
+        logger.error('the response of an applied request could not be stored under its Idempotency-Key', { error: error as Error });
+      }
     },
     onError: async (request) => {
       const state = request.context.state;
       const idem = state?.idempotency;
       if (!idem || idem.replay) return;
-      await releaseKey(state.caller!.scope, idem.key, state.requestId);
+      try {
+        await releaseKey(state.caller!.scope, idem.key, state.requestId);
+      } catch (error) {
+        // Answer the request's own error (the envelope comes after us); the key frees itself when its lock runs out.
+        logger.warn('an Idempotency-Key could not be released after a failed request', { error: error as Error });
+      }
     },
   };
 }

@@ -1,0 +1,113 @@
+import { mockClient } from 'aws-sdk-client-mock';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { apiOperation } from '../../lib/http/api-operation';
+import { hashSecret } from '../../lib/auth/api-key';
+import { resetDbClient } from '../../lib/store/client';
+import { isTransientStoreError } from '../../lib/store/transient';
+
+/**
+ * DynamoDB refusing for a passing reason, as the faults proof (proof/faults-dynamodb.ts) injects it
+ * end to end, here at the level of one handler: the answer is always the envelope, retryable, and an
+ * Idempotency-Key is never released once its change is applied.
+ */
+const SECRET = 'svc_test_' + 'b'.repeat(32);
+const ddb = mockClient(DynamoDBDocumentClient);
+const meta = { $metadata: {} };
+const throttle = () => new ProvisionedThroughputExceededException({ message: 'The level of configured provisioned throughput for the table was exceeded.', ...meta });
+const writeConflict = () => new TransactionConflictException({ message: 'Transaction is ongoing for the item', ...meta });
+const COMPLETION = 'SET #status = :completed, #response = :response REMOVE locked_until';
+
+function event(headers: Record<string, string> = {}): APIGatewayProxyEvent {
+  return {
+    httpMethod: 'POST',
+    path: '/v1/things',
+    resource: '/v1/things',
+    headers: { Authorization: `Bearer ${SECRET}`, ...headers },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
+  };
+}
+const context = { getRemainingTimeInMillis: () => 10_000 } as Context;
+
+beforeEach(() => {
+  resetDbClient();
+  ddb.reset();
+  ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(SECRET)}`, sk: 'KEY' } }).resolves({
+    Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
+  });
+  ddb.on(GetCommand, { Key: { pk: 'PTR#ptr_1', sk: 'PARTNER' } }).resolves({ Item: { id: 'ptr_1', api_version: '2026-11-01', webhook_version: '2026-11-01' } });
+  ddb.on(UpdateCommand).resolves({ Attributes: { m: 1, s0: 1 } });
+  ddb.on(PutCommand).resolves({});
+  ddb.on(DeleteCommand).resolves({});
+});
+
+describe('DynamoDB faults inside the operation chain', () => {
+  it.each([
+    ['a throttle that outlived the SDK retries', throttle],
+    ['a TransactionConflictException', writeConflict],
+    ['a transaction cancelled by a TransactionConflict', () => new TransactionCanceledException({ message: 'cancelled', CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }], ...meta })],
+  ])('answers %s with api_error 500 and Retry-After', async (_what, fault) => {
+    const op = apiOperation({ handle: async () => Promise.reject(fault()) });
+    const res = await op(event(), context);
+    expect(res.statusCode).toBe(500);
+    expect(res.headers).toMatchObject({ 'Retry-After': '1' });
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'api_error', status: 500 });
+  });
+
+  it('answers an applied change even when its response cannot be stored, and keeps the key (no release)', async () => {
+    ddb.on(UpdateCommand, { UpdateExpression: COMPLETION }).rejects(writeConflict());
+    const op = apiOperation({ idempotent: true, handle: async () => ({ status: 201, body: { id: 'thing_1' } }) });
+    const res = await op(event({ 'Idempotency-Key': 'k-applied' }), context);
+    expect(res.statusCode).toBe(201);
+    expect(JSON.parse(res.body)).toEqual({ id: 'thing_1' });
+    expect(ddb.commandCalls(UpdateCommand, { UpdateExpression: COMPLETION }).length).toBeGreaterThan(1); // retried through the conflict
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('stores the response through a passing conflict', async () => {
+    ddb.on(UpdateCommand, { UpdateExpression: COMPLETION }).rejectsOnce(writeConflict()).resolves({});
+    const op = apiOperation({ idempotent: true, handle: async () => ({ status: 201, body: { id: 'thing_2' } }) });
+    const res = await op(event({ 'Idempotency-Key': 'k-stored' }), context);
+    expect(res.statusCode).toBe(201);
+    expect(ddb.commandCalls(UpdateCommand, { UpdateExpression: COMPLETION })).toHaveLength(2);
+  });
+
+  it('answers the envelope of a failed request even when its key cannot be released', async () => {
+    ddb.on(DeleteCommand).rejects(throttle());
+    const op = apiOperation({ idempotent: true, handle: async () => Promise.reject(throttle()) });
+    const res = await op(event({ 'Idempotency-Key': 'k-failed' }), context);
+    expect(res.statusCode).toBe(500);
+    expect(res.headers).toMatchObject({ 'Retry-After': '1' });
+    expect(JSON.parse(res.body).code).toBe('api_error');
+  });
+
+  it('releases the key of a failed request through a passing conflict', async () => {
+    ddb.on(DeleteCommand).rejectsOnce(writeConflict()).resolves({});
+    const op = apiOperation({ idempotent: true, handle: async () => Promise.reject(writeConflict()) });
+    await op(event({ 'Idempotency-Key': 'k-released' }), context);
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(2);
+  });
+});
+
+describe('isTransientStoreError', () => {
+  it('takes throttles and conflicts for passing refusals', () => {
+    expect(isTransientStoreError(throttle())).toBe(true);
+    expect(isTransientStoreError(writeConflict())).toBe(true);
+    expect(isTransientStoreError(new TransactionCanceledException({ message: 'x', CancellationReasons: [{ Code: 'ThrottlingError' }], ...meta }))).toBe(true);
+  });
+
+  it('never takes a failed condition, or a cancellation that names one, for a passing refusal', () => {
+    expect(isTransientStoreError(new ConditionalCheckFailedException({ message: 'x', ...meta }))).toBe(false);
+    expect(isTransientStoreError(new TransactionCanceledException({ message: 'x', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }], ...meta }))).toBe(false);
+    expect(isTransientStoreError(new TransactionCanceledException({ message: 'x', CancellationReasons: [{ Code: 'None' }], ...meta }))).toBe(false);
+    expect(isTransientStoreError(new Error('boom'))).toBe(false);
+  });
+});
