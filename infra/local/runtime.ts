@@ -57,7 +57,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   };
   try {
     const publicUrl = `http://127.0.0.1:${options.port}`;
-    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    // The handlers' DynamoDB. LOCAL_DYNAMODB_VIA puts something in between (proof/dynamodb-fault-proxy.ts,
+    // which forwards to DYNAMODB_PORT); setup, the stream reader and credentials.json keep the direct one.
+    process.env.DYNAMODB_ENDPOINT = process.env.LOCAL_DYNAMODB_VIA || dynamo.endpoint;
     process.env.TABLE_NAME ??= 'partner-api';
     process.env.PUBLIC_URL = publicUrl;
     process.env.STAGE = 'local';
