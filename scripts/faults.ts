@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crashDuringCreates } from '../proof/faults';
+import { dynamodbFaultRounds } from '../proof/faults-dynamodb';
 import { freePort } from '../infra/local/dynamodb-local';
 
-/** `npm run faults [-- --rounds 3 --workers 8]`: kill the runtime mid-creates, restart, prove nothing is lost. */
+/** `npm run faults [-- --rounds 3 --workers 8 --dynamodb-seconds 30]`: kill the runtime mid-creates, restart, prove nothing is lost; then DynamoDB faults. */
 async function main() {
   const arg = (name: string, fallback: string) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -16,6 +17,8 @@ async function main() {
     console.log(`round ${round}: ${report.acknowledged} acknowledged creates, ${report.inFlightAtKill} in flight at SIGKILL (${report.retriedAfterRestart} retried with their Idempotency-Key); lost ${report.lost.length}, duplicated company.created ${report.duplicatedEvents.length}, half-written ${report.halfWritten.length}`);
     failed ||= report.lost.length + report.duplicatedEvents.length + report.halfWritten.length > 0;
   }
+  // DynamoDB throttling and transaction conflicts, injected by a proxy (proof/faults-dynamodb.ts).
+  failed = (await dynamodbFaultRounds({ workers: arg('workers', '8'), seconds: arg('dynamodb-seconds', '30'), localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-dynamodb-')) })) || failed;
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -1,0 +1,513 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../infra/local/dynamodb-local';
+import { ERROR_CODES, type ErrorCode } from '../lib/http/error-codes';
+import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRates } from './dynamodb-fault-proxy';
+
+/**
+ * Faults (issue 11): DynamoDB throttling and transaction conflicts, end to end. The embedded default
+ * runs with a fault-injecting proxy between its handlers and DynamoDB Local
+ * (proof/dynamodb-fault-proxy.ts), and a careful client drives a mix of traffic through the HTTP API:
+ * company creates with an Idempotency-Key, sandbox lifecycle triggers, reads and event sweeps,
+ * retrying every 429/5xx (and `idempotency_key_in_use`) after its Retry-After, with the same key.
+ * Then, with the faults off, it proves that nothing was lost or doubled:
+ *
+ * - every answer was a success or a valid error envelope, and every 5xx carried Retry-After;
+ * - every acknowledged create exists exactly once, with its account, its `company.created` event and
+ *   its orders, and no company exists that was not acknowledged; `GET /companies` total equals the
+ *   `company.created` total;
+ * - every acknowledged lifecycle trigger left its event exactly once (a retried trigger never ran twice);
+ * - the log is whole: walked page by page it has `page.total` events, unique ids, strictly increasing
+ *   `created_at`, and per-type totals that match the walk;
+ * - a webhook endpoint registered through the dashboard's JSON face received every event of the log,
+ *   first deliveries in log order (repeats only with the same `webhook-id`). The fan-out and signer
+ *   handlers read and write through the same faulty DynamoDB; the stream itself is read directly, as
+ *   Lambda's event-source mapping (not our code) reads it in AWS.
+ */
+export interface DynamoFaultOptions {
+  localDir: string;
+  workers: number;
+  /** How long the traffic runs with the faults on. */
+  seconds: number;
+  rates: FaultRates;
+  seed?: number;
+  /** How long to wait for the webhook endpoint to catch up once the traffic stops. */
+  settleMs?: number;
+}
+
+export interface DynamoFaultReport {
+  seed: number;
+  rates: FaultRates;
+  /** HTTP requests sent, retries among them, and answers by status. */
+  requests: number;
+  retries: number;
+  statuses: Record<string, number>;
+  retried: Record<string, number>;
+  /** DynamoDB calls the handlers made, and the faults the proxy answered instead, by kind. */
+  dynamodbCalls: number;
+  injected: Record<FaultKind, number>;
+  acknowledgedCreates: number;
+  acknowledgedTriggers: number;
+  eventsChecked: number;
+  webhookDeliveries: number;
+  webhookRepeats: number;
+  /** The runtime's ERROR log lines during the run, by message (and error name): informational. */
+  errorsLogged: Record<string, number>;
+  /** Each of these is a finding; the goal is zero everywhere. */
+  malformed: string[];
+  gaveUp: string[];
+  refused: string[];
+  lost: string[];
+  duplicated: string[];
+  halfWritten: string[];
+  logInconsistent: string[];
+  undelivered: string[];
+  outOfOrder: string[];
+}
+
+export function losses(r: DynamoFaultReport): number {
+  return r.malformed.length + r.gaveUp.length + r.refused.length + r.lost.length + r.duplicated.length + r.halfWritten.length + r.logInconsistent.length + r.undelivered.length + r.outOfOrder.length;
+}
+
+export function summary(r: DynamoFaultReport): string {
+  const injected = FAULT_KINDS.map((k) => `${k} ${r.injected[k]}`).join(', ');
+  const total = FAULT_KINDS.reduce((n, k) => n + r.injected[k], 0);
+  return [
+    `rates throttle ${r.rates.throttle}, transaction conflict ${r.rates.transactionConflict}, write conflict ${r.rates.writeConflict} (seed ${r.seed})`,
+    `${r.requests} requests (${r.retries} retries after Retry-After), statuses ${JSON.stringify(r.statuses)}`,
+    `retried answers: ${Object.entries(r.retried).map(([k, n]) => `${k} ×${n}`).join('; ') || 'none'}`,
+    `${r.dynamodbCalls} DynamoDB calls, ${total} faults injected (${injected})`,
+    `${r.acknowledgedCreates} acknowledged creates, ${r.acknowledgedTriggers} acknowledged lifecycle triggers, ${r.eventsChecked} events checked, ${r.webhookDeliveries} webhook deliveries (${r.webhookRepeats} repeats)`,
+    `findings: malformed ${r.malformed.length}, gave up ${r.gaveUp.length}, refused ${r.refused.length}, lost ${r.lost.length}, duplicated ${r.duplicated.length}, half-written ${r.halfWritten.length}, log inconsistent ${r.logInconsistent.length}, undelivered ${r.undelivered.length}, out of order ${r.outOfOrder.length}`,
+  ].join('\n  ');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The careful client
+
+type Answer = { status: number; body: any };
+
+const ENVELOPE_FIELDS = new Set(['type', 'title', 'status', 'code', 'detail', 'request_id', 'errors']);
+/** Longer than an idempotency key's lock (60 s): a careful client outlasts a key whose release failed. */
+const GIVE_UP_MS = 150_000;
+
+/** Why this error answer is not the spec's envelope (or a 5xx a client cannot retry), if it is not. */
+export function envelopeProblem(status: number, body: any, retryAfter: string | null): string | undefined {
+  if (!body || typeof body !== 'object') return `${status} without a JSON body`;
+  const extra = Object.keys(body).filter((k) => !ENVELOPE_FIELDS.has(k));
+  if (extra.length) return `${status} with fields outside the envelope: ${extra.join(', ')}`;
+  const known = ERROR_CODES[body.code as ErrorCode];
+  if (!known) return `${status} with unknown code ${JSON.stringify(body.code)}`;
+  if (known.status !== status || body.status !== status) return `${status} answered with code ${body.code} (status ${body.status})`;
+  if (typeof body.type !== 'string' || !body.type.endsWith(`#${body.code}`) || typeof body.title !== 'string' || typeof body.request_id !== 'string') return `${status} ${body.code}: envelope incomplete`;
+  if (status >= 500 && !(Number(retryAfter) > 0)) return `${status} ${body.code} without Retry-After: ${body.detail}`;
+  return undefined;
+}
+
+class CarefulClient {
+  requests = 0;
+  retries = 0;
+  statuses: Record<string, number> = {};
+  /** Answers that made the client wait and retry, by status, code and route. */
+  retried: Record<string, number> = {};
+  malformed: string[] = [];
+  gaveUp: string[] = [];
+
+  constructor(
+    private readonly base: string,
+    private readonly key: string,
+  ) {}
+
+  /** One logical request: retried with the same Idempotency-Key until it gets a final answer. */
+  async call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<Answer | undefined> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.key}` };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    const giveUpAt = Date.now() + GIVE_UP_MS;
+    for (let attempt = 1; Date.now() < giveUpAt; attempt++) {
+      if (attempt > 1) this.retries++;
+      this.requests++;
+      let res: Response;
+      let text: string;
+      try {
+        res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        text = await res.text();
+      } catch (error) {
+        this.malformed.push(`${method} ${path}: no answer (${(error as Error).message})`);
+        await sleep(500);
+        continue;
+      }
+      this.statuses[res.status] = (this.statuses[res.status] ?? 0) + 1;
+      let json: any;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (res.status < 400) return { status: res.status, body: json };
+      const retryAfter = res.headers.get('retry-after');
+      const problem = envelopeProblem(res.status, json, retryAfter);
+      if (problem) this.malformed.push(`${method} ${path}: ${problem}`);
+      const retryable = res.status === 429 || res.status >= 500 || json?.code === 'idempotency_key_in_use';
+      if (!retryable) return { status: res.status, body: json };
+      const route = `${res.status} ${json?.code ?? '-'} ${method} ${path.replace(/\?.*$/, '').replace(/[a-z]+_[0-9A-Za-z]{22}/g, '{id}')}`;
+      this.retried[route] = (this.retried[route] ?? 0) + 1;
+      await sleep(Math.min(5, Number(retryAfter) > 0 ? Number(retryAfter) : 1) * 1000);
+    }
+    this.gaveUp.push(`${method} ${path} after ${GIVE_UP_MS / 1000} s of retries`);
+    return undefined;
+  }
+
+  /** Every page of a paged list (faults off: reads are plain). */
+  async all(path: string): Promise<any[]> {
+    const out: any[] = [];
+    let after: string | undefined;
+    do {
+      const sep = path.includes('?') ? '&' : '?';
+      const res = await this.call('GET', `${path}${sep}limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+      if (res?.status !== 200) throw new Error(`GET ${path}: ${res?.status} ${JSON.stringify(res?.body)}`);
+      out.push(...res.body.items);
+      after = res.body.page?.has_next_page ? res.body.page.end_cursor : undefined;
+    } while (after);
+    return out;
+  }
+
+  async total(path: string): Promise<number> {
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await this.call('GET', `${path}${sep}limit=1`);
+    if (res?.status !== 200) throw new Error(`GET ${path}: ${res?.status}`);
+    return res.body.page.total as number;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The traffic
+
+/** The sandbox lifecycle each company walks, then `update` again and again; each leaves its event once. */
+const LIFECYCLE: { action: string; body?: unknown; event?: string }[] = [
+  { action: 'verify', event: 'company.verified' },
+  { action: 'stage', body: { stage: 'documents_generated' } },
+  { action: 'stage', body: { stage: 'submitted_to_state' } },
+  { action: 'incorporate', event: 'company.incorporated' },
+  { action: 'assign-ein', event: 'company.ein.assigned' },
+];
+const INDUSTRIES = ['software', 'consulting', 'design', 'marketing', 'research', 'retail_wholesale'];
+
+interface Tracked {
+  id: string;
+  name: string;
+  /** Lifecycle steps acknowledged so far (index into LIFECYCLE, then updates). */
+  step: number;
+  updates: number;
+  busy: boolean;
+}
+
+async function traffic(client: CarefulClient, state: { companies: Tracked[]; acknowledged: Map<string, string>; triggers: number; refused: string[]; creates: number }, until: number) {
+  while (Date.now() < until) {
+    const r = Math.random();
+    const idle = state.companies.filter((c) => !c.busy);
+    if (r < 0.35 || idle.length === 0) {
+      const idem = randomUUID();
+      const n = ++state.creates;
+      const name = `Fault ${idem.slice(0, 8).replace(/[^a-z0-9]/gi, 'x')} ${n}`;
+      const res = await client.call('POST', '/companies', {
+        name,
+        state: 'DE',
+        entity_type: 'llc',
+        services: ['ein_application'],
+        account: { first_name: 'Fault', last_name: 'Test', email: `fault-${n}@example.com` },
+      }, idem);
+      if (res?.status === 201) {
+        state.acknowledged.set(idem, res.body.id);
+        state.companies.push({ id: res.body.id, name, step: 0, updates: 0, busy: false });
+      } else if (res) state.refused.push(`POST /companies: ${res.status} ${res.body?.code} ${res.body?.detail ?? ''}`);
+    } else if (r < 0.7) {
+      const company = idle[Math.floor(Math.random() * idle.length)];
+      company.busy = true;
+      try {
+        const step = LIFECYCLE[company.step];
+        const path = `/sandbox/companies/${company.id}/${step ? step.action : 'update'}`;
+        const body = step ? (step.body ?? {}) : { industry: INDUSTRIES[company.updates % INDUSTRIES.length] };
+        const res = await client.call('POST', path, body, randomUUID());
+        if (res?.status === 200) {
+          state.triggers++;
+          if (step) company.step++;
+          else company.updates++;
+        } else if (res) state.refused.push(`POST ${path}: ${res.status} ${res.body?.code} ${res.body?.detail ?? ''}`);
+      } finally {
+        company.busy = false;
+      }
+    } else if (r < 0.85) {
+      const company = state.companies[Math.floor(Math.random() * state.companies.length)];
+      await client.call('GET', company ? `/companies/${company.id}` : '/companies?limit=10');
+    } else {
+      await client.call('GET', `/events?sort=created_at&limit=100`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The run
+
+interface Spawned {
+  child: ChildProcess;
+  stderr: () => string;
+  logged: Record<string, number>;
+  credentials: { base_url: string; test_key: string; dashboard_url: string; dashboard_session: string };
+}
+
+async function startRuntime(localDir: string, env: Record<string, string>): Promise<Spawned> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--in-memory', '--exit-with-stdin'], {
+    env: { ...process.env, LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000', LOCAL_SCHEDULER: 'off', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const logged: Record<string, number> = {};
+  // The runtime's structured ERROR lines (Powertools writes them to stderr), by message and error name.
+  const collect = () => {
+    let partial = '';
+    return (d: Buffer) => {
+      const lines = (partial + d).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.includes('"level":"ERROR"')) continue;
+        try {
+          const entry = JSON.parse(line) as { message?: string; error?: { name?: string } };
+          const what = `${entry.message}${entry.error?.name ? ` (${entry.error.name})` : ''}`;
+          logged[what] = (logged[what] ?? 0) + 1;
+        } catch {
+          logged['unparsed log line'] = (logged['unparsed log line'] ?? 0) + 1;
+        }
+      }
+    };
+  };
+  const fromStdout = collect();
+  const fromStderr = collect();
+  child.stdout!.on('data', (d: Buffer) => {
+    if (out.length < 100_000) out += d;
+    fromStdout(d);
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    err = (err + d).slice(-20_000);
+    fromStderr(d);
+  });
+  const deadline = Date.now() + 120_000;
+  while (!/^Ready: /m.test(out)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`runtime did not start: ${out}\n${err}`);
+    }
+    await sleep(100);
+  }
+  return { child, stderr: () => err, logged, credentials: JSON.parse(readFileSync(join(localDir, 'credentials.json'), 'utf8')) };
+}
+
+async function startReceiver(): Promise<{ url: string; ids: string[]; close(): Promise<void> }> {
+  const ids: string[] = [];
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      ids.push(String(req.headers['webhook-id']));
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`,
+    ids,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export async function dynamodbFaults(options: DynamoFaultOptions): Promise<DynamoFaultReport> {
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const dynamoPort = await freePort();
+  const proxy = await startFaultProxy({ upstream: `http://127.0.0.1:${dynamoPort}`, seed });
+  const receiver = await startReceiver();
+  let runtime: Spawned | undefined;
+  try {
+    runtime = await startRuntime(options.localDir, {
+      PORT: String(await freePort()),
+      DYNAMODB_PORT: String(dynamoPort),
+      LOCAL_DYNAMODB_VIA: proxy.endpoint,
+      WEBHOOK_HOLD_MS: '200',
+    });
+    const c = runtime.credentials;
+    const client = new CarefulClient(c.base_url, c.test_key);
+
+    // The endpoint, through the dashboard's JSON face, before any event (faults still off).
+    const made = await fetch(`${c.dashboard_url}/api/webhook-endpoints`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${c.dashboard_session}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, livemode: false, description: 'faults-dynamodb receiver' }),
+    });
+    if (made.status !== 201) throw new Error(`webhook endpoint not created: ${made.status} ${await made.text()}`);
+
+    const state = { companies: [] as Tracked[], acknowledged: new Map<string, string>(), triggers: 0, refused: [] as string[], creates: 0 };
+    const before = proxy.stats();
+    proxy.setRates(options.rates);
+    const until = Date.now() + options.seconds * 1000;
+    await Promise.all(Array.from({ length: options.workers }, () => traffic(client, state, until)));
+    proxy.setRates(NO_FAULTS);
+    const after = proxy.stats();
+    const trafficRequests = client.requests;
+    const trafficRetries = client.retries;
+    const statuses = { ...client.statuses };
+
+    const report: DynamoFaultReport = {
+      seed,
+      rates: options.rates,
+      requests: trafficRequests,
+      retries: trafficRetries,
+      statuses,
+      retried: { ...client.retried },
+      dynamodbCalls: after.calls - before.calls,
+      injected: Object.fromEntries(FAULT_KINDS.map((k) => [k, after.injected[k] - before.injected[k]])) as Record<FaultKind, number>,
+      acknowledgedCreates: state.acknowledged.size,
+      acknowledgedTriggers: state.triggers,
+      eventsChecked: 0,
+      webhookDeliveries: 0,
+      webhookRepeats: 0,
+      errorsLogged: runtime.logged,
+      malformed: [...client.malformed],
+      gaveUp: [...client.gaveUp],
+      refused: state.refused,
+      lost: [],
+      duplicated: [],
+      halfWritten: [],
+      logInconsistent: [],
+      undelivered: [],
+      outOfOrder: [],
+    };
+    await verify(client, state.companies, report);
+    await verifyDeliveries(client, receiver.ids, report, options.settleMs ?? 60_000);
+    return report;
+  } finally {
+    if (runtime) {
+      const exited = new Promise((r) => (runtime!.child.exitCode !== null ? r(null) : runtime!.child.once('exit', r)));
+      runtime.child.kill('SIGTERM');
+      await exited;
+    }
+    await receiver.close();
+    await proxy.close();
+  }
+}
+
+/** The state after the storm, read with the faults off. */
+async function verify(client: CarefulClient, companies: Tracked[], report: DynamoFaultReport): Promise<void> {
+  const listed = await client.all('/companies');
+  const listedIds = new Set(listed.map((c) => c.id as string));
+  const acknowledged = new Set(companies.map((c) => c.id));
+  const names = new Map<string, number>();
+  for (const c of listed) names.set(c.name, (names.get(c.name) ?? 0) + 1);
+  for (const [name, n] of names) if (n > 1) report.duplicated.push(`${n} companies named ${name}`);
+  for (const id of listedIds) if (!acknowledged.has(id)) report.duplicated.push(`${id} exists but no create was acknowledged for it`);
+
+  const events = await client.all('/events?sort=created_at');
+  report.eventsChecked = events.length;
+  const byCompany = new Map<string, Map<string, number>>();
+  for (const e of events) {
+    const companyId = e.company_id as string | undefined;
+    if (!companyId) continue;
+    const types = byCompany.get(companyId) ?? new Map<string, number>();
+    types.set(e.type, (types.get(e.type) ?? 0) + 1);
+    byCompany.set(companyId, types);
+  }
+
+  for (const company of companies) {
+    if (!listedIds.has(company.id)) report.lost.push(`${company.id} (acknowledged) is not listed`);
+    const one = await client.call('GET', `/companies/${company.id}`);
+    if (one?.status !== 200) {
+      report.lost.push(`${company.id}: GET answered ${one?.status}`);
+      continue;
+    }
+    const account = await client.call('GET', `/accounts/${one.body.account_id}`);
+    if (account?.status !== 200) report.halfWritten.push(`${company.id}: its account ${one.body.account_id} answered ${account?.status}`);
+    const orders = await client.call('GET', `/companies/${company.id}/service-orders`);
+    if (orders?.status !== 200 || orders.body.items.length < 2) report.halfWritten.push(`${company.id}: ${orders?.body?.items?.length ?? 'no'} service orders`);
+    const types = byCompany.get(company.id) ?? new Map<string, number>();
+    const expect = (type: string, n: number) => {
+      const got = types.get(type) ?? 0;
+      if (got !== n) (got > n ? report.duplicated : report.halfWritten).push(`${company.id}: ${got} × ${type}, expected ${n}`);
+    };
+    expect('company.created', 1);
+    LIFECYCLE.forEach((step, i) => step.event && expect(step.event, company.step > i ? 1 : 0));
+    expect('company.updated', company.updates);
+  }
+
+  // Totals: companies against their creation events, the log against its own walk.
+  const companyTotal = await client.total('/companies');
+  const createdTotal = await client.total('/events?type=company.created');
+  if (companyTotal !== createdTotal) report.halfWritten.push(`GET /companies total ${companyTotal} ≠ company.created total ${createdTotal}`);
+  if (companyTotal !== listed.length) report.logInconsistent.push(`GET /companies total ${companyTotal} ≠ ${listed.length} listed`);
+  const eventTotal = await client.total('/events');
+  if (eventTotal !== events.length) report.logInconsistent.push(`GET /events total ${eventTotal} ≠ ${events.length} walked`);
+  const ids = new Set<string>();
+  let previous = '';
+  for (const e of events) {
+    if (ids.has(e.id)) report.logInconsistent.push(`event ${e.id} listed twice`);
+    ids.add(e.id);
+    if (e.created_at <= previous) report.logInconsistent.push(`event ${e.id} created_at ${e.created_at} not after ${previous}`);
+    previous = e.created_at;
+  }
+  const perType = new Map<string, number>();
+  for (const e of events) perType.set(e.type, (perType.get(e.type) ?? 0) + 1);
+  for (const [type, n] of perType) {
+    const total = await client.total(`/events?type=${encodeURIComponent(type)}`);
+    if (total !== n) report.logInconsistent.push(`${type}: page.total ${total} ≠ ${n} walked`);
+  }
+}
+
+/** Every event of the log reached the endpoint; first deliveries in log order. */
+async function verifyDeliveries(client: CarefulClient, received: string[], report: DynamoFaultReport, settleMs: number): Promise<void> {
+  const log = (await client.all('/events?sort=created_at')).map((e) => e.id as string);
+  const deadline = Date.now() + settleMs;
+  let seen = new Set(received);
+  while (log.some((id) => !seen.has(id)) && Date.now() < deadline) {
+    await sleep(250);
+    seen = new Set(received);
+  }
+  report.webhookDeliveries = received.length;
+  report.webhookRepeats = received.length - seen.size;
+  for (const id of log) if (!seen.has(id)) report.undelivered.push(id);
+  const logged = new Set(log);
+  for (const id of seen) if (!logged.has(id)) report.outOfOrder.push(`${id} delivered but not in the log`);
+  const first: string[] = [];
+  const taken = new Set<string>();
+  for (const id of received) if (!taken.has(id)) taken.add(id), first.push(id);
+  const position = new Map(log.map((id, i) => [id, i]));
+  for (let i = 1; i < first.length; i++) {
+    if ((position.get(first[i]) ?? -1) < (position.get(first[i - 1]) ?? -1)) report.outOfOrder.push(`${first[i]} first delivered after ${first[i - 1]}, a later event`);
+  }
+}
+
+/**
+ * The full form for `npm run faults`: one round per fault level (10 %, 20 %, 30 % of DynamoDB calls
+ * refused in all), each on a fresh runtime, with its report printed. True when any round found a loss.
+ */
+export async function dynamodbFaultRounds(options: { workers: number; seconds: number; localDir: () => string }): Promise<boolean> {
+  const levels: FaultRates[] = [
+    { throttle: 0.05, transactionConflict: 0.1, writeConflict: 0.02 },
+    { throttle: 0.1, transactionConflict: 0.2, writeConflict: 0.05 },
+    { throttle: 0.15, transactionConflict: 0.3, writeConflict: 0.1 },
+  ];
+  let failed = false;
+  for (const [i, rates] of levels.entries()) {
+    const report = await dynamodbFaults({ localDir: options.localDir(), workers: options.workers, seconds: options.seconds, rates });
+    console.log(`dynamodb faults, round ${i + 1}:\n  ${summary(report)}`);
+    for (const [kind, list] of Object.entries({ malformed: report.malformed, gaveUp: report.gaveUp, refused: report.refused, lost: report.lost, duplicated: report.duplicated, halfWritten: report.halfWritten, logInconsistent: report.logInconsistent, undelivered: report.undelivered, outOfOrder: report.outOfOrder })) {
+      for (const line of list.slice(0, 20)) console.log(`  ${kind}: ${line}`);
+    }
+    failed ||= losses(report) > 0;
+  }
+  return failed;
+}
