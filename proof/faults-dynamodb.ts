@@ -23,8 +23,9 @@ import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRate
  * - every acknowledged lifecycle trigger left its event exactly once (a retried trigger never ran twice);
  * - the log is whole: walked page by page it has `page.total` events, unique ids, strictly increasing
  *   `created_at`, and per-type totals that match the walk;
- * - a webhook endpoint registered through the dashboard's JSON face received every event of the log,
- *   first deliveries in log order (repeats only with the same `webhook-id`). The fan-out and signer
+ * - two webhook endpoints registered through the dashboard's JSON face (one for every event, one for
+ *   `company.created` only) received every event of the log they take, first deliveries in log order
+ *   (repeats only with the same `webhook-id`). The fan-out and signer
  *   handlers read and write through the same faulty DynamoDB; the stream itself is read directly, as
  *   Lambda's event-source mapping (not our code) reads it in AWS.
  */
@@ -332,7 +333,11 @@ export async function dynamodbFaults(options: DynamoFaultOptions): Promise<Dynam
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const dynamoPort = await freePort();
   const proxy = await startFaultProxy({ upstream: `http://127.0.0.1:${dynamoPort}`, seed });
-  const receiver = await startReceiver();
+  // Two endpoints, two FIFO lanes: one takes every event, one only `company.created` (its filter).
+  const receivers = [
+    { name: 'every event', enabledEvents: undefined as string[] | undefined, ...(await startReceiver()) },
+    { name: 'company.created only', enabledEvents: ['company.created'], ...(await startReceiver()) },
+  ];
   let runtime: Spawned | undefined;
   try {
     runtime = await startRuntime(options.localDir, {
@@ -344,13 +349,15 @@ export async function dynamodbFaults(options: DynamoFaultOptions): Promise<Dynam
     const c = runtime.credentials;
     const client = new CarefulClient(c.base_url, c.test_key);
 
-    // The endpoint, through the dashboard's JSON face, before any event (faults still off).
-    const made = await fetch(`${c.dashboard_url}/api/webhook-endpoints`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${c.dashboard_session}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url, livemode: false, description: 'faults-dynamodb receiver' }),
-    });
-    if (made.status !== 201) throw new Error(`webhook endpoint not created: ${made.status} ${await made.text()}`);
+    // The endpoints, through the dashboard's JSON face, before any event (faults still off).
+    for (const receiver of receivers) {
+      const made = await fetch(`${c.dashboard_url}/api/webhook-endpoints`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${c.dashboard_session}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: receiver.url, livemode: false, description: `faults-dynamodb: ${receiver.name}`, enabled_events: receiver.enabledEvents }),
+      });
+      if (made.status !== 201) throw new Error(`webhook endpoint not created: ${made.status} ${await made.text()}`);
+    }
 
     const state = { companies: [] as Tracked[], acknowledged: new Map<string, string>(), triggers: 0, refused: [] as string[], creates: 0 };
     const before = proxy.stats();
@@ -389,7 +396,12 @@ export async function dynamodbFaults(options: DynamoFaultOptions): Promise<Dynam
       outOfOrder: [],
     };
     await verify(client, state.companies, report);
-    await verifyDeliveries(client, receiver.ids, report, options.settleMs ?? 60_000);
+    const log = await client.all('/events?sort=created_at');
+    const settleUntil = Date.now() + (options.settleMs ?? 60_000);
+    for (const receiver of receivers) {
+      const wanted = log.filter((e) => !receiver.enabledEvents || receiver.enabledEvents.includes(e.type)).map((e) => e.id as string);
+      await verifyDeliveries(receiver.name, wanted, receiver.ids, report, settleUntil);
+    }
     return report;
   } finally {
     if (runtime) {
@@ -397,7 +409,7 @@ export async function dynamodbFaults(options: DynamoFaultOptions): Promise<Dynam
       runtime.child.kill('SIGTERM');
       await exited;
     }
-    await receiver.close();
+    for (const receiver of receivers) await receiver.close();
     await proxy.close();
   }
 }
@@ -467,26 +479,25 @@ async function verify(client: CarefulClient, companies: Tracked[], report: Dynam
   }
 }
 
-/** Every event of the log reached the endpoint; first deliveries in log order. */
-async function verifyDeliveries(client: CarefulClient, received: string[], report: DynamoFaultReport, settleMs: number): Promise<void> {
-  const log = (await client.all('/events?sort=created_at')).map((e) => e.id as string);
-  const deadline = Date.now() + settleMs;
+/** Every event of the log the endpoint takes (`log`, oldest first) reached it; first deliveries in log order. */
+async function verifyDeliveries(endpoint: string, log: string[], received: string[], report: DynamoFaultReport, deadline: number): Promise<void> {
   let seen = new Set(received);
   while (log.some((id) => !seen.has(id)) && Date.now() < deadline) {
     await sleep(250);
     seen = new Set(received);
   }
-  report.webhookDeliveries = received.length;
-  report.webhookRepeats = received.length - seen.size;
-  for (const id of log) if (!seen.has(id)) report.undelivered.push(id);
+  seen = new Set(received);
+  report.webhookDeliveries += received.length;
+  report.webhookRepeats += received.length - seen.size;
+  for (const id of log) if (!seen.has(id)) report.undelivered.push(`${endpoint}: ${id}`);
   const logged = new Set(log);
-  for (const id of seen) if (!logged.has(id)) report.outOfOrder.push(`${id} delivered but not in the log`);
+  for (const id of seen) if (!logged.has(id)) report.outOfOrder.push(`${endpoint}: ${id} delivered but not in the log (or not in its filter)`);
   const first: string[] = [];
   const taken = new Set<string>();
   for (const id of received) if (!taken.has(id)) taken.add(id), first.push(id);
   const position = new Map(log.map((id, i) => [id, i]));
   for (let i = 1; i < first.length; i++) {
-    if ((position.get(first[i]) ?? -1) < (position.get(first[i - 1]) ?? -1)) report.outOfOrder.push(`${first[i]} first delivered after ${first[i - 1]}, a later event`);
+    if ((position.get(first[i]) ?? -1) < (position.get(first[i - 1]) ?? -1)) report.outOfOrder.push(`${endpoint}: ${first[i]} first delivered after ${first[i - 1]}, a later event`);
   }
 }
 
