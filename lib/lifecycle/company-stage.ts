@@ -28,11 +28,15 @@ export const COMPANY_STAGE_MOVES: readonly StageMove[] = [
   { from: ['documents_generated', 'signature_requested'], to: 'preparing_documents', via: 'stage' },
   { from: ['documents_generated'], to: 'signature_requested', via: 'stage' },
   { from: ['documents_generated', 'signature_requested'], to: 'submitted_to_state', via: 'stage', needsVerification: true },
-  // The state registry found the name taken: a name_change requirement opens with it.
-  { from: ['documents_generated', 'signature_requested', 'submitted_to_state'], to: 'name_conflict', via: 'name_conflict' },
+  // The state registry found the name taken (its name check runs from the first step of the formation
+  // to the filing): a name_change requirement opens with it.
+  { from: ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state'], to: 'name_conflict', via: 'name_conflict' },
   // The new name is in: documents are prepared again under it.
   { from: ['name_conflict'], to: 'preparing_documents', via: 'name_changed' },
-  { from: ['submitted_to_state'], to: 'incorporated', via: 'incorporate' },
+  // The state accepted the filing. From any forming stage but a name conflict: the operator's pipeline
+  // walks the stages, but the acceptance is the fact that counts (API-SURFACE states the incorporate
+  // trigger's effect without a stage precondition); a conflict waits for the new name first.
+  { from: ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state'], to: 'incorporated', via: 'incorporate', needsVerification: true },
   { from: [...FORMING, 'incorporated'], to: 'closed', via: 'close' },
 ];
 

@@ -196,3 +196,28 @@ describe('a company formed by the operator, from creation to active, through the
     for (const e of all) expect(e).toMatchObject({ object: 'event', company_id: company.id, livemode: false });
   });
 });
+
+describe('the shortest sandbox path, as API-SURFACE states the triggers', () => {
+  it('create → verify → incorporate reaches active from preparing_documents with one company.status.changed', async () => {
+    const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
+    expect(company.stage).toBe('preparing_documents');
+    expect((await sb.company(company.id, 'verify')).body.status).toBe('in_progress');
+    const seen = (await eventsOf(key, company.id)).length;
+    const res = await sb.company(company.id, 'incorporate');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated' });
+    expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual(['company.status.changed', 'company.incorporated']);
+  });
+
+  it('incorporation still waits for verification, and for a new name after a conflict', async () => {
+    const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
+    expect((await sb.company(company.id, 'incorporate')).body.detail).toContain("'requires_information'");
+    expect((await sb.company(company.id, 'verify')).status).toBe(200);
+    const conflict = await sb.company(company.id, 'name-conflict');
+    expect(conflict.status).toBe(200);
+    expect(conflict.body.stage).toBe('name_conflict');
+    const refused = await sb.company(company.id, 'incorporate');
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toContain("'name_conflict'");
+  });
+});

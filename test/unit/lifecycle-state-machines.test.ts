@@ -51,7 +51,10 @@ describe('company stage', () => {
     expect(refusal(() => stageMove('submitted_to_state', 'incorporated', 'stage', true)).errors![0].how_to_fix).toContain('/incorporate');
     expect(refusal(() => stageMove('documents_generated', 'name_conflict', 'stage', true)).errors![0].how_to_fix).toContain('/name-conflict');
     expect(stageMove('submitted_to_state', 'incorporated', 'incorporate', true).to).toBe('incorporated');
-    expect(refusal(() => stageMove('preparing_documents', 'incorporated', 'incorporate', true)).detail).toContain("'preparing_documents'");
+    expect(stageMove('preparing_documents', 'incorporated', 'incorporate', true).to).toBe('incorporated');
+    expect(refusal(() => stageMove('preparing_documents', 'incorporated', 'incorporate', false)).detail).toContain("'pending'");
+    expect(refusal(() => stageMove('name_conflict', 'incorporated', 'incorporate', true)).detail).toContain("'name_conflict'");
+    expect(stageMove('preparing_documents', 'name_conflict', 'name_conflict', true).to).toBe('name_conflict');
   });
 
   it('a name conflict is left only by the name change', () => {
