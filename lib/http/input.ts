@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { metadataValueSchema } from '../resources/shared';
 
 /**
  * Small zod building blocks for request schemas whose refusals carry a partner-facing `how_to_fix`
@@ -10,9 +11,47 @@ export function patterned(pattern: RegExp, howToFix: string, validationType = 'p
     .meta({ pattern: pattern.source });
 }
 
-/** `metadata` (spec Conventions): at most 50 properties; keys ≤ 40 characters, string values ≤ 500. */
+const METADATA_MAX_DEPTH = 5;
+const METADATA_VALUE_MAX_CHARS = 500;
+
+/**
+ * Why a metadata value cannot be kept verbatim, or undefined. Past the size bounds, numbers are held to
+ * what the store gives back digit for digit (magnitudes up to 2^53 − 1, none below 1e-100 but zero) and
+ * nested keys must be non-empty.
+ */
+function metadataValueProblem(value: unknown, depth = 0): { reason: string; validation_type: string; how_to_fix: string } | undefined {
+  if (depth > METADATA_MAX_DEPTH) return { reason: `nests deeper than ${METADATA_MAX_DEPTH} levels`, validation_type: 'maxDepth', how_to_fix: `Flatten the value to at most ${METADATA_MAX_DEPTH} levels of objects or arrays.` };
+  if (typeof value === 'number') {
+    const size = Math.abs(value);
+    if (size > Number.MAX_SAFE_INTEGER || (size !== 0 && size < 1e-100)) return { reason: `holds the number ${value}, which cannot be kept exactly`, validation_type: 'maximum', how_to_fix: 'Send numbers between ±9007199254740991 (or 0, or at least 1e-100 in size); send larger ones as strings.' };
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  if (!Array.isArray(value) && Object.keys(value).some((k) => k === '')) return { reason: 'has an empty key inside', validation_type: 'propertyNames', how_to_fix: 'Give every nested key at least one character.' };
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    const problem = metadataValueProblem(child, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * `metadata` (spec Conventions): "your own key/value pairs, at most 50 properties, stored and returned
+ * verbatim and never interpreted", so a value may be any JSON value, kept as sent. Bounds that keep it
+ * a note and not a document: keys 1–40 characters, each value at most 500 characters as JSON and
+ * nested at most 5 levels.
+ */
 export const metadataInput = z
-  .record(z.string().min(1).max(40), z.string().max(500))
+  .record(
+    z.string().min(1).max(40),
+    metadataValueSchema.superRefine((value, ctx) => {
+      const problem =
+        JSON.stringify(value).length > METADATA_VALUE_MAX_CHARS
+          ? { reason: `is longer than ${METADATA_VALUE_MAX_CHARS} characters as JSON`, validation_type: 'maxLength', how_to_fix: `Keep each metadata value within ${METADATA_VALUE_MAX_CHARS} characters (as JSON).` }
+          : metadataValueProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.reason, params: { validation_type: problem.validation_type, how_to_fix: problem.how_to_fix } });
+    }),
+  )
   .refine((m) => Object.keys(m).length <= 50, {
     message: 'has more than 50 properties',
     params: { validation_type: 'maxProperties', how_to_fix: 'Keep at most 50 metadata keys.' },

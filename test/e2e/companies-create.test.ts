@@ -163,6 +163,29 @@ describe('POST /companies: a valid creation', () => {
     await refusedWith(anLlc({ shareholders: [anOwner({ ownership_percentage: 50 }), anOwner({ passport: liveFile, main_incorporator: false, ownership_percentage: 50 })] }), '$.shareholders[1].passport', 'exists');
   });
 
+  it('keeps metadata values of any JSON type verbatim, on creation and on every read', async () => {
+    const metadata = { crm_id: '42', seats: 3, ratio: 0.5, vip: true, none: null, tags: ['a', 1], deal: { stage: { name: 'won' } }, empty: '' };
+    const company = await createCompany(c.test_key, anLlc({ metadata }));
+    expect(company.metadata).toEqual(metadata);
+    expect((await api(c.test_key).get(`/companies/${company.id}`)).body.metadata).toEqual(metadata);
+    const created = (await api(c.test_key).get(`/events?company_id=${company.id}&type=company.created`)).body.items[0];
+    expect(created.data.object.metadata).toEqual(metadata);
+  });
+
+  it('bounds metadata values: 500 characters as JSON, 5 levels deep, numbers the store keeps exactly', async () => {
+    const long = await api(c.test_key).post('/companies', anLlc({ metadata: { note: 'x'.repeat(501) } }));
+    expect(long.status).toBe(400);
+    expect(long.body.errors[0]).toMatchObject({ location: '$.metadata.note', validation_type: 'maxLength' });
+    const deep = await api(c.test_key).post('/companies', anLlc({ metadata: { tree: [[[[[['leaf']]]]]] } }));
+    expect(deep.status).toBe(400);
+    expect(deep.body.errors[0]).toMatchObject({ location: '$.metadata.tree', validation_type: 'maxDepth', how_to_fix: expect.stringContaining('5 levels') });
+    const huge = await api(c.test_key).post('/companies', anLlc({ metadata: { count: 1e300, nested: { '': 1 } } }));
+    expect(huge.body.errors).toEqual([
+      expect.objectContaining({ location: '$.metadata.count', validation_type: 'maximum', how_to_fix: expect.stringContaining('as strings') }),
+      expect.objectContaining({ location: '$.metadata.nested', validation_type: 'propertyNames' }),
+    ]);
+  });
+
   it('stores metadata verbatim and private owners in NV', async () => {
     const company = await createCompany(c.test_key, anLlc({ state: 'NV', owner_privacy: 'private', metadata: { crm_id: '42', note: 'x' } }));
     expect(company).toMatchObject({ owner_privacy: 'private', metadata: { crm_id: '42', note: 'x' } });

@@ -10,13 +10,13 @@ const c = useStackDatabase();
 
 describe('errors[] entries name the schema keyword that failed (spec Errors)', () => {
   it('a value of the wrong type is validation_type "type", not "required"', async () => {
-    const res = await api(c.test_key).post('/companies', anLlc({ name: 42, metadata: { ref: 7 } }));
+    const res = await api(c.test_key).post('/companies', anLlc({ name: 42, account: { first_name: 'Ada', last_name: 'Lovelace', email: 7 } }));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('invalid_request');
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ location: '$.name', validation_type: 'type', how_to_fix: 'Send a value of type string.' }),
-        expect.objectContaining({ location: '$.metadata.ref', validation_type: 'type' }),
+        expect.objectContaining({ location: '$.account.email', validation_type: 'type' }),
       ]),
     );
   });
