@@ -46,7 +46,8 @@ export interface FuzzReport {
 
 function fillPath(route: Route, values: string[]): string {
   let i = 0;
-  return route.path.replace(/\{\w+\}/g, () => encodeURIComponent(values[i++] ?? 'x'));
+  // A lone surrogate has no UTF-8 form, so no client can put it in a URL: send what a client would (U+FFFD).
+  return route.path.replace(/\{\w+\}/g, () => encodeURIComponent((values[i++] ?? 'x').replace(/[\uD800-\uDFFF]/gu, '\uFFFD')));
 }
 
 export async function fuzzRoutes(options: { origin: string; key: string; runsPerRoute: number; seed?: number; routes?: Route[] }): Promise<FuzzReport> {

@@ -5,6 +5,7 @@ import { startLocalRuntime } from '../infra/local/runtime';
 import { freePort } from '../infra/local/dynamodb-local';
 import { fuzzRoutes } from '../proof/fuzz';
 import { recordProofRun } from '../proof/record';
+import { ROUTES } from '../lib/routes';
 
 /** `npm run fuzz [-- --runs 50 --seed N]`: every route of the route table, on a throwaway local stack. */
 async function main() {
@@ -19,7 +20,7 @@ async function main() {
   try {
     const seed = Number(arg('seed') ?? Date.now() % 2 ** 31);
     const report = await fuzzRoutes({ origin: new URL(runtime.credentials.base_url).origin, key: runtime.credentials.test_key, runsPerRoute: Number(arg('runs') ?? 50), seed });
-    const summary = `seed ${seed}: ${report.requests} requests; ${report.serverErrors.length} 5xx; ${report.badEnvelopes.length} malformed error bodies; ${report.stateChanges.length} routes changed state while refusing`;
+    const summary = `seed ${seed}: ${report.requests} requests over ${ROUTES.length} routes (${arg('runs') ?? 50} properties each); ${report.serverErrors.length} 5xx; ${report.badEnvelopes.length} malformed error bodies; ${report.stateChanges.length} routes changed state while refusing`;
     console.log(summary);
     recordProofRun('fuzz', `npm run fuzz ${process.argv.slice(2).join(' ')}`.trim(), `${summary}.`);
     for (const line of [...report.serverErrors, ...report.badEnvelopes].slice(0, 20)) console.log(JSON.stringify(line));
