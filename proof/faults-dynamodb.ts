@@ -502,8 +502,9 @@ async function verifyDeliveries(endpoint: string, log: string[], received: strin
 }
 
 /**
- * The full form for `npm run faults`: one round per fault level (10 %, 20 %, 30 % of DynamoDB calls
- * refused in all), each on a fresh runtime, with its report printed. True when any round found a loss.
+ * The full form for `npm run faults`: one round per fault level, each on a fresh runtime, with its
+ * report printed and the figures recorded in bench/proof/faults-dynamodb.md (for bench/report.md).
+ * True when any round found a loss.
  */
 export async function dynamodbFaultRounds(options: { workers: number; seconds: number; localDir: () => string }): Promise<boolean> {
   const levels: FaultRates[] = [
@@ -512,13 +513,31 @@ export async function dynamodbFaultRounds(options: { workers: number; seconds: n
     { throttle: 0.15, transactionConflict: 0.3, writeConflict: 0.1 },
   ];
   let failed = false;
+  const rows: string[] = [];
   for (const [i, rates] of levels.entries()) {
     const report = await dynamodbFaults({ localDir: options.localDir(), workers: options.workers, seconds: options.seconds, rates });
+    const injected = FAULT_KINDS.map((k) => report.injected[k]);
+    rows.push(
+      `| ${rates.throttle} / ${rates.transactionConflict} / ${rates.writeConflict} | ${report.requests} (${report.retries}) | ${report.dynamodbCalls} | ${injected.reduce((a, b) => a + b, 0)} (${injected.join(' / ')}) | ${report.acknowledgedCreates} | ${report.acknowledgedTriggers} | ${report.eventsChecked} | ${report.webhookDeliveries} (${report.webhookRepeats}) | ${losses(report)} |`,
+    );
     console.log(`dynamodb faults, round ${i + 1}:\n  ${summary(report)}`);
     for (const [kind, list] of Object.entries({ malformed: report.malformed, gaveUp: report.gaveUp, refused: report.refused, lost: report.lost, duplicated: report.duplicated, halfWritten: report.halfWritten, logInconsistent: report.logInconsistent, undelivered: report.undelivered, outOfOrder: report.outOfOrder })) {
       for (const line of list.slice(0, 20)) console.log(`  ${kind}: ${line}`);
     }
     failed ||= losses(report) > 0;
   }
+  // Loaded here, not at the top: record.ts reads import.meta, which the jest (CommonJS) short form cannot.
+  const { recordProofRun } = await import('./record');
+  recordProofRun(
+    'faults-dynamodb',
+    `npm run faults (DynamoDB rounds, --workers ${options.workers} --dynamodb-seconds ${options.seconds})`,
+    [
+      'DynamoDB throttling and transaction conflicts injected by proof/dynamodb-fault-proxy.ts; a careful client retries every 429/5xx after its Retry-After with the same Idempotency-Key; checks with the faults off.',
+      '',
+      '| rates: throttle / tx conflict / write conflict | requests (retries) | DynamoDB calls | faults injected (throughput / throttling / tx conflict / write conflict) | creates acknowledged | triggers acknowledged | events checked | webhook deliveries (repeats) | findings |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n'),
+  );
   return failed;
 }
