@@ -18,14 +18,14 @@ export interface CrashReport {
   retriedAfterRestart: number;
 }
 
-interface Runtime {
+export interface Runtime {
   child: ChildProcess;
-  credentials: { base_url: string; test_key: string };
+  credentials: { base_url: string; test_key: string; live_key: string; dashboard_url: string; dashboard_session: string };
 }
 
-export async function startRuntime(localDir: string, port: number): Promise<Runtime> {
+export async function startRuntime(localDir: string, port: number, env: Record<string, string> = {}): Promise<Runtime> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000' },
+    env: { ...process.env, PORT: String(port), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -38,7 +38,7 @@ export async function startRuntime(localDir: string, port: number): Promise<Runt
   return { child, credentials: JSON.parse(readFileSync(join(localDir, 'credentials.json'), 'utf8')) };
 }
 
-const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once('exit', r)));
+export const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once('exit', r)));
 
 async function get(base: string, key: string, path: string) {
   const res = await fetch(base + path, { headers: { Authorization: `Bearer ${key}` } });

@@ -3,9 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crashDuringCreates } from '../proof/faults';
 import { dynamodbFaultRounds } from '../proof/faults-dynamodb';
+import { runDeliveryFaults } from '../proof/faults-delivery';
 import { freePort } from '../infra/local/dynamodb-local';
 
-/** `npm run faults [-- --rounds 3 --workers 8 --dynamodb-seconds 30]`: kill the runtime mid-creates, restart, prove nothing is lost; then DynamoDB faults. */
+/**
+ * `npm run faults [-- --rounds 3 --workers 8 --dynamodb-seconds 30 --kills 3 --delivery-workers 4]`:
+ * kill the runtime mid-creates, restart, prove nothing is lost; then DynamoDB faults; then kill it
+ * mid-deliveries and stop the webhook receivers for a simulated day.
+ */
 async function main() {
   const arg = (name: string, fallback: string) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -19,6 +24,8 @@ async function main() {
   }
   // DynamoDB throttling and transaction conflicts, injected by a proxy (proof/faults-dynamodb.ts).
   failed = (await dynamodbFaultRounds({ workers: arg('workers', '8'), seconds: arg('dynamodb-seconds', '30'), localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-dynamodb-')) })) || failed;
+  // Webhook deliveries: SIGKILLs mid-delivery, then the receivers down for a simulated day (proof/faults-delivery.ts).
+  failed = (await runDeliveryFaults({ localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-')), port: freePort, kills: arg('kills', '3'), workers: arg('delivery-workers', '4') })) > 0 || failed;
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -1,0 +1,37 @@
+import { setClock } from '../lib/clock';
+import { startLocalRuntime } from '../infra/local/runtime';
+
+/**
+ * The embedded default (in memory) with lib/clock injected, for proofs that need days to pass in
+ * seconds (proof/faults-delivery-outage.ts). The clock runs with real time plus an offset that the
+ * parent moves forward over IPC (`{advanceMs}`; the answer is `{nowMs}`), so holds and timeouts
+ * behave as usual between jumps. Everything else — the API, the dashboard, the stream poller, the
+ * FIFO stand-in, the signer, the outbox — is the runtime `npm start` runs, reading time from lib/clock.
+ * Environment: PORT, LOCAL_DIR. Exits when its parent goes away.
+ */
+let offsetMs = 0;
+setClock(() => new Date(Date.now() + offsetMs));
+
+async function main() {
+  const runtime = await startLocalRuntime({ port: Number(process.env.PORT), localDir: process.env.LOCAL_DIR!, inMemory: true });
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await runtime.stop();
+    process.exit(0);
+  };
+  process.on('message', (m: { advanceMs?: number }) => {
+    if (typeof m.advanceMs === 'number' && m.advanceMs > 0) offsetMs += m.advanceMs;
+    process.send?.({ nowMs: Date.now() + offsetMs });
+  });
+  process.on('disconnect', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  process.stdin.on('end', () => void shutdown()).resume();
+  console.log(`Ready: ${runtime.credentials.base_url}`);
+}
+
+main().catch((error) => {
+  console.error('clocked runtime failed:', error);
+  process.exit(1);
+});
