@@ -21,9 +21,18 @@ async function main() {
     await runtime.stop();
     process.exit(0);
   };
+  // A jump waits for the lanes to be idle: a batch in flight across a jump would outlive its
+  // visibility timeout (16 min), which a Lambda (15 min at most) never does, and its group would be
+  // handed out twice.
+  const lanes = runtime.webhookLanes;
+  let jumps = Promise.resolve();
   process.on('message', (m: { advanceMs?: number }) => {
-    if (typeof m.advanceMs === 'number' && m.advanceMs > 0) offsetMs += m.advanceMs;
-    process.send?.({ nowMs: Date.now() + offsetMs });
+    jumps = jumps.then(async () => {
+      for (let i = 0; i < 600 && lanes.busy() > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      if (typeof m.advanceMs === 'number' && m.advanceMs > 0) offsetMs += m.advanceMs;
+      lanes.poke();
+      process.send?.({ nowMs: Date.now() + offsetMs });
+    });
   });
   process.on('disconnect', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());

@@ -28,6 +28,8 @@ export interface OutageReport {
   eventsDuringOutage: number;
   /** Failed attempts while down, per endpoint. */
   failedAttempts: Record<string, number>;
+  /** Why they failed, per endpoint (`connection_refused`, `http_status`, …: the attempt list's `error`). */
+  failureKinds: Record<string, Record<string, number>>;
   /** Subjects of the outbox's e-mails about the endpoints. */
   mails: string[];
   /** Each endpoint's status at the end (must be `enabled`). */
@@ -44,6 +46,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface Attempt {
   event_id: string;
   outcome: string;
+  error: string | null;
   attempted_at: string;
   next_attempt_at: string | null;
 }
@@ -71,11 +74,12 @@ async function startClockedRuntime(localDir: string, port: number) {
     now: () => Date.now() + offset,
     /** What the runtime's clock may have read a moment ago, in seconds: a delivery signed just before the last jump arrives just after it. */
     recentSeconds: () => [offset, previousOffset].map((o) => Math.floor((Date.now() + o) / 1000)),
+    /** Moves the runtime's clock (once its lanes are idle). */
     advance: (ms: number) =>
       new Promise<void>((resolve) => {
-        child.once('message', () => resolve());
         previousOffset = offset;
-        offset += Math.max(0, ms);
+        offset += Math.max(0, ms); // a delivery signed after the jump may arrive before the answer
+        child.once('message', () => resolve());
         child.send({ advanceMs: Math.max(0, ms) });
       }),
     stop: async () => {
@@ -120,7 +124,7 @@ export async function receiverDownForADay(options: { localDir: string; port: num
 
     // Before the outage: the receivers work.
     await makeEvents();
-    await waitForDeliveries(endpoints, logs, 60_000, 500);
+    await waitForDeliveries(endpoints, logs, { stallMs: 60_000, quietMs: 500 });
 
     // The outage: one port closed, one proxy answering 503.
     await refused.set('down');
@@ -130,6 +134,7 @@ export async function receiverDownForADay(options: { localDir: string; port: num
     const failingSince = new Map<string, number>();
     let jumps = 0;
     const failedAttempts: Record<string, number> = {};
+    const failureKinds: Record<string, Record<string, number>> = {};
     for (;;) {
       await makeEvents();
       // Each endpoint's head: when its next attempt is due (none yet: the fresh hold).
@@ -138,6 +143,8 @@ export async function receiverDownForADay(options: { localDir: string; port: num
       for (const e of endpoints) {
         const list = (await attempts(e)).filter((a) => Date.parse(a.attempted_at) >= start);
         failedAttempts[e.id] = list.filter((a) => a.outcome === 'failed').length;
+        failureKinds[e.id] = {};
+        for (const a of list) if (a.outcome === 'failed') failureKinds[e.id][a.error ?? 'none'] = (failureKinds[e.id][a.error ?? 'none'] ?? 0) + 1;
         const oldest = list.at(-1);
         if (oldest) failingSince.set(e.id, Date.parse(oldest.attempted_at));
         const newest = list[0];
@@ -185,7 +192,7 @@ export async function receiverDownForADay(options: { localDir: string; port: num
       await sleep(1000);
     }
     await makeEvents();
-    await waitForDeliveries(endpoints, logs, 120_000, 1000);
+    await waitForDeliveries(endpoints, logs, { stallMs: 60_000, quietMs: 1000 });
     const recoveredAfterHours = (runtime.now() - start) / HOUR;
 
     const outbox = join(options.localDir, 'outbox');
@@ -201,6 +208,7 @@ export async function receiverDownForADay(options: { localDir: string; port: num
       clockJumps: jumps,
       eventsDuringOutage,
       failedAttempts,
+      failureKinds,
       mails,
       statuses,
       endpoints: endpoints.map((e) => checkEndpoint(e, log.test)),

