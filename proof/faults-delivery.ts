@@ -197,5 +197,22 @@ export async function runDeliveryFaults(options: { localDir: () => string; port:
   for (const f of outage.endpoints) console.log(`  ${describeEndpoint(f)}`);
   wrong += failures(outage.endpoints);
   if (Object.values(outage.statuses).some((s) => s !== 'enabled') || outage.mails.some((m) => !/failing for 1 day$/.test(m))) wrong++;
+
+  // Loaded here, not at the top: record.ts reads import.meta, which the jest (CommonJS) short form cannot.
+  const { recordProofRun } = await import('./record');
+  const table = (list: EndpointFigures[]) => [
+    '| endpoint (mode, filter) | events checked | deliveries | duplicates (same webhook-id) | out of order | lost | invalid signature / id | unexpected |',
+    '|---|---|---|---|---|---|---|---|',
+    ...list.map((f) => `| ${f.mode}, ${f.filter} | ${f.eventsChecked} | ${f.deliveries} | ${f.duplicates} | ${f.outOfOrder} | ${f.lost.length} | ${f.invalid} | ${f.unexpected} |`),
+  ];
+  recordProofRun('faults-delivery', `npm run faults (webhook deliveries, --kills ${options.kills} --delivery-workers ${options.workers})`, [
+    `**SIGKILL mid-delivery**: ${crash.kills} kills of the runtime (${crash.postsInFlightAtKill} with a POST in flight at a receiver), restarted on the same data; ${crash.requests} API requests tried (${crash.requestsCut} cut by a kill); ${crash.eventsInLog.test} test + ${crash.eventsInLog.live} live events in the log.`,
+    '',
+    ...table(crash.endpoints),
+    '',
+    `**Receivers down for a simulated day** (production hold and retry schedule, injected clock): down ${outage.outageHours.toFixed(1)} h (one port closed, one 503 proxy), backlog delivered ${outage.recoveredAfterHours.toFixed(1)} h after the outage began; ${outage.clockJumps} clock jumps; ${outage.eventsDuringOutage} events made while down; failed attempts ${Object.values(outage.failedAttempts).join(' + ')}; outbox: ${outage.mails.length} e-mails (${[...new Set(outage.mails.map((m) => m.replace(/we_\w+/, '<endpoint>')))].join('; ') || 'none'}); endpoints at the end: ${Object.values(outage.statuses).join(', ')}.`,
+    '',
+    ...table(outage.endpoints),
+  ].join('\n'));
   return wrong;
 }
