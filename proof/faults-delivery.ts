@@ -54,6 +54,7 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
   // Receivers answer after a few ms, so a kill finds POSTs in flight.
   const receivers = await Promise.all([0, 1, 2].map(() => startProofReceiver({ delayMs: () => randomInt(30) })));
   const endpoints: ProofEndpoint[] = [];
+  let stop = false;
   try {
     endpoints.push(await registerEndpoint(c.dashboard_url, c.dashboard_session, receivers[0], { livemode: false }));
     endpoints.push(await registerEndpoint(c.dashboard_url, c.dashboard_session, receivers[1], { livemode: false, enabled_events: ['company.created', 'company.verified', 'file.created'] }));
@@ -61,7 +62,6 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
 
     let requests = 0;
     let requestsCut = 0;
-    let stop = false;
     let down = false;
     const call = async (path: string, key: string, body: unknown, idempotent = false) => {
       requests++;
@@ -139,6 +139,7 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
       diagnosis,
     };
   } finally {
+    stop = true; // the traffic ends with the proof, whatever happened
     runtime.child.kill('SIGTERM');
     await exited(runtime.child);
     await Promise.all(receivers.map((r) => r.close()));
