@@ -45,7 +45,12 @@ async function get(base: string, key: string, path: string) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
-export async function crashDuringCreates(options: { localDir: string; port: number; workers: number; killAfterMs: number }): Promise<CrashReport> {
+/**
+ * `retrySeconds`: how long the careful client keeps retrying a request whose key is still locked by the
+ * request the kill interrupted (the lock lapses after IDEMPOTENCY_LOCK_MS, 60 s; nothing was written for
+ * it, or the key would hold its answer).
+ */
+export async function crashDuringCreates(options: { localDir: string; port: number; workers: number; killAfterMs: number; retrySeconds?: number }): Promise<CrashReport> {
   let runtime = await startRuntime(options.localDir, options.port);
   const { base_url: base, test_key: key } = runtime.credentials;
   const acknowledged = new Map<string, string>(); // idempotency key → company id
@@ -94,7 +99,7 @@ export async function crashDuringCreates(options: { localDir: string; port: numb
     // What a careful client does after a crash: retry each unanswered request with its Idempotency-Key.
     let retriedAfterRestart = 0;
     for (const [idem, payload] of uncertain) {
-      for (let attempt = 0; attempt < 20; attempt++) {
+      for (let attempt = 0; attempt < (options.retrySeconds ?? 20); attempt++) {
         const res = await create(idem, payload).catch(() => undefined);
         if (res && res.body.code === 'idempotency_key_in_use') {
           await new Promise((r) => setTimeout(r, 1000));
