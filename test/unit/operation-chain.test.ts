@@ -1,41 +1,22 @@
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
 import { ApiError } from '../../lib/http/errors';
 import { hashSecret } from '../../lib/auth/api-key';
 import { resetDbClient } from '../../lib/store/client';
+import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
 
 const SECRET = 'svc_test_' + 'a'.repeat(32);
 const ddb = mockClient(DynamoDBDocumentClient);
 
-function event(body?: string, headers: Record<string, string> = {}): APIGatewayProxyEvent {
-  return {
-    httpMethod: 'POST',
-    path: '/v1/things',
-    resource: '/v1/things',
-    headers: { Authorization: `Bearer ${SECRET}`, ...headers },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: body ?? null,
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
-  };
-}
-const context = { getRemainingTimeInMillis: () => 10_000 } as Context;
+const event = (body?: string, headers: Record<string, string> = {}) => keyedPost(SECRET, body, headers);
+const context = lambdaContext;
 
 beforeEach(() => {
   resetDbClient();
   ddb.reset();
-  ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(SECRET)}`, sk: 'KEY' } }).resolves({
-    Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
-  });
-  ddb.on(GetCommand, { Key: { pk: 'PTR#ptr_1', sk: 'PARTNER' } }).resolves({ Item: { id: 'ptr_1', api_version: '2026-11-01', webhook_version: '2026-11-01' } });
-  ddb.on(UpdateCommand).resolves({ Attributes: { m: 1, s0: 1 } });
+  stubKeyAndPartner(ddb, SECRET);
 });
 
 const echo = apiOperation({

@@ -1,10 +1,9 @@
 import { mockClient } from 'aws-sdk-client-mock';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiOperation } from '../../lib/http/api-operation';
-import { hashSecret } from '../../lib/auth/api-key';
 import { resetDbClient } from '../../lib/store/client';
+import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
 import { isTransientStoreError } from '../../lib/store/transient';
 
 /**
@@ -19,32 +18,13 @@ const throttle = () => new ProvisionedThroughputExceededException({ message: 'Th
 const writeConflict = () => new TransactionConflictException({ message: 'Transaction is ongoing for the item', ...meta });
 const COMPLETION = 'SET #status = :completed, #response = :response REMOVE locked_until';
 
-function event(headers: Record<string, string> = {}): APIGatewayProxyEvent {
-  return {
-    httpMethod: 'POST',
-    path: '/v1/things',
-    resource: '/v1/things',
-    headers: { Authorization: `Bearer ${SECRET}`, ...headers },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
-  };
-}
-const context = { getRemainingTimeInMillis: () => 10_000 } as Context;
+const event = (headers: Record<string, string> = {}) => keyedPost(SECRET, null, headers);
+const context = lambdaContext;
 
 beforeEach(() => {
   resetDbClient();
   ddb.reset();
-  ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(SECRET)}`, sk: 'KEY' } }).resolves({
-    Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
-  });
-  ddb.on(GetCommand, { Key: { pk: 'PTR#ptr_1', sk: 'PARTNER' } }).resolves({ Item: { id: 'ptr_1', api_version: '2026-11-01', webhook_version: '2026-11-01' } });
-  ddb.on(UpdateCommand).resolves({ Attributes: { m: 1, s0: 1 } });
+  stubKeyAndPartner(ddb, SECRET);
   ddb.on(PutCommand).resolves({});
   ddb.on(DeleteCommand).resolves({});
 });
