@@ -9,7 +9,8 @@ const MEANINGFUL_HEADERS = ['service-account', 'service-version'];
 /**
  * What "the same request" means for Idempotency-Key (docs/decisions.md): method, route path, query
  * parameters, the headers that change the outcome, and the JSON body compared by value (key order and
- * whitespace do not matter). A SHA-256 of the canonical form.
+ * whitespace do not matter; no body at all is the same as `{}`, which every body-less POST accepts).
+ * A SHA-256 of the canonical form.
  */
 export function requestFingerprint(event: APIGatewayProxyEvent, body: unknown): string {
   const query = queryOf(event);
@@ -18,7 +19,7 @@ export function requestFingerprint(event: APIGatewayProxyEvent, body: unknown): 
     path: event.path.replace(/\/+$/, ''),
     query: Object.fromEntries(Object.keys(query).sort().map((k) => [k, query[k]])),
     headers: Object.fromEntries(MEANINGFUL_HEADERS.map((h) => [h, header(event, h)?.trim() ?? null])),
-    body: body ?? null,
+    body: body ?? {},
   });
   return createHash('sha256').update(canonical).digest('base64url');
 }

@@ -69,6 +69,8 @@ describe('company rules without I/O', () => {
     const event = (headers: Record<string, string> = {}) => ({ httpMethod: 'POST', path: '/v1/companies', headers, queryStringParameters: null, multiValueQueryStringParameters: null }) as never;
     expect(requestFingerprint(event(), { a: 1, b: [1, 2] })).toBe(requestFingerprint(event(), { b: [1, 2], a: 1 }));
     expect(requestFingerprint(event(), { a: 1 })).not.toBe(requestFingerprint(event({ 'Service-Account': 'acct_1' }), { a: 1 }));
+    expect(requestFingerprint(event(), undefined)).toBe(requestFingerprint(event(), {}));
+    expect(requestFingerprint(event(), undefined)).not.toBe(requestFingerprint(event(), { a: 1 }));
   });
 
   it('renders a stored company with exactly the Company fields and no internals', () => {
