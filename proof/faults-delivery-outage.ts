@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { exited } from './faults';
+import { exited } from './spawned-runtime';
 import { checkEndpoint, readEndpointStatus, readLog, registerEndpoint, startProofReceiver, waitForDeliveries, type EndpointFigures, type LogEntry, type ProofEndpoint } from './webhook-receivers';
 
 /**

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { localQueuePartition, webhookLaneKey } from '../lib/store/keys';
-import { exited, startRuntime, type Runtime } from './faults';
+import { exited, spawnRuntime, type SpawnedRuntime as Runtime } from './spawned-runtime';
 import { receiverDownForADay } from './faults-delivery-outage';
 import { checkEndpoint, readLog, registerEndpoint, startProofReceiver, waitForDeliveries, type EndpointFigures, type LogEntry, type ProofEndpoint } from './webhook-receivers';
 
@@ -49,7 +49,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const RUNTIME_ENV = { WEBHOOK_HOLD_MS: '300', WEBHOOK_RETRY_DELAYS: '0.5,1,1,2,2,3,3,5,5', WEBHOOK_TIMEOUT_MS: '3000', LOCAL_SCHEDULER: 'off' };
 
 export async function crashDuringDeliveries(options: DeliveryCrashOptions): Promise<DeliveryCrashReport> {
-  let runtime: Runtime = await startRuntime(options.localDir, options.port, RUNTIME_ENV);
+  let runtime: Runtime = await spawnRuntime({ localDir: options.localDir, port: options.port, env: RUNTIME_ENV });
   const c = runtime.credentials;
   // Receivers answer after a few ms, so a kill finds POSTs in flight.
   const receivers = await Promise.all([0, 1, 2].map(() => startProofReceiver({ delayMs: () => randomInt(30) })));
@@ -117,7 +117,7 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
       runtime.child.kill('SIGKILL');
       await exited(runtime.child);
       trace(`kill ${kill}: ${received()} deliveries so far`);
-      runtime = await startRuntime(options.localDir, options.port, RUNTIME_ENV);
+      runtime = await spawnRuntime({ localDir: options.localDir, port: options.port, env: RUNTIME_ENV });
       down = false;
       trace(`restarted`);
       if (last) workers = [];

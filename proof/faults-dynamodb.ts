@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../infra/local/dynamodb-local';
+import { spawnRuntime, stopRuntime, type SpawnedRuntime } from './spawned-runtime';
 import { ERROR_CODES, type ErrorCode } from '../lib/http/error-codes';
 import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRates } from './dynamodb-fault-proxy';
 
@@ -254,60 +252,6 @@ async function traffic(client: CarefulClient, state: { companies: Tracked[]; ack
 // ---------------------------------------------------------------------------------------------------
 // The run
 
-interface Spawned {
-  child: ChildProcess;
-  stderr: () => string;
-  logged: Record<string, number>;
-  credentials: { base_url: string; test_key: string; dashboard_url: string; dashboard_session: string };
-}
-
-async function startRuntime(localDir: string, env: Record<string, string>): Promise<Spawned> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', '--in-memory', '--exit-with-stdin'], {
-    env: { ...process.env, LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000', LOCAL_SCHEDULER: 'off', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  const logged: Record<string, number> = {};
-  // The runtime's structured ERROR lines (Powertools writes them to stderr), by message and error name.
-  const collect = () => {
-    let partial = '';
-    return (d: Buffer) => {
-      const lines = (partial + d).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.includes('"level":"ERROR"')) continue;
-        try {
-          const entry = JSON.parse(line) as { message?: string; error?: { name?: string } };
-          const what = `${entry.message}${entry.error?.name ? ` (${entry.error.name})` : ''}`;
-          logged[what] = (logged[what] ?? 0) + 1;
-        } catch {
-          logged['unparsed log line'] = (logged['unparsed log line'] ?? 0) + 1;
-        }
-      }
-    };
-  };
-  const fromStdout = collect();
-  const fromStderr = collect();
-  child.stdout!.on('data', (d: Buffer) => {
-    if (out.length < 100_000) out += d;
-    fromStdout(d);
-  });
-  child.stderr!.on('data', (d: Buffer) => {
-    err = (err + d).slice(-20_000);
-    fromStderr(d);
-  });
-  const deadline = Date.now() + 120_000;
-  while (!/^Ready: /m.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`runtime did not start: ${out}\n${err}`);
-    }
-    await sleep(100);
-  }
-  return { child, stderr: () => err, logged, credentials: JSON.parse(readFileSync(join(localDir, 'credentials.json'), 'utf8')) };
-}
-
 async function startReceiver(): Promise<{ url: string; ids: string[]; close(): Promise<void> }> {
   const ids: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -338,13 +282,13 @@ export async function dynamodbFaults(options: DynamoFaultOptions): Promise<Dynam
     { name: 'every event', enabledEvents: undefined as string[] | undefined, ...(await startReceiver()) },
     { name: 'company.created only', enabledEvents: ['company.created'], ...(await startReceiver()) },
   ];
-  let runtime: Spawned | undefined;
+  let runtime: SpawnedRuntime | undefined;
   try {
-    runtime = await startRuntime(options.localDir, {
-      PORT: String(await freePort()),
-      DYNAMODB_PORT: String(dynamoPort),
-      LOCAL_DYNAMODB_VIA: proxy.endpoint,
-      WEBHOOK_HOLD_MS: '200',
+    runtime = await spawnRuntime({
+      localDir: options.localDir,
+      port: await freePort(),
+      inMemory: true,
+      env: { LOCAL_SCHEDULER: 'off', DYNAMODB_PORT: String(dynamoPort), LOCAL_DYNAMODB_VIA: proxy.endpoint, WEBHOOK_HOLD_MS: '200' },
     });
     const c = runtime.credentials;
     const client = new CarefulClient(c.base_url, c.test_key);
@@ -404,11 +348,7 @@ export async function dynamodbFaults(options: DynamoFaultOptions): Promise<Dynam
     }
     return report;
   } finally {
-    if (runtime) {
-      const exited = new Promise((r) => (runtime!.child.exitCode !== null ? r(null) : runtime!.child.once('exit', r)));
-      runtime.child.kill('SIGTERM');
-      await exited;
-    }
+    if (runtime) await stopRuntime(runtime);
     for (const receiver of receivers) await receiver.close();
     await proxy.close();
   }

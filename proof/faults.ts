@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { exited, spawnRuntime } from './spawned-runtime';
 
 /**
  * Faults (issue 11): the local runtime killed outright (SIGKILL) in the middle of company creates, then
@@ -18,28 +16,6 @@ export interface CrashReport {
   retriedAfterRestart: number;
 }
 
-export interface Runtime {
-  child: ChildProcess;
-  credentials: { base_url: string; test_key: string; live_key: string; dashboard_url: string; dashboard_session: string };
-}
-
-export async function startRuntime(localDir: string, port: number, env: Record<string, string> = {}): Promise<Runtime> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-    env: { ...process.env, PORT: String(port), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 120_000;
-  while (!/^Ready: /m.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`runtime did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, credentials: JSON.parse(readFileSync(join(localDir, 'credentials.json'), 'utf8')) };
-}
-
-export const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once('exit', r)));
-
 async function get(base: string, key: string, path: string) {
   const res = await fetch(base + path, { headers: { Authorization: `Bearer ${key}` } });
   return { status: res.status, body: (await res.json()) as any };
@@ -51,7 +27,7 @@ async function get(base: string, key: string, path: string) {
  * it, or the key would hold its answer).
  */
 export async function crashDuringCreates(options: { localDir: string; port: number; workers: number; killAfterMs: number; retrySeconds?: number }): Promise<CrashReport> {
-  let runtime = await startRuntime(options.localDir, options.port);
+  let runtime = await spawnRuntime({ localDir: options.localDir, port: options.port });
   const { base_url: base, test_key: key } = runtime.credentials;
   const acknowledged = new Map<string, string>(); // idempotency key → company id
   const uncertain = new Map<string, unknown>(); // idempotency key → body, no answer before the kill
@@ -93,7 +69,7 @@ export async function crashDuringCreates(options: { localDir: string; port: numb
   await Promise.all(workers);
   const inFlightAtKill = uncertain.size;
 
-  runtime = await startRuntime(options.localDir, options.port);
+  runtime = await spawnRuntime({ localDir: options.localDir, port: options.port });
   try {
     const k2 = runtime.credentials.test_key;
     // What a careful client does after a crash: retry each unanswered request with its Idempotency-Key.
