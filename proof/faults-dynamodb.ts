@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../infra/local/dynamodb-local';
 import { spawnRuntime, stopRuntime, type SpawnedRuntime } from './spawned-runtime';
 import { ERROR_CODES, type ErrorCode } from '../lib/http/error-codes';
+import { CarefulClient } from './careful-client';
 import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRates } from './dynamodb-fault-proxy';
 
 /**
@@ -83,104 +84,6 @@ export function summary(r: DynamoFaultReport): string {
     `${r.acknowledgedCreates} acknowledged creates, ${r.acknowledgedTriggers} acknowledged lifecycle triggers, ${r.eventsChecked} events checked, ${r.webhookDeliveries} webhook deliveries (${r.webhookRepeats} repeats)`,
     `findings: malformed ${r.malformed.length}, gave up ${r.gaveUp.length}, refused ${r.refused.length}, lost ${r.lost.length}, duplicated ${r.duplicated.length}, half-written ${r.halfWritten.length}, log inconsistent ${r.logInconsistent.length}, undelivered ${r.undelivered.length}, out of order ${r.outOfOrder.length}`,
   ].join('\n  ');
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The careful client
-
-type Answer = { status: number; body: any };
-
-const ENVELOPE_FIELDS = new Set(['type', 'title', 'status', 'code', 'detail', 'request_id', 'errors']);
-/** Longer than an idempotency key's lock (60 s): a careful client outlasts a key whose release failed. */
-const GIVE_UP_MS = 150_000;
-
-/** Why this error answer is not the spec's envelope (or a 5xx a client cannot retry), if it is not. */
-export function envelopeProblem(status: number, body: any, retryAfter: string | null): string | undefined {
-  if (!body || typeof body !== 'object') return `${status} without a JSON body`;
-  const extra = Object.keys(body).filter((k) => !ENVELOPE_FIELDS.has(k));
-  if (extra.length) return `${status} with fields outside the envelope: ${extra.join(', ')}`;
-  const known = ERROR_CODES[body.code as ErrorCode];
-  if (!known) return `${status} with unknown code ${JSON.stringify(body.code)}`;
-  if (known.status !== status || body.status !== status) return `${status} answered with code ${body.code} (status ${body.status})`;
-  if (typeof body.type !== 'string' || !body.type.endsWith(`#${body.code}`) || typeof body.title !== 'string' || typeof body.request_id !== 'string') return `${status} ${body.code}: envelope incomplete`;
-  if (status >= 500 && !(Number(retryAfter) > 0)) return `${status} ${body.code} without Retry-After: ${body.detail}`;
-  return undefined;
-}
-
-class CarefulClient {
-  requests = 0;
-  retries = 0;
-  statuses: Record<string, number> = {};
-  /** Answers that made the client wait and retry, by status, code and route. */
-  retried: Record<string, number> = {};
-  malformed: string[] = [];
-  gaveUp: string[] = [];
-
-  constructor(
-    private readonly base: string,
-    private readonly key: string,
-  ) {}
-
-  /** One logical request: retried with the same Idempotency-Key until it gets a final answer. */
-  async call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<Answer | undefined> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.key}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    const giveUpAt = Date.now() + GIVE_UP_MS;
-    for (let attempt = 1; Date.now() < giveUpAt; attempt++) {
-      if (attempt > 1) this.retries++;
-      this.requests++;
-      let res: Response;
-      let text: string;
-      try {
-        res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-        text = await res.text();
-      } catch (error) {
-        this.malformed.push(`${method} ${path}: no answer (${(error as Error).message})`);
-        await sleep(500);
-        continue;
-      }
-      this.statuses[res.status] = (this.statuses[res.status] ?? 0) + 1;
-      let json: any;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      if (res.status < 400) return { status: res.status, body: json };
-      const retryAfter = res.headers.get('retry-after');
-      const problem = envelopeProblem(res.status, json, retryAfter);
-      if (problem) this.malformed.push(`${method} ${path}: ${problem}`);
-      const retryable = res.status === 429 || res.status >= 500 || json?.code === 'idempotency_key_in_use';
-      if (!retryable) return { status: res.status, body: json };
-      const route = `${res.status} ${json?.code ?? '-'} ${method} ${path.replace(/\?.*$/, '').replace(/[a-z]+_[0-9A-Za-z]{22}/g, '{id}')}`;
-      this.retried[route] = (this.retried[route] ?? 0) + 1;
-      await sleep(Math.min(5, Number(retryAfter) > 0 ? Number(retryAfter) : 1) * 1000);
-    }
-    this.gaveUp.push(`${method} ${path} after ${GIVE_UP_MS / 1000} s of retries`);
-    return undefined;
-  }
-
-  /** Every page of a paged list (faults off: reads are plain). */
-  async all(path: string): Promise<any[]> {
-    const out: any[] = [];
-    let after: string | undefined;
-    do {
-      const sep = path.includes('?') ? '&' : '?';
-      const res = await this.call('GET', `${path}${sep}limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
-      if (res?.status !== 200) throw new Error(`GET ${path}: ${res?.status} ${JSON.stringify(res?.body)}`);
-      out.push(...res.body.items);
-      after = res.body.page?.has_next_page ? res.body.page.end_cursor : undefined;
-    } while (after);
-    return out;
-  }
-
-  async total(path: string): Promise<number> {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await this.call('GET', `${path}${sep}limit=1`);
-    if (res?.status !== 200) throw new Error(`GET ${path}: ${res?.status}`);
-    return res.body.page.total as number;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------
