@@ -179,7 +179,34 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
       if (list.length === 0) groups.delete(m.group);
       gone.push(m);
     }
-    await writeMany([], gone);
+    persistDeletes(gone);
+  }
+
+  /**
+   * Deletes are written behind: the in-memory queue is the truth while running, so the group's next
+   * batch need not wait for DynamoDB Local. They are written one call after another, in the order
+   * they were removed (those that pile up meanwhile go together, 25 per call), so after a kill the
+   * stored queue still holds each group's messages from some point on, in order: at most messages
+   * already handled come again (at-least-once, as after a kill between the handler and the delete).
+   * stop() waits for them.
+   */
+  let deleting: Message[] = [];
+  let deleteWriter: Promise<void> | undefined;
+  function persistDeletes(gone: Message[]) {
+    if (gone.length === 0) return;
+    deleting.push(...gone);
+    deleteWriter ??= (async () => {
+      try {
+        while (deleting.length) {
+          const next = deleting;
+          deleting = [];
+          // A failed delete leaves the messages stored (handed out again only after a restart), as before.
+          await writeMany([], next).catch((error: unknown) => logger.error('local FIFO lanes: deleting handled messages failed', { error: error as Error }));
+        }
+      } finally {
+        deleteWriter = undefined;
+      }
+    })();
   }
 
   /** The next batch of a group, if the group has nothing in flight and its head is due. */
@@ -347,6 +374,7 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
       stopped = true;
       if (timer) clearTimeout(timer);
       await Promise.allSettled([...inFlight]);
+      await deleteWriter;
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
     },

@@ -38,7 +38,12 @@ export interface StreamPoller {
 interface Shard {
   id: string;
   iterator?: string;
+  /** When its checkpoint was last written (Date.now()). */
+  savedAt?: number;
 }
+
+/** With no event records to fan out, the checkpoint is written at most this often. */
+const CHECKPOINT_IDLE_MS = 5000;
 
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -121,8 +126,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     const records = res.Records ?? [];
     const wanted = records.filter(isEventInsert).map((r) => toLambdaRecord(r, streamArn!, options.region));
     if (wanted.length) await deliver(wanted);
+    // The checkpoint lives in the same table, so its own write is a stream record: saved after every
+    // read, it would make the next read non-empty and keep the poller (and DynamoDB Local) busy for
+    // ever. So it is saved after fan-out work, and otherwise at most every CHECKPOINT_IDLE_MS; after a
+    // restart at most that much of other items' records is read again (and filtered out again).
     const last = records.at(-1)?.dynamodb?.SequenceNumber;
-    if (last) await saveCheckpoint(shard.id, last);
+    if (last && (wanted.length > 0 || Date.now() - (shard.savedAt ?? 0) >= CHECKPOINT_IDLE_MS)) {
+      await saveCheckpoint(shard.id, last);
+      shard.savedAt = Date.now();
+    }
     if (res.NextShardIterator) shard.iterator = res.NextShardIterator;
     else shards.delete(shard.id); // closed shard: its children are found by discover()
     return records.length;

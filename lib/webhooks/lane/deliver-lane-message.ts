@@ -34,9 +34,11 @@ export async function deliverLaneMessage(message: LaneMessage, context: { messag
   const scope: Scope = { partnerId: message.partner_id, mode: message.mode };
   const log = logger.createChild({ persistentKeys: { endpoint_id: message.endpoint_id, event_id: message.event_id } });
   // Within one batch the group's lane is ours alone (one batch per group in flight): read it once.
+  // The endpoint and the lane are independent items: both read at once (one round trip of wait).
   const cached = context.batch?.get(message.endpoint_id);
-  const endpoint = cached ? cached.endpoint : await readEndpoint(message.partner_id, message.endpoint_id);
-  const lane = cached?.lane ?? (await readLane(message.endpoint_id)) ?? emptyLane(message.endpoint_id);
+  const [endpoint, lane] = cached
+    ? [cached.endpoint, cached.lane]
+    : await Promise.all([readEndpoint(message.partner_id, message.endpoint_id), readLane(message.endpoint_id).then((l) => l ?? emptyLane(message.endpoint_id))]);
   context.batch?.set(message.endpoint_id, { endpoint, lane });
   const writes = context.writes ?? new LaneWrites(false);
   try {
