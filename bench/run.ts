@@ -24,7 +24,6 @@ const MODULES: [file: string, exportName: string][] = [
 ];
 
 async function main() {
-  process.env.LOG_LEVEL ??= 'ERROR';
   process.env.LOCAL_RATE_LIMIT_BURST = '1000000';
   process.env.LOCAL_RATE_LIMIT_SUSTAINED = '100000000';
   const runtime = await startLocalRuntime({ port: await freePort(), localDir: mkdtempSync(join(tmpdir(), 'partner-api-bench-')), inMemory: true });
