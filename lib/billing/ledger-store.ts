@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
+import { queryAll } from '../store/query-all';
 import { invoiceLinesIndex, ledgerLineKey, shardOf, unbilledIndexes } from '../store/keys';
 import type { Scope } from '../store/scope';
 import type { WriteSet } from '../store/write-set';
@@ -41,17 +42,6 @@ export function toLedgerLine(item: Record<string, unknown>): LedgerLine {
   return { id, key, kind, description, amount, currency, company, service_order, product_key, period, billed_at, livemode };
 }
 
-/** Every item of a Query, following LastEvaluatedKey. */
-export async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    out.push(...(res.Items ?? []));
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out;
-}
 
 /** The lines an invoice bills, oldest first. */
 export async function linesOfInvoice(scope: Scope, invoiceId: string): Promise<LedgerLine[]> {

@@ -1,3 +1,4 @@
+import { queryAll } from '../store/query-all';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { db, tableName } from '../store/client';
@@ -99,23 +100,14 @@ export async function createKey(partnerId: string, body: CreateKeyBody) {
 }
 
 async function keysOfPartner(partnerId: string): Promise<StoredKey[]> {
-  const out: StoredKey[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': apiKeysOfPartner(partnerId).gsi1pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...((res.Items ?? []) as StoredKey[]));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': apiKeysOfPartner(partnerId).gsi1pk },
+    ScanIndexForward: false,
+  });
+  return items as unknown as StoredKey[];
 }
 
 /**

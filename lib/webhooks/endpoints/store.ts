@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '../../store/query-all';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, WEBHOOK_ENDPOINT_SK_PREFIX } from '../../store/keys';
 import type { Mode } from '../../store/scope';
@@ -70,23 +71,12 @@ export async function getEndpoint(partnerId: string, endpointId: string): Promis
 
 /** Every endpoint of a partner (optionally of one mode), oldest first. */
 export async function listEndpointsOfPartner(partnerId: string, mode?: Mode): Promise<WebhookEndpoint[]> {
-  const out: WebhookEndpoint[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ep)',
-        ExpressionAttributeValues: { ':pk': webhookEndpointsPartition(partnerId), ':ep': WEBHOOK_ENDPOINT_SK_PREFIX },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      const endpoint = fromItem(item);
-      if (endpoint && (!mode || endpoint.mode === mode)) out.push(endpoint);
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ep)',
+    ExpressionAttributeValues: { ':pk': webhookEndpointsPartition(partnerId), ':ep': WEBHOOK_ENDPOINT_SK_PREFIX },
+  });
+  const out = items.map(fromItem).filter((e): e is WebhookEndpoint => !!e && (!mode || e.mode === mode));
   return out.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
 

@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/client';
+import { queryAll } from '../../store/query-all';
+import { tableName } from '../../store/client';
 import { eventStreams } from '../../store/keys';
 import type { Scope } from '../../store/scope';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
@@ -54,21 +54,13 @@ export async function gapEvents(scope: Scope, endpoint: EndpointRecord, lane: La
   }
   if (low >= createdAt) return { complete: true, events: [] };
 
-  const found: LogEvent[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
-        ExpressionAttributeValues: { ':pk': eventStreams.all(scope), ':low': low, ':high': createdAt },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) if ((item.seq_all as number) < seq) found.push(toLogEvent(item));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
+    ExpressionAttributeValues: { ':pk': eventStreams.all(scope), ':low': low, ':high': createdAt },
+  });
+  const found = items.filter((item) => (item.seq_all as number) < seq).map(toLogEvent);
 
   if (expected !== undefined && found.length < expected) return { complete: false };
   return { complete: true, events: found.filter((e) => endpointWantsEvent(endpoint, e.type)).sort((a, b) => a.seq - b.seq) };
