@@ -70,8 +70,3 @@ export function viewOfEndpoint(endpoint: WebhookEndpoint): WebhookEndpointView {
     created_at: endpoint.created_at,
   };
 }
-
-/** Does the endpoint want events of this type? (an empty filter = every type) */
-export function endpointWants(endpoint: Pick<WebhookEndpoint, 'enabled_events'>, eventType: string): boolean {
-  return endpoint.enabled_events.length === 0 || endpoint.enabled_events.includes(eventType);
-}
