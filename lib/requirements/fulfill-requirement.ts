@@ -47,12 +47,13 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
     }
     case 'form': {
       const { answers } = parseOrRefuse(z.strictObject({ answers: z.record(z.string(), z.unknown()) }), body, 'body');
-      await refuseInvalidAnswers(scope, found.company, found.form!, answers);
       if (found.service_order) {
-        // The order's form: its submission moves the order on and resolves this requirement, in one transaction.
+        // The order's form: its submission checks the answers, moves the order on and resolves this
+        // requirement, in one transaction.
         await submitForm(scope, found.service_order, answers);
         return (await getRequirement(scope, requirementId))!;
       }
+      await refuseInvalidAnswers(scope, found.company, found.form!, answers);
       return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { answers }, at));
     }
     case 'name_change': {

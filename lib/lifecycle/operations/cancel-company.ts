@@ -26,12 +26,14 @@ export async function cancelCompany(scope: Scope, companyId: string) {
     statusTransition('cancelled', company);
     const orders = (await serviceOrdersOfCompany(scope, companyId)) as OrderRecord[];
     const entitlements = { ...company.entitlements };
+    let rightsTaken = false;
     const canceled: OrderRecord[] = [];
     for (const order of orders.filter(cancellable)) {
       const { takesBack, ...change } = cancellation(scope, order, at);
       if (takesBack) {
         entitlements[takesBack] = (entitlements[takesBack] ?? 0) - 1;
         if (entitlements[takesBack] < 0) throw entitlementRequired(takesBack);
+        rightsTaken = true;
       }
       canceled.push(addOrderMove(ws, scope, order, change, at));
     }
@@ -44,7 +46,6 @@ export async function cancelCompany(scope: Scope, companyId: string) {
       stageMove(company.stage, 'closed', 'close', true);
       next = { ...next, stage: 'closed' };
     }
-    const rightsTaken = JSON.stringify(entitlements) !== JSON.stringify(company.entitlements ?? {});
     if (rightsTaken) next = { ...next, entitlements };
     const snapshot = snapshotAt(next, at);
     ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });

@@ -31,8 +31,9 @@ export async function dissolveCompany(scope: Scope, companyId: string, options: 
   return changeCompany(scope, companyId, async ({ company, ws, at }) => {
     statusTransition('dissolved', company);
     await options.alsoWrite?.(ws, company, at);
+    const orders = serviceOrdersOfCompany(scope, companyId); // read beside the requirements
     await closeOpenRequirements(ws, scope, companyId, 'company_dissolved', DISSOLVED_REASON, at);
-    endRenewals(ws, scope, (await serviceOrdersOfCompany(scope, companyId)) as OrderRecord[], at);
+    endRenewals(ws, scope, (await orders) as OrderRecord[], at);
     releaseName(ws, scope, company);
     let next: CompanyRecord = { ...company, status: 'dissolved', dissolved_at: at };
     if (company.stage !== undefined && company.stage !== 'closed') {

@@ -1,21 +1,22 @@
 import { resourceMissing } from '../../http/errors';
 import { getCompany } from '../../companies/store';
 import { dissolveCompany } from '../../lifecycle/operations/dissolve-company';
-import { renderServiceOrder } from '../../resources/service-order';
 import type { Scope } from '../../store/scope';
-import { changeOrder, without } from '../change-order';
+import { addOrderMove, changeOrder, without, type OrderEventType } from '../change-order';
 import { illegalMove } from '../order-errors';
-import { addOrderChange, readOrder } from '../order-store';
+import { readOrder } from '../order-store';
 import type { OrderRecord } from '../order-record';
 
 /** The product whose completion dissolves the company (spec: "a dissolution order completed"). */
 export const DISSOLUTION_PRODUCT_KEY = 'dissolution';
 
+const COMPLETED_EVENTS: OrderEventType[] = ['service_order.status.changed', 'service_order.completed'];
+
 /** The order as completion leaves it, or the refusal when it cannot complete. */
 function completed(order: OrderRecord, at: string, outcome?: string): OrderRecord {
   if (order.status === 'completed' || order.status === 'canceled') throw illegalMove(`The order is already ${order.status}.`, 'Nothing to do: the order is terminal.');
   if (order.status === 'quote_pending') throw illegalMove('The order awaits its quote.', 'Quote and accept it first.');
-  const next: OrderRecord = { ...without(order, 'form', 'form_requirement'), status: 'completed', completed_at: order.completed_at ?? at, workflow_status: 'completed', updated_at: at };
+  const next: OrderRecord = { ...without(order, 'form', 'form_requirement'), status: 'completed', completed_at: order.completed_at ?? at, workflow_status: 'completed' };
   if (outcome) next.outcome = outcome;
   return next;
 }
@@ -36,11 +37,10 @@ export async function completeOrder(scope: Scope, orderId: string, input: { outc
     await dissolveCompany(scope, order.company, {
       alsoWrite: async (ws, _company, at) => {
         const current = (await readOrder(scope, orderId))!;
-        written = addOrderChange(ws, scope, current, completed(current, at, input.outcome));
-        for (const type of ['service_order.status.changed', 'service_order.completed']) ws.recordEvent({ type, companyId: current.company, resource: renderServiceOrder(written) });
+        written = addOrderMove(ws, scope, current, { next: completed(current, at, input.outcome), events: COMPLETED_EVENTS }, at);
       },
     });
     return written!;
   }
-  return changeOrder(scope, orderId, (current, at) => ({ next: completed(current, at, input.outcome), events: ['service_order.status.changed', 'service_order.completed'] }));
+  return changeOrder(scope, orderId, (current, at) => ({ next: completed(current, at, input.outcome), events: COMPLETED_EVENTS }));
 }
