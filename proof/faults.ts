@@ -23,7 +23,7 @@ async function get(base: string, key: string, path: string) {
 
 /**
  * `retrySeconds`: how long the careful client keeps retrying a request whose key is still locked by the
- * request the kill interrupted (the lock lapses after IDEMPOTENCY_LOCK_MS, 60 s; nothing was written for
+ * request the kill interrupted (75 s by default: the lock lapses after IDEMPOTENCY_LOCK_MS, 60 s; nothing was written for
  * it, or the key would hold its answer).
  */
 export async function crashDuringCreates(options: { localDir: string; port: number; workers: number; killAfterMs: number; retrySeconds?: number }): Promise<CrashReport> {
@@ -75,7 +75,7 @@ export async function crashDuringCreates(options: { localDir: string; port: numb
     // What a careful client does after a crash: retry each unanswered request with its Idempotency-Key.
     let retriedAfterRestart = 0;
     for (const [idem, payload] of uncertain) {
-      for (let attempt = 0; attempt < (options.retrySeconds ?? 20); attempt++) {
+      for (let attempt = 0; attempt < (options.retrySeconds ?? 75); attempt++) {
         const res = await create(idem, payload).catch(() => undefined);
         if (res && res.body.code === 'idempotency_key_in_use') {
           await new Promise((r) => setTimeout(r, 1000));

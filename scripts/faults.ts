@@ -25,7 +25,7 @@ async function main() {
   if (runs('creates')) {
     const lines: string[] = [];
     for (let round = 1; round <= arg('rounds', '3'); round++) {
-      const report = await crashDuringCreates({ localDir: mkdtempSync(join(tmpdir(), 'partner-api-faults-')), port: await freePort(), workers: arg('workers', '8'), killAfterMs: 1000 + round * 700, retrySeconds: 75 });
+      const report = await crashDuringCreates({ localDir: mkdtempSync(join(tmpdir(), 'partner-api-faults-')), port: await freePort(), workers: arg('workers', '8'), killAfterMs: 1000 + round * 700 });
       const line = `round ${round}: ${report.acknowledged} acknowledged creates, ${report.inFlightAtKill} in flight at SIGKILL (${report.retriedAfterRestart} answered when retried with their Idempotency-Key); lost ${report.lost.length}, duplicated company.created ${report.duplicatedEvents.length}, half-written ${report.halfWritten.length}`;
       console.log(line);
       lines.push(`- ${line}`);

@@ -32,7 +32,7 @@ describe('errors[] entries name the schema keyword that failed (spec Errors)', (
     const res = await api(c.test_key).get('/events?limit=abc');
     expect(res.status).toBe(400);
     expect(res.body.errors[0].location).toBe('$.limit');
-    expect(res.body.errors[0].validation_type).not.toBe('required');
+    expect(res.body.errors[0].validation_type).toBe('type');
   });
 });
 
@@ -91,7 +91,7 @@ describe('a missing or unknown key is api_key_invalid, however often (spec Authe
     expect(results.every((r) => r.body.code === 'api_key_invalid')).toBe(true);
     for (const r of results) {
       expect(r.headers.get('ratelimit-policy')).toMatch(/^"burst";q=\d+;w=1, "sustained";q=\d+;w=60$/);
-      expect(Number(r.headers.get('ratelimit-remaining'))).toBeGreaterThanOrEqual(0);
+      expect(r.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
       expect(r.headers.get('retry-after')).toBeNull();
     }
   });
