@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../lib/http/error-codes';
+import { ERROR_CODES, type ErrorCode } from '../lib/errors';
 
 /** The spec's error envelope: exactly these fields may appear. */
 const ENVELOPE_FIELDS = new Set(['type', 'title', 'status', 'code', 'detail', 'request_id', 'errors']);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../infra/local/dynamodb-local';
 import { spawnRuntime, stopRuntime, type SpawnedRuntime } from './spawned-runtime';
-import { ERROR_CODES, type ErrorCode } from '../lib/http/error-codes';
+import { ERROR_CODES, type ErrorCode } from '../lib/errors';
 import { CarefulClient } from './careful-client';
 import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRates } from './dynamodb-fault-proxy';
 

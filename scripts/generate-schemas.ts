@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generatedFiles } from '../lib/resources/generated-files';
+import { generatedFiles } from '../lib/openapi/generated-files';
 
 /**
  * `npm run schemas`: writes events-schema/ (one JSON Schema per event type and embeddable resource)

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noBody, noQuery } from '../../lib/http/schemas';
+import { noBody, noQuery } from '../../lib/input';
 import { serviceOrderIdParams } from '../../lib/orders/params';
 import { cancelOrder } from '../../lib/orders/moves/cancel-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { accountInput } from '../../lib/accounts/schemas';
 import { createAccount } from '../../lib/accounts/create-account';
 import { renderAccount } from '../../lib/resources/account';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { companyIdParams } from '../../lib/companies/schemas';
 import { createFixedAssetBody, renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
 import { createFixedAsset } from '../../lib/fixed-assets/store';

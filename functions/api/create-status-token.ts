@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noBody, noQuery } from '../../lib/http/schemas';
+import { noBody, noQuery } from '../../lib/input';
 import { companyParams } from '../../lib/lifecycle/params';
 import { mintStatusToken } from '../../lib/status-tokens/status-tokens';
 

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
-import { patterned } from '../../lib/http/input';
+import { noQuery, patterned } from '../../lib/input';
 import { companyParams } from '../../lib/lifecycle/params';
 import { createVerificationSession } from '../../lib/verification-sessions/verification-sessions';
 

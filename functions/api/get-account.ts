@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
-import { resourceMissing } from '../../lib/http/errors';
+import { noQuery } from '../../lib/input';
+import { resourceMissing } from '../../lib/errors';
 import { accountIdParams } from '../../lib/accounts/schemas';
 import { getAccount } from '../../lib/accounts/store';
 import { renderAccount } from '../../lib/resources/account';

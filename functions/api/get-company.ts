@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
 import { httpDate, notModifiedSince } from '../../lib/http/conditional';
-import { resourceMissing } from '../../lib/http/errors';
+import { resourceMissing } from '../../lib/errors';
 import { companyIdParams, getCompanyQuery } from '../../lib/companies/schemas';
 import { getCompany } from '../../lib/companies/store';
 import { presentCompany } from '../../lib/companies/expand-company';

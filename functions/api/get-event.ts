@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { eventIdParams } from '../../lib/events/listing/event-id-params';
 import { getEvent } from '../../lib/events/listing/get-event';
 import { tableName } from '../../lib/store/client';

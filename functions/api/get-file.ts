@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { fileParams } from '../../lib/lifecycle/params';
 import { readableFile } from '../../lib/files/file-requests';
 import { presentFile } from '../../lib/files/store';

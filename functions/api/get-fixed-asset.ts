@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
-import { resourceMissing } from '../../lib/http/errors';
+import { noQuery } from '../../lib/input';
+import { resourceMissing } from '../../lib/errors';
 import { fixedAssetParams } from '../../lib/orders/params';
 import { renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
 import { getFixedAsset } from '../../lib/fixed-assets/store';

@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
-import { resourceMissing } from '../../lib/http/errors';
+import { noQuery } from '../../lib/input';
+import { resourceMissing } from '../../lib/errors';
 import { now } from '../../lib/clock';
 import { invoiceIdParams } from '../../lib/orders/params';
 import { getInvoiceRecord } from '../../lib/billing/close-period';

@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
 import { describeCaller } from '../../lib/me/describe-caller';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 
 /** GET /v1/me */
 export const handler = apiOperation({

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { companyParams } from '../../lib/lifecycle/params';
 import { listRequirementsOfCompany } from '../../lib/requirements/read-requirements';
 

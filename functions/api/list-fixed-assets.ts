@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
-import { resourceMissing } from '../../lib/http/errors';
+import { noQuery } from '../../lib/input';
+import { resourceMissing } from '../../lib/errors';
 import { companyIdParams } from '../../lib/companies/schemas';
 import { renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
 import { listFixedAssets } from '../../lib/fixed-assets/store';

@@ -1,6 +1,6 @@
 import { apiOperation } from '../../lib/http/api-operation';
 import { PRODUCTS } from '../../lib/catalog/products';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 
 /** GET /v1/products: the catalog; the same for both modes. */
 export const handler = apiOperation({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { taxFilingIdParams } from '../../lib/orders/params';
 import { advanceTaxFiling } from '../../lib/tax-filings/store';
 import { TAX_FILING_STATUSES } from '../../lib/tax-filings/tax-filing';

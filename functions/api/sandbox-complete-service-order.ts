@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { serviceOrderIdParams, completeBody } from '../../lib/orders/params';
 import { completeOrder } from '../../lib/orders/moves/complete-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';

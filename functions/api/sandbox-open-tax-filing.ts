@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { companyIdParams } from '../../lib/companies/schemas';
 import { openTaxFiling } from '../../lib/tax-filings/store';
 import { TAX_FILING_KINDS } from '../../lib/tax-filings/tax-filing';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { serviceOrderIdParams, quoteBody } from '../../lib/orders/params';
 import { quoteOrder } from '../../lib/orders/moves/quote-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { serviceOrderIdParams, repriceBody } from '../../lib/orders/params';
 import { repriceOrder } from '../../lib/orders/moves/reprice-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { runSandboxBilling } from '../../lib/billing/run-billing';
 import { renderInvoice } from '../../lib/billing/invoice';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { serviceOrderIdParams, formBody } from '../../lib/orders/params';
 import { submitForm } from '../../lib/orders/moves/submit-form';
 import { renderServiceOrder } from '../../lib/resources/service-order';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { dashboardApi } from '../../lib/dashboard/http/operation';
 import { readSettings } from '../../lib/dashboard/settings';
 

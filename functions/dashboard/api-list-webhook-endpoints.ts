@@ -1,4 +1,4 @@
-import { noQuery } from '../../lib/http/schemas';
+import { noQuery } from '../../lib/input';
 import { dashboardApi } from '../../lib/dashboard/http/operation';
 import { listWebhookEndpoints } from '../../lib/dashboard/webhook-endpoints';
 

@@ -1,4 +1,4 @@
-import { parseOrRefuse } from '../../lib/http/zod-errors';
+import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { confirmRollBody, confirmSecretRoll, endpointParams } from '../../lib/dashboard/webhook-endpoints';
 import { field } from '../../lib/dashboard/forms';

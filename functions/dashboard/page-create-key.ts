@@ -1,4 +1,4 @@
-import { parseOrRefuse } from '../../lib/http/zod-errors';
+import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { createKey, createKeyBody } from '../../lib/dashboard/api-keys';
 import { keyFormToBody } from '../../lib/dashboard/forms';

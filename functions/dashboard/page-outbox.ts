@@ -1,5 +1,5 @@
 import { isLocal } from '../../lib/config';
-import { resourceMissing } from '../../lib/http/errors';
+import { resourceMissing } from '../../lib/errors';
 import { listOutbox } from '../../lib/email/outbox';
 import { publicDashboardPage } from '../../lib/dashboard/http/operation';
 import { outboxPage } from '../../lib/dashboard/pages/outbox';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isLocal } from '../../lib/config';
-import { parseOrRefuse } from '../../lib/http/zod-errors';
+import { parseOrRefuse } from '../../lib/errors';
 import { publicDashboardPage } from '../../lib/dashboard/http/operation';
 import { checkSignInForm } from '../../lib/dashboard/http/sign-in-guard';
 import { safeNext } from '../../lib/dashboard/http/page-errors';

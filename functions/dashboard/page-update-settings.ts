@@ -1,4 +1,4 @@
-import { parseOrRefuse } from '../../lib/http/zod-errors';
+import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { updateSettings, updateSettingsBody } from '../../lib/dashboard/settings';
 import { settingsFormToBody } from '../../lib/dashboard/forms';

@@ -1,5 +1,5 @@
 import { publicOperation } from '../../lib/http/public-operation';
-import { resourceMissing } from '../../lib/http/errors';
+import { resourceMissing } from '../../lib/errors';
 import { header } from '../../lib/http/types';
 import { now } from '../../lib/clock';
 import { readHostedToken } from '../../lib/billing/hosted-link';

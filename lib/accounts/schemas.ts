@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailInput, metadataInput, patterned, phoneInput } from '../http/input';
+import { emailInput, metadataInput, patterned, phoneInput } from '../input';
 
 /**
  * What creating an account needs (the spec leaves it open; docs/decisions.md): the incorporator's

@@ -1,9 +1,9 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { findApiKey, modeOfSecret, type ApiKeyRecord } from './api-key';
 import { ipAllowed } from './ip-allow-list';
 import { grants, type ScopeName } from './scopes';
 import { getPartner } from '../partners/partner';
-import type { Caller } from '../http/types';
+import type { Caller } from './caller';
 
 /** RFC 9110 §11.1: the scheme name is case-insensitive and followed by one or more spaces. */
 const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;

@@ -3,7 +3,7 @@ import { commit } from '../store/commit';
 import { invoiceKey } from '../store/keys';
 import type { Scope } from '../store/scope';
 import { WriteSet } from '../store/write-set';
-import { ApiError, resourceMissing } from '../http/errors';
+import { ApiError, resourceMissing } from '../errors';
 import { getInvoiceRecord } from './close-period';
 import type { InvoiceRecord } from './invoice';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now, nowIso } from '../clock';
-import { ApiError, resourceMissing } from '../http/errors';
+import { ApiError, resourceMissing } from '../errors';
 import { db, tableName } from '../store/client';
 import { commit } from '../store/commit';
 import { reminderGuardKey } from '../store/keys';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../http/errors';
+import type { FieldError } from '../errors';
 import type { CreateCompanyBody } from './schemas';
 
 export const ACCOUNT_HEADER = 'Service-Account';

@@ -1,5 +1,5 @@
 import { nowIso } from '../clock';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
 import { companyExternalIdKey, companyNameKey, COUNTERS, listCounterKey, listSortKey } from '../store/keys';

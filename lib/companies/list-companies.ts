@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { patterned } from '../http/input';
+import { patterned } from '../input';
 import { db, tableName } from '../store/client';
 import { companyExternalIdKey, companyIndexes, COUNTERS, listSortKey } from '../store/keys';
 import type { Scope } from '../store/scope';
@@ -10,7 +10,7 @@ import { createdAtQuery, createdAtRange, isEmptyRange } from '../paging/created-
 import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortParam } from '../paging/list-query';
 import { readCounter } from '../accounts/store';
 import type { Company } from '../resources/company';
-import { COMPANY_STATUSES } from './vocabulary';
+import { COMPANY_STATUSES } from '../resources/vocabulary';
 import { expandQuery } from './schemas';
 import { getCompany, toCompanyRecord } from './store';
 import { presentCompany } from './expand-company';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../http/errors';
+import type { FieldError } from '../errors';
 import { getFile } from '../files/store';
 import type { Scope } from '../store/scope';
 import type { CreateCompanyBody } from './schemas';

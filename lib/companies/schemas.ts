@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { accountInput } from '../accounts/schemas';
-import { emailInput, isoDateInput, metadataInput, patterned, phoneInput } from '../http/input';
-import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from './vocabulary';
+import { emailInput, isoDateInput, metadataInput, patterned, phoneInput } from '../input';
+import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../resources/vocabulary';
 
 /**
  * Request schemas of the companies area (spec Endpoints → POST /companies). The shape, lengths,

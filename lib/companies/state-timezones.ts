@@ -1,4 +1,4 @@
-import type { UsState } from './vocabulary';
+import type { UsState } from '../resources/vocabulary';
 
 /**
  * Spec create-company `timezone` default: the formation state's primary IANA zone, i.e. the zone of

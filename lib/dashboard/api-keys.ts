@@ -8,7 +8,7 @@ import { isCidr } from '../auth/ip-allow-list';
 import { ALL_SCOPES, SCOPES } from '../auth/scopes';
 import { idPattern } from '../ids';
 import { now, nowIso } from '../clock';
-import { resourceMissing } from '../http/errors';
+import { resourceMissing } from '../errors';
 
 /**
  * The dashboard's API keys: issue (secret shown once), list with the last use, revoke. The API reads

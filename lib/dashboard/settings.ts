@@ -4,7 +4,7 @@ import { db, tableName } from '../store/client';
 import { partnerKey } from '../store/keys';
 import { availableVersions, isKnownVersion } from '../versioning/versions';
 import { getPartner, type Partner } from '../partners/partner';
-import { resourceMissing } from '../http/errors';
+import { resourceMissing } from '../errors';
 
 /** Spec Versioning 2 and 5: the pinned default of API calls, and the version webhooks render at. */
 const version = z.string().refine(isKnownVersion, {

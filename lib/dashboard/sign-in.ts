@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { db, tableName } from '../store/client';
 import { signInCodeKey } from '../store/keys';
 import { now } from '../clock';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { sendEmail } from '../email/send-email';
 import { config } from '../config';
 import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from './one-time-code';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ApiError, resourceMissing } from '../http/errors';
+import { ApiError, resourceMissing } from '../errors';
 import { idPattern } from '../ids';
 import { sendEmail } from '../email/send-email';
 import { checkWebhookUrl, MAX_URL_LENGTH } from '../webhooks/url-safety';

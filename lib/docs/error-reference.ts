@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../http/error-codes';
+import { ERROR_CODES } from '../errors';
 
 const MEANING: Record<keyof typeof ERROR_CODES, string> = {
   api_key_invalid: 'The key is missing, malformed, unknown or revoked. Send `Authorization: Bearer svc_live_…` or `svc_test_…`.',

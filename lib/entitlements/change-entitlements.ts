@@ -1,5 +1,4 @@
-import { ApiError } from '../http/errors';
-import { resourceMissing } from '../http/errors';
+import { ApiError, resourceMissing } from '../errors';
 import { nowIso } from '../clock';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';

@@ -1,4 +1,4 @@
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError, type FieldError } from '../errors';
 import type { FilePurpose } from '../resources/requirement';
 import { FILE_POLICIES } from './policies';
 import { pageCount, sniffContentType } from './sniff';

@@ -1,7 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
-import { ApiError, resourceMissing } from '../http/errors';
-import { parseOrRefuse } from '../http/zod-errors';
+import { ApiError, resourceMissing, parseOrRefuse } from '../errors';
 import type { Scope } from '../store/scope';
 import { FILE_PURPOSES } from '../resources/requirement';
 import { parseMultipart } from './multipart';

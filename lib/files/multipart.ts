@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { header } from '../http/types';
 
 export interface MultipartForm {

@@ -1,9 +1,8 @@
 import { nowIso } from '../clock';
-import { invalidField } from '../http/errors';
+import { invalidField, resourceMissing } from '../errors';
 import { newId } from '../ids';
 import { getCompany } from '../companies/store';
 import { assertNotDissolved } from '../lifecycle/company-status';
-import { resourceMissing } from '../http/errors';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
 import { livemode, type Scope } from '../store/scope';

@@ -9,10 +9,11 @@ import { errorEnvelope } from '../http/middleware/error-envelope';
 import { apiKeyAuth } from '../http/middleware/api-key-auth';
 import { apiVersion } from '../http/middleware/api-version';
 import { idempotency } from '../http/middleware/idempotency';
-import { parseOrRefuse } from '../http/zod-errors';
-import { noQuery } from '../http/schemas';
+import { parseOrRefuse } from '../errors';
+import { noQuery } from '../input';
 import { queryOf } from '../http/query';
-import type { ApiContext, Caller } from '../http/types';
+import type { ApiContext } from '../http/types';
+import type { Caller } from '../auth/caller';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

@@ -1,5 +1,5 @@
 import { nowIso } from '../clock';
-import { ApiError, invalidField, resourceMissing } from '../http/errors';
+import { ApiError, invalidField, resourceMissing } from '../errors';
 import { newId } from '../ids';
 import { getCompany } from '../companies/store';
 import { changeCompany } from '../lifecycle/change-company';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { patterned } from '../http/input';
+import { patterned } from '../input';
 
 /**
  * The fixed-asset register (spec Resources → Fixed asset; units decided in docs/decisions.md):

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '../clock';
-import { resourceMissing } from '../http/errors';
+import { resourceMissing } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { fixedAssetCounterKey, fixedAssetKey, fixedAssetsOfCompany } from '../store/keys';

@@ -1,4 +1,4 @@
-import { ApiError, type FieldError } from '../http/errors';
+import { ApiError, type FieldError } from '../errors';
 import { getFile } from '../files/store';
 import type { Scope } from '../store/scope';
 import type { z } from 'zod';

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import type { ScopeName } from '../auth/scopes';
-import { ApiError } from './errors';
+import { ApiError, parseOrRefuse } from '../errors';
 import { requestState } from './middleware/request-state';
 import { responseHeaders } from './middleware/response-headers';
 import { errorEnvelope } from './middleware/error-envelope';
@@ -11,9 +11,9 @@ import { apiVersion } from './middleware/api-version';
 import { jsonBody } from './middleware/json-body';
 import { idempotency } from './middleware/idempotency';
 import type { WriteSet } from '../store/write-set';
-import { parseOrRefuse } from './zod-errors';
 import { queryOf } from './query';
-import type { ApiContext, ApiResponse, Caller, RequestState } from './types';
+import type { ApiContext, ApiResponse, RequestState } from './types';
+import type { Caller } from '../auth/caller';
 
 export interface OperationRequest<P, Q, B> {
   caller: Caller;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { apiOperation } from './api-operation';
-import { noBody, noQuery } from './schemas';
+import { noBody, noQuery } from '../input';
 import type { Scope } from '../store/scope';
 
 /**

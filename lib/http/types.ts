@@ -1,15 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Request } from '@middy/core';
-import type { ApiKeyRecord } from '../auth/api-key';
-import type { Partner } from '../partners/partner';
-import type { Scope } from '../store/scope';
-
-/** The authenticated caller: which partner, which key, which mode. */
-export interface Caller {
-  partner: Partner;
-  key: ApiKeyRecord;
-  scope: Scope;
-}
+import type { Caller } from '../auth/caller';
 
 /** What the middlewares learn about a request, in the order they learn it. */
 export interface RequestState {

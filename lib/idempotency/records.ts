@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { db, tableName } from '../store/client';
 import { idempotencyKey } from '../store/keys';
 import type { Scope } from '../store/scope';

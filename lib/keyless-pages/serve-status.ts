@@ -5,7 +5,7 @@ import { resolveStatusToken } from '../status-tokens/status-tokens';
 import { statusView } from '../status-tokens/status-view';
 import { HTML_HEADERS } from './layout';
 import { statusNotFoundPage, statusPage } from './status-page';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 const wantsJson = (event: APIGatewayProxyEvent) => /application\/json/i.test(header(event, 'accept') ?? '');
 

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { getCompany } from '../companies/store';
-import { legalName } from '../companies/legal-name';
-import { ApiError } from '../http/errors';
+import { legalName } from '../resources/legal-name';
+import { ApiError } from '../errors';
 import type { ApiResponse } from '../http/types';
 import { parseMultipart } from '../files/multipart';
 import { uploadFile } from '../files/upload-file';

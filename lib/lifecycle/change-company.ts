@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nowIso } from '../clock';
-import { resourceMissing } from '../http/errors';
+import { resourceMissing } from '../errors';
 import { companyItem, CompanyChanged, getCompany } from '../companies/store';
 import { companyKey } from '../store/keys';
 import { companySnapshot, type CompanyRecord } from '../resources/company';

@@ -1,4 +1,4 @@
-import { illegalTransition } from './illegal-transition';
+import { illegalTransition } from '../errors';
 
 /**
  * Company `stage` (spec States and transitions → Company stage; "Transitions between stages: not

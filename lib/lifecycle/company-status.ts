@@ -1,5 +1,5 @@
-import type { CompanyStatus } from '../companies/vocabulary';
-import { illegalTransition } from './illegal-transition';
+import type { CompanyStatus } from '../resources/vocabulary';
+import { illegalTransition } from '../errors';
 
 /**
  * Company `status` (spec States and transitions → Company status), one row per transition, with the

@@ -1,5 +1,5 @@
 import type { RequirementStatus } from '../resources/requirement';
-import { illegalTransition } from './illegal-transition';
+import { illegalTransition } from '../errors';
 
 /**
  * Requirement `status` (spec States and transitions → Requirement status). `resolved` and `canceled`

@@ -1,4 +1,4 @@
-import { illegalTransition } from './illegal-transition';
+import { illegalTransition } from '../errors';
 
 /**
  * Company `verification` (spec States and transitions → Company verification): `pending` →

@@ -1,5 +1,5 @@
 import { livemode } from '../store/scope';
-import type { Caller } from '../http/types';
+import type { Caller } from '../auth/caller';
 
 /** GET /me: who is calling, in which mode, with what rights, on which versions. */
 export function describeCaller(caller: Caller, versionInForce: string) {

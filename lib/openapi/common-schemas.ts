@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ERROR_CODES } from '../http/error-codes';
+import { ERROR_CODES } from '../errors';
 
 /** The error envelope (spec Errors): every non-2xx answer of the API. */
 export const errorEnvelopeSchema = z

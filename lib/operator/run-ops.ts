@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { resetDbClient } from '../store/client';
 import type { Scope } from '../store/scope';
 import { OPERATOR_ACTIONS, type OperatorAction } from './actions';

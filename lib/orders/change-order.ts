@@ -1,5 +1,5 @@
 import { nowIso } from '../clock';
-import { resourceMissing } from '../http/errors';
+import { resourceMissing } from '../errors';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../store/scope';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { findProduct, FORMATION_PRODUCT_KEY, PRODUCTS, type Product } from '../catalog/products';
 import { nowIso } from '../clock';
-import { ApiError, resourceMissing, type FieldError } from '../http/errors';
+import { ApiError, resourceMissing, type FieldError } from '../errors';
 import type { Partner } from '../partners/partner';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';

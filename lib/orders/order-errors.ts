@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 /**
  * A move the order's state does not allow (cancel after fulfilment started, accept an expired quote…):

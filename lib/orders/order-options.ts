@@ -1,5 +1,5 @@
 import type { Product } from '../catalog/products';
-import type { FieldError } from '../http/errors';
+import type { FieldError } from '../errors';
 
 /** Option choices checked against the catalog: each key an option of the product, each value allowed. */
 export function optionViolations(product: Product, options: Record<string, string> | undefined, at = '$.options'): FieldError[] {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { patterned } from '../http/input';
+import { patterned } from '../input';
 
 /** Path parameters of this area, checked before any read (API-SURFACE conventions). */
 const idParam = (prefix: string, what: string) => patterned(new RegExp(`^${prefix}[0-9A-Za-z]{22}$`), `Send a ${what} id as returned by the API: ${prefix} and 22 letters or digits.`);

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 /**
  * Opaque, tamper-proof page cursors (spec List envelope: "Cursors are valid only for the listing that

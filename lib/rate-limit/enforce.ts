@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { countRequest } from './count-request';
 import { DEFAULT_RATE_LIMIT, exceeded, rateLimitHeaders, type RateLimitSettings } from './policy';
 

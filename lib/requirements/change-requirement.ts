@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nowIso } from '../clock';
-import { resourceMissing } from '../http/errors';
+import { resourceMissing } from '../errors';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../store/scope';

@@ -1,10 +1,8 @@
 import * as z from 'zod';
-import { invalidField } from '../http/errors';
-import { parseOrRefuse } from '../http/zod-errors';
+import { invalidField, parseOrRefuse, illegalTransition, resourceMissing } from '../errors';
 import { changeCompany } from '../lifecycle/change-company';
 import { addOwnerDocuments } from '../lifecycle/owner-documents';
 import { addNameChange } from '../lifecycle/operations/change-name';
-import { illegalTransition } from '../lifecycle/illegal-transition';
 import { requirementTransition } from '../lifecycle/requirement-status';
 import { getFile } from '../files/store';
 import type { Scope } from '../store/scope';
@@ -13,7 +11,6 @@ import { informationAnswers } from './answers/information-answers';
 import { addResolution, changeRequirement } from './change-requirement';
 import { submitForm } from '../orders/moves/submit-form';
 import { getRequirement, RequirementChanged, type RequirementRecord } from './store';
-import { resourceMissing } from '../http/errors';
 
 /** POST /requirements/{id}/fulfill: the body by type (../shared/API-SURFACE.md). */
 export const fulfillBody = z.strictObject({ name: z.unknown().optional(), answers: z.unknown().optional(), file: z.unknown().optional() });

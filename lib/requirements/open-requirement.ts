@@ -1,5 +1,5 @@
 import { nowIso } from '../clock';
-import { invalidField, resourceMissing } from '../http/errors';
+import { invalidField, resourceMissing, illegalTransition } from '../errors';
 import { getCompany } from '../companies/store';
 import { assertNotDissolved } from '../lifecycle/company-status';
 import { commit } from '../store/commit';
@@ -7,7 +7,6 @@ import { tableName } from '../store/client';
 import type { Scope } from '../store/scope';
 import { WriteSet } from '../store/write-set';
 import { renderRequirement, type Requirement } from '../resources/requirement';
-import { illegalTransition } from '../lifecycle/illegal-transition';
 import { readOrder } from '../orders/order-store';
 import { newRequirement, type RequirementInput } from './new-requirement';
 import { addRequirementCreation, CompanyDissolvedMeanwhile, type RequirementRecord } from './store';

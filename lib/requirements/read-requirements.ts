@@ -1,4 +1,4 @@
-import { resourceMissing } from '../http/errors';
+import { resourceMissing } from '../errors';
 import { getCompany } from '../companies/store';
 import type { Scope } from '../store/scope';
 import { renderRequirement, type Requirement } from '../resources/requirement';

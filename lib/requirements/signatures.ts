@@ -1,5 +1,4 @@
-import { illegalTransition } from '../lifecycle/illegal-transition';
-import { invalidField } from '../http/errors';
+import { illegalTransition, invalidField } from '../errors';
 import { renderRequirement, type Signer } from '../resources/requirement';
 import type { Scope } from '../store/scope';
 import { addCancellation, addResolution, changeRequirement } from './change-requirement';

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { legalName } from '../companies/legal-name';
+import { legalName } from './legal-name';
 import { dateTime, idOf, metadataSchema } from './shared';
 import { accountSchema } from './account';
 import { serviceOrderSchema } from './service-order';
 import { requirementSchema } from './requirement';
-import { COMPANY_STAGES, COMPANY_STATUSES, ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../companies/vocabulary';
+import { COMPANY_STAGES, COMPANY_STATUSES, ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from './vocabulary';
 
 /**
  * The Company resource (spec Resources → Company) and the sub-objects the spec leaves open, defined

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { COMPANY_STAGES, COMPANY_STATUSES, US_STATES } from '../companies/vocabulary';
+import { COMPANY_STAGES, COMPANY_STATUSES, US_STATES } from './vocabulary';
 import { dateTime, idOf } from './shared';
 
 /** The status link (spec Status token): exactly `object`, `id`, `created_at`, `url`. */

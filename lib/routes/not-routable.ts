@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { config } from '../config';
 import { routesForPath } from './match';
 import type { Route } from './route';

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '../clock';
 import { config } from '../config';
 import { decryptSecret, encryptSecret } from '../crypto/envelope';
-import { resourceMissing } from '../http/errors';
+import { resourceMissing } from '../errors';
 import { newId, randomBase62 } from '../ids';
 import { getCompany } from '../companies/store';
 import { assertNotDissolved } from '../lifecycle/company-status';

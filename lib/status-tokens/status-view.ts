@@ -1,4 +1,4 @@
-import { legalName } from '../companies/legal-name';
+import { legalName } from '../resources/legal-name';
 import type { CompanyRecord } from '../resources/company';
 import { STAGE_WORDS, STATUS_WORDS } from './plain-words';
 

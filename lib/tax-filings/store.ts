@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '../clock';
-import { ApiError, resourceMissing } from '../http/errors';
+import { ApiError, resourceMissing } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { commit } from '../store/commit';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now, nowIso } from '../clock';
 import { config } from '../config';
-import { invalidField, resourceMissing } from '../http/errors';
+import { invalidField, resourceMissing } from '../errors';
 import { newId, randomBase62 } from '../ids';
 import { getCompany } from '../companies/store';
 import { assertNotDissolved } from '../lifecycle/company-status';

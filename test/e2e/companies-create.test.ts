@@ -8,7 +8,7 @@ import { eventStreams } from '../../lib/store/keys';
 import { companySchema } from '../../lib/resources/company';
 import { serviceOrderSchema } from '../../lib/resources/service-order';
 import { STATE_PRIMARY_TIMEZONE } from '../../lib/companies/state-timezones';
-import { US_STATES } from '../../lib/companies/vocabulary';
+import { US_STATES } from '../../lib/resources/vocabulary';
 
 const c = useStackDatabase();
 const test = api(c.test_key);

@@ -7,7 +7,7 @@ import { commit } from '../../lib/store/commit';
 import { db, tableName } from '../../lib/store/client';
 import { eventCounterKey, eventStreams } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
-import { ApiError } from '../../lib/http/errors';
+import { ApiError } from '../../lib/errors';
 import type { Scope } from '../../lib/store/scope';
 
 useStackDatabase();

@@ -1,4 +1,4 @@
-import { legalName } from '../../lib/companies/legal-name';
+import { legalName } from '../../lib/resources/legal-name';
 import { attachedProducts } from '../../lib/companies/attached-products';
 import { nameKey, tidyName } from '../../lib/companies/normalise-name';
 import { formatEin } from '../../lib/companies/new-company';
@@ -6,7 +6,7 @@ import { isIanaZone } from '../../lib/companies/rules/timezone';
 import { createdAtRange } from '../../lib/paging/created-at-range';
 import { addInterval, newServiceOrder } from '../../lib/service-orders/new-service-order';
 import { findProduct } from '../../lib/catalog/products';
-import { requestFingerprint } from '../../lib/idempotency/fingerprint';
+import { requestFingerprint } from '../../lib/http/request-fingerprint';
 import { renderCompany, companySchema } from '../../lib/resources/company';
 
 describe('company rules without I/O', () => {

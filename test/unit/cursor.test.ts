@@ -1,5 +1,5 @@
 import { decodeCursor, encodeCursor, listingFingerprint } from '../../lib/paging/cursor';
-import { ApiError } from '../../lib/http/errors';
+import { ApiError } from '../../lib/errors';
 
 describe('page cursors', () => {
   const listing = listingFingerprint({ route: 'events', partner: 'ptr_x', mode: 'test', type: ['a'] });

@@ -6,7 +6,7 @@ import { eventFilterOf } from '../../lib/events/listing/event-filter';
 import { listEventsQuery } from '../../lib/events/listing/list-events-query';
 import { countTerms } from '../../lib/events/listing/plan';
 import { listEvents } from '../../lib/events/listing/list-events';
-import { ApiError } from '../../lib/http/errors';
+import { ApiError } from '../../lib/errors';
 import { db } from '../../lib/store/client';
 
 const scope = { partnerId: 'ptr_' + 'p'.repeat(22), mode: 'test' as const };

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { generatedFiles } from '../../lib/resources/generated-files';
+import { generatedFiles } from '../../lib/openapi/generated-files';
 import { narrowings } from '../support/schema-compat';
 
 const root = join(__dirname, '..', '..');

@@ -2,7 +2,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { verifyOwners } from '../../lib/lifecycle/operations/verify-owners';
 import { incorporateCompany } from '../../lib/lifecycle/operations/incorporate-company';
-import { ApiError } from '../../lib/http/errors';
+import { ApiError } from '../../lib/errors';
 import { companyItem } from '../../lib/companies/store';
 import type { CompanyRecord } from '../../lib/resources/company';
 

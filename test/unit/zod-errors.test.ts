@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { fieldErrors, jsonPath, parseOrRefuse } from '../../lib/http/zod-errors';
-import { ApiError } from '../../lib/http/errors';
+import { fieldErrors, jsonPath, parseOrRefuse, ApiError } from '../../lib/errors';
 
 describe('validation errors', () => {
   const schema = z.strictObject({

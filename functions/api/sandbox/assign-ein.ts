@@ -1,9 +1,8 @@
 import { apiOperation } from '../../../lib/http/api-operation';
-import { noQuery } from '../../../lib/http/schemas';
+import { noQuery, patterned } from '../../../lib/input';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { companyParams } from '../../../lib/lifecycle/params';
 import * as z from 'zod';
-import { patterned } from '../../../lib/http/input';
 import { assignEin } from '../../../lib/lifecycle/operations/assign-ein';
 
 /** POST /v1/sandbox/companies/{companyID}/assign-ein: the IRS issued the EIN. */

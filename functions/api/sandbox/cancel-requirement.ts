@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { apiOperation } from '../../../lib/http/api-operation';
-import { noQuery } from '../../../lib/http/schemas';
+import { noQuery } from '../../../lib/input';
 import { requirementParams } from '../../../lib/lifecycle/params';
 import { withdrawRequirement } from '../../../lib/requirements/change-requirement';
 import { presentRequirement } from '../../../lib/requirements/open-requirement';

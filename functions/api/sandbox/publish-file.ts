@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { apiOperation } from '../../../lib/http/api-operation';
-import { noQuery } from '../../../lib/http/schemas';
+import { noQuery } from '../../../lib/input';
 import { companyParams } from '../../../lib/lifecycle/params';
 import { publishFile } from '../../../lib/files/publish-file';
 import { presentFile } from '../../../lib/files/store';

@@ -16,7 +16,7 @@ import {
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ERROR_CODES, type ErrorCode } from '../../../lib/http/error-codes';
+import { ERROR_CODES, type ErrorCode } from '../../../lib/errors';
 import type { Route } from '../../../lib/routes';
 import type { StageOptions, StageSettings } from '../stages';
 

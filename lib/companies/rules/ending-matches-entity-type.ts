@@ -1,4 +1,4 @@
-import { C_CORP_ENDINGS, LLC_ENDINGS } from '../vocabulary';
+import { C_CORP_ENDINGS, LLC_ENDINGS } from '../../resources/vocabulary';
 import { violation, type CompanyRule } from './rule';
 
 /** Spec create-company `ending`: must match entity_type (LLC endings for `llc`, C-corp endings for `c_corp`). */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import type { CreateCompanyBody } from '../schemas';
 import type { CompanyRule } from './rule';
 import { nameNotThe } from './name-not-the';

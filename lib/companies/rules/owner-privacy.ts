@@ -1,4 +1,4 @@
-import { PRIVATE_OWNER_STATES } from '../vocabulary';
+import { PRIVATE_OWNER_STATES } from '../../resources/vocabulary';
 import { violation, type CompanyRule } from './rule';
 
 /** Spec create-company `owner_privacy`: `private` only in DE, NV, WY, NM, where the filing can omit owners. */

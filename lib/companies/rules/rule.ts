@@ -1,4 +1,4 @@
-import type { FieldError } from '../../http/errors';
+import type { FieldError } from '../../errors';
 import type { CreateCompanyBody } from '../schemas';
 
 /** A rule of the create-company table that relates fields to each other: the violations it finds. */

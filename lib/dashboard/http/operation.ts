@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { requestState } from '../../http/middleware/request-state';
 import { errorEnvelope } from '../../http/middleware/error-envelope';
 import { jsonBody } from '../../http/middleware/json-body';
-import { parseOrRefuse } from '../../http/zod-errors';
+import { parseOrRefuse } from '../../errors';
 import { queryOf } from '../../http/query';
 import { toProxyResult } from '../../http/api-operation';
 import type { ApiResponse } from '../../http/types';

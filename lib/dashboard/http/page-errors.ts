@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { logger } from '../../observability/logger';
 import { errorPage } from '../pages/error-page';
 import { clearCookie, SESSION_COOKIE } from './cookies';

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { header } from '../../http/types';
 import { csrfMatches, findSession } from '../session';
 import { cookiesOf, SESSION_COOKIE } from './cookies';

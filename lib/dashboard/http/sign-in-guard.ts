@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { csrfMatches } from '../session';
 import { cookiesOf, setCookie, SIGN_IN_COOKIE } from './cookies';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 
 /** The sign-in forms' CSRF protection before any session exists: a double-submitted random cookie. */
 const SIGN_IN_COOKIE_SECONDS = 30 * 60;

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../http/errors';
+import type { ApiError } from '../../errors';
 import type { DashboardSession } from '../session';
 import { html } from './html';
 import { layout } from './layout';

@@ -1,4 +1,4 @@
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors';
 import { EVERYTHING, intersect, type Selection } from './selection';
 import { narrow, parseRfc3339, type Comparison, type CreatedAtRange } from './created-at-range';
 import type { ListEventsQuery } from './list-events-query';

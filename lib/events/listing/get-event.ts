@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import type { Scope } from '../../store/scope';
-import { resourceMissing } from '../../http/errors';
+import { resourceMissing } from '../../errors';
 import type { ApiEvent } from '../event';
 
 /** GET /events/{eventID}: one event of the caller's partner and mode, exactly as it was recorded. */

@@ -4,7 +4,7 @@ import { authorizeCaller, callerOf, identifyKey } from '../../auth/authenticate'
 import type { ApiKeyRecord } from '../../auth/api-key';
 import type { ScopeName } from '../../auth/scopes';
 import { anonymousSubject, enforceRateLimit, observeRateLimit } from '../../rate-limit/enforce';
-import { ApiError } from '../errors';
+import { ApiError } from '../../errors';
 import { header, type ApiContext } from '../types';
 
 /**

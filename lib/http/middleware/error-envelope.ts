@@ -1,7 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError } from '../errors';
-import { errorEnvelope as envelope } from '../envelope';
+import { ApiError, errorEnvelope as envelope } from '../../errors';
 import { logger } from '../../observability/logger';
 import { CommitContention } from '../../store/commit';
 import { isTransientStoreError } from '../../store/transient';

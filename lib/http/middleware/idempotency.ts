@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { claimKey, completeKey, releaseKey, sealKey, storable } from '../../idempotency/records';
-import { requestFingerprint } from '../../idempotency/fingerprint';
-import { ApiError } from '../errors';
+import { requestFingerprint } from '../request-fingerprint';
+import { ApiError } from '../../errors';
 import { header, type ApiContext, type IdempotencyState } from '../types';
 import type { WriteSet } from '../../store/write-set';
 import { logger } from '../../observability/logger';

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError } from '../errors';
+import { ApiError } from '../../errors';
 import type { ApiContext } from '../types';
 
 /** 256 KiB: far above any valid request of this API; a company with every list at its maximum is ~60 KiB. */

@@ -3,7 +3,7 @@ import { formatEin } from '../../companies/new-company';
 import type { Scope } from '../../store/scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { assertNotDissolved } from '../company-status';
-import { illegalTransition } from '../illegal-transition';
+import { illegalTransition } from '../../errors';
 
 /**
  * The IRS issued the EIN: `ein`, `ein_assigned_at` (fixed afterwards), `company.ein.assigned` once.

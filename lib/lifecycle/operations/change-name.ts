@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { ApiError, invalidField } from '../../http/errors';
-import { parseOrRefuse } from '../../http/zod-errors';
+import { ApiError, invalidField, parseOrRefuse } from '../../errors';
 import { createCompanyBody } from '../../companies/schemas';
 import { nameNotThe } from '../../companies/rules/name-not-the';
 import { nameKey, tidyName } from '../../companies/normalise-name';

@@ -1,4 +1,4 @@
-import { legalName } from '../../companies/legal-name';
+import { legalName } from '../../resources/legal-name';
 import { newRequirement } from '../../requirements/new-requirement';
 import { addRequirementCreation, type RequirementRecord } from '../../requirements/store';
 import type { Scope } from '../../store/scope';

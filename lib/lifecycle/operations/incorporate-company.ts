@@ -1,4 +1,4 @@
-import { invalidField } from '../../http/errors';
+import { invalidField } from '../../errors';
 import type { Scope } from '../../store/scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';

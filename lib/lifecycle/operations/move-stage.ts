@@ -1,7 +1,7 @@
 import type { Scope } from '../../store/scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove, type CompanyStage } from '../company-stage';
-import { illegalTransition } from '../illegal-transition';
+import { illegalTransition } from '../../errors';
 
 /** Stages move only while the formation runs (status requires_information or in_progress). */
 export function assertForming(status: string): void {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { companyAddressInput, type CreateCompanyBody } from '../../companies/schemas';
-import { ENDINGS, INDUSTRIES } from '../../companies/vocabulary';
+import { ENDINGS, INDUSTRIES } from '../../resources/vocabulary';
 import { endingMatchesEntityType } from '../../companies/rules/ending-matches-entity-type';
 import { industryOther } from '../../companies/rules/industry-other';
 import { shareStructure } from '../../companies/rules/share-structure';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../http/schemas';
+import { noQuery } from '../../input';
 import { pagedList, plainList } from '../common-schemas';
 import { companySchema } from '../../resources/company';
 import { accountSchema } from '../../resources/account';

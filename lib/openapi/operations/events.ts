@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { noQuery } from '../../http/schemas';
+import { noQuery } from '../../input';
 import { pagedList } from '../common-schemas';
 import { eventSchema } from '../../resources/event';
 import { listEventsQuery } from '../../events/listing/list-events-query';

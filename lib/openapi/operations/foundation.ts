@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { noQuery } from '../../http/schemas';
+import { noQuery } from '../../input';
 import { plainList } from '../common-schemas';
 import type { OperationSpec } from '../operation';
 

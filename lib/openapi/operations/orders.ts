@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { noBody, noQuery } from '../../http/schemas';
+import { noBody, noQuery } from '../../input';
 import { pagedList, plainList } from '../common-schemas';
 import type { OperationSpec } from '../operation';
 import { companyIdParams } from '../../companies/schemas';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseOrRefuse } from '../../http/zod-errors';
+import { parseOrRefuse } from '../../errors';
 import { presentCompany } from '../../companies/expand-company';
 import type { CompanyRecord } from '../../resources/company';
 import { COMPANY_STAGES, type CompanyStage } from '../../lifecycle/company-stage';

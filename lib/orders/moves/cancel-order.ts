@@ -1,7 +1,7 @@
 import { FORMATION_PRODUCT_KEY } from '../../catalog/products';
 import { getCompany } from '../../companies/store';
 import { addEntitlementChange } from '../../entitlements/change-entitlements';
-import { resourceMissing } from '../../http/errors';
+import { resourceMissing } from '../../errors';
 import { cancelCompany } from '../../lifecycle/operations/cancel-company';
 import type { Scope } from '../../store/scope';
 import { changeOrder } from '../change-order';

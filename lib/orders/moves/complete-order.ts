@@ -1,4 +1,4 @@
-import { resourceMissing } from '../../http/errors';
+import { resourceMissing } from '../../errors';
 import { getCompany } from '../../companies/store';
 import { dissolveCompany } from '../../lifecycle/operations/dissolve-company';
 import type { Scope } from '../../store/scope';

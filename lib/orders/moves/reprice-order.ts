@@ -1,6 +1,6 @@
 import { linesForReprice } from '../../billing/billing-acts';
 import { findProduct } from '../../catalog/products';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { livemode, type Scope } from '../../store/scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';

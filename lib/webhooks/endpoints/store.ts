@@ -6,7 +6,7 @@ import type { Mode } from '../../store/scope';
 import { decryptSecret, encryptSecret } from '../../crypto/envelope';
 import { newId } from '../../ids';
 import { now, nowIso } from '../../clock';
-import { ApiError, resourceMissing } from '../../http/errors';
+import { ApiError, resourceMissing } from '../../errors';
 import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../../dashboard/one-time-code';
 import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
 import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';

@@ -14,7 +14,7 @@ import type { AttemptRecord } from './attempt-log';
 import type { LaneWrites } from './lane-writes';
 import { escalateFailingEndpoint, mailOwner } from './failing-endpoint';
 import type { LogEvent } from './gap-events';
-import type { LaneOutcome } from './deliver-lane-message';
+import type { LaneOutcome } from './lane-message';
 import { advance, clearHead, type LaneState } from './lane-state';
 import { partnerOfLane } from './partner-of-lane';
 

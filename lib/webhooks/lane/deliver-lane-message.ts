@@ -10,12 +10,9 @@ import { deliverySettings } from '../delivery/delivery-settings';
 import { countMetric } from '../delivery-metrics';
 import { attemptDelivery } from './attempt-delivery';
 import { gapEvents, toLogEvent, type LogEvent } from './gap-events';
-import type { LaneMessage } from './lane-message';
+import type { LaneMessage, LaneOutcome } from './lane-message';
 import { advance, emptyLane, readLane, type LaneState } from './lane-state';
 import { LaneWrites } from './lane-writes';
-
-/** What the signer does with the message: delete it, or leave it (and the rest of its group) for later. */
-export type LaneOutcome = { kind: 'done' } | { kind: 'retry'; afterSeconds: number; counted: boolean };
 
 /** How long to wait when the log's index has not caught up with a gap (no attempt is spent). */
 const INDEX_CATCH_UP_SECONDS = 1;

@@ -35,3 +35,6 @@ export function parseLaneMessage(body: string): LaneMessage {
 
 /** SQS deduplication id of a fresh delivery: one message per endpoint and event. */
 export const freshDeduplicationId = (endpointId: string, eventId: string) => `${endpointId}:${eventId}`;
+
+/** What the signer does with the message: delete it, or leave it (and the rest of its group) for later. */
+export type LaneOutcome = { kind: 'done' } | { kind: 'retry'; afterSeconds: number; counted: boolean };

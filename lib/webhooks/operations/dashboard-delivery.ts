@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { idPattern } from '../../ids';
-import { resourceMissing } from '../../http/errors';
+import { resourceMissing } from '../../errors';
 import { readEndpoint } from '../delivery/endpoint-record';
 import { listAttempts, type AttemptRecord } from '../lane/attempt-log';
 

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { invalidField, resourceMissing } from '../../http/errors';
+import { invalidField, resourceMissing } from '../../errors';
 import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, type FieldError } from './errors';
+import { ApiError, type FieldError } from './api-error';
 
 /** `['shareholders', 2, 'email']` → `$.shareholders[2].email` (spec Errors: JSONPath of the field). */
 export function jsonPath(path: readonly PropertyKey[]): string {

@@ -1,5 +1,5 @@
 import { config } from '../config';
-import type { ApiError, FieldError } from './errors';
+import type { ApiError, FieldError } from './api-error';
 
 /** The error body of the spec's Errors part; no other properties. */
 export interface ErrorEnvelope {

@@ -3,7 +3,7 @@ import { metadataValueSchema } from '../resources/shared';
 
 /**
  * Small zod building blocks for request schemas whose refusals carry a partner-facing `how_to_fix`
- * and the JSON Schema keyword in `validation_type` (lib/http/zod-errors.ts reads both from `params`).
+ * and the JSON Schema keyword in `validation_type` (lib/errors/zod-errors.ts reads both from `params`).
  */
 export function patterned(pattern: RegExp, howToFix: string, validationType = 'pattern', base: z.ZodString = z.string()) {
   return base

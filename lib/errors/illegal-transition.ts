@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from './api-error';
 
 /**
  * An illegal transition (a trigger the current state does not allow): `invalid_request` naming the

@@ -1,5 +1,5 @@
-import { eventSchemaFiles } from './json-schemas';
-import { openApiDocument } from '../openapi/document';
+import { eventSchemaFiles } from '../resources/json-schemas';
+import { openApiDocument } from './document';
 
 /**
  * Every file `npm run schemas` writes, by path from the repository root, as text. The staleness test

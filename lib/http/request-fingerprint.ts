@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { queryOf } from '../http/query';
-import { header } from '../http/types';
+import { queryOf } from './query';
+import { header } from './types';
 
 /** Request headers that change what a request does, so they are part of "the same request". */
 const MEANINGFUL_HEADERS = ['service-account', 'service-version'];

@@ -1,0 +1,5 @@
+export * from './api-error';
+export * from './error-codes';
+export * from './envelope';
+export * from './illegal-transition';
+export * from './zod-errors';
