@@ -17,10 +17,17 @@ module.exports = {
     },
     {
       name: 'lib-stays-in-lib',
-      comment: 'lib/ is the domain: it never reaches for the handlers, the infrastructure, scripts, proofs, benchmarks or tests.',
+      comment: 'lib/ is the domain: it never reaches for the handlers, the infrastructure, scripts, proofs, benchmarks, tests or the partner SDK.',
       severity: 'error',
       from: { path: '^lib/' },
-      to: { path: '^(functions|infra|scripts|proof|bench|test)/' },
+      to: { path: '^(functions|infra|scripts|proof|bench|test|sdk)/' },
+    },
+    {
+      name: 'sdk-stands-alone',
+      comment: 'The partner SDK (sdk/node) is packed on its own: it talks HTTP to the API and reads docs/openapi.json, never the code behind it.',
+      severity: 'error',
+      from: { path: '^sdk/' },
+      to: { path: '^(lib|functions|infra|scripts|proof|bench|test)/' },
     },
     {
       name: 'functions-use-lib-only',
