@@ -1,7 +1,7 @@
 import { apiOperation } from '../../lib/http/api-operation';
 import { noBody, noQuery } from '../../lib/input';
 import { serviceOrderIdParams } from '../../lib/orders/params';
-import { cancelOrder } from '../../lib/orders/moves/cancel-order';
+import { cancelOrder } from '../../lib/lifecycle/operations/cancel-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 
 /** POST /v1/service-orders/{serviceOrderID}/cancel */

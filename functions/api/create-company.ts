@@ -1,7 +1,7 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { httpDate } from '../../lib/http/conditional';
-import { header } from '../../lib/http/types';
-import { createCompany } from '../../lib/companies/create-company';
+import { httpDate } from '../../lib/http/core/conditional';
+import { header } from '../../lib/http/core/types';
+import { createCompany } from '../../lib/companies/operations/create-company';
 import { createCompanyBody, createCompanyQuery } from '../../lib/companies/schemas';
 import type { Company } from '../../lib/resources/company';
 

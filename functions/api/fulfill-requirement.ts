@@ -1,8 +1,8 @@
 import { apiOperation } from '../../lib/http/api-operation';
 import { noQuery } from '../../lib/input';
 import { requirementParams } from '../../lib/lifecycle/params';
-import { fulfillBody, fulfillRequirement } from '../../lib/requirements/fulfill-requirement';
-import { presentRequirement } from '../../lib/requirements/open-requirement';
+import { fulfillBody, fulfillRequirement } from '../../lib/lifecycle/operations/fulfill-requirement';
+import { presentRequirement } from '../../lib/lifecycle/operations/open-requirement';
 
 /** POST /v1/requirements/{requirementID}/fulfill: `{name}`, `{answers}` or `{file}` by type. */
 export const handler = apiOperation({

@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/api-operation';
 import { noQuery } from '../../lib/input';
 import { resourceMissing } from '../../lib/errors';
 import { accountIdParams } from '../../lib/accounts/schemas';
-import { getAccount } from '../../lib/accounts/store';
+import { getAccount } from '../../lib/store/entities/account';
 import { renderAccount } from '../../lib/resources/account';
 
 /** GET /v1/accounts/{accountID} */

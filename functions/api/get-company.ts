@@ -1,8 +1,8 @@
 import { apiOperation } from '../../lib/http/api-operation';
-import { httpDate, notModifiedSince } from '../../lib/http/conditional';
+import { httpDate, notModifiedSince } from '../../lib/http/core/conditional';
 import { resourceMissing } from '../../lib/errors';
 import { companyIdParams, getCompanyQuery } from '../../lib/companies/schemas';
-import { getCompany } from '../../lib/companies/store';
+import { getCompany } from '../../lib/store/entities/company';
 import { presentCompany } from '../../lib/companies/expand-company';
 
 /** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */

@@ -1,4 +1,4 @@
-import { rawOperation } from '../../lib/files/raw-operation';
+import { rawOperation } from '../../lib/http/raw-operation';
 import { fileContent } from '../../lib/files/file-requests';
 import { fileParams } from '../../lib/lifecycle/params';
 

@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/api-operation';
 import { noQuery } from '../../lib/input';
 import { resourceMissing } from '../../lib/errors';
 import { serviceOrderIdParams } from '../../lib/orders/params';
-import { readOrder } from '../../lib/orders/order-store';
+import { readOrder } from '../../lib/store/entities/service-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 
 /** GET /v1/service-orders/{serviceOrderID}: the single-order view, with `form` when one is awaited. */

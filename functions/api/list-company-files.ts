@@ -1,9 +1,9 @@
 import { apiOperation } from '../../lib/http/api-operation';
 import { noQuery } from '../../lib/input';
 import { resourceMissing } from '../../lib/errors';
-import { getCompany } from '../../lib/companies/store';
+import { getCompany } from '../../lib/store/entities/company';
 import { companyParams } from '../../lib/lifecycle/params';
-import { presentFile, publishedFilesOf } from '../../lib/files/store';
+import { presentFile, publishedFilesOf } from '../../lib/store/entities/file';
 
 /** GET /v1/companies/{companyID}/files: the company's published files (read-only), newest first. */
 export const handler = apiOperation({

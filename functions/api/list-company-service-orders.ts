@@ -2,8 +2,8 @@ import { apiOperation } from '../../lib/http/api-operation';
 import { noQuery } from '../../lib/input';
 import { resourceMissing } from '../../lib/errors';
 import { companyIdParams } from '../../lib/companies/schemas';
-import { getCompany } from '../../lib/companies/store';
-import { serviceOrdersOfCompany } from '../../lib/service-orders/store';
+import { getCompany } from '../../lib/store/entities/company';
+import { serviceOrdersOfCompany } from '../../lib/store/entities/service-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 
 /** GET /v1/companies/{companyID}/service-orders: every order, newest first, no page block (spec). */

@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/api-operation';
 import { noQuery } from '../../lib/input';
 import { resourceMissing } from '../../lib/errors';
 import { companyIdParams } from '../../lib/companies/schemas';
-import { getCompany } from '../../lib/companies/store';
+import { getCompany } from '../../lib/store/entities/company';
 import { taxFilingsOf } from '../../lib/tax-filings/store';
 
 /** GET /v1/companies/{companyID}/tax-filings: read-only, newest first. */

@@ -1,7 +1,7 @@
 import { apiOperation } from '../../lib/http/api-operation';
 import { noQuery } from '../../lib/input';
 import { serviceOrderIdParams, completeBody } from '../../lib/orders/params';
-import { completeOrder } from '../../lib/orders/moves/complete-order';
+import { completeOrder } from '../../lib/lifecycle/operations/complete-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 
 /** POST /v1/sandbox/service-orders/{serviceOrderID}/complete */

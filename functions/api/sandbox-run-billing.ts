@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
 import { noQuery } from '../../lib/input';
-import { runSandboxBilling } from '../../lib/billing/run-billing';
+import { runSandboxBilling } from '../../lib/jobs/run-billing';
 import { renderInvoice } from '../../lib/billing/invoice';
 
 const body = z.strictObject({ as_of: z.iso.datetime({ offset: true }) });

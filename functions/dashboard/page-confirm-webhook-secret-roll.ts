@@ -1,7 +1,7 @@
 import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { confirmRollBody, confirmSecretRoll, endpointParams } from '../../lib/dashboard/webhook-endpoints';
-import { field } from '../../lib/dashboard/forms';
+import { field } from '../../lib/dashboard/http/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints/{id}/secret/roll/confirm: shows the new secret once. */

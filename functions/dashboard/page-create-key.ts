@@ -1,7 +1,7 @@
 import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { createKey, createKeyBody } from '../../lib/dashboard/api-keys';
-import { keyFormToBody } from '../../lib/dashboard/forms';
+import { keyFormToBody } from '../../lib/dashboard/http/forms';
 import { keyCreatedPage } from '../../lib/dashboard/pages/keys';
 
 /** POST /dashboard/keys: shows the new secret once. */

@@ -1,7 +1,7 @@
 import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { createEndpointBody, createWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
-import { endpointFormToBody } from '../../lib/dashboard/forms';
+import { endpointFormToBody } from '../../lib/dashboard/http/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints: shows the signing secret once. */

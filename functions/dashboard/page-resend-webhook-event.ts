@@ -1,7 +1,7 @@
 import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { endpointParams } from '../../lib/dashboard/webhook-endpoints';
-import { field } from '../../lib/dashboard/forms';
+import { field } from '../../lib/dashboard/http/forms';
 import { resendBody } from '../../lib/webhooks/operations/dashboard-delivery';
 import { resendEvent } from '../../lib/webhooks/operations/resend-event';
 import { seeOther } from '../../lib/dashboard/pages/layout';

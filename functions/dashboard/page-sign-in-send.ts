@@ -4,7 +4,7 @@ import { parseOrRefuse } from '../../lib/errors';
 import { publicDashboardPage } from '../../lib/dashboard/http/operation';
 import { checkSignInForm } from '../../lib/dashboard/http/sign-in-guard';
 import { safeNext } from '../../lib/dashboard/http/page-errors';
-import { field } from '../../lib/dashboard/forms';
+import { field } from '../../lib/dashboard/http/forms';
 import { startSignIn } from '../../lib/dashboard/sign-in';
 import { signInCodePage } from '../../lib/dashboard/pages/sign-in';
 

@@ -2,7 +2,7 @@ import { publicDashboardPage } from '../../lib/dashboard/http/operation';
 import { checkSignInForm } from '../../lib/dashboard/http/sign-in-guard';
 import { safeNext } from '../../lib/dashboard/http/page-errors';
 import { clearCookie, setCookie, SESSION_COOKIE, SIGN_IN_COOKIE } from '../../lib/dashboard/http/cookies';
-import { field } from '../../lib/dashboard/forms';
+import { field } from '../../lib/dashboard/http/forms';
 import { verifySignIn } from '../../lib/dashboard/sign-in';
 import { SESSION_ABSOLUTE_MS } from '../../lib/dashboard/session';
 import { seeOther } from '../../lib/dashboard/pages/layout';

@@ -1,7 +1,7 @@
 import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { updateSettings, updateSettingsBody } from '../../lib/dashboard/settings';
-import { settingsFormToBody } from '../../lib/dashboard/forms';
+import { settingsFormToBody } from '../../lib/dashboard/http/forms';
 import { seeOther } from '../../lib/dashboard/pages/layout';
 
 /** POST /dashboard/settings */

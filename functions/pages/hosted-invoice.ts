@@ -1,13 +1,13 @@
 import { publicOperation } from '../../lib/http/public-operation';
 import { resourceMissing } from '../../lib/errors';
-import { header } from '../../lib/http/types';
+import { header } from '../../lib/http/core/types';
 import { now } from '../../lib/clock';
 import { readHostedToken } from '../../lib/billing/hosted-link';
 import { getInvoiceRecord } from '../../lib/billing/close-period';
 import { linesOfInvoice } from '../../lib/billing/ledger-store';
 import { renderInvoice } from '../../lib/billing/invoice';
 import { hostedInvoicePage } from '../../lib/billing/hosted-page';
-import type { ApiResponse } from '../../lib/http/types';
+import type { ApiResponse } from '../../lib/http/core/types';
 
 /** GET /invoices/hosted/{token}: the keyless invoice page behind `hosted_url`; expired or forged → 404. */
 export const handler = publicOperation(async (event): Promise<ApiResponse> => {

@@ -3,9 +3,9 @@ import { listingFingerprint } from '../paging/cursor';
 import { keysetPage, type PageBlock } from '../paging/keyset-page';
 import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortParam } from '../paging/list-query';
 import { accountIndexes, COUNTERS } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { renderAccount, type Account } from '../resources/account';
-import { readCounter } from './store';
+import { readCounter } from '../store/entities/account';
 
 export const listAccountsQuery = z
   .strictObject({ sort: sortParam(['created_at']), limit: limitParam, ...cursorParams })

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { invoiceCounterKey, invoicesIndex } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { decodeCursor, encodeCursor, listingFingerprint } from '../paging/cursor';
 import type { InvoiceRecord } from './invoice';
 

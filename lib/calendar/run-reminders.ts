@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { JOB_SHARDS, openCompaniesIndex } from '../store/keys';
-import type { Mode } from '../store/scope';
+import type { Mode } from '../scope';
 import type { CompanyRecord } from '../resources/company';
 import { calendarOf, fireReminder } from './calendar-events';
 

@@ -1,12 +1,11 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
 import { ApiError, resourceMissing, parseOrRefuse } from '../errors';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { FILE_PURPOSES } from '../resources/requirement';
-import { parseMultipart } from './multipart';
 import { FILE_POLICIES } from './policies';
-import { fileStorage } from './storage';
-import { getFile, type FileRecord } from './store';
+import { fileStorage } from '../file-storage';
+import { getFile, type FileRecord } from '../store/entities/file';
 import { uploadFile } from './upload-file';
 
 /** A multipart body over this is `request_too_large`; a file over its policy's size is `invalid_request`. */
@@ -18,9 +17,14 @@ const uploadFields = z.strictObject({
   shareholder: z.string().regex(/^sh_[0-9A-Za-z]{22}$/, { message: 'is not a shareholder id' }).optional(),
 });
 
+/** The parts of a multipart upload: text fields and files, by part name. */
+export interface UploadForm {
+  fields: Record<string, string>;
+  files: Record<string, { bytes: Buffer; filename: string }>;
+}
+
 /** POST /files: the multipart fields `purpose`, `company`, `shareholder` (identity documents) and `file`. */
-export async function uploadFromRequest(scope: Scope, event: APIGatewayProxyEvent): Promise<FileRecord> {
-  const form = await parseMultipart(event, MAX_UPLOAD_BODY_BYTES);
+export async function uploadFromForm(scope: Scope, form: UploadForm): Promise<FileRecord> {
   const extraFiles = Object.keys(form.files).filter((k) => k !== 'file');
   if (extraFiles.length) throw new ApiError('invalid_request', `Unknown part '${extraFiles[0]}'.`, [{ reason: 'is not a part of this request', location: `$.${extraFiles[0]}`, validation_type: 'additionalProperties', how_to_fix: 'Send the document as the part named file.' }]);
   const fields = parseOrRefuse(uploadFields, form.fields, 'form');

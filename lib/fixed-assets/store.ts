@@ -4,10 +4,10 @@ import { resourceMissing } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { fixedAssetCounterKey, fixedAssetKey, fixedAssetsOfCompany } from '../store/keys';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { commit } from '../store/commit';
 import { WriteSet } from '../store/write-set';
-import { getCompany } from '../companies/store';
+import { getCompany } from '../store/entities/company';
 import { depreciableBasis, type CreateFixedAssetBody, type FixedAssetRecord } from './fixed-asset';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError, type FieldError } from '../errors';
-import { getFile } from '../files/store';
-import type { Scope } from '../store/scope';
+import { getFile } from '../store/entities/file';
+import type { Scope } from '../scope';
 import type { z } from 'zod';
 import type { serviceOrderFormSchema } from '../resources/service-order';
 

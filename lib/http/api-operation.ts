@@ -11,8 +11,8 @@ import { apiVersion } from './middleware/api-version';
 import { jsonBody } from './middleware/json-body';
 import { idempotency } from './middleware/idempotency';
 import type { WriteSet } from '../store/write-set';
-import { queryOf } from './query';
-import type { ApiContext, ApiResponse, RequestState } from './types';
+import { queryOf } from './core/query';
+import type { ApiContext, ApiResponse, RequestState } from './core/types';
 import type { Caller } from '../auth/caller';
 
 export interface OperationRequest<P, Q, B> {

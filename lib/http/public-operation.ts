@@ -4,7 +4,7 @@ import { requestState } from './middleware/request-state';
 import { responseHeaders } from './middleware/response-headers';
 import { errorEnvelope } from './middleware/error-envelope';
 import { toProxyResult } from './api-operation';
-import type { ApiContext, ApiResponse, RequestState } from './types';
+import type { ApiContext, ApiResponse, RequestState } from './core/types';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

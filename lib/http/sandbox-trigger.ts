@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { apiOperation } from './api-operation';
 import { noBody, noQuery } from '../input';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 
 /**
  * A body-less sandbox trigger (../shared/API-SURFACE.md, sandbox table): test keys only, the

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { CURRENT_VERSION } from '../versioning/versions';
-import { errorEnvelopeSchema } from './common-schemas';
+import { errorEnvelopeSchema } from '../resources/error-envelope';
 import { OPERATIONS } from './operations';
 import { SNAPSHOT_SCHEMAS } from '../resources/snapshots';
-import type { OperationSpec } from './operation';
+import type { OperationSpec } from './operations/operation';
 
 type Json = Record<string, unknown>;
 const COMPONENT = (id: string) => `#/components/schemas/${id}`;

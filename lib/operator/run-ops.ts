@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
 import { resetDbClient } from '../store/client';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { OPERATOR_ACTIONS, type OperatorAction } from './actions';
 import { operatorName, recordAudit } from './audit';
 import { flag, parseCliArgs, type CliArgs } from './cli-args';

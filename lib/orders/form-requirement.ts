@@ -1,15 +1,15 @@
 import { newId } from '../ids';
 import { REQUIREMENT_SK_PREFIX, listSortKey } from '../store/keys';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import type { WriteSet } from '../store/write-set';
-import { addRequirementCreation, getRequirement, RequirementChanged } from '../requirements/store';
+import { addRequirementCreation, getRequirement, RequirementChanged } from '../store/entities/requirement';
 import { addResolution } from '../requirements/change-requirement';
 import { formFor } from './order-form';
-import type { OrderRecord } from './order-record';
+import type { OrderRecord } from '../store/entities/service-order';
 
 /**
  * The `form` requirement of an order waiting in `requires_action` (spec: "an open form requirement
- * names what is needed"), kept by the lifecycle area's requirement store (lib/requirements/store.ts:
+ * names what is needed"), kept by the lifecycle area's requirement store (lib/store/entities/requirement.ts:
  * the item, its id pointer for GET /requirements/{id}, the company's open count).
  */
 export function newFormRequirementKey(at: string): { id: string; sk: string } {

@@ -1,12 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { JOB_SHARDS, renewalIndexes } from '../store/keys';
-import { livemode, type Mode, type Scope } from '../store/scope';
+import { livemode, type Mode, type Scope } from '../scope';
 import { linesForRenewal } from '../billing/billing-acts';
 import { AlreadyBilled } from '../billing/ledger-store';
 import { dueAt, nextRenewalAt } from '../billing/renewal-schedule';
 import { changeOrder } from './change-order';
-import { renewalState, type OrderRecord } from './order-record';
+import { renewalState } from './order-record';
+import { type OrderRecord } from '../store/entities/service-order';
 
 /** Stops the change without writing: this period was billed by someone else meanwhile. */
 class NothingDue extends Error {}

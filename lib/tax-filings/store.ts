@@ -5,9 +5,9 @@ import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { commit } from '../store/commit';
 import { taxFilingByIdIndex, taxFilingGuardKey, taxFilingsOfCompany } from '../store/keys';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { CompanyChanged, getCompany } from '../companies/store';
+import { CompanyChanged, getCompany } from '../store/entities/company';
 import { addEntitlementChange } from '../entitlements/change-entitlements';
 import { canAdvance, entitlementOf, type TaxFiling, type TaxFilingKind, type TaxFilingStatus } from './tax-filing';
 

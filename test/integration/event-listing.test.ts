@@ -2,11 +2,11 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { useStackDatabase } from '../support/stack';
 import { db, tableName } from '../../lib/store/client';
 import { newId } from '../../lib/ids';
-import { logItems } from '../../lib/events/event-item';
+import { logItems } from '../../lib/store/event-item';
 import { listEvents } from '../../lib/events/listing/list-events';
 import { listEventsQuery } from '../../lib/events/listing/list-events-query';
-import type { ApiEvent } from '../../lib/events/event';
-import type { Scope } from '../../lib/store/scope';
+import type { ApiEvent } from '../../lib/store/event';
+import type { Scope } from '../../lib/scope';
 
 useStackDatabase();
 

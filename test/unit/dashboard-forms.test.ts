@@ -1,4 +1,4 @@
-import { endpointFormToBody, keyFormToBody } from '../../lib/dashboard/forms';
+import { endpointFormToBody, keyFormToBody } from '../../lib/dashboard/http/forms';
 import { parseForm } from '../../lib/dashboard/http/body';
 import { safeNext } from '../../lib/dashboard/http/page-errors';
 import { esc, html } from '../../lib/dashboard/pages/html';

@@ -1,6 +1,6 @@
 import { COMPANY_STAGE_MOVES, COMPANY_STAGES, stageMove } from '../../lib/lifecycle/company-stage';
 import { COMPANY_STATUS_TRANSITIONS, statusTransition } from '../../lib/lifecycle/company-status';
-import { requirementTransition } from '../../lib/lifecycle/requirement-status';
+import { requirementTransition } from '../../lib/requirements/requirement-status';
 import { allOwnerDocumentsIn, assertVerificationPending } from '../../lib/lifecycle/verification';
 import { ApiError } from '../../lib/errors';
 

@@ -3,7 +3,7 @@ import { apiOperation } from '../../../lib/http/api-operation';
 import { noQuery } from '../../../lib/input';
 import { requirementParams } from '../../../lib/lifecycle/params';
 import { withdrawRequirement } from '../../../lib/requirements/change-requirement';
-import { presentRequirement } from '../../../lib/requirements/open-requirement';
+import { presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
 
 /** POST /v1/sandbox/requirements/{requirementID}/cancel: the ask is withdrawn, `cancel_reason` says why. */
 export const handler = apiOperation({

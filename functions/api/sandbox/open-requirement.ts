@@ -1,7 +1,7 @@
 import { apiOperation } from '../../../lib/http/api-operation';
 import { noQuery } from '../../../lib/input';
 import { companyParams } from '../../../lib/lifecycle/params';
-import { openRequirement, presentRequirement } from '../../../lib/requirements/open-requirement';
+import { openRequirement, presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
 import { sandboxRequirementBody, toRequirementInput } from '../../../lib/requirements/sandbox-requirement-input';
 
 /** POST /v1/sandbox/companies/{companyID}/requirements: open a requirement of any type. */

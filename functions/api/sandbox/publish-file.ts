@@ -3,7 +3,7 @@ import { apiOperation } from '../../../lib/http/api-operation';
 import { noQuery } from '../../../lib/input';
 import { companyParams } from '../../../lib/lifecycle/params';
 import { publishFile } from '../../../lib/files/publish-file';
-import { presentFile } from '../../../lib/files/store';
+import { presentFile } from '../../../lib/store/entities/file';
 
 /** POST /v1/sandbox/companies/{companyID}/files: publish a (generated) document on the company. */
 export const handler = apiOperation({

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../errors';
-import { header } from '../../http/types';
+import { header } from '../../http/core/types';
 import { csrfMatches, findSession } from '../session';
 import { cookiesOf, SESSION_COOKIE } from './cookies';
 import type { DashboardContext, FormFields } from './types';

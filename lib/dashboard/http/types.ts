@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { ApiContext, RequestState } from '../../http/types';
+import type { ApiContext, RequestState } from '../../http/core/types';
 import type { DashboardSession } from '../session';
 
 /** How the request proved who it is: the cookie of a browser, or a script's bearer token. */

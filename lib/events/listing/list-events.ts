@@ -1,6 +1,6 @@
 import { decodeCursor, encodeCursor, listingFingerprint } from '../../paging/cursor';
-import type { Scope } from '../../store/scope';
-import type { ApiEvent } from '../event';
+import type { Scope } from '../../scope';
+import type { ApiEvent } from '../../store/event';
 import { isEmptyRange } from './created-at-range';
 import { eventFilterOf, type EventFilter } from './event-filter';
 import type { ListEventsQuery } from './list-events-query';

@@ -1,5 +1,5 @@
 import { noQuery } from '../../input';
-import { pagedList, plainList } from '../common-schemas';
+import { pagedList, plainList } from '../../resources/lists';
 import { companySchema } from '../../resources/company';
 import { accountSchema } from '../../resources/account';
 import { serviceOrderSchema } from '../../resources/service-order';
@@ -7,7 +7,7 @@ import { companyIdParams, createCompanyBody, createCompanyQuery, getCompanyQuery
 import { listCompaniesQuery } from '../../companies/list-companies';
 import { accountIdParams, accountInput } from '../../accounts/schemas';
 import { listAccountsQuery } from '../../accounts/list-accounts';
-import type { OperationSpec } from '../operation';
+import type { OperationSpec } from './operation';
 
 export const companyListSchema = pagedList('CompanyList', companySchema, 'A page of companies.');
 export const accountListSchema = pagedList('AccountList', accountSchema, 'A page of accounts.');

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { noQuery } from '../../input';
-import { pagedList } from '../common-schemas';
+import { pagedList } from '../../resources/lists';
 import { eventSchema } from '../../resources/event';
 import { listEventsQuery } from '../../events/listing/list-events-query';
 import { eventIdParams } from '../../events/listing/event-id-params';
-import type { OperationSpec } from '../operation';
+import type { OperationSpec } from './operation';
 
 export const eventListSchema = pagedList('EventList', eventSchema, 'A page of the event log.');
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { noQuery } from '../../input';
-import { plainList } from '../common-schemas';
-import type { OperationSpec } from '../operation';
+import { plainList } from '../../resources/lists';
+import type { OperationSpec } from './operation';
 
 /** GET /me's answer (lib/me/describe-caller.ts). */
 export const callerSchema = z

@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../operation';
+import type { OperationSpec } from './operation';
 import { foundationOperations } from './foundation';
 import { eventOperations } from './events';
 import { ordersOperations } from './orders';

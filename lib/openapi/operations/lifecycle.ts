@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { noBody, noQuery } from '../../input';
-import { plainList } from '../common-schemas';
-import type { OperationSpec } from '../operation';
+import { plainList } from '../../resources/lists';
+import type { OperationSpec } from './operation';
 import { companySchema } from '../../resources/company';
 import { requirementSchema } from '../../resources/requirement';
 import { fileSchema } from '../../resources/file';
 import { companyStatusSchema, deletedStatusTokenSchema, statusTokenSchema, verificationSessionSchema } from '../../resources/lifecycle-objects';
 import { companyParams, fileParams, requirementParams, signerParams, statusTokenParams } from '../../lifecycle/params';
-import { fulfillBody } from '../../requirements/fulfill-requirement';
+import { fulfillBody } from '../../lifecycle/operations/fulfill-requirement';
 import { sandboxRequirementBody } from '../../requirements/sandbox-requirement-input';
 import { identityUpdateInput } from '../../lifecycle/operations/update-identity';
 import { COMPANY_STAGES } from '../../lifecycle/company-stage';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { noBody, noQuery } from '../../input';
-import { pagedList, plainList } from '../common-schemas';
-import type { OperationSpec } from '../operation';
+import { pagedList, plainList } from '../../resources/lists';
+import type { OperationSpec } from './operation';
 import { companyIdParams } from '../../companies/schemas';
 import { serviceOrderSchema } from '../../resources/service-order';
 import { invoiceSchema } from '../../resources/invoice';

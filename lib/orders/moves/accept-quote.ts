@@ -1,8 +1,8 @@
 import { linesForAcceptedQuote } from '../../billing/billing-acts';
-import { livemode, type Scope } from '../../store/scope';
+import { livemode, type Scope } from '../../scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';
-import type { OrderRecord } from '../order-record';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 /**
  * POST /service-orders/{id}/quote/accept: before `quote.expires_at` the quoted price becomes the

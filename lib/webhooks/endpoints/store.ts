@@ -2,12 +2,12 @@ import { queryAll } from '../../store/query-all';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, WEBHOOK_ENDPOINT_SK_PREFIX } from '../../store/keys';
-import type { Mode } from '../../store/scope';
+import type { Mode } from '../../scope';
 import { decryptSecret, encryptSecret } from '../../crypto/envelope';
 import { newId } from '../../ids';
 import { now, nowIso } from '../../clock';
 import { ApiError, resourceMissing } from '../../errors';
-import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../../dashboard/one-time-code';
+import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../../crypto/one-time-code';
 import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
 import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { logger } from '../../observability/logger';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
