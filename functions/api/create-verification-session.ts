@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery, patterned } from '../../lib/input';
+import { idParam, noQuery } from '../../lib/input';
 import { companyParams } from '../../lib/lifecycle/params';
 import { createVerificationSession } from '../../lib/verification-sessions/verification-sessions';
 
@@ -10,6 +10,6 @@ export const handler = apiOperation({
   idempotent: true,
   params: companyParams,
   query: noQuery,
-  body: z.strictObject({ shareholder: patterned(/^sh_[0-9A-Za-z]{22}$/, 'Send the owner’s id (sh_…) from the company’s shareholders.') }),
+  body: z.strictObject({ shareholder: idParam('shareholder', 'shareholder', 'Send the owner’s id (sh_…) from the company’s shareholders.') }),
   handle: async ({ caller, params, body }) => ({ status: 201, body: await createVerificationSession(caller.scope, params.companyID, body.shareholder) }),
 });

@@ -4,7 +4,7 @@ import { commit } from '../store/commit';
 import { invoiceCounterKey, invoiceKey, invoiceLinesIndex, invoicePeriodKey, invoicesIndex, ledgerLineKey } from '../store/keys';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { randomBase62 } from '../ids';
+import { newId } from '../ids';
 import { addLedgerLines, unbilledLines } from './ledger-store';
 import { newLine } from './ledger-line';
 import { invoiceNumber, isMintedInvoiceId, renderInvoice, type InvoiceRecord } from './invoice';
@@ -83,7 +83,7 @@ export async function getInvoiceRecord(scope: Scope, invoiceId: string): Promise
 }
 
 async function claimPeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord> {
-  const record: InvoiceRecord = { id: `in_${randomBase62(22)}`, status: 'draft', period, total: 0, line_count: 0, amount_paid: 0, currency: 'usd', livemode: livemode(scope), created_at: at };
+  const record: InvoiceRecord = { id: newId('invoice'), status: 'draft', period, total: 0, line_count: 0, amount_paid: 0, currency: 'usd', livemode: livemode(scope), created_at: at };
   const ws = new WriteSet(scope, tableName());
   class Claimed extends Error {}
   ws.put({ ...invoicePeriodKey(scope, period), entity: 'invoice_period', invoice_id: record.id }, { expression: 'attribute_not_exists(pk)', onFailed: () => new Claimed() });

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { patterned } from '../input';
+import { idParam } from '../input';
 import { db, tableName } from '../store/client';
 import { companyExternalIdKey, companyIndexes, COUNTERS, listSortKey } from '../store/keys';
 import type { Scope } from '../scope';
@@ -17,7 +17,7 @@ import { presentCompany } from './expand-company';
 
 export const listCompaniesQuery = z
   .strictObject({
-    account_id: patterned(/^acct_[0-9A-Za-z]{22}$/, 'Send an account id: acct_ and 22 letters or digits.').optional(),
+    account_id: idParam('account', 'account', 'Send an account id: acct_ and 22 letters or digits.').optional(),
     external_id: z.string().min(1).max(255).optional(),
     status: z.enum(COMPANY_STATUSES).optional(),
     ...createdAtQuery,

@@ -7,14 +7,15 @@ import { FILE_POLICIES } from './policies';
 import { fileStorage } from '../file-storage';
 import { getFile, type FileRecord } from '../store/entities/file';
 import { uploadFile } from './upload-file';
+import { idPattern } from '../ids';
 
 /** A multipart body over this is `request_too_large`; a file over its policy's size is `invalid_request`. */
 export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
 
 const uploadFields = z.strictObject({
   purpose: z.enum(FILE_PURPOSES),
-  company: z.string().regex(/^cmp_[0-9A-Za-z]{22}$/, { message: 'is not a company id' }),
-  shareholder: z.string().regex(/^sh_[0-9A-Za-z]{22}$/, { message: 'is not a shareholder id' }).optional(),
+  company: z.string().regex(idPattern('company'), { message: 'is not a company id' }),
+  shareholder: z.string().regex(idPattern('shareholder'), { message: 'is not a shareholder id' }).optional(),
 });
 
 /** The parts of a multipart upload: text fields and files, by part name. */

@@ -1,7 +1,9 @@
 import * as z from 'zod';
+import { idPattern, type IdKind } from '../ids';
 
 /** Shapes shared by the resource schemas (spec Conventions). */
-export const idOf = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9A-Za-z]{22}$`));
+/** An id of `kind` in a resource (its one pattern: lib/ids.ts). */
+export const idOf = (kind: IdKind) => z.string().regex(idPattern(kind));
 export const dateTime = z.iso.datetime({ offset: true });
 /** `metadata`: your own key/value pairs, at most 50, stored and returned verbatim. */
 /** One metadata value: any JSON value, as the partner sent it. */

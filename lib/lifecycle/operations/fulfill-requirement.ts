@@ -11,6 +11,7 @@ import { informationAnswers } from '../../requirements/answers/information-answe
 import { addResolution, changeRequirement } from '../../requirements/change-requirement';
 import { submitForm } from '../../orders/moves/submit-form';
 import { getRequirement, RequirementChanged, type RequirementRecord } from '../../store/entities/requirement';
+import { isId } from '../../ids';
 
 /** POST /requirements/{id}/fulfill: the body by type (../shared/API-SURFACE.md). */
 export const fulfillBody = z.strictObject({ name: z.unknown().optional(), answers: z.unknown().optional(), file: z.unknown().optional() });
@@ -79,7 +80,7 @@ async function currentOpen(scope: Scope, requirementId: string): Promise<Require
  * as received (`company.document.received`, verification when everyone is in).
  */
 async function fulfillDocument(scope: Scope, found: RequirementRecord, fileId: unknown): Promise<RequirementRecord> {
-  if (typeof fileId !== 'string' || !/^file_[0-9A-Za-z]{22}$/.test(fileId)) {
+  if (typeof fileId !== 'string' || !isId('file', fileId)) {
     throw invalidField('$.file', 'is not a file id', 'Upload the document with POST /v1/files and send its id (file_…).', 'pattern');
   }
   const file = await getFile(scope, fileId);
