@@ -1,4 +1,4 @@
-import { isLocal } from '../../lib/config';
+import { mailGoesToOutbox } from '../../lib/email';
 import { dashboardPage } from '../../lib/dashboard/http/operation';
 import { endpointParams, readWebhookEndpoint, requestSecretRoll } from '../../lib/dashboard/webhook-endpoints';
 import { rollConfirmPage } from '../../lib/dashboard/pages/webhook-endpoints';
@@ -9,6 +9,6 @@ export const handler = dashboardPage({
   handle: async ({ auth, params }) => {
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
     const roll = await requestSecretRoll(auth.session, params.id);
-    return rollConfirmPage(auth.session, endpoint, roll.email, isLocal());
+    return rollConfirmPage(auth.session, endpoint, roll.email, mailGoesToOutbox());
   },
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isLocal } from '../../lib/config';
+import { mailGoesToOutbox } from '../../lib/email';
 import { parseOrRefuse } from '../../lib/errors';
 import { publicDashboardPage } from '../../lib/dashboard/http/operation';
 import { checkSignInForm } from '../../lib/dashboard/http/sign-in-guard';
@@ -14,6 +14,6 @@ export const handler = publicDashboardPage({
     const csrf = checkSignInForm(event, field(form, 'csrf_token'));
     const { email } = parseOrRefuse(z.object({ email: z.email().max(254) }), { email: field(form, 'email') }, 'form');
     await startSignIn(email);
-    return { status: 200, text: signInCodePage({ csrf, email, next: safeNext(field(form, 'next')), local: isLocal() }) };
+    return { status: 200, text: signInCodePage({ csrf, email, next: safeNext(field(form, 'next')), local: mailGoesToOutbox() }) };
   },
 });

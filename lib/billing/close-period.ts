@@ -9,6 +9,7 @@ import { addLedgerLines, unbilledLines } from './ledger-store';
 import { newLine } from './ledger-line';
 import { invoiceNumber, isMintedInvoiceId, renderInvoice, type InvoiceRecord } from './invoice';
 import { nextPeriod, periodBounds } from './period';
+import { recordOf } from '../store/entity';
 
 /** Lines attached per transaction: 2 items of ours per batch plus the line updates, under DynamoDB's 100. */
 const BATCH = 40;
@@ -78,8 +79,7 @@ export async function getInvoiceRecord(scope: Scope, invoiceId: string): Promise
   if (!isMintedInvoiceId(invoiceId)) return undefined;
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(scope, invoiceId), ConsistentRead: true }));
   if (!res.Item) return undefined;
-  const { pk: _p, sk: _s, entity: _e, gsi1pk: _g, gsi1sk: _h, ...record } = res.Item;
-  return record as InvoiceRecord;
+  return recordOf<InvoiceRecord>(res.Item);
 }
 
 async function claimPeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord> {

@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../store/client';
+import { tableName } from '../store/client';
+import { queryAll } from '../store/query-all';
 import { JOB_SHARDS, renewalIndexes } from '../store/keys';
 import { livemode, type Mode, type Scope } from '../scope';
 import { linesForRenewal } from '../billing/billing-acts';
@@ -44,27 +44,18 @@ export async function renewOrder(scope: Scope, orderId: string, asOf: Date): Pro
 }
 
 async function dueOrderIds(index: { index: 'gsi2' | 'gsi3'; pk: string }, asOf: Date): Promise<{ partnerId: string; orderId: string }[]> {
-  const out: { partnerId: string; orderId: string }[] = [];
-  let startKey: Record<string, unknown> | undefined;
   const sk = index.index === 'gsi2' ? 'gsi2sk' : 'gsi3sk';
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index.index,
-        KeyConditionExpression: `${index.index}pk = :pk AND ${sk} <= :upto`,
-        ExpressionAttributeValues: { ':pk': index.pk, ':upto': `${asOf.toISOString()}#~` },
-        ProjectionExpression: `${sk}`,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      const [, partnerId, orderId] = String(item[sk]).split('#');
-      out.push({ partnerId, orderId });
-    }
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: index.index,
+    KeyConditionExpression: `${index.index}pk = :pk AND ${sk} <= :upto`,
+    ExpressionAttributeValues: { ':pk': index.pk, ':upto': `${asOf.toISOString()}#~` },
+    ProjectionExpression: `${sk}`,
+  });
+  return items.map((item) => {
+    const [, partnerId, orderId] = String(item[sk]).split('#');
+    return { partnerId, orderId };
+  });
 }
 
 /** The sandbox's billing run: renewals of one partner and mode due at `asOf`. */

@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
+import { queryAll } from '../query-all';
 import { companyPartition, FILE_SK_PREFIX, fileKey, filePointerKey } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
@@ -34,24 +35,15 @@ export async function getFile(scope: Scope, fileId: string): Promise<FileRecord 
 
 /** filesOfCompany: the published files, newest first. */
 export async function publishedFilesOf(scope: Scope, companyId: string): Promise<FileRecord[]> {
-  const out: FileRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fl)',
-        FilterExpression: 'published = :yes',
-        ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':fl': FILE_SK_PREFIX, ':yes': true },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(fileEntity.record));
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fl)',
+    FilterExpression: 'published = :yes',
+    ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':fl': FILE_SK_PREFIX, ':yes': true },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items.map(fileEntity.record);
 }
 
 export function presentFile(record: FileRecord): ApiFile {

@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
+import { queryAll } from '../query-all';
 import { companyKey, companyPartition, openRequirementCounterKey, REQUIREMENT_SK_PREFIX, requirementKey, requirementPointerKey } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
@@ -82,24 +83,15 @@ export async function getRequirement(scope: Scope, requirementId: string): Promi
 
 /** requirementsOfCompany: open and resolved history, newest first (one consistent Query). */
 export async function requirementsOfCompany(scope: Scope, companyId: string, options: { openOnly?: boolean } = {}): Promise<RequirementRecord[]> {
-  const out: RequirementRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
-        ...(options.openOnly ? { FilterExpression: '#status = :open', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-        ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':rq': REQUIREMENT_SK_PREFIX, ...(options.openOnly ? { ':open': 'open' } : {}) },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(requirementEntity.record));
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
+    ...(options.openOnly ? { FilterExpression: '#status = :open', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+    ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':rq': REQUIREMENT_SK_PREFIX, ...(options.openOnly ? { ':open': 'open' } : {}) },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items.map(requirementEntity.record);
 }
 
 /** `open_requirements` of a company: one consistent GetItem of its counter, however long its history. */
