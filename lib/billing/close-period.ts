@@ -17,8 +17,8 @@ const BATCH = 40;
 class InvoiceMoved extends Error {}
 
 /**
- * The month-end close of one partner and mode for `period` (issue 9: "one wholesale invoice per partner
- * and period, exactly once"). Steps, each safe to repeat and to run concurrently:
+ * The month-end close of one partner and mode for `period` (docs/decisions.md, "Month-end invoices": one
+ * wholesale invoice per partner and period, exactly once). Steps, each safe to repeat and to run concurrently:
  *  1. claim the period with a guard item holding a new draft invoice (or find the claimed one);
  *  2. attach every unbilled line up to the period in batches: each line's move is conditioned on it
  *     still being unbilled and the invoice still a draft, and the invoice total grows in the same

@@ -32,7 +32,7 @@ export interface CreateOrderInput {
 
 const invalid = (errors: FieldError[]) => new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);
 
-/** Refusals that depend on the product and the company only (issue 9, Ordering). */
+/** Refusals that depend on the product and the company only (docs/decisions.md, "Error codes of ordering"). */
 function orderViolations(product: Product | undefined, body: CreateOrderBody, company: { entity_type: string; shareholders?: { id: string }[] }): FieldError[] {
   if (!product) {
     return [{ reason: `'${body.product_key}' is not a catalog product`, location: '$.product_key', validation_type: 'enum', how_to_fix: `Use a key from GET /v1/products: ${PRODUCTS.filter((p) => p.key !== FORMATION_PRODUCT_KEY).map((p) => p.key).join(', ')}.` }];

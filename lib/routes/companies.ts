@@ -1,6 +1,6 @@
 import type { Route } from './route';
 
-/** The companies area: companies, accounts, and the service-order list of a company (issue 3). */
+/** The companies area: companies, accounts, and the service-order list of a company. */
 export const companiesRoutes: Route[] = [
   { method: 'POST', path: '/v1/companies', operation: 'createCompany', handler: 'functions/api/create-company.ts', audience: 'partner' },
   { method: 'GET', path: '/v1/companies', operation: 'listCompanies', handler: 'functions/api/list-companies.ts', audience: 'partner' },

@@ -2,7 +2,7 @@ import type { Route } from './route';
 
 const partner = (method: Route['method'], path: string, operation: string, handler: string, extra: Partial<Route> = {}): Route => ({ method, path: `/v1${path}`, operation, handler: `functions/api/${handler}.ts`, audience: 'partner', ...extra });
 
-/** The lifecycle area: requirements, files, owner verification, status links (issue 8), and its keyless pages. */
+/** The lifecycle area: requirements, files, owner verification, status links, and its keyless pages. */
 export const lifecycleRoutes: Route[] = [
   partner('GET', '/companies/{companyID}/requirements', 'listCompanyRequirements', 'list-company-requirements'),
   partner('GET', '/requirements/{requirementID}', 'getRequirement', 'get-requirement'),

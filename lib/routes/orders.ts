@@ -2,7 +2,7 @@ import type { Route } from './route';
 
 const p = (method: Route['method'], path: string, operation: string, file: string, audience: Route['audience'] = 'partner'): Route => ({ method, path, operation, handler: `functions/${audience === 'public' ? 'pages' : 'api'}/${file}.ts`, audience });
 
-/** Orders and billing (issue 9): service orders, tax filings, calendar, fixed assets, invoices. */
+/** Orders and billing: service orders, tax filings, calendar, fixed assets, invoices. */
 export const ordersRoutes: Route[] = [
   p('POST', '/v1/companies/{companyID}/service-orders', 'createServiceOrder', 'create-service-order'),
   p('GET', '/v1/service-orders/{serviceOrderID}', 'getServiceOrder', 'get-service-order'),
