@@ -17,14 +17,14 @@ const LAYERS = [
   [
     'paging', 'partners', 'rate-limit', 'auth', 'idempotency', 'events', 'accounts', 'billing', 'entitlements',
     'forms', 'requirements', 'orders', 'companies', 'calendar', 'fixed-assets', 'tax-filings', 'lifecycle', 'files',
-    'status-tokens', 'verification-sessions', 'webhooks', 'me', 'jobs', 'docs',
+    'status-tokens', 'verification-sessions', 'webhooks', 'dashboard', 'me', 'jobs', 'docs',
   ],
-  // The HTTP chain: middy middlewares and the one handler builder.
+  // The HTTP chain: middy middlewares, the one handler builder, and the dashboard's parts of it.
   ['http'],
   // What is served: the route table with each operation's contract, and the OpenAPI document made from it.
   ['routes', 'openapi'],
-  // Faces for people: the dashboard, the keyless pages, the operator's CLI.
-  ['dashboard', 'keyless-pages', 'operator'],
+  // Faces for people: the keyless pages and the operator's CLI.
+  ['keyless-pages', 'operator'],
 ];
 
 const AREAS = LAYERS.flat();

@@ -1,7 +1,8 @@
-import { publicOperation } from '../../lib/http/public-operation';
+import { apiOperation } from '../../lib/http/operation';
+import { getOpenApi as contract } from '../../lib/routes/events';
 import { openApiDocument } from '../../lib/openapi/document';
 
 let document: Record<string, unknown> | undefined;
 
 /** GET /v1/openapi.json: no key needed. */
-export const handler = publicOperation(async () => ({ status: 200, body: (document ??= openApiDocument()) }));
+export const handler = apiOperation({ ...contract, handle: async () => ({ status: 200, body: (document ??= openApiDocument()) }) });

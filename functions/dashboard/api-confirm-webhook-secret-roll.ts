@@ -1,9 +1,9 @@
-import { dashboardApi } from '../../lib/dashboard/http/operation';
-import { confirmRollBody, confirmSecretRoll, endpointParams } from '../../lib/dashboard/webhook-endpoints';
+import { dashboardOperation } from '../../lib/http/dashboard/operation';
+import { dashboardApiConfirmWebhookSecretRoll as contract } from '../../lib/routes/dashboard';
+import { confirmSecretRoll } from '../../lib/dashboard/webhook-endpoints';
 
 /** POST /dashboard/api/webhook-endpoints/{id}/secret/roll/confirm `{code}` → the new secret, once. */
-export const handler = dashboardApi({
-  params: endpointParams,
-  body: confirmRollBody,
+export const handler = dashboardOperation({
+  ...contract,
   handle: async ({ auth, params, body }) => ({ status: 200, body: await confirmSecretRoll(auth.session.partner_id, params.id, body.code) }),
 });

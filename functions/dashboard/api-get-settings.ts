@@ -1,9 +1,9 @@
-import { noQuery } from '../../lib/input';
-import { dashboardApi } from '../../lib/dashboard/http/operation';
+import { dashboardOperation } from '../../lib/http/dashboard/operation';
+import { dashboardApiGetSettings as contract } from '../../lib/routes/dashboard';
 import { readSettings } from '../../lib/dashboard/settings';
 
 /** GET /dashboard/api/settings: `{api_version, webhook_version, available_versions}`. */
-export const handler = dashboardApi({
-  query: noQuery,
+export const handler = dashboardOperation({
+  ...contract,
   handle: async ({ auth }) => ({ status: 200, body: await readSettings(auth.session.partner_id) }),
 });

@@ -1,10 +1,9 @@
-import { dashboardApi } from '../../lib/dashboard/http/operation';
-import { endpointIdParams, recoverBody } from '../../lib/webhooks/operations/dashboard-delivery';
+import { dashboardOperation } from '../../lib/http/dashboard/operation';
+import { dashboardApiRecoverWebhookEvents as contract } from '../../lib/routes/webhooks';
 import { recoverEvents } from '../../lib/webhooks/operations/recover-events';
 
 /** POST /dashboard/api/webhook-endpoints/{id}/recover `{since}`: re-deliver, in order, every event since then. */
-export const handler = dashboardApi({
-  params: endpointIdParams,
-  body: recoverBody,
+export const handler = dashboardOperation({
+  ...contract,
   handle: async ({ auth, params, body }) => ({ status: 202, body: { object: 'webhook_recovery', ...(await recoverEvents(auth.session.partner_id, params.id, body.since)) } }),
 });

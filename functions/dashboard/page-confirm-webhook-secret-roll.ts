@@ -1,12 +1,13 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
-import { confirmRollBody, confirmSecretRoll, endpointParams } from '../../lib/dashboard/webhook-endpoints';
-import { field } from '../../lib/dashboard/http/forms';
+import { dashboardOperation } from '../../lib/http/dashboard/operation';
+import { dashboardConfirmWebhookSecretRoll as contract } from '../../lib/routes/dashboard';
+import { confirmRollBody, confirmSecretRoll } from '../../lib/dashboard/webhook-endpoints';
+import { field } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints/{id}/secret/roll/confirm: shows the new secret once. */
-export const handler = dashboardPage({
-  params: endpointParams,
+export const handler = dashboardOperation({
+  ...contract,
   handle: async ({ auth, params, body: form }) => {
     const { code } = parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form');
     const rolled = await confirmSecretRoll(auth.session.partner_id, params.id, code);

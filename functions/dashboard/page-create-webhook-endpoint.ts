@@ -1,11 +1,13 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { dashboardOperation } from '../../lib/http/dashboard/operation';
+import { dashboardCreateWebhookEndpoint as contract } from '../../lib/routes/dashboard';
 import { createEndpointBody, createWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
-import { endpointFormToBody } from '../../lib/dashboard/http/forms';
+import { endpointFormToBody } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints: shows the signing secret once. */
-export const handler = dashboardPage({
+export const handler = dashboardOperation({
+  ...contract,
   handle: async ({ auth, body: form }) => {
     const body = parseOrRefuse(createEndpointBody, endpointFormToBody(form ?? {}), 'form');
     const created = await createWebhookEndpoint(auth.session.partner_id, body);

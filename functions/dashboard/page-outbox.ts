@@ -1,11 +1,13 @@
 import { mailGoesToOutbox } from '../../lib/email';
 import { resourceMissing } from '../../lib/errors';
 import { listOutbox } from '../../lib/email/outbox';
-import { publicDashboardPage } from '../../lib/dashboard/http/operation';
+import { dashboardOperation } from '../../lib/http/dashboard/operation';
+import { dashboardOutbox as contract } from '../../lib/routes/dashboard';
 import { outboxPage } from '../../lib/dashboard/pages/outbox';
 
 /** GET /dashboard/outbox: the embedded default's e-mails (sign-in codes); absent anywhere else. */
-export const handler = publicDashboardPage({
+export const handler = dashboardOperation({
+  ...contract,
   handle: async () => {
     if (!mailGoesToOutbox()) throw resourceMissing('page');
     return { status: 200, text: outboxPage(listOutbox()) };

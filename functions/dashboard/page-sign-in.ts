@@ -1,10 +1,12 @@
-import { publicDashboardPage } from '../../lib/dashboard/http/operation';
-import { signInToken } from '../../lib/dashboard/http/sign-in-guard';
-import { safeNext } from '../../lib/dashboard/http/page-errors';
+import { dashboardOperation } from '../../lib/http/dashboard/operation';
+import { dashboardSignInPage as contract } from '../../lib/routes/dashboard';
+import { signInToken } from '../../lib/http/dashboard/sign-in-guard';
+import { safeNext } from '../../lib/http/dashboard/page-errors';
 import { signInEmailPage } from '../../lib/dashboard/pages/sign-in';
 
 /** GET /dashboard/sign-in: the e-mail form. */
-export const handler = publicDashboardPage({
+export const handler = dashboardOperation({
+  ...contract,
   handle: async ({ event }) => {
     const { token, setCookie } = signInToken(event);
     const next = safeNext(event.queryStringParameters?.next);

@@ -1,8 +1,10 @@
-import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { dashboardOperation } from '../../lib/http/dashboard/operation';
+import { dashboardWebhookEndpoints as contract } from '../../lib/routes/dashboard';
 import { listWebhookEndpoints } from '../../lib/dashboard/webhook-endpoints';
 import { endpointsPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** GET /dashboard/webhook-endpoints */
-export const handler = dashboardPage({
+export const handler = dashboardOperation({
+  ...contract,
   handle: async ({ auth }) => endpointsPage(auth.session, await listWebhookEndpoints(auth.session.partner_id)),
 });

@@ -1,4 +1,5 @@
-import { publicOperation } from '../../lib/http/public-operation';
+import { apiOperation } from '../../lib/http/operation';
+import { hostedInvoice as contract } from '../../lib/routes/orders';
 import { resourceMissing } from '../../lib/errors';
 import { header } from '../../lib/http/core/types';
 import { now } from '../../lib/clock';
@@ -10,12 +11,15 @@ import { hostedInvoicePage } from '../../lib/billing/hosted-page';
 import type { ApiResponse } from '../../lib/http/core/types';
 
 /** GET /invoices/hosted/{token}: the keyless invoice page behind `hosted_url`; expired or forged → 404. */
-export const handler = publicOperation(async (event): Promise<ApiResponse> => {
-  const target = readHostedToken(event.pathParameters?.token ?? '', now().getTime());
-  const scope = target ? { partnerId: target.partnerId, mode: target.mode } : undefined;
-  const invoice = scope ? await getInvoiceRecord(scope, target!.invoiceId) : undefined;
-  if (!scope || !invoice || invoice.status === 'draft') throw resourceMissing('invoice page', undefined);
-  const view = renderInvoice(invoice, { lines: await linesOfInvoice(scope, invoice.id) });
-  if ((header(event, 'accept') ?? '').includes('application/json')) return { status: 200, body: view, headers: { 'Cache-Control': 'no-store' } };
-  return { status: 200, text: hostedInvoicePage(view), headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
+export const handler = apiOperation({
+  ...contract,
+  handle: async ({ event }): Promise<ApiResponse> => {
+    const target = readHostedToken(event.pathParameters?.token ?? '', now().getTime());
+    const scope = target ? { partnerId: target.partnerId, mode: target.mode } : undefined;
+    const invoice = scope ? await getInvoiceRecord(scope, target!.invoiceId) : undefined;
+    if (!scope || !invoice || invoice.status === 'draft') throw resourceMissing('invoice page', undefined);
+    const view = renderInvoice(invoice, { lines: await linesOfInvoice(scope, invoice.id) });
+    if ((header(event, 'accept') ?? '').includes('application/json')) return { status: 200, body: view, headers: { 'Cache-Control': 'no-store' } };
+    return { status: 200, text: hostedInvoicePage(view), headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
+  },
 });

@@ -1,4 +1,3 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
 import { ApiError, resourceMissing, parseOrRefuse } from '../errors';
 import type { Scope } from '../scope';
@@ -42,20 +41,14 @@ export async function readableFile(scope: Scope, fileId: string): Promise<FileRe
 }
 
 /**
- * GET /files/{id}/content: the bytes, or, where the store has direct links (S3), a redirect to a link
- * that lives as long as the purpose's policy says.
+ * GET /files/{id}/content: the bytes, or, where the store has direct links (S3), a link that lives as
+ * long as the purpose's policy says.
  */
-export async function fileContent(scope: Scope, fileId: string): Promise<APIGatewayProxyResult> {
+export async function fileContent(scope: Scope, fileId: string): Promise<{ link: string } | { bytes: Buffer; type: string; filename: string }> {
   const file = await readableFile(scope, fileId);
   const lifetime = FILE_POLICIES[file.purpose].linkLifetimeSeconds ?? 60;
   const link = await fileStorage().link(file.storage_key, lifetime);
-  if (link) return { statusCode: 302, headers: { Location: link, 'Cache-Control': 'no-store' }, body: '' };
-  const bytes = await fileStorage().get(file.storage_key);
+  if (link) return { link };
   const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[file.type] ?? 'bin';
-  return {
-    statusCode: 200,
-    headers: { 'Content-Type': file.type, 'Content-Length': String(bytes.length), 'Content-Disposition': `attachment; filename="${file.id}.${extension}"`, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' },
-    body: bytes.toString('base64'),
-    isBase64Encoded: true,
-  };
+  return { bytes: await fileStorage().get(file.storage_key), type: file.type, filename: `${file.id}.${extension}` };
 }

@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import { CURRENT_VERSION } from '../versioning/versions';
 import { errorEnvelopeSchema } from '../resources/error-envelope';
-import { OPERATIONS } from './operations';
 import { SNAPSHOT_SCHEMAS } from '../resources/snapshots';
-import type { OperationSpec } from './operations/operation';
+import { DOCUMENTED_OPERATIONS, type Operation } from '../routes';
 
 type Json = Record<string, unknown>;
 const COMPONENT = (id: string) => `#/components/schemas/${id}`;
@@ -38,11 +37,11 @@ function schemaObject(schema: z.ZodType, io: 'input' | 'output', components: Jso
   return rewrite(json);
 }
 
-function parameters(op: OperationSpec, components: Json): Json[] {
+function parameters(op: Operation, components: Json): Json[] {
   const out: Json[] = [];
   for (const [where, shape] of [
-    ['path', op.params?.shape],
-    ['query', op.query?.shape],
+    ['path', shapeOf(op.params)],
+    ['query', shapeOf(op.query)],
   ] as const) {
     for (const [name, field] of Object.entries(shape ?? {})) {
       const schema = schemaObject(field as z.ZodType, 'input', components);
@@ -61,17 +60,18 @@ function parameters(op: OperationSpec, components: Json): Json[] {
 
 const jsonContent = (schema: Json) => ({ content: { 'application/json': { schema } } });
 
-function responses(op: OperationSpec, components: Json): Json {
+function responses(op: Operation, components: Json): Json {
   const out: Json = {};
-  for (const [status, r] of Object.entries(op.responses)) {
+  const scope = scopeOf(op);
+  for (const [status, r] of Object.entries(op.responses ?? {})) {
     out[status] = {
       description: r.description,
-      ...(op.scope !== 'public' ? { headers: { 'Service-Version': { $ref: '#/components/headers/ServiceVersion' } } } : {}),
+      ...(scope !== 'public' ? { headers: { 'Service-Version': { $ref: '#/components/headers/ServiceVersion' } } } : {}),
       ...(r.schema ? jsonContent(schemaObject(r.schema, 'output', components)) : {}),
     };
   }
   const error = (description: string) => ({ description, ...jsonContent({ $ref: COMPONENT('Error') }) });
-  const statuses = new Set([...(op.scope === 'public' ? [] : [400, 401, 403, 429]), ...(op.errors ?? [])]);
+  const statuses = new Set([...(scope === 'public' ? [] : [400, 401, 403, 429]), ...(op.errors ?? [])]);
   const named: Record<number, string> = {
     400: 'invalid_request or invalid_api_version',
     401: 'api_key_invalid or api_key_expired',
@@ -88,12 +88,23 @@ function responses(op: OperationSpec, components: Json): Json {
   return out;
 }
 
+/** The scope a key needs: `'none'`, any valid key; `'public'`, no key at all. */
+function scopeOf(op: Operation): string {
+  return op.audience === 'public' ? 'public' : (op.scope ?? 'none');
+}
+
+/** The fields of an object schema (its path or query parameters). */
+function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : undefined;
+}
+
 /**
- * The OpenAPI 3.1 document of the whole API, generated from the operation registry
- * (lib/openapi/operations/) and the zod schemas the handlers validate with and answer in. Served at
- * GET /v1/openapi.json and kept in docs/openapi.json (npm run schemas; a test fails when stale).
+ * The OpenAPI 3.1 document of the whole API, generated from the operations of the route table
+ * (lib/routes/: the same contracts and zod schemas the handlers validate with) and the resources they
+ * answer with. Served at GET /v1/openapi.json and kept in docs/openapi.json (npm run schemas; a test
+ * fails when stale).
  */
-export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json {
+export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS): Json {
   const components: Json = {};
   const paths: Record<string, Json> = {};
   // Components no operation names directly: the error envelope (every error answer refers to it) and
@@ -101,13 +112,14 @@ export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json 
   for (const op of operations) {
     const path = op.path.replace(/^\/v1/, '');
     paths[path] ??= {};
+    const scope = scopeOf(op);
     paths[path][op.method.toLowerCase()] = {
-      operationId: op.operationId,
+      operationId: op.operation,
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
-      ...(op.scope === 'public' ? { security: [] } : {}),
-      ...(op.scope !== 'public' && op.scope !== 'none' ? { 'x-required-scope': op.scope } : {}),
+      ...(scope === 'public' ? { security: [] } : {}),
+      ...(scope !== 'public' && scope !== 'none' ? { 'x-required-scope': scope } : {}),
       parameters: parameters(op, components),
       ...(op.body ? { requestBody: { required: true, ...jsonContent(schemaObject(op.body, 'input', components)) } } : {}),
       responses: responses(op, components),
@@ -124,7 +136,7 @@ export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json 
     },
     servers: [{ url: '/v1' }],
     security: [{ apiKey: [] }],
-    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.tag!))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: svc_live_… or svc_test_….' } },

@@ -1,19 +1,25 @@
-import type { Route } from './route';
-import { foundationRoutes } from './foundation';
-import { eventRoutes } from './events';
 import { companiesRoutes } from './companies';
 import { dashboardRoutes } from './dashboard';
-import { ordersRoutes } from './orders';
-import { sandboxOrdersRoutes } from './sandbox-orders';
+import { eventRoutes } from './events';
+import { foundationRoutes } from './foundation';
 import { lifecycleRoutes } from './lifecycle';
+import type { Operation } from './operation';
+import { ordersRoutes } from './orders';
 import { sandboxLifecycleRoutes } from './sandbox-lifecycle';
+import { sandboxOrdersRoutes } from './sandbox-orders';
 import { webhookRoutes } from './webhooks';
 
 /**
- * THE route table: every route of the system, by area. The CDK app makes one function per row; the
- * embedded default serves the same rows with the same handlers. Add an area's routes as its own file.
+ * THE route table: every operation of the system, by area, each described once (lib/routes/operation.ts).
+ * The CDK app makes one function per row; the embedded default serves the same rows with the same
+ * handlers; the OpenAPI document and the isolation matrices read the same objects. Add an area's
+ * operations as its own file.
  */
-export const ROUTES: Route[] = [...foundationRoutes, ...eventRoutes, ...companiesRoutes, ...dashboardRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes, ...webhookRoutes];
+export const ROUTES: Operation[] = [...foundationRoutes, ...eventRoutes, ...companiesRoutes, ...dashboardRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes, ...webhookRoutes];
+
+/** The operations of the OpenAPI document (those with a summary), in the document's order of areas. */
+export const DOCUMENTED_OPERATIONS: Operation[] = ([...foundationRoutes, ...eventRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...companiesRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes] as Operation[]).filter((o) => o.summary !== undefined);
 
 export * from './route';
 export * from './match';
+export type { Operation, OperationDoc } from './operation';

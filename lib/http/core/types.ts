@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { Request } from '@middy/core';
+import type { MiddlewareObj, Request } from '@middy/core';
 import type { Caller } from '../../auth/caller';
 
 /** What the middlewares learn about a request, in the order they learn it. */
@@ -35,14 +35,24 @@ export interface IdempotencyState {
 export type ApiContext = Context & { state: RequestState };
 export type ApiMiddyRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
 
-/** What an operation returns; the chain turns it into the Lambda proxy result. */
+/** One middleware of a chain (lib/http/middleware/, lib/dashboard/http/): a middy middleware object. */
+export type Middleware<C extends ApiContext = ApiContext> = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, C>;
+
+/** Every handler of the system: an API Gateway proxy event in, a proxy result out. */
+export type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** What an operation returns; the chain turns it into the Lambda proxy result (lib/http/core/proxy-result.ts). */
 export interface ApiResponse {
   status: number;
   /** Serialised as JSON. */
   body?: unknown;
   /** Sent as is (an HTML page); set `Content-Type` in `headers`. */
   text?: string;
+  /** Sent as bytes (a file's content); set `Content-Type` in `headers`. */
+  bytes?: Buffer;
   headers?: Record<string, string>;
+  /** `Set-Cookie` values (dashboard pages), any number. */
+  cookies?: string[];
 }
 
 /** Headers are case-insensitive; API Gateway passes them as sent. */

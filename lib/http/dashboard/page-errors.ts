@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../errors';
 import { logger } from '../../observability/logger';
-import { errorPage } from '../pages/error-page';
+import { errorPage } from '../../dashboard/pages/error-page';
 import { clearCookie, SESSION_COOKIE } from './cookies';
 import { SignInRequired } from './session-auth';
 import type { DashboardContext } from './types';

@@ -1,6 +1,5 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { ApiContext, RequestState } from '../../http/core/types';
-import type { DashboardSession } from '../session';
+import type { ApiContext } from '../core/types';
+import type { DashboardSession } from '../../dashboard/session';
 
 /** How the request proved who it is: the cookie of a browser, or a script's bearer token. */
 export interface DashboardAuth {
@@ -10,15 +9,6 @@ export interface DashboardAuth {
 }
 
 export type DashboardContext = ApiContext & { dashboard?: DashboardAuth };
-
-export interface DashboardRequest<P, Q, B> {
-  auth: DashboardAuth;
-  params: P;
-  query: Q;
-  body: B;
-  state: RequestState;
-  event: APIGatewayProxyEvent;
-}
 
 /** A form's fields: repeated names (checkboxes) become arrays. */
 export type FormFields = Record<string, string | string[]>;

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../errors';
-import { header } from '../../http/core/types';
+import { header } from '../core/types';
 import type { DashboardContext, FormFields } from './types';
 
 /** Forms are small; 64 KiB is far above any dashboard form. */

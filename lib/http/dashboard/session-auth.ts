@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../errors';
-import { header } from '../../http/core/types';
-import { csrfMatches, findSession } from '../session';
+import { header } from '../core/types';
+import { csrfMatches, findSession } from '../../dashboard/session';
 import { cookiesOf, SESSION_COOKIE } from './cookies';
 import type { DashboardContext, FormFields } from './types';
 

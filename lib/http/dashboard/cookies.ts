@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { isLocal } from '../../config';
-import { header } from '../../http/core/types';
+import { header } from '../core/types';
 
 /** The session cookie, and the short-lived cookie that ties the sign-in forms to one browser. */
 export const SESSION_COOKIE = 'dash_session';

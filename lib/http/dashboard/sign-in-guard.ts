@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { csrfMatches } from '../session';
+import { csrfMatches } from '../../dashboard/session';
 import { cookiesOf, setCookie, SIGN_IN_COOKIE } from './cookies';
 import { ApiError } from '../../errors';
 
