@@ -5,4 +5,10 @@ import { openApiDocument } from '../../lib/openapi/document';
 let document: Record<string, unknown> | undefined;
 
 /** GET /v1/openapi.json: no key needed. */
-export const handler = apiOperation({ ...contract, handle: async () => ({ status: 200, body: (document ??= openApiDocument()) }) });
+export const handler = apiOperation({
+  ...contract,
+  handle: async () => {
+    document ??= openApiDocument();
+    return { status: 200, body: document };
+  },
+});

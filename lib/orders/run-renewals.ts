@@ -7,7 +7,7 @@ import { AlreadyBilled } from '../billing/ledger-store';
 import { dueAt, nextRenewalAt } from '../billing/renewal-schedule';
 import { changeOrder } from './change-order';
 import { renewalState } from './order-record';
-import { type OrderRecord } from '../store/entities/service-order';
+import type { OrderRecord } from '../store/entities/service-order';
 
 /** Stops the change without writing: this period was billed by someone else meanwhile. */
 class NothingDue extends Error {}

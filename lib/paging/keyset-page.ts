@@ -41,7 +41,6 @@ export interface PageRequest {
  */
 export async function keysetPage<T extends Record<string, unknown>>(range: IndexRange, req: PageRequest): Promise<{ items: T[]; page: Omit<PageBlock, 'total'> }> {
   const skName = `${range.index}sk`;
-  const pkName = `${range.index}pk`;
   const backwards = req.before !== undefined;
   const position = req.after !== undefined ? decodeCursor<string>(req.listing, req.after, 'after') : req.before !== undefined ? decodeCursor<string>(req.listing, req.before, 'before') : undefined;
   // Reading forward (ascending sk) when the listing ascends and we go on, or descends and we go back.

@@ -29,7 +29,7 @@ export function routesForPath(routes: Route[], path: string): RouteMatch[] {
     const m = regex.exec(path);
     if (!m) continue;
     const pathParameters: Record<string, string> = {};
-    names.forEach((n, i) => (pathParameters[n] = decodeURIComponent(m[i + 1])));
+    for (const [i, name] of names.entries()) pathParameters[name] = decodeURIComponent(m[i + 1]);
     out.push({ route, pathParameters });
   }
   // API Gateway prefers the more literal template: fewer parameters first.

@@ -39,7 +39,7 @@ describe('company creation under injected faults', () => {
       .rejectsOnce(cancelled)
       .rejectsOnce(new TransactionConflictException({ message: 'conflict', $metadata: {} }))
       .callsFake(() => realSend(ddb.send.lastCall.args[0]));
-    let company;
+    let company: Awaited<ReturnType<typeof createCompany>> | undefined;
     try {
       company = await createCompany({ scope: s, body: body(), expand: [] });
       expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);

@@ -2,7 +2,7 @@ import { COMPANY_STAGE_MOVES, COMPANY_STAGES, stageMove } from '../../lib/lifecy
 import { COMPANY_STATUS_TRANSITIONS, statusTransition } from '../../lib/lifecycle/company-status';
 import { requirementTransition } from '../../lib/requirements/requirement-status';
 import { allOwnerDocumentsIn, assertVerificationPending } from '../../lib/lifecycle/verification';
-import { ApiError } from '../../lib/errors';
+import type { ApiError } from '../../lib/errors';
 
 const refusal = (fn: () => unknown): ApiError => {
   try {

@@ -14,7 +14,7 @@ export async function checkPassportFiles(scope: Scope, body: CreateCompanyBody):
   const out: FieldError[] = [];
   owners.forEach((o, n) => {
     const file = files[n];
-    if (!file || file.purpose !== 'identity_document') {
+    if (file?.purpose !== 'identity_document') {
       out.push({
         reason: file ? `'${o.passport}' is not an identity document` : `no file '${o.passport}' in this mode`,
         location: `$.shareholders[${o.i}].passport`,

@@ -1,4 +1,4 @@
-import { type Scope } from '../../scope';
+import type { Scope } from '../../scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';
 import type { OrderRecord } from '../../store/entities/service-order';

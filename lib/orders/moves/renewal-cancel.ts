@@ -3,7 +3,7 @@ import { nextRenewalAt } from '../../billing/renewal-schedule';
 import { changeOrder, without } from '../change-order';
 import { illegalMove } from '../order-errors';
 import { renewalState } from '../order-record';
-import { type OrderRecord } from '../../store/entities/service-order';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 const recurring = (order: OrderRecord) => order.interval === 'monthly' || order.interval === 'yearly';
 

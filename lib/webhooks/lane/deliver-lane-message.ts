@@ -59,7 +59,7 @@ async function deliverOnLane(
   writes: LaneWrites,
 ): Promise<LaneOutcome> {
 
-  if (!endpoint || endpoint.status !== 'enabled' || endpoint.mode !== message.mode) {
+  if (endpoint?.status !== 'enabled' || endpoint.mode !== message.mode) {
     // Rule 6/7: a disabled (or deleted) endpoint's queued deliveries are cancelled; the events stay in
     // GET /events and `recover` sends them again after re-enabling.
     if (message.kind === 'event') advance(lane, message.seq, message.created_at);
