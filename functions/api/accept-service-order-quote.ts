@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { acceptServiceOrderQuote as contract } from '../../lib/routes/orders';
+import { acceptServiceOrderQuote as contract } from '../../lib/routes/orders/accept-service-order-quote';
 import { acceptQuote } from '../../lib/orders/moves/accept-quote';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

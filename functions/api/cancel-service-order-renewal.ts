@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { cancelServiceOrderRenewal as contract } from '../../lib/routes/orders';
+import { cancelServiceOrderRenewal as contract } from '../../lib/routes/orders/cancel-service-order-renewal';
 import { requestRenewalCancel } from '../../lib/orders/moves/renewal-cancel';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

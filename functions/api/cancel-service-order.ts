@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { cancelServiceOrder as contract } from '../../lib/routes/orders';
+import { cancelServiceOrder as contract } from '../../lib/routes/orders/cancel-service-order';
 import { cancelOrder } from '../../lib/lifecycle/operations/cancel-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { createAccount as contract } from '../../lib/routes/companies';
+import { createAccount as contract } from '../../lib/routes/companies/create-account';
 import { createAccount } from '../../lib/accounts/create-account';
 import { renderAccount } from '../../lib/resources/account';
 

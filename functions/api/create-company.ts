@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { createCompany as contract } from '../../lib/routes/companies';
+import { createCompany as contract } from '../../lib/routes/companies/create-company';
 import { httpDate } from '../../lib/http/core/conditional';
 import { header } from '../../lib/http/core/types';
 import { createCompany } from '../../lib/companies/operations/create-company';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { createFixedAsset as contract } from '../../lib/routes/orders';
+import { createFixedAsset as contract } from '../../lib/routes/orders/create-fixed-asset';
 import { renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
 import { createFixedAsset } from '../../lib/fixed-assets/store';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { createServiceOrder as contract } from '../../lib/routes/orders';
+import { createServiceOrder as contract } from '../../lib/routes/orders/create-service-order';
 import { createOrder } from '../../lib/orders/create-order';
 import type { ServiceOrder } from '../../lib/resources/service-order';
 

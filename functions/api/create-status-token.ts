@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { createStatusToken as contract } from '../../lib/routes/lifecycle';
+import { createStatusToken as contract } from '../../lib/routes/lifecycle/create-status-token';
 import { mintStatusToken } from '../../lib/status-tokens/status-tokens';
 
 /** POST /v1/companies/{companyID}/status-tokens: mint a keyless status link. */

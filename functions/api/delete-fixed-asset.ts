@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { deleteFixedAsset as contract } from '../../lib/routes/orders';
+import { deleteFixedAsset as contract } from '../../lib/routes/orders/delete-fixed-asset';
 import { resourceMissing } from '../../lib/errors';
 import { deleteFixedAsset } from '../../lib/fixed-assets/store';
 

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiOperation } from '../../lib/http/operation';
+import { keylessOperation } from '../../lib/http/keyless-operation';
 import { ROUTES } from '../../lib/routes';
 import { notRoutable } from '../../lib/routes/not-routable';
 
@@ -9,7 +10,7 @@ const partnerFallback = apiOperation({
     throw notRoutable(ROUTES, event.httpMethod, event.path);
   },
 });
-const publicFallback = apiOperation({
+const publicFallback = keylessOperation({
   audience: 'public',
   handle: async ({ event }) => {
     throw notRoutable(ROUTES, event.httpMethod, event.path);

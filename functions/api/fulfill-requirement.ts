@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { fulfillRequirement as contract } from '../../lib/routes/lifecycle';
+import { fulfillRequirement as contract } from '../../lib/routes/lifecycle/fulfill-requirement';
 import { fulfillRequirement } from '../../lib/lifecycle/operations/fulfill-requirement';
 import { presentRequirement } from '../../lib/lifecycle/operations/open-requirement';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getAccount as contract } from '../../lib/routes/companies';
+import { getAccount as contract } from '../../lib/routes/companies/get-account';
 import { resourceMissing } from '../../lib/errors';
 import { getAccount } from '../../lib/store/entities/account';
 import { renderAccount } from '../../lib/resources/account';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getCompany as contract } from '../../lib/routes/companies';
+import { getCompany as contract } from '../../lib/routes/companies/get-company';
 import { httpDate, notModifiedSince } from '../../lib/http/core/conditional';
 import { resourceMissing } from '../../lib/errors';
 import { getCompany } from '../../lib/store/entities/company';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getEvent as contract } from '../../lib/routes/events';
+import { getEvent as contract } from '../../lib/routes/events/get-event';
 import { getEvent } from '../../lib/events/listing/get-event';
 import { tableName } from '../../lib/store/client';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getFileContent as contract } from '../../lib/routes/lifecycle';
+import { getFileContent as contract } from '../../lib/routes/lifecycle/get-file-content';
 import { fileContent } from '../../lib/files/file-requests';
 
 /** GET /v1/files/{fileID}/content: the file's bytes (or, in AWS, a redirect to a short-lived link). */

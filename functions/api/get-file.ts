@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getFile as contract } from '../../lib/routes/lifecycle';
+import { getFile as contract } from '../../lib/routes/lifecycle/get-file';
 import { readableFile } from '../../lib/files/file-requests';
 import { presentFile } from '../../lib/store/entities/file';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getFixedAsset as contract } from '../../lib/routes/orders';
+import { getFixedAsset as contract } from '../../lib/routes/orders/get-fixed-asset';
 import { resourceMissing } from '../../lib/errors';
 import { renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
 import { getFixedAsset } from '../../lib/fixed-assets/store';

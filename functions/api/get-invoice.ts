@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getInvoice as contract } from '../../lib/routes/orders';
+import { getInvoice as contract } from '../../lib/routes/orders/get-invoice';
 import { resourceMissing } from '../../lib/errors';
 import { now } from '../../lib/clock';
 import { getInvoiceRecord } from '../../lib/billing/close-period';

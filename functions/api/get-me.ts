@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getMe as contract } from '../../lib/routes/foundation';
+import { getMe as contract } from '../../lib/routes/foundation/get-me';
 import { describeCaller } from '../../lib/me/describe-caller';
 
 /** GET /v1/me */

@@ -1,11 +1,11 @@
-import { apiOperation } from '../../lib/http/operation';
-import { getOpenApi as contract } from '../../lib/routes/events';
+import { keylessOperation } from '../../lib/http/keyless-operation';
+import { getOpenApi as contract } from '../../lib/routes/events/get-openapi';
 import { openApiDocument } from '../../lib/openapi/document';
 
 let document: Record<string, unknown> | undefined;
 
 /** GET /v1/openapi.json: no key needed. */
-export const handler = apiOperation({
+export const handler = keylessOperation({
   ...contract,
   handle: async () => {
     document ??= openApiDocument();

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getRequirement as contract } from '../../lib/routes/lifecycle';
+import { getRequirement as contract } from '../../lib/routes/lifecycle/get-requirement';
 import { readRequirement } from '../../lib/requirements/read-requirements';
 
 /** GET /v1/requirements/{requirementID} */

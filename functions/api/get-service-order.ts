@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getServiceOrder as contract } from '../../lib/routes/orders';
+import { getServiceOrder as contract } from '../../lib/routes/orders/get-service-order';
 import { resourceMissing } from '../../lib/errors';
 import { readOrder } from '../../lib/store/entities/service-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';

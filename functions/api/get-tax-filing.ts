@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { getTaxFiling as contract } from '../../lib/routes/orders';
+import { getTaxFiling as contract } from '../../lib/routes/orders/get-tax-filing';
 import { resourceMissing } from '../../lib/errors';
 import { getTaxFiling } from '../../lib/tax-filings/store';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listAccounts as contract } from '../../lib/routes/companies';
+import { listAccounts as contract } from '../../lib/routes/companies/list-accounts';
 import { listAccounts } from '../../lib/accounts/list-accounts';
 
 /** GET /v1/accounts */

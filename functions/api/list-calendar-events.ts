@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listCalendarEvents as contract } from '../../lib/routes/orders';
+import { listCalendarEvents as contract } from '../../lib/routes/orders/list-calendar-events';
 import { calendarEventsOf } from '../../lib/calendar/calendar-events';
 
 /** GET /v1/companies/{companyID}/calendar-events: upcoming compliance deadlines and their reminder points. */

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listCompanies as contract } from '../../lib/routes/companies';
+import { listCompanies as contract } from '../../lib/routes/companies/list-companies';
 import { listCompanies } from '../../lib/companies/list-companies';
 
 /** GET /v1/companies */

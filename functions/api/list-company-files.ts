@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listCompanyFiles as contract } from '../../lib/routes/lifecycle';
+import { listCompanyFiles as contract } from '../../lib/routes/lifecycle/list-company-files';
 import { resourceMissing } from '../../lib/errors';
 import { getCompany } from '../../lib/store/entities/company';
 import { presentFile, publishedFilesOf } from '../../lib/store/entities/file';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listCompanyRequirements as contract } from '../../lib/routes/lifecycle';
+import { listCompanyRequirements as contract } from '../../lib/routes/lifecycle/list-company-requirements';
 import { listRequirementsOfCompany } from '../../lib/requirements/read-requirements';
 
 /** GET /v1/companies/{companyID}/requirements: open and resolved history, newest first, no page block. */

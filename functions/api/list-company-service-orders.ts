@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listServiceOrdersOfCompany as contract } from '../../lib/routes/companies';
+import { listServiceOrdersOfCompany as contract } from '../../lib/routes/companies/list-company-service-orders';
 import { resourceMissing } from '../../lib/errors';
 import { getCompany } from '../../lib/store/entities/company';
 import { serviceOrdersOfCompany } from '../../lib/store/entities/service-order';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listEvents as contract } from '../../lib/routes/events';
+import { listEvents as contract } from '../../lib/routes/events/list-events';
 import { listEvents } from '../../lib/events/listing/list-events';
 import { tableName } from '../../lib/store/client';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listFixedAssets as contract } from '../../lib/routes/orders';
+import { listFixedAssets as contract } from '../../lib/routes/orders/list-fixed-assets';
 import { resourceMissing } from '../../lib/errors';
 import { renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
 import { listFixedAssets } from '../../lib/fixed-assets/store';

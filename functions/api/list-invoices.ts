@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listInvoices as contract } from '../../lib/routes/orders';
+import { listInvoices as contract } from '../../lib/routes/orders/list-invoices';
 import { listInvoices } from '../../lib/billing/invoice-store';
 import { renderInvoice } from '../../lib/billing/invoice';
 

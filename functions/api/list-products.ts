@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listProducts as contract } from '../../lib/routes/foundation';
+import { listProducts as contract } from '../../lib/routes/foundation/list-products';
 import { PRODUCTS } from '../../lib/catalog/products';
 
 /** GET /v1/products: the catalog; the same for both modes. */

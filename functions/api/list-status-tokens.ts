@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listStatusTokens as contract } from '../../lib/routes/lifecycle';
+import { listStatusTokens as contract } from '../../lib/routes/lifecycle/list-status-tokens';
 import { listStatusTokens } from '../../lib/status-tokens/status-tokens';
 
 /** GET /v1/companies/{companyID}/status-tokens: `{object: "list", items[]}`, no page block. */

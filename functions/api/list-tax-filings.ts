@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { listTaxFilings as contract } from '../../lib/routes/orders';
+import { listTaxFilings as contract } from '../../lib/routes/orders/list-tax-filings';
 import { resourceMissing } from '../../lib/errors';
 import { getCompany } from '../../lib/store/entities/company';
 import { taxFilingsOf } from '../../lib/tax-filings/store';

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { revokeStatusToken as contract } from '../../lib/routes/lifecycle';
+import { revokeStatusToken as contract } from '../../lib/routes/lifecycle/revoke-status-token';
 import { revokeStatusToken } from '../../lib/status-tokens/status-tokens';
 
 /** DELETE /v1/companies/{companyID}/status-tokens/{statusTokenID}: the link stops working at once. */

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { sandboxAdvanceTaxFiling as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxAdvanceTaxFiling as contract } from '../../lib/routes/sandbox-orders/sandbox-advance-tax-filing';
 import { advanceTaxFiling } from '../../lib/tax-filings/store';
 
 /** POST /v1/sandbox/tax-filings/{taxFilingID}/advance `{status?, progress?}`: `tax_filing.status.changed`. */

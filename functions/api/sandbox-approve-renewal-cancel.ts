@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../lib/http/sandbox-trigger';
-import { sandboxApproveRenewalCancel as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxApproveRenewalCancel as contract } from '../../lib/routes/sandbox-orders/sandbox-approve-renewal-cancel';
 import { approveRenewalCancel } from '../../lib/orders/moves/renewal-cancel';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { sandboxChangeEntitlements as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxChangeEntitlements as contract } from '../../lib/routes/sandbox-orders/sandbox-change-entitlements';
 import { presentCompany } from '../../lib/companies/expand-company';
 import { changeEntitlements } from '../../lib/entitlements/change-entitlements';
 

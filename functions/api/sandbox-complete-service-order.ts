@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { sandboxCompleteServiceOrder as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxCompleteServiceOrder as contract } from '../../lib/routes/sandbox-orders/sandbox-complete-service-order';
 import { completeOrder } from '../../lib/lifecycle/operations/complete-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

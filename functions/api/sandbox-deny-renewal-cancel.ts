@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../lib/http/sandbox-trigger';
-import { sandboxDenyRenewalCancel as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxDenyRenewalCancel as contract } from '../../lib/routes/sandbox-orders/sandbox-deny-renewal-cancel';
 import { denyRenewalCancel } from '../../lib/orders/moves/renewal-cancel';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { sandboxOpenTaxFiling as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxOpenTaxFiling as contract } from '../../lib/routes/sandbox-orders/sandbox-open-tax-filing';
 import { openTaxFiling } from '../../lib/tax-filings/store';
 
 /** POST /v1/sandbox/companies/{companyID}/tax-filings `{kind, year}`: consumes one right. */

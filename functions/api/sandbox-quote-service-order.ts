@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { sandboxQuoteServiceOrder as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxQuoteServiceOrder as contract } from '../../lib/routes/sandbox-orders/sandbox-quote-service-order';
 import { quoteOrder } from '../../lib/orders/moves/quote-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { sandboxRepriceServiceOrder as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxRepriceServiceOrder as contract } from '../../lib/routes/sandbox-orders/sandbox-reprice-service-order';
 import { repriceOrder } from '../../lib/orders/moves/reprice-order';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../lib/http/sandbox-trigger';
-import { sandboxRequireAction as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxRequireAction as contract } from '../../lib/routes/sandbox-orders/sandbox-require-action';
 import { requireAction } from '../../lib/orders/moves/require-action';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { sandboxRunBilling as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxRunBilling as contract } from '../../lib/routes/sandbox-orders/sandbox-run-billing';
 import { runSandboxBilling } from '../../lib/jobs/run-billing';
 import { renderInvoice } from '../../lib/billing/invoice';
 

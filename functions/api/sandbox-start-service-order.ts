@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../lib/http/sandbox-trigger';
-import { sandboxStartServiceOrder as contract } from '../../lib/routes/sandbox-orders';
+import { sandboxStartServiceOrder as contract } from '../../lib/routes/sandbox-orders/sandbox-start-service-order';
 import { startFulfilment } from '../../lib/orders/moves/start-fulfilment';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

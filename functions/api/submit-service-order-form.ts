@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { submitServiceOrderForm as contract } from '../../lib/routes/orders';
+import { submitServiceOrderForm as contract } from '../../lib/routes/orders/submit-service-order-form';
 import { submitForm } from '../../lib/orders/moves/submit-form';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../lib/http/operation';
-import { uploadFile as contract } from '../../lib/routes/lifecycle';
+import { uploadFile as contract } from '../../lib/routes/lifecycle/upload-file';
 import { MAX_UPLOAD_BODY_BYTES, uploadFromForm } from '../../lib/files/file-requests';
 import { parseMultipart } from '../../lib/http/core/multipart';
 import { presentFile } from '../../lib/store/entities/file';

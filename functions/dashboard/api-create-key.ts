@@ -1,9 +1,9 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardApiCreateKey as contract } from '../../lib/routes/dashboard';
+import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
+import { dashboardApiCreateKey as contract } from '../../lib/routes/dashboard/api-create-key';
 import { createKey } from '../../lib/dashboard/api-keys';
 
 /** POST /dashboard/api/keys → 201 with `secret` (this response only). */
-export const handler = dashboardOperation({
+export const handler = dashboardApiOperation({
   ...contract,
   handle: async ({ auth, body }) => ({ status: 201, body: await createKey(auth.session.partner_id, body) }),
 });

@@ -1,9 +1,9 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardApiDisableWebhookEndpoint as contract } from '../../lib/routes/dashboard';
+import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
+import { dashboardApiDisableWebhookEndpoint as contract } from '../../lib/routes/dashboard/api-disable-webhook-endpoint';
 import { disableWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
 
 /** POST /dashboard/api/webhook-endpoints/{id}/disable (`disabled_reason: manual`). */
-export const handler = dashboardOperation({
+export const handler = dashboardApiOperation({
   ...contract,
   handle: async ({ auth, params }) => ({ status: 200, body: await disableWebhookEndpoint(auth.session.partner_id, params.id) }),
 });

@@ -1,9 +1,9 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardApiRevokeKey as contract } from '../../lib/routes/dashboard';
+import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
+import { dashboardApiRevokeKey as contract } from '../../lib/routes/dashboard/api-revoke-key';
 import { revokeKey } from '../../lib/dashboard/api-keys';
 
 /** POST /dashboard/api/keys/{keyID}/revoke: the key stops working at once. */
-export const handler = dashboardOperation({
+export const handler = dashboardApiOperation({
   ...contract,
   handle: async ({ auth, params }) => ({ status: 200, body: await revokeKey(auth.session.partner_id, params.keyID) }),
 });

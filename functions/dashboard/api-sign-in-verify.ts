@@ -1,10 +1,10 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardApiSignInVerify as contract } from '../../lib/routes/dashboard';
+import { signedOutApiOperation } from '../../lib/http/dashboard/signed-out-api-operation';
+import { dashboardApiSignInVerify as contract } from '../../lib/routes/dashboard/api-sign-in-verify';
 import { verifySignIn } from '../../lib/dashboard/sign-in';
 import { viewOfSession } from '../../lib/dashboard/session-view';
 
 /** POST /dashboard/api/sign-in/verify `{email, code}` → 201 a session token for `Authorization: Bearer`. */
-export const handler = dashboardOperation({
+export const handler = signedOutApiOperation({
   ...contract,
   handle: async ({ body }) => {
     const { token, session } = await verifySignIn(body.email, body.code);

@@ -1,9 +1,9 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardApiSignIn as contract } from '../../lib/routes/dashboard';
+import { signedOutApiOperation } from '../../lib/http/dashboard/signed-out-api-operation';
+import { dashboardApiSignIn as contract } from '../../lib/routes/dashboard/api-sign-in';
 import { startSignIn } from '../../lib/dashboard/sign-in';
 
 /** POST /dashboard/api/sign-in `{email}`: e-mails a one-time code (the same answer for any address). */
-export const handler = dashboardOperation({
+export const handler = signedOutApiOperation({
   ...contract,
   handle: async ({ body }) => ({ status: 202, body: { object: 'sign_in', ...(await startSignIn(body.email)) } }),
 });

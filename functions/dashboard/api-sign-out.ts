@@ -1,10 +1,10 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardApiSignOut as contract } from '../../lib/routes/dashboard';
+import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
+import { dashboardApiSignOut as contract } from '../../lib/routes/dashboard/api-sign-out';
 import { endSession } from '../../lib/dashboard/session';
 import { viewOfSession } from '../../lib/dashboard/session-view';
 
 /** POST /dashboard/api/sign-out: ends the session presented. */
-export const handler = dashboardOperation({
+export const handler = dashboardApiOperation({
   ...contract,
   handle: async ({ auth }) => {
     await endSession(auth.token);

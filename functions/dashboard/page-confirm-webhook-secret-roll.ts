@@ -1,12 +1,12 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardConfirmWebhookSecretRoll as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardConfirmWebhookSecretRoll as contract } from '../../lib/routes/dashboard/page-confirm-webhook-secret-roll';
 import { confirmRollBody, confirmSecretRoll } from '../../lib/dashboard/webhook-endpoints';
 import { field } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints/{id}/secret/roll/confirm: shows the new secret once. */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params, body: form }) => {
     const { code } = parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form');

@@ -1,12 +1,12 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardCreateKey as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardCreateKey as contract } from '../../lib/routes/dashboard/page-create-key';
 import { createKey, createKeyBody } from '../../lib/dashboard/api-keys';
 import { keyFormToBody } from '../../lib/http/dashboard/forms';
 import { keyCreatedPage } from '../../lib/dashboard/pages/keys';
 
 /** POST /dashboard/keys: shows the new secret once. */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, body: form }) => {
     const body = parseOrRefuse(createKeyBody, keyFormToBody(form ?? {}), 'form');

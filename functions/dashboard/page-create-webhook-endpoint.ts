@@ -1,12 +1,12 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardCreateWebhookEndpoint as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardCreateWebhookEndpoint as contract } from '../../lib/routes/dashboard/page-create-webhook-endpoint';
 import { createEndpointBody, createWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
 import { endpointFormToBody } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints: shows the signing secret once. */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, body: form }) => {
     const body = parseOrRefuse(createEndpointBody, endpointFormToBody(form ?? {}), 'form');

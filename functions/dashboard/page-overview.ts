@@ -1,12 +1,12 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardOverview as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardOverview as contract } from '../../lib/routes/dashboard/page-overview';
 import { getPartner } from '../../lib/partners/partner';
 import { listKeys } from '../../lib/dashboard/api-keys';
 import { listWebhookEndpoints } from '../../lib/dashboard/webhook-endpoints';
 import { overviewPage } from '../../lib/dashboard/pages/overview';
 
 /** GET /dashboard */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth }) => {
     const partnerId = auth.session.partner_id;

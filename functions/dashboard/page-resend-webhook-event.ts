@@ -1,13 +1,13 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardResendWebhookEvent as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardResendWebhookEvent as contract } from '../../lib/routes/dashboard/page-resend-webhook-event';
 import { field } from '../../lib/http/dashboard/forms';
 import { resendBody } from '../../lib/webhooks/operations/dashboard-delivery';
 import { resendEvent } from '../../lib/webhooks/operations/resend-event';
 import { seeOther } from '../../lib/dashboard/pages/layout';
 
 /** POST /dashboard/webhook-endpoints/{id}/resend: the page's resend button (the JSON face: …/api/…/resend). */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params, body: form }) => {
     const { event_id } = parseOrRefuse(resendBody, { event_id: field(form, 'event_id') ?? '' }, 'form');

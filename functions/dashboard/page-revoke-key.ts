@@ -1,10 +1,10 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardRevokeKey as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardRevokeKey as contract } from '../../lib/routes/dashboard/page-revoke-key';
 import { revokeKey } from '../../lib/dashboard/api-keys';
 import { seeOther } from '../../lib/dashboard/pages/layout';
 
 /** POST /dashboard/keys/{keyID}/revoke */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params }) => {
     await revokeKey(auth.session.partner_id, params.keyID);

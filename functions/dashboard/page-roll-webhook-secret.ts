@@ -1,11 +1,11 @@
 import { mailGoesToOutbox } from '../../lib/email';
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardRollWebhookSecret as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardRollWebhookSecret as contract } from '../../lib/routes/dashboard/page-roll-webhook-secret';
 import { readWebhookEndpoint, requestSecretRoll } from '../../lib/dashboard/webhook-endpoints';
 import { rollConfirmPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints/{id}/secret/roll: e-mails the code, asks for it. */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params }) => {
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);

@@ -1,15 +1,16 @@
 import { mailGoesToOutbox } from '../../lib/email';
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardSignInSend as contract } from '../../lib/routes/dashboard';
+import { signedOutPageOperation } from '../../lib/http/dashboard/signed-out-page-operation';
+import { dashboardSignInSend as contract } from '../../lib/routes/dashboard/page-sign-in-send';
 import { checkSignInForm } from '../../lib/http/dashboard/sign-in-guard';
 import { safeNext } from '../../lib/http/dashboard/page-errors';
 import { field } from '../../lib/http/dashboard/forms';
-import { signInEmailField, startSignIn } from '../../lib/dashboard/sign-in';
+import { signInEmailField } from '../../lib/dashboard/schemas';
+import { startSignIn } from '../../lib/dashboard/sign-in';
 import { signInCodePage } from '../../lib/dashboard/pages/sign-in';
 
 /** POST /dashboard/sign-in: e-mails the code, shows the code form. */
-export const handler = dashboardOperation({
+export const handler = signedOutPageOperation({
   ...contract,
   handle: async ({ event, body: form }) => {
     const csrf = checkSignInForm(event, field(form, 'csrf_token'));

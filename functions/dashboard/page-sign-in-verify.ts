@@ -1,5 +1,5 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardSignInVerify as contract } from '../../lib/routes/dashboard';
+import { signedOutPageOperation } from '../../lib/http/dashboard/signed-out-page-operation';
+import { dashboardSignInVerify as contract } from '../../lib/routes/dashboard/page-sign-in-verify';
 import { checkSignInForm } from '../../lib/http/dashboard/sign-in-guard';
 import { safeNext } from '../../lib/http/dashboard/page-errors';
 import { clearCookie, setCookie, SESSION_COOKIE, SIGN_IN_COOKIE } from '../../lib/http/dashboard/cookies';
@@ -9,7 +9,7 @@ import { SESSION_ABSOLUTE_MS } from '../../lib/dashboard/session';
 import { seeOther } from '../../lib/dashboard/pages/layout';
 
 /** POST /dashboard/sign-in/verify: the right code sets the session cookie and opens the dashboard. */
-export const handler = dashboardOperation({
+export const handler = signedOutPageOperation({
   ...contract,
   handle: async ({ event, body: form }) => {
     checkSignInForm(event, field(form, 'csrf_token'));

@@ -1,11 +1,11 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardSignInPage as contract } from '../../lib/routes/dashboard';
+import { signedOutPageOperation } from '../../lib/http/dashboard/signed-out-page-operation';
+import { dashboardSignInPage as contract } from '../../lib/routes/dashboard/page-sign-in';
 import { signInToken } from '../../lib/http/dashboard/sign-in-guard';
 import { safeNext } from '../../lib/http/dashboard/page-errors';
 import { signInEmailPage } from '../../lib/dashboard/pages/sign-in';
 
 /** GET /dashboard/sign-in: the e-mail form. */
-export const handler = dashboardOperation({
+export const handler = signedOutPageOperation({
   ...contract,
   handle: async ({ event }) => {
     const { token, setCookie } = signInToken(event);

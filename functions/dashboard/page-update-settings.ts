@@ -1,12 +1,12 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardUpdateSettings as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardUpdateSettings as contract } from '../../lib/routes/dashboard/page-update-settings';
 import { updateSettings, updateSettingsBody } from '../../lib/dashboard/settings';
 import { settingsFormToBody } from '../../lib/http/dashboard/forms';
 import { seeOther } from '../../lib/dashboard/pages/layout';
 
 /** POST /dashboard/settings */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, body: form }) => {
     await updateSettings(auth.session.partner_id, parseOrRefuse(updateSettingsBody, settingsFormToBody(form ?? {}), 'form'));

@@ -1,6 +1,6 @@
 import { isId } from '../../lib/ids';
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardWebhookEndpoint as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardWebhookEndpoint as contract } from '../../lib/routes/dashboard/page-webhook-endpoint';
 import { readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
 import { attemptsOfEndpoint } from '../../lib/webhooks/operations/dashboard-delivery';
 import { endpointPage } from '../../lib/dashboard/pages/webhook-endpoints';
@@ -9,7 +9,7 @@ import { endpointPage } from '../../lib/dashboard/pages/webhook-endpoints';
 const RECENT_ATTEMPTS = 20;
 
 /** GET /dashboard/webhook-endpoints/{id} (`?resent=<event id>` after a resend). */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params, event }) => {
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);

@@ -1,10 +1,10 @@
-import { dashboardOperation } from '../../lib/http/dashboard/operation';
-import { dashboardWebhookEndpoints as contract } from '../../lib/routes/dashboard';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardWebhookEndpoints as contract } from '../../lib/routes/dashboard/page-webhook-endpoints';
 import { listWebhookEndpoints } from '../../lib/dashboard/webhook-endpoints';
 import { endpointsPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** GET /dashboard/webhook-endpoints */
-export const handler = dashboardOperation({
+export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth }) => endpointsPage(auth.session, await listWebhookEndpoints(auth.session.partner_id)),
 });

@@ -1,5 +1,5 @@
-import { apiOperation } from '../../lib/http/operation';
-import { hostedInvoice as contract } from '../../lib/routes/orders';
+import { keylessOperation } from '../../lib/http/keyless-operation';
+import { hostedInvoice as contract } from '../../lib/routes/orders/hosted-invoice';
 import { resourceMissing } from '../../lib/errors';
 import { header } from '../../lib/http/core/types';
 import { now } from '../../lib/clock';
@@ -11,7 +11,7 @@ import { hostedInvoicePage } from '../../lib/billing/hosted-page';
 import type { ApiResponse } from '../../lib/http/core/types';
 
 /** GET /invoices/hosted/{token}: the keyless invoice page behind `hosted_url`; expired or forged → 404. */
-export const handler = apiOperation({
+export const handler = keylessOperation({
   ...contract,
   handle: async ({ event }): Promise<ApiResponse> => {
     const target = readHostedToken(event.pathParameters?.token ?? '', now().getTime());

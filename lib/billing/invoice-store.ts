@@ -6,8 +6,6 @@ import { listingFingerprint } from '../paging/cursor';
 import { keysetPage, type PageBlock } from '../paging/keyset-page';
 import { recordOf } from '../store/entity';
 import type { InvoiceRecord } from './invoice';
-import * as z from 'zod';
-import { cursorParams, limitParam, refuseAfterWithBefore } from '../paging/list-query';
 
 export interface InvoicePageQuery {
   limit: number;
@@ -33,5 +31,3 @@ export async function listInvoices(scope: Scope, query: InvoicePageQuery): Promi
   return { items: items.map((item) => recordOf<InvoiceRecord>(item)), page: { ...page, total: (counter.Item?.count as number | undefined) ?? 0 } };
 }
 
-/** GET /v1/invoices: a page size and a cursor. */
-export const listInvoicesQuery = z.strictObject({ limit: limitParam, ...cursorParams }).superRefine(refuseAfterWithBefore);

@@ -10,7 +10,6 @@ import { WriteSet } from '../store/write-set';
 import { getCompany } from '../store/entities/company';
 import type { CompanyRecord } from '../resources/company';
 import { nextDueDate, reminderPoints, type DeadlineKind } from './deadlines';
-import * as z from 'zod';
 
 /** The calendar event record (docs/decisions.md): one compliance deadline and its reminder points. */
 export type CalendarEvent = {
@@ -94,5 +93,3 @@ export async function fireNextReminder(scope: Scope, companyId: string, kind?: D
   throw new ApiError('api_error', 'Reminders were fired concurrently; retry.');
 }
 
-/** POST /v1/sandbox/companies/{companyID}/reminders `{kind?}`. */
-export const fireReminderBody = z.strictObject({ kind: z.enum(DEADLINE_KINDS as ['annual_report', 'federal_tax_filing']).optional() });

@@ -8,7 +8,6 @@ import { config } from '../config';
 import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../crypto/one-time-code';
 import { findStaffMember, normaliseEmail } from './staff';
 import { createSession, type DashboardSession } from './session';
-import * as z from 'zod';
 
 /**
  * Sign-in by e-mailed one-time code. The answer to "send me a code" is the same whether or not the
@@ -97,11 +96,3 @@ export async function verifySignIn(rawEmail: string, code: string): Promise<{ to
   return createSession({ partnerId: pending.partner_id, email });
 }
 
-/** The sign-in page's e-mail field, read from its form. */
-export const signInEmailField = z.object({ email: z.email().max(254) });
-
-/** POST /dashboard/api/sign-in `{email}`. */
-export const signInBody = z.strictObject({ email: z.email().max(254) });
-
-/** POST /dashboard/api/sign-in/verify `{email, code}`. */
-export const verifySignInBody = z.strictObject({ email: z.email().max(254), code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code.' }) });

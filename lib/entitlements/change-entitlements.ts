@@ -6,8 +6,6 @@ import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { addCompanyUpdate, CompanyChanged, getCompany } from '../store/entities/company';
 import { companySnapshot, type CompanyRecord } from '../resources/company';
-import * as z from 'zod';
-import { PRODUCTS } from '../catalog/products';
 
 /** `entitlement_required` (402): the company holds no right of this kind to spend. */
 export function entitlementRequired(kind: string): ApiError {
@@ -46,12 +44,3 @@ export async function changeEntitlements(scope: Scope, companyId: string, kind: 
     }
   }
 }
-
-/** The rights a product can grant: the kinds a sandbox change may name. */
-const KINDS = [...new Set(PRODUCTS.map((p) => p.grants).filter((g): g is string => !!g))] as [string, ...string[]];
-
-/** POST /v1/sandbox/companies/{companyID}/entitlements `{kind, delta}`. */
-export const changeEntitlementsBody = z.strictObject({
-  kind: z.enum(KINDS),
-  delta: z.number().int().min(-100).max(100).refine((d) => d !== 0, { message: 'must not be 0', params: { validation_type: 'not', how_to_fix: 'Send a positive delta to grant rights or a negative one to take them.' } }),
-});

@@ -12,7 +12,6 @@ import { checkUpload } from './check-upload';
 import { samplePdf, samplePng } from '../file-storage/sample-document';
 import { fileStorage, objectKey } from '../file-storage';
 import { addFileCreation, type FileRecord } from '../store/entities/file';
-import * as z from 'zod';
 
 /**
  * The operator publishes a document on a company (articles, EIN letter…): a read-only
@@ -54,5 +53,3 @@ export async function publishFile(scope: Scope, companyId: string, input: { titl
   return record;
 }
 
-/** POST /v1/sandbox/companies/{companyID}/files `{title, content_type?}`. */
-export const publishFileBody = z.strictObject({ title: z.string().trim().min(1).max(200), content_type: z.enum(['application/pdf', 'image/png']).optional() });

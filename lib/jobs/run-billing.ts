@@ -6,7 +6,6 @@ import { closePeriod } from '../billing/close-period';
 import { partnersWithUnbilledLines } from '../billing/ledger-store';
 import { lastClosedPeriod } from '../billing/period';
 import type { InvoiceRecord } from '../billing/invoice';
-import * as z from 'zod';
 
 /**
  * The sandbox's `billing/run {as_of}`: the same renewal and month-end close as the scheduled jobs, for
@@ -39,5 +38,3 @@ export async function monthEndJob(mode: Mode, asOf: Date, onlyPartner?: string):
   return out;
 }
 
-/** POST /v1/sandbox/billing/run `{as_of}`. */
-export const runBillingBody = z.strictObject({ as_of: z.iso.datetime({ offset: true }) });

@@ -8,7 +8,6 @@ import { WriteSet } from '../store/write-set';
 import { renderRequirement } from '../resources/requirement';
 import { requirementTransition, type RequirementTrigger } from './requirement-status';
 import { addRequirementUpdate, getRequirement, RequirementChanged, type RequirementRecord } from '../store/entities/requirement';
-import * as z from 'zod';
 
 export interface RequirementChangeContext {
   requirement: RequirementRecord;
@@ -76,5 +75,3 @@ export async function withdrawRequirement(scope: Scope, requirementId: string, r
   return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => addCancellation(ws, scope, requirement, 'withdrawn', reason, at));
 }
 
-/** POST /v1/sandbox/requirements/{requirementID}/cancel `{reason}`. */
-export const cancelRequirementBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });

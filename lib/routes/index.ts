@@ -3,7 +3,7 @@ import { dashboardRoutes } from './dashboard';
 import { eventRoutes } from './events';
 import { foundationRoutes } from './foundation';
 import { lifecycleRoutes } from './lifecycle';
-import type { Operation } from './operation';
+import type { Operation } from './core/operation';
 import { ordersRoutes } from './orders';
 import { sandboxLifecycleRoutes } from './sandbox-lifecycle';
 import { sandboxOrdersRoutes } from './sandbox-orders';
@@ -20,6 +20,6 @@ export const ROUTES: Operation[] = [...foundationRoutes, ...eventRoutes, ...comp
 /** The operations of the OpenAPI document (those with a summary), in the document's order of areas. */
 export const DOCUMENTED_OPERATIONS: Operation[] = ([...foundationRoutes, ...eventRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...companiesRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes] as Operation[]).filter((o) => o.summary !== undefined);
 
-export * from './route';
+export * from './core/route';
 export * from './match';
-export type { Operation, OperationDoc } from './operation';
+export type { Operation, OperationDoc } from './core/operation';

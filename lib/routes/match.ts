@@ -1,4 +1,4 @@
-import type { Route } from './route';
+import type { Route } from './core/route';
 
 export interface RouteMatch {
   route: Route;

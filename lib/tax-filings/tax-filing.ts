@@ -1,5 +1,4 @@
 import { TAX_FILING_KINDS, TAX_FILING_STATUSES, type TaxFiling } from '../resources/tax-filing';
-import * as z from 'zod';
 
 /**
  * Rules of the tax filing record (lib/resources/tax-filing.ts; docs/decisions.md, "Orders and
@@ -22,8 +21,3 @@ export function canAdvance(from: TaxFilingStatus, to: TaxFilingStatus): boolean 
   return TAX_FILING_STATUSES.indexOf(to) >= TAX_FILING_STATUSES.indexOf(from);
 }
 
-/** POST /v1/sandbox/companies/{companyID}/tax-filings `{kind, year}`. */
-export const openTaxFilingBody = z.strictObject({ kind: z.enum(TAX_FILING_KINDS), year: z.number().int().min(2000).max(2100) });
-
-/** POST /v1/sandbox/tax-filings/{taxFilingID}/advance `{status?, progress?}`. */
-export const advanceTaxFilingBody = z.strictObject({ status: z.enum(TAX_FILING_STATUSES).optional(), progress: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/).optional() });

@@ -10,8 +10,6 @@ import { db, tableName } from '../store/client';
 import { verificationSessionKey } from '../store/keys';
 import type { Scope } from '../scope';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
-import * as z from 'zod';
-import { idParam } from '../input';
 
 /**
  * Owner verification sessions (spec "owner verification sessions"): a short-lived hosted page where
@@ -108,5 +106,3 @@ export async function reopenSession(session: StoredSession): Promise<void> {
   );
 }
 
-/** POST /v1/companies/{companyID}/verification-sessions `{shareholder}`. */
-export const createVerificationSessionBody = z.strictObject({ shareholder: idParam('shareholder', 'shareholder', 'Send the owner’s id (sh_…) from the company’s shareholders.') });

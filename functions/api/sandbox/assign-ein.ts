@@ -1,5 +1,5 @@
 import { apiOperation } from '../../../lib/http/operation';
-import { sandboxAssignEin as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxAssignEin as contract } from '../../../lib/routes/sandbox-lifecycle/assign-ein';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { assignEin } from '../../../lib/lifecycle/operations/assign-ein';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../../lib/http/operation';
-import { sandboxCancelRequirement as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxCancelRequirement as contract } from '../../../lib/routes/sandbox-lifecycle/cancel-requirement';
 import { withdrawRequirement } from '../../../lib/requirements/change-requirement';
 import { presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
 

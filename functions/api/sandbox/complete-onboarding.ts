@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../../lib/http/sandbox-trigger';
-import { sandboxCompleteOnboarding as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxCompleteOnboarding as contract } from '../../../lib/routes/sandbox-lifecycle/complete-onboarding';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { completeOnboarding } from '../../../lib/lifecycle/operations/complete-onboarding';
 

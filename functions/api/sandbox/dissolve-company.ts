@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../../lib/http/sandbox-trigger';
-import { sandboxDissolveCompany as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxDissolveCompany as contract } from '../../../lib/routes/sandbox-lifecycle/dissolve-company';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { dissolveCompany } from '../../../lib/lifecycle/operations/dissolve-company';
 

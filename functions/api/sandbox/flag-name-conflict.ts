@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../../lib/http/sandbox-trigger';
-import { sandboxFlagNameConflict as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxFlagNameConflict as contract } from '../../../lib/routes/sandbox-lifecycle/flag-name-conflict';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { flagNameConflict } from '../../../lib/lifecycle/operations/flag-name-conflict';
 

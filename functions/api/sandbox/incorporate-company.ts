@@ -1,5 +1,5 @@
 import { apiOperation } from '../../../lib/http/operation';
-import { sandboxIncorporateCompany as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxIncorporateCompany as contract } from '../../../lib/routes/sandbox-lifecycle/incorporate-company';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { incorporateCompany } from '../../../lib/lifecycle/operations/incorporate-company';
 

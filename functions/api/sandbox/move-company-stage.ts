@@ -1,5 +1,5 @@
 import { apiOperation } from '../../../lib/http/operation';
-import { sandboxMoveCompanyStage as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxMoveCompanyStage as contract } from '../../../lib/routes/sandbox-lifecycle/move-company-stage';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { moveStage } from '../../../lib/lifecycle/operations/move-stage';
 

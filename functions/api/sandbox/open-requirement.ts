@@ -1,5 +1,5 @@
 import { apiOperation } from '../../../lib/http/operation';
-import { sandboxOpenRequirement as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxOpenRequirement as contract } from '../../../lib/routes/sandbox-lifecycle/open-requirement';
 import { openRequirement, presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
 import { toRequirementInput } from '../../../lib/requirements/sandbox-requirement-input';
 

@@ -1,5 +1,5 @@
 import { apiOperation } from '../../../lib/http/operation';
-import { sandboxPublishFile as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxPublishFile as contract } from '../../../lib/routes/sandbox-lifecycle/publish-file';
 import { publishFile } from '../../../lib/files/publish-file';
 import { presentFile } from '../../../lib/store/entities/file';
 

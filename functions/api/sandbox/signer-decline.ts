@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../../lib/http/sandbox-trigger';
-import { sandboxSignerDecline as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxSignerDecline as contract } from '../../../lib/routes/sandbox-lifecycle/signer-decline';
 import { actAsSigner } from '../../../lib/requirements/signatures';
 import { presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
 

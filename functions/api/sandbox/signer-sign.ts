@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../../lib/http/sandbox-trigger';
-import { sandboxSignerSign as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxSignerSign as contract } from '../../../lib/routes/sandbox-lifecycle/signer-sign';
 import { actAsSigner } from '../../../lib/requirements/signatures';
 import { presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
 

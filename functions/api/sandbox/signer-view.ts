@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../../lib/http/sandbox-trigger';
-import { sandboxSignerView as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxSignerView as contract } from '../../../lib/routes/sandbox-lifecycle/signer-view';
 import { actAsSigner } from '../../../lib/requirements/signatures';
 import { presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
 

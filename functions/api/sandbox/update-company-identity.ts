@@ -1,5 +1,5 @@
 import { apiOperation } from '../../../lib/http/operation';
-import { sandboxUpdateCompanyIdentity as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxUpdateCompanyIdentity as contract } from '../../../lib/routes/sandbox-lifecycle/update-company-identity';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { updateIdentity } from '../../../lib/lifecycle/operations/update-identity';
 

@@ -1,5 +1,5 @@
 import { sandboxTrigger } from '../../../lib/http/sandbox-trigger';
-import { sandboxVerifyCompany as contract } from '../../../lib/routes/sandbox-lifecycle';
+import { sandboxVerifyCompany as contract } from '../../../lib/routes/sandbox-lifecycle/verify-company';
 import { presentCompany } from '../../../lib/companies/expand-company';
 import { verifyOwners } from '../../../lib/lifecycle/operations/verify-owners';
 

@@ -4,8 +4,6 @@ import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { assertNotDissolved } from '../company-status';
 import { illegalTransition } from '../../errors';
-import * as z from 'zod';
-import { patterned } from '../../input';
 
 /**
  * The IRS issued the EIN: `ein`, `ein_assigned_at` (fixed afterwards), `company.ein.assigned` once.
@@ -26,5 +24,3 @@ export async function assignEin(scope: Scope, companyId: string, input: { ein?: 
   });
 }
 
-/** POST /v1/sandbox/companies/{companyID}/assign-ein `{ein?}`. */
-export const assignEinBody = z.strictObject({ ein: z.string().max(12).pipe(patterned(/^[0-9]{2}-?[0-9]{7}$/, 'Send the EIN as nine digits, optionally with a hyphen after the second (12-3456789).')).optional() });

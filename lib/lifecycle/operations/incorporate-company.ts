@@ -3,7 +3,6 @@ import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
-import * as z from 'zod';
 
 /**
  * The state accepted the filing (spec Company status: in_progress → active): stage `incorporated`,
@@ -29,5 +28,3 @@ export async function incorporateCompany(scope: Scope, companyId: string, input:
   });
 }
 
-/** POST /v1/sandbox/companies/{companyID}/incorporate `{incorporation_date?}`. */
-export const incorporateBody = z.strictObject({ incorporation_date: z.iso.date().optional() });

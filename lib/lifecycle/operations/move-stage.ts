@@ -1,8 +1,7 @@
 import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
-import { stageMove, type CompanyStage, COMPANY_STAGES } from '../company-stage';
+import { stageMove, type CompanyStage } from '../company-stage';
 import { illegalTransition } from '../../errors';
-import * as z from 'zod';
 
 /** Stages move only while the formation runs (status requires_information or in_progress). */
 export function assertForming(status: string): void {
@@ -22,5 +21,3 @@ export async function moveStage(scope: Scope, companyId: string, to: CompanyStag
   });
 }
 
-/** POST /v1/sandbox/companies/{companyID}/stage `{stage}`. */
-export const moveStageBody = z.strictObject({ stage: z.enum(COMPANY_STAGES) });
