@@ -4,26 +4,32 @@ import { accountExternalIdKey, accountIndexes, accountKey, COUNTERS, listCounter
 import type { Scope } from '../store/scope';
 import type { WriteSet } from '../store/write-set';
 import type { AccountRecord } from '../resources/account';
+import { metadataOfItem, storedMetadata } from '../store/metadata-attribute';
 
-/** The stored item of an account: its record, its keys, and the companiesOfPartner-style list index. */
+/**
+ * The stored item of an account: its record (`metadata` as JSON text, lib/store/metadata-attribute.ts),
+ * its keys, and the companiesOfPartner-style list index.
+ */
 export function accountItem(scope: Scope, record: AccountRecord): Record<string, unknown> {
+  const { metadata, ...rest } = record;
   return {
     ...accountKey(scope, record.id),
     entity: 'account',
-    ...record,
+    ...rest,
+    ...storedMetadata(metadata),
     gsi1pk: accountIndexes.all(scope).pk,
     gsi1sk: listSortKey(record.created_at, record.id),
   };
 }
 
-function toRecord(item: Record<string, unknown>): AccountRecord {
-  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, ...record } = item;
-  return record as AccountRecord;
+export function toAccountRecord(item: Record<string, unknown>): AccountRecord {
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, metadata_json: _m, ...record } = item;
+  return { ...record, metadata: metadataOfItem(item) } as AccountRecord;
 }
 
 export async function getAccount(scope: Scope, accountId: string): Promise<AccountRecord | undefined> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: accountKey(scope, accountId) }));
-  return res.Item ? toRecord(res.Item) : undefined;
+  return res.Item ? toAccountRecord(res.Item) : undefined;
 }
 
 /** accountByExternalId: the guard names the account; one read each. */

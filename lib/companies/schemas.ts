@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { accountInput } from '../accounts/schemas';
 import { emailInput, isoDateInput, metadataInput, patterned, phoneInput } from '../input';
 import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../resources/vocabulary';
+import { callerKeyedRecord } from '../input/caller-keyed-record';
 
 /**
  * Request schemas of the companies area (spec Endpoints → POST /companies). The shape, lengths,
@@ -101,7 +102,7 @@ export const createCompanyBody = z
     officers: z.array(officerInput).max(50).optional(),
     management_type: z.enum(['member_managed', 'manager_managed']).optional(),
     services: z.array(patterned(/^[a-z][a-z0-9_]{1,48}$/, 'Send catalog product keys (GET /v1/products), e.g. ein_application.')).max(25).optional(),
-    service_options: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    service_options: callerKeyedRecord(z.string(), callerKeyedRecord(z.string(), z.string())).optional(),
     metadata: metadataInput.optional(),
   })
   .meta({ id: 'CreateCompanyRequest' });

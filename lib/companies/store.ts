@@ -7,19 +7,23 @@ import type { CompanyRecord } from '../resources/company';
 import { renderRequirement, type Requirement } from '../resources/requirement';
 import { openRequirementCount, requirementsOfCompany } from '../requirements/store';
 import { openCompanyIndexAttributes } from '../calendar/open-company-index';
+import { METADATA_ATTRIBUTE, metadataOfItem, storedMetadata } from '../store/metadata-attribute';
 
 /**
  * The company item: its record and the index attributes of companiesOfPartner (gsi1),
  * companiesOfAccount (gsi2), companiesOfPartnerByStatus (gsi3) and, while open, the reminder job's
  * openCompaniesByShard (gsi4, lib/calendar/open-company-index.ts). Always build the item here, so a
- * status change moves the company between status listings by itself.
+ * status change moves the company between status listings by itself. `metadata` is kept as JSON text
+ * (lib/store/metadata-attribute.ts).
  */
 export function companyItem(scope: Scope, record: CompanyRecord): Record<string, unknown> {
   const sk = listSortKey(record.created_at, record.id);
+  const { metadata, ...rest } = record;
   return {
     ...companyKey(scope, record.id),
     entity: 'company',
-    ...record,
+    ...rest,
+    ...storedMetadata(metadata),
     gsi1pk: companyIndexes.all(scope).pk,
     gsi1sk: sk,
     gsi2pk: companyIndexes.account(scope, record.account_id).pk,
@@ -30,10 +34,10 @@ export function companyItem(scope: Scope, record: CompanyRecord): Record<string,
   };
 }
 
-const ITEM_ONLY = ['pk', 'sk', 'entity', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk'];
+const ITEM_ONLY = ['pk', 'sk', 'entity', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', METADATA_ATTRIBUTE];
 
 export function toCompanyRecord(item: Record<string, unknown>): CompanyRecord {
-  const record = { ...item };
+  const record: Record<string, unknown> = { ...item, metadata: metadataOfItem(item) };
   for (const k of ITEM_ONLY) delete record[k];
   return record as CompanyRecord;
 }

@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { callerKeyedRecord } from '../input/caller-keyed-record';
 
 /** Shapes shared by the resource schemas (spec Conventions). */
 export const idOf = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9A-Za-z]{22}$`));
 export const dateTime = z.iso.datetime({ offset: true });
 /** `metadata`: your own key/value pairs, at most 50, stored and returned verbatim. */
 /** One metadata value: any JSON value, as the partner sent it. */
-export const metadataValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]).meta({ id: 'MetadataValue', description: 'Any JSON value, stored and returned verbatim.' });
-export const metadataSchema = z.record(z.string(), metadataValueSchema).refine((m) => Object.keys(m).length <= 50);
+export const metadataValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), callerKeyedRecord(z.string(), z.unknown())]).meta({ id: 'MetadataValue', description: 'Any JSON value, stored and returned verbatim.' });
+export const metadataSchema = callerKeyedRecord(z.string(), metadataValueSchema).refine((m) => Object.keys(m).length <= 50);

@@ -1,5 +1,6 @@
 import type { Product } from '../catalog/products';
 import { newId } from '../ids';
+import { ownValue } from '../caller-keys';
 import { livemode, type Scope } from '../store/scope';
 import type { ServiceOrderRecord } from '../resources/service-order';
 
@@ -28,8 +29,8 @@ export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrde
   const options: Record<string, string> = {};
   let optionAmount = 0;
   for (const [key, spec] of Object.entries(product.options)) {
-    options[key] = input.options?.[key] ?? spec.default;
-    optionAmount += spec.amounts?.[options[key]] ?? 0;
+    options[key] = ownValue(input.options ?? {}, key) ?? spec.default;
+    optionAmount += ownValue(spec.amounts ?? {}, options[key]) ?? 0;
   }
   const base = product.quoted || input.includedIn ? 0 : (product.unit_amount ?? 0);
   const record: ServiceOrderRecord = {

@@ -18,6 +18,7 @@ import { moveInvoice, type InvoiceMove } from '../../billing/invoice-status';
 import { isPeriod, lastClosedPeriod } from '../../billing/period';
 import { nowIso } from '../../clock';
 import { flag } from '../cli-args';
+import { keyedBag } from '../../caller-keys';
 import { OperatorError } from '../target';
 import type { ActionContext, OperatorAction } from './action';
 
@@ -31,7 +32,7 @@ function integer(value: string | undefined, name: string): number {
 }
 
 function options(ctx: ActionContext): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = keyedBag<string>();
   for (const pair of (flag(ctx.args, 'options') ?? '').split(',').filter(Boolean)) {
     const [k, v] = pair.split('=');
     if (!k || !v) throw new OperatorError('--options takes key=value pairs separated by commas, e.g. tier=starter.');
