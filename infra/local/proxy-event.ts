@@ -2,42 +2,53 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 
+/** What the embedded gateway resolved a request to (infra/gateway/resources.ts). */
+export interface ProxyTarget {
+  /** The request path exactly as sent, still percent-encoded, without the query string. */
+  path: string;
+  /** The raw query string, without `?`. */
+  query: string;
+  /** The matched resource's template. */
+  resource: string;
+  /** Its parameters as sent (API Gateway does not decode them), or null. */
+  pathParameters: Record<string, string> | null;
+  /** The gateway's request id (`$context.requestId`). */
+  requestId: string;
+}
+
 /**
  * Turns a Node request into the API Gateway (REST, proxy integration) event that the deployed
  * handler receives for the same route: headers, multi-value query, path parameters, source IP, body.
+ * Header and parameter names are the caller's: they are gathered in Maps and become own keys of
+ * plain objects (`Object.fromEntries`), as in the JSON event a deployed function parses, so
+ * `__proto__` or `constructor` is a name like any other.
  */
-export function toProxyEvent(
-  req: IncomingMessage,
-  url: URL,
-  body: Buffer,
-  resource: string,
-  pathParameters: Record<string, string> | null,
-): APIGatewayProxyEvent {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+export function toProxyEvent(req: IncomingMessage, target: ProxyTarget, body: Buffer): APIGatewayProxyEvent {
+  const headers = new Map<string, string>();
+  const multiValueHeaders = new Map<string, string[]>();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i];
     const value = req.rawHeaders[i + 1];
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
+    headers.set(name, value);
+    multiValueHeaders.set(name, [...(multiValueHeaders.get(name) ?? []), value]);
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
-  for (const [k, v] of url.searchParams) {
-    query[k] = v;
-    (multiQuery[k] ??= []).push(v);
+  const query = new Map<string, string>();
+  const multiQuery = new Map<string, string[]>();
+  for (const [k, v] of new URLSearchParams(target.query)) {
+    query.set(k, v);
+    multiQuery.set(k, [...(multiQuery.get(k) ?? []), v]);
   }
   const textual = isTextual(headers);
-  const hasQuery = [...url.searchParams.keys()].length > 0;
+  const hasQuery = query.size > 0;
   return {
-    resource,
-    path: url.pathname,
+    resource: target.resource,
+    path: target.path,
     httpMethod: req.method ?? 'GET',
-    headers,
-    multiValueHeaders,
-    queryStringParameters: hasQuery ? query : null,
-    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
-    pathParameters,
+    headers: Object.fromEntries(headers),
+    multiValueHeaders: Object.fromEntries(multiValueHeaders),
+    queryStringParameters: hasQuery ? Object.fromEntries(query) : null,
+    multiValueQueryStringParameters: hasQuery ? Object.fromEntries(multiQuery) : null,
+    pathParameters: target.pathParameters,
     stageVariables: null,
     body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : null,
     isBase64Encoded: body.length > 0 && !textual,
@@ -48,19 +59,19 @@ export function toProxyEvent(
       protocol: `HTTP/${req.httpVersion}`,
       httpMethod: req.method ?? 'GET',
       identity: { sourceIp: normaliseIp(req.socket.remoteAddress) } as APIGatewayProxyEvent['requestContext']['identity'],
-      path: url.pathname,
+      path: target.path,
       stage: 'local',
-      requestId: randomUUID(),
+      requestId: target.requestId,
       requestTimeEpoch: Date.now(),
       resourceId: 'local',
-      resourcePath: resource,
+      resourcePath: target.resource,
     },
   };
 }
 
 /** API Gateway base64-encodes binary bodies (multipart uploads); JSON and forms arrive as text. */
-function isTextual(headers: Record<string, string>): boolean {
-  const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
+function isTextual(headers: Map<string, string>): boolean {
+  const type = [...headers].find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
   return /^(application\/(json|x-www-form-urlencoded)|text\/)/i.test(type);
 }
 

@@ -3,6 +3,7 @@ import { accountInput } from '../accounts/schemas';
 import { emailInput, idParam, isoDateInput, metadataInput, patterned, phoneInput } from '../input';
 import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../resources/vocabulary';
 import { idPattern } from '../ids';
+import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /**
  * Request schemas of the companies area (spec Endpoints → POST /companies). The shape, lengths,
@@ -102,7 +103,7 @@ export const createCompanyBody = z
     officers: z.array(officerInput).max(50).optional(),
     management_type: z.enum(['member_managed', 'manager_managed']).optional(),
     services: z.array(patterned(/^[a-z][a-z0-9_]{1,48}$/, 'Send catalog product keys (GET /v1/products), e.g. ein_application.')).max(25).optional(),
-    service_options: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+    service_options: callerKeyedRecord(z.string(), callerKeyedRecord(z.string(), z.string())).optional(),
     metadata: metadataInput.optional(),
   })
   .meta({ id: 'CreateCompanyRequest' });

@@ -87,8 +87,14 @@ export async function requestSecretRoll(session: DashboardSession, id: string) {
   return { object: 'webhook_secret_roll' as const, webhook_endpoint: id, email: session.email, expires_at };
 }
 
-export async function confirmSecretRoll(partnerId: string, id: string, code: string) {
-  const { endpoint, secret } = await webhookEndpoints.confirmRoll(partnerId, id, code);
+/**
+ * Confirming a roll: an endpoint that is not the caller's is `resource_missing` before the code is
+ * read at all (not even its shape), as on every route that names an object; then the code decides.
+ * `code` reads and validates the code from the request.
+ */
+export async function confirmSecretRoll(partnerId: string, id: string, code: () => string) {
+  if (!(await webhookEndpoints.get(partnerId, id))) throw resourceMissing('webhook endpoint', id);
+  const { endpoint, secret } = await webhookEndpoints.confirmRoll(partnerId, id, code());
   const previous = endpoint.secrets[1];
   return { ...viewOfEndpoint(endpoint), secret, previous_secret_expires_at: previous?.expires_at ?? null };
 }

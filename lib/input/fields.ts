@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { metadataValueSchema } from '../resources/shared';
+import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /**
  * Small zod building blocks for request schemas whose refusals carry a partner-facing `how_to_fix`
@@ -39,23 +40,21 @@ function metadataValueProblem(value: unknown, depth = 0): { reason: string; vali
  * `metadata` (spec Conventions): "your own key/value pairs, at most 50 properties, stored and returned
  * verbatim and never interpreted", so a value may be any JSON value, kept as sent. Bounds that keep it
  * a note and not a document: keys 1–40 characters, each value at most 500 characters as JSON and
- * nested at most 5 levels.
+ * nested at most 5 levels. Any key is kept, `__proto__` and `constructor` included (lib/input/caller-keyed-record.ts).
  */
-export const metadataInput = z
-  .record(
-    z.string().min(1).max(40),
-    metadataValueSchema.superRefine((value, ctx) => {
-      const problem =
-        JSON.stringify(value).length > METADATA_VALUE_MAX_CHARS
-          ? { reason: `is longer than ${METADATA_VALUE_MAX_CHARS} characters as JSON`, validation_type: 'maxLength', how_to_fix: `Keep each metadata value within ${METADATA_VALUE_MAX_CHARS} characters (as JSON).` }
-          : metadataValueProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.reason, params: { validation_type: problem.validation_type, how_to_fix: problem.how_to_fix } });
-    }),
-  )
-  .refine((m) => Object.keys(m).length <= 50, {
-    message: 'has more than 50 properties',
-    params: { validation_type: 'maxProperties', how_to_fix: 'Keep at most 50 metadata keys.' },
-  });
+export const metadataInput = callerKeyedRecord(
+  z.string().min(1).max(40),
+  metadataValueSchema.superRefine((value, ctx) => {
+    const problem =
+      JSON.stringify(value).length > METADATA_VALUE_MAX_CHARS
+        ? { reason: `is longer than ${METADATA_VALUE_MAX_CHARS} characters as JSON`, validation_type: 'maxLength', how_to_fix: `Keep each metadata value within ${METADATA_VALUE_MAX_CHARS} characters (as JSON).` }
+        : metadataValueProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.reason, params: { validation_type: problem.validation_type, how_to_fix: problem.how_to_fix } });
+  }),
+).refine((m) => Object.keys(m).length <= 50, {
+  message: 'has more than 50 properties',
+  params: { validation_type: 'maxProperties', how_to_fix: 'Keep at most 50 metadata keys.' },
+});
 
 export const emailInput = z.string().max(254).pipe(z.email({ message: 'is not an e-mail address' }));
 

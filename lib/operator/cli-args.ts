@@ -1,3 +1,5 @@
+import { keyedBag } from '../caller-keys';
+
 /** `ops <action> [positional…] [--flag value | --switch]`: what the operator typed, split. */
 export interface CliArgs {
   action?: string;
@@ -8,7 +10,8 @@ export interface CliArgs {
 const SWITCHES = new Set(['yes', 'help']);
 
 export function parseCliArgs(argv: string[]): CliArgs {
-  const out: CliArgs = { positional: [], flags: {} };
+  // Flag names are typed by the operator: no prototype behind them (lib/caller-keys.ts).
+  const out: CliArgs = { positional: [], flags: keyedBag() };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg.startsWith('--')) {

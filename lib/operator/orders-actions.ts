@@ -19,6 +19,7 @@ import { isPeriod, lastClosedPeriod } from '../billing/period';
 import { nowIso } from '../clock';
 import { flag } from './cli-args';
 import { OperatorError } from './target';
+import { keyedBag } from '../caller-keys';
 import type { ActionContext, OperatorAction } from './action';
 
 const order = (ctx: ActionContext) => ctx.positional(0, 'service order id (so_…)');
@@ -31,7 +32,7 @@ function integer(value: string | undefined, name: string): number {
 }
 
 function options(ctx: ActionContext): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = keyedBag<string>();
   for (const pair of (flag(ctx.args, 'options') ?? '').split(',').filter(Boolean)) {
     const [k, v] = pair.split('=');
     if (!k || !v) throw new OperatorError('--options takes key=value pairs separated by commas, e.g. tier=starter.');

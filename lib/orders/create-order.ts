@@ -13,10 +13,11 @@ import { addServiceOrderCreation } from './add-order-creation';
 import { renderServiceOrder, type ServiceOrder } from '../resources/service-order';
 import { addEntitlementChange } from '../entitlements/change-entitlements';
 import { optionViolations } from './order-options';
+import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 export const createOrderBody = z.strictObject({
   product_key: z.string().min(1).max(50),
-  options: z.record(z.string(), z.string()).optional(),
+  options: callerKeyedRecord(z.string(), z.string()).optional(),
   shareholder: z.string().optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;

@@ -1,6 +1,7 @@
 import type { Product } from '../catalog/products';
 import { newId } from '../ids';
 import { livemode, type Scope } from '../scope';
+import { ownValue } from '../caller-keys';
 import type { ServiceOrderRecord } from '../resources/service-order';
 
 export interface NewOrderInput {
@@ -28,8 +29,8 @@ export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrde
   const options: Record<string, string> = {};
   let optionAmount = 0;
   for (const [key, spec] of Object.entries(product.options)) {
-    options[key] = input.options?.[key] ?? spec.default;
-    optionAmount += spec.amounts?.[options[key]] ?? 0;
+    options[key] = ownValue(input.options ?? {}, key) ?? spec.default;
+    optionAmount += ownValue(spec.amounts ?? {}, options[key]) ?? 0;
   }
   const base = product.quoted || input.includedIn ? 0 : (product.unit_amount ?? 0);
   const record: ServiceOrderRecord = {

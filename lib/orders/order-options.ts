@@ -1,11 +1,12 @@
 import type { Product } from '../catalog/products';
 import type { FieldError } from '../errors';
+import { ownValue } from '../caller-keys';
 
 /** Option choices checked against the catalog: each key an option of the product, each value allowed. */
 export function optionViolations(product: Product, options: Record<string, string> | undefined, at = '$.options'): FieldError[] {
   const out: FieldError[] = [];
   for (const [key, value] of Object.entries(options ?? {})) {
-    const spec = product.options[key];
+    const spec = ownValue(product.options, key);
     const known = Object.keys(product.options);
     if (!spec) {
       out.push({ reason: `'${key}' is not an option of '${product.key}'`, location: `${at}.${key}`, validation_type: 'additionalProperties', how_to_fix: known.length ? `Use one of: ${known.join(', ')}.` : `'${product.key}' has no options; leave options out.` });
@@ -22,6 +23,6 @@ export function optionViolations(product: Product, options: Record<string, strin
  */
 export function priceWith(product: Product, options: Record<string, string>, includedIn?: string): number {
   let amount = includedIn ? 0 : (product.unit_amount ?? 0);
-  for (const [key, spec] of Object.entries(product.options)) amount += spec.amounts?.[options[key] ?? spec.default] ?? 0;
+  for (const [key, spec] of Object.entries(product.options)) amount += ownValue(spec.amounts ?? {}, ownValue(options, key) ?? spec.default) ?? 0;
   return amount;
 }

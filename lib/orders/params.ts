@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idParam } from '../input';
+import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /** Path parameters of this area, checked before any read (API-SURFACE conventions). */
 export const serviceOrderIdParams = z.strictObject({ serviceOrderID: idParam('serviceOrder', 'service order') });
@@ -12,7 +13,7 @@ export const fixedAssetParams = z.strictObject({ companyID: idParam('company', '
  */
 export const invoiceIdParams = z.strictObject({ invoiceID: z.string().min(1).max(255) });
 
-export const formBody = z.strictObject({ answers: z.record(z.string(), z.unknown()) });
+export const formBody = z.strictObject({ answers: callerKeyedRecord(z.string(), z.unknown()) });
 export const quoteBody = z.strictObject({ unit_amount: z.number().int().min(0).max(100_000_000), expires_at: z.iso.datetime({ offset: true }).optional() });
 export const completeBody = z.strictObject({ outcome: z.string().min(1).max(100).optional() });
-export const repriceBody = z.strictObject({ options: z.record(z.string(), z.string()).optional() });
+export const repriceBody = z.strictObject({ options: callerKeyedRecord(z.string(), z.string()).optional() });

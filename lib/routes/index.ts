@@ -10,7 +10,7 @@ import { sandboxOrdersRoutes } from './sandbox-orders';
 import { webhookRoutes } from './webhooks';
 
 /**
- * THE route table: every operation of the system, by area, each described once (lib/routes/operation.ts).
+ * THE route table: every operation of the system, by area, each described once (lib/routes/core/operation.ts).
  * The CDK app makes one function per row; the embedded default serves the same rows with the same
  * handlers; the OpenAPI document and the isolation matrices read the same objects. Add an area's
  * operations as its own file.

@@ -21,7 +21,11 @@ function compile(route: Route) {
   return entry;
 }
 
-/** Routes whose path template matches `path`, whatever their method (a static segment beats a parameter). */
+/**
+ * Routes whose path template matches `path`, whatever their method (a static segment beats a
+ * parameter). Parameters are taken as sent, still percent-encoded, as API Gateway passes them
+ * (infra/gateway/resources.ts): every id of ours is letters, digits and `_`, so a `%` is simply no id.
+ */
 export function routesForPath(routes: Route[], path: string): RouteMatch[] {
   const out: RouteMatch[] = [];
   for (const route of routes) {
@@ -29,7 +33,7 @@ export function routesForPath(routes: Route[], path: string): RouteMatch[] {
     const m = regex.exec(path);
     if (!m) continue;
     const pathParameters: Record<string, string> = {};
-    for (const [i, name] of names.entries()) pathParameters[name] = decodeURIComponent(m[i + 1]);
+    for (const [i, name] of names.entries()) pathParameters[name] = m[i + 1];
     out.push({ route, pathParameters });
   }
   // API Gateway prefers the more literal template: fewer parameters first.

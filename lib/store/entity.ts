@@ -40,11 +40,14 @@ export function defineEntity<R>(def: {
   extra?: (record: R) => Item;
   /** Attributes stripped when the item is read back: `extra`'s, and internals the record type leaves out. */
   internal?: readonly string[];
+  /** How the record's fields are stored where not as they are (`metadata` as JSON text), and read back. */
+  codec?: { encode: (record: R) => Item; decode: (item: Item) => Item; internal: readonly string[] };
 }): Entity<R> {
-  const internal = def.internal ?? [];
+  const internal = [...(def.internal ?? []), ...(def.codec?.internal ?? [])];
+  const fields = (record: R): Item => (def.codec ? def.codec.encode(record) : (record as Item));
   return {
     name: def.name,
-    item: (scope, record) => ({ ...def.key(scope, record), entity: def.name, ...record, ...def.indexes?.(scope, record), ...def.extra?.(record) }),
-    record: (item) => recordOf<R>(item, internal),
+    item: (scope, record) => ({ ...def.key(scope, record), entity: def.name, ...fields(record), ...def.indexes?.(scope, record), ...def.extra?.(record) }),
+    record: (item) => (def.codec ? ({ ...recordOf<Item>(item, internal), ...def.codec.decode(item) } as R) : recordOf<R>(item, internal)),
   };
 }

@@ -168,9 +168,16 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
           const none = await call(route, fillSlots(route.path, fake), as, fields);
           expect({ who, status: real.status, body: masked(real.text, needed.map((s) => slots[s])) }).toEqual({ who, status: none.status, body: masked(none.text, needed.map((s) => fake[s])) });
           expect([who, real.status >= 400]).toEqual([who, true]);
-          // Confirming a roll asks for the pending roll of the caller's own partner first: for a foreign
-          // endpoint as for none, there is none, so the code is wrong (400); everything else is missing.
-          if (isJson(route)) expect([who, real.body.code]).toEqual([who, route.path.endsWith('/secret/roll/confirm') ? 'invalid_request' : 'resource_missing']);
+          if (isJson(route)) expect([who, real.body.code]).toEqual([who, 'resource_missing']);
+          else expect([who, real.status]).toEqual([who, 404]);
+          if (route.path.endsWith('/secret/roll/confirm')) {
+            // The endpoint is looked up before the code is read at all: a code of the wrong shape, or
+            // none, changes nothing in the answer (resource_missing, not "the code is wrong").
+            for (const code of ['not-a-code', '']) {
+              const odd = await call(route, fillSlots(route.path, slots), as, { code });
+              expect({ who, code, status: odd.status, body: masked(odd.text, needed.map((s) => slots[s])) }).toEqual({ who, code, status: none.status, body: masked(none.text, needed.map((s) => fake[s])) });
+            }
+          }
         }
       });
     }

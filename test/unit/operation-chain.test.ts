@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { apiOperation } from '../../lib/http/operation';
 import { ApiError } from '../../lib/errors';
+import { MAX_JSON_DEPTH } from '../../lib/http/middleware/json-body';
 import { hashSecret } from '../../lib/auth/api-key';
 import { resetDbClient } from '../../lib/store/client';
 import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
@@ -42,6 +43,31 @@ describe('the operation chain', () => {
     const res = await echo(event(JSON.stringify({ name: 'x'.repeat(300 * 1024) })), context);
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(res.body).code).toBe('request_too_large');
+  });
+
+  it('refuses JSON nested deeper than the limit before parsing it, with invalid_request and how_to_fix', async () => {
+    for (const deep of ['['.repeat(50_000) + ']'.repeat(50_000), `{"name":"x","n":${'{"a":'.repeat(33)}1${'}'.repeat(33)}}`]) {
+      const res = await echo(event(deep), context);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'invalid_request', errors: [{ location: '$', validation_type: 'maxDepth', how_to_fix: expect.stringContaining(`${MAX_JSON_DEPTH} levels`) }] });
+    }
+    // At the limit it is parsed (and then validated as usual).
+    const res = await echo(event(`{"name":"x","n":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`), context);
+    expect(JSON.parse(res.body).errors).toEqual([expect.objectContaining({ location: '$.n', validation_type: 'additionalProperties' })]);
+  });
+
+  it('treats a prototype-named body key or query parameter as an unknown field, whatever its value', async () => {
+    const withQuery = apiOperation({ query: z.strictObject({ limit: z.string().optional() }), body: z.strictObject({ name: z.string() }), handle: async () => ({ status: 200, body: {} }) });
+    const locations = async (e: ReturnType<typeof event>) => {
+      const res = await withQuery(e, context);
+      expect(res.statusCode).toBe(400);
+      return JSON.parse(res.body).errors.map((x: { location: string }) => x.location).sort();
+    };
+    expect(await locations(event('{"name":"x","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}'))).toEqual(['$.__proto__', '$.constructor']);
+    // As a deployed function parses its event from JSON: `__proto__` is an own key of the parameters.
+    const parsed = { ...event('{"name":"x"}'), ...JSON.parse('{"queryStringParameters":{"__proto__":"1","toString":"2"},"multiValueQueryStringParameters":{"__proto__":["1","3"],"toString":["2"]}}') };
+    expect(await locations(parsed)).toEqual(['$.__proto__', '$.toString']);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
   it('answers an unexpected failure with api_error (500) and no internals', async () => {

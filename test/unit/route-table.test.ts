@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { FALLBACK_HANDLER, matchRoute, ROUTES, routesForPath } from '../../lib/routes';
 import { notRoutable } from '../../lib/routes/not-routable';
+import { gatewayResources, resolveRequest } from '../../infra/gateway/resources';
 
 describe('the route table', () => {
   it('points every row at a handler file that exists', () => {
@@ -24,5 +25,22 @@ describe('the route table', () => {
   it('answers 405 with Allow for a known path, 404 otherwise', () => {
     expect(notRoutable(ROUTES, 'POST', '/v1/me')).toMatchObject({ code: 'method_not_allowed', headers: { Allow: 'GET' } });
     expect(notRoutable(ROUTES, 'GET', '/v1/nothing')).toMatchObject({ code: 'resource_missing', status: 404 });
+  });
+
+  it('resolves requests as API Gateway does: the most specific resource with the method, parameters as sent', () => {
+    const resources = gatewayResources(ROUTES);
+    const at = (method: string, path: string) => {
+      const r = resolveRequest(resources, method, path);
+      return r && { resource: r.resource, by: r.integration.kind === 'route' ? r.integration.route.operation : 'fallback', params: r.pathParameters };
+    };
+    expect(at('GET', '/v1/companies/cmp_%zz')).toEqual({ resource: '/v1/companies/{companyID}', by: 'getCompany', params: { companyID: 'cmp_%zz' } });
+    expect(at('GET', '/v1/companies/')).toEqual({ resource: '/v1/companies', by: 'listCompanies', params: null });
+    expect(at('DELETE', '/v1/companies')).toEqual({ resource: '/v1/companies', by: 'fallback', params: null });
+    expect(at('GET', '/v1/companies/x/nothing')).toEqual({ resource: '/v1/{proxy+}', by: 'fallback', params: { proxy: 'companies/x/nothing' } });
+    expect(at('GET', '/elsewhere/deep')).toEqual({ resource: '/{proxy+}', by: 'fallback', params: { proxy: 'elsewhere/deep' } });
+    expect(at('GET', '/')).toEqual({ resource: '/', by: 'fallback', params: null });
+    expect(at('HEAD', '/v1/me')).toEqual({ resource: '/v1/me', by: 'fallback', params: null });
+    expect(at('TRACE', '/v1/me')).toBeUndefined();
+    expect(at('GET', 'v1/me')).toBeUndefined();
   });
 });

@@ -16,8 +16,9 @@ import {
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ERROR_CODES, type ErrorCode } from '../../../lib/errors';
 import type { Route } from '../../../lib/routes';
+import { gatewayResources } from '../../gateway/resources';
+import { GATEWAY_RESPONSES, gatewayEnvelope, gatewayStatus } from '../../gateway/responses';
 import type { StageOptions, StageSettings } from '../stages';
 
 /** Every request body content type that API Gateway hands to Lambda base64-encoded (uploads); JSON stays text. */
@@ -25,13 +26,14 @@ export const BINARY_MEDIA_TYPES = ['multipart/form-data', 'application/octet-str
 
 /**
  * The REST API of a stage: resources are the route table's FULL paths (`/v1/…`, `/dashboard/…`,
- * `/status/…`), each route's method goes to its own function, and every resource also has an `ANY`
- * method to the fallback function, which answers 405 `method_not_allowed` (with `Allow`) on a known
- * path and 404 `resource_missing` elsewhere, after authenticating as any route does. `ANY /{proxy+}`
- * at the root and under `/v1` catches unknown first segments. API Gateway does not backtrack from a
- * literal resource to a sibling `{proxy+}`, so an unknown path BELOW a known resource gets the
- * gateway's own MISSING_AUTHENTICATION_TOKEN response, which we reshape into the spec's 404
- * envelope (without rate-limit headers: no function runs).
+ * `/status/…`) and their prefixes, each route's method goes to its own function, and every resource
+ * also has an `ANY` method to the fallback function, which answers 405 `method_not_allowed` (with
+ * `Allow`) on a known path and 404 `resource_missing` elsewhere, after authenticating as any route
+ * does. `ANY /{proxy+}` at the root and under `/v1` catches every other path: API Gateway falls back to
+ * the most specific `{proxy+}` when no deeper resource serves a request. The tree is
+ * infra/gateway/resources.ts, shared with the embedded gateway. Only a method outside `ANY` (TRACE,
+ * PROPFIND…) matches nothing: the gateway's MISSING_AUTHENTICATION_TOKEN response, reshaped into the
+ * spec's 404 envelope (without rate-limit headers: no function runs).
  */
 export class PartnerRestApi extends Construct {
   readonly api: RestApi;
@@ -99,37 +101,28 @@ export class PartnerRestApi extends Construct {
     }
   }
 
-  /** The gateway's own refusals in the spec's envelope, so a partner parses one error shape. */
+  /** The gateway's own refusals in the spec's envelope (infra/gateway/responses.ts), so a partner parses one error shape. */
   addGatewayResponses(docsUrl: string): void {
-    const envelope = (code: ErrorCode, detail: string) =>
-      JSON.stringify({ type: `${docsUrl}/partner/errors#${code}`, title: ERROR_CODES[code].title, status: ERROR_CODES[code].status, code, detail, request_id: '$context.requestId' });
-    const gatewayResponse = (id: string, type: ResponseType, code: ErrorCode, detail: string) =>
-      this.api.addGatewayResponse(id, {
-        type,
-        statusCode: String(ERROR_CODES[code].status),
-        templates: { 'application/json': envelope(code, detail) },
+    for (const response of GATEWAY_RESPONSES) {
+      this.api.addGatewayResponse(response.id, {
+        type: ResponseType.of(response.type),
+        statusCode: String(gatewayStatus(response)),
+        templates: { 'application/json': gatewayEnvelope(response, docsUrl, '$context.requestId') },
         responseHeaders: { 'Content-Type': "'application/json'" },
       });
-    gatewayResponse('MissingPath', ResponseType.MISSING_AUTHENTICATION_TOKEN, 'resource_missing', 'No route matches this path. See /v1/openapi.json for every route.');
-    gatewayResponse('Throttled', ResponseType.THROTTLED, 'rate_limit', 'The API is busy: retry after a second.');
-    gatewayResponse('TooLarge', ResponseType.REQUEST_TOO_LARGE, 'request_too_large', 'The request is larger than the gateway accepts (10 MB).');
-    gatewayResponse('Default4xx', ResponseType.DEFAULT_4XX, 'invalid_request', 'The gateway refused the request.');
-    gatewayResponse('Default5xx', ResponseType.DEFAULT_5XX, 'api_error', 'An internal error occurred; the request_id traces it.');
+    }
   }
 
   /**
-   * One method per route to its function, and the fallback on `ANY` of every resource plus the
-   * `{proxy+}` catch-alls. Functions are addressed by name (they live in nested stacks).
+   * The resources and methods of infra/gateway/resources.ts: one method per route to its function,
+   * `ANY` to the fallback on every resource and on the `{proxy+}` catch-alls. Functions are addressed
+   * by name (they live in nested stacks).
    */
   addRoutes(routes: Route[], functionArnOf: (route: Route) => string, fallbackArn: string): void {
-    for (const route of routes) {
-      this.resourceFor(route.path).addMethod(route.method, this.lambda(functionArnOf(route)));
-    }
     const fallback = this.lambda(fallbackArn);
-    for (const [path, resource] of [...this.resources].sort(([a], [b]) => a.localeCompare(b))) {
-      resource.addMethod('ANY', fallback);
-      const catchAll = path === '/' || path === '/v1';
-      if (catchAll) resource.addResource('{proxy+}').addMethod('ANY', fallback);
+    for (const { path, methods } of gatewayResources(routes)) {
+      const resource = this.resourceFor(path);
+      for (const [method, integration] of methods) resource.addMethod(method, integration.kind === 'route' ? this.lambda(functionArnOf(integration.route)) : fallback);
     }
   }
 

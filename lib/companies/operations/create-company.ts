@@ -25,7 +25,7 @@ export interface CreateCompanyInput {
   body: CreateCompanyBody;
   accountHeader?: string;
   expand: Expandable[];
-  /** Puts the response into the creating transaction (Idempotency-Key); see lib/http/api-operation.ts. */
+  /** Puts the response into the creating transaction (Idempotency-Key); see lib/http/operation-core.ts. */
   seal?: (ws: WriteSet, company: Company) => void;
 }
 

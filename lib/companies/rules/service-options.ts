@@ -1,6 +1,7 @@
 import { FORMATION_PRODUCT_KEY } from '../../catalog/products';
 import { attachedProducts } from '../attached-products';
 import { violation, type CompanyRule } from './rule';
+import { ownValue } from '../../caller-keys';
 
 /**
  * Spec create-company `service_options`: keyed by product key, covering formation, the mandatory,
@@ -20,7 +21,7 @@ export const serviceOptions: CompanyRule = (body) => {
     }
     for (const [option, value] of Object.entries(choices)) {
       const at = `$.service_options.${key}.${option}`;
-      const spec = product.options[option];
+      const spec = ownValue(product.options, option);
       if (!spec) {
         const hint = option === 'turnaround' ? ' (turnaround is an option of formation only)' : '';
         const known = Object.keys(product.options);

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { ApiError } from '../../errors';
 import { header } from './types';
+import { keyedBag } from '../../caller-keys';
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -26,7 +27,8 @@ export async function parseMultipart(event: APIGatewayProxyEvent, maxBytes: numb
   } catch {
     throw new ApiError('invalid_request', 'The multipart body could not be read.', [{ reason: 'malformed multipart body', location: '$', validation_type: 'type', how_to_fix: 'Send a well-formed multipart/form-data body.' }]);
   }
-  const out: MultipartForm = { fields: {}, files: {} };
+  // Part names are the caller's: no prototype behind them (lib/caller-keys.ts).
+  const out: MultipartForm = { fields: keyedBag(), files: keyedBag() };
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') out.fields[name] = value;
     else out.files[name] = { bytes: Buffer.from(await value.arrayBuffer()), filename: value.name };

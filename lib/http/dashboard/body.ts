@@ -2,13 +2,15 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../errors';
 import { header } from '../core/types';
+import { keyedBag } from '../../caller-keys';
 import type { DashboardContext, FormFields } from './types';
 
 /** Forms are small; 64 KiB is far above any dashboard form. */
 const MAX_FORM_BYTES = 64 * 1024;
 
+/** Field names are the caller's: the fields go into an object without a prototype (lib/caller-keys.ts). */
 export function parseForm(raw: string): FormFields {
-  const out: FormFields = {};
+  const out = keyedBag<string | string[]>();
   for (const [name, value] of new URLSearchParams(raw)) {
     const had = out[name];
     out[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];

@@ -12,6 +12,7 @@ import { addResolution, changeRequirement } from '../../requirements/change-requ
 import { submitForm } from '../../orders/moves/submit-form';
 import { getRequirement, RequirementChanged, type RequirementRecord } from '../../store/entities/requirement';
 import { isId } from '../../ids';
+import { callerKeyedRecord } from '../../resources/caller-keyed-record';
 
 /** POST /requirements/{id}/fulfill: the body by type (../shared/API-SURFACE.md). */
 export const fulfillBody = z.strictObject({ name: z.unknown().optional(), answers: z.unknown().optional(), file: z.unknown().optional() });
@@ -44,7 +45,7 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
       return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { answers }, at));
     }
     case 'form': {
-      const { answers } = parseOrRefuse(z.strictObject({ answers: z.record(z.string(), z.unknown()) }), body, 'body');
+      const { answers } = parseOrRefuse(z.strictObject({ answers: callerKeyedRecord(z.string(), z.unknown()) }), body, 'body');
       if (found.service_order) {
         // The order's form: its submission checks the answers, moves the order on and resolves this
         // requirement, in one transaction.

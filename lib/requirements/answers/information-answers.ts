@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { callerKeyedRecord } from '../../resources/caller-keyed-record';
 
 const KEY = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -6,7 +7,7 @@ const KEY = /^[a-z][a-z0-9_]{0,63}$/;
  * `information` requirements take free-form answers: an object of 1 to 50 keys (lowercase letters,
  * digits, underscores), each a text of 1 to 5,000 characters (docs/decisions.md, "Lifecycle").
  */
-export const informationAnswers = z.record(z.string(), z.string().trim().min(1).max(5000)).superRefine((answers, ctx) => {
+export const informationAnswers = callerKeyedRecord(z.string(), z.string().trim().min(1).max(5000)).superRefine((answers, ctx) => {
   const keys = Object.keys(answers);
   if (keys.length < 1) ctx.addIssue({ code: 'custom', message: 'has no answers', params: { validation_type: 'minProperties', how_to_fix: 'Send at least one answer.' } });
   if (keys.length > 50) ctx.addIssue({ code: 'custom', message: 'has more than 50 answers', params: { validation_type: 'maxProperties', how_to_fix: 'Send at most 50 answers.' } });

@@ -1,4 +1,4 @@
-import { confirmRollBody, endpointParams } from '../../dashboard/webhook-endpoints';
+import { endpointParams } from '../../dashboard/webhook-endpoints';
 import { dashboardApi } from '../core/operation';
 
-export const dashboardApiConfirmWebhookSecretRoll = dashboardApi('api-confirm-webhook-secret-roll', { method: 'POST', path: '/dashboard/api/webhook-endpoints/{id}/secret/roll/confirm', operation: 'dashboardApiConfirmWebhookSecretRoll', params: endpointParams, body: confirmRollBody });
+export const dashboardApiConfirmWebhookSecretRoll = dashboardApi('api-confirm-webhook-secret-roll', { method: 'POST', path: '/dashboard/api/webhook-endpoints/{id}/secret/roll/confirm', operation: 'dashboardApiConfirmWebhookSecretRoll', params: endpointParams });

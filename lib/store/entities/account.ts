@@ -5,12 +5,17 @@ import { accountExternalIdKey, accountIndexes, accountKey, COUNTERS, listCounter
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { AccountRecord } from '../../resources/account';
+import { metadataAsText } from '../metadata-attribute';
 
-/** The stored item of an account: its record, its keys, and the companiesOfPartner-style list index. */
+/**
+ * The stored item of an account: its record (`metadata` as JSON text, lib/store/metadata-attribute.ts),
+ * its keys, and the companiesOfPartner-style list index.
+ */
 export const accountEntity = defineEntity<AccountRecord>({
   name: 'account',
   key: (scope, record) => accountKey(scope, record.id),
   indexes: (scope, record) => ({ gsi1pk: accountIndexes.all(scope).pk, gsi1sk: listSortKey(record.created_at, record.id) }),
+  codec: metadataAsText,
 });
 
 export async function getAccount(scope: Scope, accountId: string): Promise<AccountRecord | undefined> {

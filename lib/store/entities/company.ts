@@ -5,13 +5,14 @@ import { companyIndexes, companyKey, listSortKey, openCompaniesIndex, shardOf } 
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { CompanyRecord } from '../../resources/company';
+import { metadataAsText } from '../metadata-attribute';
 
 /**
  * The company item: its record and the index attributes of companiesOfPartner (gsi1),
  * companiesOfAccount (gsi2), companiesOfPartnerByStatus (gsi3) and, while open, the reminder job's
  * openCompaniesByShard (gsi4; sparse: a dissolved company has no deadlines left, so its item drops off
  * the list by being rewritten). Always build the item here, so a status change moves the company
- * between status listings by itself.
+ * between status listings by itself. `metadata` is kept as JSON text (lib/store/metadata-attribute.ts).
  */
 export const companyEntity = defineEntity<CompanyRecord>({
   name: 'company',
@@ -28,6 +29,7 @@ export const companyEntity = defineEntity<CompanyRecord>({
       ...(record.status === 'dissolved' ? {} : { gsi4pk: openCompaniesIndex(scope.mode, shardOf(record.id)).pk, gsi4sk: `${scope.partnerId}#${record.id}` }),
     };
   },
+  codec: metadataAsText,
 });
 
 /** companyById, within the caller's partner and mode: another partner's or mode's id is simply absent. */
