@@ -5,7 +5,7 @@ import type { OperationSpec } from '../operation';
 import { companySchema } from '../../resources/company';
 import { requirementSchema } from '../../resources/requirement';
 import { fileSchema } from '../../resources/file';
-import { companyStatusSchema, deletedStatusTokenSchema, statusTokenSchema, verificationSessionSchema } from '../../resources/lifecycle-objects';
+import { deletedStatusTokenSchema, statusTokenSchema, verificationSessionSchema } from '../../resources/lifecycle-objects';
 import { companyParams, fileParams, requirementParams, signerParams, statusTokenParams } from '../../lifecycle/params';
 import { fulfillBody } from '../../requirements/fulfill-requirement';
 import { sandboxRequirementBody } from '../../requirements/sandbox-requirement-input';
@@ -96,8 +96,6 @@ export const lifecycleOperations: OperationSpec[] = [
   { method: 'POST', path: '/v1/companies/{companyID}/status-tokens', operationId: 'createStatusToken', summary: 'Mint a keyless status link', tag, scope: 'companies:write', params: companyParams, query: noQuery, body: noBody, responses: { 201: { description: 'The link.', schema: statusTokenSchema } }, errors: [404, 409, 422] },
   { method: 'GET', path: '/v1/companies/{companyID}/status-tokens', operationId: 'listStatusTokens', summary: 'The company’s status links', tag, scope: 'companies:read', params: companyParams, query: noQuery, responses: { 200: { description: 'The links.', schema: plainList('StatusTokenList', statusTokenSchema, 'Status links of a company.') } }, errors: [404] },
   { method: 'DELETE', path: '/v1/companies/{companyID}/status-tokens/{statusTokenID}', operationId: 'revokeStatusToken', summary: 'Revoke a status link: 404 from the next request on', tag, scope: 'companies:write', params: statusTokenParams, query: noQuery, responses: { 200: { description: 'The revoked link.', schema: deletedStatusTokenSchema } }, errors: [404] },
-  { method: 'GET', path: '/status/{token}', operationId: 'statusPage', summary: 'The status link: an HTML page, or this JSON with Accept: application/json', tag, scope: 'public', params: z.strictObject({ token: z.string() }), responses: { 200: { description: 'The company’s status in plain words.', schema: companyStatusSchema } }, errors: [404] },
-
   trigger('verify', 'sandboxVerifyCompany', "Every owner's identity document in: company.verified"),
   trigger('stage', 'sandboxMoveCompanyStage', 'Move the stage along the stage machine: company.status.changed', z.strictObject({ stage: z.enum(COMPANY_STAGES) })),
   trigger('incorporate', 'sandboxIncorporateCompany', 'The state accepted the filing: company.status.changed, company.incorporated', z.strictObject({ incorporation_date: z.iso.date().optional() })),
