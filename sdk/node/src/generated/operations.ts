@@ -17,6 +17,8 @@ export interface OperationRow {
   response: 'json' | 'bytes';
   paged: boolean;
   keyless: boolean;
+  /** The path's own server: `/` (the host root) for the keyless pages outside {base_url}. */
+  server?: string;
 }
 
 /** Every operation of the document by operationId: the client has one method per entry. */
@@ -85,7 +87,7 @@ export const OPERATIONS: { readonly [K in keyof operations]: OperationRow } = {
   sandboxSignerSign: { method: "POST", path: "/sandbox/requirements/{requirementID}/signers/{index}/sign", pathParams: ["requirementID","index"], queryParams: [], body: "json", response: "json", paged: false, keyless: false },
   sandboxSignerDecline: { method: "POST", path: "/sandbox/requirements/{requirementID}/signers/{index}/decline", pathParams: ["requirementID","index"], queryParams: [], body: "json", response: "json", paged: false, keyless: false },
   sandboxCancelRequirement: { method: "POST", path: "/sandbox/requirements/{requirementID}/cancel", pathParams: ["requirementID"], queryParams: [], body: "json", response: "json", paged: false, keyless: false },
-  statusPage: { method: "GET", path: "/status/{token}", pathParams: ["token"], queryParams: [], body: "none", response: "json", paged: false, keyless: true },
-  verifyPage: { method: "GET", path: "/verify/{session}", pathParams: ["session"], queryParams: [], body: "none", response: "bytes", paged: false, keyless: true },
-  hostedInvoicePage: { method: "GET", path: "/invoices/hosted/{token}", pathParams: ["token"], queryParams: [], body: "none", response: "bytes", paged: false, keyless: true },
+  statusPage: { method: "GET", path: "/status/{token}", pathParams: ["token"], queryParams: [], body: "none", response: "json", paged: false, keyless: true, server: "/" },
+  verifyPage: { method: "GET", path: "/verify/{session}", pathParams: ["session"], queryParams: [], body: "none", response: "bytes", paged: false, keyless: true, server: "/" },
+  hostedInvoicePage: { method: "GET", path: "/invoices/hosted/{token}", pathParams: ["token"], queryParams: [], body: "none", response: "bytes", paged: false, keyless: true, server: "/" },
 };
