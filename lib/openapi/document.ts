@@ -1,11 +1,14 @@
 import * as z from 'zod';
 import { CURRENT_VERSION } from '../versioning/versions';
 import { errorEnvelopeSchema } from '../resources/error-envelope';
+import { guideMarkdown } from './guide';
 import { SNAPSHOT_SCHEMAS } from '../resources/snapshots';
 import { DOCUMENTED_OPERATIONS, type Operation } from '../routes';
 
 type Json = Record<string, unknown>;
 const COMPONENT = (id: string) => `#/components/schemas/${id}`;
+/** Where the keyless pages (status links, owner verification) live: the host root, not `/v1`. */
+const HOST_ROOT_SERVER = { url: '/', description: 'The host root: keyless pages for people, opened from links the API hands out (no API key).' };
 
 /**
  * A zod schema as an OpenAPI 3.1 schema object. Schemas carrying `.meta({id})` become
@@ -110,11 +113,14 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
   // Components no operation names directly: the error envelope (every error answer refers to it) and
   // the resources events embed (their exact per-type schemas are in events-schema/).
   for (const op of operations) {
-    const path = op.path.replace(/^\/v1/, '');
-    paths[path] ??= {};
+    // Paths are relative to {base_url} (`/v1`); the keyless pages live at the host root, outside it,
+    // so their path item names its own server (OpenAPI 3.1 path-level `servers`).
+    const underBase = op.path.startsWith('/v1/');
+    const path = underBase ? op.path.slice('/v1'.length) : op.path;
+    paths[path] ??= underBase ? {} : { servers: [HOST_ROOT_SERVER] };
     const scope = scopeOf(op);
     paths[path][op.method.toLowerCase()] = {
-      operationId: op.operation,
+      operationId: op.operationId ?? op.operation,
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
@@ -131,12 +137,11 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
     info: {
       title: 'Partner Company-Formation API',
       version: CURRENT_VERSION,
-      description:
-        'Form and manage US companies on behalf of your clients. Authenticate with `Authorization: Bearer svc_live_…` (live) or `svc_test_…` (sandbox). Pin a version with the `Service-Version` header. Event payload schemas: events-schema/.',
+      description: guideMarkdown(),
     },
-    servers: [{ url: '/v1' }],
+    servers: [{ url: '/v1', description: 'The partner API ({base_url}); every path below is relative to it, but for the keyless pages at the host root.' }],
     security: [{ apiKey: [] }],
-    tags: [...new Set(operations.map((o) => o.tag!))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.tag!))].sort((a, b) => tagRank(a) - tagRank(b)).map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: svc_live_… or svc_test_….' } },
@@ -145,6 +150,10 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
     },
   };
 }
+
+/** The reference's chapters in the order a partner meets them; an area's new tag goes last. */
+const TAG_ORDER = ['Companies', 'Accounts', 'Lifecycle', 'Service orders', 'Orders and billing', 'Events', 'Catalog', 'Account', 'Meta', 'Sandbox', 'Keyless pages'];
+const tagRank = (tag: string) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
 
 function sortKeys(o: Json): Json {
   return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));

@@ -8,6 +8,10 @@ import { ordersRoutes } from './orders';
 import { sandboxLifecycleRoutes } from './sandbox-lifecycle';
 import { sandboxOrdersRoutes } from './sandbox-orders';
 import { webhookRoutes } from './webhooks';
+import { atHostRoot } from './core/keyless-pages';
+import { statusPage } from './lifecycle/status-page';
+import { verifyPage } from './lifecycle/verify-page';
+import { hostedInvoice } from './orders/hosted-invoice';
 
 /**
  * THE route table: every operation of the system, by area, each described once (lib/routes/core/operation.ts).
@@ -17,8 +21,13 @@ import { webhookRoutes } from './webhooks';
  */
 export const ROUTES: Operation[] = [...foundationRoutes, ...eventRoutes, ...companiesRoutes, ...dashboardRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes, ...webhookRoutes];
 
-/** The operations of the OpenAPI document (those with a summary), in the document's order of areas. */
-export const DOCUMENTED_OPERATIONS: Operation[] = ([...foundationRoutes, ...eventRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...companiesRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes] as Operation[]).filter((o) => o.summary !== undefined);
+/**
+ * The operations of the OpenAPI document (those with a summary), in the document's order: the areas
+ * of the API under `/v1`, then the keyless pages at the host root.
+ */
+const documented = (operations: Operation[]) => operations.filter((o) => o.summary !== undefined);
+const byArea = [...foundationRoutes, ...eventRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...companiesRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes] as Operation[];
+export const DOCUMENTED_OPERATIONS: Operation[] = [...documented(byArea.filter((o) => !atHostRoot(o))), ...documented([statusPage, verifyPage, hostedInvoice])];
 
 export * from './core/route';
 export * from './match';

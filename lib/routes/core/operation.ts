@@ -4,6 +4,8 @@ import type { Route } from './route';
 
 /** How an operation is described in the OpenAPI document (lib/openapi/document.ts). */
 export interface OperationDoc {
+  /** The document's name for it, where it differs from the route table's (the hosted invoice page). */
+  operationId?: string;
   summary: string;
   description?: string;
   tag: string;
