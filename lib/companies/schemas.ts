@@ -11,27 +11,28 @@ import { callerKeyedRecord } from '../resources/caller-keyed-record';
  * `rules/` and run on the parsed body.
  */
 
-const name100 = z.string().trim().min(1).max(100);
+/** A person's name part; `example` is what a refusal shows as a valid value (lib/errors/rule-texts.ts). */
+const name100 = (example: string) => z.string().trim().min(1).max(100).meta({ examples: [example] });
 
 export const companyAddressInput = z
   .strictObject({
-    line1: z.string().trim().min(1).max(200),
-    line2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1).max(100),
-    state: z.enum(US_STATES),
-    postal_code: patterned(/^[0-9]{5}(-[0-9]{4})?$/, 'Send a US ZIP code: five digits, optionally -four (94107 or 94107-1234).'),
+    line1: z.string().trim().min(1).max(200).meta({ examples: ['548 Market St'] }),
+    line2: z.string().trim().max(200).optional().meta({ examples: ['Suite 300'] }),
+    city: z.string().trim().min(1).max(100).meta({ examples: ['San Francisco'] }),
+    state: z.enum(US_STATES).meta({ examples: ['CA'] }),
+    postal_code: patterned(/^[0-9]{5}(-[0-9]{4})?$/, 'Send a US ZIP code: five digits, optionally -four, such as 94107 or 94107-1234.').meta({ examples: ['94107'] }),
     country: z.literal('US', { message: 'must be US' }).default('US'),
   })
   .meta({ id: 'CompanyAddressParams' });
 
 export const postalAddressInput = z
   .strictObject({
-    line1: z.string().trim().min(1).max(200),
-    line2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1).max(100),
-    state: z.string().trim().min(1).max(100).optional(),
-    postal_code: z.string().trim().min(1).max(20).optional(),
-    country: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals (US, GB, DE).'),
+    line1: z.string().trim().min(1).max(200).meta({ examples: ['221B Baker Street'] }),
+    line2: z.string().trim().max(200).optional().meta({ examples: ['Flat 2'] }),
+    city: z.string().trim().min(1).max(100).meta({ examples: ['London'] }),
+    state: z.string().trim().min(1).max(100).optional().meta({ examples: ['Greater London'] }),
+    postal_code: z.string().trim().min(1).max(20).optional().meta({ examples: ['NW1 6XE'] }),
+    country: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals, such as US, GB or DE.').meta({ examples: ['GB'] }),
   })
   .meta({ id: 'PostalAddressParams' });
 
@@ -39,70 +40,70 @@ export const foreignQualificationInput = z
   .strictObject({
     state: z.enum(US_STATES),
     registered_on: isoDateInput.optional(),
-    file_number: z.string().trim().min(1).max(64).optional(),
+    file_number: z.string().trim().min(1).max(64).optional().meta({ examples: ['FQ-2024-001873'] }),
   })
   .meta({ id: 'ForeignQualificationParams' });
 
 /** Identity documents are uploaded through POST /files and referenced here by id, never sent inline. */
 export const passportInput = patterned(
   idPattern('file'),
-  'Upload the identity document with POST /v1/files (purpose identity_document) and send the returned file id (file_…); document contents are never accepted here.',
-);
+  'Upload the identity document with POST /v1/files (purpose identity_document) and send the returned file id, such as file_4fRk2LxQ9cTz7VbN1mWs3D; document contents are never accepted here.',
+).meta({ examples: ['file_4fRk2LxQ9cTz7VbN1mWs3D'] });
 
 export const shareholderInput = z
   .strictObject({
-    first_name: name100,
-    last_name: name100,
+    first_name: name100('Ada'),
+    last_name: name100('Lovelace'),
     email: emailInput,
     phone: phoneInput.optional(),
     date_of_birth: isoDateInput.optional(),
-    nationality: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals (US, GB, DE).').optional(),
+    nationality: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals, such as US, GB or DE.').meta({ examples: ['US'] }).optional(),
     address: postalAddressInput.optional(),
-    ownership_percentage: z.number().gt(0).max(100),
+    ownership_percentage: z.number().gt(0).max(100).meta({ examples: [50] }),
     main_incorporator: z.boolean().default(false),
-    relationship: z.strictObject({ director: z.boolean().default(false), title: z.string().trim().min(1).max(100).optional() }).default({ director: false }),
+    relationship: z.strictObject({ director: z.boolean().default(false), title: z.string().trim().min(1).max(100).optional().meta({ examples: ['Founder'] }) }).default({ director: false }),
     passport: passportInput.optional(),
   })
   .meta({ id: 'ShareholderParams' });
 
 export const officerInput = z
   .strictObject({
-    first_name: name100,
-    last_name: name100,
+    first_name: name100('Grace'),
+    last_name: name100('Hopper'),
     email: emailInput,
     roles: z
       .array(z.enum(OFFICER_ROLES))
       .min(1)
       .max(OFFICER_ROLES.length)
       .refine((r) => new Set(r).size === r.length, { message: 'lists a role twice', params: { validation_type: 'uniqueItems', how_to_fix: 'List each role once.' } }),
-    title: z.string().trim().min(1).max(100).optional(),
+    title: z.string().trim().min(1).max(100).optional().meta({ examples: ['Chief Executive Officer'] }),
   })
   .meta({ id: 'OfficerParams' });
 
 export const createCompanyBody = z
   .strictObject({
-    name: patterned(/^[A-Za-z0-9 &-]+$/, 'Use only letters, digits, spaces, hyphens and ampersands, and leave the ending (LLC, Inc.) out: set `ending` instead.', 'pattern', z.string().min(1).max(255)),
-    state: z.enum(US_STATES),
+    name: patterned(/^[A-Za-z0-9 &-]+$/, 'Use only letters, digits, spaces, hyphens and ampersands, such as "Acme Widgets", and leave the ending (LLC, Inc.) out: set `ending` instead.', 'pattern', z.string().min(1).max(255)).meta({ examples: ['Acme Widgets'] }),
+    state: z.enum(US_STATES).meta({ examples: ['DE'] }),
     entity_type: z.enum(ENTITY_TYPES),
-    external_id: z.string().min(1).max(255).optional(),
+    external_id: z.string().min(1).max(255).optional().meta({ examples: ['client-4821'] }),
     name_style: z.enum(['plain', 'comma']).optional(),
     owner_privacy: z.enum(['public', 'private']).optional(),
     pre_existing: z.boolean().optional(),
     ending: z.enum(ENDINGS).optional(),
     industry: z.enum(INDUSTRIES).optional(),
-    industry_description: z.string().trim().min(1).max(500).optional(),
-    custom_industry: z.string().trim().min(1).max(120).optional(),
-    ein: patterned(/^[0-9]{2}-?[0-9]{7}$/, 'Send the EIN as nine digits, optionally with a hyphen after the second (12-3456789).', 'pattern', z.string().max(12)).optional(),
+    industry_description: z.string().trim().min(1).max(500).optional().meta({ examples: ['Drone surveys of roofs for insurers'] }),
+    custom_industry: z.string().trim().min(1).max(120).optional().meta({ examples: ['Drone inspections'] }),
+    ein: patterned(/^[0-9]{2}-?[0-9]{7}$/, 'Send the EIN as nine digits, optionally with a hyphen after the second, such as 12-3456789.', 'pattern', z.string().max(12)).meta({ examples: ['12-3456789'] }).optional(),
     address: companyAddressInput.optional(),
     foreign_qualifications: z.array(foreignQualificationInput).max(10).optional(),
-    timezone: z.string().min(1).max(64).optional(),
-    authorized_shares: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-    par_value: z.number().min(0).optional(),
+    timezone: z.string().min(1).max(64).optional().meta({ examples: ['America/New_York'] }),
+    authorized_shares: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().meta({ examples: [10000000] }),
+    par_value: z.number().min(0).optional().meta({ examples: [0.0001] }),
     account: accountInput.optional(),
     shareholders: z.array(shareholderInput).max(25).optional(),
     officers: z.array(officerInput).max(50).optional(),
     management_type: z.enum(['member_managed', 'manager_managed']).optional(),
-    services: z.array(patterned(/^[a-z][a-z0-9_]{1,48}$/, 'Send catalog product keys (GET /v1/products), e.g. ein_application.')).max(25).optional(),
+    services: z.array(patterned(/^[a-z][a-z0-9_]{1,48}$/, 'Send a catalog product key (GET /v1/products), such as ein_application.').meta({ examples: ['ein_application'] })).max(25).optional(),
     service_options: callerKeyedRecord(z.string(), callerKeyedRecord(z.string(), z.string())).optional(),
     metadata: metadataInput.optional(),
   })

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, type FieldError } from './api-error';
+import { fieldName, rulePhrase, ruleTexts, type FailedRule, type FieldPlace, type JsonSchema } from './rule-texts';
 
 /** `['shareholders', 2, 'email']` → `$.shareholders[2].email` (spec Errors: JSONPath of the field). */
 export function jsonPath(path: readonly PropertyKey[]): string {
@@ -8,19 +9,76 @@ export function jsonPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Maps a zod issue to the JSON Schema keyword a partner recognises. */
+type Root = { schema: JsonSchema; defs: Record<string, JsonSchema> };
+const roots = new WeakMap<z.ZodType, Root | null>();
+
+/**
+ * The request schema as JSON Schema (the form the OpenAPI document shows partners), once per schema:
+ * the wording of a refusal reads each field's rule and examples from it.
+ */
+function rootOf(schema: z.ZodType | undefined): Root | undefined {
+  if (!schema) return undefined;
+  if (!roots.has(schema)) {
+    try {
+      const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+      roots.set(schema, { schema: json, defs: json.$defs ?? {} });
+    } catch {
+      roots.set(schema, null);
+    }
+  }
+  return roots.get(schema) ?? undefined;
+}
+
+function resolve(node: JsonSchema | undefined, root: Root): JsonSchema | undefined {
+  let n = node as (JsonSchema & { $ref?: string; allOf?: JsonSchema[] }) | undefined;
+  for (let i = 0; n?.$ref && i < 10; i++) n = root.defs[n.$ref.replace('#/$defs/', '')] as typeof n;
+  if (n?.allOf?.length === 1 && Object.keys(n).length === 1) return resolve(n.allOf[0], root);
+  return n;
+}
+
+/** The schema of the field at `path`, following properties, list items, maps and `anyOf` branches. */
+function nodeAt(root: Root | undefined, path: readonly PropertyKey[]): JsonSchema | undefined {
+  if (!root) return undefined;
+  let node = resolve(root.schema, root);
+  for (const part of path) {
+    node = childOf(node, part, root);
+    if (!node) return undefined;
+  }
+  return node;
+}
+
+function childOf(node: JsonSchema | undefined, part: PropertyKey, root: Root): JsonSchema | undefined {
+  if (!node) return undefined;
+  const branches = node.anyOf ?? node.oneOf;
+  if (branches) {
+    for (const b of branches) {
+      const child = childOf(resolve(b, root), part, root);
+      if (child) return child;
+    }
+    return undefined;
+  }
+  if (typeof part === 'number') return resolve(node.items, root);
+  const prop = node.properties?.[String(part)];
+  if (prop) return resolve(prop, root);
+  return typeof node.additionalProperties === 'object' ? resolve(node.additionalProperties, root) : undefined;
+}
+
+/** Maps a zod issue to the JSON Schema keyword a partner recognises. A missing value is always `required`. */
 function validationType(issue: z.core.$ZodIssue): string {
+  // zod reports the value only when asked (`reportInput`, as parseOrRefuse does); without it, its
+  // default message still says "received undefined" for a missing field.
+  const missing = 'input' in issue ? issue.input === undefined : issue.code === 'invalid_type' && / received undefined$/.test(issue.message);
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'required' : 'type';
+      return missing ? 'required' : 'type';
     case 'too_big':
-      return issue.origin === 'string' ? 'maxLength' : issue.origin === 'array' ? 'maxItems' : issue.origin === 'object' ? 'maxProperties' : 'maximum';
+      return issue.origin === 'string' ? 'maxLength' : issue.origin === 'array' || issue.origin === 'set' ? 'maxItems' : issue.origin === 'object' ? 'maxProperties' : 'maximum';
     case 'too_small':
-      return issue.origin === 'string' ? 'minLength' : issue.origin === 'array' ? 'minItems' : 'minimum';
+      return issue.origin === 'string' ? 'minLength' : issue.origin === 'array' || issue.origin === 'set' ? 'minItems' : issue.origin === 'object' ? 'minProperties' : 'minimum';
     case 'invalid_format':
       return issue.format === 'regex' ? 'pattern' : 'format';
     case 'invalid_value':
-      return 'enum';
+      return missing ? 'required' : 'enum';
     case 'unrecognized_keys':
       return 'additionalProperties';
     case 'not_multiple_of':
@@ -30,7 +88,7 @@ function validationType(issue: z.core.$ZodIssue): string {
     case 'invalid_union':
       // A tagged union (`type` picks the shape): a missing tag is `required`, an unknown one `enum`.
       if (issue.discriminator) return discriminatorValue(issue) === undefined ? 'required' : 'enum';
-      return 'anyOf';
+      return missing ? 'required' : 'anyOf';
     default:
       return (issue as { params?: { validation_type?: string } }).params?.validation_type ?? 'custom';
   }
@@ -44,51 +102,94 @@ function discriminatorValue(issue: z.core.$ZodIssueInvalidUnion): unknown {
 /** zod names JSON Schema's `integer` type `int`. */
 const typeName = (expected: string): string => (expected === 'int' ? 'integer' : expected);
 
-function howToFix(issue: z.core.$ZodIssue): string | undefined {
-  const custom = (issue as { params?: { how_to_fix?: string } }).params?.how_to_fix;
-  if (custom) return custom;
+function failedRule(issue: z.core.$ZodIssue, path: readonly PropertyKey[], root: Root | undefined, place: FieldPlace): FailedRule {
+  let node = nodeAt(root, path);
+  const rule: FailedRule = { validation_type: validationType(issue), path, place, node, input: 'input' in issue ? issue.input : undefined };
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'Provide this field.' : `Send a value of type ${typeName(issue.expected)}.`;
-    case 'invalid_value':
-      return `Use one of: ${issue.values.map(String).join(', ')}.`;
+      rule.expected = typeName(issue.expected);
+      break;
     case 'too_big':
-      return `Use at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : issue.origin === 'object' ? ' properties' : ''}.`;
     case 'too_small':
-      return `Use at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}.`;
+      rule.limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+      rule.inclusive = issue.inclusive !== false;
+      break;
+    case 'invalid_value':
+      rule.values = issue.values;
+      break;
     case 'invalid_format':
-      return issue.format === 'regex' ? `Match the pattern ${(issue as { pattern?: string }).pattern}.` : `Send a valid ${issue.format}.`;
-    case 'unrecognized_keys':
-      return `Remove ${issue.keys.join(', ')}: not a field of this request.`;
+      rule.format = issue.format;
+      if (issue.format === 'regex' && issue.pattern && !node?.pattern) node = rule.node = { ...node, type: 'string', pattern: issue.pattern };
+      break;
     case 'not_multiple_of':
-      return `Send a multiple of ${issue.divisor}.`;
-    case 'invalid_key': {
-      const inner = issue.issues.map(howToFix).find((fix) => fix !== undefined);
-      return inner ? `Fix the key: ${inner.charAt(0).toLowerCase()}${inner.slice(1)}` : 'Use another key.';
-    }
-    case 'invalid_union': {
-      const options = 'options' in issue ? issue.options : undefined;
-      if (issue.discriminator && options?.length) return `Send ${issue.discriminator} as one of: ${options.map(String).join(', ')}.`;
-      return 'Send a value of one of the accepted shapes.';
-    }
-    default:
-      return undefined;
+      rule.limit = Number(issue.divisor);
+      break;
+    case 'invalid_union':
+      if (issue.discriminator) {
+        rule.path = [...path, issue.discriminator];
+        rule.node = childOf(node, issue.discriminator, root!) ?? { enum: 'options' in issue ? [...((issue as { options?: unknown[] }).options ?? [])] : [] };
+        rule.input = discriminatorValue(issue);
+      }
+      break;
   }
+  return rule;
 }
 
-export function fieldErrors(error: z.ZodError, prefix: readonly PropertyKey[] = []): FieldError[] {
+function entryOf(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[], root: Root | undefined, place: FieldPlace): FieldError {
+  const path = [...prefix, ...issue.path];
+  const params = (issue as { params?: { validation_type?: string; how_to_fix?: string } }).params;
+  const rule = failedRule(issue, path, root, place);
+  const built = issue.code === 'custom' && params?.how_to_fix ? undefined : ruleTexts(rule);
+  // A rule's own words (a schema's message, a refinement's `how_to_fix`) win over the generic ones;
+  // zod's default messages ("Invalid input: …") never reach a partner.
+  const reason = issue.code === 'custom' || hasOwnMessage(issue) ? issue.message : built!.reason;
+  return { reason, location: jsonPath(rule.path), validation_type: rule.validation_type, how_to_fix: params?.how_to_fix ?? built?.how_to_fix ?? ruleTexts(rule).how_to_fix };
+}
+
+/** Whether the schema gave this issue its own message, rather than zod's English default. */
+function hasOwnMessage(issue: z.core.$ZodIssue): boolean {
+  return !/^(Invalid|Too (big|small)|Unrecognized key|Expected|Number must|String must)/.test(issue.message);
+}
+
+/**
+ * One `errors[]` entry per violation. `schema` (the schema that refused) lets each entry's wording
+ * name what the field accepts and show a valid value; `place` decides how that value is written.
+ */
+export function fieldErrors(error: z.ZodError, prefix: readonly PropertyKey[] = [], schema?: z.ZodType, place: FieldPlace = 'body'): FieldError[] {
+  const root = rootOf(schema);
   const out: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
+      const parent = nodeAt(root, [...prefix, ...issue.path]);
+      const known = Object.keys(parent?.properties ?? {});
       for (const key of issue.keys) {
-        out.push({ reason: `Unknown field '${key}'.`, location: jsonPath([...prefix, ...issue.path, key]), validation_type: 'additionalProperties', how_to_fix: `Remove '${key}': not a field of this request.` });
+        const path = [...prefix, ...issue.path, key];
+        const texts = ruleTexts({ validation_type: 'additionalProperties', path, place, known });
+        out.push({ reason: texts.reason, location: jsonPath(path), validation_type: 'additionalProperties', how_to_fix: texts.how_to_fix });
       }
       continue;
     }
-    out.push({ reason: issue.message, location: jsonPath([...prefix, ...issue.path]), validation_type: validationType(issue), how_to_fix: howToFix(issue) });
+    if (issue.code === 'invalid_key' && issue.issues[0]) {
+      // A bad key of a map: the key's own rule (its `propertyNames`), reported at the key's path.
+      const path = [...prefix, ...issue.path];
+      const keyRule = nodeAt(root, path.slice(0, -1))?.propertyNames;
+      const inner = failedRule({ ...issue.issues[0], path: [] } as z.core.$ZodIssue, [], undefined, place);
+      const map = fieldName(path.slice(0, -1));
+      const texts = ruleTexts({ ...inner, node: keyRule ?? inner.node, path: ['key'] });
+      out.push({
+        reason: `the key ${texts.reason}`,
+        location: jsonPath(path),
+        validation_type: 'propertyNames',
+        how_to_fix: `Name each key of ${map} with ${rulePhrase(keyRule, 'string')}, such as "note".`,
+      });
+      continue;
+    }
+    out.push(entryOf(issue, prefix, root, place));
   }
   return out;
 }
+
+const PLACES: Record<string, FieldPlace> = { 'query string': 'query', path: 'path' };
 
 /**
  * Parses with the schema or throws `invalid_request` carrying one `errors[]` entry per violation.
@@ -98,6 +199,6 @@ export function fieldErrors(error: z.ZodError, prefix: readonly PropertyKey[] = 
 export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  const errors = fieldErrors(result.error);
+  const errors = fieldErrors(result.error, [], schema, PLACES[what] ?? 'body');
   throw new ApiError('invalid_request', `The ${what} is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
 }

@@ -59,6 +59,6 @@ export const metadataInput = callerKeyedRecord(
 export const emailInput = z.string().max(254).pipe(z.email({ message: 'is not an e-mail address' }));
 
 /** E.164: `+` and 7 to 15 digits, the form every carrier and KYC provider accepts. */
-export const phoneInput = patterned(/^\+[1-9][0-9]{6,14}$/, 'Send the number in E.164 form: + country code and number, digits only (e.g. +14155550123).');
+export const phoneInput = patterned(/^\+[1-9][0-9]{6,14}$/, 'Send the number in E.164 form: + country code and number, digits only, such as +14155550123.').meta({ examples: ['+14155550123'] });
 
 export const isoDateInput = z.iso.date({ message: 'is not a date' });

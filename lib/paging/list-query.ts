@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { closest, ruleTexts, type JsonSchema } from '../errors';
 
 /**
  * The common list parameters (spec Endpoints: `sort`, `limit`, `after`, `before`). `sort` names the
@@ -15,7 +16,7 @@ export function sortParam(fields: readonly string[]) {
       for (const part of parts) {
         if (!allowed.includes(part)) {
           const bare = part.replace(/^-/, '');
-          const near = fields.find((f) => f.includes(bare) || bare.includes(f)) ?? fields[0];
+          const near = closest(bare, fields);
           ctx.addIssue({
             code: 'custom',
             message: `cannot sort by '${part}'`,
@@ -24,23 +25,31 @@ export function sortParam(fields: readonly string[]) {
         }
       }
       if (new Set(parts.map((p) => p.replace(/^-/, ''))).size !== parts.length) {
-        ctx.addIssue({ code: 'custom', message: 'names a field twice', params: { validation_type: 'uniqueItems', how_to_fix: 'Name each sort field once.' } });
+        const once = [...new Set(parts.map((p) => p.replace(/^-/, '')))].join(',');
+        ctx.addIssue({ code: 'custom', message: 'names a field twice', params: { validation_type: 'uniqueItems', how_to_fix: `Name each sort field once, such as sort=${once}.` } });
       }
     });
 }
 
-/** `limit`: 1..100, default 25 (spec Limits); query strings carry it as text. */
+const LIMIT_RULE: JsonSchema = { type: 'integer', minimum: 1, maximum: 100, examples: [25] };
+
+/** `limit`: 1..100, default 25 (spec Limits); query strings carry it as text, digits only. */
 export const limitParam = z
   .string()
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return 25;
-    if (!/^[0-9]+$/.test(v) || Number(v) < 1 || Number(v) > 100) {
-      ctx.addIssue({ code: 'custom', message: 'must be an integer from 1 to 100', params: { validation_type: 'maximum', how_to_fix: 'Send limit between 1 and 100 (default 25).' } });
+    const n = Number(v);
+    const failed = !/^[0-9]+$/.test(v) ? 'type' : n < 1 ? 'minimum' : n > 100 ? 'maximum' : undefined;
+    if (failed) {
+      const limit = failed === 'maximum' ? 100 : 1;
+      const texts = ruleTexts({ validation_type: failed, path: ['limit'], place: 'query', node: LIMIT_RULE, input: failed === 'type' ? v : n, limit, expected: 'integer' });
+      ctx.addIssue({ code: 'custom', message: failed === 'type' ? `'${v}' is not a whole number` : texts.reason, params: { validation_type: failed, how_to_fix: texts.how_to_fix } });
       return z.NEVER;
     }
-    return Number(v);
-  });
+    return n;
+  })
+  .meta({ examples: ['25'] });
 
 export const cursorParams = { after: z.string().min(1).max(2048).optional(), before: z.string().min(1).max(2048).optional() };
 
@@ -51,7 +60,7 @@ export function refuseAfterWithBefore(q: { after?: string; before?: string }, ct
       code: 'custom',
       path: ['before'],
       message: 'cannot be combined with after',
-      params: { validation_type: 'not', how_to_fix: 'Send after (the next page) or before (the previous page), not both.' },
+      params: { validation_type: 'not', how_to_fix: 'Send after (the end_cursor, for the next page) or before (the start_cursor, for the previous page), not both.' },
     });
   }
 }

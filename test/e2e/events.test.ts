@@ -10,18 +10,19 @@ useStackDatabase();
 const A = newId('company');
 const B = newId('company');
 const C = newId('company');
-const COMPANY_TYPES = ['trial.created', 'trial.updated', 'trial.order.changed'];
+const COMPANY_TYPES = ['company.created', 'company.updated', 'service_order.status.changed'];
 
 /**
  * 40 events: three companies, three company types, and every eighth about no company. The types are
- * made up (the log serves any type), so their snapshots need not be full resources.
+ * ones the service emits (GET /events refuses any other), but the log stores any snapshot, so these
+ * need not be full resources.
  */
 function pendingLog(): PendingEvent[] {
   return Array.from({ length: 40 }, (_, i) => {
-    if (i % 8 === 7) return { type: 'trial.invoiced', resource: { object: 'invoice', id: `in_${i}`, amount_due: 100 * i } };
+    if (i % 8 === 7) return { type: 'invoice.finalized', resource: { object: 'invoice', id: `in_${i}`, amount_due: 100 * i } };
     const companyId = [A, B, C][i % 3];
     const type = COMPANY_TYPES[Math.floor(i / 2) % 3];
-    const resource = type === 'trial.order.changed' ? { object: 'service_order', id: newId('serviceOrder'), company: companyId } : { object: 'company', id: companyId, name: `Co ${i}` };
+    const resource = type === 'service_order.status.changed' ? { object: 'service_order', id: newId('serviceOrder'), company: companyId } : { object: 'company', id: companyId, name: `Co ${i}` };
     return { type, companyId, resource };
   });
 }
@@ -90,7 +91,7 @@ describe('GET /events: the page block and order', () => {
     expect(res.body.items).toEqual(newestFirst(log));
     const withCompany = res.body.items.find((e: ApiEvent) => e.company_id);
     expect(Object.keys(withCompany).sort()).toEqual(['company_id', 'created_at', 'data', 'id', 'livemode', 'object', 'timestamp', 'type']);
-    const invoice = res.body.items.find((e: ApiEvent) => e.type === 'trial.invoiced');
+    const invoice = res.body.items.find((e: ApiEvent) => e.type === 'invoice.finalized');
     expect(invoice).not.toHaveProperty('company_id');
     expect(invoice.livemode).toBe(false);
   });
@@ -164,11 +165,11 @@ describe('GET /events: filters, with total over all pages', () => {
   const created = (i: number) => log[i].created_at;
 
   it.each([
-    ['type=trial.updated', (e: ApiEvent) => t(e) === 'trial.updated'],
-    ['type[eq]=trial.invoiced', (e: ApiEvent) => t(e) === 'trial.invoiced'],
-    ['type[in]=trial.created,trial.invoiced', (e: ApiEvent) => ['trial.created', 'trial.invoiced'].includes(t(e))],
-    ['type[nin]=trial.created,trial.order.changed', (e: ApiEvent) => !['trial.created', 'trial.order.changed'].includes(t(e))],
-    ['type[in]=trial.created,trial.updated&type[nin]=trial.updated', (e: ApiEvent) => t(e) === 'trial.created'],
+    ['type=company.updated', (e: ApiEvent) => t(e) === 'company.updated'],
+    ['type[eq]=invoice.finalized', (e: ApiEvent) => t(e) === 'invoice.finalized'],
+    ['type[in]=company.created,invoice.finalized', (e: ApiEvent) => ['company.created', 'invoice.finalized'].includes(t(e))],
+    ['type[nin]=company.created,service_order.status.changed', (e: ApiEvent) => !['company.created', 'service_order.status.changed'].includes(t(e))],
+    ['type[in]=company.created,company.updated&type[nin]=company.updated', (e: ApiEvent) => t(e) === 'company.created'],
   ])('by type: %s', async (query, keep) => {
     expect((await expectListing(query, keep)).length).toBeGreaterThan(0);
   });
@@ -205,12 +206,12 @@ describe('GET /events: filters, with total over all pages', () => {
   });
 
   it.each([
-    [() => `type[in]=trial.created,trial.updated&company_id[in]=${A},${B}`, (e: ApiEvent) => ['trial.created', 'trial.updated'].includes(e.type) && [A, B].includes(e.company_id!)],
-    [() => `type=trial.updated&company_id[nin]=${A}`, (e: ApiEvent) => e.type === 'trial.updated' && e.company_id !== A],
-    [() => `type[nin]=trial.updated&company_id=${C}`, (e: ApiEvent) => e.type !== 'trial.updated' && e.company_id === C],
-    [() => `type[nin]=trial.created&company_id[nin]=${B}`, (e: ApiEvent) => e.type !== 'trial.created' && e.company_id !== B],
-    [() => `type[in]=trial.created,trial.invoiced&created_at[gte]=${created(10)}`, (e: ApiEvent) => ['trial.created', 'trial.invoiced'].includes(e.type) && e.created_at >= created(10)],
-    [() => `type[nin]=trial.invoiced&company_id[nin]=${A}&created_at[lte]=${created(25)}`, (e: ApiEvent) => e.type !== 'trial.invoiced' && e.company_id !== A && e.created_at <= created(25)],
+    [() => `type[in]=company.created,company.updated&company_id[in]=${A},${B}`, (e: ApiEvent) => ['company.created', 'company.updated'].includes(e.type) && [A, B].includes(e.company_id!)],
+    [() => `type=company.updated&company_id[nin]=${A}`, (e: ApiEvent) => e.type === 'company.updated' && e.company_id !== A],
+    [() => `type[nin]=company.updated&company_id=${C}`, (e: ApiEvent) => e.type !== 'company.updated' && e.company_id === C],
+    [() => `type[nin]=company.created&company_id[nin]=${B}`, (e: ApiEvent) => e.type !== 'company.created' && e.company_id !== B],
+    [() => `type[in]=company.created,invoice.finalized&created_at[gte]=${created(10)}`, (e: ApiEvent) => ['company.created', 'invoice.finalized'].includes(e.type) && e.created_at >= created(10)],
+    [() => `type[nin]=invoice.finalized&company_id[nin]=${A}&created_at[lte]=${created(25)}`, (e: ApiEvent) => e.type !== 'invoice.finalized' && e.company_id !== A && e.created_at <= created(25)],
   ])('combines type, company and created_at filters (%#)', async (query, keep) => {
     await expectListing(query(), keep);
   });
@@ -232,15 +233,15 @@ describe('GET /events: cursor misuse', () => {
   });
 
   it('refuses a cursor on a listing other than the one that minted it', async () => {
-    const cursor = (await get('limit=5&type=trial.created')).body.page.end_cursor;
-    for (const other of ['limit=5&type=trial.updated', 'limit=5', 'limit=5&type=trial.created&sort=created_at']) {
+    const cursor = (await get('limit=5&type=company.created')).body.page.end_cursor;
+    for (const other of ['limit=5&type=company.updated', 'limit=5', 'limit=5&type=company.created&sort=created_at']) {
       const res = await get(`${other}&after=${cursor}`);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('invalid_request');
       expect(res.body.errors[0].location).toBe('$.after');
     }
     // A different page size is the same listing.
-    expect((await get(`limit=7&type=trial.created&after=${cursor}`)).status).toBe(200);
+    expect((await get(`limit=7&type=company.created&after=${cursor}`)).status).toBe(200);
   });
 
   it("refuses a tampered cursor and another mode's cursor", async () => {
@@ -268,14 +269,14 @@ describe('GET /events: malformed parameters', () => {
     ['sort=type', '$.sort'],
     ['sort=created_at,-created_at', '$.sort'],
     ['type=Company%20Created', '$.type'],
-    ['type[in]=trial.created,,trial.updated', '$.type[in]'],
+    ['type[in]=company.created,,company.updated', '$.type[in]'],
     ['company_id=cmp_short', '$.company_id'],
     ['company_id[nin]=acct_0123456789012345678901', '$.company_id[nin]'],
     ['created_at=yesterday', '$.created_at'],
     ['created_at[gte]=2026-02-30T00:00:00Z', '$.created_at[gte]'],
     ['created_at[lt]=2026-01-01', '$.created_at[lt]'],
     ['type[like]=company', '$.type[like]'],
-    ['type=trial.created&type=trial.updated', '$.type'],
+    ['type=company.created&type=company.updated', '$.type'],
     ['after=', '$.after'],
   ])('refuses %s with invalid_request at %s', async (query, location) => {
     const res = await get(query);
@@ -294,7 +295,7 @@ describe('GET /events: malformed parameters', () => {
     const many = Array.from({ length: 21 }, () => newId('company')).join(',');
     expect((await get(`company_id[in]=${many}`)).status).toBe(400);
     const six = Array.from({ length: 6 }, () => newId('company')).join(',');
-    const types = 'trial.created,trial.updated,company.verified,company.dissolved,company.ein.assigned';
+    const types = 'company.created,company.updated,company.verified,company.dissolved,company.ein.assigned';
     const res = await get(`company_id[in]=${six}&type[in]=${types}`);
     expect(res.status).toBe(400);
     expect(res.body.errors[0].validation_type).toBe('maxItems');

@@ -20,7 +20,7 @@ function rng(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] };
 }
 
-const TYPES = ['a.created', 'a.updated', 'b.moved', 'b.done', 'z.alone'];
+const TYPES = ['company.created', 'company.updated', 'service_order.status.changed', 'service_order.completed', 'invoice.finalized'];
 const COMPANIES = Array.from({ length: 6 }, () => newId('company'));
 const scope: Scope = { partnerId: newId('partner'), mode: 'test' };
 const r = rng(20261122);

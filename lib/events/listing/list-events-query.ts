@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { parseRfc3339 } from './created-at-range';
 import { idPattern } from '../../ids';
+import { closest } from '../../errors';
+import { EVENT_TYPES } from '../../resources/event';
 
 /**
  * The query string of GET /events (spec "GET /events"), exactly as it arrives: bracketed names are
@@ -15,48 +17,74 @@ export const MAX_LIST_VALUES = 20;
 const EVENT_TYPE_SOURCE = '[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+';
 const COMPANY_ID_SOURCE = idPattern('company').source.slice(1, -1);
 
-const once = (what: string) => ({
-  error: (issue: { input?: unknown }) =>
-    Array.isArray(issue.input) ? `Give '${what}' once; to match several values use its [in] form with a comma-separated list.` : undefined,
-});
+/**
+ * The event types the service emits: the keys of the one catalog of types (lib/resources/event.ts),
+ * so a type added there is accepted here with no other change.
+ */
+const EMITTED_TYPES = Object.keys(EVENT_TYPES);
+
+/**
+ * A type the service never emits would match nothing, and a typo (`company.create`) would answer an
+ * empty listing that looks like "no such events yet". Unknown query parameters are refused for the same
+ * reason, so an unknown type is refused too, naming the closest emitted type (docs/decisions.md,
+ * "Errors that say how to fix").
+ */
+function refuseUnknownTypes(values: string[], ctx: z.RefinementCtx): void {
+  for (const value of new Set(values)) {
+    if (Object.hasOwn(EVENT_TYPES, value)) continue;
+    if (value === '') {
+      ctx.addIssue({ code: 'custom', message: 'has an empty value', params: { validation_type: 'pattern', how_to_fix: 'Separate event types with single commas and no spaces, such as company.created,company.verified.' } });
+      continue;
+    }
+    const near = closest(value, EMITTED_TYPES);
+    ctx.addIssue({
+      code: 'custom',
+      message: `'${value}' is not an event type the service emits`,
+      params: {
+        validation_type: 'enum',
+        how_to_fix: `Send an event type the service emits, such as ${near} (the closest to '${value}'); the API reference lists all ${EMITTED_TYPES.length} under Events.`,
+      },
+    });
+  }
+}
 
 const eventType = () =>
   z
-    .string(once('the event type'))
+    .string()
     .max(100)
-    .regex(new RegExp(`^${EVENT_TYPE_SOURCE}$`), 'not an event type')
-    .meta({ description: 'An event type, e.g. `company.created`.' });
+    .superRefine((v, ctx) => refuseUnknownTypes([v], ctx))
+    .meta({ description: 'An event type the service emits, e.g. `company.created`.', pattern: `^${EVENT_TYPE_SOURCE}$`, examples: ['company.created'] });
 
 const companyId = () =>
   z
-    .string(once('the company id'))
-    .regex(new RegExp(`^${COMPANY_ID_SOURCE}$`), 'not a company id')
-    .meta({ description: 'A company id, `cmp_` + 22 characters.' });
+    .string()
+    .regex(new RegExp(`^${COMPANY_ID_SOURCE}$`))
+    .meta({ description: 'A company id, `cmp_` + 22 characters.', examples: ['cmp_7Hq2Lr9XvB3kTz5NcW1pYd'] });
 
-const list = (item: string, what: string, example: string) =>
-  z
-    .string(once(what))
-    .regex(new RegExp(`^${item}(?:,${item})*$`), `not a comma-separated list of ${what}s (e.g. ${example})`)
+/** A comma-separated list; `check`, when given, checks each value instead of the item pattern. */
+const list = (item: string, what: string, example: string, check?: (values: string[], ctx: z.RefinementCtx) => void) =>
+  (check ? z.string().meta({ pattern: `^${item}(?:,${item})*$` }) : z.string().regex(new RegExp(`^${item}(?:,${item})*$`)))
     .refine((v) => new Set(v.split(',')).size <= MAX_LIST_VALUES, {
-      message: `more than ${MAX_LIST_VALUES} values`,
-      params: { validation_type: 'maxItems', how_to_fix: `Send at most ${MAX_LIST_VALUES} values; split a longer list over several listings.` },
+      message: `has more than ${MAX_LIST_VALUES} values`,
+      params: { validation_type: 'maxItems', how_to_fix: `Send at most ${MAX_LIST_VALUES} ${what}s, such as ${example}; split a longer list over several listings.` },
     })
-    .meta({ description: `Comma-separated ${what}s (at most ${MAX_LIST_VALUES}).` });
+    .superRefine((v, ctx) => check?.(v.split(','), ctx))
+    .meta({ description: `Comma-separated ${what}s (at most ${MAX_LIST_VALUES}).`, examples: [example.slice(example.indexOf('=') + 1)] });
 
 const instant = () =>
   z
-    .string(once('the date-time'))
+    .string()
     .refine((v) => parseRfc3339(v) !== undefined, {
-      message: 'not an RFC 3339 date-time',
+      message: 'is not an RFC 3339 date-time',
       params: { validation_type: 'format', how_to_fix: 'Send an RFC 3339 date-time such as 2026-11-01T09:30:00Z or 2026-11-01T10:30:00.250+01:00.' },
     })
     .meta({ format: 'date-time', description: 'RFC 3339 date-time.' });
 
-const cursor = (which: string) => z.string(once('the cursor')).min(1).meta({ description: which });
+const cursor = (which: string) => z.string().min(1).meta({ description: which });
 
 /** `sort`: only `created_at` is sortable; `-` means descending (the default). */
 const sort = z
-  .string(once('sort'))
+  .string()
   .superRefine((value, ctx) => {
     const fields = value.split(',');
     const bad = fields.find((f) => f.replace(/^-/, '') !== 'created_at');
@@ -80,25 +108,19 @@ export const listEventsQuery = z
   .strictObject({
     type: eventType().optional(),
     'type[eq]': eventType().optional(),
-    'type[in]': list(EVENT_TYPE_SOURCE, 'event type', 'type[in]=company.created,company.verified').optional(),
-    'type[nin]': list(EVENT_TYPE_SOURCE, 'event type', 'type[nin]=company.updated').optional(),
+    'type[in]': list(EVENT_TYPE_SOURCE, 'event type', 'type[in]=company.created,company.verified', refuseUnknownTypes).optional(),
+    'type[nin]': list(EVENT_TYPE_SOURCE, 'event type', 'type[nin]=company.updated', refuseUnknownTypes).optional(),
     company_id: companyId().optional(),
     'company_id[eq]': companyId().optional(),
-    'company_id[in]': list(COMPANY_ID_SOURCE, 'company id', 'company_id[in]=cmp_…,cmp_…').optional(),
-    'company_id[nin]': list(COMPANY_ID_SOURCE, 'company id', 'company_id[nin]=cmp_…').optional(),
+    'company_id[in]': list(COMPANY_ID_SOURCE, 'company id', 'company_id[in]=cmp_7Hq2Lr9XvB3kTz5NcW1pYd,cmp_2Kd8Wm4QfR6sLx0VbN3tJe').optional(),
+    'company_id[nin]': list(COMPANY_ID_SOURCE, 'company id', 'company_id[nin]=cmp_7Hq2Lr9XvB3kTz5NcW1pYd').optional(),
     created_at: instant().optional(),
     'created_at[gt]': instant().optional(),
     'created_at[gte]': instant().optional(),
     'created_at[lt]': instant().optional(),
     'created_at[lte]': instant().optional(),
     sort: sort.optional(),
-    limit: z.coerce
-      .number({ error: 'not an integer' })
-      .int()
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ description: 'Page size, 1..100 (default 25).' }),
+    limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'Page size, 1..100 (default 25).', examples: [25] }),
     after: cursor('The `end_cursor` of a page: returns the page after it.').optional(),
     before: cursor('The `start_cursor` of a page: returns the page before it. Not with `after`.').optional(),
   })
