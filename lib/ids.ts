@@ -45,3 +45,6 @@ export function idPattern(kind: IdKind): RegExp {
 export function isId(kind: IdKind, value: unknown): value is string {
   return typeof value === 'string' && idPattern(kind).test(value);
 }
+
+/** A well-formed id of `kind` that names nothing, for refusals and documentation to show the shape. */
+export const exampleId = (kind: IdKind): string => `${ID_PREFIXES[kind]}7Hq2Lr9XvB3kTz5NcW1pYd`;

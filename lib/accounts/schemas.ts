@@ -19,5 +19,5 @@ export const accountInput = z
 export type AccountInput = z.infer<typeof accountInput>;
 
 export const accountIdParams = z.strictObject({
-  accountID: idParam('account', 'account', 'Send an account id as returned when it was created: acct_ and 22 letters or digits.'),
+  accountID: idParam('account', 'account', 'as returned when it was created'),
 });

@@ -17,7 +17,7 @@ import { presentCompany } from './expand-company';
 
 export const listCompaniesQuery = z
   .strictObject({
-    account_id: idParam('account', 'account', 'Send an account id: acct_ and 22 letters or digits.').optional(),
+    account_id: idParam('account', 'account').optional(),
     external_id: z.string().min(1).max(255).optional(),
     status: z.enum(COMPANY_STATUSES).optional(),
     ...createdAtQuery,

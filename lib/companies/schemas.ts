@@ -75,7 +75,11 @@ export const officerInput = z
       .array(z.enum(OFFICER_ROLES))
       .min(1)
       .max(OFFICER_ROLES.length)
-      .refine((r) => new Set(r).size === r.length, { message: 'lists a role twice', params: { validation_type: 'uniqueItems', how_to_fix: 'List each role once.' } }),
+      .superRefine((r, ctx) => {
+        if (new Set(r).size !== r.length) {
+          ctx.addIssue({ code: 'custom', message: 'lists a role twice', params: { validation_type: 'uniqueItems', how_to_fix: `List each role once, such as "roles": ${JSON.stringify([...new Set(r)])}.` } });
+        }
+      }),
     title: z.string().trim().min(1).max(100).optional().meta({ examples: ['Chief Executive Officer'] }),
   })
   .meta({ id: 'OfficerParams' });
@@ -130,6 +134,6 @@ export const expandQuery = z
 
 export const createCompanyQuery = z.strictObject({ 'expand[]': expandQuery });
 export const companyIdParams = z.strictObject({
-  companyID: idParam('company', 'company', 'Send a company id as returned when it was created: cmp_ and 22 letters or digits.'),
+  companyID: idParam('company', 'company', 'as returned when it was created'),
 });
 export const getCompanyQuery = createCompanyQuery;

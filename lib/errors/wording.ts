@@ -62,3 +62,6 @@ export function isNear(input: string, candidate: string): boolean {
   if (lower.length >= 3 && (c.startsWith(lower) || lower.startsWith(c))) return true;
   return editDistance(input, candidate) <= Math.max(2, Math.floor(Math.min(input.length, candidate.length) / 4));
 }
+
+/** The text with its first letter in capitals, to start a sentence. */
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -21,14 +21,14 @@ const METADATA_VALUE_MAX_CHARS = 500;
  * nested keys must be non-empty.
  */
 function metadataValueProblem(value: unknown, depth = 0): { reason: string; validation_type: string; how_to_fix: string } | undefined {
-  if (depth > METADATA_MAX_DEPTH) return { reason: `nests deeper than ${METADATA_MAX_DEPTH} levels`, validation_type: 'maxDepth', how_to_fix: `Flatten the value to at most ${METADATA_MAX_DEPTH} levels of objects or arrays.` };
+  if (depth > METADATA_MAX_DEPTH) return { reason: `nests deeper than ${METADATA_MAX_DEPTH} levels`, validation_type: 'maxDepth', how_to_fix: `Flatten the value to at most ${METADATA_MAX_DEPTH} levels of objects or arrays, such as {"a": {"b": 1}}, or send the deeper part as a JSON string.` };
   if (typeof value === 'number') {
     const size = Math.abs(value);
     if (size > Number.MAX_SAFE_INTEGER || (size !== 0 && size < 1e-100)) return { reason: `holds the number ${value}, which cannot be kept exactly`, validation_type: 'maximum', how_to_fix: 'Send numbers between ±9007199254740991 (or 0, or at least 1e-100 in size); send larger ones as strings.' };
     return undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;
-  if (!Array.isArray(value) && Object.keys(value).some((k) => k === '')) return { reason: 'has an empty key inside', validation_type: 'propertyNames', how_to_fix: 'Give every nested key at least one character.' };
+  if (!Array.isArray(value) && Object.keys(value).some((k) => k === '')) return { reason: 'has an empty key inside', validation_type: 'propertyNames', how_to_fix: 'Give every nested key at least one character, such as {"note": "value"} rather than {"": "value"}.' };
   for (const child of Array.isArray(value) ? value : Object.values(value)) {
     const problem = metadataValueProblem(child, depth + 1);
     if (problem) return problem;
@@ -47,13 +47,15 @@ export const metadataInput = callerKeyedRecord(
   metadataValueSchema.superRefine((value, ctx) => {
     const problem =
       JSON.stringify(value).length > METADATA_VALUE_MAX_CHARS
-        ? { reason: `is longer than ${METADATA_VALUE_MAX_CHARS} characters as JSON`, validation_type: 'maxLength', how_to_fix: `Keep each metadata value within ${METADATA_VALUE_MAX_CHARS} characters (as JSON).` }
+        ? { reason: `is longer than ${METADATA_VALUE_MAX_CHARS} characters as JSON`, validation_type: 'maxLength', how_to_fix: `Keep each metadata value within ${METADATA_VALUE_MAX_CHARS} characters as JSON, such as "crm_id": "A-1042"; keep longer documents in your own system and store their id here.` }
         : metadataValueProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem.reason, params: { validation_type: problem.validation_type, how_to_fix: problem.how_to_fix } });
   }),
-).refine((m) => Object.keys(m).length <= 50, {
-  message: 'has more than 50 properties',
-  params: { validation_type: 'maxProperties', how_to_fix: 'Keep at most 50 metadata keys.' },
+).superRefine((m, ctx) => {
+  const n = Object.keys(m).length;
+  if (n > 50) {
+    ctx.addIssue({ code: 'custom', message: `has ${n} properties; at most 50 allowed`, params: { validation_type: 'maxProperties', how_to_fix: `Send at most 50 keys in metadata (remove ${n - 50}), such as {"crm_id": "A-1042"}.` } });
+  }
 });
 
 export const emailInput = z.string().max(254).pipe(z.email({ message: 'is not an e-mail address' }));

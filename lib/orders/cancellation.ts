@@ -16,12 +16,7 @@ export function cancellable(order: OrderRecord): boolean {
  * had added, which the caller takes back (a right already spent refuses the cancel).
  */
 export function cancellation(scope: Scope, order: OrderRecord, at: string): Omit<OrderChange, 'also'> & { takesBack?: string } {
-  if (!cancellable(order)) {
-    throw illegalMove(
-      `The order is ${order.status}: only a received or quote_pending order can be canceled.`,
-      order.next_renewal_at ? 'Ask for renewals to stop with POST /v1/service-orders/{id}/renewal/cancel.' : 'Fulfilment has started; contact us to discuss the order.',
-    );
-  }
+  if (!cancellable(order)) throw notCancellable(order);
   const next: OrderRecord = { ...without(order, 'next_renewal_at'), status: 'canceled', canceled_at: at };
   if (order.status === 'quote_pending') {
     if (order.quote) next.quote = { ...order.quote, state: 'declined' };
@@ -29,4 +24,30 @@ export function cancellation(scope: Scope, order: OrderRecord, at: string): Omit
   }
   const grants = findProduct(order.product_key)?.grants ?? undefined;
   return { next, events: ['service_order.status.changed'], lines: creditForCancel(order, at, livemode(scope)).lines, takesBack: grants };
+}
+
+/**
+ * Why an order cannot be canceled, told by its status (spec Service order states: only `received`
+ * and `quote_pending` cancel): an order canceled already says so and when, rather than blaming
+ * fulfilment; a recurring one points at stopping its renewals.
+ */
+function notCancellable(order: OrderRecord) {
+  const stopRenewals = `Stop its renewals instead with POST /v1/service-orders/${order.id}/renewal/cancel; the service then runs to the end of the paid period.`;
+  switch (order.status) {
+    case 'canceled':
+      return illegalMove(
+        `The order is already canceled (since ${order.canceled_at ?? 'earlier'}).`,
+        `Nothing more to cancel: its credit, if it was billed, was issued when it was canceled. To have the product again, order it anew with POST /v1/companies/${order.company}/service-orders and {"product_key": "${order.product_key}"}.`,
+      );
+    case 'completed':
+      return illegalMove(
+        'The order is completed: a delivered service cannot be canceled.',
+        order.next_renewal_at ? stopRenewals : `Nothing to cancel: the service was delivered. If it was delivered wrongly, write to support quoting ${order.id}.`,
+      );
+    default:
+      return illegalMove(
+        `The order is ${order.status}: fulfilment has started, and only a received or quote_pending order can be canceled.`,
+        order.next_renewal_at ? stopRenewals : `Write to support quoting ${order.id} to stop the work; a started order is settled by hand, not through the API.`,
+      );
+  }
 }

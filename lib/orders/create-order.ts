@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { findProduct, FORMATION_PRODUCT_KEY, PRODUCTS, type Product } from '../catalog/products';
 import { nowIso } from '../clock';
-import { ApiError, resourceMissing, type FieldError } from '../errors';
+import { ApiError, resourceMissing, withArticle, type FieldError } from '../errors';
 import type { Partner } from '../partners/partner';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
@@ -43,7 +43,7 @@ function orderViolations(product: Product | undefined, body: CreateOrderBody, co
     out.push({ reason: 'formation is ordered only when the company is created', location: '$.product_key', validation_type: 'enum', how_to_fix: 'Order formation through POST /v1/companies (its turnaround option is chosen there).' });
   }
   if (product.entity_types.length && !product.entity_types.includes(company.entity_type as 'llc')) {
-    out.push({ reason: `'${product.key}' is not offered for ${company.entity_type} companies`, location: '$.product_key', validation_type: 'enum', how_to_fix: `Order it for a ${product.entity_types.join(' or ')} company.` });
+    out.push({ reason: `'${product.key}' is not offered for ${company.entity_type} companies`, location: '$.product_key', validation_type: 'enum', how_to_fix: `Order '${product.key}' for ${withArticle(product.entity_types.join(' or '))} company, or pick another product from GET /v1/products.` });
   }
   out.push(...optionViolations(product, body.options));
   if (product.per_owner) {

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '../clock';
-import { ApiError, resourceMissing } from '../errors';
+import { ApiError, capitalised, resourceMissing, withArticle } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { commit } from '../store/commit';
@@ -9,7 +9,7 @@ import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { CompanyChanged, getCompany } from '../store/entities/company';
 import { addEntitlementChange } from '../entitlements/change-entitlements';
-import { canAdvance, entitlementOf, type TaxFiling, type TaxFilingKind, type TaxFilingStatus } from './tax-filing';
+import { canAdvance, entitlementOf, nextFilingStatuses, type TaxFiling, type TaxFilingKind, type TaxFilingStatus } from './tax-filing';
 import { recordOf } from '../store/entity';
 
 function filingItem(scope: Scope, f: TaxFiling): Record<string, unknown> {
@@ -38,7 +38,10 @@ export async function openTaxFiling(scope: Scope, companyId: string, input: { ki
     addEntitlementChange(ws, scope, company, entitlementOf(input.kind), -1, at);
     ws.put({ ...taxFilingGuardKey(scope, companyId, input.kind, input.year), entity: 'tax_filing_guard', tax_filing_id: filing.id }, {
       expression: 'attribute_not_exists(pk)',
-      onFailed: () => new ApiError('resource_already_exists', `A ${input.kind} filing for ${input.year} is already open for this company.`, [{ reason: 'already open', location: '$.year', validation_type: 'unique', how_to_fix: 'Read it with GET /v1/companies/{id}/tax-filings.' }]),
+      onFailed: () =>
+        new ApiError('resource_already_exists', `${capitalised(withArticle(input.kind))} filing for ${input.year} is already open for this company.`, [
+          { reason: `${withArticle(input.kind)} filing for ${input.year} is already open`, location: '$.year', validation_type: 'unique', how_to_fix: `Read the open one with GET /v1/companies/${companyId}/tax-filings, or open one for another year, such as {"kind": "${input.kind}", "year": ${input.year - 1}}.` },
+        ]),
     });
     ws.put({ ...filingItem(scope, filing), revision: 1 }, { expression: 'attribute_not_exists(pk)' });
     ws.recordEvent({ type: 'tax_filing.created', companyId, resource: filing });
@@ -75,7 +78,17 @@ export async function advanceTaxFiling(scope: Scope, id: string, input: { status
     const { revision, key, ...filing } = current;
     const status = input.status ?? filing.status;
     if (!canAdvance(filing.status, status)) {
-      throw new ApiError('invalid_request', `A ${filing.status} filing cannot move to ${status}.`, [{ reason: `cannot move from ${filing.status} to ${status}`, location: '$.status', validation_type: 'state', how_to_fix: 'Move forward: open → in_progress → filed → accepted or rejected.' }]);
+      const next = nextFilingStatuses(filing.status);
+      throw new ApiError('invalid_request', `${capitalised(withArticle(filing.status))} filing cannot move to ${status}.`, [
+        {
+          reason: `cannot move from ${filing.status} to ${status}`,
+          location: '$.status',
+          validation_type: 'state',
+          how_to_fix: next.length
+            ? `Move it forward (open → in_progress → filed → accepted or rejected), such as {"status": "${next[0]}"}.`
+            : `Nothing more to move: ${filing.status} is final.`,
+        },
+      ]);
     }
     const progress = input.progress ?? (status === filing.status ? filing.progress : status);
     if (status === filing.status && progress === filing.progress) return filing;

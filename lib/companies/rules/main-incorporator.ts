@@ -7,7 +7,9 @@ export const mainIncorporator: CompanyRule = (body) => {
   const flagged = owners.flatMap((o, i) => (o.main_incorporator ? [i] : []));
   if (flagged.length === 1) return [];
   if (!flagged.length) {
-    return [violation('$.shareholders', 'no shareholder is the main incorporator', 'Set main_incorporator: true on exactly one shareholder.', 'custom')];
+    return [violation('$.shareholders', 'no shareholder is the main incorporator', 'Send "main_incorporator": true on exactly one shareholder, such as the first: $.shareholders[0].main_incorporator.', 'custom')];
   }
-  return flagged.slice(1).map((i) => violation(`$.shareholders[${i}].main_incorporator`, 'more than one shareholder is the main incorporator', 'Set main_incorporator: true on exactly one shareholder.', 'custom'));
+  return flagged.slice(1).map((i) =>
+    violation(`$.shareholders[${i}].main_incorporator`, 'more than one shareholder is the main incorporator', `Send "main_incorporator": false here (or leave it out): $.shareholders[${flagged[0]}] is already the main incorporator.`, 'custom'),
+  );
 };

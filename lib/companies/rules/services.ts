@@ -1,4 +1,5 @@
 import { findProduct, FORMATION_PRODUCT_KEY, mandatoryProducts, PRODUCTS } from '../../catalog/products';
+import { withArticle } from '../../errors';
 import { violation, type CompanyRule } from './rule';
 
 /**
@@ -12,7 +13,7 @@ export const services: CompanyRule = (body) => {
   const set = body.pre_existing ? 'pre_existing' : 'formation';
   const mandatory = new Set(mandatoryProducts(set).map((p) => p.key));
   const out = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   for (const [i, key] of listed.entries()) {
     const at = `$.services[${i}]`;
     const product = findProduct(key);
@@ -22,7 +23,7 @@ export const services: CompanyRule = (body) => {
     } else if (key === FORMATION_PRODUCT_KEY) {
       out.push(violation(at, 'formation is implied and not listed', 'Remove formation from services; choose its options (turnaround) in service_options.formation.', 'not'));
     } else if (seen.has(key)) {
-      out.push(violation(at, `'${key}' is listed twice`, 'List each product once.', 'uniqueItems'));
+      out.push(violation(at, `'${key}' is listed twice`, `Remove this entry: '${key}' is already listed at $.services[${seen.get(key)}].`, 'uniqueItems'));
     } else if (mandatory.has(key)) {
       out.push(violation(at, `'${key}' is attached automatically`, `Remove '${key}': every ${set === 'formation' ? 'new' : 'pre_existing'} company gets it.`, 'not'));
     } else if (bundle) {
@@ -30,9 +31,9 @@ export const services: CompanyRule = (body) => {
     } else if (product.per_owner) {
       out.push(violation(at, `'${key}' is ordered per owner`, `Create the company first, then order '${key}' for each owner with POST /v1/companies/{companyID}/service-orders and its shareholder.`, 'not'));
     } else if (product.entity_types.length && !product.entity_types.includes(body.entity_type)) {
-      out.push(violation(at, `'${key}' is not offered for a ${body.entity_type}`, `Remove '${key}'.`, 'not'));
+      out.push(violation(at, `'${key}' is not offered for ${withArticle(body.entity_type)}`, `Remove '${key}' from services: it is offered for ${product.entity_types.join(' or ')} companies only.`, 'not'));
     }
-    seen.add(key);
+    if (!seen.has(key)) seen.set(key, i);
   }
   return out;
 };

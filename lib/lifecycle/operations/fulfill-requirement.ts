@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { invalidField, parseOrRefuse, illegalTransition, resourceMissing } from '../../errors';
+import { invalidField, parseOrRefuse, illegalTransition, resourceMissing, withArticle } from '../../errors';
 import { changeCompany } from '../change-company';
 import { addOwnerDocuments } from './owner-documents';
 import { addNameChange } from './change-name';
@@ -20,6 +20,14 @@ export type FulfillBody = z.infer<typeof fulfillBody>;
 
 const BODY_FIELD = { name_change: 'name', information: 'answers', form: 'answers', document: 'file' } as const;
 
+/** A valid body of each type, as a refusal shows it. */
+const BODY_EXAMPLE = {
+  name_change: '{"name": "Acme Robotics"}',
+  information: '{"answers": {"business_purpose": "Software consulting"}}',
+  form: '{"answers": {"<key of a form field>": "<value>"}} (the keys of the order\'s form, GET /v1/service-orders/{id})',
+  document: '{"file": "file_4fRk2LxQ9cTz7VbN1mWs3D"} (an id from POST /v1/files)',
+} as const;
+
 /**
  * Answers an open requirement by its type (spec Requirement): `name_change` a new name (company
  * renamed, `company.name.changed`), `information` free-form answers, `form` answers checked against
@@ -35,9 +43,9 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
   }
   const field = BODY_FIELD[found.type];
   for (const other of Object.keys(body)) {
-    if (other !== field) throw invalidField(`$.${other}`, `does not apply to a ${found.type} requirement`, `Send only ${field}.`, 'additionalProperties');
+    if (other !== field) throw invalidField(`$.${other}`, `does not apply to ${withArticle(found.type)} requirement`, `Send only ${field}, such as ${BODY_EXAMPLE[found.type]}.`, 'additionalProperties');
   }
-  if (body[field] === undefined) throw invalidField(`$.${field}`, `is required to fulfil a ${found.type} requirement`, `Send ${field}.`, 'required');
+  if (body[field] === undefined) throw invalidField(`$.${field}`, `is required to fulfil ${withArticle(found.type)} requirement`, `Send ${field}, such as ${BODY_EXAMPLE[found.type]}.`, 'required');
 
   switch (found.type) {
     case 'information': {
