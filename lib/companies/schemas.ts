@@ -108,7 +108,9 @@ export const createCompanyBody = z
     officers: z.array(officerInput).max(50).optional(),
     management_type: z.enum(['member_managed', 'manager_managed']).optional(),
     services: z.array(patterned(/^[a-z][a-z0-9_]{1,48}$/, 'Send a catalog product key (GET /v1/products), such as ein_application.').meta({ examples: ['ein_application'] })).max(25).optional(),
-    service_options: callerKeyedRecord(z.string(), callerKeyedRecord(z.string(), z.string())).optional(),
+    service_options: callerKeyedRecord(z.string(), callerKeyedRecord(z.string(), z.string().meta({ examples: ['expedited'] })).meta({ examples: [{ turnaround: 'expedited' }] }))
+      .optional()
+      .meta({ examples: [{ formation: { turnaround: 'expedited' } }] }),
     metadata: metadataInput.optional(),
   })
   .meta({ id: 'CreateCompanyRequest' });

@@ -79,6 +79,16 @@ const FORMAT_EXAMPLES: Record<string, { what: string; example: string }> = {
   ipv4: { what: 'an IPv4 address', example: '203.0.113.7' },
 };
 
+/**
+ * A hand-written fix that does not name its field gets the field in front (`phone: Send the number in
+ * E.164 form…`), so every fix says which field it is about even when read apart from `location`.
+ */
+export function namingField(location: string, fix: string): string {
+  const names = location.replace(/^\$\.?/, '').split(/[.[\]]/).filter((p) => p && !/^\d+$/.test(p));
+  if (!names.length || names.slice(-2).some((n) => fix.includes(n))) return fix;
+  return `${location.replace(/^\$\.?/, '')}: ${fix}`;
+}
+
 /** The field as a partner writes it: `name`, `shareholders[0].email`, `type[in]`. */
 export function fieldName(path: readonly PropertyKey[]): string {
   let out = '';
@@ -134,6 +144,10 @@ export function exampleOf(node: JsonSchema | undefined, input?: unknown, depth =
       return item === undefined ? undefined : [item];
     }
     case 'object': {
+      if (!node.required?.length && typeof node.additionalProperties === 'object') {
+        const value = exampleOf(node.additionalProperties, undefined, depth + 1);
+        return value === undefined ? undefined : { [node.propertyNames?.examples?.[0] as string ?? 'key']: value };
+      }
       const out: Record<string, unknown> = {};
       for (const key of node.required ?? []) {
         const value = exampleOf(node.properties?.[key], undefined, depth + 1);

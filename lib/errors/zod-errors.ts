@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ApiError, type FieldError } from './api-error';
-import { fieldName, rulePhrase, ruleTexts, type FailedRule, type FieldPlace, type JsonSchema } from './rule-texts';
+import { fieldName, namingField, rulePhrase, ruleTexts, type FailedRule, type FieldPlace, type JsonSchema } from './rule-texts';
 
 /** `['shareholders', 2, 'email']` → `$.shareholders[2].email` (spec Errors: JSONPath of the field). */
 export function jsonPath(path: readonly PropertyKey[]): string {
@@ -21,12 +21,22 @@ function rootOf(schema: z.ZodType | undefined): Root | undefined {
   if (!roots.has(schema)) {
     try {
       const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
-      roots.set(schema, { schema: json, defs: json.$defs ?? {} });
+      const defs = json.$defs ?? {};
+      roots.set(schema, { schema: inlined(json, defs, 0) as JsonSchema, defs });
     } catch {
       roots.set(schema, null);
     }
   }
   return roots.get(schema) ?? undefined;
+}
+
+/** The schema with its `$ref`s replaced by what they name, a few levels deep (recursive shapes stop there). */
+function inlined(value: unknown, defs: Record<string, JsonSchema>, depth: number): unknown {
+  if (Array.isArray(value)) return value.map((v) => inlined(v, defs, depth));
+  if (!value || typeof value !== 'object') return value;
+  const ref = (value as { $ref?: string }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) return depth > 6 ? {} : inlined(defs[ref.slice('#/$defs/'.length)], defs, depth + 1);
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '$defs').map(([k, v]) => [k, inlined(v, defs, depth)]));
 }
 
 function resolve(node: JsonSchema | undefined, root: Root): JsonSchema | undefined {
@@ -143,7 +153,8 @@ function entryOf(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[], root: 
   // A rule's own words (a schema's message, a refinement's `how_to_fix`) win over the generic ones;
   // zod's default messages ("Invalid input: …") never reach a partner.
   const reason = issue.code === 'custom' || hasOwnMessage(issue) ? issue.message : built!.reason;
-  return { reason, location: jsonPath(rule.path), validation_type: rule.validation_type, how_to_fix: params?.how_to_fix ?? built?.how_to_fix ?? ruleTexts(rule).how_to_fix };
+  const location = jsonPath(rule.path);
+  return { reason, location, validation_type: rule.validation_type, how_to_fix: params?.how_to_fix ? namingField(location, params.how_to_fix) : (built ?? ruleTexts(rule)).how_to_fix };
 }
 
 /** Whether the schema gave this issue its own message, rather than zod's English default. */

@@ -68,6 +68,7 @@ describe('validation errors', () => {
       if (v.startsWith('The')) ctx.addIssue({ code: 'custom', message: 'must not start with "The"', params: { validation_type: 'not', how_to_fix: 'Drop the leading "The".' } });
     });
     const [error] = fieldErrors(z.object({ name: rule }).safeParse({ name: 'The Co' }).error!);
-    expect(error).toEqual({ reason: 'must not start with "The"', location: '$.name', validation_type: 'not', how_to_fix: 'Drop the leading "The".' });
+    // A hand-written fix that does not name its field gets it in front.
+    expect(error).toEqual({ reason: 'must not start with "The"', location: '$.name', validation_type: 'not', how_to_fix: 'name: Drop the leading "The".' });
   });
 });

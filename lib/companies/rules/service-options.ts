@@ -1,5 +1,6 @@
 import { FORMATION_PRODUCT_KEY } from '../../catalog/products';
 import { attachedProducts } from '../attached-products';
+import { closest } from '../../errors';
 import { violation, type CompanyRule } from './rule';
 import { ownValue } from '../../caller-keys';
 
@@ -16,7 +17,7 @@ export const serviceOptions: CompanyRule = (body) => {
     const product = attached.get(key);
     if (!product) {
       const why = key === FORMATION_PRODUCT_KEY ? 'formation is not ordered for a pre_existing company' : `'${key}' is not being attached to this company`;
-      out.push(violation(`$.service_options.${key}`, why, `Use keys of products this company gets: ${[...attached.keys()].join(', ')}; add '${key}' to services first if it is a catalog product.`, 'additionalProperties'));
+      out.push(violation(`$.service_options.${key}`, why, `Remove service_options.${key}, or add '${key}' to services first if it is a catalog product; options apply to products this company gets (${[...attached.keys()].join(', ')}).`, 'additionalProperties'));
       continue;
     }
     for (const [option, value] of Object.entries(choices)) {
@@ -25,9 +26,9 @@ export const serviceOptions: CompanyRule = (body) => {
       if (!spec) {
         const hint = option === 'turnaround' ? ' (turnaround is an option of formation only)' : '';
         const known = Object.keys(product.options);
-        out.push(violation(at, `'${option}' is not an option of '${key}'${hint}`, known.length ? `Use one of: ${known.join(', ')}.` : `'${key}' has no options; remove it.`, 'additionalProperties'));
+        out.push(violation(at, `'${option}' is not an option of '${key}'${hint}`, known.length ? `Remove '${option}' from service_options.${key}; its options are ${known.join(', ')}.` : `Remove '${option}' from service_options.${key}: '${key}' has no options.`, 'additionalProperties'));
       } else if (!spec.values.includes(value)) {
-        out.push(violation(at, `'${value}' is not a value of '${option}'`, `Use one of: ${spec.values.join(', ')}.`, 'enum'));
+        out.push(violation(at, `'${value}' is not a value of '${option}'`, `Send ${option} as one of ${spec.values.join(', ')}, such as "${option}": "${closest(value, spec.values)}".`, 'enum'));
       }
     }
   }
