@@ -7,6 +7,9 @@
 /** "a" or "an" before a word, by its first sound as read aloud (`an accepted`, `a received`, `an llc`). */
 export function article(word: string): 'a' | 'an' {
   const w = word.trim().toLowerCase();
+  // An initialism is read letter by letter: "an llc", "an SMS", "a c_corp" (see-corp).
+  const head = w.split(/[^a-z]/)[0];
+  if (head.length >= 2 && head.length <= 5 && !/[aeiouy]/.test(head)) return /^[fhlmnrsx]/.test(head) ? 'an' : 'a';
   if (/^(one|once|uni|use|usu|eu)/.test(w)) return 'a';
   if (/^(hour|honest|honou?r)/.test(w)) return 'an';
   return /^[aeiou]/.test(w) ? 'an' : 'a';

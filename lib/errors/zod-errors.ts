@@ -135,9 +135,11 @@ function failedRule(issue: z.core.$ZodIssue, path: readonly PropertyKey[], root:
       rule.limit = Number(issue.divisor);
       break;
     case 'invalid_union':
+      // zod puts a tagged union's issue at the tag itself (`$.type`), listing the tags it knows.
       if (issue.discriminator) {
-        rule.path = [...path, issue.discriminator];
-        rule.node = childOf(node, issue.discriminator, root!) ?? { enum: 'options' in issue ? [...((issue as { options?: unknown[] }).options ?? [])] : [] };
+        const options = (issue as { options?: unknown[] }).options;
+        if (options?.length) rule.node = { type: 'string', enum: [...options] };
+        rule.values = options;
         rule.input = discriminatorValue(issue);
       }
       break;

@@ -15,7 +15,7 @@ describe('errors[] entries name the schema keyword that failed (spec Errors)', (
     expect(res.body.code).toBe('invalid_request');
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ location: '$.name', validation_type: 'type', how_to_fix: 'Send a value of type string.' }),
+        expect.objectContaining({ location: '$.name', validation_type: 'type', how_to_fix: 'Send name as a string of 1 to 255 characters matching ^[A-Za-z0-9 &-]+$, such as "name": "Acme Widgets".' }),
         expect.objectContaining({ location: '$.account.email', validation_type: 'type' }),
       ]),
     );
@@ -25,7 +25,9 @@ describe('errors[] entries name the schema keyword that failed (spec Errors)', (
     const { name: _omitted, ...body } = anLlc();
     const res = await api(c.test_key).post('/companies', body);
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([expect.objectContaining({ location: '$.name', validation_type: 'required', how_to_fix: 'Provide this field.' })]);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ location: '$.name', validation_type: 'required', how_to_fix: 'Send name: a string of 1 to 255 characters matching ^[A-Za-z0-9 &-]+$, such as "name": "Acme Widgets".' }),
+    ]);
   });
 
   it('a query parameter of the wrong shape is "type" too', async () => {
@@ -55,7 +57,7 @@ describe('errors[] of tagged bodies, record keys and integers carry a keyword an
 
   it('a fractional limit names the JSON Schema type integer', async () => {
     const res = await api(c.test_key).get('/events?limit=1.5');
-    expect(res.body.errors[0]).toMatchObject({ location: '$.limit', validation_type: 'type', how_to_fix: 'Send a value of type integer.' });
+    expect(res.body.errors[0]).toMatchObject({ location: '$.limit', validation_type: 'type', how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.' });
   });
 });
 
