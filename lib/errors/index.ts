@@ -5,3 +5,4 @@ export * from './illegal-transition';
 export * from './zod-errors';
 export * from './rule-texts';
 export * from './wording';
+export * from './validation-types';

@@ -20,7 +20,7 @@ export function guideMarkdown(): string {
 
 # Errors
 
-Every error is one JSON envelope: \`{type, title, status, code, detail?, request_id?, errors?}\`. Branch on \`code\`, never on \`detail\`. \`type\` links to the code's entry in the [error reference](/docs/partner/errors). A refused body or parameter is \`invalid_request\` with one \`errors[]\` entry per violation: \`location\` (a JSONPath such as \`$.shareholders[1].email\`), \`validation_type\` (the rule), \`reason\` and \`how_to_fix\`. Quote \`request_id\` (also the \`Request-Id\` header) to support.
+Every error is one JSON envelope: \`{type, title, status, code, detail?, request_id?, errors?}\`. Branch on \`code\`, never on \`detail\`. \`type\` links to the code's entry in the [error reference](/docs/partner/errors). A refused body or parameter is \`invalid_request\` with one \`errors[]\` entry per violation: \`location\` (a JSONPath such as \`$.shareholders[1].email\`), \`validation_type\` (the rule, each explained in the [error reference](/docs/partner/errors#errors-entries)), \`reason\` and \`how_to_fix\` (the field, what it accepts and a valid value written as it is sent, such as \`"state": "DE"\` or \`limit=25\`). Quote \`request_id\` (also the \`Request-Id\` header) to support.
 
 | code | status | title |
 |---|---|---|

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { createCompanyBody } from '../../lib/companies/schemas';
 import { COMPANY_RULES } from '../../lib/companies/rules';
-import type { JsonSchema } from '../../lib/errors';
+import { VALIDATION_TYPES, type JsonSchema } from '../../lib/errors';
 
 /**
  * The table of every rule of the create-company body (spec Endpoints → POST /companies), and what a
@@ -219,7 +219,7 @@ export function crossFieldRows(): RuleRow[] {
 export const COMPANY_RULE_NAMES = COMPANY_RULES.map((rule) => rule.name);
 
 /**
- * What every refusal entry must be: the exact keyword, a fix that is not empty, does not restate the
+ * What every refusal entry must be: the exact keyword (one the error reference explains), a fix that is not empty, does not restate the
  * reason, names the field, and shows a valid value (or, where the valid body is the one without the
  * field, says to remove it). Returns the problems found, so a failure names them all.
  */
@@ -229,6 +229,7 @@ export function problemsOf(entry: { reason?: string; location?: string; validati
   const fix = entry.how_to_fix ?? '';
   const reason = entry.reason ?? '';
   if (entry.validation_type !== row.validation_type) problems.push(`validation_type ${entry.validation_type}, expected ${row.validation_type}`);
+  if (!Object.hasOwn(VALIDATION_TYPES, entry.validation_type ?? '')) problems.push(`validation_type ${entry.validation_type} is not in the error reference (lib/errors/validation-types.ts)`);
   if (!fix.trim()) problems.push('empty how_to_fix');
   if (!reason.trim()) problems.push('empty reason');
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();

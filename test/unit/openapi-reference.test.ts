@@ -2,6 +2,8 @@ import { openApiDocument } from '../../lib/openapi/document';
 import { guideMarkdown } from '../../lib/openapi/guide';
 import { stageMachineMarkdown } from '../../lib/docs/stage-machine';
 import { ERROR_CODES } from '../../lib/errors/error-codes';
+import { VALIDATION_TYPES } from '../../lib/errors/validation-types';
+import { errorReferencePage } from '../../lib/docs/error-reference';
 import { ROUTES } from '../../lib/routes';
 
 const doc = openApiDocument() as { servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[]; [method: string]: unknown }>; info: { description: string } };
@@ -31,5 +33,14 @@ describe('the guide the reference opens with', () => {
     expect(doc.info.description).toBe(guide);
     expect(guide).toContain(stageMachineMarkdown());
     for (const code of Object.keys(ERROR_CODES)) expect(guide).toContain(`[\`${code}\`](/docs/partner/errors#${code})`);
+  });
+});
+
+describe('the error reference beside /docs', () => {
+  it('has an entry per code and per validation_type, the one list refusals are checked against', () => {
+    const page = errorReferencePage();
+    for (const code of Object.keys(ERROR_CODES)) expect(page).toContain(`<tr id="${code}">`);
+    for (const type of Object.keys(VALIDATION_TYPES)) expect(page).toContain(`<tr id="validation-${type}"><td><code>${type}</code></td>`);
+    expect(page).toContain('such as <code>"state": "DE"</code> or <code>limit=25</code>');
   });
 });
