@@ -34,6 +34,8 @@ export const VALIDATION_TYPES = {
   minSize: 'The file is empty or too small to be a document.',
   maxSize: 'The file is larger than its purpose accepts.',
   maxPages: 'The document has more pages than its purpose accepts.',
+  purpose: 'The file was uploaded under another purpose than the requirement collects.',
+  shareholder: 'The identity document is of another owner than the requirement names.',
   custom: 'A rule of its own, described by `reason` and `how_to_fix` (for example exactly one main incorporator).',
 } as const;
 

@@ -25,7 +25,7 @@ export async function publishFile(scope: Scope, companyId: string, input: { titl
   let bytes = input.bytes;
   if (!bytes) {
     const wanted = input.content_type ?? 'application/pdf';
-    if (wanted !== 'application/pdf' && wanted !== 'image/png') throw invalidField('$.content_type', 'is not a type the sandbox publishes', 'Use application/pdf or image/png.', 'enum');
+    if (wanted !== 'application/pdf' && wanted !== 'image/png') throw invalidField('$.content_type', 'is not a type the sandbox publishes', 'Send content_type as application/pdf or image/png, such as "content_type": "application/pdf".', 'enum');
     bytes = wanted === 'application/pdf' ? samplePdf(input.title) : samplePng();
   }
   const purpose = 'formation_document' as const;

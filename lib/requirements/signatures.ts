@@ -17,7 +17,7 @@ function signerAt(requirement: RequirementRecord, index: number): Signer {
     throw illegalTransition('requirement type', requirement.type, 'only a signature requirement has signers', 'Use the signer endpoints on signature requirements only.');
   }
   const signer = requirement.signers?.[index];
-  if (!signer) throw invalidField('$.index', `has no signer at index ${index}`, `Use an index from 0 to ${(requirement.signers?.length ?? 1) - 1}.`, 'maximum');
+  if (!signer) throw invalidField('$.index', `has no signer at index ${index}`, `Use a signer index from 0 to ${(requirement.signers?.length ?? 1) - 1}, such as …/signers/0/${'sign'}.`, 'maximum');
   return signer;
 }
 

@@ -46,7 +46,7 @@ export async function createVerificationSession(scope: Scope, companyId: string,
   if (!company) throw resourceMissing('company', companyId);
   assertNotDissolved(company, 'verifying an owner');
   if (!company.shareholders.some((s) => s.id === shareholderId)) {
-    throw invalidField('$.shareholder', `is not an owner of ${companyId}`, 'Send the id (sh_…) of one of the company’s shareholders.', 'exists');
+    throw invalidField('$.shareholder', `is not an owner of ${companyId}`, `Send the id of one of the company’s shareholders (${company.shareholders.map((s) => s.id).join(', ') || 'none yet'}), such as "shareholder": "${company.shareholders[0]?.id ?? 'sh_…'}".`, 'exists');
   }
   const token = randomBase62(32);
   const createdAt = nowIso();

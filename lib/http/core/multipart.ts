@@ -25,7 +25,7 @@ export async function parseMultipart(event: APIGatewayProxyEvent, maxBytes: numb
   try {
     form = await new Response(raw, { headers: { 'content-type': type } }).formData();
   } catch {
-    throw new ApiError('invalid_request', 'The multipart body could not be read.', [{ reason: 'malformed multipart body', location: '$', validation_type: 'type', how_to_fix: 'Send a well-formed multipart/form-data body.' }]);
+    throw new ApiError('invalid_request', 'The multipart body could not be read.', [{ reason: 'malformed multipart body', location: '$', validation_type: 'type', how_to_fix: "Send a well-formed multipart/form-data body, such as curl's: curl -F purpose=identity_document -F company=cmp_… -F shareholder=sh_… -F file=@passport.pdf …/v1/files." }]);
   }
   // Part names are the caller's: no prototype behind them (lib/caller-keys.ts).
   const out: MultipartForm = { fields: keyedBag(), files: keyedBag() };

@@ -65,7 +65,7 @@ export function jsonBody(options: { maxBytes?: number } = {}): MiddlewareObj<API
         request.context.state.body = JSON.parse(text);
       } catch {
         throw new ApiError('invalid_request', 'The body is not valid JSON.', [
-          { reason: 'malformed JSON', location: '$', validation_type: 'type', how_to_fix: 'Send a JSON object with `Content-Type: application/json`.' },
+          { reason: 'malformed JSON', location: '$', validation_type: 'type', how_to_fix: 'Send a JSON object with `Content-Type: application/json`, such as {"name": "Acme Widgets", "state": "DE", "entity_type": "llc"}; check quotes and commas (keys and strings in double quotes, no trailing comma).' },
         ]);
       }
     },

@@ -26,7 +26,7 @@ export function addNameChange(ctx: CompanyChangeContext, requested: unknown): Co
   if (theRule.length) throw new ApiError('invalid_request', theRule[0].reason, theRule);
   const name = tidyName(raw);
   const key = nameKey(name);
-  if (key === company.name_key) throw invalidField('$.name', 'is the current name', 'Send a different name: names compare ignoring case and extra spaces.', 'not');
+  if (key === company.name_key) throw invalidField('$.name', 'is the current name', `Send a different name, such as "name": "${name} Holdings" (names compare ignoring case and extra spaces).`, 'not');
   ws.delete(companyNameKey(ws.scope.mode, company.state, company.name_key), { expression: 'company_id = :me', values: { ':me': company.id } });
   ws.put(
     { ...companyNameKey(ws.scope.mode, company.state, key), entity: 'company_name', company_id: company.id, partner_id: ws.scope.partnerId },

@@ -11,7 +11,7 @@ import { informationAnswers } from '../../requirements/answers/information-answe
 import { addResolution, changeRequirement } from '../../requirements/change-requirement';
 import { submitForm } from '../../orders/moves/submit-form';
 import { getRequirement, RequirementChanged, type RequirementRecord } from '../../store/entities/requirement';
-import { isId } from '../../ids';
+import { exampleId, isId } from '../../ids';
 import { callerKeyedRecord } from '../../resources/caller-keyed-record';
 
 /** POST /requirements/{id}/fulfill: the body by type (../shared/API-SURFACE.md). */
@@ -90,13 +90,13 @@ async function currentOpen(scope: Scope, requirementId: string): Promise<Require
  */
 async function fulfillDocument(scope: Scope, found: RequirementRecord, fileId: unknown): Promise<RequirementRecord> {
   if (typeof fileId !== 'string' || !isId('file', fileId)) {
-    throw invalidField('$.file', 'is not a file id', 'Upload the document with POST /v1/files and send its id (file_…).', 'pattern');
+    throw invalidField('$.file', 'is not a file id', `Upload the document with POST /v1/files and send its id, such as "file": "${exampleId('file')}".`, 'pattern');
   }
   const file = await getFile(scope, fileId);
-  if (!file || file.company !== found.company || file.published) throw invalidField('$.file', `names no uploaded file of company ${found.company}`, 'Upload the document with POST /v1/files for this company and send its id.', 'exists');
-  if (file.purpose !== found.purpose) throw invalidField('$.file', `was uploaded as ${file.purpose}; this requirement collects ${found.purpose}`, `Upload the document with purpose ${found.purpose}.`, 'purpose');
+  if (!file || file.company !== found.company || file.published) throw invalidField('$.file', `names no uploaded file of company ${found.company}`, `Upload the document with POST /v1/files for company ${found.company} (-F company=${found.company} -F purpose=${found.purpose ?? 'identity_document'}) and send the id it returns, such as "file": "${exampleId('file')}".`, 'exists');
+  if (file.purpose !== found.purpose) throw invalidField('$.file', `was uploaded as ${file.purpose}; this requirement collects ${found.purpose}`, `Upload the document again with -F purpose=${found.purpose} and send that file's id.`, 'purpose');
   if (found.purpose === 'identity_document' && file.shareholder !== found.shareholder) {
-    throw invalidField('$.file', `is the identity document of another owner`, `Upload the identity document of ${found.shareholder}.`, 'shareholder');
+    throw invalidField('$.file', `is the identity document of another owner`, `Upload the identity document of ${found.shareholder} (-F shareholder=${found.shareholder}) and send that file's id.`, 'shareholder');
   }
   if (found.purpose !== 'identity_document') {
     return changeRequirement(scope, found.id, ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { file: fileId }, at));
