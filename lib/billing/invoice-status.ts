@@ -29,7 +29,8 @@ export async function moveInvoice(scope: Scope, invoiceId: string, move: Invoice
     const read = await getInvoiceRecord(scope, invoiceId);
     if (!read || read.status === 'draft') throw resourceMissing('invoice', invoiceId);
     if (!FROM[move].includes(read.status)) {
-      throw new ApiError('invalid_request', `The invoice is ${read.status}: it cannot become ${move}. Allowed from: ${FROM[move].join(', ')}.`);
+      const reason = `The invoice is ${read.status}: it cannot become ${move}.`;
+      throw new ApiError('invalid_request', reason, [{ reason, location: '$.status', validation_type: 'state', how_to_fix: `An invoice becomes ${move} only from ${FROM[move].join(' or ')}; read its status with GET /v1/invoices/${invoiceId}.` }]);
     }
     const next: InvoiceRecord = { ...read, status: move, amount_paid: move === 'paid' ? read.total : read.amount_paid };
     const ws = new WriteSet(scope, tableName());

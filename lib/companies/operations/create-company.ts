@@ -96,7 +96,7 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
       expression: 'attribute_not_exists(pk)',
       onFailed: () =>
         new ApiError('invalid_request', `A company named '${company.name}' is already registered with us in ${company.state}.`, [
-          { reason: `is already registered in ${company.state}`, location: '$.name', validation_type: 'unique', how_to_fix: `Choose another name (names are compared ignoring case and extra spaces; the ending does not count), or form in another state.` },
+          { reason: `is already registered in ${company.state}`, location: '$.name', validation_type: 'unique', how_to_fix: `Choose another name, such as "name": "${company.name} Holdings" (names are compared ignoring case and extra spaces; the ending does not count), or form in another state.` },
         ]),
     },
   );
@@ -107,7 +107,7 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
         expression: 'attribute_not_exists(pk)',
         onFailed: () =>
           new ApiError('resource_already_exists', `A company with external_id '${company.external_id}' already exists.`, [
-            { reason: 'is already used by another company', location: '$.external_id', validation_type: 'unique', how_to_fix: 'Use a new external_id, or find the existing company with GET /v1/companies?external_id=….' },
+            { reason: 'is already used by another company', location: '$.external_id', validation_type: 'unique', how_to_fix: `Send a new external_id, such as "external_id": "${company.external_id}-2", or read the existing company with GET /v1/companies?external_id=${encodeURIComponent(company.external_id!)}.` },
           ]),
       },
     );

@@ -34,7 +34,7 @@ export function addNameChange(ctx: CompanyChangeContext, requested: unknown): Co
       expression: 'attribute_not_exists(pk)',
       onFailed: () =>
         new ApiError('invalid_request', `A company named '${name}' is already registered with us in ${company.state}.`, [
-          { reason: `is already registered in ${company.state}`, location: '$.name', validation_type: 'unique', how_to_fix: 'Choose another name (names are compared ignoring case and extra spaces; the ending does not count).' },
+          { reason: `is already registered in ${company.state}`, location: '$.name', validation_type: 'unique', how_to_fix: `Choose another name, such as "name": "${name} Holdings" (names are compared ignoring case and extra spaces; the ending does not count).` },
         ]),
     },
   );
