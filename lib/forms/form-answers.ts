@@ -1,9 +1,9 @@
-import { ApiError, type FieldError } from '../errors';
+import { ApiError, namingField, ruleTexts, type FieldError, type JsonSchema } from '../errors';
 import { getFile } from '../store/entities/file';
 import type { Scope } from '../scope';
 import type { z } from 'zod';
 import type { serviceOrderFormSchema } from '../resources/service-order';
-import { isId } from '../ids';
+import { exampleId, isId } from '../ids';
 
 /** The spec's Form object: what a `form` requirement and a `requires_action` service order wait on. */
 export type Form = z.infer<typeof serviceOrderFormSchema>;
@@ -35,7 +35,7 @@ export async function checkFormAnswers(form: Form, answers: Record<string, unkno
   const errors: FieldError[] = [];
   const byKey = new Map(form.fields.map((f) => [f.key, f]));
   for (const key of Object.keys(answers)) {
-    if (!byKey.has(key)) errors.push(fail(key, 'is not a field of this form', 'additionalProperties', `Answer only the form's fields: ${form.fields.map((f) => f.key).join(', ')}.`));
+    if (!byKey.has(key)) errors.push(fail(key, 'is not a field of this form', 'additionalProperties', ruleTexts({ validation_type: 'additionalProperties', path: ['answers', key], place: 'body', known: form.fields.map((f) => f.key) }).how_to_fix));
   }
   for (const field of form.fields) {
     const value = answers[field.key];
@@ -43,12 +43,12 @@ export async function checkFormAnswers(form: Form, answers: Record<string, unkno
     if (!applies) {
       if (value !== undefined) {
         const c = field.conditional!;
-        errors.push(fail(field.key, `applies only when ${c.field} is ${c.values.join(' or ')}`, 'conditional', `Leave ${field.key} out unless ${c.field} is one of: ${c.values.join(', ')}.`));
+        errors.push(fail(field.key, `applies only when ${c.field} is ${c.values.join(' or ')}`, 'conditional', `Remove ${field.key}, or answer ${c.field} with one of ${c.values.join(', ')}, such as "${c.field}": "${c.values[0]}".`));
       }
       continue;
     }
     if (value === undefined || value === null || value === '') {
-      if (field.required) errors.push(fail(field.key, 'is required', 'required', `Answer ${field.field_name}.`));
+      if (field.required) errors.push(fail(field.key, 'is required', 'required', fixOf(field, 'required', value)));
       continue;
     }
     const error = field.file ? await checkFile(field, value, lookupFile) : checkValue(field, value);
@@ -57,35 +57,59 @@ export async function checkFormAnswers(form: Form, answers: Record<string, unkno
   return errors;
 }
 
-function checkValue(field: FormField, value: unknown): FieldError | undefined {
+/** The field's rule as JSON Schema, so its refusals are worded like every other (lib/errors/rule-texts.ts). */
+function schemaOf(field: FormField): JsonSchema {
   const v = field.validation ?? {};
-  const numeric = field.field_type === 'number' || v.min !== undefined || v.max !== undefined;
-  if (numeric) {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return fail(field.key, 'is not a number', 'type', `Send ${field.field_name} as a JSON number.`);
-    if (v.min !== undefined && value < v.min) return fail(field.key, `is below ${v.min}`, 'minimum', `Send at least ${v.min}.`);
-    if (v.max !== undefined && value > v.max) return fail(field.key, `is above ${v.max}`, 'maximum', `Send at most ${v.max}.`);
+  if (isNumeric(field)) return { type: 'number', minimum: v.min ?? undefined, maximum: v.max ?? undefined };
+  if (isBoolean(field)) return { type: 'boolean' };
+  return { type: 'string', enum: field.options?.length ? field.options : undefined, minLength: v.min_length ?? undefined, maxLength: v.max_length ?? undefined, pattern: v.pattern ?? undefined };
+}
+
+const isNumeric = (field: FormField) => field.field_type === 'number' || field.validation?.min !== undefined || field.validation?.max !== undefined;
+const isBoolean = (field: FormField) => field.field_type === 'checkbox' || field.field_type === 'boolean';
+
+/** The fix for a refused answer: what the field accepts and, when its placeholder is a valid answer, that as the example. */
+function fixOf(field: FormField, validation_type: string, value: unknown, limit?: number): string {
+  const node = schemaOf(field);
+  const placeholder = field.placeholder !== undefined && isNumeric(field) ? Number(field.placeholder) : field.placeholder;
+  if (placeholder !== undefined && !(typeof placeholder === 'number' && Number.isNaN(placeholder)) && !problemOf(field, placeholder)) node.examples = [placeholder];
+  return ruleTexts({ validation_type, path: ['answers', field.key], place: 'body', node, input: value, limit, expected: node.type as string }).how_to_fix;
+}
+
+function checkValue(field: FormField, value: unknown): FieldError | undefined {
+  const problem = problemOf(field, value);
+  if (!problem) return undefined;
+  const how = problem.type === 'pattern' && field.help ? `${field.help}` : fixOf(field, problem.type, value, problem.limit);
+  return fail(field.key, problem.reason, problem.type, namingField(at(field.key), how));
+}
+
+/** What is wrong with an answer to a field, or undefined. */
+function problemOf(field: FormField, value: unknown): { reason: string; type: string; limit?: number } | undefined {
+  const v = field.validation ?? {};
+  if (isNumeric(field)) {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return { reason: 'is not a number', type: 'type' };
+    if (v.min !== undefined && value < v.min) return { reason: `is below ${v.min}`, type: 'minimum', limit: v.min };
+    if (v.max !== undefined && value > v.max) return { reason: `is above ${v.max}`, type: 'maximum', limit: v.max };
     return undefined;
   }
-  if (field.field_type === 'checkbox' || field.field_type === 'boolean') {
-    return typeof value === 'boolean' ? undefined : fail(field.key, 'is not true or false', 'type', `Send ${field.field_name} as true or false.`);
-  }
-  if (typeof value !== 'string') return fail(field.key, 'is not text', 'type', `Send ${field.field_name} as a string.`);
-  if (field.options?.length && !field.options.includes(value)) return fail(field.key, 'is not one of the options', 'enum', `Use one of: ${field.options.join(', ')}.`);
-  if (v.min_length !== undefined && value.length < v.min_length) return fail(field.key, `is shorter than ${v.min_length} characters`, 'minLength', `Use at least ${v.min_length} characters.`);
-  if (v.max_length !== undefined && value.length > v.max_length) return fail(field.key, `is longer than ${v.max_length} characters`, 'maxLength', `Use at most ${v.max_length} characters.`);
-  if (v.pattern !== undefined && !new RegExp(v.pattern).test(value)) return fail(field.key, `does not match ${v.pattern}`, 'pattern', field.help ?? `Match the pattern ${v.pattern}.`);
+  if (isBoolean(field)) return typeof value === 'boolean' ? undefined : { reason: 'is not true or false', type: 'type' };
+  if (typeof value !== 'string') return { reason: 'is not text', type: 'type' };
+  if (field.options?.length && !field.options.includes(value)) return { reason: 'is not one of the options', type: 'enum' };
+  if (v.min_length !== undefined && value.length < v.min_length) return { reason: `is shorter than ${v.min_length} characters`, type: 'minLength', limit: v.min_length };
+  if (v.max_length !== undefined && value.length > v.max_length) return { reason: `is longer than ${v.max_length} characters`, type: 'maxLength', limit: v.max_length };
+  if (v.pattern !== undefined && !new RegExp(v.pattern).test(value)) return { reason: `does not match ${v.pattern}`, type: 'pattern' };
   return undefined;
 }
 
 async function checkFile(field: FormField, value: unknown, lookupFile: FileLookup): Promise<FieldError | undefined> {
   const rule = field.file!;
   if (typeof value !== 'string' || !isId('file', value)) {
-    return fail(field.key, 'is not a file id', 'type', 'Upload the file with POST /v1/files and send its id (file_…).');
+    return fail(field.key, 'is not a file id', 'type', `Upload the file with POST /v1/files and send its id, such as "${field.key}": "${exampleId('file')}".`);
   }
   const file = await lookupFile(value);
-  if (!file) return fail(field.key, `names no file of this company: '${value}'`, 'exists', 'Upload the file with POST /v1/files for this company and send its id.');
-  if (!rule.accepted_types.includes(file.type)) return fail(field.key, `is a ${file.type} file`, 'fileType', `Upload one of: ${rule.accepted_types.join(', ')}.`);
-  if (file.size > rule.max_size_bytes) return fail(field.key, `is ${file.size} bytes`, 'fileSize', `Upload a file of at most ${rule.max_size_bytes} bytes.`);
+  if (!file) return fail(field.key, `names no file of this company: '${value}'`, 'exists', `Upload the file with POST /v1/files for this company and send the id it returns, such as "${field.key}": "${exampleId('file')}".`);
+  if (!rule.accepted_types.includes(file.type)) return fail(field.key, `is a ${file.type} file`, 'fileType', `Upload a file of one of the types ${rule.accepted_types.join(', ')} for ${field.key}, such as a ${rule.accepted_types[0]} file, and send its id.`);
+  if (file.size > rule.max_size_bytes) return fail(field.key, `is ${file.size} bytes`, 'fileSize', `Upload a file of at most ${rule.max_size_bytes} bytes for ${field.key}, such as a scan at a lower resolution, and send its id.`);
   return undefined;
 }
 
