@@ -18,7 +18,9 @@ export const createEndpointBody = z.strictObject({
   enabled_events: z
     .array(z.string().regex(EVENT_TYPE, { message: 'Not an event type name (such as company.status.changed).' }))
     .max(MAX_ENABLED_EVENTS)
-    .refine((s) => new Set(s).size === s.length, { message: 'Event types repeat.', params: { validation_type: 'uniqueItems', how_to_fix: 'Name each event type once.' } })
+    .superRefine((s, ctx) => {
+      if (new Set(s).size !== s.length) ctx.addIssue({ code: 'custom', message: 'Event types repeat.', params: { validation_type: 'uniqueItems', how_to_fix: `Name each event type once, such as "enabled_events": ${JSON.stringify([...new Set(s)])}.` } });
+    })
     .optional(),
   description: z.string().max(500).optional(),
 });

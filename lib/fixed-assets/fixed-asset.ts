@@ -44,7 +44,7 @@ export const createFixedAssetBody = z
   })
   .superRefine((body, ctx) => {
     if (body.salvage_value !== undefined && body.salvage_value > body.cost) {
-      ctx.addIssue({ code: 'custom', path: ['salvage_value'], message: 'cannot exceed cost', params: { validation_type: 'maximum', how_to_fix: 'Send a salvage_value no larger than cost.' } });
+      ctx.addIssue({ code: 'custom', path: ['salvage_value'], message: 'cannot exceed cost', params: { validation_type: 'maximum', how_to_fix: `Send a salvage_value no larger than cost (${body.cost}), such as "salvage_value": ${Math.floor(body.cost / 10)}.` } });
     }
   });
 

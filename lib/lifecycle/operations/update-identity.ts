@@ -26,7 +26,7 @@ export const identityUpdateInput = z
     address: companyAddressInput.optional(),
     incorporation_date: z.iso.date().optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: 'changes nothing', params: { validation_type: 'minProperties', how_to_fix: 'Send at least one identity field to change.' } });
+  .refine((b) => Object.keys(b).length > 0, { message: 'changes nothing', params: { validation_type: 'minProperties', how_to_fix: 'Send at least one identity field to change, such as {"industry": "software"}.' } });
 
 export type IdentityUpdate = z.infer<typeof identityUpdateInput>;
 
