@@ -142,7 +142,8 @@ describe('a/an before a word', () => {
     const refused = await test.post(`/sandbox/tax-filings/${filing.id}/advance`, { status: 'in_progress' });
     expect(refused.body.detail).toBe('An accepted filing cannot move to in_progress.');
     expect(refusedAt(refused, '$.status').how_to_fix).toBe('Nothing more to move: accepted is final.');
-    const open = (await test.post(`/sandbox/companies/${company.id}/entitlements`, { kind: 'federal_tax_filing', delta: 1 }), await test.post(`/sandbox/companies/${company.id}/tax-filings`, { kind: 'federal', year: 2024 })).body;
+    await test.post(`/sandbox/companies/${company.id}/entitlements`, { kind: 'federal_tax_filing', delta: 1 });
+    const open = (await test.post(`/sandbox/companies/${company.id}/tax-filings`, { kind: 'federal', year: 2024 })).body;
     const back = await test.post(`/sandbox/tax-filings/${open.id}/advance`, { status: 'accepted' });
     expect(back.body.detail).toBe('An open filing cannot move to accepted.');
     expect(refusedAt(back, '$.status').how_to_fix).toBe('Move it forward (open → in_progress → filed → accepted or rejected), such as {"status": "in_progress"}.');
