@@ -28,7 +28,7 @@ export async function actAsSigner(scope: Scope, requirementId: string, index: nu
       throw illegalTransition('requirement status', requirement.status, 'its signers can no longer act', 'Only an open signature requirement can be viewed, signed or declined.');
     }
     if (signer.status === 'signed' || signer.status === 'declined') {
-      throw illegalTransition(`signer ${index}`, signer.status, 'a signer acts once', 'Nothing to do for this signer.');
+      throw illegalTransition(`signer ${index}`, signer.status, 'a signer acts once', `Nothing more for signer ${index}: a signer acts once; the requirement's signers and their progress are on GET /v1/requirements/${requirement.id}.`);
     }
     const signers = requirement.signers!.map((s) => ({ ...s }));
     const me = signers[index];

@@ -14,7 +14,7 @@ const recurring = (order: OrderRecord) => order.interval === 'monthly' || order.
 export function requestRenewalCancel(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order, at) => {
     if (!recurring(order)) throw illegalMove('The order is not recurring: it has no renewals.', 'Only monthly or yearly orders renew.', '$.interval');
-    if (order.status === 'canceled' || order.renewal_canceled_at || !order.next_renewal_at) throw illegalMove('Renewals of this order have already ended.', 'Nothing to do.', '$.next_renewal_at');
+    if (order.status === 'canceled' || order.renewal_canceled_at || !order.next_renewal_at) throw illegalMove('Renewals of this order have already ended.', `Nothing more to stop: ${order.id} renews no more${order.renewal_ends_at ? ` (the service runs to ${order.renewal_ends_at})` : ''}; read it with GET /v1/service-orders/${order.id}.`, '$.next_renewal_at');
     if (order.renewal_cancel_requested_at) return { next: order, events: [] };
     return { next: { ...order, renewal_cancel_requested_at: at }, events: [] };
   });
