@@ -1,6 +1,6 @@
 import type { FieldError } from '../errors';
 import type { CreateCompanyBody } from './schemas';
-import { idPattern } from '../ids';
+import { exampleId, idPattern } from '../ids';
 
 export const ACCOUNT_HEADER = 'Service-Account';
 const ACCOUNT_ID = idPattern('account');
@@ -15,17 +15,17 @@ export function selectAccount(headerValue: string | undefined, body: CreateCompa
   const value = headerValue?.trim();
   if (value !== undefined && body.account !== undefined) {
     return {
-      errors: [{ reason: `cannot be combined with the ${ACCOUNT_HEADER} header`, location: '$.account', validation_type: 'oneOf', how_to_fix: `Send either the ${ACCOUNT_HEADER} header (an existing account) or the account object (a new one), not both.` }],
+      errors: [{ reason: `cannot be combined with the ${ACCOUNT_HEADER} header`, location: '$.account', validation_type: 'oneOf', how_to_fix: `Remove account to use the account of the ${ACCOUNT_HEADER} header, or remove the header to create the account in the body; not both.` }],
     };
   }
   if (value === undefined && body.account === undefined) {
     return {
-      errors: [{ reason: `is required without the ${ACCOUNT_HEADER} header`, location: '$.account', validation_type: 'oneOf', how_to_fix: `Send the ${ACCOUNT_HEADER}: acct_… header of an existing account, or an account object to create one.` }],
+      errors: [{ reason: `is required without the ${ACCOUNT_HEADER} header`, location: '$.account', validation_type: 'oneOf', how_to_fix: `Send an account object to create one, such as "account": {"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com"}, or the ${ACCOUNT_HEADER} header of an existing account, such as ${ACCOUNT_HEADER}: ${exampleId('account')}.` }],
     };
   }
   if (value !== undefined) {
     if (!ACCOUNT_ID.test(value)) {
-      return { errors: [{ reason: 'is not an account id', location: `$.headers.${ACCOUNT_HEADER}`, validation_type: 'pattern', how_to_fix: 'Send an account id as returned by POST /v1/accounts: acct_ and 22 letters or digits.' }] };
+      return { errors: [{ reason: 'is not an account id', location: `$.headers.${ACCOUNT_HEADER}`, validation_type: 'pattern', how_to_fix: `Send an account id as returned by POST /v1/accounts: acct_ and 22 letters or digits, such as ${ACCOUNT_HEADER}: ${exampleId('account')}.` }] };
     }
     return { selection: { kind: 'existing', accountId: value }, errors: [] };
   }
@@ -33,5 +33,5 @@ export function selectAccount(headerValue: string | undefined, body: CreateCompa
 }
 
 export function unknownAccount(accountId: string): FieldError {
-  return { reason: `no account '${accountId}' in this mode`, location: `$.headers.${ACCOUNT_HEADER}`, validation_type: 'exists', how_to_fix: 'Use an account of this API key\'s mode (test and live accounts are separate), or send an account object to create one.' };
+  return { reason: `no account '${accountId}' in this mode`, location: `$.headers.${ACCOUNT_HEADER}`, validation_type: 'exists', how_to_fix: `Send the ${ACCOUNT_HEADER} header with an account of this API key's mode (test and live accounts are separate; GET /v1/accounts lists them), or remove the header and send an account object to create one.` };
 }

@@ -3,6 +3,7 @@ import { accountInput } from '../accounts/schemas';
 import { emailInput, idParam, isoDateInput, metadataInput, patterned, phoneInput } from '../input';
 import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../resources/vocabulary';
 import { idPattern } from '../ids';
+import { closest } from '../errors';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /**
@@ -128,7 +129,7 @@ export const expandQuery = z
   .superRefine((values, ctx) => {
     for (const v of values ?? []) {
       if (!(EXPANDABLE as readonly string[]).includes(v)) {
-        ctx.addIssue({ code: 'custom', message: `'${v}' cannot be expanded`, params: { validation_type: 'enum', how_to_fix: `Use one of: ${EXPANDABLE.join(', ')}.` } });
+        ctx.addIssue({ code: 'custom', message: `'${v}' cannot be expanded`, params: { validation_type: 'enum', how_to_fix: `Send expand[] as one of ${EXPANDABLE.join(', ')}, such as expand[]=${closest(v, EXPANDABLE)}.` } });
       }
     }
   })

@@ -29,10 +29,10 @@ const cents = (what: string) =>
 
 export const createFixedAssetBody = z
   .strictObject({
-    title: z.string().trim().min(1).max(200),
-    placed_in_service: patterned(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Send the date the asset was placed in service as YYYY-MM-DD.', 'format').refine(
+    title: z.string().trim().min(1).max(200).meta({ examples: ['Delivery van'] }),
+    placed_in_service: patterned(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Send the date the asset was placed in service as YYYY-MM-DD, such as "placed_in_service": "2024-03-01".', 'format').refine(
       (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) && v >= '1900-01-01',
-      { message: 'is not a real calendar date', params: { validation_type: 'format', how_to_fix: 'Send a real date on or after 1900-01-01, as YYYY-MM-DD.' } },
+      { message: 'is not a real calendar date', params: { validation_type: 'format', how_to_fix: 'Send placed_in_service as a real date on or after 1900-01-01, as YYYY-MM-DD, such as "placed_in_service": "2024-03-01".' } },
     ),
     cost: cents('cost'),
     salvage_value: cents('salvage_value').optional(),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { findProduct, FORMATION_PRODUCT_KEY, PRODUCTS, type Product } from '../catalog/products';
 import { nowIso } from '../clock';
-import { ApiError, resourceMissing, withArticle, type FieldError } from '../errors';
+import { ApiError, closest, resourceMissing, withArticle, type FieldError } from '../errors';
 import type { Partner } from '../partners/partner';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
@@ -31,12 +31,18 @@ export interface CreateOrderInput {
   seal?: (ws: WriteSet, order: ServiceOrder) => void;
 }
 
+/** The fix for an unknown product key: the closest orderable key, then all of them. */
+function orderableKeysFix(sent: string): string {
+  const keys = PRODUCTS.filter((p) => p.key !== FORMATION_PRODUCT_KEY).map((p) => p.key);
+  return `Send a product key of GET /v1/products, such as "product_key": "${closest(sent, keys)}"; the keys are ${keys.join(', ')}.`;
+}
+
 const invalid = (errors: FieldError[]) => new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);
 
 /** Refusals that depend on the product and the company only (docs/decisions.md, "Error codes of ordering"). */
 function orderViolations(product: Product | undefined, body: CreateOrderBody, company: { entity_type: string; shareholders?: { id: string }[] }): FieldError[] {
   if (!product) {
-    return [{ reason: `'${body.product_key}' is not a catalog product`, location: '$.product_key', validation_type: 'enum', how_to_fix: `Use a key from GET /v1/products: ${PRODUCTS.filter((p) => p.key !== FORMATION_PRODUCT_KEY).map((p) => p.key).join(', ')}.` }];
+    return [{ reason: `'${body.product_key}' is not a catalog product`, location: '$.product_key', validation_type: 'enum', how_to_fix: orderableKeysFix(body.product_key) }];
   }
   const out: FieldError[] = [];
   if (product.key === FORMATION_PRODUCT_KEY) {
@@ -50,7 +56,7 @@ function orderViolations(product: Product | undefined, body: CreateOrderBody, co
     if (!body.shareholder) out.push({ reason: `'${product.key}' is ordered per owner`, location: '$.shareholder', validation_type: 'required', how_to_fix: "Name the owner with 'shareholder' (an sh_… id from the company's shareholders)." });
     else if (!company.shareholders?.some((s) => s.id === body.shareholder)) out.push({ reason: `'${body.shareholder}' is not an owner of this company`, location: '$.shareholder', validation_type: 'enum', how_to_fix: "Use the id of one of the company's shareholders." });
   } else if (body.shareholder !== undefined) {
-    out.push({ reason: `'${product.key}' is not a per-owner product`, location: '$.shareholder', validation_type: 'additionalProperties', how_to_fix: 'Leave shareholder out.' });
+    out.push({ reason: `'${product.key}' is not a per-owner product`, location: '$.shareholder', validation_type: 'additionalProperties', how_to_fix: `Remove shareholder: '${product.key}' is ordered once for the company.` });
   }
   return out;
 }
@@ -74,7 +80,7 @@ export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder
     }
     if (company.status === 'dissolved' || company.status === 'cancelled') {
       throw new ApiError('invalid_request', `The company is ${company.status}: nothing further can be ordered.`, [
-        { reason: `the company is ${company.status}`, location: '$.product_key', validation_type: 'state', how_to_fix: 'Order products only for open companies.' },
+        { reason: `the company is ${company.status}`, location: '$.product_key', validation_type: 'state', how_to_fix: `Nothing can be ordered for a ${company.status} company; order for one of your open companies (GET /v1/companies?status=active).` },
       ]);
     }
     const product = findProduct(body.product_key);

@@ -1,5 +1,5 @@
 import type { Product } from '../catalog/products';
-import type { FieldError } from '../errors';
+import { closest, type FieldError } from '../errors';
 import { ownValue } from '../caller-keys';
 
 /** Option choices checked against the catalog: each key an option of the product, each value allowed. */
@@ -9,9 +9,9 @@ export function optionViolations(product: Product, options: Record<string, strin
     const spec = ownValue(product.options, key);
     const known = Object.keys(product.options);
     if (!spec) {
-      out.push({ reason: `'${key}' is not an option of '${product.key}'`, location: `${at}.${key}`, validation_type: 'additionalProperties', how_to_fix: known.length ? `Use one of: ${known.join(', ')}.` : `'${product.key}' has no options; leave options out.` });
+      out.push({ reason: `'${key}' is not an option of '${product.key}'`, location: `${at}.${key}`, validation_type: 'additionalProperties', how_to_fix: known.length ? `Remove '${key}' from options; the options of '${product.key}' are ${known.join(', ')}.` : `Remove options: '${product.key}' has no options.` });
     } else if (!spec.values.includes(value)) {
-      out.push({ reason: `'${value}' is not a value of '${key}'`, location: `${at}.${key}`, validation_type: 'enum', how_to_fix: `Use one of: ${spec.values.join(', ')}.` });
+      out.push({ reason: `'${value}' is not a value of '${key}'`, location: `${at}.${key}`, validation_type: 'enum', how_to_fix: `Send ${key} as one of ${spec.values.join(', ')}, such as "${key}": "${closest(value, spec.values)}".` });
     }
   }
   return out;

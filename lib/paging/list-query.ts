@@ -20,7 +20,7 @@ export function sortParam(fields: readonly string[]) {
           ctx.addIssue({
             code: 'custom',
             message: `cannot sort by '${part}'`,
-            params: { validation_type: 'enum', how_to_fix: `Sort by one of: ${allowed.join(', ')}. Did you mean '${part.startsWith('-') ? '-' : ''}${near}'?` },
+            params: { validation_type: 'enum', how_to_fix: `Sort by one of ${allowed.join(', ')}, such as sort=${part.startsWith('-') ? '-' : ''}${near}.` },
           });
         }
       }

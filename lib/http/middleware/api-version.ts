@@ -18,7 +18,7 @@ export function apiVersion(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProx
               reason: 'unknown version',
               location: '$.headers.Service-Version',
               validation_type: 'enum',
-              how_to_fix: `Send one of ${availableVersions().join(', ')} (YYYY-MM-DD), or omit the header to use your pinned default.`,
+              how_to_fix: `Send one of ${availableVersions().join(', ')} (YYYY-MM-DD), such as Service-Version: ${availableVersions().at(-1)}, or omit the header to use your pinned default.`,
             },
           ]);
         }
