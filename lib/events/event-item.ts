@@ -19,11 +19,11 @@ export function counterStreamsOf(e: { type: string; companyId?: string }) {
 /**
  * The stored item of one event, exactly as the log keeps it: the API object verbatim in `payload`,
  * its dense sequence in every stream, and one listing index per stream, all sorted by
- * `<created_at>#<id>`. The one builder of event items: the commit path (sequence.ts) and the bench's
- * bulk seeding both use it, so seeded logs are indistinguishable from committed ones.
+ * `<created_at>#<seq_all>`. The one builder of event items: both sequencing paths (sequence.ts) and
+ * the bench's bulk seeding use it, so seeded logs are indistinguishable from committed ones.
  */
 export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['seq']): Record<string, unknown> {
-  const sk = eventSortKey(event.created_at, event.id);
+  const sk = eventSortKey(event.created_at, seq.all);
   return {
     ...eventKey(scope, event.id),
     entity: EVENT_ENTITY,
@@ -60,7 +60,7 @@ export function eventCounterItem(scope: Scope, stream: string, seq: number, last
 /**
  * The items of a whole log at once, for seeding with BatchWriteItem (the bench, listing tests): each
  * event's item with the dense sequences commit would have given it, then the counter items commit
- * would have left. `events` must be in strictly increasing `created_at` order, as commit makes them.
+ * would have left. `events` must be in log order (`created_at` never decreasing), as commit makes them.
  */
 export function logItems(scope: Scope, events: ApiEvent[]): Record<string, unknown>[] {
   const counters = new Map<string, number>();

@@ -1,49 +1,105 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../store/client';
-import { eventCounterKey } from '../store/keys';
+import { eventCounterKey, eventSequencerLeaseKey } from '../store/keys';
 import { livemode, type Scope } from '../store/scope';
 import type { WriteEntry } from '../store/write-set';
 import { newId } from '../ids';
-import type { CommittedEvent, PendingEvent } from './event';
+import type { ApiEvent, CommittedEvent, PendingEvent } from './event';
 import { counterStreamsOf, eventItem } from './event-item';
 
 /**
- * Gives each pending event its id, `created_at` and dense per-stream sequence numbers, and builds the
- * items that write them. Why dense sequences: `page.total` of any filter is then a difference of two
- * sequence numbers (docs/decisions.md, "The event log"), so counting never reads the log.
+ * Gives events their dense per-stream sequence numbers and `created_at`, and builds the items that
+ * write them. Why dense sequences: `page.total` of any filter is then a difference of two sequence
+ * numbers (docs/decisions.md, "The event log"), so counting never reads the log.
  *
- * Every counter update is conditioned on the value read here, so two transactions that raced for the
- * same stream cannot both commit: the loser retries with fresh values (lib/store/commit.ts). That also
- * makes `created_at` strictly increasing per partner and mode, and commit order equal to that order.
+ * Every counter update is conditioned on the value read (or cached by the drain that wrote it), so two
+ * transactions that sequenced the same stream cannot both commit: the loser sequences again. So
+ * commit order is sequence order, and `created_at` = max(now, the log's last `created_at`) never
+ * decreases along it: equal only for events recorded in the same millisecond (ties are ordered by
+ * `seq_all` in every listing key, lib/store/keys/events.ts). Two writers use this: the fast path of
+ * an uncontended write (lib/store/commit.ts) and the drain of pending events (./sequencer/drain.ts).
  */
-export async function sequenceEvents(
+
+export interface Counter {
+  seq: number;
+  /** `created_at` (epoch ms) of the stream's newest event; kept on the `ALL` stream only. */
+  last_ms?: number;
+  /** False when the counter item does not exist yet (its first write is conditioned on that). */
+  exists: boolean;
+}
+export type Counters = Map<string, Counter>;
+
+/** An event to sequence, with its id (minted by the writer when it went pending, else here). */
+export interface EventToSequence {
+  id: string;
+  pending: PendingEvent;
+}
+
+/** Every counter stream the events belong to, `ALL` first. */
+export function streamNamesOf(events: PendingEvent[]): string[] {
+  return [...new Set(events.flatMap((e) => Object.values(counterStreamsOf(e)).filter((s): s is string => !!s)))];
+}
+
+/** The lease item as the commit path needs it: is a drain (live, or crashed and not yet replaced) on this log? */
+export interface LeaseState {
+  held: boolean;
+}
+
+/**
+ * Reads `names` (strongly consistent), and the sequencer's lease when asked, in one BatchGet. A name
+ * absent from the table comes back as a counter that does not exist yet.
+ */
+export async function readCounters(scope: Scope, table: string, names: string[], withLease = false): Promise<{ counters: Counters; lease: LeaseState }> {
+  const counters: Counters = new Map(names.map((n) => [n, { seq: 0, exists: false }]));
+  const lease: LeaseState = { held: false };
+  const keys = [...names.map((n) => eventCounterKey(scope, n)), ...(withLease ? [eventSequencerLeaseKey(scope)] : [])];
+  const leaseSk = eventSequencerLeaseKey(scope).sk;
+  for (let i = 0; i < keys.length; i += 100) {
+    let batch: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
+    while (batch && batch.length) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: batch, ConsistentRead: true } } }));
+      for (const item of res.Responses?.[table] ?? []) {
+        if (item.sk === leaseSk) lease.held = item.holder !== undefined;
+        else counters.set(item.sk as string, { seq: item.seq as number, last_ms: item.last_ms as number | undefined, exists: true });
+      }
+      batch = res.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return { counters, lease };
+}
+
+/**
+ * Sequences `events` in order after `counters` (every stream they touch must be in it): the event
+ * items (conditional puts: an event is written once), the counter updates conditioned on the values
+ * given, the events as committed, and the counters as the transaction leaves them.
+ */
+export function sequence(
   scope: Scope,
   table: string,
-  pending: PendingEvent[],
+  events: EventToSequence[],
+  counters: Counters,
   nowMs: number,
-): Promise<{ entries: WriteEntry[]; committed: CommittedEvent[] }> {
-  const streamsOf = (e: PendingEvent) => counterStreamsOf(e);
-  const names = [...new Set(pending.flatMap((e) => Object.values(streamsOf(e)).filter((s): s is string => !!s)))];
-  const counters = await readCounters(scope, table, names);
-  const before = new Map([...counters].map(([k, v]) => [k, { ...v }]));
-
-  let last = counters.get('ALL')?.last_ms ?? 0;
+): { entries: WriteEntry[]; committed: CommittedEvent[]; after: Counters } {
+  const after: Counters = new Map([...counters].map(([k, v]) => [k, { ...v }]));
+  const all = after.get('ALL')!;
+  // Never before the log's newest event (another host's clock may be ahead): order and time agree.
+  const createdAtMs = Math.max(nowMs, all.last_ms ?? 0);
+  const createdAt = new Date(createdAtMs).toISOString();
+  const touched = new Set<string>();
+  const bump = (name?: string) => {
+    if (!name) return undefined;
+    const c = after.get(name);
+    if (!c) throw new Error(`counter ${name} was not read before sequencing`);
+    c.seq += 1;
+    touched.add(name);
+    return c.seq;
+  };
   const committed: CommittedEvent[] = [];
   const entries: WriteEntry[] = [];
-  for (const e of pending) {
-    const s = streamsOf(e);
-    const bump = (name?: string) => {
-      if (!name) return undefined;
-      const c = counters.get(name) ?? { seq: 0 };
-      c.seq += 1;
-      counters.set(name, c);
-      return c.seq;
-    };
-    last = Math.max(nowMs, last + 1);
-    const createdAt = new Date(last).toISOString();
-    const id = newId('event');
-    const event = {
-      object: 'event' as const,
+  for (const { id, pending: e } of events) {
+    const s = counterStreamsOf(e);
+    const event: ApiEvent = {
+      object: 'event',
       id,
       type: e.type,
       ...(e.companyId ? { company_id: e.companyId } : {}),
@@ -55,58 +111,59 @@ export async function sequenceEvents(
     const seq = { all: bump(s.all)!, type: bump(s.type)!, company: bump(s.company), companyType: bump(s.companyType) };
     entries.push({
       item: { Put: { TableName: table, Item: eventItem(scope, event, seq), ConditionExpression: 'attribute_not_exists(pk)' } },
+      onFailed: () => new EventAlreadySequenced(id),
     });
     committed.push({ event, seq });
   }
-  counters.get('ALL')!.last_ms = last;
+  all.last_ms = createdAtMs;
 
-  for (const name of names) {
-    const after = counters.get(name)!;
-    const prior = before.get(name);
+  for (const name of touched) {
+    const next = after.get(name)!;
+    const prior = counters.get(name)!;
     entries.push({
       item: {
         Update: {
           TableName: table,
           Key: eventCounterKey(scope, name),
           UpdateExpression: name === 'ALL' ? 'SET seq = :seq, last_ms = :last' : 'SET seq = :seq',
-          ConditionExpression: prior ? 'seq = :prior' : 'attribute_not_exists(pk)',
+          ConditionExpression: prior.exists ? 'seq = :prior' : 'attribute_not_exists(pk)',
           ExpressionAttributeValues: {
-            ':seq': after.seq,
-            ...(name === 'ALL' ? { ':last': after.last_ms } : {}),
-            ...(prior ? { ':prior': prior.seq } : {}),
+            ':seq': next.seq,
+            ...(name === 'ALL' ? { ':last': next.last_ms } : {}),
+            ...(prior.exists ? { ':prior': prior.seq } : {}),
           },
         },
       },
-      // A failed counter condition means another writer took the sequence first: retry, don't refuse.
+      // A failed counter condition means another writer took the sequence first: sequence again.
       onFailed: () => new SequenceConflict(),
     });
+    next.exists = true;
   }
-  return { entries, committed };
+  return { entries, committed, after };
 }
 
-/** Another transaction advanced one of our streams between read and write; commit() retries. */
+/** The fast path's sequencing: fresh ids, counters and lease read now. */
+export async function sequenceEvents(
+  scope: Scope,
+  table: string,
+  pending: PendingEvent[],
+  nowMs: () => number,
+): Promise<{ entries: WriteEntry[]; committed: CommittedEvent[]; lease: LeaseState }> {
+  const { counters, lease } = await readCounters(scope, table, streamNamesOf(pending), true);
+  const { entries, committed } = sequence(scope, table, pending.map((p) => ({ id: newId('event'), pending: p })), counters, nowMs());
+  return { entries, committed, lease };
+}
+
+/** Another transaction advanced one of our streams between read and write: sequence again. */
 export class SequenceConflict extends Error {
   constructor() {
     super('event sequence moved; retrying');
   }
 }
 
-interface Counter {
-  seq: number;
-  last_ms?: number;
-}
-
-async function readCounters(scope: Scope, table: string, names: string[]): Promise<Map<string, Counter>> {
-  const out = new Map<string, Counter>();
-  for (let i = 0; i < names.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = names.slice(i, i + 100).map((n) => eventCounterKey(scope, n));
-    while (keys && keys.length) {
-      const res = await db().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      for (const item of res.Responses?.[table] ?? []) out.set(item.sk as string, { seq: item.seq, last_ms: item.last_ms });
-      keys = res.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
-    }
+/** The event is in the log already (a drain committed it and stopped before deleting its pending item). */
+export class EventAlreadySequenced extends Error {
+  constructor(readonly eventId: string) {
+    super(`event ${eventId} is sequenced already`);
   }
-  return out;
 }

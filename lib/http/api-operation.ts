@@ -11,6 +11,7 @@ import { apiVersion } from './middleware/api-version';
 import { jsonBody } from './middleware/json-body';
 import { idempotency } from './middleware/idempotency';
 import type { WriteSet } from '../store/write-set';
+import { withDeadline } from '../store/deadline';
 import { queryOf } from './query';
 import type { ApiContext, ApiResponse, RequestState } from './types';
 import type { Caller } from '../auth/caller';
@@ -74,8 +75,14 @@ export function apiOperation<P extends z.ZodType, Q extends z.ZodType, B extends
     .use(apiVersion())
     .use(jsonBody({ maxBytes: def.maxBodyBytes }));
   if (def.idempotent) chain.use(idempotency());
-  return chain as unknown as Handler;
+  // Writes retry and wait under contention only until then, so the answer goes out in time.
+  return (event, context) => withDeadline(Date.now() + (context?.getRemainingTimeInMillis?.() ?? API_GATEWAY_LIMIT_MS) - ANSWER_MARGIN_MS, () => (chain as unknown as Handler)(event, context));
 }
+
+/** API Gateway's integration limit, for a caller that passes no Lambda context. */
+const API_GATEWAY_LIMIT_MS = 29_000;
+/** Kept back from the Lambda's remaining time for whatever follows the operation (sealing, headers, answer). */
+const ANSWER_MARGIN_MS = 3_000;
 
 export function toProxyResult(response: ApiResponse): APIGatewayProxyResult {
   if (response.text !== undefined) {

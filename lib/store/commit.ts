@@ -1,17 +1,23 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from './client';
-import type { WriteSet } from './write-set';
+import { deadline } from './deadline';
+import type { WriteEntry, WriteSet } from './write-set';
 import { sequenceEvents, SequenceConflict } from '../events/sequence';
 import type { CommittedEvent } from '../events/event';
+import { pendingItemsOf } from '../events/sequencer/pending';
+import { scopeSequencer } from '../events/sequencer/scope-sequencer';
+import { sequencerSettings } from '../events/sequencer/settings';
+import { newId, randomBase62 } from '../ids';
 import { now } from '../clock';
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
 export const MAX_TRANSACTION_ITEMS = 100;
-// Enough for a burst of concurrent writers of one partner and mode to drain through its event counter.
-const MAX_ATTEMPTS = 25;
 
-/** The write could not be committed after every retry (sustained contention on one partner's log). */
+/**
+ * The change could not be committed before the request's deadline: DynamoDB kept refusing it for a
+ * passing reason (conflicting transactions, throttling inside the transaction). Nothing was written.
+ */
 export class CommitContention extends Error {
   constructor() {
     super('the change could not be committed under contention; retry the request');
@@ -19,50 +25,111 @@ export class CommitContention extends Error {
 }
 
 /**
- * Commits a WriteSet as one TransactWriteItems: its changes and its events together or nothing.
+ * Commits a WriteSet as one TransactWriteItems: its changes and its events together or nothing
+ * (docs/decisions.md, "The event log").
+ *
+ * - **Fast path** (uncontended): the stream counters and the sequencer's lease are read in one
+ *   BatchGet, the events sequenced, and the change, the events and the counter conditions committed
+ *   together: two DynamoDB requests, events visible when this returns.
+ * - **Pending path**: when the fast attempt loses a sequence race, when this process saw one on the
+ *   same partner+mode moments ago, or when a drain holds the log, the change is committed with one
+ *   *pending event* per event and no counter (lib/events/sequencer/pending.ts): that transaction
+ *   cannot fail for sequencing, so a burst never redoes a write. The writer then waits for its events
+ *   to be sequenced (lib/events/sequencer/scope-sequencer.ts), draining them itself when it can take
+ *   the lease, so a 2xx still means the events are in `GET /events`. If they are not sequenced within
+ *   the wait (`EVENT_WAIT_MS`), the change stands and the answer goes out; a later drain or the
+ *   backstop sequences them (docs/capacity.md says how soon) and this returns no events.
  *
  * A failed condition of the caller's own (a guard item, a state check) is final and throws that
- * condition's error. A lost race for an event sequence, or a TransactionConflict (two transactions on
- * one item, which the real service raises and DynamoDB Local never does), is retried with jittered
- * backoff and freshly read sequences.
+ * condition's error. A transaction refused for a passing reason is retried until the request's
+ * deadline (lib/store/deadline.ts), then `CommitContention` (nothing written; 429 with Retry-After).
  */
 export async function commit(ws: WriteSet): Promise<CommittedEvent[]> {
+  const until = deadline();
+  if (!ws.events.length) {
+    await transactUntil(ws.entries, until);
+    return [];
+  }
+  const sequencer = scopeSequencer(ws.scope, ws.table);
+  if (!sequencer.contended() && !sequencer.busy()) {
+    const fast = await fastPath(ws);
+    if (fast) return fast;
+  }
+  sequencer.markContended();
+  return pendingPath(ws, until);
+}
+
+/** The events, committed with their sequences; undefined when the log is contended (go pending). */
+async function fastPath(ws: WriteSet): Promise<CommittedEvent[] | undefined> {
+  const sequenced = await sequenceEvents(ws.scope, ws.table, ws.events, () => now().getTime());
+  if (sequenced.lease.held) return undefined;
+  const entries = [...ws.entries, ...sequenced.entries];
+  checkSize(entries);
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: entries.map((e) => e.item) }));
+    return sequenced.committed;
+  } catch (error) {
+    const outcome = refusalOf(error, entries);
+    if (outcome === 'contended' || outcome === 'transient') return undefined;
+    throw outcome === 'unknown' ? error : outcome;
+  }
+}
+
+async function pendingPath(ws: WriteSet, until: number): Promise<CommittedEvent[]> {
+  const writeId = randomBase62(16);
+  const ids = ws.events.map(() => newId('event'));
+  const items = pendingItemsOf(ws.scope, writeId, ids, ws.events, Date.now());
+  const entries: WriteEntry[] = [...ws.entries, ...items.map((Item) => ({ item: { Put: { TableName: ws.table, Item } } }))];
+  checkSize(entries);
+  await transactUntil(entries, until);
+  const waitUntil = Math.min(until, Date.now() + sequencerSettings().waitMs);
+  return (await scopeSequencer(ws.scope, ws.table).awaitSequenced(ids, waitUntil)) ?? [];
+}
+
+/** One transaction, tried again while DynamoDB refuses it for a passing reason, until `until`. */
+async function transactUntil(entries: WriteEntry[], until: number): Promise<void> {
+  checkSize(entries);
   for (let attempt = 1; ; attempt++) {
-    const sequenced = ws.events.length
-      ? await sequenceEvents(ws.scope, ws.table, ws.events, now().getTime())
-      : { entries: [], committed: [] };
-    const entries = [...ws.entries, ...sequenced.entries];
-    if (entries.length > MAX_TRANSACTION_ITEMS) {
-      throw new Error(`a transaction of ${entries.length} items exceeds DynamoDB's ${MAX_TRANSACTION_ITEMS}`);
-    }
     try {
       await db().send(new TransactWriteCommand({ TransactItems: entries.map((e) => e.item) }));
-      return sequenced.committed;
+      return;
     } catch (error) {
-      const retry = retryable(error, entries);
-      if (retry instanceof Error) throw retry;
-      if (!retry || attempt >= MAX_ATTEMPTS) throw retry === false ? error : new CommitContention();
-      await sleep(Math.random() * Math.min(400, 5 * 2 ** attempt));
+      const outcome = refusalOf(error, entries);
+      if (outcome === 'unknown') throw error;
+      if (outcome instanceof Error) throw outcome;
+      const pause = Math.random() * Math.min(400, 5 * 2 ** attempt);
+      if (Date.now() + pause >= until) throw new CommitContention();
+      await sleep(pause);
     }
   }
 }
 
-/** true: retry; false: not a cancellation we understand; an Error: the caller's own refusal. */
-function retryable(error: unknown, entries: { onFailed?: () => Error }[]): boolean | Error {
+function checkSize(entries: WriteEntry[]): void {
+  if (entries.length > MAX_TRANSACTION_ITEMS) {
+    throw new Error(`a transaction of ${entries.length} items exceeds DynamoDB's ${MAX_TRANSACTION_ITEMS}`);
+  }
+}
+
+/**
+ * Why a transaction was refused: the caller's own condition (its error), a lost sequence race
+ * (`contended`), a passing refusal (`transient`: a conflicting transaction, throttling inside the
+ * transaction), or something else (`unknown`: rethrown as it is).
+ */
+function refusalOf(error: unknown, entries: WriteEntry[]): Error | 'contended' | 'transient' | 'unknown' {
   const name = (error as { name?: string }).name;
-  if (name === 'TransactionConflictException') return true;
-  if (name !== 'TransactionCanceledException') return false;
+  if (name === 'TransactionConflictException') return 'transient';
+  if (name !== 'TransactionCanceledException') return 'unknown';
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  let conflict = false;
+  let outcome: 'contended' | 'transient' | 'unknown' = 'unknown';
   for (let i = 0; i < reasons.length; i++) {
     const code = reasons[i]?.Code;
     if (code === 'ConditionalCheckFailed') {
       const refusal = entries[i]?.onFailed?.();
-      if (refusal instanceof SequenceConflict) conflict = true;
+      if (refusal instanceof SequenceConflict) outcome = 'contended';
       else return refusal ?? new Error('a condition of the transaction failed');
     } else if (code === 'TransactionConflict' || code === 'ThrottlingError' || code === 'ProvisionedThroughputExceeded') {
-      conflict = true;
+      if (outcome === 'unknown') outcome = 'transient';
     }
   }
-  return conflict;
+  return outcome;
 }

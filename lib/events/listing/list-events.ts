@@ -1,5 +1,6 @@
 import { decodeCursor, encodeCursor, listingFingerprint } from '../../paging/cursor';
 import type { Scope } from '../../store/scope';
+import { eventSortKey } from '../../store/keys';
 import type { ApiEvent } from '../event';
 import { isEmptyRange } from './created-at-range';
 import { eventFilterOf, type EventFilter } from './event-filter';
@@ -26,7 +27,7 @@ export interface EventPage {
   items: ApiEvent[];
 }
 
-/** Where a cursor points: the sort key `<created_at>#<id>` of the page's first or last event. */
+/** Where a cursor points: the sort key `<created_at>#<seq_all>` of the page's first or last event. */
 interface Position {
   k: string;
 }
@@ -80,8 +81,8 @@ export function eventListing(scope: Scope, filter: EventFilter): string {
 }
 
 /** A cursor at an event of the listing (the bench starts deep pages from one). */
-export function eventCursor(scope: Scope, filter: EventFilter, createdAt: string, eventId: string): string {
-  return encodeCursor<Position>(eventListing(scope, filter), { k: `${createdAt}#${eventId}` });
+export function eventCursor(scope: Scope, filter: EventFilter, createdAt: string, seqAll: number): string {
+  return encodeCursor<Position>(eventListing(scope, filter), { k: eventSortKey(createdAt, seqAll) });
 }
 
 /** The listing's `created_at` range as sort key bounds; undefined when no instant can match. */

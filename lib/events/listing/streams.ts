@@ -30,7 +30,7 @@ export const stream = {
   }),
 };
 
-/** The sort key range [lo, hi] of a listing on any stream (every index sorts by `<created_at>#<id>`). */
+/** The sort key range [lo, hi] of a listing on any stream (every index sorts by `<created_at>#<seq_all>`). */
 export interface KeyRange {
   lo: string;
   hi: string;
