@@ -108,7 +108,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         failedFrom = res?.batchItemFailures?.[0]?.itemIdentifier;
       } catch (error) {
         failedFrom = pending[0].dynamodb?.SequenceNumber;
-        logger.error('local stream poller: the handler failed', { consumer: options.consumer ?? 'fan-out', error: error as Error });
+        // A handler cut short by stop() is not a failure: its batch is given again after the restart.
+        if (!stopped) logger.error('local stream poller: the handler failed', { consumer: options.consumer ?? 'fan-out', error: error as Error });
       }
       if (!failedFrom) return;
       const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failedFrom);

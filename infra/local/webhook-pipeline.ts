@@ -9,7 +9,8 @@ import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
 
 export interface LocalWebhookPipeline {
   lanes: FifoLanes;
-  stop(): Promise<void>;
+  /** Stops the pollers (mid-batch if need be: the checkpoint stays) and the lanes (batches in flight get `graceMs`). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -51,9 +52,9 @@ export async function startLocalWebhookPipeline(options: { dynamodbEndpoint: str
   }
   return {
     lanes,
-    stop: async () => {
+    stop: async (graceMs?: number) => {
       await Promise.all([poller?.stop(), backstop?.stop()]);
-      await lanes.stop();
+      await lanes.stop(graceMs);
       closeWebhookConnections();
       resetSqsClient();
     },
