@@ -19,6 +19,8 @@ export const FANOUT_ENTRY = 'functions/webhooks/fanout.ts';
 export const SIGNER_ENTRY = 'functions/webhooks/deliver.ts';
 export const BACKSTOP_ENTRY = 'functions/events/sequencer-backstop.ts';
 export const JOBS_FOLDER = 'functions/jobs';
+export const EVENT_PENDING_SHARDS = 16;
+export const EVENT_INDEX_SHARDS = 8;
 
 export interface PartnerApiStackProps extends StackProps {
   settings: StageSettings;
@@ -84,6 +86,10 @@ export class PartnerApiStack extends Stack {
       KMS_KEY_ID: data.key.keyArn,
       FILES_BUCKET: data.filesBucketName,
       MAIL_FROM: options.mailFrom,
+      // The event log at AWS scale (docs/capacity.md): pending events over 16 partitions per partner+mode,
+      // the partner and type streams over 8 index shards. Both may grow, never shrink.
+      EVENT_PENDING_SHARDS: String(EVENT_PENDING_SHARDS),
+      EVENT_INDEX_SHARDS: String(EVENT_INDEX_SHARDS),
       ...(pipeline ? { WEBHOOK_QUEUE_URL: pipeline.queueUrl } : {}),
     };
 

@@ -1,11 +1,12 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../store/client';
-import { eventCounterKey, eventSequencerLeaseKey } from '../store/keys';
+import { companyOfCounter, eventCounterKey, eventSequencerLeaseKey } from '../store/keys';
 import { livemode, type Scope } from '../store/scope';
 import type { WriteEntry } from '../store/write-set';
 import { newId } from '../ids';
 import type { ApiEvent, CommittedEvent, PendingEvent } from './event';
 import { counterStreamsOf, eventItem } from './event-item';
+import { readCounterItems, type Counters } from './counters';
+
+export type { Counter, Counters } from './counters';
 
 /**
  * Gives events their dense per-stream sequence numbers and `created_at`, and builds the items that
@@ -19,15 +20,6 @@ import { counterStreamsOf, eventItem } from './event-item';
  * `seq_all` in every listing key, lib/store/keys/events.ts). Two writers use this: the fast path of
  * an uncontended write (lib/store/commit.ts) and the drain of pending events (./sequencer/drain.ts).
  */
-
-export interface Counter {
-  seq: number;
-  /** `created_at` (epoch ms) of the stream's newest event; kept on the `ALL` stream only. */
-  last_ms?: number;
-  /** False when the counter item does not exist yet (its first write is conditioned on that). */
-  exists: boolean;
-}
-export type Counters = Map<string, Counter>;
 
 /** An event to sequence, with its id (minted by the writer when it went pending, else here). */
 export interface EventToSequence {
@@ -50,22 +42,9 @@ export interface LeaseState {
  * absent from the table comes back as a counter that does not exist yet.
  */
 export async function readCounters(scope: Scope, table: string, names: string[], withLease = false): Promise<{ counters: Counters; lease: LeaseState }> {
-  const counters: Counters = new Map(names.map((n) => [n, { seq: 0, exists: false }]));
-  const lease: LeaseState = { held: false };
-  const keys = [...names.map((n) => eventCounterKey(scope, n)), ...(withLease ? [eventSequencerLeaseKey(scope)] : [])];
-  const leaseSk = eventSequencerLeaseKey(scope).sk;
-  for (let i = 0; i < keys.length; i += 100) {
-    let batch: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
-    while (batch && batch.length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: batch, ConsistentRead: true } } }));
-      for (const item of res.Responses?.[table] ?? []) {
-        if (item.sk === leaseSk) lease.held = item.holder !== undefined;
-        else counters.set(item.sk as string, { seq: item.seq as number, last_ms: item.last_ms as number | undefined, exists: true });
-      }
-      batch = res.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return { counters, lease };
+  const leaseKey = eventSequencerLeaseKey(scope);
+  const { counters, others } = await readCounterItems(scope, table, names, { consistent: true, others: withLease ? [leaseKey] : [] });
+  return { counters, lease: { held: others.some((item) => item.holder !== undefined) } };
 }
 
 /**
@@ -117,27 +96,56 @@ export function sequence(
   }
   all.last_ms = createdAtMs;
 
+  // One update per counter item: the log's `ALL`, each type's, and each company's (its stream and
+  // its company+type streams are one item, conditioned on the company stream's value, which every
+  // event of the company moves).
+  const byItem = new Map<string, string[]>();
   for (const name of touched) {
-    const next = after.get(name)!;
-    const prior = counters.get(name)!;
+    const holder = companyOfCounter(name) ?? name;
+    byItem.set(holder, [...(byItem.get(holder) ?? []), name]);
+  }
+  for (const [holder, names] of byItem) {
+    const company = companyOfCounter(names[0]);
+    const lead = company ? `C#${company}` : holder;
+    const prior = counters.get(lead)!;
+    const next = after.get(lead)!;
+    const set = [`seq = :seq`];
+    const values: Record<string, unknown> = { ':seq': next.seq };
+    const attributeNames: Record<string, string> = {};
+    if (lead === 'ALL') {
+      set.push('last_ms = :last');
+      values[':last'] = next.last_ms;
+    }
+    if (company) {
+      const types = names.filter((n) => n.startsWith('CT#'));
+      attributeNames['#types'] = 'types';
+      if (prior.exists) {
+        types.forEach((n, i) => {
+          attributeNames[`#t${i}`] = n.split('#').slice(2).join('#');
+          values[`:t${i}`] = after.get(n)!.seq;
+          set.push(`#types.#t${i} = :t${i}`);
+        });
+      } else {
+        set.push('#types = :types');
+        values[':types'] = Object.fromEntries(types.map((n) => [n.split('#').slice(2).join('#'), after.get(n)!.seq]));
+      }
+    }
+    if (prior.exists) values[':prior'] = prior.seq;
     entries.push({
       item: {
         Update: {
           TableName: table,
-          Key: eventCounterKey(scope, name),
-          UpdateExpression: name === 'ALL' ? 'SET seq = :seq, last_ms = :last' : 'SET seq = :seq',
+          Key: eventCounterKey(scope, lead),
+          UpdateExpression: `SET ${set.join(', ')}`,
           ConditionExpression: prior.exists ? 'seq = :prior' : 'attribute_not_exists(pk)',
-          ExpressionAttributeValues: {
-            ':seq': next.seq,
-            ...(name === 'ALL' ? { ':last': next.last_ms } : {}),
-            ...(prior.exists ? { ':prior': prior.seq } : {}),
-          },
+          ExpressionAttributeNames: Object.keys(attributeNames).length ? attributeNames : undefined,
+          ExpressionAttributeValues: values,
         },
       },
       // A failed counter condition means another writer took the sequence first: sequence again.
       onFailed: () => new SequenceConflict(),
     });
-    next.exists = true;
+    for (const n of names) after.get(n)!.exists = true;
   }
   return { entries, committed, after };
 }

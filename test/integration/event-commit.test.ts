@@ -1,11 +1,13 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { useStackDatabase } from '../support/stack';
+import { streamItems } from '../support/event-log';
+import { stream } from '../../lib/events/listing/streams';
 import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/store/commit';
 import { db, tableName } from '../../lib/store/client';
-import { eventCounterKey, eventStreams } from '../../lib/store/keys';
+import { eventCounterKey } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../lib/errors';
 import type { Scope } from '../../lib/store/scope';
@@ -14,10 +16,7 @@ useStackDatabase();
 const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });
 const resource = (id: string) => ({ object: 'company', id });
 
-async function eventsOf(s: Scope) {
-  const res = await db().send(new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.all(s) } }));
-  return res.Items ?? [];
-}
+const eventsOf = (s: Scope) => streamItems(stream.all(s));
 
 describe('committing changes with their events', () => {
   it('writes the change and its events in one transaction with dense sequences', async () => {

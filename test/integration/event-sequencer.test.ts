@@ -4,10 +4,13 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
+import { streamItems } from '../support/event-log';
+import { stream } from '../../lib/events/listing/streams';
 import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/store/commit';
 import { db, tableName } from '../../lib/store/client';
-import { eventCounterKey, eventKey, eventSequencerLeaseKey, eventStreams, pendingEventsPartition } from '../../lib/store/keys';
+import { eventCounterKey, eventKey, eventSequencerLeaseKey, legacyEventCounterKey, pendingEventsPartition } from '../../lib/store/keys';
+import { logItems } from '../../lib/events/event-item';
 import { newId, randomBase62 } from '../../lib/ids';
 import type { Scope } from '../../lib/store/scope';
 import { listEvents } from '../../lib/events/listing/list-events';
@@ -18,7 +21,7 @@ import { Drain } from '../../lib/events/sequencer/drain';
 import { sequenceStragglers } from '../../lib/events/sequencer/backstop';
 import { sequencerSettings } from '../../lib/events/sequencer/settings';
 import { scopeSequencer } from '../../lib/events/sequencer/scope-sequencer';
-import type { PendingEvent } from '../../lib/events/event';
+import type { ApiEvent, PendingEvent } from '../../lib/events/event';
 
 /**
  * The event sequencer (lib/events/sequencer/, docs/decisions.md "The event log"): contended writes
@@ -29,16 +32,7 @@ import type { PendingEvent } from '../../lib/events/event';
 useStackDatabase();
 const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });
 
-async function logOf(s: Scope) {
-  const items: Record<string, any>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.all(s) }, ExclusiveStartKey: start }));
-    items.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return items.sort((a, b) => a.seq_all - b.seq_all);
-}
+const logOf = (s: Scope) => streamItems(stream.all(s));
 
 async function pendingOf(s: Scope): Promise<PendingItem[]> {
   const out: PendingItem[] = [];
@@ -53,8 +47,11 @@ async function leaseOf(s: Scope) {
   return (await db().send(new GetCommand({ TableName: tableName(), Key: eventSequencerLeaseKey(s), ConsistentRead: true }))).Item;
 }
 
+/** A stream's counter as its item holds it (a company's are one item: `seq` and `types`); undefined: no such item. */
 async function counter(s: Scope, name: string): Promise<number | undefined> {
-  return (await db().send(new GetCommand({ TableName: tableName(), Key: eventCounterKey(s, name), ConsistentRead: true }))).Item?.seq;
+  const item = (await db().send(new GetCommand({ TableName: tableName(), Key: eventCounterKey(s, name), ConsistentRead: true }))).Item;
+  if (!item) return undefined;
+  return name.startsWith('CT#') ? item.types?.[name.split('#').slice(2).join('#')] : item.seq;
 }
 
 /** Every stream's sequences are 1..n in log order, and its counter is n. */
@@ -229,6 +226,37 @@ describe('a burst of writers on one partner+mode', () => {
     await expectDenseStreams(s, log);
     expect(await pendingOf(s)).toEqual([]);
   }, 60_000);
+});
+
+describe('where counters live', () => {
+  it("a company's counters kept beside the partner's (before they had a partition of their own) are gone on from", async () => {
+    const s = scope();
+    const company = newId('company');
+    // An old log: five events of the company, its counters at their old keys.
+    const at = Date.now() - 60_000;
+    const old = Array.from({ length: 5 }, (_, i) => ({ object: 'event', id: newId('event'), type: i % 2 ? 'trial.step' : 'trial.created', company_id: company, data: { object: { object: 'company', id: company, name: `old ${i}` } }, livemode: false, timestamp: new Date(at + i).toISOString(), created_at: new Date(at + i).toISOString() }) as ApiEvent);
+    // Its counters one item per stream beside the partner's, as they were kept before.
+    const items = logItems(s, old).flatMap((item) => {
+      if (item.sk !== 'C') return [item];
+      const types = item.types as Record<string, number>;
+      return [
+        { ...legacyEventCounterKey(s, `C#${company}`), seq: item.seq },
+        ...Object.entries(types).map(([type, seq]) => ({ ...legacyEventCounterKey(s, `CT#${company}#${type}`), seq })),
+      ];
+    });
+    await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: items.map((Item) => ({ PutRequest: { Item } })) } }));
+    expect(await counter(s, `C#${company}`)).toBeUndefined();
+
+    const [next] = await commit(aWrite(s, company, 1, 'new'));
+    // Three trial.created and two trial.step before it: it is the fourth trial.created.
+    expect(next.seq).toEqual({ all: 6, type: 4, company: 6, companyType: 4 });
+    expect(await counter(s, `C#${company}`)).toBe(6);
+    expect(await counter(s, `CT#${company}#trial.created`)).toBe(4);
+    const total = async (query: Record<string, string>) => (await listEvents(s, tableName(), listEventsQuery.parse(query))).page.total;
+    expect(await total({ company_id: company })).toBe(6);
+    expect(await total({ company_id: company, type: 'trial.created' })).toBe(4);
+    expect(await total({ company_id: company, type: 'trial.step' })).toBe(2);
+  });
 });
 
 describe('the lease', () => {

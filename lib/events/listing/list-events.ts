@@ -9,7 +9,7 @@ import { countEvents } from './count-events';
 import { countTerms, pagePlan } from './plan';
 import { ReadMeter } from './read-meter';
 import { isEmptySelection } from './selection';
-import { mergeStreams, StreamReader } from './stream-reader';
+import { mergeStreams, partitionsOf, StreamReader } from './stream-reader';
 import { HIGHEST_KEY, LOWEST_KEY, type KeyRange } from './streams';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -118,10 +118,11 @@ async function readPage(
   if (range.lo > range.hi) return [];
   const plan = await pagePlan(scope, table, filter, meter);
   const need = count + (cursorKey !== undefined ? 1 : 0);
-  const k = plan.streams.length;
+  const partitions = partitionsOf(plan.streams);
+  const k = partitions.length;
   const first = k === 1 ? need : Math.min(need, Math.max(2, Math.ceil(need / k) + 1));
-  const readers = plan.streams.map(
-    (s) => new StreamReader(table, s, { range, descending, exclude: cursorKey, filter: plan.filter, first, refill: need }, meter),
+  const readers = partitions.map(
+    (p) => new StreamReader(table, p, { range, descending, exclude: cursorKey, filter: plan.filter, first, refill: need }, meter),
   );
   return mergeStreams(readers, descending, count);
 }

@@ -1,6 +1,7 @@
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../../store/client';
+import { companyOfCounter } from '../../store/keys';
 import type { Scope } from '../../store/scope';
 import type { WriteEntry } from '../../store/write-set';
 import { now } from '../../clock';
@@ -16,6 +17,8 @@ const MAX_ACTIONS = 100;
 const MAX_BYTES = 3_500_000;
 /** Pending items read per partition per step: more than one transaction takes. */
 const READ_PER_SHARD = 100;
+const COMPANY_CREATED = 'company.created';
+
 
 export interface DrainStep {
   /** Events sequenced by this step, in log order. */
@@ -32,11 +35,15 @@ export interface DrainStep {
  * The sequencer's drain of one partner+mode, run by whoever holds its lease (a waiting writer, or
  * the backstop). Each step reads the oldest pending events across the partitions (strongly
  * consistent), sequences as many as one transaction holds (≤ 100 actions: the lease fence, one
- * conditional put per event built by the same builder as the fast path, and each touched stream's
- * counter conditioned on its value), commits, then deletes their pending items.
+ * conditional put per event built by the same builder as the fast path, and each touched counter
+ * item conditioned on its value: the log's, each type's, one per company), commits, then deletes
+ * their pending items.
  *
  * - Counters are cached between steps (this drain wrote them); a failed counter condition means a
- *   fast-path writer got in between: read again and retry.
+ *   fast-path writer got in between: read again and retry. A company created in the batch has none
+ *   yet, so a burst of creates reads no counters at all after the first step.
+ * - The next step's read of the pending partitions goes out while this step's transaction commits,
+ *   so a step's critical path is its transaction (docs/capacity.md).
  * - Deletes run behind the next step; an in-memory skip set keeps the next read from taking the same
  *   items again. A pending item whose event is already in the log (a drain stopped between commit and
  *   delete) makes its put fail: it is deleted, not sequenced twice.
@@ -48,6 +55,9 @@ export class Drain {
   private skip = new Map<string, number | undefined>();
   private deletes: Promise<void>[] = [];
   private transientFailures = 0;
+  private guessNew = true;
+  /** The next step's read of the pending partitions, started while this step's transaction commits. */
+  private ahead?: Promise<{ items: PendingItem[]; more: boolean; readAt: number }>;
 
   constructor(
     private readonly scope: Scope,
@@ -59,8 +69,9 @@ export class Drain {
     if (this.deletes.length > 1) await this.deletes.shift();
     let items: PendingItem[];
     for (;;) {
-      const readAt = Date.now();
-      const { items: read, more } = await readPending(this.scope, this.table, READ_PER_SHARD);
+      const ahead = this.ahead;
+      this.ahead = undefined;
+      const { items: read, more, readAt } = await (ahead ?? this.read());
       // A delete that landed before this read began can no longer show up in any read: forget it
       // (an item still read after that is one whose delete failed: it is taken again, found
       // sequenced already, and deleted then).
@@ -71,10 +82,16 @@ export class Drain {
       await Promise.all(this.deletes); // only our own deletes are in the way: let them land, look again
     }
     const batch = this.take(items);
-    const missing = this.streamsOf(batch).filter((n) => !this.counters.has(n));
+    const streams = this.streamsOf(batch);
+    // A company whose creation is in this batch has no counters yet: nothing to read for it.
+    // (After a counter conflict the next step reads them all, so a wrong guess cannot repeat.)
+    const created = new Set(this.guessNew ? batch.filter((i) => i.type === COMPANY_CREATED && i.company_id).map((i) => i.company_id!) : []);
+    this.guessNew = true;
+    for (const name of streams) if (!this.counters.has(name) && created.has(companyOfCounter(name) ?? '')) this.counters.set(name, { seq: 0, exists: false });
+    const missing = streams.filter((n) => !this.counters.has(n));
     if (missing.length) for (const [name, c] of (await readCounters(this.scope, this.table, missing)).counters) this.counters.set(name, c);
 
-    const known: Counters = new Map(this.streamsOf(batch).map((n) => [n, this.counters.get(n)!]));
+    const known: Counters = new Map(streams.map((n) => [n, this.counters.get(n)!]));
     const { entries, committed, after } = sequence(
       this.scope,
       this.table,
@@ -83,9 +100,14 @@ export class Drain {
       now().getTime(),
     );
     const all: WriteEntry[] = [this.lease.fence(), ...entries];
+    // The next step's read goes out while this transaction commits (it is off the critical path);
+    // this batch's items are skipped in it as if already deleted.
+    for (const item of batch) this.skip.set(pendingKeyOf(item), undefined);
+    this.ahead = this.read();
     try {
       await db().send(new TransactWriteCommand({ TransactItems: all.map((e) => e.item) }));
     } catch (error) {
+      for (const item of batch) this.skip.delete(pendingKeyOf(item));
       return this.failed(error, all, batch);
     }
     this.transientFailures = 0;
@@ -96,21 +118,32 @@ export class Drain {
 
   /** Waits for the deletes still running (before the lease is handed back). */
   async finish(): Promise<void> {
+    await this.ahead?.catch(() => undefined);
+    this.ahead = undefined;
     await Promise.all(this.deletes);
     this.deletes = [];
   }
 
+  /** One look at what is pending; a failed look read ahead surfaces when the next step takes it. */
+  private read(): Promise<{ items: PendingItem[]; more: boolean; readAt: number }> {
+    const readAt = Date.now();
+    const reading = readPending(this.scope, this.table, READ_PER_SHARD).then((r) => ({ ...r, readAt }));
+    reading.catch(() => undefined);
+    return reading;
+  }
+
   /** The oldest items that fit one transaction (always at least one). */
   private take(items: PendingItem[]): PendingItem[] {
-    const streams = new Set<string>();
+    // Actions: the fence, one put per event, one update per counter ITEM (a company's streams share one).
+    const counterItems = new Set<string>();
     let bytes = 0;
     const batch: PendingItem[] = [];
     for (const item of items) {
-      const added = this.streamNames(item).filter((n) => !streams.has(n));
+      const added = [...new Set(this.streamNames(item).map((n) => companyOfCounter(n) ?? n))].filter((n) => !counterItems.has(n));
       const size = item.resource.length * 2 + 1_000;
-      if (batch.length && (1 + batch.length + 1 + streams.size + added.length > MAX_ACTIONS || bytes + size > MAX_BYTES)) break;
+      if (batch.length && (1 + batch.length + 1 + counterItems.size + added.length > MAX_ACTIONS || bytes + size > MAX_BYTES)) break;
       batch.push(item);
-      for (const n of added) streams.add(n);
+      for (const n of added) counterItems.add(n);
       bytes += size;
     }
     return batch;
@@ -144,10 +177,13 @@ export class Drain {
         this.counters.clear();
         const found = new Set(step.found);
         await this.deleteNow(batch.filter((i) => found.has(i.event_id)));
+        this.ahead = undefined; // read before those deletes: look again
+
         return step;
       }
       if (!transient) {
         this.counters.clear(); // a fast-path writer sequenced in between
+        this.guessNew = false;
         return step;
       }
     } else if (!(name === 'TransactionConflictException' || name === 'ThrottlingException' || name === 'ProvisionedThroughputExceededException' || name === 'RequestLimitExceeded')) {

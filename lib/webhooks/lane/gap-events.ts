@@ -1,6 +1,7 @@
 import { queryAll } from '../../store/query-all';
 import { tableName } from '../../store/client';
 import { eventStreams } from '../../store/keys';
+import { indexShards } from '../../events/index-shards';
 import type { Scope } from '../../store/scope';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import type { EndpointRecord } from '../delivery/endpoint-record';
@@ -60,12 +61,18 @@ export async function gapEvents(scope: Scope, endpoint: EndpointRecord, lane: La
   }
   if (low > createdAt) return { complete: true, events: [] };
 
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
-    ExpressionAttributeValues: { ':pk': eventStreams.all(scope), ':low': low, ':high': `${createdAt}#~` },
-  });
+  // The partner's stream over its shards (lib/events/index-shards.ts); the sequences sort them back.
+  const shards = await Promise.all(
+    Array.from({ length: indexShards() }, (_, shard) =>
+      queryAll({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': eventStreams.all(scope, shard), ':low': low, ':high': `${createdAt}#~` },
+      }),
+    ),
+  );
+  const items = shards.flat();
   const found = items.filter((item) => (item.seq_all as number) < seq && (item.seq_all as number) > after).map(toLogEvent);
 
   if (expected !== undefined && found.length < expected) return { complete: false };
