@@ -61,7 +61,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     if (graceMs > 0) await Promise.race([closed, sleep(graceMs, undefined, { ref: false })]);
     server?.closeAllConnections();
     await closed;
-    await webhooks?.stop(graceMs);
+    // Given a grace (a signal), the pipeline gets it too, then is left behind: the process is exiting.
+    const pipeline = webhooks?.stop(graceMs);
+    await (graceMs > 0 ? Promise.race([pipeline, sleep(graceMs, undefined, { ref: false })]) : pipeline);
     await dynamo.stop();
   };
   try {

@@ -42,15 +42,28 @@ export class CommitContention extends Error {
  *
  * A failed condition of the caller's own (a guard item, a state check) is final and throws that
  * condition's error. A transaction refused for a passing reason is retried until the request's
- * deadline (lib/store/deadline.ts), then `CommitContention` (nothing written; 429 with Retry-After).
+ * deadline (lib/store/deadline.ts), then `CommitContention` (nothing written; 429 with Retry-After);
+ * so is, before anything is written, a write whose deadline is nearer than writes of its partner+mode
+ * take in this process lately (overload: answered at once rather than after its deadline).
  */
 export async function commit(ws: WriteSet): Promise<CommittedEvent[]> {
   const until = deadline();
+  const started = Date.now();
+  const sequencer = scopeSequencer(ws.scope, ws.table);
+  // Admission: a write that would not be done before its deadline at the pace writes of this
+  // partner+mode go now is refused before it starts (nothing written, 429), instead of joining a
+  // queue it cannot leave in time.
+  if (started + sequencer.expectedCommitMs() > until) throw new CommitContention();
+  const committed = await commitNow(ws, sequencer, until);
+  sequencer.recordCommit(Date.now() - started);
+  return committed;
+}
+
+async function commitNow(ws: WriteSet, sequencer: ReturnType<typeof scopeSequencer>, until: number): Promise<CommittedEvent[]> {
   if (!ws.events.length) {
     await transactUntil(ws.entries, until);
     return [];
   }
-  const sequencer = scopeSequencer(ws.scope, ws.table);
   if (!sequencer.contended() && !sequencer.busy()) {
     const fast = await fastPath(ws);
     if (fast) return fast;

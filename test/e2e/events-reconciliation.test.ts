@@ -41,6 +41,8 @@ describe('reconciliation (spec "GET /events", reconciliation recipe)', () => {
         const [committed] = await commit(ws);
         written.add(committed.event.id);
         firstCreatedAt = Math.min(firstCreatedAt, Date.parse(committed.event.created_at));
+        // One round of the burst per sweep, so the run spans many sweeps however fast the log writes.
+        while (writing && sweeps <= i) await new Promise((r) => setTimeout(r, 5));
       }
     };
 

@@ -32,6 +32,8 @@ export class ScopeSequencer {
   private readonly byEvent = new Map<string, Waiter>();
   private worker?: Promise<void>;
   private contendedUntil = 0;
+  private commitMs = 0;
+  private commitAt = 0;
 
   constructor(
     private readonly scope: Scope,
@@ -40,6 +42,22 @@ export class ScopeSequencer {
 
   contended(): boolean {
     return Date.now() < this.contendedUntil;
+  }
+
+  /**
+   * How long a write of this partner+mode takes in this process lately (an average of recent
+   * commits, fading by half every second without one, so a quiet log is never judged by an old
+   * burst). A write with less time than that left before its deadline is refused before it starts
+   * (lib/store/commit.ts): under overload, requests are answered 429 at once instead of queueing past
+   * their deadline.
+   */
+  expectedCommitMs(): number {
+    return this.commitMs * 0.5 ** ((Date.now() - this.commitAt) / 1000);
+  }
+
+  recordCommit(ms: number): void {
+    this.commitMs = this.expectedCommitMs() * 0.8 + ms * 0.2;
+    this.commitAt = Date.now();
   }
 
   markContended(): void {

@@ -26,6 +26,12 @@ export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayP
         // Stripe answers lock contention; the same request (with its Idempotency-Key) succeeds later.
         error = new ApiError('rate_limit', 'Too many concurrent changes for this partner and mode right now; nothing was written. Retry after the Retry-After delay, with the same Idempotency-Key.', undefined, { 'Retry-After': '1' });
       }
+      if ((error as { name?: string; cause?: { package?: string } }).name === 'TimeoutError' && (error as { cause?: { package?: string } }).cause?.package === '@middy/core') {
+        // The Lambda's time ran out mid-request (a DynamoDB call still in flight): whether it applied is
+        // not known, so no "nothing written"; retrying with the same Idempotency-Key is safe.
+        logger.warn('the request ran out of time; answered api_error with Retry-After', { error: error as Error });
+        error = new ApiError('api_error', 'The request ran out of time under load; it may or may not have been applied. Retry after the Retry-After delay, with the same Idempotency-Key.', undefined, { 'Retry-After': '1' });
+      }
       if (isTransientStoreError(error)) {
         logger.warn('DynamoDB refused a call transiently; answered api_error with Retry-After', { error: error as Error });
         error = new ApiError('api_error', 'The database is busy for this account right now (throttled, or a conflicting write). Retry after the Retry-After delay, with the same Idempotency-Key.', undefined, { 'Retry-After': '1' });
