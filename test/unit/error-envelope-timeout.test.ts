@@ -1,5 +1,6 @@
 import { errorEnvelope } from '../../lib/http/middleware/error-envelope';
-import type { ApiMiddyRequest } from '../../lib/http/types';
+
+type ApiMiddyRequest = Parameters<NonNullable<ReturnType<typeof errorEnvelope>['onError']>>[0];
 
 // middy's own timeout error, as @middy/core throws it when the Lambda's remaining time runs out.
 function middyTimeout(): Error {
