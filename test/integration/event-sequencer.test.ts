@@ -82,7 +82,7 @@ async function expectDenseStreams(s: Scope, log: Record<string, any>[]) {
 function aWrite(s: Scope, companyId: string, n: number, tag: string): WriteSet {
   const ws = new WriteSet(s, tableName());
   ws.put({ pk: `TEST#${newId('company')}`, sk: 'X', entity: 'test', tag });
-  for (let i = 0; i < n; i++) ws.recordEvent({ type: i === 0 ? 'trial.created' : 'trial.step', companyId, resource: { object: 'company', id: companyId, name: `${tag} ${i}` } });
+  for (let i = 0; i < n; i++) ws.recordEvent({ type: i === 0 ? 'company.created' : 'company.updated', companyId, resource: { object: 'company', id: companyId, name: `${tag} ${i}` } });
   return ws;
 }
 
@@ -110,7 +110,7 @@ function restore(name: string, value: string | undefined) {
   else process.env[name] = value;
 }
 
-const trial = (companyId: string, name: string): PendingEvent => ({ type: 'trial.created', companyId, resource: { object: 'company', id: companyId, name } });
+const trial = (companyId: string, name: string): PendingEvent => ({ type: 'company.created', companyId, resource: { object: 'company', id: companyId, name } });
 
 describe('a burst of writers on one partner+mode', () => {
   it('sequences every event once: dense in every stream, one write in its order, page.total exact for every filter', async () => {
@@ -158,13 +158,13 @@ describe('a burst of writers on one partner+mode', () => {
     const middle = events[Math.floor(events.length / 2)].created_at;
     const filters: [Record<string, string>, (e: any) => boolean][] = [
       [{}, () => true],
-      [{ type: 'trial.step' }, (e) => e.type === 'trial.step'],
+      [{ type: 'company.updated' }, (e) => e.type === 'company.updated'],
       [{ company_id: companies[1] }, (e) => e.company_id === companies[1]],
-      [{ 'company_id[in]': `${companies[0]},${companies[2]}`, type: 'trial.created' }, (e) => [companies[0], companies[2]].includes(e.company_id) && e.type === 'trial.created'],
-      [{ 'type[nin]': 'trial.created' }, (e) => e.type !== 'trial.created'],
+      [{ 'company_id[in]': `${companies[0]},${companies[2]}`, type: 'company.created' }, (e) => [companies[0], companies[2]].includes(e.company_id) && e.type === 'company.created'],
+      [{ 'type[nin]': 'company.created' }, (e) => e.type !== 'company.created'],
       [{ 'company_id[nin]': companies[3] }, (e) => e.company_id !== companies[3]],
       [{ 'created_at[gte]': middle }, (e) => e.created_at >= middle],
-      [{ 'created_at[lt]': middle, type: 'trial.step' }, (e) => e.created_at < middle && e.type === 'trial.step'],
+      [{ 'created_at[lt]': middle, type: 'company.updated' }, (e) => e.created_at < middle && e.type === 'company.updated'],
     ];
     for (const [query, keeps] of filters) {
       const page = await listEvents(s, tableName(), listEventsQuery.parse({ ...query, limit: '100' }));
@@ -234,7 +234,7 @@ describe('where counters live', () => {
     const company = newId('company');
     // An old log: five events of the company, its counters at their old keys.
     const at = Date.now() - 60_000;
-    const old = Array.from({ length: 5 }, (_, i) => ({ object: 'event', id: newId('event'), type: i % 2 ? 'trial.step' : 'trial.created', company_id: company, data: { object: { object: 'company', id: company, name: `old ${i}` } }, livemode: false, timestamp: new Date(at + i).toISOString(), created_at: new Date(at + i).toISOString() }) as ApiEvent);
+    const old = Array.from({ length: 5 }, (_, i) => ({ object: 'event', id: newId('event'), type: i % 2 ? 'company.updated' : 'company.created', company_id: company, data: { object: { object: 'company', id: company, name: `old ${i}` } }, livemode: false, timestamp: new Date(at + i).toISOString(), created_at: new Date(at + i).toISOString() }) as ApiEvent);
     // Its counters one item per stream beside the partner's, as they were kept before.
     const items = logItems(s, old).flatMap((item) => {
       if (item.sk !== 'C') return [item];
@@ -248,14 +248,14 @@ describe('where counters live', () => {
     expect(await counter(s, `C#${company}`)).toBeUndefined();
 
     const [next] = await commit(aWrite(s, company, 1, 'new'));
-    // Three trial.created and two trial.step before it: it is the fourth trial.created.
+    // Three company.created and two company.updated before it: it is the fourth company.created.
     expect(next.seq).toEqual({ all: 6, type: 4, company: 6, companyType: 4 });
     expect(await counter(s, `C#${company}`)).toBe(6);
-    expect(await counter(s, `CT#${company}#trial.created`)).toBe(4);
+    expect(await counter(s, `CT#${company}#company.created`)).toBe(4);
     const total = async (query: Record<string, string>) => (await listEvents(s, tableName(), listEventsQuery.parse(query))).page.total;
     expect(await total({ company_id: company })).toBe(6);
-    expect(await total({ company_id: company, type: 'trial.created' })).toBe(4);
-    expect(await total({ company_id: company, type: 'trial.step' })).toBe(2);
+    expect(await total({ company_id: company, type: 'company.created' })).toBe(4);
+    expect(await total({ company_id: company, type: 'company.updated' })).toBe(2);
   });
 });
 
@@ -322,7 +322,7 @@ describe('crashes', () => {
   it('a writer killed after its pending commit: the backstop sequences its events', async () => {
     const s = scope();
     const company = newId('company');
-    const { ids, items, change } = await crashedWriter(s, [trial(company, 'x'), { ...trial(company, 'y'), type: 'trial.step', timestamp: '2026-01-01T00:00:00.000Z' }], Date.now() - 60_000);
+    const { ids, items, change } = await crashedWriter(s, [trial(company, 'x'), { ...trial(company, 'y'), type: 'company.updated', timestamp: '2026-01-01T00:00:00.000Z' }], Date.now() - 60_000);
     expect(await logOf(s)).toEqual([]);
     // The stream gives the backstop the pending inserts; they are older than every writer's wait.
     const outcome = await sequenceStragglers(streamRecordsOf(items));
