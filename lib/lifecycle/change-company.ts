@@ -11,6 +11,7 @@ import { WriteSet } from '../store/write-set';
 import { RequirementChanged, CompanyDissolvedMeanwhile } from '../store/entities/requirement';
 import type { CommittedEvent } from '../store/event';
 import { OrderChanged } from '../store/entities/service-order';
+import { openPendingRequirements } from '../companies/owner-document-requests';
 
 /** Fields a company sets once and never again (spec Company: "fixed afterward"). */
 export type OnceField = 'verified_at' | 'incorporated_at' | 'ein_assigned_at' | 'dissolved_at' | 'onboarding_completed_at';
@@ -50,6 +51,11 @@ export async function changeCompany<R = undefined>(
   for (let attempt = 1; ; attempt++) {
     const company = await getCompany(scope, companyId, { consistent: true });
     if (!company) throw resourceMissing('company', companyId);
+    if (company.pending_requirements) {
+      // A creation cut short between its two transactions: open its owners' requirements first.
+      await openPendingRequirements(scope, companyId, company);
+      continue;
+    }
     const ws = new WriteSet(scope, tableName());
     const at = nowIso();
     const { next, once = [], result } = await plan({ company, ws, at, scope });

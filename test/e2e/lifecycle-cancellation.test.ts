@@ -59,7 +59,8 @@ describe('cancelling a company before it is formed', () => {
     const types = events.map((e) => e.type);
     expect(types.filter((t) => t === 'service_order.status.changed')).toHaveLength(notStarted.length);
     expect(types.filter((t) => t === 'service_order.renewal_canceled')).toHaveLength(1);
-    expect(types.filter((t) => t === 'requirement.canceled')).toHaveLength(1);
+    // The information requirement and the owner's identity document, asked for at creation.
+    expect(types.filter((t) => t === 'requirement.canceled')).toHaveLength(2);
     expect(types.at(-1)).toBe('company.status.changed');
     expect(events.at(-1).data.object).toMatchObject({ id: company.id, status: 'cancelled', stage: 'closed' });
     // Every event of the cancellation was committed together: in the partner's whole log (no company

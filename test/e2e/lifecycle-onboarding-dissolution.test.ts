@@ -99,7 +99,8 @@ describe('a company to dissolved', () => {
 
     const events = (await eventsOf(key, company.id)).slice(seen);
     const types = events.map((e) => e.type);
-    expect(types.filter((t) => t === 'requirement.canceled')).toHaveLength(2);
+    // The two opened above and the owner's identity document, asked for at creation.
+    expect(types.filter((t) => t === 'requirement.canceled')).toHaveLength(3);
     expect(types.filter((t) => t === 'service_order.renewal_canceled')).toHaveLength(renewing.length);
     expect(types.slice(-2)).toEqual(['company.status.changed', 'company.dissolved']);
     expect(events.at(-1).data.object).toMatchObject({ status: 'dissolved', dissolved_at: res.body.dissolved_at });

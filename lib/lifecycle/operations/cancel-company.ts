@@ -1,4 +1,5 @@
 import { entitlementRequired } from '../../entitlements/change-entitlements';
+import { findProduct } from '../../catalog/products';
 import { serviceOrdersOfCompany } from '../../store/entities/service-order';
 import { addOrderMove } from '../../orders/change-order';
 import { cancellable, cancellation } from '../../orders/cancellation';
@@ -8,7 +9,7 @@ import type { CompanyRecord } from '../../resources/company';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
-import { closeOpenRequirements, endRenewals, releaseName } from './wind-down';
+import { closeOpenRequirements, closeRequirementsAhead, endRenewals, releaseName } from './wind-down';
 
 export const CANCELLED_REASON = "The company's formation was cancelled.";
 
@@ -22,21 +23,17 @@ export const CANCELLED_REASON = "The company's formation was cancelled.";
  * cancelled company can still be dissolved; nothing new can be ordered for it.
  */
 export async function cancelCompany(scope: Scope, companyId: string) {
+  await closeRequirementsAhead(scope, companyId, 'company_cancelled', CANCELLED_REASON, async (company) => {
+    statusTransition('cancelled', company);
+    rightsAfterCancel(company, (await serviceOrdersOfCompany(scope, companyId)) as OrderRecord[]);
+  });
   return changeCompany<OrderRecord[]>(scope, companyId, async ({ company, ws, at }) => {
     statusTransition('cancelled', company);
     const orders = (await serviceOrdersOfCompany(scope, companyId)) as OrderRecord[];
-    const entitlements = { ...company.entitlements };
-    let rightsTaken = false;
+    const entitlements = rightsAfterCancel(company, orders);
+    const rightsTaken = entitlements !== undefined;
     const canceled: OrderRecord[] = [];
-    for (const order of orders.filter(cancellable)) {
-      const { takesBack, ...change } = cancellation(scope, order, at);
-      if (takesBack) {
-        entitlements[takesBack] = (entitlements[takesBack] ?? 0) - 1;
-        if (entitlements[takesBack] < 0) throw entitlementRequired(takesBack);
-        rightsTaken = true;
-      }
-      canceled.push(addOrderMove(ws, scope, order, change, at));
-    }
+    for (const order of orders.filter(cancellable)) canceled.push(addOrderMove(ws, scope, order, cancellation(scope, order, at), at));
     endRenewals(ws, scope, orders.filter((o) => !cancellable(o)), at);
     await closeOpenRequirements(ws, scope, companyId, 'company_cancelled', CANCELLED_REASON, at);
     releaseName(ws, scope, company);
@@ -46,10 +43,27 @@ export async function cancelCompany(scope: Scope, companyId: string) {
       stageMove(company.stage, 'closed', 'close', true);
       next = { ...next, stage: 'closed' };
     }
-    if (rightsTaken) next = { ...next, entitlements };
+    if (entitlements) next = { ...next, entitlements };
     const snapshot = snapshotAt(next, at);
     ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
     if (rightsTaken) ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshot });
     return { next, result: canceled };
   });
+}
+
+/**
+ * The company's rights once every order not yet in fulfilment is canceled (each takes back the right
+ * it granted), or undefined when none moves; a right already spent refuses the whole cancel.
+ */
+function rightsAfterCancel(company: CompanyRecord, orders: OrderRecord[]): Record<string, number> | undefined {
+  const entitlements = { ...company.entitlements };
+  let taken = false;
+  for (const order of orders.filter(cancellable)) {
+    const grants = findProduct(order.product_key)?.grants;
+    if (!grants || order.status !== 'received') continue;
+    entitlements[grants] = (entitlements[grants] ?? 0) - 1;
+    if (entitlements[grants] < 0) throw entitlementRequired(grants);
+    taken = true;
+  }
+  return taken ? entitlements : undefined;
 }

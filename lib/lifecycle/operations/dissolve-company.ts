@@ -6,7 +6,7 @@ import type { CompanyRecord } from '../../resources/company';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
-import { closeOpenRequirements, endRenewals, releaseName } from './wind-down';
+import { closeOpenRequirements, closeRequirementsAhead, endRenewals, releaseName } from './wind-down';
 
 export const DISSOLVED_REASON = 'The company was dissolved.';
 
@@ -28,6 +28,9 @@ export interface DissolveOptions {
  * conditioned on the value read, so a requirement opened meanwhile makes the whole change run again.
  */
 export async function dissolveCompany(scope: Scope, companyId: string, options: DissolveOptions = {}) {
+  await closeRequirementsAhead(scope, companyId, 'company_dissolved', DISSOLVED_REASON, (company) => {
+    statusTransition('dissolved', company);
+  });
   return changeCompany(scope, companyId, async ({ company, ws, at }) => {
     statusTransition('dissolved', company);
     await options.alsoWrite?.(ws, company, at);

@@ -11,6 +11,36 @@ import { companyNameKey, openRequirementCounterKey } from '../../store/keys';
 import type { CompanyRecord } from '../../resources/company';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../../store/write-set';
+import { changeCompany } from '../change-company';
+
+/** Open requirements the final transaction of a wind-down closes itself; more are closed ahead of it. */
+const REQUIREMENTS_IN_FINAL = 10;
+/** Open requirements closed per transaction ahead of the final one (an item and an event each). */
+const REQUIREMENTS_PER_TRANSACTION = 20;
+
+/**
+ * A company being wound down (dissolved, its formation cancelled) may hold more open requirements
+ * than one transaction can close beside everything else it changes (25 owners' identity documents,
+ * forms, signatures…): all but the last ten are closed first, twenty per transaction, each
+ * `requirement.canceled` with the same reason, each transaction conditioned on the company as read
+ * and on `allowed` (the wind-down's own state check), so nothing closes for a wind-down that would be
+ * refused. The final transaction closes the rest with the company's change. Events arrive in the
+ * order one transaction would record them; if the wind-down stops in between, those requirements
+ * stay closed and running it again finishes it (docs/decisions.md, "Requirements").
+ */
+export async function closeRequirementsAhead(scope: Scope, companyId: string, trigger: Exclude<RequirementTrigger, 'fulfilled'>, reason: string, allowed: (company: CompanyRecord) => void | Promise<void>): Promise<void> {
+  if (((await readOpenCounter(scope, companyId)) ?? 0) <= REQUIREMENTS_IN_FINAL) return;
+  for (let more = true; more; ) {
+    await changeCompany(scope, companyId, async ({ company, ws, at }) => {
+      await allowed(company);
+      const open = await requirementsOfCompany(scope, companyId, { openOnly: true });
+      const ahead = Math.min(REQUIREMENTS_PER_TRANSACTION, open.length - REQUIREMENTS_IN_FINAL);
+      more = open.length - Math.max(0, ahead) > REQUIREMENTS_IN_FINAL;
+      if (ahead > 0) for (const requirement of open.slice(open.length - ahead).reverse()) addCancellation(ws, scope, requirement, trigger, reason, at);
+      return { next: company };
+    });
+  }
+}
 
 /**
  * What closing a company down does to its requirements and subscriptions, the same whether it is
