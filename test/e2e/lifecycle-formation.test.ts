@@ -41,7 +41,9 @@ describe('a company formed by the operator, from creation to active, through the
   it("starts requiring information, saying what: verification pending, stage preparing_documents, one document requirement per owner", async () => {
     expect(company).toMatchObject({ status: 'requires_information', verification: 'pending', stage: 'preparing_documents', open_requirements: 2, livemode: false });
     for (const f of ['verified_at', 'incorporated_at', 'incorporation_date', 'ein', 'ein_assigned_at', 'dissolved_at']) expect(company).not.toHaveProperty(f);
-    owners.forEach((o, i) => expect(asked[i]).toMatchObject({ object: 'requirement', type: 'document', purpose: 'identity_document', shareholder: o.id, status: 'open', requested_by: 'system' }));
+    owners.forEach((o, i) => {
+      expect(asked[i]).toMatchObject({ object: 'requirement', type: 'document', purpose: 'identity_document', shareholder: o.id, status: 'open', requested_by: 'system' });
+    });
     const read = await get(`/companies/${company.id}?expand[]=requirements`);
     expect(new Set(read.body.requirements.map((r: any) => r.id))).toEqual(new Set(asked.map((r) => r.id)));
   });
