@@ -126,7 +126,7 @@ describe('a new company says what it needs: one identity-document requirement pe
     expect(types(events)).toEqual([
       'company.document.received', 'requirement.fulfilled',
       'company.document.received', 'requirement.fulfilled',
-      'company.document.received', 'requirement.fulfilled', 'company.verified',
+      'company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed',
     ]);
     expect(events[1].data.object).toMatchObject({ shareholder: first.id, status: 'resolved', response: { file: up.body.id } });
     expect(events[5].data.object).toMatchObject({ shareholder: third.id, status: 'resolved' });
@@ -150,8 +150,8 @@ describe('a new company says what it needs: one identity-document requirement pe
     expect(await count('requirement.fulfilled')).toBe(25);
     expect(await count('company.verified')).toBe(1);
     const events = await eventsOf(key, company.id);
-    expect(events.at(-1).type).toBe('company.verified');
-    expectValid(events.filter((e) => e.type !== 'service_order.status.changed'));
+    expect(types(events).slice(-2)).toEqual(['company.verified', 'service_order.status.changed']);
+    expectValid(events);
   });
 
   it('25 owners: dissolving closes every open requirement, with its event, and the company once', async () => {
@@ -168,7 +168,7 @@ describe('a new company says what it needs: one identity-document requirement pe
     expect(events.filter((e) => e.type === 'requirement.canceled')).toHaveLength(25);
     expect(types(events).filter((t) => t === 'company.dissolved')).toHaveLength(1);
     expect(events.at(-1).type).toBe('company.dissolved');
-    expectValid(events.filter((e) => !e.type.startsWith('service_order.')));
+    expectValid(events);
   });
 
   it("25 owners: cancelling the formation closes every open requirement with the formation's reason", async () => {
@@ -206,5 +206,152 @@ describe('a new company says what it needs: one identity-document requirement pe
     expect(first.body.open_requirements).toBe(2);
     expect((await api(key).get(`/companies/${first.body.id}/requirements`)).body.items).toEqual(first.body.requirements);
     expect(c.base_url).toBeTruthy();
+  });
+});
+
+describe('the formation order follows the formation', () => {
+  let p: Awaited<ReturnType<typeof freshPartner>>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let secret: string;
+
+  beforeAll(async () => {
+    p = await freshPartner('Formation order partner');
+    receiver = await startReceiver();
+    secret = (await createTestEndpoint({ partnerId: p.partnerId, mode: 'test', url: receiver.url, enabledEvents: ['service_order.*'] })).secret;
+  });
+  afterAll(() => receiver.close());
+
+  const formationOf = async (key: string, companyId: string) => (await api(key).get(`/companies/${companyId}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
+
+  it('in_progress once the company is submitted (its owner\'s upload), completed with service_order.completed at incorporation; GET /events and webhooks agree', async () => {
+    const key = p.testKey;
+    const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
+    expect((await formationOf(key, company.id)).status).toBe('received');
+    const seen = (await eventsOf(key, company.id)).length;
+
+    const up = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: company.shareholders[0].id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
+    expect(up.status).toBe(201);
+    const started = await formationOf(key, company.id);
+    expect(started).toMatchObject({ status: 'in_progress', workflow_status: 'in_preparation', form_required: false });
+    expect((await api(key).get(`/companies/${company.id}`)).body).toMatchObject({ status: 'in_progress', verification: 'verified' });
+
+    for (const stage of ['documents_generated', 'submitted_to_state']) expect((await sandbox(key).company(company.id, 'stage', { stage })).status).toBe(200);
+    const active = await sandbox(key).company(company.id, 'incorporate');
+    expect(active.status).toBe(200);
+    const completed = await formationOf(key, company.id);
+    expect(completed).toMatchObject({ status: 'completed', workflow_status: 'completed', completed_at: active.body.incorporated_at });
+    expect((await api(key).get(`/service-orders/${completed.id}`)).body).toMatchObject({ status: 'completed' });
+
+    const events = (await eventsOf(key, company.id)).slice(seen);
+    expect(types(events)).toEqual([
+      'company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed',
+      'company.status.changed', 'company.status.changed',
+      'company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed',
+    ]);
+    expect(events[3].data.object).toEqual(started);
+    expect(events[8].data.object).toEqual(completed);
+    expect(events[9].data.object).toEqual(completed);
+    expectValid(events);
+    const orderEvents = events.filter((e) => e.type.startsWith('service_order.'));
+    await eventually(() => orderEvents.every((e) => receiver.ids().includes(e.id)), 20_000, 'service_order deliveries');
+    const wh = new Webhook(secret);
+    for (const e of orderEvents) {
+      const delivery = receiver.deliveries.find((d) => d.headers['webhook-id'] === e.id)!;
+      expect(wh.verify(delivery.body, delivery.headers as Record<string, string>)).toEqual(e);
+    }
+
+    // Completion is once: a second completion of the order is refused and fires nothing.
+    const again = await api(key).post(`/sandbox/service-orders/${completed.id}/complete`, {});
+    expect(again.status).toBe(400);
+    expect((await api(key).get(`/events?company_id=${company.id}&type=service_order.completed&limit=1`)).body.page.total).toBe(1);
+  });
+
+  it('a formation order the operator already started is not moved again at verification; a company without owners moves it at the sandbox verify', async () => {
+    const key = p.testKey;
+    const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
+    const formation = await formationOf(key, company.id);
+    expect((await api(key).post(`/sandbox/service-orders/${formation.id}/start`, {})).status).toBe(200);
+    const seen = (await eventsOf(key, company.id)).length;
+    expect((await sandbox(key).company(company.id, 'verify')).status).toBe(200);
+    expect(types((await eventsOf(key, company.id)).slice(seen))).toEqual(['company.document.received', 'requirement.fulfilled', 'company.verified']);
+
+    const bare = await createCompany(key, anLlc());
+    expect((await sandbox(key).company(bare.id, 'verify')).status).toBe(200);
+    expect((await formationOf(key, bare.id)).status).toBe('in_progress');
+  });
+});
+
+describe('dissolution settles every unfulfilled order', () => {
+  it('canceled with the credit the spec gives (before fulfilment), without one in fulfilment; a spent right stays; GET /events, webhooks and the invoice agree', async () => {
+    const p = await freshPartner('Dissolution settlement partner');
+    const receiver = await startReceiver();
+    try {
+      const secret = (await createTestEndpoint({ partnerId: p.partnerId, mode: 'test', url: receiver.url, enabledEvents: ['service_order.*', 'company.*'] })).secret;
+      const key = p.testKey;
+      const company = await createCompany(key, anLlc({ shareholders: [anOwner()], services: ['ein_application', 'bookkeeping', 'trademark_registration', 'federal_tax_filing', 'state_tax_filing'] }), {}, '?expand[]=service_orders');
+      const byKey = (k: string) => company.service_orders.find((o: any) => o.product_key === k);
+      // The EIN application is in fulfilment; the federal filing right is spent on a filing.
+      expect((await api(key).post(`/sandbox/service-orders/${byKey('ein_application').id}/start`, {})).status).toBe(200);
+      expect((await api(key).post(`/sandbox/companies/${company.id}/tax-filings`, { kind: 'federal', year: 2026 })).status).toBe(201);
+      const seen = (await eventsOf(key, company.id)).length;
+
+      const res = await sandbox(key).company(company.id, 'dissolve');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'dissolved', entitlements: { federal_tax_filing: 0, state_tax_filing: 0 } });
+      const after = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items;
+      const now = (k: string) => after.find((o: any) => o.product_key === k);
+      for (const k of ['formation', 'registered_agent', 'bookkeeping', 'trademark_registration', 'state_tax_filing', 'ein_application']) {
+        expect({ k, ...now(k) }).toMatchObject({ k, status: 'canceled', canceled_at: res.body.dissolved_at });
+      }
+      // Its right was used on a filing: nothing to reverse, so the order stands.
+      expect(now('federal_tax_filing').status).toBe('received');
+
+      const events = (await eventsOf(key, company.id)).slice(seen);
+      const moved = events.filter((e) => e.type === 'service_order.status.changed');
+      expect(moved.map((e) => e.data.object.product_key).sort()).toEqual(['bookkeeping', 'ein_application', 'formation', 'registered_agent', 'state_tax_filing', 'trademark_registration']);
+      expect(types(events)).toContain('company.entitlements.changed');
+      expect(types(events).slice(-2)).toEqual(['company.status.changed', 'company.dissolved']);
+      expectValid(events);
+      await eventually(() => moved.every((e) => receiver.ids().includes(e.id)), 20_000, 'settlement deliveries');
+      const wh = new Webhook(secret);
+      for (const e of moved) {
+        const delivery = receiver.deliveries.find((d) => d.headers['webhook-id'] === e.id)!;
+        expect(wh.verify(delivery.body, delivery.headers as Record<string, string>)).toEqual(e);
+      }
+
+      // The month's invoice: every order canceled before fulfilment nets to zero; the one in fulfilment is not credited.
+      const today = new Date();
+      const run = await api(key).post('/sandbox/billing/run', { as_of: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString() });
+      expect(run.status).toBe(200);
+      const lines = (await api(key).get(`/invoices/${run.body.invoice.id}`)).body.lines as any[];
+      const net = (k: string) => lines.filter((l) => l.service_order === now(k).id).reduce((n, l) => n + l.amount, 0);
+      for (const k of ['formation', 'registered_agent', 'bookkeeping', 'state_tax_filing']) expect({ k, net: net(k) }).toEqual({ k, net: 0 });
+      expect(lines.filter((l) => l.service_order === now('ein_application').id && l.kind === 'credit')).toEqual([]);
+      expect(net('ein_application')).toBeGreaterThan(0);
+      expect(net('federal_tax_filing')).toBeGreaterThan(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('25 owners with an order each: every order and every requirement settled, the company dissolved once', async () => {
+    const p = await freshPartner('Large dissolution partner');
+    const key = p.testKey;
+    const company = await createCompany(key, anLlc({ shareholders: owners(25) }));
+    for (const owner of company.shareholders) {
+      const ordered = await api(key).post(`/companies/${company.id}/service-orders`, { product_key: 'itin_application', shareholder: owner.id });
+      expect(ordered.status).toBe(201);
+    }
+    const res = await sandbox(key).company(company.id, 'dissolve');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'dissolved', open_requirements: 0 });
+    const orders = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items;
+    expect(orders).toHaveLength(27);
+    expect(orders.filter((o: any) => o.status !== 'canceled')).toEqual([]);
+    const count = async (type: string) => (await api(key).get(`/events?company_id=${company.id}&type=${type}&limit=1`)).body.page.total;
+    expect(await count('requirement.canceled')).toBe(25);
+    expect(await count('company.dissolved')).toBe(1);
+    // Creation and cancel of each order.
+    expect(await count('service_order.status.changed')).toBe(2 * 27);
   });
 });

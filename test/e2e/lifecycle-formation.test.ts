@@ -103,10 +103,14 @@ describe('a company formed by the operator, from creation to active, through the
     expect(res.body.verified_at).toBe(res.body.updated_at);
     expect(res.body.shareholders[1].passport).toMatch(/^file_/);
     const events = await next();
-    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'requirement.fulfilled', 'company.verified']);
+    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed']);
     expectSnapshot(events[0], { status: 'requires_information', verification: 'pending' });
     expect(events[1].data.object).toMatchObject({ id: asked[1].id, status: 'resolved', response: { file: res.body.shareholders[1].passport } });
     expectSnapshot(events[2], { status: 'in_progress', verification: 'verified', verified_at: res.body.verified_at });
+    // Submitted for formation: the formation order's fulfilment starts with it.
+    const formation = (await get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
+    expect(formation).toMatchObject({ status: 'in_progress', workflow_status: 'in_preparation' });
+    expect(events[3].data.object).toEqual(formation);
     company = res.body;
 
     const again = await sb.company(company.id, 'verify');
@@ -140,10 +144,15 @@ describe('a company formed by the operator, from creation to active, through the
     expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated', incorporation_date: today, verified_at: company.verified_at });
     expect(res.body.incorporated_at).toBe(res.body.updated_at);
     const events = await next();
-    expect(events.map((e) => e.type)).toEqual(['company.status.changed', 'company.incorporated']);
+    expect(events.map((e) => e.type)).toEqual(['company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed']);
     expectSnapshot(events[0], { status: 'active', stage: 'incorporated' });
     expect(events[1].timestamp).toBe(`${today}T00:00:00.000Z`);
     expect(events[1].data.object).toEqual(events[0].data.object);
+    // The state accepted the filing: the formation order is fulfilled, once.
+    const formation = (await get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
+    expect(formation).toMatchObject({ status: 'completed', workflow_status: 'completed', completed_at: res.body.incorporated_at });
+    expect(events[2].data.object).toEqual(formation);
+    expect(events[3].data.object).toEqual(formation);
     company = res.body;
 
     const again = await sb.company(company.id, 'incorporate');
@@ -197,8 +206,8 @@ describe('a company formed by the operator, from creation to active, through the
     expect(all.map((e) => e.type)).toEqual([
       'company.created', 'service_order.status.changed', 'service_order.status.changed', 'requirement.created', 'requirement.created',
       'requirement.created', 'company.document.received', 'requirement.fulfilled', 'requirement.fulfilled',
-      'company.status.changed', 'company.document.received', 'requirement.fulfilled', 'company.verified',
-      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated',
+      'company.status.changed', 'company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed',
+      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed',
       'company.ein.assigned', 'file.created', 'company.updated',
     ]);
     for (let i = 1; i < all.length; i++) expect(all[i].created_at > all[i - 1].created_at).toBe(true);
@@ -221,7 +230,9 @@ describe('the sandbox walks the stage machine the live formation walks', () => {
     const res = await sb.company(company.id, 'incorporate');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated' });
-    expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual(['company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated']);
+    expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual([
+      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed',
+    ]);
   });
 
   it('incorporation still waits for verification, and for a new name after a conflict', async () => {
