@@ -52,7 +52,7 @@ class AlreadyOpened extends Error {}
  * cut short in between) opens them once. An owner whose document arrived meanwhile gets none.
  *
  * 25 owners: 25 requirement items, 25 id pointers, 1 counter, the company, 25 events and their
- * counters: at most 81 items of DynamoDB's 100.
+ * counters: 80 items of DynamoDB's 100.
  */
 export async function openPendingRequirements(scope: Scope, companyId: string, known?: CompanyRecord): Promise<void> {
   const company = known ?? (await getCompany(scope, companyId, { consistent: true }));
