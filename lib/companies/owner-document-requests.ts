@@ -1,4 +1,4 @@
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import { companyKey } from '../store/keys';
 import { getCompany } from '../store/entities/company';

@@ -11,7 +11,7 @@ import { createCompanyBody } from '../../lib/companies/schemas';
 import { getCompany } from '../../lib/store/entities/company';
 import { openRequirementCount, requirementsOfCompany } from '../../lib/store/entities/requirement';
 import { presentCompany } from '../../lib/companies/expand-company';
-import { MAX_TRANSACTION_ITEMS } from '../../lib/store/commit';
+import { MAX_TRANSACTION_ITEMS } from '../../lib/event-log/commit';
 import { claimKey, sealKey, storable } from '../../lib/idempotency/records';
 import type { Scope } from '../../lib/scope';
 
