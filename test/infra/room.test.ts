@@ -50,7 +50,7 @@ describe('room in every stack of the app, whatever the number of routes', () => 
     // The parent grows by one resource per family (its nested stack), never with a family's routes.
     const parentGrowth = counts(big)[0].resources - counts(real)[0].resources;
     expect(parentGrowth).toBe(familiesOf(routes).size - familiesOf(ROUTES).size);
-  });
+  }, 240_000);
 });
 
 /**
