@@ -1,10 +1,44 @@
 // The dependency rules of docs/architecture.md, checked by `npm run deps` (part of `npm test`).
-// Each rule names the layer it protects; the layers themselves are listed once, below.
+//
+// lib/'s areas (its top-level folders and files) stand in one order, bottom first, grouped in layers.
+// An area may import the areas listed before it, never one listed after it: so no two areas can ever
+// import each other, and the layers only ever point down. A new area must be placed in this list.
 
-/** Folders of lib/ by layer, bottom first: a folder may import its own layer and those below it. */
-const FOUNDATIONS = ['errors', 'ids\\.ts', 'clock\\.ts', 'config\\.ts'];
+const LAYERS = [
+  // Foundations: what everything may use, and which knows nothing of the rest.
+  ['config', 'clock', 'ids', 'scope', 'caller-keys', 'errors', 'observability', 'versioning', 'catalog', 'crypto'],
+  // Ports: the outside world behind an interface, with a local and an AWS adapter each.
+  ['file-storage', 'email'],
+  // Resources: the API's shapes (zod) and the request fields built from them.
+  ['resources', 'input'],
+  // The store: the one table, its keys, its entities, and the transaction that records events.
+  ['store'],
+  // The domain, ordered so that an area only uses those before it.
+  [
+    'paging', 'partners', 'rate-limit', 'auth', 'idempotency', 'events', 'accounts', 'billing', 'entitlements',
+    'forms', 'requirements', 'orders', 'companies', 'calendar', 'fixed-assets', 'tax-filings', 'lifecycle', 'files',
+    'status-tokens', 'verification-sessions', 'webhooks', 'dashboard', 'me', 'jobs', 'docs',
+  ],
+  // The HTTP chain: middy middlewares, the one handler builder, and the dashboard's parts of it.
+  ['http'],
+  // What is served: the route table with each operation's contract, and the OpenAPI document made from it.
+  ['routes', 'openapi'],
+  // Faces for people: the keyless pages and the operator's CLI.
+  ['keyless-pages', 'operator'],
+];
 
-const under = (names) => `^lib/(${names.join('|')})($|/)`;
+const AREAS = LAYERS.flat();
+const area = (name) => `^lib/${name.replace('.', '\\.')}(\\.ts$|/)`;
+const anyOf = (names) => `^lib/(${names.map((n) => n.replace('.', '\\.')).join('|')})(\\.ts$|/)`;
+
+/** Area i imports nothing listed after it. */
+const orderRules = AREAS.slice(0, -1).map((name, i) => ({
+  name: `order:${name}`,
+  comment: `${name} may import only the areas listed before it in .dependency-cruiser.cjs`,
+  severity: 'error',
+  from: { path: area(name) },
+  to: { path: anyOf(AREAS.slice(i + 1)) },
+}));
 
 module.exports = {
   forbidden: [
@@ -15,6 +49,22 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'no-circular-folders',
+      comment: 'No two folders of lib/ (sub-folders included) import each other.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^lib' },
+      to: { circular: true },
+    },
+    {
+      name: 'every-area-placed',
+      comment: 'Every area of lib/ stands in the order of .dependency-cruiser.cjs (and docs/architecture.md).',
+      severity: 'error',
+      from: { path: '^lib/', pathNot: anyOf(AREAS) },
+      to: {},
+    },
+    ...orderRules,
     {
       name: 'lib-stays-in-lib',
       comment: 'lib/ is the domain: it never reaches for the handlers, the infrastructure, scripts, proofs, benchmarks, tests or the partner SDK.',
@@ -35,13 +85,6 @@ module.exports = {
       severity: 'error',
       from: { path: '^functions/' },
       to: { path: '^(infra|scripts|proof|bench|test)/' },
-    },
-    {
-      name: 'foundations-at-the-bottom',
-      comment: 'Errors, ids, clock and configuration import nothing else of lib/.',
-      severity: 'error',
-      from: { path: under(FOUNDATIONS) },
-      to: { path: '^lib/', pathNot: under(FOUNDATIONS) },
     },
   ],
   options: {

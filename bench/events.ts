@@ -3,9 +3,9 @@ import { db, tableName } from '../lib/store/client';
 import { createPartner } from '../lib/partners/partner';
 import { issueApiKey } from '../lib/auth/api-key';
 import { newId } from '../lib/ids';
-import type { Scope } from '../lib/store/scope';
-import type { ApiEvent } from '../lib/events/event';
-import { logItems } from '../lib/events/event-item';
+import type { Scope } from '../lib/scope';
+import type { ApiEvent } from '../lib/store/event';
+import { logItems } from '../lib/store/event-item';
 import { listEventsQuery } from '../lib/events/listing/list-events-query';
 import { eventCursor, listEvents } from '../lib/events/listing/list-events';
 import { eventFilterOf } from '../lib/events/listing/event-filter';
@@ -40,7 +40,7 @@ const SPACING_MS = 1_000;
  *
  * Seeding: committing 100,000 events one transaction at a time takes many minutes on DynamoDB Local,
  * so both logs are written with BatchWriteItem of items made by the commit path's own builder
- * (lib/events/event-item.ts), with the dense sequences and counter items the commit path would have
+ * (lib/store/event-item.ts), with the dense sequences and counter items the commit path would have
  * left: the listing cannot tell them apart.
  */
 export const eventsBench: Bench = async ({ credentials }) => {

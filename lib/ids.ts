@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   apiKey: 'key_',
   partner: 'ptr_',
   request: 'req_',
+  invoice: 'in_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

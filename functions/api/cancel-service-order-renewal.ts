@@ -1,16 +1,11 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { noBody, noQuery } from '../../lib/input';
-import { serviceOrderIdParams } from '../../lib/orders/params';
+import { apiOperation } from '../../lib/http/operation';
+import { cancelServiceOrderRenewal as contract } from '../../lib/routes/orders/cancel-service-order-renewal';
 import { requestRenewalCancel } from '../../lib/orders/moves/renewal-cancel';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 
 /** POST /v1/service-orders/{serviceOrderID}/renewal/cancel */
 export const handler = apiOperation({
-  scope: 'orders:write',
-  idempotent: true,
-  params: serviceOrderIdParams,
-  query: noQuery,
-  body: noBody,
+  ...contract,
   handle: async ({ caller, params }) => {
     const order = await requestRenewalCancel(caller.scope, params.serviceOrderID);
     return { status: 200, body: renderServiceOrder(order, { withForm: true }) };

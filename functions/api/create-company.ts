@@ -1,8 +1,8 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { httpDate } from '../../lib/http/conditional';
-import { header } from '../../lib/http/types';
-import { createCompany } from '../../lib/companies/create-company';
-import { createCompanyBody, createCompanyQuery } from '../../lib/companies/schemas';
+import { apiOperation } from '../../lib/http/operation';
+import { createCompany as contract } from '../../lib/routes/companies/create-company';
+import { httpDate } from '../../lib/http/core/conditional';
+import { header } from '../../lib/http/core/types';
+import { createCompany } from '../../lib/companies/operations/create-company';
 import type { Company } from '../../lib/resources/company';
 
 const created = (company: Company) => ({
@@ -13,10 +13,7 @@ const created = (company: Company) => ({
 
 /** POST /v1/companies */
 export const handler = apiOperation({
-  scope: 'companies:write',
-  idempotent: true,
-  query: createCompanyQuery,
-  body: createCompanyBody,
+  ...contract,
   handle: async ({ caller, query, body, event, sealResponse }) => {
     const company = await createCompany({
       scope: caller.scope,

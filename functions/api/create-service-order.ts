@@ -1,18 +1,13 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/input';
-import { companyIdParams } from '../../lib/companies/schemas';
-import { createOrder, createOrderBody } from '../../lib/orders/create-order';
+import { apiOperation } from '../../lib/http/operation';
+import { createServiceOrder as contract } from '../../lib/routes/orders/create-service-order';
+import { createOrder } from '../../lib/orders/create-order';
 import type { ServiceOrder } from '../../lib/resources/service-order';
 
 const created = (order: ServiceOrder) => ({ status: 201, body: order, headers: { Location: `/v1/service-orders/${order.id}` } });
 
 /** POST /v1/companies/{companyID}/service-orders */
 export const handler = apiOperation({
-  scope: 'orders:write',
-  idempotent: true,
-  params: companyIdParams,
-  query: noQuery,
-  body: createOrderBody,
+  ...contract,
   handle: async ({ caller, params, body, sealResponse }) => {
     const order = await createOrder({ scope: caller.scope, partner: caller.partner, companyId: params.companyID, body, seal: (ws, o) => sealResponse(ws, created(o)) });
     return created(order);

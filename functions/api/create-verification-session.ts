@@ -1,15 +1,9 @@
-import * as z from 'zod';
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery, patterned } from '../../lib/input';
-import { companyParams } from '../../lib/lifecycle/params';
+import { apiOperation } from '../../lib/http/operation';
+import { createVerificationSession as contract } from '../../lib/routes/lifecycle/create-verification-session';
 import { createVerificationSession } from '../../lib/verification-sessions/verification-sessions';
 
 /** POST /v1/companies/{companyID}/verification-sessions: `{shareholder}` → a short-lived page for that owner. */
 export const handler = apiOperation({
-  scope: 'companies:write',
-  idempotent: true,
-  params: companyParams,
-  query: noQuery,
-  body: z.strictObject({ shareholder: patterned(/^sh_[0-9A-Za-z]{22}$/, 'Send the owner’s id (sh_…) from the company’s shareholders.') }),
+  ...contract,
   handle: async ({ caller, params, body }) => ({ status: 201, body: await createVerificationSession(caller.scope, params.companyID, body.shareholder) }),
 });

@@ -1,14 +1,11 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/input';
+import { apiOperation } from '../../lib/http/operation';
+import { deleteFixedAsset as contract } from '../../lib/routes/orders/delete-fixed-asset';
 import { resourceMissing } from '../../lib/errors';
-import { fixedAssetParams } from '../../lib/orders/params';
 import { deleteFixedAsset } from '../../lib/fixed-assets/store';
 
 /** DELETE /v1/companies/{companyID}/fixed-assets/{fixedAssetID}: `{object, id, deleted: true}` (Stripe's shape). */
 export const handler = apiOperation({
-  scope: 'companies:write',
-  params: fixedAssetParams,
-  query: noQuery,
+  ...contract,
   handle: async ({ caller, params }) => {
     const asset = await deleteFixedAsset(caller.scope, params.companyID, params.fixedAssetID);
     if (!asset) throw resourceMissing('fixed asset', params.fixedAssetID);

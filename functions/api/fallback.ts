@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { apiOperation } from '../../lib/http/api-operation';
-import { publicOperation } from '../../lib/http/public-operation';
+import { apiOperation } from '../../lib/http/operation';
+import { keylessOperation } from '../../lib/http/keyless-operation';
 import { ROUTES } from '../../lib/routes';
 import { notRoutable } from '../../lib/routes/not-routable';
 
@@ -10,8 +10,11 @@ const partnerFallback = apiOperation({
     throw notRoutable(ROUTES, event.httpMethod, event.path);
   },
 });
-const publicFallback = publicOperation(async (event) => {
-  throw notRoutable(ROUTES, event.httpMethod, event.path);
+const publicFallback = keylessOperation({
+  audience: 'public',
+  handle: async ({ event }) => {
+    throw notRoutable(ROUTES, event.httpMethod, event.path);
+  },
 });
 
 export const handler = (event: APIGatewayProxyEvent, context: Context) =>

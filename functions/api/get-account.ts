@@ -1,15 +1,12 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/input';
+import { apiOperation } from '../../lib/http/operation';
+import { getAccount as contract } from '../../lib/routes/companies/get-account';
 import { resourceMissing } from '../../lib/errors';
-import { accountIdParams } from '../../lib/accounts/schemas';
-import { getAccount } from '../../lib/accounts/store';
+import { getAccount } from '../../lib/store/entities/account';
 import { renderAccount } from '../../lib/resources/account';
 
 /** GET /v1/accounts/{accountID} */
 export const handler = apiOperation({
-  scope: 'accounts:read',
-  params: accountIdParams,
-  query: noQuery,
+  ...contract,
   handle: async ({ caller, params }) => {
     const account = await getAccount(caller.scope, params.accountID);
     if (!account) throw resourceMissing('account', params.accountID);

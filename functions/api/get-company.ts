@@ -1,15 +1,13 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { httpDate, notModifiedSince } from '../../lib/http/conditional';
+import { apiOperation } from '../../lib/http/operation';
+import { getCompany as contract } from '../../lib/routes/companies/get-company';
+import { httpDate, notModifiedSince } from '../../lib/http/core/conditional';
 import { resourceMissing } from '../../lib/errors';
-import { companyIdParams, getCompanyQuery } from '../../lib/companies/schemas';
-import { getCompany } from '../../lib/companies/store';
+import { getCompany } from '../../lib/store/entities/company';
 import { presentCompany } from '../../lib/companies/expand-company';
 
 /** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */
 export const handler = apiOperation({
-  scope: 'companies:read',
-  params: companyIdParams,
-  query: getCompanyQuery,
+  ...contract,
   handle: async ({ caller, params, query, event }) => {
     const record = await getCompany(caller.scope, params.companyID);
     if (!record) throw resourceMissing('company', params.companyID);

@@ -1,8 +1,7 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/input';
+import { apiOperation } from '../../lib/http/operation';
+import { getInvoice as contract } from '../../lib/routes/orders/get-invoice';
 import { resourceMissing } from '../../lib/errors';
 import { now } from '../../lib/clock';
-import { invoiceIdParams } from '../../lib/orders/params';
 import { getInvoiceRecord } from '../../lib/billing/close-period';
 import { linesOfInvoice } from '../../lib/billing/ledger-store';
 import { renderInvoice } from '../../lib/billing/invoice';
@@ -10,9 +9,7 @@ import { hostedInvoiceUrl } from '../../lib/billing/hosted-link';
 
 /** GET /v1/invoices/{invoiceID}: one invoice with its lines and a fresh short-lived `hosted_url`. */
 export const handler = apiOperation({
-  scope: 'billing:read',
-  params: invoiceIdParams,
-  query: noQuery,
+  ...contract,
   handle: async ({ caller, params }) => {
     const invoice = await getInvoiceRecord(caller.scope, params.invoiceID);
     if (!invoice || invoice.status === 'draft') throw resourceMissing('invoice', params.invoiceID);

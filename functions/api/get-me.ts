@@ -1,9 +1,9 @@
-import { apiOperation } from '../../lib/http/api-operation';
+import { apiOperation } from '../../lib/http/operation';
+import { getMe as contract } from '../../lib/routes/foundation/get-me';
 import { describeCaller } from '../../lib/me/describe-caller';
-import { noQuery } from '../../lib/input';
 
 /** GET /v1/me */
 export const handler = apiOperation({
-  query: noQuery,
+  ...contract,
   handle: async ({ caller, state }) => ({ status: 200, body: describeCaller(caller, state.version!) }),
 });

@@ -1,14 +1,11 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/input';
+import { apiOperation } from '../../lib/http/operation';
+import { getTaxFiling as contract } from '../../lib/routes/orders/get-tax-filing';
 import { resourceMissing } from '../../lib/errors';
-import { taxFilingIdParams } from '../../lib/orders/params';
 import { getTaxFiling } from '../../lib/tax-filings/store';
 
 /** GET /v1/tax-filings/{taxFilingID} */
 export const handler = apiOperation({
-  scope: 'companies:read',
-  params: taxFilingIdParams,
-  query: noQuery,
+  ...contract,
   handle: async ({ caller, params }) => {
     const found = await getTaxFiling(caller.scope, params.taxFilingID);
     if (!found) throw resourceMissing('tax filing', params.taxFilingID);

@@ -1,9 +1,9 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { listCompanies, listCompaniesQuery } from '../../lib/companies/list-companies';
+import { apiOperation } from '../../lib/http/operation';
+import { listCompanies as contract } from '../../lib/routes/companies/list-companies';
+import { listCompanies } from '../../lib/companies/list-companies';
 
 /** GET /v1/companies */
 export const handler = apiOperation({
-  scope: 'companies:read',
-  query: listCompaniesQuery,
+  ...contract,
   handle: async ({ caller, query }) => ({ status: 200, body: await listCompanies(caller.scope, query) }),
 });

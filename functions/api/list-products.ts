@@ -1,10 +1,9 @@
-import { apiOperation } from '../../lib/http/api-operation';
+import { apiOperation } from '../../lib/http/operation';
+import { listProducts as contract } from '../../lib/routes/foundation/list-products';
 import { PRODUCTS } from '../../lib/catalog/products';
-import { noQuery } from '../../lib/input';
 
 /** GET /v1/products: the catalog; the same for both modes. */
 export const handler = apiOperation({
-  scope: 'orders:read',
-  query: noQuery,
+  ...contract,
   handle: async () => ({ status: 200, body: { object: 'list', items: PRODUCTS } }),
 });

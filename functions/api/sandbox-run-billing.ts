@@ -1,17 +1,11 @@
-import * as z from 'zod';
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/input';
-import { runSandboxBilling } from '../../lib/billing/run-billing';
+import { apiOperation } from '../../lib/http/operation';
+import { sandboxRunBilling as contract } from '../../lib/routes/sandbox-orders/sandbox-run-billing';
+import { runSandboxBilling } from '../../lib/jobs/run-billing';
 import { renderInvoice } from '../../lib/billing/invoice';
-
-const body = z.strictObject({ as_of: z.iso.datetime({ offset: true }) });
 
 /** POST /v1/sandbox/billing/run `{as_of}`: renewals and the month-end close of the caller's sandbox. */
 export const handler = apiOperation({
-  scope: 'sandbox:write',
-  testModeOnly: true,
-  query: noQuery,
-  body,
+  ...contract,
   handle: async ({ caller, body }) => {
     const asOf = new Date(body.as_of);
     const run = await runSandboxBilling(caller.scope, asOf);

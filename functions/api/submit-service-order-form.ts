@@ -1,16 +1,11 @@
-import { apiOperation } from '../../lib/http/api-operation';
-import { noQuery } from '../../lib/input';
-import { serviceOrderIdParams, formBody } from '../../lib/orders/params';
+import { apiOperation } from '../../lib/http/operation';
+import { submitServiceOrderForm as contract } from '../../lib/routes/orders/submit-service-order-form';
 import { submitForm } from '../../lib/orders/moves/submit-form';
 import { renderServiceOrder } from '../../lib/resources/service-order';
 
 /** POST /v1/service-orders/{serviceOrderID}/form: the form submission endpoint */
 export const handler = apiOperation({
-  scope: 'orders:write',
-  idempotent: true,
-  params: serviceOrderIdParams,
-  query: noQuery,
-  body: formBody,
+  ...contract,
   handle: async ({ caller, params, body }) => {
     const order = await submitForm(caller.scope, params.serviceOrderID, body.answers);
     return { status: 200, body: renderServiceOrder(order, { withForm: true }) };

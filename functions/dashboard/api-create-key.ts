@@ -1,8 +1,9 @@
-import { dashboardApi } from '../../lib/dashboard/http/operation';
-import { createKey, createKeyBody } from '../../lib/dashboard/api-keys';
+import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
+import { dashboardApiCreateKey as contract } from '../../lib/routes/dashboard/api-create-key';
+import { createKey } from '../../lib/dashboard/api-keys';
 
 /** POST /dashboard/api/keys → 201 with `secret` (this response only). */
-export const handler = dashboardApi({
-  body: createKeyBody,
+export const handler = dashboardApiOperation({
+  ...contract,
   handle: async ({ auth, body }) => ({ status: 201, body: await createKey(auth.session.partner_id, body) }),
 });

@@ -1,8 +1,9 @@
-import { dashboardApi } from '../../lib/dashboard/http/operation';
-import { disableWebhookEndpoint, endpointParams } from '../../lib/dashboard/webhook-endpoints';
+import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
+import { dashboardApiDisableWebhookEndpoint as contract } from '../../lib/routes/dashboard/api-disable-webhook-endpoint';
+import { disableWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
 
 /** POST /dashboard/api/webhook-endpoints/{id}/disable (`disabled_reason: manual`). */
-export const handler = dashboardApi({
-  params: endpointParams,
+export const handler = dashboardApiOperation({
+  ...contract,
   handle: async ({ auth, params }) => ({ status: 200, body: await disableWebhookEndpoint(auth.session.partner_id, params.id) }),
 });

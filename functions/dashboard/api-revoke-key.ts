@@ -1,8 +1,9 @@
-import { dashboardApi } from '../../lib/dashboard/http/operation';
-import { keyIdParams, revokeKey } from '../../lib/dashboard/api-keys';
+import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
+import { dashboardApiRevokeKey as contract } from '../../lib/routes/dashboard/api-revoke-key';
+import { revokeKey } from '../../lib/dashboard/api-keys';
 
 /** POST /dashboard/api/keys/{keyID}/revoke: the key stops working at once. */
-export const handler = dashboardApi({
-  params: keyIdParams,
+export const handler = dashboardApiOperation({
+  ...contract,
   handle: async ({ auth, params }) => ({ status: 200, body: await revokeKey(auth.session.partner_id, params.keyID) }),
 });

@@ -1,12 +1,13 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
-import { confirmRollBody, confirmSecretRoll, endpointParams } from '../../lib/dashboard/webhook-endpoints';
-import { field } from '../../lib/dashboard/forms';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardConfirmWebhookSecretRoll as contract } from '../../lib/routes/dashboard/page-confirm-webhook-secret-roll';
+import { confirmRollBody, confirmSecretRoll } from '../../lib/dashboard/webhook-endpoints';
+import { field } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints/{id}/secret/roll/confirm: shows the new secret once. */
-export const handler = dashboardPage({
-  params: endpointParams,
+export const handler = dashboardPageOperation({
+  ...contract,
   handle: async ({ auth, params, body: form }) => {
     const rolled = await confirmSecretRoll(auth.session.partner_id, params.id, () => parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form').code);
     const until = rolled.previous_secret_expires_at ? `The previous secret keeps signing until ${rolled.previous_secret_expires_at}.` : '';

@@ -1,11 +1,13 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardCreateKey as contract } from '../../lib/routes/dashboard/page-create-key';
 import { createKey, createKeyBody } from '../../lib/dashboard/api-keys';
-import { keyFormToBody } from '../../lib/dashboard/forms';
+import { keyFormToBody } from '../../lib/http/dashboard/forms';
 import { keyCreatedPage } from '../../lib/dashboard/pages/keys';
 
 /** POST /dashboard/keys: shows the new secret once. */
-export const handler = dashboardPage({
+export const handler = dashboardPageOperation({
+  ...contract,
   handle: async ({ auth, body: form }) => {
     const body = parseOrRefuse(createKeyBody, keyFormToBody(form ?? {}), 'form');
     return keyCreatedPage(auth.session, await createKey(auth.session.partner_id, body));

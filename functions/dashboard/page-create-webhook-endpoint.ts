@@ -1,11 +1,13 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardCreateWebhookEndpoint as contract } from '../../lib/routes/dashboard/page-create-webhook-endpoint';
 import { createEndpointBody, createWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
-import { endpointFormToBody } from '../../lib/dashboard/forms';
+import { endpointFormToBody } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints: shows the signing secret once. */
-export const handler = dashboardPage({
+export const handler = dashboardPageOperation({
+  ...contract,
   handle: async ({ auth, body: form }) => {
     const body = parseOrRefuse(createEndpointBody, endpointFormToBody(form ?? {}), 'form');
     const created = await createWebhookEndpoint(auth.session.partner_id, body);

@@ -1,13 +1,15 @@
-import { isLocal } from '../../lib/config';
+import { mailGoesToOutbox } from '../../lib/email';
 import { resourceMissing } from '../../lib/errors';
 import { listOutbox } from '../../lib/email/outbox';
-import { publicDashboardPage } from '../../lib/dashboard/http/operation';
+import { signedOutPageOperation } from '../../lib/http/dashboard/signed-out-page-operation';
+import { dashboardOutbox as contract } from '../../lib/routes/dashboard/page-outbox';
 import { outboxPage } from '../../lib/dashboard/pages/outbox';
 
 /** GET /dashboard/outbox: the embedded default's e-mails (sign-in codes); absent anywhere else. */
-export const handler = publicDashboardPage({
+export const handler = signedOutPageOperation({
+  ...contract,
   handle: async () => {
-    if (!isLocal()) throw resourceMissing('page');
+    if (!mailGoesToOutbox()) throw resourceMissing('page');
     return { status: 200, text: outboxPage(listOutbox()) };
   },
 });

@@ -1,14 +1,14 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
-import { endpointParams } from '../../lib/dashboard/webhook-endpoints';
-import { field } from '../../lib/dashboard/forms';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardResendWebhookEvent as contract } from '../../lib/routes/dashboard/page-resend-webhook-event';
+import { field } from '../../lib/http/dashboard/forms';
 import { resendBody } from '../../lib/webhooks/operations/dashboard-delivery';
 import { resendEvent } from '../../lib/webhooks/operations/resend-event';
 import { seeOther } from '../../lib/dashboard/pages/layout';
 
 /** POST /dashboard/webhook-endpoints/{id}/resend: the page's resend button (the JSON face: …/api/…/resend). */
-export const handler = dashboardPage({
-  params: endpointParams,
+export const handler = dashboardPageOperation({
+  ...contract,
   handle: async ({ auth, params, body: form }) => {
     const { event_id } = parseOrRefuse(resendBody, { event_id: field(form, 'event_id') ?? '' }, 'form');
     await resendEvent(auth.session.partner_id, params.id, event_id);

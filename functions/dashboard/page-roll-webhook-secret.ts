@@ -1,14 +1,15 @@
-import { isLocal } from '../../lib/config';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
-import { endpointParams, readWebhookEndpoint, requestSecretRoll } from '../../lib/dashboard/webhook-endpoints';
+import { mailGoesToOutbox } from '../../lib/email';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardRollWebhookSecret as contract } from '../../lib/routes/dashboard/page-roll-webhook-secret';
+import { readWebhookEndpoint, requestSecretRoll } from '../../lib/dashboard/webhook-endpoints';
 import { rollConfirmPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints/{id}/secret/roll: e-mails the code, asks for it. */
-export const handler = dashboardPage({
-  params: endpointParams,
+export const handler = dashboardPageOperation({
+  ...contract,
   handle: async ({ auth, params }) => {
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
     const roll = await requestSecretRoll(auth.session, params.id);
-    return rollConfirmPage(auth.session, endpoint, roll.email, isLocal());
+    return rollConfirmPage(auth.session, endpoint, roll.email, mailGoesToOutbox());
   },
 });

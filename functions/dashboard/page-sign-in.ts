@@ -1,10 +1,12 @@
-import { publicDashboardPage } from '../../lib/dashboard/http/operation';
-import { signInToken } from '../../lib/dashboard/http/sign-in-guard';
-import { safeNext } from '../../lib/dashboard/http/page-errors';
+import { signedOutPageOperation } from '../../lib/http/dashboard/signed-out-page-operation';
+import { dashboardSignInPage as contract } from '../../lib/routes/dashboard/page-sign-in';
+import { signInToken } from '../../lib/http/dashboard/sign-in-guard';
+import { safeNext } from '../../lib/http/dashboard/page-errors';
 import { signInEmailPage } from '../../lib/dashboard/pages/sign-in';
 
 /** GET /dashboard/sign-in: the e-mail form. */
-export const handler = publicDashboardPage({
+export const handler = signedOutPageOperation({
+  ...contract,
   handle: async ({ event }) => {
     const { token, setCookie } = signInToken(event);
     const next = safeNext(event.queryStringParameters?.next);

@@ -1,11 +1,13 @@
 import { parseOrRefuse } from '../../lib/errors';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardUpdateSettings as contract } from '../../lib/routes/dashboard/page-update-settings';
 import { updateSettings, updateSettingsBody } from '../../lib/dashboard/settings';
-import { settingsFormToBody } from '../../lib/dashboard/forms';
+import { settingsFormToBody } from '../../lib/http/dashboard/forms';
 import { seeOther } from '../../lib/dashboard/pages/layout';
 
 /** POST /dashboard/settings */
-export const handler = dashboardPage({
+export const handler = dashboardPageOperation({
+  ...contract,
   handle: async ({ auth, body: form }) => {
     await updateSettings(auth.session.partner_id, parseOrRefuse(updateSettingsBody, settingsFormToBody(form ?? {}), 'form'));
     return seeOther('/dashboard/settings?saved=1');

@@ -1,6 +1,7 @@
 import { isId } from '../../lib/ids';
-import { dashboardPage } from '../../lib/dashboard/http/operation';
-import { endpointParams, readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardWebhookEndpoint as contract } from '../../lib/routes/dashboard/page-webhook-endpoint';
+import { readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
 import { attemptsOfEndpoint } from '../../lib/webhooks/operations/dashboard-delivery';
 import { endpointPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
@@ -8,8 +9,8 @@ import { endpointPage } from '../../lib/dashboard/pages/webhook-endpoints';
 const RECENT_ATTEMPTS = 20;
 
 /** GET /dashboard/webhook-endpoints/{id} (`?resent=<event id>` after a resend). */
-export const handler = dashboardPage({
-  params: endpointParams,
+export const handler = dashboardPageOperation({
+  ...contract,
   handle: async ({ auth, params, event }) => {
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
     const { items } = await attemptsOfEndpoint(auth.session.partner_id, params.id, RECENT_ATTEMPTS);

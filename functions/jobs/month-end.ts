@@ -1,5 +1,5 @@
 import { now } from '../../lib/clock';
-import { monthEndJob } from '../../lib/billing/run-billing';
+import { monthEndJob } from '../../lib/jobs/run-billing';
 import { logger } from '../../lib/observability/logger';
 
 /** Daily, so a missed run is caught up the next day; closing a closed month changes nothing. */

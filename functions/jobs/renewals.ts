@@ -1,5 +1,5 @@
 import { now } from '../../lib/clock';
-import { renewalJob } from '../../lib/billing/run-billing';
+import { renewalJob } from '../../lib/jobs/run-billing';
 import { logger } from '../../lib/observability/logger';
 
 /** How often the scheduler runs this job (EventBridge Scheduler expression; the local scheduler reads it too). */

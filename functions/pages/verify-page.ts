@@ -1,5 +1,6 @@
-import { publicOperation } from '../../lib/http/public-operation';
+import { keylessOperation } from '../../lib/http/keyless-operation';
+import { verifyPage as contract } from '../../lib/routes/lifecycle/verify-page';
 import { serveVerifyPage } from '../../lib/keyless-pages/serve-verify';
 
 /** GET /verify/{session}: the owner's identity upload page. */
-export const handler = publicOperation((event) => serveVerifyPage(event));
+export const handler = keylessOperation({ ...contract, handle: ({ event }) => serveVerifyPage(event) });

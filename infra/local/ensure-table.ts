@@ -1,7 +1,7 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
   ResourceNotFoundException,

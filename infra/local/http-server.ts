@@ -9,6 +9,7 @@ import { config } from '../../lib/config';
 import { gatewayResources, resolveRequest } from '../gateway/resources';
 import { GATEWAY_PAYLOAD_LIMIT, gatewayEnvelope, gatewayResponse, gatewayStatus, LAMBDA_PAYLOAD_LIMIT, type GatewayResponseType } from '../gateway/responses';
 import { lambdaContext, toProxyEvent } from './proxy-event';
+import { registerTextImports } from './text-imports';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -20,6 +21,7 @@ const handlers = new Map<string, Promise<Handler>>();
 function load(file: string): Promise<Handler> {
   let handler = handlers.get(file);
   if (!handler) {
+    registerTextImports();
     handler = import(pathToFileURL(join(ROOT, file)).href).then((m: { handler: Handler }) => m.handler);
     handlers.set(file, handler);
   }

@@ -1,10 +1,10 @@
 import { nowIso } from '../clock';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import type { AccountRecord } from '../resources/account';
-import { AccountExternalIdTaken, addAccountCreation, findAccountByExternalId } from './store';
+import { AccountExternalIdTaken, addAccountCreation, findAccountByExternalId } from '../store/entities/account';
 import { newAccount } from './new-account';
 import type { AccountInput } from './schemas';
 

@@ -3,9 +3,9 @@ import { listingFingerprint } from '../paging/cursor';
 import { keysetPage, type PageBlock } from '../paging/keyset-page';
 import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortParam } from '../paging/list-query';
 import { accountIndexes, COUNTERS } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { renderAccount, type Account } from '../resources/account';
-import { readCounter, toAccountRecord } from './store';
+import { accountEntity, readCounter } from '../store/entities/account';
 
 export const listAccountsQuery = z
   .strictObject({ sort: sortParam(['created_at']), limit: limitParam, ...cursorParams })
@@ -22,5 +22,5 @@ export async function listAccounts(scope: Scope, q: z.output<typeof listAccounts
     keysetPage<Record<string, unknown>>(accountIndexes.all(scope), { listing, limit: q.limit, descending, after: q.after, before: q.before }),
     readCounter(scope, COUNTERS.accounts),
   ]);
-  return { object: 'list', page: { ...page, total }, items: items.map((i) => renderAccount(toAccountRecord(i))) };
+  return { object: 'list', page: { ...page, total }, items: items.map((i) => renderAccount(accountEntity.record(i))) };
 }

@@ -1,5 +1,5 @@
 import { newId } from '../ids';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import type { AccountRecord } from '../resources/account';
 import type { AccountInput } from './schemas';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailInput, metadataInput, patterned, phoneInput } from '../input';
+import { emailInput, idParam, metadataInput, phoneInput } from '../input';
 
 /**
  * What creating an account needs (the spec leaves it open; docs/decisions.md): the incorporator's
@@ -19,5 +19,5 @@ export const accountInput = z
 export type AccountInput = z.infer<typeof accountInput>;
 
 export const accountIdParams = z.strictObject({
-  accountID: patterned(/^acct_[0-9A-Za-z]{22}$/, 'Send an account id as returned when it was created: acct_ and 22 letters or digits.'),
+  accountID: idParam('account', 'account', 'Send an account id as returned when it was created: acct_ and 22 letters or digits.'),
 });

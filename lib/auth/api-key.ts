@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { apiKeyKey, apiKeysOfPartner } from '../store/keys';
-import type { Mode } from '../store/scope';
+import type { Mode } from '../scope';
 import { newId, randomBase62 } from '../ids';
 import { nowIso } from '../clock';
 import { ALL_SCOPES } from './scopes';

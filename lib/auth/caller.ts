@@ -1,5 +1,5 @@
 import type { Partner } from '../partners/partner';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import type { ApiKeyRecord } from './api-key';
 
 /** The authenticated caller: which partner, which key, which mode. */

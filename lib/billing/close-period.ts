@@ -2,14 +2,14 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { commit } from '../store/commit';
 import { invoiceCounterKey, invoiceKey, invoiceLinesIndex, invoicePeriodKey, invoicesIndex, ledgerLineKey } from '../store/keys';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { randomBase62 } from '../ids';
-import { addLedgerLines } from './ledger-store';
-import { unbilledLines } from './ledger-store';
+import { newId } from '../ids';
+import { addLedgerLines, unbilledLines } from './ledger-store';
 import { newLine } from './ledger-line';
 import { invoiceNumber, isMintedInvoiceId, renderInvoice, type InvoiceRecord } from './invoice';
 import { nextPeriod, periodBounds } from './period';
+import { recordOf } from '../store/entity';
 
 /** Lines attached per transaction: 2 items of ours per batch plus the line updates, under DynamoDB's 100. */
 const BATCH = 40;
@@ -17,8 +17,8 @@ const BATCH = 40;
 class InvoiceMoved extends Error {}
 
 /**
- * The month-end close of one partner and mode for `period` (issue 9: "one wholesale invoice per partner
- * and period, exactly once"). Steps, each safe to repeat and to run concurrently:
+ * The month-end close of one partner and mode for `period` (docs/decisions.md, "Month-end invoices": one
+ * wholesale invoice per partner and period, exactly once). Steps, each safe to repeat and to run concurrently:
  *  1. claim the period with a guard item holding a new draft invoice (or find the claimed one);
  *  2. attach every unbilled line up to the period in batches: each line's move is conditioned on it
  *     still being unbilled and the invoice still a draft, and the invoice total grows in the same
@@ -79,12 +79,11 @@ export async function getInvoiceRecord(scope: Scope, invoiceId: string): Promise
   if (!isMintedInvoiceId(invoiceId)) return undefined;
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(scope, invoiceId), ConsistentRead: true }));
   if (!res.Item) return undefined;
-  const { pk: _p, sk: _s, entity: _e, gsi1pk: _g, gsi1sk: _h, ...record } = res.Item;
-  return record as InvoiceRecord;
+  return recordOf<InvoiceRecord>(res.Item);
 }
 
 async function claimPeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord> {
-  const record: InvoiceRecord = { id: `in_${randomBase62(22)}`, status: 'draft', period, total: 0, line_count: 0, amount_paid: 0, currency: 'usd', livemode: livemode(scope), created_at: at };
+  const record: InvoiceRecord = { id: newId('invoice'), status: 'draft', period, total: 0, line_count: 0, amount_paid: 0, currency: 'usd', livemode: livemode(scope), created_at: at };
   const ws = new WriteSet(scope, tableName());
   class Claimed extends Error {}
   ws.put({ ...invoicePeriodKey(scope, period), entity: 'invoice_period', invoice_id: record.id }, { expression: 'attribute_not_exists(pk)', onFailed: () => new Claimed() });

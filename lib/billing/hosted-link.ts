@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../config';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 
 /**
  * The `hosted_url` of an invoice: a keyless page reachable only through a link minted on each fetch

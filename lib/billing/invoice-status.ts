@@ -1,7 +1,7 @@
 import { tableName } from '../store/client';
 import { commit } from '../store/commit';
 import { invoiceKey } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { ApiError, resourceMissing } from '../errors';
 import { getInvoiceRecord } from './close-period';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Invoice, invoiceLineSchema } from '../resources/invoice';
 import type { LedgerLine } from './ledger-line';
+import { isId } from '../ids';
 
 /**
  * What the store keeps of an invoice; the API shape is lib/resources/invoice.ts, with `livemode`,
@@ -53,5 +54,5 @@ export function invoiceNumber(period: string, livemode: boolean): string {
 
 /** Invoice ids are opaque to partners (spec Conventions); this is the shape we mint, `in_` + 22. */
 export function isMintedInvoiceId(id: string): boolean {
-  return /^in_[0-9A-Za-z]{22}$/.test(id);
+  return isId('invoice', id);
 }

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { periodOf } from './period';
 
 /**
- * One line of the wholesale ledger (issue 9: "every billable act is a ledger line"). Lines are never
- * changed except to be attached to the invoice that bills them; a correction is a new line (a credit).
+ * One line of the wholesale ledger (docs/decisions.md, "Billing and the ledger": every billable act
+ * is a ledger line). Lines are never changed except to be attached to the invoice that bills them; a
+ * correction is a new line (a credit).
  * `amount` is signed integer cents: charges positive, credits negative.
  */
 export type LineKind = 'order' | 'fee' | 'renewal' | 'credit' | 'difference' | 'credit_carried';

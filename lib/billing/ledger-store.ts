@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
 import { queryAll } from '../store/query-all';
 import { invoiceLinesIndex, ledgerLineKey, shardOf, unbilledIndexes } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import type { WriteSet } from '../store/write-set';
 import type { LedgerLine } from './ledger-line';
 

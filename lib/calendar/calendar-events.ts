@@ -5,9 +5,9 @@ import { ApiError, resourceMissing } from '../errors';
 import { db, tableName } from '../store/client';
 import { commit } from '../store/commit';
 import { reminderGuardKey } from '../store/keys';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { getCompany } from '../companies/store';
+import { getCompany } from '../store/entities/company';
 import type { CompanyRecord } from '../resources/company';
 import { nextDueDate, reminderPoints, type DeadlineKind } from './deadlines';
 
@@ -92,3 +92,4 @@ export async function fireNextReminder(scope: Scope, companyId: string, kind?: D
   }
   throw new ApiError('api_error', 'Reminders were fired concurrently; retry.');
 }
+

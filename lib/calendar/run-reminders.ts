@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../store/client';
+import { tableName } from '../store/client';
+import { queryPages } from '../store/query-all';
 import { JOB_SHARDS, openCompaniesIndex } from '../store/keys';
-import type { Mode } from '../store/scope';
+import type { Mode } from '../scope';
 import type { CompanyRecord } from '../resources/company';
 import { calendarOf, fireReminder } from './calendar-events';
 
@@ -16,20 +16,17 @@ export async function runReminders(mode: Mode, asOf: Date, onlyPartner?: string)
   let fired = 0;
   for (let shard = 0; shard < JOB_SHARDS; shard++) {
     const index = openCompaniesIndex(mode, shard);
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const res = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: index.index,
-          KeyConditionExpression: onlyPartner ? 'gsi4pk = :pk AND begins_with(gsi4sk, :partner)' : 'gsi4pk = :pk',
-          ExpressionAttributeValues: { ':pk': index.pk, ...(onlyPartner ? { ':partner': `${onlyPartner}#` } : {}) },
-          ProjectionExpression: 'gsi4sk, id, #state, entity_type, created_at, incorporated_at, #status',
-          ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of res.Items ?? []) {
+    const pages = queryPages({
+      TableName: tableName(),
+      IndexName: index.index,
+      KeyConditionExpression: onlyPartner ? 'gsi4pk = :pk AND begins_with(gsi4sk, :partner)' : 'gsi4pk = :pk',
+      ExpressionAttributeValues: { ':pk': index.pk, ...(onlyPartner ? { ':partner': `${onlyPartner}#` } : {}) },
+      ProjectionExpression: 'gsi4sk, id, #state, entity_type, created_at, incorporated_at, #status',
+      ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
+    });
+    // Page by page: the reminders of one page fire before the next page is read.
+    for await (const page of pages) {
+      for (const item of page.items) {
         const partnerId = String(item.gsi4sk).split('#')[0];
         const scope = { partnerId, mode };
         const company = item as unknown as CompanyRecord;
@@ -40,8 +37,7 @@ export async function runReminders(mode: Mode, asOf: Date, onlyPartner?: string)
           }
         }
       }
-      startKey = res.LastEvaluatedKey;
-    } while (startKey);
+    }
   }
   return fired;
 }

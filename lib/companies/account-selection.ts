@@ -1,8 +1,9 @@
 import type { FieldError } from '../errors';
 import type { CreateCompanyBody } from './schemas';
+import { idPattern } from '../ids';
 
 export const ACCOUNT_HEADER = 'Service-Account';
-const ACCOUNT_ID = /^acct_[0-9A-Za-z]{22}$/;
+const ACCOUNT_ID = idPattern('account');
 
 export type AccountSelection = { kind: 'existing'; accountId: string } | { kind: 'new'; input: NonNullable<CreateCompanyBody['account']> };
 

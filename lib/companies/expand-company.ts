@@ -1,11 +1,12 @@
-import { getAccount } from '../accounts/store';
+import { getAccount } from '../store/entities/account';
 import { renderAccount } from '../resources/account';
 import { renderCompany, type Company, type CompanyRecord } from '../resources/company';
 import { renderServiceOrder } from '../resources/service-order';
-import { serviceOrdersOfCompany } from '../service-orders/store';
-import type { Scope } from '../store/scope';
+import { serviceOrdersOfCompany } from '../store/entities/service-order';
+import type { Scope } from '../scope';
 import type { Expandable } from './schemas';
-import { countOpenRequirements, openRequirementsOf } from './store';
+import { openRequirementCount, requirementsOfCompany } from '../store/entities/requirement';
+import { renderRequirement } from '../resources/requirement';
 
 /**
  * A stored company as the API answers it: `open_requirements` counted now (spec: "computed at read
@@ -13,10 +14,11 @@ import { countOpenRequirements, openRequirementsOf } from './store';
  */
 export async function presentCompany(scope: Scope, record: CompanyRecord, expand: readonly Expandable[] = []): Promise<Company> {
   const [openRequirements, account, orders, requirements] = await Promise.all([
-    countOpenRequirements(scope, record.id),
+    // `open_requirements`, computed at read time (spec Company): one consistent GetItem of the counter.
+    openRequirementCount(scope, record.id),
     expand.includes('account') ? getAccount(scope, record.account_id) : undefined,
     expand.includes('service_orders') ? serviceOrdersOfCompany(scope, record.id) : undefined,
-    expand.includes('requirements') ? openRequirementsOf(scope, record.id) : undefined,
+    expand.includes('requirements') ? requirementsOfCompany(scope, record.id, { openOnly: true }).then((open) => open.map(renderRequirement)) : undefined,
   ]);
   return renderCompany(record, {
     openRequirements,

@@ -1,23 +1,23 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { patterned } from '../input';
+import { idParam } from '../input';
 import { db, tableName } from '../store/client';
 import { companyExternalIdKey, companyIndexes, COUNTERS, listSortKey } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { decodeCursor, encodeCursor, listingFingerprint } from '../paging/cursor';
 import { countRange, keysetPage, type IndexRange, type PageBlock } from '../paging/keyset-page';
 import { createdAtQuery, createdAtRange, isEmptyRange } from '../paging/created-at-range';
 import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortParam } from '../paging/list-query';
-import { readCounter } from '../accounts/store';
+import { readCounter } from '../store/entities/account';
 import type { Company } from '../resources/company';
 import { COMPANY_STATUSES } from '../resources/vocabulary';
 import { expandQuery } from './schemas';
-import { getCompany, toCompanyRecord } from './store';
+import { companyEntity, getCompany } from '../store/entities/company';
 import { presentCompany } from './expand-company';
 
 export const listCompaniesQuery = z
   .strictObject({
-    account_id: patterned(/^acct_[0-9A-Za-z]{22}$/, 'Send an account id: acct_ and 22 letters or digits.').optional(),
+    account_id: idParam('account', 'account', 'Send an account id: acct_ and 22 letters or digits.').optional(),
     external_id: z.string().min(1).max(255).optional(),
     status: z.enum(COMPANY_STATUSES).optional(),
     ...createdAtQuery,
@@ -66,7 +66,7 @@ export async function listCompanies(scope: Scope, q: Query): Promise<{ object: '
     empty ? { items: [], page: emptyPage(q.limit) } : keysetPage<Record<string, unknown>>(range, { listing, limit: q.limit, descending, after: q.after, before: q.before }),
     empty ? 0 : narrowed ? countRange(range) : readCounter(scope, q.account_id ? COUNTERS.companiesOfAccount(q.account_id) : COUNTERS.companies),
   ]);
-  const items = await Promise.all(result.items.map((i) => presentCompany(scope, toCompanyRecord(i), expand)));
+  const items = await Promise.all(result.items.map((i) => presentCompany(scope, companyEntity.record(i), expand)));
   return { object: 'list', page: { ...result.page, total }, items };
 }
 

@@ -1,6 +1,6 @@
 import { PRODUCTS } from '../catalog/products';
 import { newId } from '../ids';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import type { CompanyRecord } from '../resources/company';
 import type { AttachedProduct } from './attached-products';
 import { nameKey, tidyName } from './normalise-name';

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { accountInput } from '../accounts/schemas';
-import { emailInput, isoDateInput, metadataInput, patterned, phoneInput } from '../input';
+import { emailInput, idParam, isoDateInput, metadataInput, patterned, phoneInput } from '../input';
 import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../resources/vocabulary';
-import { callerKeyedRecord } from '../input/caller-keyed-record';
+import { idPattern } from '../ids';
+import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /**
  * Request schemas of the companies area (spec Endpoints → POST /companies). The shape, lengths,
@@ -44,7 +45,7 @@ export const foreignQualificationInput = z
 
 /** Identity documents are uploaded through POST /files and referenced here by id, never sent inline. */
 export const passportInput = patterned(
-  /^file_[0-9A-Za-z]{22}$/,
+  idPattern('file'),
   'Upload the identity document with POST /v1/files (purpose identity_document) and send the returned file id (file_…); document contents are never accepted here.',
 );
 
@@ -128,6 +129,6 @@ export const expandQuery = z
 
 export const createCompanyQuery = z.strictObject({ 'expand[]': expandQuery });
 export const companyIdParams = z.strictObject({
-  companyID: patterned(/^cmp_[0-9A-Za-z]{22}$/, 'Send a company id as returned when it was created: cmp_ and 22 letters or digits.'),
+  companyID: idParam('company', 'company', 'Send a company id as returned when it was created: cmp_ and 22 letters or digits.'),
 });
 export const getCompanyQuery = createCompanyQuery;

@@ -4,6 +4,8 @@ import { db, tableName } from '../store/client';
 import { dashboardSessionKey } from '../store/keys';
 import { now } from '../clock';
 import { randomBase62 } from '../ids';
+import { recordOf } from '../store/entity';
+import { TTL_ATTRIBUTE } from '../store/table-definition';
 
 /**
  * Dashboard sessions: a random token (`dss_` + 43 characters), stored only as its SHA-256 with a TTL.
@@ -63,7 +65,7 @@ export async function findSession(token: string): Promise<DashboardSession | und
   const key = dashboardSessionKey(hashToken(token));
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
   if (!res.Item) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ttl: _ttl, ...session } = res.Item as DashboardSession & Record<string, unknown>;
+  const session = recordOf<DashboardSession>(res.Item, [TTL_ATTRIBUTE]);
   const at = now().getTime();
   // TTL deletion is lazy (it can lag by days): expiry is decided here, never by the item's presence.
   if (at >= Date.parse(session.idle_expires_at) || at >= Date.parse(session.expires_at)) return undefined;

@@ -28,8 +28,14 @@ export async function readSettings(partnerId: string) {
 export async function updateSettings(partnerId: string, body: z.output<typeof updateSettingsBody>) {
   const sets: string[] = [];
   const values: Record<string, unknown> = {};
-  if (body.api_version) (sets.push('api_version = :api'), (values[':api'] = body.api_version));
-  if (body.webhook_version) (sets.push('webhook_version = :wh'), (values[':wh'] = body.webhook_version));
+  if (body.api_version) {
+    sets.push('api_version = :api');
+    values[':api'] = body.api_version;
+  }
+  if (body.webhook_version) {
+    sets.push('webhook_version = :wh');
+    values[':wh'] = body.webhook_version;
+  }
   if (!sets.length) return readSettings(partnerId);
   const res = await db().send(
     new UpdateCommand({

@@ -5,7 +5,7 @@ import { now } from '../clock';
 import { ApiError } from '../errors';
 import { sendEmail } from '../email/send-email';
 import { config } from '../config';
-import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from './one-time-code';
+import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../crypto/one-time-code';
 import { findStaffMember, normaliseEmail } from './staff';
 import { createSession, type DashboardSession } from './session';
 
@@ -95,3 +95,4 @@ export async function verifySignIn(rawEmail: string, code: string): Promise<{ to
   }
   return createSession({ partnerId: pending.partner_id, email });
 }
+

@@ -27,7 +27,7 @@ export function errorReferencePage(): string {
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Errors · Partner API</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td{padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}</style></head>
-<body><h1>Error codes</h1><p>Every error response is <code>{type, title, status, code, detail?, request_id?, errors?}</code>. Branch on <code>code</code>, never on <code>detail</code>.</p>
+<body><p><a href="../../docs">← API reference</a></p><h1>Error codes</h1><p>Every error response is <code>{type, title, status, code, detail?, request_id?, errors?}</code>. Branch on <code>code</code>, never on <code>detail</code>.</p>
 <table><thead><tr><th>code</th><th>status</th><th>meaning and fix</th></tr></thead><tbody>
 ${rows}
 </tbody></table></body></html>`;

@@ -1,2 +1,3 @@
+export * from './mail-sender';
 export * from './send-email';
 export * from './outbox';

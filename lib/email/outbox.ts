@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { outboxDir, type Email } from './send-email';
+import type { Email } from './mail-sender';
+import { outboxDir } from './outbox-sender';
 
 export interface OutboxMessage extends Email {
   sent_at: string;

@@ -2,9 +2,9 @@ import { ApiError, resourceMissing } from '../errors';
 import { nowIso } from '../clock';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { addCompanyUpdate, CompanyChanged, getCompany } from '../companies/store';
+import { addCompanyUpdate, CompanyChanged, getCompany } from '../store/entities/company';
 import { companySnapshot, type CompanyRecord } from '../resources/company';
 
 /** `entitlement_required` (402): the company holds no right of this kind to spend. */
@@ -16,7 +16,7 @@ export function entitlementRequired(kind: string): ApiError {
 
 /**
  * Adds a move of a company's remaining rights to a transaction: the company rewritten with the new
- * count, conditioned on the version read (lib/companies/store.ts), and `company.entitlements.changed`.
+ * count, conditioned on the version read (lib/store/entities/company.ts), and `company.entitlements.changed`.
  * A count never goes below zero: the refusal is decided on the version read, and a concurrent change
  * to the company fails the condition and makes the caller re-read (never two spends of one right).
  */

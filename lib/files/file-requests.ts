@@ -1,26 +1,30 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
 import { ApiError, resourceMissing, parseOrRefuse } from '../errors';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { FILE_PURPOSES } from '../resources/requirement';
-import { parseMultipart } from './multipart';
 import { FILE_POLICIES } from './policies';
-import { fileStorage } from './storage';
-import { getFile, type FileRecord } from './store';
+import { fileStorage } from '../file-storage';
+import { getFile, type FileRecord } from '../store/entities/file';
 import { uploadFile } from './upload-file';
+import { idPattern } from '../ids';
 
 /** A multipart body over this is `request_too_large`; a file over its policy's size is `invalid_request`. */
 export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
 
 const uploadFields = z.strictObject({
   purpose: z.enum(FILE_PURPOSES),
-  company: z.string().regex(/^cmp_[0-9A-Za-z]{22}$/, { message: 'is not a company id' }),
-  shareholder: z.string().regex(/^sh_[0-9A-Za-z]{22}$/, { message: 'is not a shareholder id' }).optional(),
+  company: z.string().regex(idPattern('company'), { message: 'is not a company id' }),
+  shareholder: z.string().regex(idPattern('shareholder'), { message: 'is not a shareholder id' }).optional(),
 });
 
+/** The parts of a multipart upload: text fields and files, by part name. */
+export interface UploadForm {
+  fields: Record<string, string>;
+  files: Record<string, { bytes: Buffer; filename: string }>;
+}
+
 /** POST /files: the multipart fields `purpose`, `company`, `shareholder` (identity documents) and `file`. */
-export async function uploadFromRequest(scope: Scope, event: APIGatewayProxyEvent): Promise<FileRecord> {
-  const form = await parseMultipart(event, MAX_UPLOAD_BODY_BYTES);
+export async function uploadFromForm(scope: Scope, form: UploadForm): Promise<FileRecord> {
   const extraFiles = Object.keys(form.files).filter((k) => k !== 'file');
   if (extraFiles.length) throw new ApiError('invalid_request', `Unknown part '${extraFiles[0]}'.`, [{ reason: 'is not a part of this request', location: `$.${extraFiles[0]}`, validation_type: 'additionalProperties', how_to_fix: 'Send the document as the part named file.' }]);
   const fields = parseOrRefuse(uploadFields, form.fields, 'form');
@@ -37,20 +41,14 @@ export async function readableFile(scope: Scope, fileId: string): Promise<FileRe
 }
 
 /**
- * GET /files/{id}/content: the bytes, or, where the store has direct links (S3), a redirect to a link
- * that lives as long as the purpose's policy says.
+ * GET /files/{id}/content: the bytes, or, where the store has direct links (S3), a link that lives as
+ * long as the purpose's policy says.
  */
-export async function fileContent(scope: Scope, fileId: string): Promise<APIGatewayProxyResult> {
+export async function fileContent(scope: Scope, fileId: string): Promise<{ link: string } | { bytes: Buffer; type: string; filename: string }> {
   const file = await readableFile(scope, fileId);
   const lifetime = FILE_POLICIES[file.purpose].linkLifetimeSeconds ?? 60;
   const link = await fileStorage().link(file.storage_key, lifetime);
-  if (link) return { statusCode: 302, headers: { Location: link, 'Cache-Control': 'no-store' }, body: '' };
-  const bytes = await fileStorage().get(file.storage_key);
+  if (link) return { link };
   const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[file.type] ?? 'bin';
-  return {
-    statusCode: 200,
-    headers: { 'Content-Type': file.type, 'Content-Length': String(bytes.length), 'Content-Disposition': `attachment; filename="${file.id}.${extension}"`, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' },
-    body: bytes.toString('base64'),
-    isBase64Encoded: true,
-  };
+  return { bytes: await fileStorage().get(file.storage_key), type: file.type, filename: `${file.id}.${extension}` };
 }

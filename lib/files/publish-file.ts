@@ -1,17 +1,17 @@
 import { nowIso } from '../clock';
 import { invalidField, resourceMissing } from '../errors';
 import { newId } from '../ids';
-import { getCompany } from '../companies/store';
+import { getCompany } from '../store/entities/company';
 import { assertNotDissolved } from '../lifecycle/company-status';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { renderFile } from '../resources/file';
 import { checkUpload } from './check-upload';
-import { samplePdf, samplePng } from './sample-document';
-import { fileStorage, objectKey } from './storage';
-import { addFileCreation, type FileRecord } from './store';
+import { samplePdf, samplePng } from '../file-storage/sample-document';
+import { fileStorage, objectKey } from '../file-storage';
+import { addFileCreation, type FileRecord } from '../store/entities/file';
 
 /**
  * The operator publishes a document on a company (articles, EIN letter…): a read-only
@@ -52,3 +52,4 @@ export async function publishFile(scope: Scope, companyId: string, input: { titl
   await commit(ws);
   return record;
 }
+

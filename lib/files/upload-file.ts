@@ -1,19 +1,19 @@
 import { nowIso } from '../clock';
 import { ApiError, invalidField, resourceMissing } from '../errors';
 import { newId } from '../ids';
-import { getCompany } from '../companies/store';
+import { getCompany } from '../store/entities/company';
 import { changeCompany } from '../lifecycle/change-company';
 import { assertNotDissolved } from '../lifecycle/company-status';
-import { addOwnerDocuments } from '../lifecycle/owner-documents';
+import { addOwnerDocuments } from '../lifecycle/operations/owner-documents';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import type { FilePurpose } from '../resources/requirement';
 import { checkUpload } from './check-upload';
 import { FILE_POLICIES } from './policies';
-import { fileStorage, objectKey } from './storage';
-import { addFileCreation, type FileRecord } from './store';
+import { fileStorage, objectKey } from '../file-storage';
+import { addFileCreation, type FileRecord } from '../store/entities/file';
 
 export interface UploadInput {
   purpose: FilePurpose;
@@ -24,7 +24,7 @@ export interface UploadInput {
 
 /**
  * POST /files: checks the bytes against the purpose's policy, stores them, and records the file. An
- * identity document is the owner's document at once (lib/lifecycle/owner-documents.ts):
+ * identity document is the owner's document at once (lib/lifecycle/operations/owner-documents.ts):
  * `company.document.received`, the owner's open identity requirement fulfilled, verification when
  * every owner is in, all in the transaction that records the file.
  */

@@ -4,11 +4,12 @@ import { resourceMissing } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { fixedAssetCounterKey, fixedAssetKey, fixedAssetsOfCompany } from '../store/keys';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { commit } from '../store/commit';
 import { WriteSet } from '../store/write-set';
-import { getCompany } from '../companies/store';
+import { getCompany } from '../store/entities/company';
 import { depreciableBasis, type CreateFixedAssetBody, type FixedAssetRecord } from './fixed-asset';
+import { recordOf } from '../store/entity';
 
 /**
  * A company's fixed assets live in one partition per company (`FXA#<scope>#<company>`, sk the asset
@@ -40,10 +41,7 @@ export async function createFixedAsset(scope: Scope, companyId: string, body: Cr
   return record;
 }
 
-const strip = (item: Record<string, unknown>) => {
-  const { pk: _p, sk: _s, entity: _e, ...record } = item;
-  return record as unknown as FixedAssetRecord;
-};
+const strip = (item: Record<string, unknown>) => recordOf<FixedAssetRecord>(item);
 
 export async function listFixedAssets(scope: Scope, companyId: string): Promise<FixedAssetRecord[] | undefined> {
   const [company, res] = await Promise.all([

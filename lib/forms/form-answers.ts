@@ -1,8 +1,9 @@
 import { ApiError, type FieldError } from '../errors';
-import { getFile } from '../files/store';
-import type { Scope } from '../store/scope';
+import { getFile } from '../store/entities/file';
+import type { Scope } from '../scope';
 import type { z } from 'zod';
 import type { serviceOrderFormSchema } from '../resources/service-order';
+import { isId } from '../ids';
 
 /** The spec's Form object: what a `form` requirement and a `requires_action` service order wait on. */
 export type Form = z.infer<typeof serviceOrderFormSchema>;
@@ -78,7 +79,7 @@ function checkValue(field: FormField, value: unknown): FieldError | undefined {
 
 async function checkFile(field: FormField, value: unknown, lookupFile: FileLookup): Promise<FieldError | undefined> {
   const rule = field.file!;
-  if (typeof value !== 'string' || !/^file_[0-9A-Za-z]{22}$/.test(value)) {
+  if (typeof value !== 'string' || !isId('file', value)) {
     return fail(field.key, 'is not a file id', 'type', 'Upload the file with POST /v1/files and send its id (file_…).');
   }
   const file = await lookupFile(value);

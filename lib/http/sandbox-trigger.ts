@@ -1,21 +1,13 @@
-import * as z from 'zod';
-import { apiOperation } from './api-operation';
-import { noBody, noQuery } from '../input';
-import type { Scope } from '../store/scope';
+import type { z } from 'zod';
+import type { Scope } from '../scope';
+import type { Contract } from './core/contract';
+import type { Handler } from './core/types';
+import { apiOperation } from './operation';
 
 /**
- * A body-less sandbox trigger (../shared/API-SURFACE.md, sandbox table): test keys only, the
- * `sandbox:write` scope, idempotent, the path's ids validated, then one lib/ operation whose result is
- * answered 200. The chain is written once here rather than in every trigger's handler.
+ * A body-less sandbox trigger (../shared/API-SURFACE.md, sandbox table): its contract (test keys only,
+ * `sandbox:write`, idempotent, the path's ids), then one lib/ operation whose result is answered 200.
  */
-export function sandboxTrigger<P extends z.ZodType>(params: P, run: (scope: Scope, params: z.output<P>) => Promise<unknown>) {
-  return apiOperation({
-    scope: 'sandbox:write',
-    testModeOnly: true,
-    idempotent: true,
-    params,
-    query: noQuery,
-    body: noBody,
-    handle: async ({ caller, params: parsed }) => ({ status: 200, body: await run(caller.scope, parsed) }),
-  });
+export function sandboxTrigger<P extends z.ZodType>(contract: Omit<Contract<P>, 'audience'> & { audience: 'partner' }, run: (scope: Scope, params: z.output<P>) => Promise<unknown>): Handler {
+  return apiOperation({ ...contract, handle: async ({ caller, params }) => ({ status: 200, body: await run(caller.scope, params) }) });
 }

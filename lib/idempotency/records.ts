@@ -3,7 +3,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../errors';
 import { db, tableName } from '../store/client';
 import { idempotencyKey } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
 import { retryTransient } from '../store/transient';
 import type { WriteSet } from '../store/write-set';

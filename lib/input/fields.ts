@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { metadataValueSchema } from '../resources/shared';
-import { callerKeyedRecord } from './caller-keyed-record';
+import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /**
  * Small zod building blocks for request schemas whose refusals carry a partner-facing `how_to_fix`

@@ -1,2 +1,3 @@
 export * from './empty';
 export * from './fields';
+export * from './id-param';

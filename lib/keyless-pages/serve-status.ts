@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { getCompany } from '../companies/store';
-import { header, type ApiResponse } from '../http/types';
+import { getCompany } from '../store/entities/company';
+import { header, type ApiResponse } from '../http/core/types';
 import { resolveStatusToken } from '../status-tokens/status-tokens';
 import { statusView } from '../status-tokens/status-view';
 import { HTML_HEADERS } from './layout';

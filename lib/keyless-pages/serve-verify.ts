@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { getCompany } from '../companies/store';
+import { getCompany } from '../store/entities/company';
 import { legalName } from '../resources/legal-name';
 import { ApiError } from '../errors';
-import type { ApiResponse } from '../http/types';
-import { parseMultipart } from '../files/multipart';
+import type { ApiResponse } from '../http/core/types';
+import { parseMultipart } from '../http/core/multipart';
 import { uploadFile } from '../files/upload-file';
 import { findSession, isExpired, markSubmitted, reopenSession, type StoredSession } from '../verification-sessions/verification-sessions';
 import { HTML_HEADERS } from './layout';

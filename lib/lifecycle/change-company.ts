@@ -1,16 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
-import { companyItem, CompanyChanged, getCompany } from '../companies/store';
+import { companyEntity, CompanyChanged, getCompany } from '../store/entities/company';
 import { companyKey } from '../store/keys';
 import { companySnapshot, type CompanyRecord } from '../resources/company';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { RequirementChanged, CompanyDissolvedMeanwhile } from '../requirements/store';
-import type { CommittedEvent } from '../events/event';
-import { OrderChanged } from '../orders/order-errors';
+import { RequirementChanged, CompanyDissolvedMeanwhile } from '../store/entities/requirement';
+import type { CommittedEvent } from '../store/event';
+import { OrderChanged } from '../store/entities/service-order';
 
 /** Fields a company sets once and never again (spec Company: "fixed afterward"). */
 export type OnceField = 'verified_at' | 'incorporated_at' | 'ein_assigned_at' | 'dissolved_at' | 'onboarding_completed_at';
@@ -64,7 +64,7 @@ export async function changeCompany<R = undefined>(
     });
     const condition = { expression: clauses.join(' AND '), names, values: { ':v': company.version }, onFailed: () => new CompanyChanged(companyId) };
     if (unchanged) ws.check(companyKey(scope, companyId), condition);
-    else ws.put(companyItem(scope, written), condition);
+    else ws.put(companyEntity.item(scope, written), condition);
     try {
       const events = await commit(ws);
       return { company: written, result, events };

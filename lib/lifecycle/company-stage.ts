@@ -33,10 +33,9 @@ export const COMPANY_STAGE_MOVES: readonly StageMove[] = [
   { from: ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state'], to: 'name_conflict', via: 'name_conflict' },
   // The new name is in: documents are prepared again under it.
   { from: ['name_conflict'], to: 'preparing_documents', via: 'name_changed' },
-  // The state accepted the filing. From any forming stage but a name conflict: the operator's pipeline
-  // walks the stages, but the acceptance is the fact that counts (API-SURFACE states the incorporate
-  // trigger's effect without a stage precondition); a conflict waits for the new name first.
-  { from: ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state'], to: 'incorporated', via: 'incorporate', needsVerification: true },
+  // The state accepted the filing: only a filing it was sent (spec Company status: in_progress → active
+  // when "state accepted the filing"). The sandbox walks the same path as the operator's pipeline.
+  { from: ['submitted_to_state'], to: 'incorporated', via: 'incorporate', needsVerification: true },
   { from: [...FORMING, 'incorporated'], to: 'closed', via: 'close' },
 ];
 
@@ -55,15 +54,38 @@ export function stageMove(from: CompanyStage | undefined, to: CompanyStage, via:
   if (!move) {
     const elsewhere = via === 'stage' && OWN_OPERATION[to];
     const allowed = COMPANY_STAGE_MOVES.filter((m) => m.via === via && m.from.includes(from)).map((m) => m.to);
+    const wanted = COMPANY_STAGE_MOVES.find((m) => m.to === to && m.via === via);
+    const walk = wanted && via !== 'stage' ? stagePath(from, wanted.from) : undefined;
     throw illegalTransition(
       'company stage',
       from,
       `it cannot move to '${to}' from there`,
-      elsewhere ? `The stage '${to}' is reached with ${elsewhere}.` : allowed.length ? `From '${from}' it can move to: ${allowed.join(', ')}.` : `Nothing moves it from '${from}' this way.`,
+      elsewhere
+        ? `The stage '${to}' is reached with ${elsewhere}.`
+        : walk?.length
+          ? `Move the stage to ${walk.map((s) => `'${s}'`).join(', then ')} first (POST /v1/sandbox/companies/{id}/stage {"stage": "${walk[0]}"}); '${to}' comes from '${walk[walk.length - 1]}'.`
+          : allowed.length
+            ? `From '${from}' it can move to: ${allowed.join(', ')}.`
+            : `Nothing moves it from '${from}' this way.`,
     );
   }
   if (move.needsVerification && !verified) {
     throw illegalTransition('company verification', 'pending', `the filing waits for every owner's identity document before '${to}'`, 'Collect the identity documents (POST /v1/files or a verification session) first.');
   }
   return move;
+}
+
+/** The shortest walk of plain stage moves from `from` to one of `targets` (the stages after `from`), or undefined. */
+export function stagePath(from: CompanyStage, targets: readonly CompanyStage[]): CompanyStage[] | undefined {
+  const seen = new Map<CompanyStage, CompanyStage[]>([[from, []]]);
+  for (const queue: CompanyStage[] = [from]; queue.length; ) {
+    const at = queue.shift()!;
+    if (targets.includes(at)) return seen.get(at);
+    for (const m of COMPANY_STAGE_MOVES) {
+      if (m.via !== 'stage' || !m.from.includes(at) || seen.has(m.to)) continue;
+      seen.set(m.to, [...seen.get(at)!, m.to]);
+      queue.push(m.to);
+    }
+  }
+  return undefined;
 }

@@ -18,7 +18,8 @@ export interface StatusTransition {
 }
 
 export const COMPANY_STATUS_TRANSITIONS: readonly StatusTransition[] = [
-  // Every owner's identity document is in: `verification` → verified (no company.status.changed: the spec fires it for moves between in_progress, active and cancelled).
+  // Every owner's identity document is in: `verification` → verified (no company.status.changed: the
+  // spec fires it for moves between in_progress, active and cancelled).
   { trigger: 'verified', from: ['requires_information'], to: 'in_progress', companies: 'any', events: ['company.verified'] },
   // The state accepted the filing: stage `incorporated`.
   { trigger: 'incorporated', from: ['in_progress'], to: 'active', companies: 'formation', events: ['company.status.changed', 'company.incorporated'] },

@@ -1,4 +1,4 @@
-import { livemode } from '../store/scope';
+import { livemode } from '../scope';
 import type { Caller } from '../auth/caller';
 
 /** GET /me: who is calling, in which mode, with what rights, on which versions. */

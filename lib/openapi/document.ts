@@ -1,12 +1,14 @@
 import * as z from 'zod';
 import { CURRENT_VERSION } from '../versioning/versions';
-import { errorEnvelopeSchema } from './common-schemas';
-import { OPERATIONS } from './operations';
+import { errorEnvelopeSchema } from '../resources/error-envelope';
+import { guideMarkdown } from './guide';
 import { SNAPSHOT_SCHEMAS } from '../resources/snapshots';
-import type { OperationSpec } from './operation';
+import { DOCUMENTED_OPERATIONS, type Operation } from '../routes';
 
 type Json = Record<string, unknown>;
 const COMPONENT = (id: string) => `#/components/schemas/${id}`;
+/** Where the keyless pages (status links, owner verification) live: the host root, not `/v1`. */
+const HOST_ROOT_SERVER = { url: '/', description: 'The host root: keyless pages for people, opened from links the API hands out (no API key).' };
 
 /**
  * A zod schema as an OpenAPI 3.1 schema object. Schemas carrying `.meta({id})` become
@@ -38,11 +40,11 @@ function schemaObject(schema: z.ZodType, io: 'input' | 'output', components: Jso
   return rewrite(json);
 }
 
-function parameters(op: OperationSpec, components: Json): Json[] {
+function parameters(op: Operation, components: Json): Json[] {
   const out: Json[] = [];
   for (const [where, shape] of [
-    ['path', op.params?.shape],
-    ['query', op.query?.shape],
+    ['path', shapeOf(op.params)],
+    ['query', shapeOf(op.query)],
   ] as const) {
     for (const [name, field] of Object.entries(shape ?? {})) {
       const schema = schemaObject(field as z.ZodType, 'input', components);
@@ -61,17 +63,18 @@ function parameters(op: OperationSpec, components: Json): Json[] {
 
 const jsonContent = (schema: Json) => ({ content: { 'application/json': { schema } } });
 
-function responses(op: OperationSpec, components: Json): Json {
+function responses(op: Operation, components: Json): Json {
   const out: Json = {};
-  for (const [status, r] of Object.entries(op.responses)) {
+  const scope = scopeOf(op);
+  for (const [status, r] of Object.entries(op.responses ?? {})) {
     out[status] = {
       description: r.description,
-      ...(op.scope !== 'public' ? { headers: { 'Service-Version': { $ref: '#/components/headers/ServiceVersion' } } } : {}),
+      ...(scope !== 'public' ? { headers: { 'Service-Version': { $ref: '#/components/headers/ServiceVersion' } } } : {}),
       ...(r.schema ? jsonContent(schemaObject(r.schema, 'output', components)) : {}),
     };
   }
   const error = (description: string) => ({ description, ...jsonContent({ $ref: COMPONENT('Error') }) });
-  const statuses = new Set([...(op.scope === 'public' ? [] : [400, 401, 403, 429]), ...(op.errors ?? [])]);
+  const statuses = new Set([...(scope === 'public' ? [] : [400, 401, 403, 429]), ...(op.errors ?? [])]);
   const named: Record<number, string> = {
     400: 'invalid_request or invalid_api_version',
     401: 'api_key_invalid or api_key_expired',
@@ -88,26 +91,41 @@ function responses(op: OperationSpec, components: Json): Json {
   return out;
 }
 
+/** The scope a key needs: `'none'`, any valid key; `'public'`, no key at all. */
+function scopeOf(op: Operation): string {
+  return op.audience === 'public' ? 'public' : (op.scope ?? 'none');
+}
+
+/** The fields of an object schema (its path or query parameters). */
+function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined {
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : undefined;
+}
+
 /**
- * The OpenAPI 3.1 document of the whole API, generated from the operation registry
- * (lib/openapi/operations/) and the zod schemas the handlers validate with and answer in. Served at
- * GET /v1/openapi.json and kept in docs/openapi.json (npm run schemas; a test fails when stale).
+ * The OpenAPI 3.1 document of the whole API, generated from the operations of the route table
+ * (lib/routes/: the same contracts and zod schemas the handlers validate with) and the resources they
+ * answer with. Served at GET /v1/openapi.json and kept in docs/openapi.json (npm run schemas; a test
+ * fails when stale).
  */
-export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json {
+export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS): Json {
   const components: Json = {};
   const paths: Record<string, Json> = {};
   // Components no operation names directly: the error envelope (every error answer refers to it) and
   // the resources events embed (their exact per-type schemas are in events-schema/).
   for (const op of operations) {
-    const path = op.path.replace(/^\/v1/, '');
-    paths[path] ??= {};
+    // Paths are relative to {base_url} (`/v1`); the keyless pages live at the host root, outside it,
+    // so their path item names its own server (OpenAPI 3.1 path-level `servers`).
+    const underBase = op.path.startsWith('/v1/');
+    const path = underBase ? op.path.slice('/v1'.length) : op.path;
+    paths[path] ??= underBase ? {} : { servers: [HOST_ROOT_SERVER] };
+    const scope = scopeOf(op);
     paths[path][op.method.toLowerCase()] = {
-      operationId: op.operationId,
+      operationId: op.operationId ?? op.operation,
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
-      ...(op.scope === 'public' ? { security: [] } : {}),
-      ...(op.scope !== 'public' && op.scope !== 'none' ? { 'x-required-scope': op.scope } : {}),
+      ...(scope === 'public' ? { security: [] } : {}),
+      ...(scope !== 'public' && scope !== 'none' ? { 'x-required-scope': scope } : {}),
       parameters: parameters(op, components),
       ...(op.body ? { requestBody: { required: true, ...jsonContent(schemaObject(op.body, 'input', components)) } } : {}),
       responses: responses(op, components),
@@ -119,12 +137,11 @@ export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json 
     info: {
       title: 'Partner Company-Formation API',
       version: CURRENT_VERSION,
-      description:
-        'Form and manage US companies on behalf of your clients. Authenticate with `Authorization: Bearer svc_live_…` (live) or `svc_test_…` (sandbox). Pin a version with the `Service-Version` header. Event payload schemas: events-schema/.',
+      description: guideMarkdown(),
     },
-    servers: [{ url: '/v1' }],
+    servers: [{ url: '/v1', description: 'The partner API ({base_url}); every path below is relative to it, but for the keyless pages at the host root.' }],
     security: [{ apiKey: [] }],
-    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.tag!))].sort((a, b) => tagRank(a) - tagRank(b)).map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: svc_live_… or svc_test_….' } },
@@ -133,6 +150,10 @@ export function openApiDocument(operations: OperationSpec[] = OPERATIONS): Json 
     },
   };
 }
+
+/** The reference's chapters in the order a partner meets them; an area's new tag goes last. */
+const TAG_ORDER = ['Companies', 'Accounts', 'Lifecycle', 'Service orders', 'Orders and billing', 'Events', 'Catalog', 'Account', 'Meta', 'Sandbox', 'Keyless pages'];
+const tagRank = (tag: string) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
 
 function sortKeys(o: Json): Json {
   return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));

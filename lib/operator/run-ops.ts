@@ -1,10 +1,11 @@
 import { ApiError } from '../errors';
 import { resetDbClient } from '../store/client';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { OPERATOR_ACTIONS, type OperatorAction } from './actions';
 import { operatorName, recordAudit } from './audit';
 import { flag, parseCliArgs, type CliArgs } from './cli-args';
 import { OperatorError, resolveTarget, type Target } from './target';
+import { isId } from '../ids';
 
 /** How a run talks to the operator; tests answer the prompt themselves. */
 export interface OpsIo {
@@ -28,7 +29,7 @@ function help(): string {
 
 function scopeOf(args: CliArgs): Scope {
   const partnerId = flag(args, 'partner');
-  if (!partnerId || !/^ptr_[0-9A-Za-z]{22}$/.test(partnerId)) throw new OperatorError('--partner ptr_… is required: the partner whose company this is.');
+  if (!partnerId || !isId('partner', partnerId)) throw new OperatorError('--partner ptr_… is required: the partner whose company this is.');
   const mode = flag(args, 'mode') ?? 'live';
   if (mode !== 'live' && mode !== 'test') throw new OperatorError('--mode is live or test.');
   return { partnerId, mode };

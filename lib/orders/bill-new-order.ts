@@ -1,9 +1,9 @@
 import { linesForNewOrder } from '../billing/billing-acts';
 import { addLedgerLines } from '../billing/ledger-store';
 import type { ServiceOrderRecord } from '../resources/service-order';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import type { WriteSet } from '../store/write-set';
-import type { OrderRecord } from './order-record';
+import type { OrderRecord } from '../store/entities/service-order';
 
 /**
  * Bills a new order inside the transaction that creates it (spec billing rules: "the order is billed

@@ -1,9 +1,9 @@
 import { creditForCancel } from '../billing/billing-acts';
 import { findProduct } from '../catalog/products';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { without, type OrderChange } from './change-order';
 import { illegalMove } from './order-errors';
-import type { OrderRecord } from './order-record';
+import type { OrderRecord } from '../store/entities/service-order';
 
 /** Only an order whose fulfilment has not started can be canceled (spec Service order states). */
 export function cancellable(order: OrderRecord): boolean {

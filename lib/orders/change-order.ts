@@ -2,16 +2,15 @@ import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { addLedgerLines } from '../billing/ledger-store';
 import type { LedgerLine } from '../billing/ledger-line';
 import { renderServiceOrder } from '../resources/service-order';
-import { CompanyChanged } from '../companies/store';
-import { OrderChanged } from './order-errors';
-import { RequirementChanged } from '../requirements/store';
-import { addOrderChange, readOrder } from './order-store';
-import type { OrderRecord } from './order-record';
+import { CompanyChanged } from '../store/entities/company';
+import { OrderChanged, addOrderChange, readOrder } from '../store/entities/service-order';
+import { RequirementChanged } from '../store/entities/requirement';
+import type { OrderRecord } from '../store/entities/service-order';
 
 /** The service-order events a change can fire (spec Events: event types). */
 export type OrderEventType =

@@ -5,15 +5,15 @@ import { ApiError, resourceMissing, type FieldError } from '../errors';
 import type { Partner } from '../partners/partner';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { CompanyChanged, getCompany } from '../companies/store';
-import { newServiceOrder } from '../service-orders/new-service-order';
-import { addServiceOrderCreation } from '../service-orders/store';
+import { CompanyChanged, getCompany } from '../store/entities/company';
+import { newServiceOrder } from './new-service-order';
+import { addServiceOrderCreation } from './add-order-creation';
 import { renderServiceOrder, type ServiceOrder } from '../resources/service-order';
 import { addEntitlementChange } from '../entitlements/change-entitlements';
 import { optionViolations } from './order-options';
-import { callerKeyedRecord } from '../input/caller-keyed-record';
+import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 export const createOrderBody = z.strictObject({
   product_key: z.string().min(1).max(50),
@@ -33,7 +33,7 @@ export interface CreateOrderInput {
 
 const invalid = (errors: FieldError[]) => new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);
 
-/** Refusals that depend on the product and the company only (issue 9, Ordering). */
+/** Refusals that depend on the product and the company only (docs/decisions.md, "Error codes of ordering"). */
 function orderViolations(product: Product | undefined, body: CreateOrderBody, company: { entity_type: string; shareholders?: { id: string }[] }): FieldError[] {
   if (!product) {
     return [{ reason: `'${body.product_key}' is not a catalog product`, location: '$.product_key', validation_type: 'enum', how_to_fix: `Use a key from GET /v1/products: ${PRODUCTS.filter((p) => p.key !== FORMATION_PRODUCT_KEY).map((p) => p.key).join(', ')}.` }];

@@ -1,15 +1,15 @@
 import { newId } from '../ids';
 import { REQUIREMENT_SK_PREFIX, listSortKey } from '../store/keys';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import type { WriteSet } from '../store/write-set';
-import { addRequirementCreation, getRequirement, RequirementChanged } from '../requirements/store';
+import { addRequirementCreation, getRequirement, RequirementChanged } from '../store/entities/requirement';
 import { addResolution } from '../requirements/change-requirement';
 import { formFor } from './order-form';
-import type { OrderRecord } from './order-record';
+import type { OrderRecord } from '../store/entities/service-order';
 
 /**
  * The `form` requirement of an order waiting in `requires_action` (spec: "an open form requirement
- * names what is needed"), kept by the lifecycle area's requirement store (lib/requirements/store.ts:
+ * names what is needed"), kept by the lifecycle area's requirement store (lib/store/entities/requirement.ts:
  * the item, its id pointer for GET /requirements/{id}, the company's open count).
  */
 export function newFormRequirementKey(at: string): { id: string; sk: string } {
@@ -39,7 +39,7 @@ export function addFormRequirement(ws: WriteSet, scope: Scope, order: OrderRecor
 }
 
 /** The order's form was answered: its requirement resolves with the answers (`requirement.fulfilled`). */
-export async function addFormRequirementResolution(ws: WriteSet, scope: Scope, order: OrderRecord, sk: string, answers: Record<string, unknown>, at: string): Promise<void> {
+export async function addFormRequirementResolution(ws: WriteSet, scope: Scope, _order: OrderRecord, sk: string, answers: Record<string, unknown>, at: string): Promise<void> {
   const id = sk.slice(sk.lastIndexOf('#') + 1);
   const requirement = await getRequirement(scope, id);
   if (!requirement) throw new RequirementChanged(id);

@@ -8,10 +8,3 @@ import { ApiError } from '../errors';
 export function illegalMove(reason: string, howToFix: string, location = '$.status'): ApiError {
   return new ApiError('invalid_request', reason, [{ reason, location, validation_type: 'state', how_to_fix: howToFix }]);
 }
-
-/** Another writer changed the order after it was read: the operation re-reads and decides again. */
-export class OrderChanged extends Error {
-  constructor(readonly orderId: string) {
-    super(`service order ${orderId} changed concurrently`);
-  }
-}

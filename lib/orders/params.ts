@@ -1,13 +1,11 @@
 import * as z from 'zod';
-import { patterned } from '../input';
-import { callerKeyedRecord } from '../input/caller-keyed-record';
+import { idParam } from '../input';
+import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /** Path parameters of this area, checked before any read (API-SURFACE conventions). */
-const idParam = (prefix: string, what: string) => patterned(new RegExp(`^${prefix}[0-9A-Za-z]{22}$`), `Send a ${what} id as returned by the API: ${prefix} and 22 letters or digits.`);
-
-export const serviceOrderIdParams = z.strictObject({ serviceOrderID: idParam('so_', 'service order') });
-export const taxFilingIdParams = z.strictObject({ taxFilingID: idParam('tf_', 'tax filing') });
-export const fixedAssetParams = z.strictObject({ companyID: idParam('cmp_', 'company'), fixedAssetID: idParam('fxa_', 'fixed asset') });
+export const serviceOrderIdParams = z.strictObject({ serviceOrderID: idParam('serviceOrder', 'service order') });
+export const taxFilingIdParams = z.strictObject({ taxFilingID: idParam('taxFiling', 'tax filing') });
+export const fixedAssetParams = z.strictObject({ companyID: idParam('company', 'company'), fixedAssetID: idParam('fixedAsset', 'fixed asset') });
 /**
  * Invoice ids are opaque (spec Conventions): a partner cannot know their shape, so any id is looked up
  * and an unknown one is `resource_missing`, never a pattern refusal. Ids we never mint are answered

@@ -1,19 +1,20 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../store/client';
+import { tableName } from '../store/client';
+import { queryAll } from '../store/query-all';
 import { JOB_SHARDS, renewalIndexes } from '../store/keys';
-import { livemode, type Mode, type Scope } from '../store/scope';
+import { livemode, type Mode, type Scope } from '../scope';
 import { linesForRenewal } from '../billing/billing-acts';
 import { AlreadyBilled } from '../billing/ledger-store';
 import { dueAt, nextRenewalAt } from '../billing/renewal-schedule';
 import { changeOrder } from './change-order';
-import { renewalState, type OrderRecord } from './order-record';
+import { renewalState } from './order-record';
+import type { OrderRecord } from '../store/entities/service-order';
 
 /** Stops the change without writing: this period was billed by someone else meanwhile. */
 class NothingDue extends Error {}
 
 /**
- * Bills every period of one order that is due at `asOf`, one transaction per period (issue 9: "bills
- * each period exactly once, even when it runs twice, late, or concurrently"). Two guards make it so:
+ * Bills every period of one order that is due at `asOf`, one transaction per period, each period exactly
+ * once even when the job runs twice, late, or concurrently (docs/decisions.md, "Renewals"). Two guards make it so:
  * the period's ledger line is keyed by (order, period) and put only if absent, and the order's
  * rewrite is conditioned on the revision read, so a second or concurrent run finds the period billed
  * and moves on; a late run catches up every missed period, each billed at its own due time.
@@ -43,27 +44,18 @@ export async function renewOrder(scope: Scope, orderId: string, asOf: Date): Pro
 }
 
 async function dueOrderIds(index: { index: 'gsi2' | 'gsi3'; pk: string }, asOf: Date): Promise<{ partnerId: string; orderId: string }[]> {
-  const out: { partnerId: string; orderId: string }[] = [];
-  let startKey: Record<string, unknown> | undefined;
   const sk = index.index === 'gsi2' ? 'gsi2sk' : 'gsi3sk';
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index.index,
-        KeyConditionExpression: `${index.index}pk = :pk AND ${sk} <= :upto`,
-        ExpressionAttributeValues: { ':pk': index.pk, ':upto': `${asOf.toISOString()}#~` },
-        ProjectionExpression: `${sk}`,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      const [, partnerId, orderId] = String(item[sk]).split('#');
-      out.push({ partnerId, orderId });
-    }
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: index.index,
+    KeyConditionExpression: `${index.index}pk = :pk AND ${sk} <= :upto`,
+    ExpressionAttributeValues: { ':pk': index.pk, ':upto': `${asOf.toISOString()}#~` },
+    ProjectionExpression: `${sk}`,
+  });
+  return items.map((item) => {
+    const [, partnerId, orderId] = String(item[sk]).split('#');
+    return { partnerId, orderId };
+  });
 }
 
 /** The sandbox's billing run: renewals of one partner and mode due at `asOf`. */

@@ -1,5 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
+import { queryPages } from '../store/query-all';
 import { decodeCursor, encodeCursor } from './cursor';
 
 /** The spec's `page` block: all six fields on every paged list. */
@@ -40,7 +41,6 @@ export interface PageRequest {
  */
 export async function keysetPage<T extends Record<string, unknown>>(range: IndexRange, req: PageRequest): Promise<{ items: T[]; page: Omit<PageBlock, 'total'> }> {
   const skName = `${range.index}sk`;
-  const pkName = `${range.index}pk`;
   const backwards = req.before !== undefined;
   const position = req.after !== undefined ? decodeCursor<string>(req.listing, req.after, 'after') : req.before !== undefined ? decodeCursor<string>(req.listing, req.before, 'before') : undefined;
   // Reading forward (ascending sk) when the listing ascends and we go on, or descends and we go back.
@@ -101,23 +101,16 @@ export async function keysetPage<T extends Record<string, unknown>>(range: Index
 export async function countRange(range: IndexRange): Promise<number> {
   const key = keyCondition(range, range.gt, range.lt);
   let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: range.index,
-        KeyConditionExpression: key.expression,
-        ExpressionAttributeNames: { ...key.names, ...range.filter?.names },
-        ExpressionAttributeValues: { ...key.values, ...range.filter?.values },
-        FilterExpression: range.filter?.expression,
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    total += res.Count ?? 0;
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryPages({
+    TableName: tableName(),
+    IndexName: range.index,
+    KeyConditionExpression: key.expression,
+    ExpressionAttributeNames: { ...key.names, ...range.filter?.names },
+    ExpressionAttributeValues: { ...key.values, ...range.filter?.values },
+    FilterExpression: range.filter?.expression,
+    Select: 'COUNT',
+  });
+  for await (const page of pages) total += page.count;
   return total;
 }
 

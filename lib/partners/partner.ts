@@ -4,6 +4,7 @@ import { partnerKey } from '../store/keys';
 import { newId } from '../ids';
 import { nowIso } from '../clock';
 import { CURRENT_VERSION } from '../versioning/versions';
+import { recordOf } from '../store/entity';
 
 /** A partner (a workspace): who owns keys, webhook endpoints and every company it creates. */
 export interface Partner {
@@ -42,6 +43,5 @@ export async function createPartner(input: { name: string; ownerEmail: string; i
 export async function getPartner(partnerId: string): Promise<Partner | undefined> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: partnerKey(partnerId) }));
   if (!res.Item) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ...partner } = res.Item;
-  return partner as Partner;
+  return recordOf<Partner>(res.Item);
 }

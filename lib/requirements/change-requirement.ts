@@ -3,11 +3,11 @@ import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
 import { commit } from '../store/commit';
 import { tableName } from '../store/client';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { renderRequirement } from '../resources/requirement';
-import { requirementTransition, type RequirementTrigger } from '../lifecycle/requirement-status';
-import { addRequirementUpdate, getRequirement, RequirementChanged, type RequirementRecord } from './store';
+import { requirementTransition, type RequirementTrigger } from './requirement-status';
+import { addRequirementUpdate, getRequirement, RequirementChanged, type RequirementRecord } from '../store/entities/requirement';
 
 export interface RequirementChangeContext {
   requirement: RequirementRecord;
@@ -74,3 +74,4 @@ export async function resolveRequirement(
 export async function withdrawRequirement(scope: Scope, requirementId: string, reason: string): Promise<RequirementRecord> {
   return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => addCancellation(ws, scope, requirement, 'withdrawn', reason, at));
 }
+

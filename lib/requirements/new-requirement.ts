@@ -1,7 +1,7 @@
 import { newId } from '../ids';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import type { FilePurpose, RequirementType, Signer } from '../resources/requirement';
-import type { RequirementRecord } from './store';
+import type { RequirementRecord } from '../store/entities/requirement';
 import type { z } from 'zod';
 import type { serviceOrderFormSchema } from '../resources/service-order';
 

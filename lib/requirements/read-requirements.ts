@@ -1,8 +1,8 @@
 import { resourceMissing } from '../errors';
-import { getCompany } from '../companies/store';
-import type { Scope } from '../store/scope';
+import { getCompany } from '../store/entities/company';
+import type { Scope } from '../scope';
 import { renderRequirement, type Requirement } from '../resources/requirement';
-import { getRequirement, requirementsOfCompany } from './store';
+import { getRequirement, requirementsOfCompany } from '../store/entities/requirement';
 
 /** A company's requirements, open and resolved, newest first; another partner's company is 404. */
 export async function listRequirementsOfCompany(scope: Scope, companyId: string): Promise<Requirement[]> {

@@ -3,9 +3,10 @@ import { emailInput } from '../input';
 import { serviceOrderFormSchema } from '../resources/service-order';
 import { FILE_PURPOSES } from '../resources/requirement';
 import type { RequirementInput } from './new-requirement';
+import { idPattern } from '../ids';
 
 const message = z.string().trim().min(1).max(1000).optional();
-const shId = z.string().regex(/^sh_[0-9A-Za-z]{22}$/, { message: 'is not a shareholder id' });
+const shId = z.string().regex(idPattern('shareholder'), { message: 'is not a shareholder id' });
 
 /**
  * POST /sandbox/companies/{id}/requirements: a requirement of any type, as the platform or the
@@ -13,7 +14,7 @@ const shId = z.string().regex(/^sh_[0-9A-Za-z]{22}$/, { message: 'is not a share
  */
 export const sandboxRequirementBody = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('document'), purpose: z.enum(FILE_PURPOSES).default('identity_document'), shareholder: shId.optional(), message }),
-  z.strictObject({ type: z.literal('form'), form: serviceOrderFormSchema, service_order: z.string().regex(/^so_[0-9A-Za-z]{22}$/).optional(), message }),
+  z.strictObject({ type: z.literal('form'), form: serviceOrderFormSchema, service_order: z.string().regex(idPattern('serviceOrder')).optional(), message }),
   z.strictObject({ type: z.literal('name_change'), message }),
   z.strictObject({ type: z.literal('information'), message }),
   z.strictObject({

@@ -1,8 +1,8 @@
 import { illegalTransition, invalidField } from '../errors';
 import { renderRequirement, type Signer } from '../resources/requirement';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { addCancellation, addResolution, changeRequirement } from './change-requirement';
-import { addRequirementUpdate, type RequirementRecord } from './store';
+import { addRequirementUpdate, type RequirementRecord } from '../store/entities/requirement';
 
 /**
  * Signature requirements (spec Requirement status and "Signers"): each signer opening the document

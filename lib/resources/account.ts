@@ -5,7 +5,7 @@ import { dateTime, idOf, metadataSchema } from './shared';
 export const accountSchema = z
   .strictObject({
     object: z.literal('account'),
-    id: idOf('acct_'),
+    id: idOf('account'),
     livemode: z.boolean(),
     first_name: z.string(),
     last_name: z.string(),

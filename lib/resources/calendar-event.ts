@@ -8,8 +8,8 @@ import { dateTime, idOf } from './shared';
 export const calendarEventSchema = z
   .strictObject({
     object: z.literal('calendar_event'),
-    id: idOf('cal_'),
-    company: idOf('cmp_'),
+    id: idOf('calendarEvent'),
+    company: idOf('company'),
     /** What is due, e.g. `annual_report`, `federal_tax_return`. */
     kind: z.string(),
     title: z.string(),

@@ -42,7 +42,7 @@ export const foreignQualificationSchema = z
 
 export const shareholderSchema = z
   .strictObject({
-    id: idOf('sh_'),
+    id: idOf('shareholder'),
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
@@ -53,7 +53,7 @@ export const shareholderSchema = z
     ownership_percentage: z.number(),
     main_incorporator: z.boolean(),
     relationship: z.strictObject({ director: z.boolean(), title: z.string().optional() }),
-    passport: idOf('file_').optional(),
+    passport: idOf('file').optional(),
   })
   .meta({ id: 'Shareholder', description: 'An owner. Identity documents are referenced by `passport` (a file id), never embedded.' });
 
@@ -64,7 +64,7 @@ export const officerSchema = z
     email: z.string(),
     roles: z.array(z.enum(OFFICER_ROLES)),
     title: z.string().optional(),
-    shareholder: idOf('sh_').optional(),
+    shareholder: idOf('shareholder').optional(),
   })
   .meta({ id: 'Officer', description: 'A member of the management roster; `shareholder` names the owner this officer is.' });
 
@@ -74,9 +74,9 @@ export const entitlementsSchema = z.record(z.string(), z.number().int()).meta({ 
 export const companySchema = z
   .strictObject({
     object: z.literal('company'),
-    id: idOf('cmp_'),
+    id: idOf('company'),
     external_id: z.string().optional(),
-    account_id: idOf('acct_'),
+    account_id: idOf('account'),
     account: accountSchema.optional(),
     livemode: z.boolean(),
     name: z.string(),

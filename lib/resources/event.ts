@@ -46,7 +46,7 @@ export const isAboutCompany = (resource: EmbeddableResource) => resource !== 'in
 
 const common = {
   object: z.literal('event'),
-  id: idOf('evt_'),
+  id: idOf('event'),
   livemode: z.boolean().meta({ description: 'false for events of a test-key stream' }),
   timestamp: dateTime.meta({ description: 'When the described fact occurred; can precede created_at.' }),
   created_at: dateTime.meta({ description: 'When the event was recorded: the clock for filtering and paging.' }),
@@ -61,7 +61,7 @@ export const eventSchema = z
   .strictObject({
     ...common,
     type: z.string().meta({ description: 'e.g. company.created; new types may appear: treat unknown ones as informational.' }),
-    company_id: idOf('cmp_').optional().meta({ description: 'Present when the event is about a company.' }),
+    company_id: idOf('company').optional().meta({ description: 'Present when the event is about a company.' }),
     data: z.strictObject({ object: z.looseObject({ object: z.string() }).meta({ description: 'The resource as it stood at the event, tagged by its own object.' }) }),
   })
   .meta({ id: 'Event', description: 'One entry of the event log; the same object is delivered by webhooks.' });
@@ -73,7 +73,7 @@ export function eventSchemaOf(type: EventType, snapshot: z.ZodType) {
     .strictObject({
       ...common,
       type: z.literal(type),
-      ...(isAboutCompany(resource) ? { company_id: idOf('cmp_') } : {}),
+      ...(isAboutCompany(resource) ? { company_id: idOf('company') } : {}),
       data: z.strictObject({ object: snapshot }),
     })
     .meta({ title: type, description: `Fires when ${fires}. data.object: ${resource}.` });

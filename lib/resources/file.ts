@@ -10,14 +10,14 @@ export const FILE_PURPOSES = ['identity_document', 'formation_document', 'additi
 export const fileSchema = z
   .strictObject({
     object: z.literal('file'),
-    id: idOf('file_'),
+    id: idOf('file'),
     purpose: z.enum(FILE_PURPOSES),
     /** Bytes. */
     size: z.number().int().min(0),
     /** The content type, e.g. `application/pdf`. */
     type: z.string(),
-    company: idOf('cmp_').optional(),
-    shareholder: idOf('sh_').optional(),
+    company: idOf('company').optional(),
+    shareholder: idOf('shareholder').optional(),
     title: z.string().optional(),
     livemode: z.boolean().optional(),
     created_at: dateTime,

@@ -5,9 +5,9 @@ import { dateTime, idOf } from './shared';
 export const fixedAssetSchema = z
   .strictObject({
     object: z.literal('fixed_asset'),
-    id: idOf('fxa_'),
+    id: idOf('fixedAsset'),
     number: z.string(),
-    company: idOf('cmp_'),
+    company: idOf('company'),
     title: z.string(),
     livemode: z.boolean(),
     created_at: dateTime,
@@ -20,5 +20,5 @@ export const fixedAssetSchema = z
   .meta({ id: 'FixedAsset', description: 'An asset of the fixed-asset register, from which the federal filing draws.' });
 
 export const deletedFixedAssetSchema = z
-  .strictObject({ object: z.literal('fixed_asset'), id: idOf('fxa_'), deleted: z.literal(true) })
+  .strictObject({ object: z.literal('fixed_asset'), id: idOf('fixedAsset'), deleted: z.literal(true) })
   .meta({ id: 'DeletedFixedAsset', description: 'The asset was removed from the register.' });

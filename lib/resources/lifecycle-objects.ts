@@ -4,18 +4,18 @@ import { dateTime, idOf } from './shared';
 
 /** The status link (spec Status token): exactly `object`, `id`, `created_at`, `url`. */
 export const statusTokenSchema = z
-  .strictObject({ object: z.literal('status_token'), id: idOf('stk_'), created_at: dateTime, url: z.string() })
+  .strictObject({ object: z.literal('status_token'), id: idOf('statusToken'), created_at: dateTime, url: z.string() })
   .meta({ id: 'StatusToken', description: 'A keyless, read-only link to a company’s live status.' });
 
 export const deletedStatusTokenSchema = z
-  .strictObject({ object: z.literal('status_token'), id: idOf('stk_'), deleted: z.literal(true) })
+  .strictObject({ object: z.literal('status_token'), id: idOf('statusToken'), deleted: z.literal(true) })
   .meta({ id: 'DeletedStatusToken', description: 'A revoked status link: its URL answers 404 from now on.' });
 
 export const verificationSessionSchema = z
   .strictObject({
     object: z.literal('verification_session'),
-    id: idOf('vs_'),
-    shareholder: idOf('sh_'),
+    id: idOf('verificationSession'),
+    shareholder: idOf('shareholder'),
     url: z.string(),
     status: z.enum(['pending', 'submitted', 'expired']),
     expires_at: dateTime,

@@ -31,10 +31,10 @@ export const signerSchema = z
 export const requirementSchema = z
   .strictObject({
     object: z.literal('requirement'),
-    id: idOf('rqmt_'),
-    company: idOf('cmp_'),
-    service_order: idOf('so_').optional(),
-    shareholder: idOf('sh_').optional(),
+    id: idOf('requirement'),
+    company: idOf('company'),
+    service_order: idOf('serviceOrder').optional(),
+    shareholder: idOf('shareholder').optional(),
     purpose: z.enum(REQUIREMENT_PURPOSES).optional(),
     type: z.enum(REQUIREMENT_TYPES),
     status: z.enum(REQUIREMENT_STATUSES),

@@ -40,8 +40,8 @@ export const quoteSchema = z
 export const serviceOrderSchema = z
   .strictObject({
     object: z.literal('service_order'),
-    id: idOf('so_'),
-    company: idOf('cmp_'),
+    id: idOf('serviceOrder'),
+    company: idOf('company'),
     product_key: z.string(),
     interval: z.enum(['one_time', 'monthly', 'yearly']).optional(),
     status: z.enum(SERVICE_ORDER_STATUSES),

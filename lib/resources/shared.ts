@@ -1,8 +1,10 @@
 import * as z from 'zod';
-import { callerKeyedRecord } from '../input/caller-keyed-record';
+import { idPattern, type IdKind } from '../ids';
+import { callerKeyedRecord } from './caller-keyed-record';
 
 /** Shapes shared by the resource schemas (spec Conventions). */
-export const idOf = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9A-Za-z]{22}$`));
+/** An id of `kind` in a resource (its one pattern: lib/ids.ts). */
+export const idOf = (kind: IdKind) => z.string().regex(idPattern(kind));
 export const dateTime = z.iso.datetime({ offset: true });
 /** `metadata`: your own key/value pairs, at most 50, stored and returned verbatim. */
 /** One metadata value: any JSON value, as the partner sent it. */

@@ -11,8 +11,8 @@ export const TAX_FILING_STATUSES = ['open', 'in_progress', 'filed', 'accepted', 
 export const taxFilingSchema = z
   .strictObject({
     object: z.literal('tax_filing'),
-    id: idOf('tf_'),
-    company: idOf('cmp_'),
+    id: idOf('taxFiling'),
+    company: idOf('company'),
     kind: z.enum(TAX_FILING_KINDS),
     /** The tax year filed for. */
     year: z.number().int(),

@@ -1,4 +1,4 @@
-import type { Route } from './route';
+import type { Route } from './core/route';
 
 export interface RouteMatch {
   route: Route;
@@ -33,7 +33,7 @@ export function routesForPath(routes: Route[], path: string): RouteMatch[] {
     const m = regex.exec(path);
     if (!m) continue;
     const pathParameters: Record<string, string> = {};
-    names.forEach((n, i) => (pathParameters[n] = m[i + 1]));
+    for (const [i, name] of names.entries()) pathParameters[name] = m[i + 1];
     out.push({ route, pathParameters });
   }
   // API Gateway prefers the more literal template: fewer parameters first.

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { routesForPath } from './match';
-import type { Route } from './route';
+import type { Route } from './core/route';
 
 /** 405 with `Allow` when the path exists under other methods, else 404 `resource_missing`. */
 export function notRoutable(routes: Route[], method: string, path: string): ApiError {

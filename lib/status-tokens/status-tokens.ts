@@ -5,12 +5,12 @@ import { config } from '../config';
 import { decryptSecret, encryptSecret } from '../crypto/envelope';
 import { resourceMissing } from '../errors';
 import { newId, randomBase62 } from '../ids';
-import { getCompany } from '../companies/store';
+import { getCompany } from '../store/entities/company';
 import { assertNotDissolved } from '../lifecycle/company-status';
 import { commit } from '../store/commit';
 import { db, tableName } from '../store/client';
 import { companyPartition, STATUS_TOKEN_SK_PREFIX, statusTokenKey, statusTokenLookupKey } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 
 /**

@@ -2,8 +2,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from './client';
 import type { WriteSet } from './write-set';
-import { sequenceEvents, SequenceConflict } from '../events/sequence';
-import type { CommittedEvent } from '../events/event';
+import { sequenceEvents, SequenceConflict } from './sequence';
+import type { CommittedEvent } from './event';
 import { now } from '../clock';
 
 /** DynamoDB's limit of items in one TransactWriteItems. */

@@ -17,3 +17,10 @@ export function metadataOfItem(item: Record<string, unknown>): Record<string, un
   if (typeof text === 'string') return JSON.parse(text) as Record<string, unknown>;
   return item.metadata as Record<string, unknown> | undefined;
 }
+
+/** The codec of an entity whose record carries `metadata` (lib/store/entity.ts). */
+export const metadataAsText = {
+  encode: ({ metadata, ...rest }: { metadata?: Record<string, unknown> }): Record<string, unknown> => ({ ...rest, ...storedMetadata(metadata) }),
+  decode: (item: Record<string, unknown>) => ({ metadata: metadataOfItem(item) }),
+  internal: [METADATA_ATTRIBUTE],
+};

@@ -1,14 +1,21 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './client';
 
-/** Every item of a Query, following LastEvaluatedKey page after page. */
-export async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
+type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
+
+/** The pages of a Query, following LastEvaluatedKey: each page's items, and its count (for `Select: 'COUNT'`). */
+export async function* queryPages(input: QueryInput): AsyncGenerator<{ items: Record<string, unknown>[]; count: number }> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    out.push(...(res.Items ?? []));
+    yield { items: res.Items ?? [], count: res.Count ?? 0 };
     startKey = res.LastEvaluatedKey;
   } while (startKey);
+}
+
+/** Every item of a Query, page after page. */
+export async function queryAll(input: QueryInput): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for await (const page of queryPages(input)) out.push(...page.items);
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * The ONE table, as both the CDK stack and the embedded default create it. Physical indexes are
- * generic (gsi1…gsi4); access patterns are named in lib/store/keys.ts and the modules that own them.
+ * generic (gsi1…gsi4); access patterns are named in lib/store/keys/ and the modules that own them.
  */
 export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
 

@@ -1,6 +1,6 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Scope } from './scope';
-import type { PendingEvent } from '../events/event';
+import type { Scope } from '../scope';
+import type { PendingEvent } from './event';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

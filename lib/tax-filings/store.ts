@@ -5,21 +5,19 @@ import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { commit } from '../store/commit';
 import { taxFilingByIdIndex, taxFilingGuardKey, taxFilingsOfCompany } from '../store/keys';
-import { livemode, type Scope } from '../store/scope';
+import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { CompanyChanged, getCompany } from '../companies/store';
+import { CompanyChanged, getCompany } from '../store/entities/company';
 import { addEntitlementChange } from '../entitlements/change-entitlements';
 import { canAdvance, entitlementOf, type TaxFiling, type TaxFilingKind, type TaxFilingStatus } from './tax-filing';
+import { recordOf } from '../store/entity';
 
 function filingItem(scope: Scope, f: TaxFiling): Record<string, unknown> {
   const byId = taxFilingByIdIndex(scope, f.id);
   return { pk: taxFilingsOfCompany(scope, f.company), sk: `${f.created_at}#${f.id}`, entity: 'tax_filing', ...f, gsi1pk: byId.pk, gsi1sk: byId.sk };
 }
 
-const strip = (item: Record<string, unknown>) => {
-  const { pk: _p, sk: _s, entity: _e, gsi1pk: _g, gsi1sk: _h, revision: _r, ...f } = item;
-  return f as unknown as TaxFiling;
-};
+const strip = (item: Record<string, unknown>) => recordOf<TaxFiling>(item, ['revision']);
 
 class FilingChanged extends Error {}
 

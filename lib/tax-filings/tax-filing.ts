@@ -20,3 +20,4 @@ export function canAdvance(from: TaxFilingStatus, to: TaxFilingStatus): boolean 
   if (to === 'rejected' || to === 'accepted') return from === 'filed';
   return TAX_FILING_STATUSES.indexOf(to) >= TAX_FILING_STATUSES.indexOf(from);
 }
+

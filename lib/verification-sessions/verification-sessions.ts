@@ -4,11 +4,11 @@ import { now, nowIso } from '../clock';
 import { config } from '../config';
 import { invalidField, resourceMissing } from '../errors';
 import { newId, randomBase62 } from '../ids';
-import { getCompany } from '../companies/store';
+import { getCompany } from '../store/entities/company';
 import { assertNotDissolved } from '../lifecycle/company-status';
 import { db, tableName } from '../store/client';
 import { verificationSessionKey } from '../store/keys';
-import type { Scope } from '../store/scope';
+import type { Scope } from '../scope';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
 
 /**
@@ -105,3 +105,4 @@ export async function reopenSession(session: StoredSession): Promise<void> {
     }),
   );
 }
+

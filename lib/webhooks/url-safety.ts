@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import type { Mode } from '../store/scope';
+import type { Mode } from '../scope';
 import { isLocal } from '../config';
 
 /**

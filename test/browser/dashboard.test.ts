@@ -95,7 +95,14 @@ describe('the dashboard in Chromium', () => {
     // A delivery appears on the page; resend it.
     const [event] = await recordEvents({ partnerId: c.partner_id, mode: 'test' }, 1, 'company.created');
     const row = page.locator(`tr[data-event="${event.id}"]`);
-    await eventually(async () => (await page.reload(), (await row.count()) > 0), 60_000, 'the delivery on the endpoint page');
+    await eventually(
+      async () => {
+        await page.reload();
+        return (await row.count()) > 0;
+      },
+      60_000,
+      'the delivery on the endpoint page',
+    );
     await expect(row.first().innerText()).resolves.toMatch(/succeeded/);
     await screenshot(page, '08-endpoint');
     await row.first().getByRole('button', { name: `Resend ${event.id}` }).click();

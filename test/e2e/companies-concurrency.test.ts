@@ -5,7 +5,7 @@ import { useStackDatabase } from '../support/stack';
 import { anAccount, anLlc, uniqueWord } from '../support/companies';
 import { db, tableName } from '../../lib/store/client';
 import { accountExternalIdKey, companyNameKey } from '../../lib/store/keys';
-import { findAccountByExternalId } from '../../lib/accounts/store';
+import { findAccountByExternalId } from '../../lib/store/entities/account';
 import { nameKey } from '../../lib/companies/normalise-name';
 
 const c = useStackDatabase();

@@ -6,7 +6,7 @@ import { commit } from '../../lib/store/commit';
 import { tableName } from '../../lib/store/client';
 import { now, setClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import type { ApiEvent } from '../../lib/events/event';
+import type { ApiEvent } from '../../lib/store/event';
 
 useStackDatabase();
 

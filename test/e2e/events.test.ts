@@ -3,7 +3,7 @@ import { useStackDatabase } from '../support/stack';
 import { freshPartner, recordEvents } from '../support/event-log';
 import { issueApiKey } from '../../lib/auth/api-key';
 import { newId } from '../../lib/ids';
-import type { ApiEvent, PendingEvent } from '../../lib/events/event';
+import type { ApiEvent, PendingEvent } from '../../lib/store/event';
 
 useStackDatabase();
 

@@ -45,7 +45,7 @@ describe('Idempotency-Key on POST /companies', () => {
 
   /** Arrange a claim of `key` for exactly this request, held by another request until `lockedUntil`. */
   async function heldClaim(key: string, body: unknown, lockedUntil: number) {
-    const { requestFingerprint } = await import('../../lib/http/request-fingerprint');
+    const { requestFingerprint } = await import('../../lib/http/core/request-fingerprint');
     const event = { httpMethod: 'POST', path: '/v1/companies', headers: {}, queryStringParameters: null, multiValueQueryStringParameters: null } as never;
     await db().send(
       new UpdateCommand({

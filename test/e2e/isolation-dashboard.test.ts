@@ -12,7 +12,7 @@ import { anLlc, createCompany } from '../support/companies';
 import { absent, fillSlots, masked, paramSlots, pathParams } from '../support/isolation';
 
 /**
- * The isolation matrix of the dashboard (issue 11, item 5), generated from THE route table like the
+ * The isolation matrix of the dashboard, generated from THE route table like the
  * partner matrix (isolation-matrix.test.ts):
  * - every dashboard route with a path parameter (JSON face and pages), called by the demo partner's
  *   dashboard session on `other_partner`'s objects of both modes, must answer exactly as it answers

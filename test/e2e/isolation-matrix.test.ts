@@ -7,13 +7,13 @@ import { aPdf, uploadFile } from '../support/lifecycle';
 import { anLlc, anOwner } from '../support/companies';
 
 /**
- * The isolation matrix (issue 11): every partner route with a path parameter, generated from THE route
- * table, called by every other caller (the demo partner's live and test keys, and the owner's key of
- * the other mode) on `other_partner`'s objects. A leak is any answer that differs from the answer for
- * an id that does not exist at all, or any answer that carries the object's id. A new route whose
- * parameter has no owner object below fails this test, so no route can skip it. List filters that
- * name an object (from the OpenAPI document) and paging cursors get the same treatment. The dashboard's
- * side is isolation-dashboard.test.ts.
+ * The isolation matrix (spec Modes and tenancy): every partner route with a path parameter, generated
+ * from THE route table, called by every other caller (the demo partner's live and test keys, and the
+ * owner's key of the other mode) on `other_partner`'s objects. A leak is any answer that differs from
+ * the answer for an id that does not exist at all, or any answer that carries the object's id. A new
+ * route whose parameter has no owner object below fails this test, so no route can skip it. List
+ * filters that name an object (from the OpenAPI document) and paging cursors get the same treatment.
+ * The dashboard's side is isolation-dashboard.test.ts.
  */
 const c = credentials();
 const owner = { live: api(c.other_partner.live_key), test: api(c.other_partner.test_key) };

@@ -2,7 +2,7 @@ import { api } from '../support/http';
 import { useStackDatabase } from '../support/stack';
 import { anLlc, anOwner, createCompany } from '../support/companies';
 import { aJpeg, aPdf, aPng, sandbox, uploadFile } from '../support/lifecycle';
-import { samplePdf } from '../../lib/files/sample-document';
+import { samplePdf } from '../../lib/file-storage/sample-document';
 
 const c = useStackDatabase();
 jest.setTimeout(90_000); // multi-step flows over HTTP; the machine running them is shared

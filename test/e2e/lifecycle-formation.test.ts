@@ -197,16 +197,22 @@ describe('a company formed by the operator, from creation to active, through the
   });
 });
 
-describe('the shortest sandbox path, as API-SURFACE states the triggers', () => {
-  it('create → verify → incorporate reaches active from preparing_documents with one company.status.changed', async () => {
+describe('the sandbox walks the stage machine the live formation walks', () => {
+  it('incorporate from preparing_documents is refused with the walk to submitted_to_state; after it, active with one company.status.changed per move', async () => {
     const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
     expect(company.stage).toBe('preparing_documents');
     expect((await sb.company(company.id, 'verify')).body.status).toBe('in_progress');
     const seen = (await eventsOf(key, company.id)).length;
+    const early = await sb.company(company.id, 'incorporate');
+    expect(early.status).toBe(400);
+    expect(early.body.detail).toContain("'preparing_documents'");
+    expect(early.body.errors[0].how_to_fix).toContain("Move the stage to 'documents_generated', then 'submitted_to_state' first");
+    expect((await eventsOf(key, company.id)).length).toBe(seen);
+    for (const stage of ['documents_generated', 'submitted_to_state']) expect((await sb.company(company.id, 'stage', { stage })).status).toBe(200);
     const res = await sb.company(company.id, 'incorporate');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated' });
-    expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual(['company.status.changed', 'company.incorporated']);
+    expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual(['company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated']);
   });
 
   it('incorporation still waits for verification, and for a new name after a conflict', async () => {

@@ -151,7 +151,11 @@ describe('the SDK under a real rate limit', () => {
     const own = await aFreshPartner();
     const { secret } = await issueApiKey({ partnerId: own.partnerId, mode: 'test', rateLimit: { burst: 2, sustained: 10_000 } });
     const waits: number[] = [];
-    const limited = new PartnerApi({ apiKey: secret, baseUrl: c.base_url, maxRetries: 6, sleep: (ms) => (waits.push(ms), new Promise((r) => setTimeout(r, ms))) });
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return new Promise<void>((r) => setTimeout(r, ms));
+    };
+    const limited = new PartnerApi({ apiKey: secret, baseUrl: c.base_url, maxRetries: 6, sleep });
     const answers = await Promise.all([
       ...Array.from({ length: 4 }, () => limited.request('getMe')),
       ...Array.from({ length: 4 }, () => limited.request('createCompany', { body: { name: `Sdk ${uniqueWord()}`, state: 'WY', entity_type: 'llc', account: anAccount() } })),

@@ -10,7 +10,7 @@ import { readLane } from '../../lib/webhooks/lane/lane-state';
 import { resendEvent } from '../../lib/webhooks/operations/resend-event';
 import { recoverEvents } from '../../lib/webhooks/operations/recover-events';
 import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
-import type { Scope } from '../../lib/store/scope';
+import type { Scope } from '../../lib/scope';
 import { createPartner } from '../../lib/partners/partner';
 
 const c = useStackDatabase();

@@ -41,6 +41,37 @@ describe('bundling a function with the local esbuild (no Docker)', () => {
   });
 });
 
+describe('the API reference renderer in its Lambda bundle', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'BundleReference', { env: { account: '123456789012', region: 'us-east-1' } });
+  new ServiceFunction(stack, 'Renderer', {
+    functionName: 'bundle-test-apiReferenceRenderer',
+    entry: 'functions/pages/reference-asset.ts',
+    description: 'GET /docs/assets/redoc.standalone.js',
+    environment: {},
+    statements: [],
+    logRetention: RetentionDays.ONE_DAY,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  app.synth();
+  const assetDir = readdirSync(outdir).filter((d) => d.startsWith('asset.')).map((d) => join(outdir, d)).find((d) => existsSync(join(d, 'index.mjs')))!;
+
+  it("carries Redoc's script inside the one bundle (its text import), and serves it with no CDN address in it", () => {
+    const event = { httpMethod: 'GET', path: '/docs/assets/redoc.standalone.js', resource: '/docs/assets/redoc.standalone.js', headers: {}, queryStringParameters: null, pathParameters: null, requestContext: { identity: { sourceIp: '192.0.2.1' } } };
+    const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
+const r = await handler(${JSON.stringify(event)}, {});
+console.log(JSON.stringify({ status: r.statusCode, type: r.headers['Content-Type'], bytes: r.body.length, redoc: r.body.includes('Redoc'), cdn: r.body.includes('cdn.redoc.ly') }));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' }, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const answer = JSON.parse(result.stdout.trim().split('\n').pop()!);
+    expect(answer).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8', redoc: true, cdn: false });
+    expect(answer.bytes).toBeGreaterThan(1_000_000);
+    // Only the text travels: no node_modules beside the bundle, which is all a Lambda gets.
+    expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+  });
+});
+
 describe('what keeps bundles small', () => {
   it("imports zod as a namespace everywhere: `import { z }` pulls zod's ~40 locales into every bundle (+350 KB)", () => {
     const offenders = spawnSync('grep', ['-rlE', "^import \\{ z \\} from 'zod'", 'lib', 'functions'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);

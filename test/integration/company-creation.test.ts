@@ -6,11 +6,11 @@ import { anLlc } from '../support/companies';
 import { db, tableName } from '../../lib/store/client';
 import { companyPartition, eventStreams, idempotencyKey } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
-import { createCompany } from '../../lib/companies/create-company';
+import { createCompany } from '../../lib/companies/operations/create-company';
 import { createCompanyBody } from '../../lib/companies/schemas';
-import { getCompany } from '../../lib/companies/store';
+import { getCompany } from '../../lib/store/entities/company';
 import { claimKey, sealKey, storable } from '../../lib/idempotency/records';
-import type { Scope } from '../../lib/store/scope';
+import type { Scope } from '../../lib/scope';
 
 useStackDatabase();
 const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });
@@ -39,7 +39,7 @@ describe('company creation under injected faults', () => {
       .rejectsOnce(cancelled)
       .rejectsOnce(new TransactionConflictException({ message: 'conflict', $metadata: {} }))
       .callsFake(() => realSend(ddb.send.lastCall.args[0]));
-    let company;
+    let company: Awaited<ReturnType<typeof createCompany>> | undefined;
     try {
       company = await createCompany({ scope: s, body: body(), expand: [] });
       expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);

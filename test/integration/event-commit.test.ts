@@ -8,7 +8,7 @@ import { db, tableName } from '../../lib/store/client';
 import { eventCounterKey, eventStreams } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../lib/errors';
-import type { Scope } from '../../lib/store/scope';
+import type { Scope } from '../../lib/scope';
 
 useStackDatabase();
 const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });

@@ -2,18 +2,21 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { useStackDatabase } from '../support/stack';
 import { db, tableName } from '../../lib/store/client';
 import { newId } from '../../lib/ids';
-import { logItems } from '../../lib/events/event-item';
+import { logItems } from '../../lib/store/event-item';
 import { listEvents } from '../../lib/events/listing/list-events';
 import { listEventsQuery } from '../../lib/events/listing/list-events-query';
-import type { ApiEvent } from '../../lib/events/event';
-import type { Scope } from '../../lib/store/scope';
+import type { ApiEvent } from '../../lib/store/event';
+import type { Scope } from '../../lib/scope';
 
 useStackDatabase();
 
 /** A small deterministic generator, so a failure names a reproducible case. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  const next = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const next = () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] };
 }
 
@@ -44,7 +47,10 @@ function randomQuery(): { query: Record<string, string>; keep: (e: ApiEvent) => 
   const keeps: ((e: ApiEvent) => boolean)[] = [];
   const some = <T>(xs: T[], max: number) => [...new Set(Array.from({ length: 1 + r.int(max) }, () => r.pick(xs)))];
   const typeForm = r.int(5);
-  if (typeForm === 1) (query.type = r.pick(TYPES)), keeps.push((e) => e.type === query.type);
+  if (typeForm === 1) {
+    query.type = r.pick(TYPES);
+    keeps.push((e) => e.type === query.type);
+  }
   if (typeForm === 2) {
     const v = some(TYPES, 3);
     query['type[in]'] = v.join(',');
@@ -56,7 +62,10 @@ function randomQuery(): { query: Record<string, string>; keep: (e: ApiEvent) => 
     keeps.push((e) => !v.includes(e.type));
   }
   const companyForm = r.int(5);
-  if (companyForm === 1) (query['company_id[eq]'] = r.pick(COMPANIES)), keeps.push((e) => e.company_id === query['company_id[eq]']);
+  if (companyForm === 1) {
+    query['company_id[eq]'] = r.pick(COMPANIES);
+    keeps.push((e) => e.company_id === query['company_id[eq]']);
+  }
   if (companyForm === 2) {
     const v = some(COMPANIES, 3);
     query['company_id[in]'] = v.join(',');

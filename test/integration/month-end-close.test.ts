@@ -3,7 +3,7 @@ import { newId } from '../../lib/ids';
 import { tableName } from '../../lib/store/client';
 import { commit } from '../../lib/store/commit';
 import { WriteSet } from '../../lib/store/write-set';
-import type { Scope } from '../../lib/store/scope';
+import type { Scope } from '../../lib/scope';
 import { addLedgerLines, linesOfInvoice, partnersWithUnbilledLines, unbilledLines } from '../../lib/billing/ledger-store';
 import { JOB_SHARDS } from '../../lib/store/keys';
 import { newLine } from '../../lib/billing/ledger-line';

@@ -21,7 +21,7 @@ import { DEFAULT_RETRY_DELAYS_SECONDS } from '../../lib/webhooks/delivery/delive
 import { sendLaneMessages } from '../../lib/webhooks/queue/send-lane-messages';
 import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
 import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
-import type { Scope } from '../../lib/store/scope';
+import type { Scope } from '../../lib/scope';
 
 /**
  * The delivery pipeline in this process (same handlers, the local stream poller and FIFO stand-in) on

@@ -3,8 +3,8 @@ import { issueApiKey } from '../../lib/auth/api-key';
 import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/store/commit';
 import { tableName } from '../../lib/store/client';
-import type { Scope } from '../../lib/store/scope';
-import type { ApiEvent, PendingEvent } from '../../lib/events/event';
+import type { Scope } from '../../lib/scope';
+import type { ApiEvent, PendingEvent } from '../../lib/store/event';
 
 /** Keys that never throttle a test. */
 const UNTHROTTLED = { burst: 100_000, sustained: 1_000_000 };

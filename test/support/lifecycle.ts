@@ -1,6 +1,6 @@
 import { api } from './http';
 import { credentials } from './stack';
-import { samplePdf, samplePng } from '../../lib/files/sample-document';
+import { samplePdf, samplePng } from '../../lib/file-storage/sample-document';
 
 /** The sandbox triggers under /sandbox, with the test key given. */
 export function sandbox(key: string) {

@@ -72,6 +72,6 @@ function compare(b0: Schema, a0: Schema, path: string, bRoot: Schema, aRoot: Sch
       out.push(`${path}: ${k} lost alternatives`);
       continue;
     }
-    b[k].forEach((alt: Schema, i: number) => compare(alt, a[k][i], `${path}<${k}${i}>`, bRoot, aRoot, out, seen));
+    for (const [i, alt] of (b[k] as Schema[]).entries()) compare(alt, a[k][i], `${path}<${k}${i}>`, bRoot, aRoot, out, seen);
   }
 }

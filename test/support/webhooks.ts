@@ -1,11 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tableName } from '../../lib/store/client';
 import { createEndpoint } from '../../lib/webhooks/endpoints';
-import type { Mode, Scope } from '../../lib/store/scope';
+import type { Mode, Scope } from '../../lib/scope';
 import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/store/commit';
 import { newId } from '../../lib/ids';
-import type { ApiEvent } from '../../lib/events/event';
+import type { ApiEvent } from '../../lib/store/event';
 
 /** Test helpers of webhook delivery. */
 export interface TestEndpoint {

@@ -2,13 +2,13 @@ import * as z from 'zod';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { keyedBag, ownValue } from '../../lib/caller-keys';
-import { callerKeyedRecord } from '../../lib/input/caller-keyed-record';
+import { callerKeyedRecord } from '../../lib/resources/caller-keyed-record';
 import { metadataInput } from '../../lib/input';
 import { parseOrRefuse } from '../../lib/errors';
-import { queryOf } from '../../lib/http/query';
-import { parseForm } from '../../lib/dashboard/http/body';
-import { cookiesOf } from '../../lib/dashboard/http/cookies';
-import { parseMultipart } from '../../lib/files/multipart';
+import { queryOf } from '../../lib/http/core/query';
+import { parseForm } from '../../lib/http/dashboard/body';
+import { cookiesOf } from '../../lib/http/dashboard/cookies';
+import { parseMultipart } from '../../lib/http/core/multipart';
 import { nestsDeeperThan } from '../../lib/http/middleware/json-body';
 import { metadataOfItem, storedMetadata } from '../../lib/store/metadata-attribute';
 import { optionViolations } from '../../lib/orders/order-options';
@@ -63,6 +63,7 @@ describe('caller text as object keys', () => {
 
   it('gathers query parameters, form fields, cookies and multipart parts under the names sent, none special', async () => {
     const bag = keyedBag<number>();
+    // biome-ignore lint/suspicious/noProto: a key named __proto__ on a null-prototype bag, on purpose
     bag.__proto__ = 1;
     expect(Object.keys(bag)).toEqual(['__proto__']);
 

@@ -4,9 +4,9 @@ import { nameKey, tidyName } from '../../lib/companies/normalise-name';
 import { formatEin } from '../../lib/companies/new-company';
 import { isIanaZone } from '../../lib/companies/rules/timezone';
 import { createdAtRange } from '../../lib/paging/created-at-range';
-import { addInterval, newServiceOrder } from '../../lib/service-orders/new-service-order';
+import { addInterval, newServiceOrder } from '../../lib/orders/new-service-order';
 import { findProduct } from '../../lib/catalog/products';
-import { requestFingerprint } from '../../lib/http/request-fingerprint';
+import { requestFingerprint } from '../../lib/http/core/request-fingerprint';
 import { renderCompany, companySchema } from '../../lib/resources/company';
 
 describe('company rules without I/O', () => {

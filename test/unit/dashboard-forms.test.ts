@@ -1,6 +1,6 @@
-import { endpointFormToBody, keyFormToBody } from '../../lib/dashboard/forms';
-import { parseForm } from '../../lib/dashboard/http/body';
-import { safeNext } from '../../lib/dashboard/http/page-errors';
+import { endpointFormToBody, keyFormToBody } from '../../lib/http/dashboard/forms';
+import { parseForm } from '../../lib/http/dashboard/body';
+import { safeNext } from '../../lib/http/dashboard/page-errors';
 import { esc, html } from '../../lib/dashboard/pages/html';
 
 describe('dashboard forms', () => {

@@ -30,7 +30,10 @@ function run(actions: { kind: string; [k: string]: unknown }[]) {
   const ledger = new Map<string, LedgerLine>();
   const sims: Sim[] = [];
   let clock = Date.parse('2027-01-01T00:00:00Z');
-  const tick = () => new Date((clock += 3 * 86_400_000)).toISOString();
+  const tick = () => {
+    clock += 3 * 86_400_000;
+    return new Date(clock).toISOString();
+  };
   const commit = (sim: Sim, lines: LedgerLine[], apply: () => void) => {
     if (lines.some((l) => ledger.has(l.key))) return; // the transaction fails: nothing of the act is written
     for (const l of lines) ledger.set(l.key, l);
@@ -49,7 +52,7 @@ function run(actions: { kind: string; [k: string]: unknown }[]) {
       commit(sim, linesForNewOrder(sim.order, at, true).lines, () => undefined);
     } else if (a.kind === 'cancel') {
       const sim = pick();
-      if (!sim || sim.order.status !== 'received') continue;
+      if (sim?.order.status !== 'received') continue;
       commit(sim, creditForCancel(sim.order, at, true).lines, () => (sim.order.status = 'canceled'));
     } else if (a.kind === 'reprice') {
       const sim = pick();

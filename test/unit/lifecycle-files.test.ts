@@ -1,10 +1,10 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { S3Storage } from '../../lib/files/storage/s3-storage';
-import { objectKey } from '../../lib/files/storage/file-storage';
+import { S3Storage } from '../../lib/file-storage/s3-storage';
+import { objectKey } from '../../lib/file-storage/file-storage';
 import { pageCount, sniffContentType } from '../../lib/files/sniff';
 import { checkUpload } from '../../lib/files/check-upload';
-import { samplePdf, samplePng } from '../../lib/files/sample-document';
+import { samplePdf, samplePng } from '../../lib/file-storage/sample-document';
 
 describe('sniffing and policies', () => {
   it('reads the type from magic numbers only', () => {

@@ -3,7 +3,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, Tran
 import { verifyOwners } from '../../lib/lifecycle/operations/verify-owners';
 import { incorporateCompany } from '../../lib/lifecycle/operations/incorporate-company';
 import { ApiError } from '../../lib/errors';
-import { companyItem } from '../../lib/companies/store';
+import { companyEntity } from '../../lib/store/entities/company';
 import type { CompanyRecord } from '../../lib/resources/company';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -27,7 +27,7 @@ beforeEach(() => {
 describe('"once" events under an injected conflict', () => {
   it('a verify that loses the race to another verify re-reads, is refused naming the state, and writes no second company.verified', async () => {
     const winner = { ...base, status: 'in_progress' as const, verification: 'verified' as const, verified_at: '2026-01-02T00:00:00.000Z', version: 2 };
-    ddb.on(GetCommand).resolvesOnce({ Item: companyItem(scope, base) }).resolves({ Item: companyItem(scope, winner) });
+    ddb.on(GetCommand).resolvesOnce({ Item: companyEntity.item(scope, base) }).resolves({ Item: companyEntity.item(scope, winner) });
     ddb.on(TransactWriteCommand).rejects(lostRace());
 
     const refusal = await verifyOwners(scope, base.id).catch((e) => e);
@@ -47,7 +47,7 @@ describe('"once" events under an injected conflict', () => {
 
   it('an incorporation retried after a TransactionConflict commits its events once', async () => {
     const verified = { ...base, status: 'in_progress' as const, verification: 'verified' as const, verified_at: '2026-01-02T00:00:00.000Z', version: 2 };
-    ddb.on(GetCommand).resolves({ Item: companyItem(scope, verified) });
+    ddb.on(GetCommand).resolves({ Item: companyEntity.item(scope, verified) });
     ddb.on(TransactWriteCommand).rejectsOnce(Object.assign(new Error('conflict'), { name: 'TransactionConflictException' })).resolves({});
 
     const { company, events } = await incorporateCompany(scope, base.id, { incorporation_date: '2026-01-03' });

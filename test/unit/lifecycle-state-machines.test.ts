@@ -1,8 +1,11 @@
-import { COMPANY_STAGE_MOVES, COMPANY_STAGES, stageMove } from '../../lib/lifecycle/company-stage';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMPANY_STAGE_MOVES, COMPANY_STAGES, stageMove, stagePath } from '../../lib/lifecycle/company-stage';
+import { stageMachineMarkdown } from '../../lib/docs/stage-machine';
 import { COMPANY_STATUS_TRANSITIONS, statusTransition } from '../../lib/lifecycle/company-status';
-import { requirementTransition } from '../../lib/lifecycle/requirement-status';
+import { requirementTransition } from '../../lib/requirements/requirement-status';
 import { allOwnerDocumentsIn, assertVerificationPending } from '../../lib/lifecycle/verification';
-import { ApiError } from '../../lib/errors';
+import type { ApiError } from '../../lib/errors';
 
 const refusal = (fn: () => unknown): ApiError => {
   try {
@@ -51,10 +54,31 @@ describe('company stage', () => {
     expect(refusal(() => stageMove('submitted_to_state', 'incorporated', 'stage', true)).errors![0].how_to_fix).toContain('/incorporate');
     expect(refusal(() => stageMove('documents_generated', 'name_conflict', 'stage', true)).errors![0].how_to_fix).toContain('/name-conflict');
     expect(stageMove('submitted_to_state', 'incorporated', 'incorporate', true).to).toBe('incorporated');
-    expect(stageMove('preparing_documents', 'incorporated', 'incorporate', true).to).toBe('incorporated');
-    expect(refusal(() => stageMove('preparing_documents', 'incorporated', 'incorporate', false)).detail).toContain("'pending'");
+    expect(refusal(() => stageMove('submitted_to_state', 'incorporated', 'incorporate', false)).detail).toContain("'pending'");
     expect(refusal(() => stageMove('name_conflict', 'incorporated', 'incorporate', true)).detail).toContain("'name_conflict'");
     expect(stageMove('preparing_documents', 'name_conflict', 'name_conflict', true).to).toBe('name_conflict');
+  });
+
+  it('the state accepts only a filing it was sent: incorporation comes from submitted_to_state, and the refusal names the walk there', () => {
+    for (const from of ['preparing_documents', 'documents_generated', 'signature_requested'] as const) {
+      const refused = refusal(() => stageMove(from, 'incorporated', 'incorporate', true));
+      expect(refused.detail).toContain(`'${from}'`);
+      expect(refused.errors![0].how_to_fix).toContain("'submitted_to_state' first");
+    }
+    expect(refusal(() => stageMove('preparing_documents', 'incorporated', 'incorporate', true)).errors![0].how_to_fix).toBe(
+      `Move the stage to 'documents_generated', then 'submitted_to_state' first (POST /v1/sandbox/companies/{id}/stage {"stage": "documents_generated"}); 'incorporated' comes from 'submitted_to_state'.`,
+    );
+    expect(stagePath('preparing_documents', ['submitted_to_state'])).toEqual(['documents_generated', 'submitted_to_state']);
+    expect(stagePath('signature_requested', ['submitted_to_state'])).toEqual(['submitted_to_state']);
+    expect(stagePath('name_conflict', ['submitted_to_state'])).toBeUndefined();
+  });
+
+  it('the stage table the README and the reference show is this table, one row per move', () => {
+    const table = stageMachineMarkdown().split('\n');
+    expect(table).toHaveLength(2 + COMPANY_STAGE_MOVES.length);
+    expect(table).toContain("| `incorporated` | `submitted_to_state` | the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`); only once every owner’s identity document is in (`verification: verified`) |");
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    expect(readme.includes(stageMachineMarkdown()) ? 'the README shows the table' : `README.md must show this table exactly:\n${stageMachineMarkdown()}`).toBe('the README shows the table');
   });
 
   it('a name conflict is left only by the name change', () => {

@@ -1,7 +1,7 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { apiOperation } from '../../lib/http/api-operation';
+import { apiOperation } from '../../lib/http/operation';
 import { ApiError } from '../../lib/errors';
 import { MAX_JSON_DEPTH } from '../../lib/http/middleware/json-body';
 import { hashSecret } from '../../lib/auth/api-key';

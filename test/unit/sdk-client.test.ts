@@ -36,6 +36,13 @@ const company = { object: 'company', id: 'cmp_' + 'a'.repeat(22), name: 'Acme' }
 const createBody = { name: 'Acme', state: 'WY' as const, entity_type: 'llc' as const, account: { first_name: 'Ada', last_name: 'L', email: 'ada@example.com' } };
 
 describe('requests', () => {
+  it('calls the keyless pages at the host root (their path-level server), without the key', async () => {
+    const { client, requests } = scripted([{ status: 200, body: { object: 'company_status' } }]);
+    await client.statusPage({ token: 'stk_abc' });
+    expect(requests[0].url.href).toBe('https://api.test/status/stk_abc');
+    expect(requests[0].headers.get('authorization')).toBeNull();
+  });
+
   it('sends the key, the pinned Service-Version and, on a POST, a fresh Idempotency-Key', async () => {
     const { client, requests } = scripted([{ status: 201, body: company }]);
     await expect(client.createCompany({ body: createBody })).resolves.toEqual(company);

@@ -1,7 +1,7 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import { apiOperation } from '../../lib/http/api-operation';
+import { apiOperation } from '../../lib/http/operation';
 import { resetDbClient } from '../../lib/store/client';
 import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
 import { isTransientStoreError } from '../../lib/store/transient';

@@ -1,17 +1,11 @@
-import { apiOperation } from '../../../lib/http/api-operation';
-import { noQuery } from '../../../lib/input';
-import { companyParams } from '../../../lib/lifecycle/params';
-import { openRequirement, presentRequirement } from '../../../lib/requirements/open-requirement';
-import { sandboxRequirementBody, toRequirementInput } from '../../../lib/requirements/sandbox-requirement-input';
+import { apiOperation } from '../../../lib/http/operation';
+import { sandboxOpenRequirement as contract } from '../../../lib/routes/sandbox-lifecycle/open-requirement';
+import { openRequirement, presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
+import { toRequirementInput } from '../../../lib/requirements/sandbox-requirement-input';
 
 /** POST /v1/sandbox/companies/{companyID}/requirements: open a requirement of any type. */
 export const handler = apiOperation({
-  scope: 'sandbox:write',
-  testModeOnly: true,
-  idempotent: true,
-  params: companyParams,
-  query: noQuery,
-  body: sandboxRequirementBody,
+  ...contract,
   handle: async ({ caller, params, body }) => {
     const requirement = await openRequirement(caller.scope, toRequirementInput(params.companyID, body));
     return { status: 201, body: presentRequirement(requirement) };

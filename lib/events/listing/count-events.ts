@@ -1,13 +1,13 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../store/client';
 import { eventCounterKey } from '../../store/keys';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import type { CountTerm } from './plan';
 import type { ReadMeter } from './read-meter';
 import type { EventStream } from './streams';
 
 /**
- * `page.total` without counting: sequences are dense per stream (lib/events/sequence.ts), so the
+ * `page.total` without counting: sequences are dense per stream (lib/store/sequence.ts), so the
  * number of a stream's events with key in [lo, hi) is
  *   seq(first event with key ≥ hi) − seq(first event with key ≥ lo),
  * where "no such event" stands for the stream's counter + 1, and an unbounded side needs no read at

@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../store/client';
 import { eventKey } from '../../store/keys';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { resourceMissing } from '../../errors';
-import type { ApiEvent } from '../event';
+import type { ApiEvent } from '../../store/event';
 
 /** GET /events/{eventID}: one event of the caller's partner and mode, exactly as it was recorded. */
 export async function getEvent(scope: Scope, table: string, eventId: string): Promise<ApiEvent> {

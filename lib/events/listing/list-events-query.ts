@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { parseRfc3339 } from './created-at-range';
+import { idPattern } from '../../ids';
 
 /**
  * The query string of GET /events (spec "GET /events"), exactly as it arrives: bracketed names are
@@ -12,7 +13,7 @@ import { parseRfc3339 } from './created-at-range';
 export const MAX_LIST_VALUES = 20;
 
 const EVENT_TYPE_SOURCE = '[a-z][a-z0-9_]*(?:\\.[a-z][a-z0-9_]*)+';
-const COMPANY_ID_SOURCE = 'cmp_[0-9A-Za-z]{22}';
+const COMPANY_ID_SOURCE = idPattern('company').source.slice(1, -1);
 
 const once = (what: string) => ({
   error: (issue: { input?: unknown }) =>

@@ -1,6 +1,7 @@
 import { decodeCursor, encodeCursor, listingFingerprint } from '../../paging/cursor';
-import type { Scope } from '../../store/scope';
-import type { ApiEvent } from '../event';
+import type { PageBlock } from '../../paging/keyset-page';
+import type { Scope } from '../../scope';
+import type { ApiEvent } from '../../store/event';
 import { isEmptyRange } from './created-at-range';
 import { eventFilterOf, type EventFilter } from './event-filter';
 import type { ListEventsQuery } from './list-events-query';
@@ -15,14 +16,7 @@ export const DEFAULT_PAGE_SIZE = 25;
 
 export interface EventPage {
   object: 'list';
-  page: {
-    start_cursor: string | null;
-    end_cursor: string | null;
-    has_next_page: boolean;
-    has_prev_page: boolean;
-    limit: number;
-    total: number;
-  };
+  page: PageBlock;
   items: ApiEvent[];
 }
 

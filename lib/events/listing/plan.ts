@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../store/client';
 import { eventCounterKey } from '../../store/keys';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import type { EventFilter } from './event-filter';
 import type { ReadMeter } from './read-meter';
 import { stream, type EventStream } from './streams';

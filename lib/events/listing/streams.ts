@@ -1,10 +1,10 @@
 import { eventStreams } from '../../store/keys';
 import type { IndexName } from '../../store/table-definition';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 
 /**
  * One ordered stream of the log: the index that lists it, its partition value, the item attribute
- * holding an event's dense sequence in it, and its counter item (lib/events/event-item.ts).
+ * holding an event's dense sequence in it, and its counter item (lib/store/event-item.ts).
  */
 export interface EventStream {
   index: IndexName;

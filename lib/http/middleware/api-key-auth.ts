@@ -5,7 +5,7 @@ import type { ApiKeyRecord } from '../../auth/api-key';
 import type { ScopeName } from '../../auth/scopes';
 import { anonymousSubject, enforceRateLimit, observeRateLimit } from '../../rate-limit/enforce';
 import { ApiError } from '../../errors';
-import { header, type ApiContext } from '../types';
+import { header, type ApiContext } from '../core/types';
 
 /**
  * Authentication, then the per-key rate limit, then authorization: a request with a real key is always

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { availableVersions, isKnownVersion } from '../../versioning/versions';
 import { ApiError } from '../../errors';
-import { header, type ApiContext } from '../types';
+import { header, type ApiContext } from '../core/types';
 
 /** Spec Versioning 2–4: `Service-Version` pins; otherwise the partner's pinned default applies. */
 export function apiVersion(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {

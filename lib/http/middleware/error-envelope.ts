@@ -4,7 +4,7 @@ import { ApiError, errorEnvelope as envelope } from '../../errors';
 import { logger } from '../../observability/logger';
 import { CommitContention } from '../../store/commit';
 import { isTransientStoreError } from '../../store/transient';
-import type { ApiContext } from '../types';
+import type { ApiContext } from '../core/types';
 
 /**
  * Turns anything thrown into the spec's error envelope. An ApiError keeps its code; anything else is

@@ -1,9 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { claimKey, completeKey, releaseKey, sealKey, storable } from '../../idempotency/records';
-import { requestFingerprint } from '../request-fingerprint';
+import { requestFingerprint } from '../core/request-fingerprint';
 import { ApiError } from '../../errors';
-import { header, type ApiContext, type IdempotencyState } from '../types';
+import { header, type ApiContext, type IdempotencyState } from '../core/types';
 import type { WriteSet } from '../../store/write-set';
 import { logger } from '../../observability/logger';
 

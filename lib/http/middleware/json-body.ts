@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../errors';
-import type { ApiContext } from '../types';
+import type { ApiContext } from '../core/types';
 
 /** 256 KiB: far above any valid request of this API; a company with every list at its maximum is ~60 KiB. */
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;

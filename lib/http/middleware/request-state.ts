@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { newId } from '../../ids';
 import { now } from '../../clock';
 import { logger } from '../../observability/logger';
-import type { ApiContext } from '../types';
+import type { ApiContext } from '../core/types';
 
 /** First in every chain: the request id (also the `Request-Id` header and the envelope's `request_id`). */
 export function requestState(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {

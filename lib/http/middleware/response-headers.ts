@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CURRENT_VERSION, isKnownVersion } from '../../versioning/versions';
-import { header, type ApiContext, type ApiMiddyRequest } from '../types';
+import { header, type ApiContext, type ApiMiddyRequest } from '../core/types';
 
 /**
  * Adds the headers every response carries, successes and errors (304 included): `Request-Id`,

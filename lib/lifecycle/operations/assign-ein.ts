@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { formatEin } from '../../companies/new-company';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { assertNotDissolved } from '../company-status';
 import { illegalTransition } from '../../errors';
@@ -23,3 +23,4 @@ export async function assignEin(scope: Scope, companyId: string, input: { ein?: 
     return { next, once: ['ein_assigned_at'] };
   });
 }
+

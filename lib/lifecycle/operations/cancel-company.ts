@@ -1,9 +1,9 @@
 import { entitlementRequired } from '../../entitlements/change-entitlements';
-import { serviceOrdersOfCompany } from '../../service-orders/store';
+import { serviceOrdersOfCompany } from '../../store/entities/service-order';
 import { addOrderMove } from '../../orders/change-order';
 import { cancellable, cancellation } from '../../orders/cancellation';
-import type { OrderRecord } from '../../orders/order-record';
-import type { Scope } from '../../store/scope';
+import type { OrderRecord } from '../../store/entities/service-order';
+import type { Scope } from '../../scope';
 import type { CompanyRecord } from '../../resources/company';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';

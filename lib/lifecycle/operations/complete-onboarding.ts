@@ -1,4 +1,4 @@
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { statusTransition } from '../company-status';
 

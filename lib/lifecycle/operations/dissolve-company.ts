@@ -1,6 +1,6 @@
-import { serviceOrdersOfCompany } from '../../service-orders/store';
-import type { OrderRecord } from '../../orders/order-record';
-import type { Scope } from '../../store/scope';
+import { serviceOrdersOfCompany } from '../../store/entities/service-order';
+import type { OrderRecord } from '../../store/entities/service-order';
+import type { Scope } from '../../scope';
 import type { WriteSet } from '../../store/write-set';
 import type { CompanyRecord } from '../../resources/company';
 import { changeCompany, snapshotAt } from '../change-company';

@@ -1,7 +1,7 @@
 import { legalName } from '../../resources/legal-name';
 import { newRequirement } from '../../requirements/new-requirement';
-import { addRequirementCreation, type RequirementRecord } from '../../requirements/store';
-import type { Scope } from '../../store/scope';
+import { addRequirementCreation, type RequirementRecord } from '../../store/entities/requirement';
+import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { assertForming } from './move-stage';

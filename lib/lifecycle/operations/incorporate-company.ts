@@ -1,5 +1,5 @@
 import { invalidField } from '../../errors';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
@@ -27,3 +27,4 @@ export async function incorporateCompany(scope: Scope, companyId: string, input:
     return { next, once: ['incorporated_at'] };
   });
 }
+

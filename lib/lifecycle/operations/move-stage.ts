@@ -1,4 +1,4 @@
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove, type CompanyStage } from '../company-stage';
 import { illegalTransition } from '../../errors';
@@ -20,3 +20,4 @@ export async function moveStage(scope: Scope, companyId: string, to: CompanyStag
     return { next };
   });
 }
+

@@ -5,7 +5,7 @@ import { ENDINGS, INDUSTRIES } from '../../resources/vocabulary';
 import { endingMatchesEntityType } from '../../companies/rules/ending-matches-entity-type';
 import { industryOther } from '../../companies/rules/industry-other';
 import { shareStructure } from '../../companies/rules/share-structure';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { assertNotDissolved } from '../company-status';
 

@@ -1,18 +1,18 @@
 import { newId } from '../../ids';
-import { addFileCreation, type FileRecord } from '../../files/store';
-import { samplePdf } from '../../files/sample-document';
-import { fileStorage, objectKey } from '../../files/storage';
-import { livemode, type Scope } from '../../store/scope';
+import { addFileCreation, type FileRecord } from '../../store/entities/file';
+import { samplePdf } from '../../file-storage/sample-document';
+import { fileStorage, objectKey } from '../../file-storage';
+import { livemode, type Scope } from '../../scope';
 import { changeCompany } from '../change-company';
 import { statusTransition } from '../company-status';
-import { addOwnerDocuments } from '../owner-documents';
+import { addOwnerDocuments } from './owner-documents';
 import { assertVerificationPending } from '../verification';
 
 /**
  * Every owner's identity document is in (the operator's verification, or the sandbox trigger): for
  * each owner without one, a document is recorded (a generated stand-in in the sandbox) with
  * `company.document.received`; then `company.verified` once, status `in_progress`, `verified_at`:
- * exactly what the owners' own uploads do (lib/lifecycle/owner-documents.ts).
+ * exactly what the owners' own uploads do (lib/lifecycle/operations/owner-documents.ts).
  */
 export async function verifyOwners(scope: Scope, companyId: string) {
   return changeCompany(scope, companyId, async (ctx) => {

@@ -1,15 +1,15 @@
-import { CompanyChanged } from '../../companies/store';
+import { CompanyChanged } from '../../store/entities/company';
 import { renderServiceOrder } from '../../resources/service-order';
-import { addOrderChange } from '../../orders/order-store';
+import { addOrderChange, type OrderRecord } from '../../store/entities/service-order';
 import { without } from '../../orders/change-order';
-import { renewalState, type OrderRecord } from '../../orders/order-record';
+import { renewalState } from '../../orders/order-record';
 import { nextRenewalAt } from '../../billing/renewal-schedule';
 import { addCancellation } from '../../requirements/change-requirement';
-import { readOpenCounter, requirementsOfCompany } from '../../requirements/store';
-import type { RequirementTrigger } from '../requirement-status';
+import { readOpenCounter, requirementsOfCompany } from '../../store/entities/requirement';
+import type { RequirementTrigger } from '../../requirements/requirement-status';
 import { companyNameKey, openRequirementCounterKey } from '../../store/keys';
 import type { CompanyRecord } from '../../resources/company';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import type { WriteSet } from '../../store/write-set';
 
 /**

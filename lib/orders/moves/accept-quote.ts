@@ -1,8 +1,8 @@
 import { linesForAcceptedQuote } from '../../billing/billing-acts';
-import { livemode, type Scope } from '../../store/scope';
+import { livemode, type Scope } from '../../scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';
-import type { OrderRecord } from '../order-record';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 /**
  * POST /service-orders/{id}/quote/accept: before `quote.expires_at` the quoted price becomes the
@@ -13,7 +13,7 @@ export function acceptQuote(scope: Scope, orderId: string): Promise<OrderRecord>
   return changeOrder(scope, orderId, (order, at) => {
     if (order.status !== 'quote_pending') throw illegalMove(`The order is ${order.status}: there is no quote to accept.`, 'Accept quotes of quote_pending orders only.');
     const quote = order.quote;
-    if (!quote || quote.state !== 'pending' || quote.unit_amount === undefined) throw illegalMove('The order has not been quoted yet.', 'Wait for service_order.quoted, then accept.', '$.quote');
+    if (quote?.state !== 'pending' || quote.unit_amount === undefined) throw illegalMove('The order has not been quoted yet.', 'Wait for service_order.quoted, then accept.', '$.quote');
     if (quote.expires_at && Date.parse(at) >= Date.parse(quote.expires_at)) {
       throw illegalMove(`The quote expired at ${quote.expires_at}.`, 'Ask for a new quote, or cancel the order.', '$.quote.expires_at');
     }

@@ -1,7 +1,7 @@
-import { type Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';
-import type { OrderRecord } from '../order-record';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 /** How long a quote stands when the operator gives no expiry (docs/decisions.md). */
 export const DEFAULT_QUOTE_DAYS = 14;

@@ -1,8 +1,9 @@
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { nextRenewalAt } from '../../billing/renewal-schedule';
 import { changeOrder, without } from '../change-order';
 import { illegalMove } from '../order-errors';
-import { renewalState, type OrderRecord } from '../order-record';
+import { renewalState } from '../order-record';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 const recurring = (order: OrderRecord) => order.interval === 'monthly' || order.interval === 'yearly';
 

@@ -1,11 +1,11 @@
 import { linesForReprice } from '../../billing/billing-acts';
 import { findProduct } from '../../catalog/products';
 import { ApiError } from '../../errors';
-import { livemode, type Scope } from '../../store/scope';
+import { livemode, type Scope } from '../../scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';
 import { optionViolations, priceWith } from '../order-options';
-import type { OrderRecord } from '../order-record';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 /**
  * An operator-side change of options and so price (sandbox POST /sandbox/service-orders/{id}/reprice):

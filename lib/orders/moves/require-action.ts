@@ -1,9 +1,9 @@
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';
 import { formFor } from '../order-form';
 import { addFormRequirement, newFormRequirementKey } from '../form-requirement';
-import type { OrderRecord } from '../order-record';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 /**
  * The current step waits on a form (spec state table): `in_progress` → `requires_action`,

@@ -1,7 +1,7 @@
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';
-import type { OrderRecord } from '../order-record';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 /**
  * Fulfilment starts (operator; sandbox POST /sandbox/service-orders/{id}/start): `received` →

@@ -1,9 +1,9 @@
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { changeOrder, without } from '../change-order';
 import { illegalMove } from '../order-errors';
 import { refuseInvalidAnswers } from '../../forms/form-answers';
 import { addFormRequirementResolution } from '../form-requirement';
-import type { OrderRecord } from '../order-record';
+import type { OrderRecord } from '../../store/entities/service-order';
 
 /**
  * POST /service-orders/{id}/form `{answers}`: answers validated against the awaited form; the form

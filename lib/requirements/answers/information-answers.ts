@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { callerKeyedRecord } from '../../input/caller-keyed-record';
+import { callerKeyedRecord } from '../../resources/caller-keyed-record';
 
 const KEY = /^[a-z][a-z0-9_]{0,63}$/;
 

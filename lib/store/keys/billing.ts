@@ -1,4 +1,4 @@
-import type { Mode, Scope } from '../scope';
+import type { Mode, Scope } from '../../scope';
 import { scopePrefix } from './partners';
 
 /**

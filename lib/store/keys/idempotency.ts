@@ -1,4 +1,4 @@
-import type { Scope } from '../scope';
+import type { Scope } from '../../scope';
 import { scopePrefix } from './partners';
 
 /** idempotencyRecord: one per (partner, mode, Idempotency-Key); expires through the table's TTL. */

@@ -1,4 +1,4 @@
-import type { Scope } from '../scope';
+import type { Scope } from '../../scope';
 import { companyPartition, listSortKey, REQUIREMENT_SK_PREFIX } from './companies';
 import { scopePrefix } from './partners';
 

@@ -1,4 +1,4 @@
-import type { Scope } from '../scope';
+import type { Scope } from '../../scope';
 
 /** Access patterns of partners, their API keys and rate-limit windows. */
 

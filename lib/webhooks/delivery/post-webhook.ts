@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { checkWebhookUrl } from '../url-safety';
-import type { Mode } from '../../store/scope';
+import type { Mode } from '../../scope';
 
 /** The raw result of one POST: an answer (status, Retry-After) or why there was none. */
 export type PostResult =

@@ -1,4 +1,4 @@
-import type { Mode } from '../../store/scope';
+import type { Mode } from '../../scope';
 
 /** Why an endpoint stopped receiving: it answered 410, it failed for days, or a person disabled it. */
 export type DisabledReason = 'gone' | 'failing' | 'manual';

@@ -2,14 +2,15 @@ import { queryAll } from '../../store/query-all';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, WEBHOOK_ENDPOINT_SK_PREFIX } from '../../store/keys';
-import type { Mode } from '../../store/scope';
+import type { Mode } from '../../scope';
 import { decryptSecret, encryptSecret } from '../../crypto/envelope';
 import { newId } from '../../ids';
 import { now, nowIso } from '../../clock';
 import { ApiError, resourceMissing } from '../../errors';
-import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../../dashboard/one-time-code';
+import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../../crypto/one-time-code';
 import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
 import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';
+import { recordOf } from '../../store/entity';
 
 /**
  * The webhook endpoint store: the dashboard writes it, the delivery engine reads it. Endpoints live
@@ -29,8 +30,7 @@ export interface CreateEndpointInput {
 
 function fromItem(item: Record<string, unknown> | undefined): WebhookEndpoint | undefined {
   if (!item || item.entity !== ENTITY) return undefined;
-  const { pk: _pk, sk: _sk, entity: _entity, ...endpoint } = item;
-  return endpoint as unknown as WebhookEndpoint;
+  return recordOf<WebhookEndpoint>(item);
 }
 
 /** Creates an enabled endpoint with a fresh secret and keypair; the secret is returned here once. */

@@ -1,9 +1,9 @@
 import { readEndpointsOfPartner, type EndpointRecord } from '../delivery/endpoint-record';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
-import type { Mode } from '../../store/scope';
+import type { Mode } from '../../scope';
 
-/** The event item fields the fan-out reads (lib/events/sequence.ts writes them). */
+/** The event item fields the fan-out reads (lib/store/sequence.ts writes them). */
 export interface EventItem {
   entity: 'event';
   pk: string;

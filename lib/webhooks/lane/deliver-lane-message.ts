@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { logger } from '../../observability/logger';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
@@ -59,7 +59,7 @@ async function deliverOnLane(
   writes: LaneWrites,
 ): Promise<LaneOutcome> {
 
-  if (!endpoint || endpoint.status !== 'enabled' || endpoint.mode !== message.mode) {
+  if (endpoint?.status !== 'enabled' || endpoint.mode !== message.mode) {
     // Rule 6/7: a disabled (or deleted) endpoint's queued deliveries are cancelled; the events stay in
     // GET /events and `recover` sends them again after re-enabling.
     if (message.kind === 'event') advance(lane, message.seq, message.created_at);

@@ -1,7 +1,7 @@
 import { queryAll } from '../../store/query-all';
 import { tableName } from '../../store/client';
 import { eventStreams } from '../../store/keys';
-import type { Scope } from '../../store/scope';
+import type { Scope } from '../../scope';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import type { EndpointRecord } from '../delivery/endpoint-record';
 import type { LaneState } from './lane-state';

@@ -1,4 +1,4 @@
-import type { Mode } from '../../store/scope';
+import type { Mode } from '../../scope';
 
 /**
  * The body of one FIFO message (group = endpoint id). `event`: a fresh delivery of the event with

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
 import { webhookLaneKey } from '../../store/keys';
+import { recordOf } from '../../store/entity';
 
 /**
  * One endpoint's delivery cursor. The event log is the source of truth; queue messages only wake the
@@ -33,8 +34,7 @@ export function emptyLane(endpointId: string): LaneState {
 export async function readLane(endpointId: string): Promise<LaneState | undefined> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: webhookLaneKey(endpointId), ConsistentRead: true }));
   if (!res.Item) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ...lane } = res.Item;
-  return { ...emptyLane(endpointId), ...(lane as Partial<LaneState>) } as LaneState;
+  return { ...emptyLane(endpointId), ...recordOf<Partial<LaneState>>(res.Item) } as LaneState;
 }
 
 /** One writer per lane at a time (the FIFO group has one message in flight), so a plain put (lane-writes.ts). */

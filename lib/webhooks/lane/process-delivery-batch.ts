@@ -6,7 +6,7 @@ import { deliverySettings } from '../delivery/delivery-settings';
 import { publishMetrics } from '../delivery-metrics';
 import { deliverLaneMessage, type LaneBatchCache } from './deliver-lane-message';
 import { LaneWrites } from './lane-writes';
-import { parseLaneMessage } from './lane-message';
+import { type LaneMessage, parseLaneMessage } from './lane-message';
 
 /** Thrown by the record handler to leave a message on the queue for `afterSeconds`. */
 export class RetryLater extends Error {
@@ -33,7 +33,7 @@ export async function processDeliveryBatch(event: SQSEvent, context: Context | u
   const writes = new LaneWrites();
 
   const handleRecord = async (record: SQSRecord) => {
-    let message;
+    let message: LaneMessage;
     try {
       message = parseLaneMessage(record.body);
     } catch {

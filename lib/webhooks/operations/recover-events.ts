@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/client';
+import { tableName } from '../../store/client';
+import { queryPages } from '../../store/query-all';
 import { eventStreams } from '../../store/keys';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
@@ -19,18 +19,14 @@ export async function recoverEvents(partnerId: string, endpointId: string, since
   const endpoint = await enabledEndpoint(partnerId, endpointId);
   const scope = { partnerId, mode: endpoint.mode };
   const messages: LaneMessage[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
-        ExpressionAttributeValues: { ':pk': eventStreams.all(scope), ':since': since },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) {
+  const pages = queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
+    ExpressionAttributeValues: { ':pk': eventStreams.all(scope), ':since': since },
+  });
+  for await (const page of pages) {
+    for (const item of page.items) {
       if (!endpointWantsEvent(endpoint, item.type as string)) continue;
       messages.push({
         kind: 'resend',
@@ -43,8 +39,8 @@ export async function recoverEvents(partnerId: string, endpointId: string, since
         ...carried(item.type as string, item.payload as string),
       });
     }
-    start = messages.length >= MAX_RECOVER_EVENTS ? undefined : res.LastEvaluatedKey;
-  } while (start);
+    if (messages.length >= MAX_RECOVER_EVENTS) break;
+  }
   const batch = messages.slice(0, MAX_RECOVER_EVENTS);
   await sendLaneMessages(batch);
   return { endpoint_id: endpoint.id, since, events: batch.length };

@@ -32,6 +32,8 @@ export interface OperationRow {
   response: 'json' | 'bytes';
   paged: boolean;
   keyless: boolean;
+  /** The path's own server (OpenAPI path-level `servers`): `/` for the keyless pages at the host root. */
+  server?: string;
 }
 
 function resolve(doc: Json, value: Json | undefined): Json | undefined {
@@ -71,6 +73,7 @@ export function operationRows(doc: Json): Record<string, OperationRow> {
         response: ok?.content?.['application/json'] ? 'json' : 'bytes',
         paged: Boolean(okSchema?.properties?.page && okSchema?.properties?.items),
         keyless: security.length === 0,
+        ...(item.servers?.[0]?.url ? { server: item.servers[0].url as string } : {}),
       };
     }
   }
@@ -111,6 +114,8 @@ export async function generateSdkFiles(openapiText: string): Promise<Record<stri
     "  response: 'json' | 'bytes';",
     '  paged: boolean;',
     '  keyless: boolean;',
+    "  /** The path's own server: `/` (the host root) for the keyless pages outside {base_url}. */",
+    '  server?: string;',
     '}',
     '',
     '/** Every operation of the document by operationId: the client has one method per entry. */',

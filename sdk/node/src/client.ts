@@ -117,7 +117,7 @@ export class PartnerApi {
    * from (the MCP server uses it): `pathParams` fill `{name}` segments, the rest of `input` is the
    * query, `input.body` the JSON body.
    */
-  send(row: Pick<OperationRow, 'method' | 'path' | 'pathParams' | 'body' | 'response' | 'keyless'>, input: AnyInput, options: RequestOptions = {}): Promise<ApiResponse<unknown>> {
+  send(row: Pick<OperationRow, 'method' | 'path' | 'pathParams' | 'body' | 'response' | 'keyless' | 'server'>, input: AnyInput, options: RequestOptions = {}): Promise<ApiResponse<unknown>> {
     const { body, ...rest } = input;
     const path: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
@@ -148,6 +148,9 @@ export class PartnerApi {
     const maxRetries = options.maxRetries ?? this.#retry.maxRetries;
     return this.#raw
       .request(method.toLowerCase() as 'get', row.path as '/me', {
+        // A path with its own server (the keyless pages, at the host root) is not under {base_url},
+        // which ends with /v1 (spec: the major version segment).
+        ...(row.server ? { baseUrl: `${this.baseUrl.replace(/\/v1$/, '')}${row.server.replace(/\/+$/, '')}` } : {}),
         params: { path, query },
         body: payload,
         headers,

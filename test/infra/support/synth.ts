@@ -1,4 +1,4 @@
-import { App, NestedStack, Stack } from 'aws-cdk-lib';
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

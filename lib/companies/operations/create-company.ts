@@ -1,0 +1,127 @@
+import { nowIso } from '../../clock';
+import { ApiError } from '../../errors';
+import { commit } from '../../store/commit';
+import { tableName } from '../../store/client';
+import { companyExternalIdKey, companyNameKey, COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
+import type { Scope } from '../../scope';
+import { WriteSet } from '../../store/write-set';
+import { renderAccount, type AccountRecord } from '../../resources/account';
+import { companySnapshot, renderCompany, type Company, type CompanyRecord } from '../../resources/company';
+import { renderServiceOrder, type ServiceOrderRecord } from '../../resources/service-order';
+import { AccountExternalIdTaken, addAccountCreation, findAccountByExternalId, getAccount } from '../../store/entities/account';
+import { newAccount } from '../../accounts/new-account';
+import { addServiceOrderCreation } from '../../orders/add-order-creation';
+import { newServiceOrder } from '../../orders/new-service-order';
+import { selectAccount, unknownAccount } from '../account-selection';
+import { attachedProducts } from '../attached-products';
+import { newCompany } from '../new-company';
+import { checkPassportFiles } from './passport-files';
+import { enforceCompanyRules } from '../rules';
+import type { CreateCompanyBody, Expandable } from '../schemas';
+import { companyEntity } from '../../store/entities/company';
+
+export interface CreateCompanyInput {
+  scope: Scope;
+  body: CreateCompanyBody;
+  accountHeader?: string;
+  expand: Expandable[];
+  /** Puts the response into the creating transaction (Idempotency-Key); see lib/http/operation-core.ts. */
+  seal?: (ws: WriteSet, company: Company) => void;
+}
+
+/**
+ * POST /companies: validates every rule of the spec's table, then writes the company, its account
+ * (when created alongside), its uniqueness guards, its service orders and every event in ONE
+ * transaction. Races are settled by the guards' conditions, never by a read before the write.
+ */
+export async function createCompany(input: CreateCompanyInput): Promise<Company> {
+  const { scope, body } = input;
+  const { selection, errors } = selectAccount(input.accountHeader, body);
+  try {
+    enforceCompanyRules(body);
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError('invalid_request', error.detail, [...errors, ...(error.errors ?? [])]);
+    throw error;
+  }
+  errors.push(...(await checkPassportFiles(scope, body)));
+  if (errors.length) throw new ApiError('invalid_request', `The request is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+
+  // An account created alongside may lose a race for its external_id: then the winner's account is used.
+  for (let attempt = 0; ; attempt++) {
+    let account: AccountRecord | undefined;
+    let accountIsNew = false;
+    const createdAt = nowIso();
+    if (selection!.kind === 'existing') {
+      account = await getAccount(scope, selection!.accountId);
+      if (!account) throw new ApiError('invalid_request', `No account '${selection!.accountId}'.`, [unknownAccount(selection!.accountId)]);
+    } else {
+      const given = selection!.input;
+      account = given.external_id !== undefined ? await findAccountByExternalId(scope, given.external_id) : undefined;
+      if (!account) {
+        account = newAccount(scope, given, createdAt);
+        accountIsNew = true;
+      }
+    }
+
+    const attached = attachedProducts(body);
+    const company = newCompany(scope, body, account.id, attached, createdAt);
+    const orders = attached.map(({ product, includedIn }) =>
+      newServiceOrder(scope, { product, includedIn, companyId: company.id, state: company.state, options: body.service_options?.[product.key], createdAt }),
+    );
+    const ws = buildCreation(scope, company, orders, accountIsNew ? account : undefined);
+    const response = renderCompany(company, {
+      openRequirements: 0,
+      account: input.expand.includes('account') ? renderAccount(account) : undefined,
+      serviceOrders: input.expand.includes('service_orders') ? newestFirst(orders).map((o) => renderServiceOrder(o)) : undefined,
+      requirements: input.expand.includes('requirements') ? [] : undefined,
+    });
+    input.seal?.(ws, response);
+    try {
+      await commit(ws);
+      return response;
+    } catch (error) {
+      if (error instanceof AccountExternalIdTaken && attempt < 2) continue;
+      throw error;
+    }
+  }
+}
+
+/** The one transaction of a creation: company, guards, account, counters, orders, events. */
+function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrderRecord[], newAccount?: AccountRecord): WriteSet {
+  const ws = new WriteSet(scope, tableName());
+  ws.put(companyEntity.item(scope, company), { expression: 'attribute_not_exists(pk)' });
+  ws.put(
+    { ...companyNameKey(scope.mode, company.state, company.name_key), entity: 'company_name', company_id: company.id, partner_id: scope.partnerId },
+    {
+      expression: 'attribute_not_exists(pk)',
+      onFailed: () =>
+        new ApiError('invalid_request', `A company named '${company.name}' is already registered with us in ${company.state}.`, [
+          { reason: `is already registered in ${company.state}`, location: '$.name', validation_type: 'unique', how_to_fix: `Choose another name (names are compared ignoring case and extra spaces; the ending does not count), or form in another state.` },
+        ]),
+    },
+  );
+  if (company.external_id !== undefined) {
+    ws.put(
+      { ...companyExternalIdKey(scope, company.external_id), entity: 'company_external_id', company_id: company.id },
+      {
+        expression: 'attribute_not_exists(pk)',
+        onFailed: () =>
+          new ApiError('resource_already_exists', `A company with external_id '${company.external_id}' already exists.`, [
+            { reason: 'is already used by another company', location: '$.external_id', validation_type: 'unique', how_to_fix: 'Use a new external_id, or find the existing company with GET /v1/companies?external_id=….' },
+          ]),
+      },
+    );
+  }
+  if (newAccount) addAccountCreation(ws, scope, newAccount);
+  ws.update(listCounterKey(scope, COUNTERS.companies), { expression: 'ADD #n :one', names: { '#n': 'n' }, values: { ':one': 1 } });
+  ws.update(listCounterKey(scope, COUNTERS.companiesOfAccount(company.account_id)), { expression: 'ADD #n :one', names: { '#n': 'n' }, values: { ':one': 1 } });
+  ws.recordEvent({ type: 'company.created', companyId: company.id, resource: companySnapshot(company) });
+  for (const order of orders) addServiceOrderCreation(ws, scope, order);
+  return ws;
+}
+
+/** The order of serviceOrdersOfCompany: newest first by `<created_at>#<id>`. */
+export function newestFirst(orders: ServiceOrderRecord[]): ServiceOrderRecord[] {
+  return [...orders].sort((a, b) => (listSortKey(b.created_at, b.id) < listSortKey(a.created_at, a.id) ? -1 : 1));
+}
+

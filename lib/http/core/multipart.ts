@@ -1,0 +1,37 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { ApiError } from '../../errors';
+import { header } from './types';
+import { keyedBag } from '../../caller-keys';
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: Record<string, { bytes: Buffer; filename: string }>;
+}
+
+/**
+ * Parses a `multipart/form-data` body (API Gateway hands it over base64-encoded) with the platform's
+ * own parser (the Fetch API's `Response.formData()`), so no parser of ours reads untrusted bytes.
+ */
+export async function parseMultipart(event: APIGatewayProxyEvent, maxBytes: number): Promise<MultipartForm> {
+  const type = header(event, 'content-type') ?? '';
+  if (!/^multipart\/form-data;\s*boundary=/i.test(type)) {
+    throw new ApiError('invalid_request', 'Send the upload as multipart/form-data.', [
+      { reason: 'is not multipart/form-data', location: '$.headers.Content-Type', validation_type: 'type', how_to_fix: 'Send a multipart/form-data body (curl -F purpose=… -F file=@document.pdf).' },
+    ]);
+  }
+  const raw = event.body == null ? Buffer.alloc(0) : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (raw.length > maxBytes) throw new ApiError('request_too_large', `The body is ${raw.length} bytes; this endpoint accepts at most ${maxBytes}.`);
+  let form: FormData;
+  try {
+    form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new ApiError('invalid_request', 'The multipart body could not be read.', [{ reason: 'malformed multipart body', location: '$', validation_type: 'type', how_to_fix: 'Send a well-formed multipart/form-data body.' }]);
+  }
+  // Part names are the caller's: no prototype behind them (lib/caller-keys.ts).
+  const out: MultipartForm = { fields: keyedBag(), files: keyedBag() };
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') out.fields[name] = value;
+    else out.files[name] = { bytes: Buffer.from(await value.arrayBuffer()), filename: value.name };
+  }
+  return out;
+}

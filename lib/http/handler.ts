@@ -1,0 +1,36 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { ApiContext, Handler, Middleware } from './core/types';
+import { errorEnvelope } from './middleware/error-envelope';
+import { jsonBody } from './middleware/json-body';
+import { requestState } from './middleware/request-state';
+import { responseHeaders } from './middleware/response-headers';
+
+/**
+ * The middlewares of a chain by the part they play, each with the partner API's default (the
+ * Powertools and middy habit: a factory, defaults, options merged). Every chain runs them in this
+ * order: request id → headers → errors → `beforeBody` → `body` → `afterBody` → the operation.
+ */
+export interface ChainOptions<C extends ApiContext = ApiContext> {
+  /** The headers every answer carries (default: `Request-Id`, `Service-Version`, `RateLimit-*`). */
+  headers?: Middleware<C>;
+  /** How a failure is answered (default: the spec's error envelope). */
+  errors?: Middleware<C>;
+  /** What must pass before the body is read: the partner API authenticates the key and settles the version first. */
+  beforeBody?: Middleware<C>[];
+  /** How the body is read (default: JSON up to 256 KiB); false: the chain reads none. */
+  body?: Middleware<C> | false;
+  /** What needs the body: the dashboard's session (its CSRF token comes in the form), `Idempotency-Key` (the body is part of the fingerprint). */
+  afterBody?: Middleware<C>[];
+}
+
+/** THE chain builder: every handler of the system is an operation wrapped by this. */
+export function httpHandler<C extends ApiContext>(operation: (event: APIGatewayProxyEvent, context: C) => Promise<APIGatewayProxyResult>, options: ChainOptions<C> = {}): Handler {
+  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, C>(operation);
+  const body = options.body === false ? [] : [options.body ?? jsonBody()];
+  for (const middleware of [requestState(), options.headers ?? responseHeaders(), options.errors ?? errorEnvelope(), ...(options.beforeBody ?? []), ...body, ...(options.afterBody ?? [])]) {
+    chain.use(middleware as Middleware<C>);
+  }
+  // middy's handler type carries its own context and callback; Lambda and the local gateway call it as a plain Handler.
+  return chain as unknown as Handler;
+}

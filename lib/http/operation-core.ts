@@ -1,0 +1,52 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { Caller } from '../auth/caller';
+import { ApiError, parseOrRefuse } from '../errors';
+import type { WriteSet } from '../store/write-set';
+import type { Contract } from './core/contract';
+import { toProxyResult } from './core/proxy-result';
+import { queryOf } from './core/query';
+import type { ApiContext, ApiResponse, RequestState } from './core/types';
+
+/** What an operation is handed: its validated input, what the chain learned, and the raw event. */
+export interface OperationRequest<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  state: RequestState;
+  event: APIGatewayProxyEvent;
+}
+
+/** A partner's request also names its caller, and can seal its response into the change's transaction. */
+export interface PartnerRequest<P, Q, B> extends OperationRequest<P, Q, B> {
+  caller: Caller;
+  /**
+   * Idempotent operations that write: put the response into the same transaction as the change
+   * (`seal(ws, response)` before `commit(ws)`), so a retry can never run the change twice. A no-op
+   * when the request has no Idempotency-Key.
+   */
+  sealResponse: (ws: WriteSet, response: ApiResponse) => void;
+}
+
+
+/**
+ * The operation every chain ends in: the sandbox guard, an Idempotency-Key replay answered as first
+ * given, the path, query and body validated by the contract's schemas, then `handle`, whose answer
+ * becomes the proxy result. Without a body schema the operation gets what the body middleware read.
+ */
+export function operationCore<C extends ApiContext, R>(contract: Omit<Contract, 'audience'>, handle: (request: R, context: C) => Promise<ApiResponse>) {
+  return async (event: APIGatewayProxyEvent, context: C): Promise<APIGatewayProxyResult> => {
+    const state = context.state;
+    if (contract.testModeOnly && state.caller?.scope.mode !== 'test') {
+      throw new ApiError('test_mode_only', 'Sandbox endpoints work with test keys (svc_test_…) only.');
+    }
+    const replay = state.idempotency?.replay;
+    if (replay) return { ...replay, headers: { ...replay.headers } };
+    const params = contract.params ? parseOrRefuse(contract.params, event.pathParameters ?? {}, 'path') : {};
+    const query = contract.query ? parseOrRefuse(contract.query, queryOf(event), 'query string') : {};
+    const body = contract.body ? parseOrRefuse(contract.body, state.body ?? {}, 'body') : state.body;
+    const sealResponse = (ws: WriteSet, response: ApiResponse) => state.idempotency?.seal(ws, toProxyResult(response));
+    const request = { caller: state.caller, params, query, body, state, event, sealResponse };
+    return toProxyResult(await handle(request as R, context));
+  };
+}
+

@@ -1,0 +1,40 @@
+import { nowIso } from '../clock';
+import type { Mode, Scope } from '../scope';
+import { JOB_SHARDS } from '../store/keys';
+import { runRenewals, runRenewalsOf } from '../orders/run-renewals';
+import { closePeriod } from '../billing/close-period';
+import { partnersWithUnbilledLines } from '../billing/ledger-store';
+import { lastClosedPeriod } from '../billing/period';
+import type { InvoiceRecord } from '../billing/invoice';
+
+/**
+ * The sandbox's `billing/run {as_of}`: the same renewal and month-end close as the scheduled jobs, for
+ * the caller's sandbox only, as of that time. The invoice it makes is a test-mode invoice: it lives in
+ * the test scope, so it can never hold a live line, and nothing charges it.
+ */
+export async function runSandboxBilling(scope: Scope, asOf: Date): Promise<{ renewals_billed: number; invoice?: InvoiceRecord }> {
+  const renewalsBilled = await runRenewalsOf(scope, asOf);
+  const invoice = await closePeriod(scope, lastClosedPeriod(asOf), nowIso());
+  return { renewals_billed: renewalsBilled, invoice };
+}
+
+/** The scheduled renewal job (functions/jobs/renewals.ts): every partner of the mode, or only one. */
+export function renewalJob(mode: Mode, asOf: Date, onlyPartner?: string): Promise<number> {
+  return onlyPartner ? runRenewalsOf({ partnerId: onlyPartner, mode }, asOf) : runRenewals(mode, asOf);
+}
+
+/**
+ * The scheduled month-end job (functions/jobs/month-end.ts): one invoice per partner for the month
+ * that ended before `asOf`, for each partner with lines to bill. Safe to run twice or concurrently:
+ * closePeriod is exactly-once per partner, mode and period.
+ */
+export async function monthEndJob(mode: Mode, asOf: Date, onlyPartner?: string): Promise<InvoiceRecord[]> {
+  const period = lastClosedPeriod(asOf);
+  const out: InvoiceRecord[] = [];
+  for (const partnerId of onlyPartner ? [onlyPartner] : await partnersWithUnbilledLines(mode, period, JOB_SHARDS)) {
+    const invoice = await closePeriod({ partnerId, mode }, period, nowIso());
+    if (invoice) out.push(invoice);
+  }
+  return out;
+}
+

@@ -1,0 +1,65 @@
+import type { Product } from '../catalog/products';
+import { newId } from '../ids';
+import { livemode, type Scope } from '../scope';
+import { ownValue } from '../caller-keys';
+import type { ServiceOrderRecord } from '../resources/service-order';
+
+export interface NewOrderInput {
+  product: Product;
+  companyId: string;
+  /** The company's formation state: it picks the state fee. */
+  state: string;
+  /** Option choices already validated against the product; missing ones take the product default. */
+  options?: Record<string, string>;
+  /** The bundle that attached this product: the order bills nothing of its own. */
+  includedIn?: string;
+  shareholder?: string;
+  createdAt: string;
+}
+
+/**
+ * A new service order priced at wholesale, its `fees` frozen at today's amounts (spec Service order:
+ * "frozen at order-time amounts"). Price = the product's `unit_amount` plus what each chosen option
+ * adds; an included order bills only what a paid option choice adds beyond the bundle's; a quoted
+ * product is ordered `quote_pending` at 0 until its quote is accepted. Pass-through fees (a state
+ * charge) stay on included orders: the state charges them whoever sells the service.
+ */
+export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrderRecord {
+  const { product } = input;
+  const options: Record<string, string> = {};
+  let optionAmount = 0;
+  for (const [key, spec] of Object.entries(product.options)) {
+    options[key] = ownValue(input.options ?? {}, key) ?? spec.default;
+    optionAmount += ownValue(spec.amounts ?? {}, options[key]) ?? 0;
+  }
+  const base = product.quoted || input.includedIn ? 0 : (product.unit_amount ?? 0);
+  const record: ServiceOrderRecord = {
+    id: newId('serviceOrder'),
+    company: input.companyId,
+    product_key: product.key,
+    interval: product.interval,
+    status: product.quoted ? 'quote_pending' : 'received',
+    unit_amount: product.quoted ? 0 : base + optionAmount,
+    currency: product.currency,
+    fees: product.fees.map((fee) => ({ kind: fee.kind, unit_amount: fee.by_state?.[input.state] ?? fee.unit_amount, currency: fee.currency })),
+    created_at: input.createdAt,
+    updated_at: input.createdAt,
+    livemode: livemode(scope),
+    billing: product.billing,
+  };
+  if (Object.keys(options).length) record.options = options;
+  if (input.includedIn) record.included_in = input.includedIn;
+  if (input.shareholder) record.shareholder = input.shareholder;
+  if (product.interval !== 'one_time' && !product.quoted) record.next_renewal_at = addInterval(input.createdAt, product.interval);
+  return record;
+}
+
+/** One billing period later (calendar month or year, UTC; the 31st clamps to the month's last day). */
+export function addInterval(iso: string, interval: 'monthly' | 'yearly'): string {
+  const d = new Date(iso);
+  const months = interval === 'monthly' ? 1 : 12;
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target.toISOString();
+}

@@ -1,0 +1,4 @@
+import * as z from 'zod';
+
+/** POST /v1/sandbox/requirements/{requirementID}/cancel `{reason}`. */
+export const cancelRequirementBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });

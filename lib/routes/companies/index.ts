@@ -1,0 +1,13 @@
+import { createCompany } from './create-company';
+import { listCompanies } from './list-companies';
+import { getCompany } from './get-company';
+import { listServiceOrdersOfCompany } from './list-company-service-orders';
+import { createAccount } from './create-account';
+import { listAccounts } from './list-accounts';
+import { getAccount } from './get-account';
+
+/** The companies area: companies, accounts, and the service-order list of a company. */
+
+export { createCompany, listCompanies, getCompany, listServiceOrdersOfCompany, createAccount, listAccounts, getAccount };
+
+export const companiesRoutes = [createCompany, listCompanies, getCompany, listServiceOrdersOfCompany, createAccount, listAccounts, getAccount];

@@ -1,0 +1,45 @@
+import { dashboardApiSignIn } from './api-sign-in';
+import { dashboardApiSignInVerify } from './api-sign-in-verify';
+import { dashboardApiSignOut } from './api-sign-out';
+import { dashboardApiListKeys } from './api-list-keys';
+import { dashboardApiCreateKey } from './api-create-key';
+import { dashboardApiRevokeKey } from './api-revoke-key';
+import { dashboardApiGetSettings } from './api-get-settings';
+import { dashboardApiUpdateSettings } from './api-update-settings';
+import { dashboardApiListWebhookEndpoints } from './api-list-webhook-endpoints';
+import { dashboardApiCreateWebhookEndpoint } from './api-create-webhook-endpoint';
+import { dashboardApiGetWebhookEndpoint } from './api-get-webhook-endpoint';
+import { dashboardApiDisableWebhookEndpoint } from './api-disable-webhook-endpoint';
+import { dashboardApiEnableWebhookEndpoint } from './api-enable-webhook-endpoint';
+import { dashboardApiRollWebhookSecret } from './api-roll-webhook-secret';
+import { dashboardApiConfirmWebhookSecretRoll } from './api-confirm-webhook-secret-roll';
+import { dashboardOverview } from './page-overview';
+import { dashboardSignInPage } from './page-sign-in';
+import { dashboardSignInSend } from './page-sign-in-send';
+import { dashboardSignInVerify } from './page-sign-in-verify';
+import { dashboardSignOut } from './page-sign-out';
+import { dashboardOutbox } from './page-outbox';
+import { dashboardKeys } from './page-keys';
+import { dashboardCreateKey } from './page-create-key';
+import { dashboardRevokeKey } from './page-revoke-key';
+import { dashboardSettings } from './page-settings';
+import { dashboardUpdateSettings } from './page-update-settings';
+import { dashboardWebhookEndpoints } from './page-webhook-endpoints';
+import { dashboardCreateWebhookEndpoint } from './page-create-webhook-endpoint';
+import { dashboardWebhookEndpoint } from './page-webhook-endpoint';
+import { dashboardDisableWebhookEndpoint } from './page-disable-webhook-endpoint';
+import { dashboardEnableWebhookEndpoint } from './page-enable-webhook-endpoint';
+import { dashboardRollWebhookSecret } from './page-roll-webhook-secret';
+import { dashboardResendWebhookEvent } from './page-resend-webhook-event';
+import { dashboardConfirmWebhookSecretRoll } from './page-confirm-webhook-secret-roll';
+
+/**
+ * The partner dashboard: HTML pages for people and the same actions as JSON under /dashboard/api for
+ * scripts (README, "The dashboard"). Webhook endpoint paths use `{id}` throughout, so the webhooks
+ * area's routes under `/dashboard/api/webhook-endpoints/{id}/…` share the parameter name (API Gateway
+ * requires one name per path position). Sign-in and the local outbox work without a session.
+ */
+
+export { dashboardApiSignIn, dashboardApiSignInVerify, dashboardApiSignOut, dashboardApiListKeys, dashboardApiCreateKey, dashboardApiRevokeKey, dashboardApiGetSettings, dashboardApiUpdateSettings, dashboardApiListWebhookEndpoints, dashboardApiCreateWebhookEndpoint, dashboardApiGetWebhookEndpoint, dashboardApiDisableWebhookEndpoint, dashboardApiEnableWebhookEndpoint, dashboardApiRollWebhookSecret, dashboardApiConfirmWebhookSecretRoll, dashboardOverview, dashboardSignInPage, dashboardSignInSend, dashboardSignInVerify, dashboardSignOut, dashboardOutbox, dashboardKeys, dashboardCreateKey, dashboardRevokeKey, dashboardSettings, dashboardUpdateSettings, dashboardWebhookEndpoints, dashboardCreateWebhookEndpoint, dashboardWebhookEndpoint, dashboardDisableWebhookEndpoint, dashboardEnableWebhookEndpoint, dashboardRollWebhookSecret, dashboardResendWebhookEvent, dashboardConfirmWebhookSecretRoll };
+
+export const dashboardRoutes = [dashboardApiSignIn, dashboardApiSignInVerify, dashboardApiSignOut, dashboardApiListKeys, dashboardApiCreateKey, dashboardApiRevokeKey, dashboardApiGetSettings, dashboardApiUpdateSettings, dashboardApiListWebhookEndpoints, dashboardApiCreateWebhookEndpoint, dashboardApiGetWebhookEndpoint, dashboardApiDisableWebhookEndpoint, dashboardApiEnableWebhookEndpoint, dashboardApiRollWebhookSecret, dashboardApiConfirmWebhookSecretRoll, dashboardOverview, dashboardSignInPage, dashboardSignInSend, dashboardSignInVerify, dashboardSignOut, dashboardOutbox, dashboardKeys, dashboardCreateKey, dashboardRevokeKey, dashboardSettings, dashboardUpdateSettings, dashboardWebhookEndpoints, dashboardCreateWebhookEndpoint, dashboardWebhookEndpoint, dashboardDisableWebhookEndpoint, dashboardEnableWebhookEndpoint, dashboardRollWebhookSecret, dashboardResendWebhookEvent, dashboardConfirmWebhookSecretRoll];

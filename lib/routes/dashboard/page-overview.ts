@@ -1,0 +1,3 @@
+import { dashboardPage } from '../core/operation';
+
+export const dashboardOverview = dashboardPage('page-overview', { method: 'GET', path: '/dashboard', operation: 'dashboardOverview' });

@@ -1,0 +1,3 @@
+import { dashboardPage } from '../core/operation';
+
+export const dashboardUpdateSettings = dashboardPage('page-update-settings', { method: 'POST', path: '/dashboard/settings', operation: 'dashboardUpdateSettings' });

@@ -1,0 +1,3 @@
+import { signerTrigger } from './shared';
+
+export const sandboxSignerDecline = signerTrigger('decline', 'sandboxSignerDecline', 'A signer declines: requirement.canceled');

@@ -1,0 +1,62 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
+import { defineEntity } from '../entity';
+import { companyIndexes, companyKey, listSortKey, openCompaniesIndex, shardOf } from '../keys';
+import type { Scope } from '../../scope';
+import type { WriteSet } from '../write-set';
+import type { CompanyRecord } from '../../resources/company';
+import { metadataAsText } from '../metadata-attribute';
+
+/**
+ * The company item: its record and the index attributes of companiesOfPartner (gsi1),
+ * companiesOfAccount (gsi2), companiesOfPartnerByStatus (gsi3) and, while open, the reminder job's
+ * openCompaniesByShard (gsi4; sparse: a dissolved company has no deadlines left, so its item drops off
+ * the list by being rewritten). Always build the item here, so a status change moves the company
+ * between status listings by itself. `metadata` is kept as JSON text (lib/store/metadata-attribute.ts).
+ */
+export const companyEntity = defineEntity<CompanyRecord>({
+  name: 'company',
+  key: (scope, record) => companyKey(scope, record.id),
+  indexes: (scope, record) => {
+    const sk = listSortKey(record.created_at, record.id);
+    return {
+      gsi1pk: companyIndexes.all(scope).pk,
+      gsi1sk: sk,
+      gsi2pk: companyIndexes.account(scope, record.account_id).pk,
+      gsi2sk: sk,
+      gsi3pk: companyIndexes.status(scope, record.status).pk,
+      gsi3sk: sk,
+      ...(record.status === 'dissolved' ? {} : { gsi4pk: openCompaniesIndex(scope.mode, shardOf(record.id)).pk, gsi4sk: `${scope.partnerId}#${record.id}` }),
+    };
+  },
+  codec: metadataAsText,
+});
+
+/** companyById, within the caller's partner and mode: another partner's or mode's id is simply absent. */
+export async function getCompany(scope: Scope, companyId: string, options: { consistent?: boolean } = {}): Promise<CompanyRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: companyKey(scope, companyId), ConsistentRead: options.consistent }));
+  return res.Item ? companyEntity.record(res.Item) : undefined;
+}
+
+/** Another writer changed the company after it was read: re-read and retry the operation. */
+export class CompanyChanged extends Error {
+  constructor(readonly companyId: string) {
+    super(`company ${companyId} changed concurrently`);
+  }
+}
+
+/**
+ * Adds an update of a company to a WriteSet: the whole item rewritten from `next`, conditioned on the
+ * version that was read, with `version` bumped and `updated_at` set. A concurrent change makes the
+ * commit throw `CompanyChanged` (or what `onConflict` returns).
+ */
+export function addCompanyUpdate(ws: WriteSet, scope: Scope, read: CompanyRecord, next: CompanyRecord, updatedAt: string, onConflict?: () => Error): CompanyRecord {
+  const written: CompanyRecord = { ...next, version: read.version + 1, updated_at: updatedAt };
+  ws.put(companyEntity.item(scope, written), {
+    expression: '#v = :v',
+    names: { '#v': 'version' },
+    values: { ':v': read.version },
+    onFailed: onConflict ?? (() => new CompanyChanged(read.id)),
+  });
+  return written;
+}

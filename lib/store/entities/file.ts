@@ -1,0 +1,51 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
+import { defineEntity } from '../entity';
+import { queryAll } from '../query-all';
+import { companyPartition, FILE_SK_PREFIX, fileKey, filePointerKey } from '../keys';
+import type { Scope } from '../../scope';
+import type { WriteSet } from '../write-set';
+import { renderFile, type ApiFile } from '../../resources/file';
+
+/** A file as stored: the API fields and what stays internal (owner, where the bytes are, pages). */
+export type FileRecord = Omit<ApiFile, 'object' | 'company'> & {
+  company: string;
+  shareholder?: string;
+  /** Published by the operator on the company: listed, with `file.created`. */
+  published: boolean;
+  storage_key: string;
+  pages: number;
+};
+
+const fileEntity = defineEntity<FileRecord>({ name: 'file', key: (scope, record) => fileKey(scope, record.company, record.created_at, record.id) });
+
+/** Adds the file record and its id pointer to a WriteSet. */
+export function addFileCreation(ws: WriteSet, scope: Scope, record: FileRecord): void {
+  ws.put(fileEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
+  ws.put({ ...filePointerKey(scope, record.id), entity: 'file_pointer', company: record.company, created_at: record.created_at });
+}
+
+/** fileById within the caller's partner and mode, identity uploads included (callers decide what to show). */
+export async function getFile(scope: Scope, fileId: string): Promise<FileRecord | undefined> {
+  const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: filePointerKey(scope, fileId), ConsistentRead: true }));
+  if (!pointer.Item) return undefined;
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: fileKey(scope, pointer.Item.company as string, pointer.Item.created_at as string, fileId), ConsistentRead: true }));
+  return res.Item ? fileEntity.record(res.Item) : undefined;
+}
+
+/** filesOfCompany: the published files, newest first. */
+export async function publishedFilesOf(scope: Scope, companyId: string): Promise<FileRecord[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fl)',
+    FilterExpression: 'published = :yes',
+    ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':fl': FILE_SK_PREFIX, ':yes': true },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items.map(fileEntity.record);
+}
+
+export function presentFile(record: FileRecord): ApiFile {
+  return renderFile(record);
+}

@@ -1,0 +1,107 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
+import { defineEntity } from '../entity';
+import { queryAll } from '../query-all';
+import { companyKey, companyPartition, openRequirementCounterKey, REQUIREMENT_SK_PREFIX, requirementKey, requirementPointerKey } from '../keys';
+import type { Scope } from '../../scope';
+import type { WriteSet } from '../write-set';
+import { renderRequirement, type Requirement } from '../../resources/requirement';
+
+/** A requirement as stored: the API fields (without `object`) and `rev`, bumped by every change. */
+export type RequirementRecord = Omit<Requirement, 'object'> & { rev: number };
+
+/** Another writer changed the requirement after it was read: re-read and decide again. */
+export class RequirementChanged extends Error {
+  constructor(readonly requirementId: string) {
+    super(`requirement ${requirementId} changed concurrently`);
+  }
+}
+
+/**
+ * The stored item: the record, and `resource` (its API object) for readers that only embed it
+ * (`expand[]=requirements` on a company).
+ */
+const requirementEntity = defineEntity<RequirementRecord>({
+  name: 'requirement',
+  key: (scope, record) => requirementKey(scope, record.company, record.created_at, record.id),
+  extra: (record) => {
+    const { object: _o, ...resource } = renderRequirement(record);
+    return { resource: { object: 'requirement', ...resource } };
+  },
+  internal: ['resource'],
+});
+
+/**
+ * Adds a new requirement, its id pointer and the open count to a WriteSet, with `requirement.created`.
+ * `guardCompany` conditions the write on the company not being dissolved; leave it off when the same
+ * transaction already writes the company item (DynamoDB allows one action per item).
+ */
+export function addRequirementCreation(ws: WriteSet, scope: Scope, record: RequirementRecord, options: { guardCompany: boolean }): void {
+  ws.put(requirementEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
+  ws.put({ ...requirementPointerKey(scope, record.id), entity: 'requirement_pointer', company: record.company, created_at: record.created_at });
+  ws.update(openRequirementCounterKey(scope, record.company), { expression: 'ADD #open :one', names: { '#open': 'open' }, values: { ':one': 1 } });
+  if (options.guardCompany) {
+    ws.check(companyKey(scope, record.company), {
+      expression: 'attribute_exists(pk) AND #status <> :dissolved',
+      names: { '#status': 'status' },
+      values: { ':dissolved': 'dissolved' },
+      onFailed: () => new CompanyDissolvedMeanwhile(record.company),
+    });
+  }
+  ws.recordEvent({ type: 'requirement.created', companyId: record.company, resource: renderRequirement(record) });
+}
+
+/** The company was dissolved (or vanished) between the read and the write. */
+export class CompanyDissolvedMeanwhile extends Error {
+  constructor(readonly companyId: string) {
+    super(`company ${companyId} was dissolved concurrently`);
+  }
+}
+
+/**
+ * Adds a change of a requirement, conditioned on the revision that was read; a requirement that leaves
+ * `open` takes one off the company's open count in the same transaction.
+ */
+export function addRequirementUpdate(ws: WriteSet, scope: Scope, read: RequirementRecord, next: RequirementRecord): RequirementRecord {
+  const written = { ...next, rev: read.rev + 1 };
+  ws.put(requirementEntity.item(scope, written), { expression: '#rev = :rev', names: { '#rev': 'rev' }, values: { ':rev': read.rev }, onFailed: () => new RequirementChanged(read.id) });
+  if (read.status === 'open' && written.status !== 'open') {
+    ws.update(openRequirementCounterKey(scope, read.company), { expression: 'ADD #open :minus', names: { '#open': 'open' }, values: { ':minus': -1 } });
+  }
+  return written;
+}
+
+/** requirementById, within the caller's partner and mode (two consistent reads). */
+export async function getRequirement(scope: Scope, requirementId: string): Promise<RequirementRecord | undefined> {
+  const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: requirementPointerKey(scope, requirementId), ConsistentRead: true }));
+  if (!pointer.Item) return undefined;
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: requirementKey(scope, pointer.Item.company as string, pointer.Item.created_at as string, requirementId), ConsistentRead: true }),
+  );
+  return res.Item ? requirementEntity.record(res.Item) : undefined;
+}
+
+/** requirementsOfCompany: open and resolved history, newest first (one consistent Query). */
+export async function requirementsOfCompany(scope: Scope, companyId: string, options: { openOnly?: boolean } = {}): Promise<RequirementRecord[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
+    ...(options.openOnly ? { FilterExpression: '#status = :open', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+    ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':rq': REQUIREMENT_SK_PREFIX, ...(options.openOnly ? { ':open': 'open' } : {}) },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
+  return items.map(requirementEntity.record);
+}
+
+/** `open_requirements` of a company: one consistent GetItem of its counter, however long its history. */
+export async function openRequirementCount(scope: Scope, companyId: string): Promise<number> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: openRequirementCounterKey(scope, companyId), ConsistentRead: true }));
+  return (res.Item?.open as number | undefined) ?? 0;
+}
+
+/** The counter as read, for a writer that must condition on it (dissolution closes every open one). */
+export async function readOpenCounter(scope: Scope, companyId: string): Promise<number | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: openRequirementCounterKey(scope, companyId), ConsistentRead: true }));
+  return res.Item?.open as number | undefined;
+}

@@ -1,0 +1,117 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
+import { defineEntity } from '../entity';
+import { queryAll } from '../query-all';
+import { companyPartition, renewalIndexes, SERVICE_ORDER_SK_PREFIX, serviceOrderByIdIndex, serviceOrderKey, shardOf } from '../keys';
+import type { Scope } from '../../scope';
+import type { WriteSet } from '../write-set';
+import type { ServiceOrderRecord } from '../../resources/service-order';
+
+/**
+ * A service order as the orders area keeps it: the API record plus internals that never reach the API
+ * (renderServiceOrder picks API fields only).
+ */
+export type OrderRecord = ServiceOrderRecord & {
+  /** Bumped by every change; each write is conditioned on the revision it read. */
+  revision?: number;
+  /** Net cents billed for this order so far: every ledger line of the order, summed. */
+  billed_amount?: number;
+  /** Start of period 0 of a recurring order (its creation, or its quote's acceptance). */
+  renewal_anchor?: string;
+  /** Periods billed so far (an advance order bills period 0 at creation). */
+  periods_billed?: number;
+  /** Operator-side price changes so far; numbers their ledger lines. */
+  reprices?: number;
+  /** The open `form` requirement while the order is `requires_action`. */
+  form_requirement?: string;
+};
+
+/**
+ * The stored item of a service order: in its company's partition (newest-first listing), findable by
+ * id through gsi1, and, while it has a `next_renewal_at`, on the renewal job's lists (gsi2 per
+ * partner, gsi3 per shard; sparse: an order without one is on no list). Every order item is built
+ * here, so a renewal date that moves or ends moves the order on or off the lists in the same write.
+ */
+export const serviceOrderEntity = defineEntity<OrderRecord>({
+  name: 'service_order',
+  key: (scope, record) => serviceOrderKey(scope, record.company, record.created_at, record.id),
+  indexes: (scope, record) => {
+    const byId = serviceOrderByIdIndex(scope, record.id);
+    return { gsi1pk: byId.pk, gsi1sk: byId.sk, ...renewalIndexAttributes(scope, record) };
+  },
+});
+
+function renewalIndexAttributes(scope: Scope, order: OrderRecord): Record<string, string> {
+  if (!order.next_renewal_at || order.status === 'canceled') return {};
+  const sk = `${order.next_renewal_at}#${scope.partnerId}#${order.id}`;
+  return {
+    gsi2pk: renewalIndexes.ofPartner(scope).pk,
+    gsi2sk: sk,
+    gsi3pk: renewalIndexes.byShard(scope.mode, shardOf(order.id)).pk,
+    gsi3sk: sk,
+  };
+}
+
+/** Another writer changed the order after it was read: the operation re-reads and decides again. */
+export class OrderChanged extends Error {
+  constructor(readonly orderId: string) {
+    super(`service order ${orderId} changed concurrently`);
+  }
+}
+
+/** Adds a new order's item, which must not exist yet. */
+export function addServiceOrderItem(ws: WriteSet, scope: Scope, record: OrderRecord): void {
+  ws.put(serviceOrderEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
+}
+
+/** Adds the rewrite of an order, conditioned on the revision that was read, with the revision bumped. */
+export function addOrderChange(ws: WriteSet, scope: Scope, read: OrderRecord, next: OrderRecord): OrderRecord {
+  const written: OrderRecord = { ...next, revision: (read.revision ?? 0) + 1 };
+  ws.put(serviceOrderEntity.item(scope, written), {
+    expression: read.revision === undefined ? 'attribute_not_exists(revision)' : 'revision = :rev',
+    values: read.revision === undefined ? undefined : { ':rev': read.revision },
+    onFailed: () => new OrderChanged(read.id),
+  });
+  return written;
+}
+
+/** serviceOrdersOfCompany: every order, newest first (one Query of the company partition). */
+export async function serviceOrdersOfCompany(scope: Scope, companyId: string): Promise<OrderRecord[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :so)',
+    ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':so': SERVICE_ORDER_SK_PREFIX },
+    ScanIndexForward: false,
+  });
+  return items.map(serviceOrderEntity.record);
+}
+
+/** serviceOrderById: the order, or undefined for another partner's or mode's id. */
+export async function getServiceOrder(scope: Scope, serviceOrderId: string): Promise<OrderRecord | undefined> {
+  const index = serviceOrderByIdIndex(scope, serviceOrderId);
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.index,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk },
+    }),
+  );
+  const item = res.Items?.[0];
+  return item ? serviceOrderEntity.record(item) : undefined;
+}
+
+/**
+ * serviceOrderById, read consistently: the id index (gsi1) names the item, then the item itself is
+ * read from the table, so a move decides on the latest state, never on a lagging index copy.
+ */
+export async function readOrder(scope: Scope, orderId: string): Promise<OrderRecord | undefined> {
+  const index = serviceOrderByIdIndex(scope, orderId);
+  const res = await db().send(
+    new QueryCommand({ TableName: tableName(), IndexName: index.index, KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk', ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk }, ProjectionExpression: 'pk, sk' }),
+  );
+  const key = res.Items?.[0];
+  if (!key) return undefined;
+  const item = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+  return item.Item ? serviceOrderEntity.record(item.Item) : undefined;
+}

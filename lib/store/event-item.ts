@@ -1,0 +1,80 @@
+import { eventCounterKey, eventKey, eventSortKey, eventStreams } from './keys';
+import { EVENT_ENTITY } from './table-definition';
+import type { Scope } from '../scope';
+import type { ApiEvent, CommittedEvent } from './event';
+
+/**
+ * The counter streams an event belongs to: the partner's whole log, its type, and (when it is about a
+ * company) the company and the company+type pair. Each has a counter item holding its latest sequence.
+ */
+export function counterStreamsOf(e: { type: string; companyId?: string }) {
+  return {
+    all: 'ALL',
+    type: `T#${e.type}`,
+    company: e.companyId ? `C#${e.companyId}` : undefined,
+    companyType: e.companyId ? `CT#${e.companyId}#${e.type}` : undefined,
+  };
+}
+
+/**
+ * The stored item of one event, exactly as the log keeps it: the API object verbatim in `payload`,
+ * its dense sequence in every stream, and one listing index per stream, all sorted by
+ * `<created_at>#<id>`. The one builder of event items: the commit path (sequence.ts) and the bench's
+ * bulk seeding both use it, so seeded logs are indistinguishable from committed ones.
+ */
+export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['seq']): Record<string, unknown> {
+  const sk = eventSortKey(event.created_at, event.id);
+  return {
+    ...eventKey(scope, event.id),
+    entity: EVENT_ENTITY,
+    partner_id: scope.partnerId,
+    mode: scope.mode,
+    type: event.type,
+    company_id: event.company_id,
+    created_at: event.created_at,
+    payload: JSON.stringify(event),
+    seq_all: seq.all,
+    seq_type: seq.type,
+    seq_company: seq.company,
+    seq_company_type: seq.companyType,
+    gsi1pk: eventStreams.all(scope),
+    gsi1sk: sk,
+    gsi2pk: eventStreams.type(scope, event.type),
+    gsi2sk: sk,
+    ...(event.company_id
+      ? {
+          gsi3pk: eventStreams.company(scope, event.company_id),
+          gsi3sk: sk,
+          gsi4pk: eventStreams.companyType(scope, event.company_id, event.type),
+          gsi4sk: sk,
+        }
+      : {}),
+  };
+}
+
+/** A counter item as the commit path leaves it (`last_ms` only on the `ALL` stream). */
+export function eventCounterItem(scope: Scope, stream: string, seq: number, lastMs?: number): Record<string, unknown> {
+  return { ...eventCounterKey(scope, stream), seq, ...(stream === 'ALL' ? { last_ms: lastMs } : {}) };
+}
+
+/**
+ * The items of a whole log at once, for seeding with BatchWriteItem (the bench, listing tests): each
+ * event's item with the dense sequences commit would have given it, then the counter items commit
+ * would have left. `events` must be in strictly increasing `created_at` order, as commit makes them.
+ */
+export function logItems(scope: Scope, events: ApiEvent[]): Record<string, unknown>[] {
+  const counters = new Map<string, number>();
+  const bump = (name?: string) => {
+    if (!name) return undefined;
+    const next = (counters.get(name) ?? 0) + 1;
+    counters.set(name, next);
+    return next;
+  };
+  const items = events.map((event) => {
+    const s = counterStreamsOf({ type: event.type, companyId: event.company_id });
+    return eventItem(scope, event, { all: bump(s.all)!, type: bump(s.type)!, company: bump(s.company), companyType: bump(s.companyType) });
+  });
+  const lastMs = events.length ? Date.parse(events[events.length - 1].created_at) : undefined;
+  for (const [stream, seq] of counters) items.push(eventCounterItem(scope, stream, seq, lastMs));
+  return items;
+}

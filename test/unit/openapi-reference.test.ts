@@ -1,0 +1,35 @@
+import { openApiDocument } from '../../lib/openapi/document';
+import { guideMarkdown } from '../../lib/openapi/guide';
+import { stageMachineMarkdown } from '../../lib/docs/stage-machine';
+import { ERROR_CODES } from '../../lib/errors/error-codes';
+import { ROUTES } from '../../lib/routes';
+
+const doc = openApiDocument() as { servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[]; [method: string]: unknown }>; info: { description: string } };
+
+describe('the OpenAPI document: where each path answers', () => {
+  it('puts every path under the /v1 server but the keyless pages, which name the host root', () => {
+    expect(doc.servers.map((s) => s.url)).toEqual(['/v1']);
+    const hostRoot = Object.entries(doc.paths).filter(([, item]) => item.servers).map(([path, item]) => [path, item.servers!.map((s) => s.url)]);
+    expect(hostRoot).toEqual([
+      ['/status/{token}', ['/']],
+      ['/verify/{session}', ['/']],
+      ['/invoices/hosted/{token}', ['/']],
+    ]);
+  });
+
+  it('documents every keyless page a partner hands out (GET at the host root), and no page of its own docs', () => {
+    const pages = ROUTES.filter((r) => r.audience === 'public' && r.method === 'GET' && !r.path.startsWith('/v1/') && !r.path.startsWith('/docs')).map((r) => r.path);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const path of pages) expect(doc.paths[path]?.get).toBeDefined();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/docs'))).toEqual([]);
+  });
+});
+
+describe('the guide the reference opens with', () => {
+  it('shows the stage machine and every error code, linked to its entry in the error reference', () => {
+    const guide = guideMarkdown();
+    expect(doc.info.description).toBe(guide);
+    expect(guide).toContain(stageMachineMarkdown());
+    for (const code of Object.keys(ERROR_CODES)) expect(guide).toContain(`[\`${code}\`](/docs/partner/errors#${code})`);
+  });
+});
