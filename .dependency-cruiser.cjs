@@ -11,8 +11,9 @@ const LAYERS = [
   ['file-storage', 'email'],
   // Resources: the API's shapes (zod) and the request fields built from them.
   ['resources', 'input'],
-  // The store: the one table, its keys, its entities, and the transaction that records events.
-  ['store'],
+  // The store: the one table, its keys, its entities and the WriteSet; then the event log's write side:
+  // the commit of a WriteSet with its events, their sequences, and the sequencer of contended writes.
+  ['store', 'event-log'],
   // The domain, ordered so that an area only uses those before it.
   [
     'paging', 'partners', 'rate-limit', 'auth', 'idempotency', 'events', 'accounts', 'billing', 'entitlements',

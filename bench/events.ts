@@ -5,7 +5,7 @@ import { issueApiKey } from '../lib/auth/api-key';
 import { newId } from '../lib/ids';
 import type { Scope } from '../lib/scope';
 import type { ApiEvent } from '../lib/store/event';
-import { logItems } from '../lib/store/event-item';
+import { logItems } from '../lib/event-log/event-item';
 import { listEventsQuery } from '../lib/events/listing/list-events-query';
 import { eventCursor, listEvents } from '../lib/events/listing/list-events';
 import { eventFilterOf } from '../lib/events/listing/event-filter';
@@ -40,7 +40,7 @@ const SPACING_MS = 1_000;
  *
  * Seeding: committing 100,000 events one transaction at a time takes many minutes on DynamoDB Local,
  * so both logs are written with BatchWriteItem of items made by the commit path's own builder
- * (lib/store/event-item.ts), with the dense sequences and counter items the commit path would have
+ * (lib/event-log/event-item.ts), with the dense sequences and counter items the commit path would have
  * left: the listing cannot tell them apart.
  */
 export const eventsBench: Bench = async ({ credentials }) => {
@@ -50,7 +50,7 @@ export const eventsBench: Bench = async ({ credentials }) => {
   const rows: BenchRow[] = [];
   const kinds: [string, (log: SeededLog) => Record<string, string>][] = [
     ['unfiltered', () => ({})],
-    ['unfiltered, deep page (after a cursor half-way down the log)', (log) => ({ after: eventCursor(log.scope, eventFilterOf({}), log.middle.created_at, log.middle.id) })],
+    ['unfiltered, deep page (after a cursor half-way down the log)', (log) => ({ after: eventCursor(log.scope, eventFilterOf({}), log.middle.created_at, log.middle.seq) })],
     ['type[in]', () => ({ 'type[in]': 'company.updated,requirement.created' })],
     ['company_id', (log) => ({ company_id: log.middleCompany })],
     ['created_at[gte]', (log) => ({ 'created_at[gte]': new Date(log.newestMs - 5 * 60_000).toISOString(), sort: 'created_at' })],
@@ -91,7 +91,7 @@ interface SeededLog {
   key: string;
   newestMs: number;
   middleCompany: string;
-  middle: { id: string; created_at: string };
+  middle: { seq: number; created_at: string };
 }
 
 async function seededLog(size: number): Promise<SeededLog> {
@@ -102,7 +102,7 @@ async function seededLog(size: number): Promise<SeededLog> {
   const newestMs = Date.now();
   const oldestMs = newestMs - (size - 1) * SPACING_MS;
   const events: ApiEvent[] = [];
-  let middle = { id: '', created_at: '' };
+  let middle = { seq: 0, created_at: '' };
   for (let i = 0; i < size; i++) {
     const type = TYPES[i % TYPES.length];
     const companyId = type === 'invoice.finalized' ? undefined : companies[i % companies.length];
@@ -117,7 +117,7 @@ async function seededLog(size: number): Promise<SeededLog> {
       timestamp: createdAt,
       created_at: createdAt,
     };
-    if (i === Math.floor(size / 2)) middle = { id: event.id, created_at: createdAt };
+    if (i === Math.floor(size / 2)) middle = { seq: i + 1, created_at: createdAt };
     events.push(event);
   }
   const items = logItems(scope, events);

@@ -5,7 +5,7 @@ import { createPartner } from '../lib/partners/partner';
 import { createEndpoint, disableEndpoint } from '../lib/webhooks/endpoints';
 import { signatureHeaders } from '../lib/webhooks/signing';
 import { WriteSet } from '../lib/store/write-set';
-import { commit } from '../lib/store/commit';
+import { commit } from '../lib/event-log/commit';
 import { tableName } from '../lib/store/client';
 import { newId } from '../lib/ids';
 import { deliverySettings } from '../lib/webhooks/delivery/delivery-settings';

@@ -20,8 +20,8 @@ import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRate
  *   its orders, and no company exists that was not acknowledged; `GET /companies` total equals the
  *   `company.created` total;
  * - every acknowledged lifecycle trigger left its event exactly once (a retried trigger never ran twice);
- * - the log is whole: walked page by page it has `page.total` events, unique ids, strictly increasing
- *   `created_at`, and per-type totals that match the walk;
+ * - the log is whole: walked page by page it has `page.total` events, unique ids, `created_at` never
+ *   decreasing, and per-type totals that match the walk;
  * - two webhook endpoints registered through the dashboard's JSON face (one for every event, one for
  *   `company.created` only) received every event of the log they take, first deliveries in log order
  *   (repeats only with the same `webhook-id`). The fan-out and signer
@@ -31,6 +31,11 @@ import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRate
 export interface DynamoFaultOptions {
   localDir: string;
   workers: number;
+  /**
+   * Writers that only create companies, as fast as they are answered, on the same partner+mode as the
+   * mix: a partner's batch import meeting the faults (the event log's contended path).
+   */
+  burst?: number;
   /** How long the traffic runs with the faults on. */
   seconds: number;
   rates: FaultRates;
@@ -108,9 +113,11 @@ interface Tracked {
   busy: boolean;
 }
 
-async function traffic(client: CarefulClient, state: { companies: Tracked[]; acknowledged: Map<string, string>; triggers: number; refused: string[]; creates: number }, until: number) {
+type TrafficState = { companies: Tracked[]; acknowledged: Map<string, string>; triggers: number; refused: string[]; creates: number };
+
+async function traffic(client: CarefulClient, state: TrafficState, until: number, createsOnly = false) {
   while (Date.now() < until) {
-    const r = Math.random();
+    const r = createsOnly ? 0 : Math.random();
     const idle = state.companies.filter((c) => !c.busy);
     if (r < 0.35 || idle.length === 0) {
       const idem = randomUUID();
@@ -210,7 +217,10 @@ export async function dynamodbFaults(options: DynamoFaultOptions): Promise<Dynam
     const before = proxy.stats();
     proxy.setRates(options.rates);
     const until = Date.now() + options.seconds * 1000;
-    await Promise.all(Array.from({ length: options.workers }, () => traffic(client, state, until)));
+    await Promise.all([
+      ...Array.from({ length: options.workers }, () => traffic(client, state, until)),
+      ...Array.from({ length: options.burst ?? 0 }, () => traffic(client, state, until, true)),
+    ]);
     proxy.setRates(NO_FAULTS);
     const after = proxy.stats();
     const trafficRequests = client.requests;
@@ -311,7 +321,7 @@ async function verify(client: CarefulClient, companies: Tracked[], report: Dynam
   for (const e of events) {
     if (ids.has(e.id)) report.logInconsistent.push(`event ${e.id} listed twice`);
     ids.add(e.id);
-    if (e.created_at <= previous) report.logInconsistent.push(`event ${e.id} created_at ${e.created_at} not after ${previous}`);
+    if (e.created_at < previous) report.logInconsistent.push(`event ${e.id} created_at ${e.created_at} before ${previous}`);
     previous = e.created_at;
   }
   const perType = new Map<string, number>();
@@ -349,7 +359,7 @@ async function verifyDeliveries(endpoint: string, log: string[], received: strin
  * report printed and the figures recorded in bench/proof/faults-dynamodb.md (for bench/report.md).
  * True when any round found a loss.
  */
-export async function dynamodbFaultRounds(options: { workers: number; seconds: number; localDir: () => string }): Promise<boolean> {
+export async function dynamodbFaultRounds(options: { workers: number; burst: number; seconds: number; localDir: () => string }): Promise<boolean> {
   const levels: FaultRates[] = [
     { throttle: 0.05, transactionConflict: 0.1, writeConflict: 0.02 },
     { throttle: 0.1, transactionConflict: 0.2, writeConflict: 0.05 },
@@ -358,7 +368,7 @@ export async function dynamodbFaultRounds(options: { workers: number; seconds: n
   let failed = false;
   const rows: string[] = [];
   for (const [i, rates] of levels.entries()) {
-    const report = await dynamodbFaults({ localDir: options.localDir(), workers: options.workers, seconds: options.seconds, rates });
+    const report = await dynamodbFaults({ localDir: options.localDir(), workers: options.workers, burst: options.burst, seconds: options.seconds, rates });
     const injected = FAULT_KINDS.map((k) => report.injected[k]);
     rows.push(
       `| ${rates.throttle} / ${rates.transactionConflict} / ${rates.writeConflict} | ${report.requests} (${report.retries}) | ${report.dynamodbCalls} | ${injected.reduce((a, b) => a + b, 0)} (${injected.join(' / ')}) | ${report.acknowledgedCreates} | ${report.acknowledgedTriggers} | ${report.eventsChecked} | ${report.webhookDeliveries} (${report.webhookRepeats}) | ${losses(report)} |`,
@@ -373,9 +383,9 @@ export async function dynamodbFaultRounds(options: { workers: number; seconds: n
   const { recordProofRun } = await import('./record');
   recordProofRun(
     'faults-dynamodb',
-    `npm run faults (DynamoDB rounds, --workers ${options.workers} --dynamodb-seconds ${options.seconds})`,
+    `npm run faults (DynamoDB rounds, --workers ${options.workers} --burst ${options.burst} --dynamodb-seconds ${options.seconds})`,
     [
-      'DynamoDB throttling and transaction conflicts injected by proof/dynamodb-fault-proxy.ts; a careful client retries every 429/5xx after its Retry-After with the same Idempotency-Key; checks with the faults off.',
+      `DynamoDB throttling and transaction conflicts injected by proof/dynamodb-fault-proxy.ts, while ${options.workers} clients run the traffic mix and ${options.burst} more only create companies (a burst on the same partner+mode); a careful client retries every 429/5xx after its Retry-After with the same Idempotency-Key; checks with the faults off.`,
       '',
       '| rates: throttle / tx conflict / write conflict | requests (retries) | DynamoDB calls | faults injected (throughput / throttling / tx conflict / write conflict) | creates acknowledged | triggers acknowledged | events checked | webhook deliveries (repeats) | findings |',
       '|---|---|---|---|---|---|---|---|---|',

@@ -8,7 +8,7 @@ import { freePort } from '../infra/local/dynamodb-local';
 import { recordProofRun } from '../proof/record';
 
 /**
- * `npm run faults [-- --rounds 3 --workers 8 --dynamodb-seconds 30 --kills 3 --delivery-workers 4]`:
+ * `npm run faults [-- --rounds 3 --workers 8 --burst 16 --dynamodb-seconds 30 --kills 3 --delivery-workers 4]`:
  * kill the runtime mid-creates, restart, prove nothing is lost; then DynamoDB faults; then kill it
  * mid-deliveries and stop the webhook receivers for a simulated day. `--only creates|dynamodb|deliveries`
  * runs one kind. Each kind records its figures in bench/proof/.
@@ -34,7 +34,7 @@ async function main() {
     recordProofRun('faults-creates', 'npm run faults (SIGKILL mid-creates)', `The runtime killed with SIGKILL while ${arg('workers', '8')} clients create companies, then restarted on the same data; every company checked whole.\n\n${lines.join('\n')}`);
   }
   // DynamoDB throttling and transaction conflicts, injected by a proxy (proof/faults-dynamodb.ts).
-  if (runs('dynamodb')) failed = (await dynamodbFaultRounds({ workers: arg('workers', '8'), seconds: arg('dynamodb-seconds', '30'), localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-dynamodb-')) })) || failed;
+  if (runs('dynamodb')) failed = (await dynamodbFaultRounds({ workers: arg('workers', '8'), burst: arg('burst', '16'), seconds: arg('dynamodb-seconds', '30'), localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-dynamodb-')) })) || failed;
   // Webhook deliveries: SIGKILLs mid-delivery, then the receivers down for a simulated day (proof/faults-delivery.ts).
   if (runs('deliveries')) failed = (await runDeliveryFaults({ localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-')), port: freePort, kills: arg('kills', '3'), workers: arg('delivery-workers', '4') })) > 0 || failed;
   process.exitCode = failed ? 1 : 0;

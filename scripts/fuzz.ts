@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalRuntime } from '../infra/local/runtime';
 import { freePort } from '../infra/local/dynamodb-local';
-import { fuzzRoutes } from '../proof/fuzz';
+import { createSession } from '../lib/dashboard/session';
+import { figuresTable, fuzzRoutes } from '../proof/fuzz';
 import { recordProofRun } from '../proof/record';
 import { ROUTES } from '../lib/routes';
 
-/** `npm run fuzz [-- --runs 50 --seed N]`: every route of the route table, on a throwaway local stack. */
+/** `npm run fuzz [-- --runs 50 --seed N]`: every route of the route table, every class, on a throwaway local stack. */
 async function main() {
   const arg = (name: string) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -19,13 +20,29 @@ async function main() {
   const runtime = await startLocalRuntime({ port: await freePort(), localDir: mkdtempSync(join(tmpdir(), 'partner-api-fuzz-')), inMemory: true });
   try {
     const seed = Number(arg('seed') ?? Date.now() % 2 ** 31);
-    const report = await fuzzRoutes({ origin: new URL(runtime.credentials.base_url).origin, key: runtime.credentials.test_key, runsPerRoute: Number(arg('runs') ?? 50), seed });
-    const summary = `seed ${seed}: ${report.requests} requests over ${ROUTES.length} routes (${arg('runs') ?? 50} properties each); ${report.serverErrors.length} 5xx; ${report.badEnvelopes.length} malformed error bodies; ${report.stateChanges.length} routes changed state while refusing`;
-    console.log(summary);
-    recordProofRun('fuzz', `npm run fuzz ${process.argv.slice(2).join(' ')}`.trim(), `${summary}.`);
-    for (const line of [...report.serverErrors, ...report.badEnvelopes].slice(0, 20)) console.log(JSON.stringify(line));
+    const runs = Number(arg('runs') ?? 50);
+    const started = Date.now();
+    const report = await fuzzRoutes({
+      origin: new URL(runtime.credentials.base_url).origin,
+      key: runtime.credentials.test_key,
+      runsPerRoute: runs,
+      seed,
+      // The demo partner's owner, signed in afresh for each dashboard route (a route may sign out).
+      dashboardSession: async () => {
+        const { token, session } = await createSession({ partnerId: runtime.credentials.partner_id, email: 'owner@demo-partner.test' });
+        return { token, csrf: session.csrf_token };
+      },
+    });
+    // The gateway and every handler ran in this process: a polluted Object.prototype would show here.
+    const polluted = Object.keys(Object.prototype).length + ('polluted' in {} ? 1 : 0);
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+    const summary = `seed ${seed}: ${report.requests} requests over ${ROUTES.length} routes (API, dashboard, keyless pages; ${runs} random properties each, then every other class) in ${minutes} min; ${report.serverErrors.length} 5xx; ${report.badEnvelopes.length} malformed error answers; ${report.stateChanges.length} state changes after a refusal; ${report.metadataLost.length} metadata answers not verbatim (${report.metadataKept} verbatim); Object.prototype ${polluted ? 'POLLUTED' : 'untouched'}`;
+    const table = figuresTable(report);
+    console.log(`${summary}\n\n${table}`);
+    recordProofRun('fuzz', `npm run fuzz ${process.argv.slice(2).join(' ')}`.trim(), `${summary}.\n\n${table}`);
+    for (const line of [...report.serverErrors, ...report.badEnvelopes, ...report.metadataLost].slice(0, 20)) console.log(JSON.stringify(line));
     for (const route of report.stateChanges) console.log('state changed:', route);
-    process.exitCode = report.serverErrors.length + report.badEnvelopes.length + report.stateChanges.length > 0 ? 1 : 0;
+    process.exitCode = report.serverErrors.length + report.badEnvelopes.length + report.stateChanges.length + report.metadataLost.length + polluted > 0 ? 1 : 0;
   } finally {
     await runtime.stop();
   }

@@ -7,10 +7,13 @@ import { issueApiKey } from '../lib/auth/api-key';
 import { resetDbClient } from '../lib/store/client';
 import { rateLimitIsolation, renderLoad, runLoad } from '../proof/load';
 import { recordProofRun } from '../proof/record';
+import { burstLevels, burstVerdict, renderBurst, runBurstLevel, warmUp, type BurstResult } from '../proof/burst';
 
 /**
  * `npm run load [-- --seconds 5 --steps 1,4,16,32]`: a throwaway local stack (in memory), the traffic
  * mix at each step, and the per-key rate-limit check. Stops by itself.
+ * `npm run load -- --one-partner [--seconds 10 --steps 1,4,16,48]`: a partner's burst of creates on one
+ * partner+mode at each step, then 16 writers spread over four streams (proof/burst.ts).
  */
 async function main() {
   const arg = (name: string, fallback: string) => {
@@ -23,6 +26,21 @@ async function main() {
   const runtime = await startLocalRuntime({ port: await freePort(), localDir: mkdtempSync(join(tmpdir(), 'partner-api-load-')), inMemory: true });
   try {
     const c = runtime.credentials;
+    if (process.argv.includes('--one-partner')) {
+      const seconds = Number(arg('seconds', '10'));
+      const levels = burstLevels(c.test_key, [c.test_key, c.live_key, c.other_partner.test_key, c.other_partner.live_key], arg('steps', '1,4,16,48').split(',').map(Number));
+      const results: BurstResult[] = [];
+      await warmUp(c.base_url, levels[levels.length - 1].keys);
+      for (const level of levels) {
+        results.push(await runBurstLevel(c.base_url, level, seconds));
+        console.log(renderBurst(results).split('\n').slice(-3, -2)[0]);
+      }
+      const table = renderBurst(results);
+      console.log(`\n${table}`);
+      recordProofRun('load-one-partner', `npm run load ${process.argv.slice(2).join(' ')}`.trim(), `Company creates, each with its own Idempotency-Key, rate limits lifted, ${seconds} s a level.\n\n${table}`);
+      process.exitCode = burstVerdict(results).met ? 0 : 1;
+      return;
+    }
     const results = await runLoad({
       baseUrl: c.base_url,
       keys: [c.test_key, c.live_key, c.other_partner.test_key, c.other_partner.live_key],

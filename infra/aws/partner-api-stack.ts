@@ -10,7 +10,7 @@ import { Data } from './constructs/data';
 import { OnCall, type WatchedFunction } from './constructs/on-call';
 import { PartnerRestApi, type MethodTarget } from './constructs/rest-api';
 import { ServiceFunction } from './constructs/service-function';
-import { SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
+import { BACKSTOP_TIMEOUT, SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
 import { scheduleOf } from './job-schedules';
 import { familiesOf, familyStackId } from './route-families';
 import type { StageOptions, StageSettings } from './stages';
@@ -18,16 +18,19 @@ import { entriesIn, whenPresent } from './when-present';
 
 export const FANOUT_ENTRY = 'functions/webhooks/fanout.ts';
 export const SIGNER_ENTRY = 'functions/webhooks/deliver.ts';
+export const BACKSTOP_ENTRY = 'functions/events/sequencer-backstop.ts';
 export const JOBS_FOLDER = 'functions/jobs';
+export const EVENT_PENDING_SHARDS = 16;
+export const EVENT_INDEX_SHARDS = 8;
 
 export interface PartnerApiStackProps extends StackProps {
   settings: StageSettings;
   options: StageOptions;
   /**
    * Entries of the pipeline and job functions. Default: the files of the repository, each only
-   * when present (FANOUT_ENTRY, SIGNER_ENTRY, every file of JOBS_FOLDER). Tests pass others.
+   * when present (FANOUT_ENTRY, SIGNER_ENTRY, BACKSTOP_ENTRY, every file of JOBS_FOLDER). Tests pass others.
    */
-  entries?: { fanout?: string; signer?: string; jobs?: string[] };
+  entries?: { fanout?: string; signer?: string; backstop?: string; jobs?: string[] };
   /** The route table; default: ROUTES. Tests pass a larger synthetic one to prove the layout scales. */
   routes?: Route[];
 }
@@ -50,14 +53,15 @@ export class PartnerApiStack extends Stack {
 
     const fanoutEntry = props.entries ? props.entries.fanout : whenPresent(FANOUT_ENTRY, (e) => e);
     const signerEntry = props.entries ? props.entries.signer : whenPresent(SIGNER_ENTRY, (e) => e);
+    const backstopEntry = props.entries ? props.entries.backstop : whenPresent(BACKSTOP_ENTRY, (e) => e);
     const jobEntries = props.entries ? (props.entries.jobs ?? []) : entriesIn(JOBS_FOLDER);
 
     // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
-    const entries = [...new Set([...routes.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
+    const entries = [...new Set([...routes.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, backstopEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
     const used = analyseCode(entries);
     // The delivery queue exists once anything uses it: the pipeline's functions, or a route that enqueues (resend).
     const callsSqs = [...used.values()].some((actions) => actions.some((u) => u.service === 'sqs'));
-    const pipeline = fanoutEntry || signerEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
+    const pipeline = fanoutEntry || signerEntry || backstopEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
 
     const rest = new PartnerRestApi(this, 'Api', { settings, options, removalPolicy: settings.removalPolicy });
     const docsUrl = options.docsUrl ?? `${rest.publicUrl}/docs`;
@@ -81,6 +85,10 @@ export class PartnerApiStack extends Stack {
       KMS_KEY_ID: data.key.keyArn,
       FILES_BUCKET: data.filesBucketName,
       MAIL_FROM: options.mailFrom,
+      // The event log at AWS scale (docs/capacity.md): pending events over 16 partitions per partner+mode,
+      // the partner and type streams over 8 index shards. Both may grow, never shrink.
+      EVENT_PENDING_SHARDS: String(EVENT_PENDING_SHARDS),
+      EVENT_INDEX_SHARDS: String(EVENT_INDEX_SHARDS),
       ...(pipeline ? { WEBHOOK_QUEUE_URL: pipeline.queueUrl } : {}),
     };
 
@@ -128,6 +136,14 @@ export class PartnerApiStack extends Stack {
       const fanout = fn(this, 'Fanout', 'webhook-fanout', fanoutEntry, 'Stream → one delivery message per enabled endpoint', { sealedRole: false, timeout: Duration.seconds(60) });
       pipeline.attachFanout(fanout, data.table);
       this.watched.push({ name: `${settings.prefix}-webhook-fanout`, kind: 'pipeline', group: 'Webhooks' });
+    }
+    if (pipeline && backstopEntry) {
+      const backstop = fn(this, 'SequencerBackstop', 'event-sequencer-backstop', backstopEntry, 'Stream → pending events that outlived their writer are sequenced', {
+        sealedRole: false,
+        timeout: BACKSTOP_TIMEOUT,
+      });
+      pipeline.attachSequencerBackstop(backstop, data.table);
+      this.watched.push({ name: `${settings.prefix}-event-sequencer-backstop`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && signerEntry) {
       const signer = fn(this, 'Signer', 'webhook-signer', signerEntry, 'Signs and POSTs webhook deliveries, one lane per endpoint', { sealedRole: false, timeout: SIGNER_TIMEOUT });

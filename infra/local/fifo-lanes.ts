@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { db, tableName } from '../../lib/store/client';
@@ -49,7 +50,8 @@ export interface FifoLanes {
   peek(group: string): { receiveCount: number; visibleAt: number; availableAt: number }[];
   /** Batches being handled right now. */
   busy(): number;
-  stop(): Promise<void>;
+  /** Stops handing out batches; waits for those in flight (at most `graceMs` when given). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 interface Message {
@@ -370,10 +372,12 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     poke: () => schedule(0),
     peek: (group) => (groups.get(group) ?? []).map((m) => ({ receiveCount: m.receive_count, visibleAt: m.visible_at, availableAt: m.available_at })),
     busy: () => running,
-    stop: async () => {
+    stop: async (graceMs?: number) => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await Promise.allSettled([...inFlight]);
+      // Batches in flight finish (or, given a grace, are left after it: unacknowledged, they come again after a restart).
+      const finished = Promise.allSettled([...inFlight]);
+      await (graceMs === undefined ? finished : Promise.race([finished, sleep(graceMs, undefined, { ref: false })]));
       await deleteWriter;
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

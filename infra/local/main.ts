@@ -1,4 +1,10 @@
 import { startLocalRuntime } from './runtime';
+import { stopAllWork } from '../../lib/store/deadline';
+
+/** On SIGTERM/SIGINT, requests in flight get this long to be answered before their connections are cut. */
+const GRACE_MS = 3_000;
+/** Whatever happens, the process is gone this long after the first signal. */
+const HARD_STOP_MS = 15_000;
 
 /**
  * `npm start`: the whole system on this machine. `npm start -- --in-memory` keeps no data on disk.
@@ -13,9 +19,17 @@ async function main() {
 
   let stopping = false;
   const shutdown = async (code: number) => {
-    if (stopping) return;
+    // A second signal while stopping: leave at once (DynamoDB Local follows through its guard).
+    if (stopping) process.exit(code);
     stopping = true;
-    await runtime.stop();
+    // Whatever still runs (a retry loop, a wait, a handler stuck on a dead socket) cannot keep the process.
+    setTimeout(() => {
+      console.error(`local runtime: not stopped after ${HARD_STOP_MS / 1000} s; exiting anyway`);
+      process.exit(code || 1);
+    }, HARD_STOP_MS).unref();
+    // Retry loops and waits in lib/ end at their next check; requests in flight are answered (or cut after the grace).
+    stopAllWork();
+    await runtime.stop(GRACE_MS);
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));

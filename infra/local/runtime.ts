@@ -9,6 +9,7 @@ import { localRateLimit, seedPartner, type SeededPartner } from './seed';
 import { startLocalScheduler, type LocalScheduler } from './scheduler';
 import { startLocalWebhookPipeline, type LocalWebhookPipeline } from './webhook-pipeline';
 import type { FifoLanes } from './fifo-lanes';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface LocalOptions {
   port: number;
@@ -30,7 +31,8 @@ export interface LocalRuntime {
   credentials: Credentials;
   /** The FIFO stand-in of the webhook pipeline (tools with an injected clock wait for it to be idle). */
   webhookLanes: FifoLanes;
-  stop(): Promise<void>;
+  /** Closes the gateway (requests in flight get `graceMs` to be answered), the pipeline, then Java. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -50,12 +52,18 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   let server: Server | undefined;
   let scheduler: LocalScheduler | undefined;
   let webhooks: LocalWebhookPipeline | undefined;
-  const stop = async () => {
+  const stop = async (graceMs = 0) => {
     scheduler?.stop();
-    await webhooks?.stop();
+    // New connections are refused at once; requests in flight get `graceMs` to be answered, then
+    // their connections are cut. Idle keep-alive sockets would hold close() open: closed now.
     const closed = new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-    server?.closeAllConnections(); // idle keep-alive sockets would hold close() open
+    server?.closeIdleConnections();
+    if (graceMs > 0) await Promise.race([closed, sleep(graceMs, undefined, { ref: false })]);
+    server?.closeAllConnections();
     await closed;
+    // Given a grace (a signal), the pipeline gets it too, then is left behind: the process is exiting.
+    const pipeline = webhooks?.stop(graceMs);
+    await (graceMs > 0 ? Promise.race([pipeline, sleep(graceMs, undefined, { ref: false })]) : pipeline);
     await dynamo.stop();
   };
   try {

@@ -7,25 +7,31 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { lambdaContext } from './proxy-event';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../../lib/store/client';
 import { localStreamCheckpointKey } from '../../lib/store/keys';
-import { EVENT_ENTITY } from '../../lib/store/table-definition';
+import { EVENT_ENTITY, PENDING_EVENT_ENTITY } from '../../lib/store/table-definition';
 import { logger } from '../../lib/observability/logger';
 
 /**
  * The embedded default's stand-in for Lambda's DynamoDB stream event source: reads DynamoDB Local's
  * stream with the DynamoDB Streams API and hands the records, in the shape Lambda delivers them, to
- * the SAME fan-out handler the CDK stack deploys. Like the deployed mapping it applies the event-source
- * filter (event items only), retries a batch from its first reported failure a bounded number of
- * times, and keeps a checkpoint per shard (in DynamoDB Local), so a restart goes on where it stopped.
+ * the SAME handler the CDK stack deploys (the fan-out; the sequencer's backstop, each by a poller of
+ * its own, as each has its own event source mapping). Like the deployed mapping it applies the
+ * event-source filter, retries a batch from its first reported failure a bounded number of times, and
+ * keeps a checkpoint per shard (in DynamoDB Local), so a restart goes on where it stopped.
  */
 export interface StreamPollerOptions {
   endpoint: string;
   region: string;
   table: string;
-  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+  handler: (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
+  /** The deployed mapping's filter (default: INSERT of event items, the fan-out's). */
+  filter?: (record: StreamRecord) => boolean;
+  /** Names this consumer's checkpoints (default: the fan-out's, unnamed). */
+  consumer?: string;
   pollMs?: number;
   /** Retries of a failing record before it is skipped (the deployed mapping's MaximumRetryAttempts). */
   maxRetries?: number;
@@ -42,6 +48,9 @@ interface Shard {
   savedAt?: number;
 }
 
+/** A batch's time, as the deployed functions' timeout gives it (the backstop waits within it). */
+const BATCH_TIME_MS = 60_000;
+
 /** With no event records to fan out, the checkpoint is written at most this often. */
 const CHECKPOINT_IDLE_MS = 5000;
 
@@ -54,13 +63,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   if (!streamArn) throw new Error(`table ${options.table} has no stream`);
   const pollMs = options.pollMs ?? 100;
   const maxRetries = options.maxRetries ?? 5;
+  const wanted = options.filter ?? isEventInsert;
   const shards = new Map<string, Shard>();
   let stopped = false;
 
   const checkpoint = async (shardId: string) =>
-    (await db().send(new GetCommand({ TableName: options.table, Key: localStreamCheckpointKey(streamArn, shardId) }))).Item?.sequence_number as string | undefined;
+    (await db().send(new GetCommand({ TableName: options.table, Key: localStreamCheckpointKey(streamArn, shardId, options.consumer) }))).Item?.sequence_number as string | undefined;
   const saveCheckpoint = (shardId: string, sequenceNumber: string) =>
-    db().send(new PutCommand({ TableName: options.table, Item: { ...localStreamCheckpointKey(streamArn, shardId), entity: 'local_stream_checkpoint', sequence_number: sequenceNumber } }));
+    db().send(new PutCommand({ TableName: options.table, Item: { ...localStreamCheckpointKey(streamArn, shardId, options.consumer), entity: 'local_stream_checkpoint', sequence_number: sequenceNumber } }));
 
   async function discover() {
     let start: string | undefined;
@@ -87,13 +97,19 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   async function deliver(records: DynamoDBRecord[]) {
     let pending = records;
     for (let attempt = 0; pending.length > 0; attempt++) {
+      // Stopping: leave the batch (and the checkpoint) where it is; the next start gives it again.
+      if (stopped) throw new Error('the stream poller stopped mid-batch');
       let failedFrom: string | undefined;
       try {
-        const res = await options.handler({ Records: pending });
+        // Like a Lambda's: time left for the batch, and none at all once the poller is stopping.
+        const started = Date.now();
+        const context: Context = { ...lambdaContext(options.consumer ?? 'webhook-fanout'), getRemainingTimeInMillis: () => (stopped ? 0 : Math.max(0, BATCH_TIME_MS - (Date.now() - started))) };
+        const res = await options.handler({ Records: pending }, context);
         failedFrom = res?.batchItemFailures?.[0]?.itemIdentifier;
       } catch (error) {
         failedFrom = pending[0].dynamodb?.SequenceNumber;
-        logger.error('local stream poller: the fan-out handler failed', { error: error as Error });
+        // A handler cut short by stop() is not a failure: its batch is given again after the restart.
+        if (!stopped) logger.error('local stream poller: the handler failed', { consumer: options.consumer ?? 'fan-out', error: error as Error });
       }
       if (!failedFrom) return;
       const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failedFrom);
@@ -124,14 +140,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       return 0;
     }
     const records = res.Records ?? [];
-    const wanted = records.filter(isEventInsert).map((r) => toLambdaRecord(r, streamArn!, options.region));
-    if (wanted.length) await deliver(wanted);
+    const taken = records.filter(wanted).map((r) => toLambdaRecord(r, streamArn!, options.region));
+    if (taken.length) await deliver(taken);
     // The checkpoint lives in the same table, so its own write is a stream record: saved after every
     // read, it would make the next read non-empty and keep the poller (and DynamoDB Local) busy for
     // ever. So it is saved after fan-out work, and otherwise at most every CHECKPOINT_IDLE_MS; after a
     // restart at most that much of other items' records is read again (and filtered out again).
     const last = records.at(-1)?.dynamodb?.SequenceNumber;
-    if (last && (wanted.length > 0 || Date.now() - (shard.savedAt ?? 0) >= CHECKPOINT_IDLE_MS)) {
+    if (last && (taken.length > 0 || Date.now() - (shard.savedAt ?? 0) >= CHECKPOINT_IDLE_MS)) {
       await saveCheckpoint(shard.id, last);
       shard.savedAt = Date.now();
     }
@@ -169,9 +185,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   };
 }
 
-/** The deployed event-source filter: `{eventName: [INSERT], dynamodb: {NewImage: {entity: {S: [event]}}}}`. */
-function isEventInsert(record: StreamRecord): boolean {
+/** The fan-out's deployed filter: `{eventName: [INSERT], dynamodb: {NewImage: {entity: {S: [event]}}}}`. */
+export function isEventInsert(record: StreamRecord): boolean {
   return record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === EVENT_ENTITY;
+}
+
+/** The backstop's deployed filter: INSERT of pending event items. */
+export function isPendingEventInsert(record: StreamRecord): boolean {
+  return record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === PENDING_EVENT_ENTITY;
 }
 
 function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {

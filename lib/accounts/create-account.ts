@@ -1,5 +1,5 @@
 import { nowIso } from '../clock';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

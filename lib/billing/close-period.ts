@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { invoiceCounterKey, invoiceKey, invoiceLinesIndex, invoicePeriodKey, invoicesIndex, ledgerLineKey } from '../store/keys';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

@@ -1,5 +1,5 @@
 import { tableName } from '../store/client';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { invoiceKey } from '../store/keys';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

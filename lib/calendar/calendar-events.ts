@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now, nowIso } from '../clock';
 import { ApiError, resourceMissing } from '../errors';
 import { db, tableName } from '../store/client';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { reminderGuardKey } from '../store/keys';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

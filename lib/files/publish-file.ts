@@ -3,7 +3,7 @@ import { invalidField, resourceMissing } from '../errors';
 import { newId } from '../ids';
 import { getCompany } from '../store/entities/company';
 import { assertNotDissolved } from '../lifecycle/company-status';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

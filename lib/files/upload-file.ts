@@ -5,7 +5,7 @@ import { getCompany } from '../store/entities/company';
 import { changeCompany } from '../lifecycle/change-company';
 import { assertNotDissolved } from '../lifecycle/company-status';
 import { addOwnerDocuments } from '../lifecycle/operations/owner-documents';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

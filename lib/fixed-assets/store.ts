@@ -5,7 +5,7 @@ import { newId } from '../ids';
 import { db, tableName } from '../store/client';
 import { fixedAssetCounterKey, fixedAssetKey, fixedAssetsOfCompany } from '../store/keys';
 import { livemode, type Scope } from '../scope';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { WriteSet } from '../store/write-set';
 import { getCompany } from '../store/entities/company';
 import { depreciableBasis, type CreateFixedAssetBody, type FixedAssetRecord } from './fixed-asset';

@@ -5,6 +5,7 @@ import { errorEnvelope } from './middleware/error-envelope';
 import { jsonBody } from './middleware/json-body';
 import { requestState } from './middleware/request-state';
 import { responseHeaders } from './middleware/response-headers';
+import { withDeadline } from '../store/deadline';
 
 /**
  * The middlewares of a chain by the part they play, each with the partner API's default (the
@@ -22,7 +23,18 @@ export interface ChainOptions<C extends ApiContext = ApiContext> {
   body?: Middleware<C> | false;
   /** What needs the body: the dashboard's session (its CSRF token comes in the form), `Idempotency-Key` (the body is part of the fingerprint). */
   afterBody?: Middleware<C>[];
+  /**
+   * Whether the operation's writes retry and wait under contention only until the Lambda's remaining
+   * time less a margin for answering (lib/store/deadline.ts), so the answer goes out in time (default:
+   * no; the partner API's chain sets it).
+   */
+  deadline?: boolean;
 }
+
+/** API Gateway's integration limit, for a caller that passes no Lambda context. */
+const API_GATEWAY_LIMIT_MS = 29_000;
+/** Kept back from the Lambda's remaining time for whatever follows the operation (sealing, headers, answer). */
+const ANSWER_MARGIN_MS = 3_000;
 
 /** THE chain builder: every handler of the system is an operation wrapped by this. */
 export function httpHandler<C extends ApiContext>(operation: (event: APIGatewayProxyEvent, context: C) => Promise<APIGatewayProxyResult>, options: ChainOptions<C> = {}): Handler {
@@ -32,5 +44,7 @@ export function httpHandler<C extends ApiContext>(operation: (event: APIGatewayP
     chain.use(middleware as Middleware<C>);
   }
   // middy's handler type carries its own context and callback; Lambda and the local gateway call it as a plain Handler.
-  return chain as unknown as Handler;
+  const handler = chain as unknown as Handler;
+  if (!options.deadline) return handler;
+  return (event, context) => withDeadline(Date.now() + (context?.getRemainingTimeInMillis?.() ?? API_GATEWAY_LIMIT_MS) - ANSWER_MARGIN_MS, () => handler(event, context));
 }

@@ -9,9 +9,13 @@ import { jsonBody } from './middleware/json-body';
 import { rawBody } from './middleware/raw-body';
 import { operationCore, type PartnerRequest } from './operation-core';
 
-/** The partner API's chain for a contract: key, rate limit and scope → version → body → Idempotency-Key. */
+/**
+ * The partner API's chain for a contract: key, rate limit and scope → version → body → Idempotency-Key,
+ * its writes bounded by the request's deadline.
+ */
 export function partnerChain(contract: Omit<Contract, 'audience'>): ChainOptions {
   return {
+    deadline: true,
     beforeBody: [apiKeyAuth({ scope: contract.scope }), apiVersion()],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes }),
     afterBody: contract.idempotent ? [idempotency()] : [],

@@ -4,7 +4,7 @@ import { resourceMissing } from '../errors';
 import { companyEntity, CompanyChanged, getCompany } from '../store/entities/company';
 import { companyKey } from '../store/keys';
 import { companySnapshot, type CompanyRecord } from '../resources/company';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

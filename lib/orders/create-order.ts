@@ -3,7 +3,7 @@ import { findProduct, FORMATION_PRODUCT_KEY, PRODUCTS, type Product } from '../c
 import { nowIso } from '../clock';
 import { ApiError, resourceMissing, type FieldError } from '../errors';
 import type { Partner } from '../partners/partner';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

@@ -7,7 +7,7 @@ import { resourceMissing } from '../errors';
 import { newId, randomBase62 } from '../ids';
 import { getCompany } from '../store/entities/company';
 import { assertNotDissolved } from '../lifecycle/company-status';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { db, tableName } from '../store/client';
 import { companyPartition, STATUS_TOKEN_SK_PREFIX, statusTokenKey, statusTokenLookupKey } from '../store/keys';
 import type { Scope } from '../scope';

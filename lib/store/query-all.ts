@@ -1,14 +1,17 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client';
 
 type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
 
-/** The pages of a Query, following LastEvaluatedKey: each page's items, and its count (for `Select: 'COUNT'`). */
-export async function* queryPages(input: QueryInput): AsyncGenerator<{ items: Record<string, unknown>[]; count: number }> {
+/**
+ * The pages of a Query, following LastEvaluatedKey: each page's items, its count (for `Select: 'COUNT'`)
+ * and the response itself (its `ConsumedCapacity`, when asked for).
+ */
+export async function* queryPages(input: QueryInput): AsyncGenerator<{ items: Record<string, unknown>[]; count: number; response: QueryCommandOutput }> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    yield { items: res.Items ?? [], count: res.Count ?? 0 };
+    yield { items: res.Items ?? [], count: res.Count ?? 0, response: res };
     startKey = res.LastEvaluatedKey;
   } while (startKey);
 }

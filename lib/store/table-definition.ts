@@ -19,6 +19,9 @@ export const TTL_ATTRIBUTE = 'ttl';
 /** Only items whose `entity` is this value feed the webhook fan-out (stream filter). */
 export const EVENT_ENTITY = 'event';
 
+/** An event committed with its change, waiting for the sequencer (lib/event-log/sequencer/); never fanned out. */
+export const PENDING_EVENT_ENTITY = 'event_pending';
+
 /** Attribute definitions for CreateTable: every key attribute is a string. */
 export function attributeDefinitions(): { AttributeName: string; AttributeType: 'S' }[] {
   const names = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GLOBAL_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey])];

@@ -20,7 +20,7 @@ export interface WriteEntry {
 /**
  * Everything one operation changes, committed as ONE TransactWriteItems together with the events it
  * records (the transactional outbox): no event without its change, no change without its event.
- * Build it, then hand it to `commit()` (lib/store/commit.ts).
+ * Build it, then hand it to `commit()` (lib/event-log/commit.ts).
  */
 export class WriteSet {
   readonly entries: WriteEntry[] = [];

@@ -3,7 +3,7 @@ import { nowIso } from '../clock';
 import { ApiError, resourceMissing } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from '../store/client';
-import { commit } from '../store/commit';
+import { commit } from '../event-log/commit';
 import { taxFilingByIdIndex, taxFilingGuardKey, taxFilingsOfCompany } from '../store/keys';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';

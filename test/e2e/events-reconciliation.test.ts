@@ -2,7 +2,7 @@ import { api } from '../support/http';
 import { useStackDatabase } from '../support/stack';
 import { freshPartner } from '../support/event-log';
 import { WriteSet } from '../../lib/store/write-set';
-import { commit } from '../../lib/store/commit';
+import { commit } from '../../lib/event-log/commit';
 import { tableName } from '../../lib/store/client';
 import { now, setClock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -10,8 +10,9 @@ import type { ApiEvent } from '../../lib/store/event';
 
 useStackDatabase();
 
-const WRITERS = 3;
-const EVENTS_PER_WRITER = 40;
+/** A burst of writers on one partner+mode: most commits go the pending path and are sequenced by a drain. */
+const WRITERS = 12;
+const EVENTS_PER_WRITER = 10;
 /** Simulated time each commit moves the clock on: the run spans far more than the five-minute overlap. */
 const STEP_MS = 5_000;
 const OVERLAP_MS = 5 * 60_000;
@@ -24,7 +25,7 @@ describe('reconciliation (spec "GET /events", reconciliation recipe)', () => {
   });
   afterAll(() => restoreClock());
 
-  it('sweeping created_at[gte] five minutes back while writers commit sees every event, none twice after dedup', async () => {
+  it('sweeping created_at[gte] five minutes back while a burst of writers commits sees every event, none twice after dedup', async () => {
     const p = await freshPartner('Reconciliation partner');
     const scope = p.scope('test');
     const written = new Set<string>();
@@ -40,6 +41,8 @@ describe('reconciliation (spec "GET /events", reconciliation recipe)', () => {
         const [committed] = await commit(ws);
         written.add(committed.event.id);
         firstCreatedAt = Math.min(firstCreatedAt, Date.parse(committed.event.created_at));
+        // One round of the burst per sweep, so the run spans many sweeps however fast the log writes.
+        while (writing && sweeps <= i) await new Promise((r) => setTimeout(r, 5));
       }
     };
 

@@ -5,10 +5,11 @@ import { dynamodbFaults, summary } from '../../proof/faults-dynamodb';
 import { FAULT_KINDS } from '../../proof/dynamodb-fault-proxy';
 
 describe('DynamoDB throttling and transaction conflicts, end to end (short form; npm run faults runs the full one)', () => {
-  it('answers every request with a success or a retryable envelope, and loses, doubles and half-writes nothing', async () => {
+  it('answers every request with a success or a retryable envelope, and loses, doubles and half-writes nothing, with a burst of one partner\'s writers', async () => {
     const report = await dynamodbFaults({
       localDir: mkdtempSync(join(tmpdir(), 'partner-api-faults-dynamodb-')),
       workers: 4,
+      burst: 8,
       seconds: 12,
       rates: { throttle: 0.1, transactionConflict: 0.25, writeConflict: 0.05 },
       settleMs: 60_000,

@@ -1,25 +1,33 @@
-import { fuzzRoutes } from '../../proof/fuzz';
+import { FUZZ_CLASSES, fuzzRoutes } from '../../proof/fuzz';
 import { ROUTES } from '../../lib/routes';
+import { createSession } from '../../lib/dashboard/session';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
 
 const c = useStackDatabase();
 
 describe('hostile input, in its short form (npm run fuzz runs the full one)', () => {
-  it('never answers 5xx, always answers errors with the spec envelope, and refused requests change nothing', async () => {
-    // A partner of its own: "refused requests change nothing" watches the key's event log total, and
-    // other tests (the isolation matrices) write into other_partner's log at the same time.
-    const { testKey } = await aFreshPartner();
+  it('never answers 5xx, answers every error with the envelope (or our page), keeps metadata verbatim, and refused requests change nothing', async () => {
+    // A partner of its own: "refused requests change nothing" watches its event log and dashboard,
+    // and other tests (the isolation matrices) write into other_partner's at the same time.
+    const { partnerId, testKey } = await aFreshPartner();
     const report = await fuzzRoutes({
       origin: new URL(c.base_url).origin,
       key: testKey,
       runsPerRoute: 4,
       seed: 20261122,
-      routes: ROUTES.filter((r) => !r.path.startsWith('/dashboard') || r.path.startsWith('/dashboard/api')),
+      dashboardSession: async () => {
+        const { token, session } = await createSession({ partnerId, email: 'owner@fuzz.test' });
+        return { token, csrf: session.csrf_token };
+      },
+      short: true,
     });
-    expect(report.requests).toBeGreaterThan(ROUTES.length);
+    expect(report.routes).toBe(ROUTES.length);
+    for (const cls of FUZZ_CLASSES) expect([cls, report.byClass[cls].requests >= ROUTES.length]).toEqual([cls, true]);
     expect(report.serverErrors).toEqual([]);
     expect(report.badEnvelopes).toEqual([]);
     expect(report.stateChanges).toEqual([]);
-  }, 600_000);
+    expect(report.metadataLost).toEqual([]);
+    expect(report.metadataKept).toBeGreaterThanOrEqual(2); // an account's and a company's, at least
+  }, 900_000);
 });

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { freePort } from '../../infra/local/dynamodb-local';
 
 /** `npm start` as a user runs it: tsx infra/local/main.ts with a data directory. */
-async function start(localDir: string, extra: string[] = []): Promise<{ child: ChildProcess; credentials: any }> {
+async function start(localDir: string, extra: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; credentials: any }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...extra], {
-    env: { ...process.env, PORT: String(await freePort()), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR' },
+    env: { ...process.env, PORT: String(await freePort()), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -72,6 +72,45 @@ describe('the embedded default (npm start)', () => {
     expect(await portOpen(dynamoPort)).toBe(true);
     child.kill('SIGKILL');
     await exited(child);
+    expect(await until(async () => !(await portOpen(dynamoPort)))).toBe(true);
+  }, 400_000);
+
+  it('stops promptly and completely on SIGTERM in the middle of a burst: requests answered or cut, no 5xx, Java gone, exit 0', async () => {
+    const { child, credentials } = await start(mkdtempSync(join(tmpdir(), 'partner-api-term-')), ['--in-memory'], { LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000' });
+    const dynamoPort = Number(new URL(credentials.dynamodb_endpoint).port);
+    const answers: number[] = [];
+    let cut = 0;
+    let n = 0;
+    let signalled = false;
+    const writer = async () => {
+      for (;;) {
+        try {
+          const res = await fetch(`${credentials.base_url}/companies`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${credentials.test_key}`, 'Content-Type': 'application/json', 'Idempotency-Key': `term-${++n}` },
+            body: JSON.stringify({ name: `Shutdown Burst ${n}`, state: 'WY', entity_type: 'llc', account: { first_name: 'A', last_name: 'B', email: `term-${n}@example.com` } }),
+          });
+          await res.arrayBuffer();
+          answers.push(res.status);
+          // One partner's 48 writers are well under way: stop the runtime now, as a developer would.
+          if (answers.length === 60 && !signalled) {
+            signalled = true;
+            child.kill('SIGTERM');
+          }
+        } catch {
+          cut++; // connection refused or cut: the gateway is gone
+          if (signalled) return;
+        }
+      }
+    };
+    const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    // Every writer's loop ends (its request answered, cut, or refused): nothing is left hanging.
+    await Promise.all(Array.from({ length: 48 }, writer));
+    expect(await exit).toBe(0);
+    expect(signalled).toBe(true);
+    expect(answers.filter((s) => s >= 500)).toEqual([]);
+    expect(answers.every((s) => s === 201 || s === 429)).toBe(true);
+    expect(cut).toBeGreaterThanOrEqual(48);
     expect(await until(async () => !(await portOpen(dynamoPort)))).toBe(true);
   }, 400_000);
 });

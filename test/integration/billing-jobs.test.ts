@@ -1,5 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { useStackDatabase } from '../support/stack';
+import { streamItems } from '../support/event-log';
+import { stream } from '../../lib/events/listing/streams';
 import { anLlc } from '../support/companies';
 import { newId } from '../../lib/ids';
 import { setClock } from '../../lib/clock';
@@ -54,11 +56,9 @@ describe('the scheduled jobs, run on an injected clock', () => {
     const lines = await linesOfInvoice(scope, invoice!.id);
     expect(lines.filter((l) => l.service_order === order.id && l.kind === 'renewal')).toHaveLength(1);
     expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(invoice!.total);
-    const finalized = await db().send(
-      new QueryCommand({ TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.type(scope, 'invoice.finalized') } }),
-    );
+    const finalized = await streamItems(stream.type(scope, 'invoice.finalized'));
     // Earlier months' unbilled lines (the creation's) join this invoice: one invoice per period, finalized once.
-    const periods = (finalized.Items ?? []).map((e) => JSON.parse(e.payload).data.object.period);
+    const periods = finalized.map((e) => JSON.parse(e.payload).data.object.period);
     expect(new Set(periods).size).toBe(periods.length);
     expect(periods).toContain(periodOf(due));
   });

@@ -27,7 +27,7 @@ async function partitionSize(s: Scope, companyId: string): Promise<number> {
 }
 
 describe('company creation under injected faults', () => {
-  it('retries TransactionConflicts (which DynamoDB Local never raises) and writes the company, its orders and events once', async () => {
+  it('goes pending after a TransactionConflict (which DynamoDB Local never raises), retries one there, and writes the company, its orders and events once', async () => {
     const s = scope();
     const client = db();
     const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
@@ -42,7 +42,8 @@ describe('company creation under injected faults', () => {
     let company: Awaited<ReturnType<typeof createCompany>> | undefined;
     try {
       company = await createCompany({ scope: s, body: body(), expand: [] });
-      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(3);
+      // fast (cancelled) → pending (conflict) → pending again → the drain that sequences its events
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(4);
     } finally {
       ddb.restore();
     }

@@ -1,7 +1,7 @@
 import { useStackDatabase } from '../support/stack';
 import { newId } from '../../lib/ids';
 import { tableName } from '../../lib/store/client';
-import { commit } from '../../lib/store/commit';
+import { commit } from '../../lib/event-log/commit';
 import { WriteSet } from '../../lib/store/write-set';
 import type { Scope } from '../../lib/scope';
 import { addLedgerLines, linesOfInvoice, partnersWithUnbilledLines, unbilledLines } from '../../lib/billing/ledger-store';

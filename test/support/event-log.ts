@@ -1,10 +1,12 @@
 import { createPartner } from '../../lib/partners/partner';
 import { issueApiKey } from '../../lib/auth/api-key';
 import { WriteSet } from '../../lib/store/write-set';
-import { commit } from '../../lib/store/commit';
+import { commit } from '../../lib/event-log/commit';
 import { tableName } from '../../lib/store/client';
 import type { Scope } from '../../lib/scope';
 import type { ApiEvent, PendingEvent } from '../../lib/store/event';
+import type { EventStream } from '../../lib/events/listing/streams';
+import { queryAll } from '../../lib/store/query-all';
 
 /** Keys that never throttle a test. */
 const UNTHROTTLED = { burst: 100_000, sustained: 1_000_000 };
@@ -37,4 +39,17 @@ export async function recordEvents(scope: Scope, events: PendingEvent[]): Promis
     out.push(committed.event);
   }
   return out;
+}
+
+/**
+ * Every item of one stream of the partner's log as stored (`stream.all` or `stream.type`), read from
+ * all of its index shards (lib/event-log/index-shards.ts) and put back in log order.
+ */
+export async function streamItems(s: EventStream): Promise<Record<string, any>[]> {
+  const shards = await Promise.all(
+    s.pks.map((pk) =>
+      queryAll({ TableName: tableName(), IndexName: s.index, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': `${s.index}pk` }, ExpressionAttributeValues: { ':pk': pk } }),
+    ),
+  );
+  return (shards.flat() as Record<string, any>[]).sort((a, b) => a.seq_all - b.seq_all);
 }

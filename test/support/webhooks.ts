@@ -3,7 +3,7 @@ import { tableName } from '../../lib/store/client';
 import { createEndpoint } from '../../lib/webhooks/endpoints';
 import type { Mode, Scope } from '../../lib/scope';
 import { WriteSet } from '../../lib/store/write-set';
-import { commit } from '../../lib/store/commit';
+import { commit } from '../../lib/event-log/commit';
 import { newId } from '../../lib/ids';
 import type { ApiEvent } from '../../lib/store/event';
 

@@ -45,17 +45,27 @@ describe('"once" events under an injected conflict', () => {
     expect(events).toEqual(['company.verified']);
   });
 
-  it('an incorporation retried after a TransactionConflict commits its events once', async () => {
+  it('an incorporation that met a TransactionConflict is committed once more, pending, with its events once', async () => {
     const verified = { ...base, status: 'in_progress' as const, verification: 'verified' as const, verified_at: '2026-01-02T00:00:00.000Z', version: 2 };
     ddb.on(GetCommand).resolves({ Item: companyEntity.item(scope, verified) });
     ddb.on(TransactWriteCommand).rejectsOnce(Object.assign(new Error('conflict'), { name: 'TransactionConflictException' })).resolves({});
-
-    const { company, events } = await incorporateCompany(scope, base.id, { incorporation_date: '2026-01-03' });
-    expect(company).toMatchObject({ status: 'active', stage: 'incorporated', incorporation_date: '2026-01-03' });
-    expect(events.map((e) => e.event.type)).toEqual(['company.status.changed', 'company.incorporated']);
+    // No drain can run against this mock: the writer stops waiting for its events at once.
+    const saved = process.env.EVENT_WAIT_MS;
+    process.env.EVENT_WAIT_MS = '1';
+    try {
+      const { company } = await incorporateCompany(scope, base.id, { incorporation_date: '2026-01-03' });
+      expect(company).toMatchObject({ status: 'active', stage: 'incorporated', incorporation_date: '2026-01-03' });
+    } finally {
+      if (saved === undefined) delete process.env.EVENT_WAIT_MS;
+      else process.env.EVENT_WAIT_MS = saved;
+    }
     const writes = ddb.commandCalls(TransactWriteCommand);
     expect(writes).toHaveLength(2);
-    expect(writes[1].args[0].input.TransactItems![0].Put!.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
-    expect(writes[1].args[0].input.TransactItems![0].Put!.ExpressionAttributeNames).toMatchObject({ '#o0': 'incorporated_at' });
+    const retried = writes[1].args[0].input.TransactItems!;
+    expect(retried[0].Put!.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
+    expect(retried[0].Put!.ExpressionAttributeNames).toMatchObject({ '#o0': 'incorporated_at' });
+    // The retry is the pending path: its events ride along once each, as pending events, no counter.
+    expect(retried.filter((i) => i.Put?.Item?.entity === 'event_pending').map((i) => i.Put!.Item!.type)).toEqual(['company.status.changed', 'company.incorporated']);
+    expect(retried.filter((i) => i.Update || i.Put?.Item?.entity === 'event')).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import { mockClient } from 'aws-sdk-client-mock';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { apiOperation } from '../../lib/http/operation';
 import { resetDbClient } from '../../lib/store/client';
 import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
 import { isTransientStoreError } from '../../lib/store/transient';
+import { WriteSet } from '../../lib/store/write-set';
+import { commit } from '../../lib/event-log/commit';
+import type { Context } from 'aws-lambda';
 
 /**
  * DynamoDB refusing for a passing reason, as the faults proof (proof/faults-dynamodb.ts) injects it
@@ -74,6 +77,24 @@ describe('DynamoDB faults inside the operation chain', () => {
     const op = apiOperation({ idempotent: true, handle: async () => Promise.reject(writeConflict()) });
     await op(event({ 'Idempotency-Key': 'k-released' }), context);
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(2);
+  });
+});
+
+describe('a write that contention keeps out until the deadline', () => {
+  it('is refused with rate_limit 429 and Retry-After, never left to time out, and nothing is written', async () => {
+    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', CancellationReasons: [{ Code: 'TransactionConflict' }], ...meta }));
+    const op = apiOperation({
+      handle: async ({ caller }) => {
+        await commit(new WriteSet(caller.scope, 'table').put({ pk: 'THING#1', sk: 'X' }));
+        return { status: 201, body: {} };
+      },
+    });
+    // A Lambda with 3.3 s left keeps 3 s to answer: the write has 0.3 s.
+    const res = await op(event(), { getRemainingTimeInMillis: () => 3_300 } as Context);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers).toMatchObject({ 'Retry-After': '1' });
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'rate_limit', status: 429 });
+    expect(ddb.commandCalls(TransactWriteCommand).length).toBeGreaterThan(1); // retried while there was time
   });
 });
 

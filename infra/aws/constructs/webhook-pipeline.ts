@@ -4,7 +4,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_ENTITY } from '../../../lib/store/table-definition';
+import { EVENT_ENTITY, PENDING_EVENT_ENTITY } from '../../../lib/store/table-definition';
 import type { StageSettings } from '../stages';
 import type { ServiceFunction } from './service-function';
 
@@ -24,6 +24,11 @@ export const DELIVERY_DELAY = Duration.seconds(2);
  * only catches messages the signer never settles, so the count sits well above that.
  */
 export const MAX_RECEIVES = 300;
+/**
+ * The sequencer's backstop waits until a pending event is older than every writer's wait and any
+ * abandoned lease (lib/event-log/sequencer/settings.ts: 10 s + 5 s), then drains: well within a minute.
+ */
+export const BACKSTOP_TIMEOUT = Duration.seconds(60);
 
 /**
  * Stream → fan-out → FIFO queue (one group per endpoint) → signer. Built piece by piece as the
@@ -98,6 +103,25 @@ export class WebhookPipeline extends Construct {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.fanoutDlq),
         filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(EVENT_ENTITY) } } } })],
+      }),
+    );
+  }
+
+  /**
+   * The event sequencer's backstop (lib/event-log/sequencer/backstop.ts) reads only pending events as
+   * they are inserted. A batch it could not finish (the log stayed leased, time ran out) fails as a
+   * whole and is given again: its work is idempotent (it drains whatever is still pending). After the
+   * retries its description goes to the fan-out DLQ, which pages on-call.
+   */
+  attachSequencerBackstop(backstop: ServiceFunction, table: Table): void {
+    backstop.fn.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        retryAttempts: 10,
+        maxRecordAge: Duration.hours(6),
+        onFailure: new SqsDlq(this.fanoutDlq),
+        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(PENDING_EVENT_ENTITY) } } } })],
       }),
     );
   }

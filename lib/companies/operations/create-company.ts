@@ -1,6 +1,6 @@
 import { nowIso } from '../../clock';
 import { ApiError } from '../../errors';
-import { commit } from '../../store/commit';
+import { commit } from '../../event-log/commit';
 import { tableName } from '../../store/client';
 import { companyExternalIdKey, companyNameKey, COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
 import type { Scope } from '../../scope';

@@ -1,18 +1,18 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../store/client';
-import { eventCounterKey } from '../../store/keys';
+import { readCounterItems } from '../../event-log/counters';
 import type { Scope } from '../../scope';
 import type { CountTerm } from './plan';
 import type { ReadMeter } from './read-meter';
 import type { EventStream } from './streams';
 
 /**
- * `page.total` without counting: sequences are dense per stream (lib/store/sequence.ts), so the
+ * `page.total` without counting: sequences are dense per stream (lib/event-log/sequence.ts), so the
  * number of a stream's events with key in [lo, hi) is
  *   seq(first event with key ≥ hi) − seq(first event with key ≥ lo),
  * where "no such event" stands for the stream's counter + 1, and an unbounded side needs no read at
- * all (lo: sequence 1; hi: the counter). Each term costs at most two one-item Queries and a share of
- * one BatchGet of counters, whatever the length of the stream.
+ * all (lo: sequence 1; hi: the counter). Each term costs at most two one-item Queries per shard of its
+ * stream and a share of one BatchGet of counters, whatever the length of the stream.
  */
 export async function countEvents(
   scope: Scope,
@@ -40,37 +40,33 @@ export async function countEvents(
   return Math.max(0, total);
 }
 
+/** The least sequence of the stream's events with key ≥ `key`: over a sharded stream, the least of its shards' firsts. */
 async function firstSequenceFrom(table: string, stream: EventStream, key: string, meter: ReadMeter): Promise<number | undefined> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: table,
-      IndexName: stream.index,
-      KeyConditionExpression: '#pk = :pk AND #sk >= :k',
-      ExpressionAttributeNames: { '#pk': `${stream.index}pk`, '#sk': `${stream.index}sk`, '#seq': stream.seqAttribute },
-      ExpressionAttributeValues: { ':pk': stream.pk, ':k': key },
-      ProjectionExpression: '#seq',
-      Limit: 1,
-      ReturnConsumedCapacity: 'TOTAL',
+  const firsts = await Promise.all(
+    stream.pks.map(async (pk) => {
+      const res = await db().send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: stream.index,
+          KeyConditionExpression: '#pk = :pk AND #sk >= :k',
+          ExpressionAttributeNames: { '#pk': `${stream.index}pk`, '#sk': `${stream.index}sk`, '#seq': stream.seqAttribute },
+          ExpressionAttributeValues: { ':pk': pk, ':k': key },
+          ProjectionExpression: '#seq',
+          Limit: 1,
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      );
+      meter.add(res);
+      return res.Items?.[0]?.[stream.seqAttribute] as number | undefined;
     }),
   );
-  meter.add(res);
-  return res.Items?.[0]?.[stream.seqAttribute] as number | undefined;
+  const found = firsts.filter((s): s is number => s !== undefined);
+  return found.length ? Math.min(...found) : undefined;
 }
 
 async function readCounters(scope: Scope, table: string, names: string[], meter: ReadMeter): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (let i = 0; i < names.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = names.slice(i, i + 100).map((n) => eventCounterKey(scope, n));
-    while (keys?.length) {
-      const res = await db().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ProjectionExpression: 'sk, seq' } }, ReturnConsumedCapacity: 'TOTAL' }),
-      );
-      meter.add(res);
-      for (const item of res.Responses?.[table] ?? []) out.set(item.sk as string, item.seq as number);
-      keys = res.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out;
+  const { counters } = await readCounterItems(scope, table, names, { consistent: false, onResponse: (res) => meter.add(res as never) });
+  return new Map([...counters].map(([name, c]) => [name, c.seq]));
 }
 
 /** Runs `fn` over `items` with at most `width` calls in flight, results in input order. */

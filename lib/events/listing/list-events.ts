@@ -1,6 +1,7 @@
 import { decodeCursor, encodeCursor, listingFingerprint } from '../../paging/cursor';
 import type { PageBlock } from '../../paging/keyset-page';
 import type { Scope } from '../../scope';
+import { eventSortKey } from '../../store/keys';
 import type { ApiEvent } from '../../store/event';
 import { isEmptyRange } from './created-at-range';
 import { eventFilterOf, type EventFilter } from './event-filter';
@@ -9,7 +10,7 @@ import { countEvents } from './count-events';
 import { countTerms, pagePlan } from './plan';
 import { ReadMeter } from './read-meter';
 import { isEmptySelection } from './selection';
-import { mergeStreams, StreamReader } from './stream-reader';
+import { mergeStreams, partitionsOf, StreamReader } from './stream-reader';
 import { HIGHEST_KEY, LOWEST_KEY, type KeyRange } from './streams';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -20,7 +21,7 @@ export interface EventPage {
   items: ApiEvent[];
 }
 
-/** Where a cursor points: the sort key `<created_at>#<id>` of the page's first or last event. */
+/** Where a cursor points: the sort key `<created_at>#<seq_all>` of the page's first or last event. */
 interface Position {
   k: string;
 }
@@ -74,8 +75,8 @@ export function eventListing(scope: Scope, filter: EventFilter): string {
 }
 
 /** A cursor at an event of the listing (the bench starts deep pages from one). */
-export function eventCursor(scope: Scope, filter: EventFilter, createdAt: string, eventId: string): string {
-  return encodeCursor<Position>(eventListing(scope, filter), { k: `${createdAt}#${eventId}` });
+export function eventCursor(scope: Scope, filter: EventFilter, createdAt: string, seqAll: number): string {
+  return encodeCursor<Position>(eventListing(scope, filter), { k: eventSortKey(createdAt, seqAll) });
 }
 
 /** The listing's `created_at` range as sort key bounds; undefined when no instant can match. */
@@ -111,10 +112,11 @@ async function readPage(
   if (range.lo > range.hi) return [];
   const plan = await pagePlan(scope, table, filter, meter);
   const need = count + (cursorKey !== undefined ? 1 : 0);
-  const k = plan.streams.length;
+  const partitions = partitionsOf(plan.streams);
+  const k = partitions.length;
   const first = k === 1 ? need : Math.min(need, Math.max(2, Math.ceil(need / k) + 1));
-  const readers = plan.streams.map(
-    (s) => new StreamReader(table, s, { range, descending, exclude: cursorKey, filter: plan.filter, first, refill: need }, meter),
+  const readers = partitions.map(
+    (p) => new StreamReader(table, p, { range, descending, exclude: cursorKey, filter: plan.filter, first, refill: need }, meter),
   );
   return mergeStreams(readers, descending, count);
 }

@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../store/client';
+import { queryPages } from '../../store/query-all';
 import { eventCounterKey } from '../../store/keys';
 import type { Scope } from '../../scope';
 import type { EventFilter } from './event-filter';
@@ -53,12 +52,16 @@ function exclusionFilter(types: string[], companies: string[]): PagePlan['filter
   const parts: string[] = [];
   if (types.length) {
     names['#type'] = 'type';
-    types.forEach((t, i) => (values[`:t${i}`] = t));
+    types.forEach((t, i) => {
+      values[`:t${i}`] = t;
+    });
     parts.push(`NOT (#type IN (${types.map((_, i) => `:t${i}`).join(', ')}))`);
   }
   if (companies.length) {
     names['#company'] = 'company_id';
-    companies.forEach((c, i) => (values[`:c${i}`] = c));
+    companies.forEach((c, i) => {
+      values[`:c${i}`] = c;
+    });
     // An event about no company is kept: its company is not one of those excluded.
     parts.push(`(attribute_not_exists(#company) OR NOT (#company IN (${companies.map((_, i) => `:c${i}`).join(', ')})))`);
   }
@@ -88,21 +91,16 @@ export function countTerms(scope: Scope, filter: EventFilter): CountTerm[] {
 /** The event types that have at least one event in this partner's mode: its type counters. */
 async function typesWithEvents(scope: Scope, table: string, meter: ReadMeter): Promise<string[]> {
   const out: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
-        ExpressionAttributeValues: { ':pk': eventCounterKey(scope, 'ALL').pk, ':t': 'T#' },
-        ProjectionExpression: 'sk',
-        ExclusiveStartKey: start,
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
-    );
-    meter.add(res);
-    for (const item of res.Items ?? []) out.push((item.sk as string).slice(2));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const pages = queryPages({
+    TableName: table,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+    ExpressionAttributeValues: { ':pk': eventCounterKey(scope, 'ALL').pk, ':t': 'T#' },
+    ProjectionExpression: 'sk',
+    ReturnConsumedCapacity: 'TOTAL',
+  });
+  for await (const page of pages) {
+    meter.add(page.response);
+    for (const item of page.items) out.push((item.sk as string).slice(2));
+  }
   return out;
 }

@@ -4,6 +4,15 @@ import type { PagePlan } from './plan';
 import type { ReadMeter } from './read-meter';
 import type { EventStream, KeyRange } from './streams';
 
+/** One partition of a stream (a stream of several shards is read by one reader per shard). */
+export interface StreamPartition {
+  index: EventStream['index'];
+  pk: string;
+}
+
+/** The partitions whose merge is `streams`' merge. */
+export const partitionsOf = (streams: EventStream[]): StreamPartition[] => streams.flatMap((s) => s.pks.map((pk) => ({ index: s.index, pk })));
+
 /** One listed event as read from an index: its sort key (the cursor position) and its stored JSON. */
 export interface ListedEvent {
   key: string;
@@ -33,7 +42,7 @@ export class StreamReader {
 
   constructor(
     private readonly table: string,
-    private readonly stream: EventStream,
+    private readonly stream: StreamPartition,
     private readonly options: ReadOptions,
     private readonly meter: ReadMeter,
   ) {}
@@ -77,8 +86,8 @@ export class StreamReader {
 }
 
 /**
- * The first `count` events of the k-way merge of `readers`, in key order (streams are disjoint, so a
- * key appears in at most one of them).
+ * The first `count` events of the k-way merge of `readers`, in key order (streams, and the shards of a
+ * stream, are disjoint: a key appears in at most one of them).
  */
 export async function mergeStreams(readers: StreamReader[], descending: boolean, count: number): Promise<ListedEvent[]> {
   const out: ListedEvent[] = [];

@@ -35,7 +35,7 @@ export interface IdempotencyState {
 export type ApiContext = Context & { state: RequestState };
 export type ApiMiddyRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
 
-/** One middleware of a chain (lib/http/middleware/, lib/dashboard/http/): a middy middleware object. */
+/** One middleware of a chain (lib/http/middleware/, lib/http/dashboard/): a middy middleware object. */
 export type Middleware<C extends ApiContext = ApiContext> = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, C>;
 
 /** Every handler of the system: an API Gateway proxy event in, a proxy result out. */

@@ -2,7 +2,7 @@ import { nowIso } from '../../clock';
 import { invalidField, resourceMissing, illegalTransition } from '../../errors';
 import { getCompany } from '../../store/entities/company';
 import { assertNotDissolved } from '../company-status';
-import { commit } from '../../store/commit';
+import { commit } from '../../event-log/commit';
 import { tableName } from '../../store/client';
 import type { Scope } from '../../scope';
 import { WriteSet } from '../../store/write-set';

@@ -3,7 +3,7 @@ import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
 import type { Mode } from '../../scope';
 
-/** The event item fields the fan-out reads (lib/store/sequence.ts writes them). */
+/** The event item fields the fan-out reads (lib/event-log/sequence.ts writes them). */
 export interface EventItem {
   entity: 'event';
   pk: string;

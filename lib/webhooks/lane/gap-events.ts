@@ -1,6 +1,7 @@
 import { queryAll } from '../../store/query-all';
 import { tableName } from '../../store/client';
 import { eventStreams } from '../../store/keys';
+import { indexShards } from '../../event-log/index-shards';
 import type { Scope } from '../../scope';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import type { EndpointRecord } from '../delivery/endpoint-record';
@@ -35,6 +36,10 @@ export function toLogEvent(item: Record<string, unknown>): LogEvent {
  * `seq - last_seq - 1` events must be in the log: fewer in the index means it has not caught up yet
  * (`complete: false`, try again shortly).
  *
+ * Events recorded in the same millisecond share `created_at` (ties are ordered by `seq_all`), so the
+ * read covers the cursor's and the event's whole milliseconds and keeps what lies strictly between
+ * the two sequences.
+ *
  * Where the cursor starts: after `last_seq`; for a new lane at the endpoint's creation (or last
  * enable); after deliveries were cancelled for a disabled endpoint, at its re-enable time if recorded,
  * else at this event (a partner recovers the disabled period explicitly).
@@ -42,25 +47,33 @@ export function toLogEvent(item: Record<string, unknown>): LogEvent {
 export async function gapEvents(scope: Scope, endpoint: EndpointRecord, lane: LaneState, seq: number, createdAt: string): Promise<GapResult> {
   if (lane.last_seq !== undefined && seq === lane.last_seq + 1) return { complete: true, events: [] };
   let low: string;
+  let after = 0;
   let expected: number | undefined;
   if (lane.paused) {
     // Re-enabled: start at the enable (its `updated_at` when no `enabled_at` is recorded).
     low = endpoint.enabled_at ?? endpoint.updated_at;
   } else if (lane.last_seq !== undefined && lane.last_created_at) {
-    low = `${lane.last_created_at}#~`; // strictly after the cursor's event
+    low = lane.last_created_at; // the cursor's millisecond; its own event and earlier ties are dropped by `after`
+    after = lane.last_seq;
     expected = seq - lane.last_seq - 1;
   } else {
     low = endpoint.enabled_at ?? endpoint.created_at;
   }
-  if (low >= createdAt) return { complete: true, events: [] };
+  if (low > createdAt) return { complete: true, events: [] };
 
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
-    ExpressionAttributeValues: { ':pk': eventStreams.all(scope), ':low': low, ':high': createdAt },
-  });
-  const found = items.filter((item) => (item.seq_all as number) < seq).map(toLogEvent);
+  // The partner's stream over its shards (lib/event-log/index-shards.ts); the sequences sort them back.
+  const shards = await Promise.all(
+    Array.from({ length: indexShards() }, (_, shard) =>
+      queryAll({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': eventStreams.all(scope, shard), ':low': low, ':high': `${createdAt}#~` },
+      }),
+    ),
+  );
+  const items = shards.flat();
+  const found = items.filter((item) => (item.seq_all as number) < seq && (item.seq_all as number) > after).map(toLogEvent);
 
   if (expected !== undefined && found.length < expected) return { complete: false };
   return { complete: true, events: found.filter((e) => endpointWantsEvent(endpoint, e.type)).sort((a, b) => a.seq - b.seq) };

@@ -1,6 +1,7 @@
 import { tableName } from '../../store/client';
 import { queryPages } from '../../store/query-all';
 import { eventStreams } from '../../store/keys';
+import { indexShards } from '../../event-log/index-shards';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
 import { sendLaneMessages } from '../queue/send-lane-messages';
@@ -18,30 +19,49 @@ export const MAX_RECOVER_EVENTS = 10_000;
 export async function recoverEvents(partnerId: string, endpointId: string, since: string): Promise<{ endpoint_id: string; since: string; events: number }> {
   const endpoint = await enabledEndpoint(partnerId, endpointId);
   const scope = { partnerId, mode: endpoint.mode };
+  // The partner's stream over its shards (lib/event-log/index-shards.ts), each read up to the cap, then
+  // merged by sort key (created_at, then seq_all) and cut at the cap.
+  const shards = await Promise.all(Array.from({ length: indexShards() }, (_, shard) => eventsSince(eventStreams.all(scope, shard), since)));
+  // A shard read up to the cap may hold more after its last key: nothing past that key is taken from any shard.
+  const cut = shards.filter((items) => items.length >= MAX_RECOVER_EVENTS).map((items) => sortKeyOf(items[items.length - 1])).sort()[0];
+  const items = shards
+    .flat()
+    .filter((item) => cut === undefined || sortKeyOf(item) <= cut)
+    .sort((a, b) => (sortKeyOf(a) < sortKeyOf(b) ? -1 : sortKeyOf(a) > sortKeyOf(b) ? 1 : 0));
   const messages: LaneMessage[] = [];
-  const pages = queryPages({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
-    ExpressionAttributeValues: { ':pk': eventStreams.all(scope), ':since': since },
-  });
-  for await (const page of pages) {
-    for (const item of page.items) {
-      if (!endpointWantsEvent(endpoint, item.type as string)) continue;
-      messages.push({
-        kind: 'resend',
-        partner_id: partnerId,
-        mode: endpoint.mode,
-        endpoint_id: endpoint.id,
-        event_id: (item.pk as string).split('#').pop()!,
-        seq: item.seq_all as number,
-        created_at: item.created_at as string,
-        ...carried(item.type as string, item.payload as string),
-      });
-    }
-    if (messages.length >= MAX_RECOVER_EVENTS) break;
+  for (const item of items) {
+    if (!endpointWantsEvent(endpoint, item.type as string)) continue;
+    messages.push({
+      kind: 'resend',
+      partner_id: partnerId,
+      mode: endpoint.mode,
+      endpoint_id: endpoint.id,
+      event_id: (item.pk as string).split('#').pop()!,
+      seq: item.seq_all as number,
+      created_at: item.created_at as string,
+      ...carried(item.type as string, item.payload as string),
+    });
   }
   const batch = messages.slice(0, MAX_RECOVER_EVENTS);
   await sendLaneMessages(batch);
   return { endpoint_id: endpoint.id, since, events: batch.length };
 }
+
+/** One shard's events from `since` on, oldest first, at most MAX_RECOVER_EVENTS (read page by page until then). */
+async function eventsSince(pk: string, since: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  const pages = queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
+    ExpressionAttributeValues: { ':pk': pk, ':since': since },
+  });
+  for await (const page of pages) {
+    out.push(...page.items);
+    if (out.length >= MAX_RECOVER_EVENTS) break;
+  }
+  return out;
+}
+
+/** An event item's place in the partner's stream (`<created_at>#<seq_all>`). */
+const sortKeyOf = (item: Record<string, unknown>) => item.gsi1sk as string;

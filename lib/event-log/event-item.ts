@@ -1,7 +1,9 @@
-import { eventCounterKey, eventKey, eventSortKey, eventStreams } from './keys';
-import { EVENT_ENTITY } from './table-definition';
+import { eventKey, eventSortKey, eventStreams } from '../store/keys';
+import { EVENT_ENTITY } from '../store/table-definition';
 import type { Scope } from '../scope';
-import type { ApiEvent, CommittedEvent } from './event';
+import type { ApiEvent, CommittedEvent } from '../store/event';
+import { shardOfSequence } from './index-shards';
+import { counterItems } from './counters';
 
 /**
  * The counter streams an event belongs to: the partner's whole log, its type, and (when it is about a
@@ -18,12 +20,12 @@ export function counterStreamsOf(e: { type: string; companyId?: string }) {
 
 /**
  * The stored item of one event, exactly as the log keeps it: the API object verbatim in `payload`,
- * its dense sequence in every stream, and one listing index per stream, all sorted by
- * `<created_at>#<id>`. The one builder of event items: the commit path (sequence.ts) and the bench's
- * bulk seeding both use it, so seeded logs are indistinguishable from committed ones.
+ * its dense sequence in every stream, and one listing index per stream (the partner's and the type's
+ * over their shards, lib/event-log/index-shards.ts), all sorted by `<created_at>#<seq_all>`. The one builder of event items: both sequencing paths (sequence.ts) and
+ * the bench's bulk seeding use it, so seeded logs are indistinguishable from committed ones.
  */
 export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['seq']): Record<string, unknown> {
-  const sk = eventSortKey(event.created_at, event.id);
+  const sk = eventSortKey(event.created_at, seq.all);
   return {
     ...eventKey(scope, event.id),
     entity: EVENT_ENTITY,
@@ -37,9 +39,9 @@ export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['se
     seq_type: seq.type,
     seq_company: seq.company,
     seq_company_type: seq.companyType,
-    gsi1pk: eventStreams.all(scope),
+    gsi1pk: eventStreams.all(scope, shardOfSequence(seq.all)),
     gsi1sk: sk,
-    gsi2pk: eventStreams.type(scope, event.type),
+    gsi2pk: eventStreams.type(scope, event.type, shardOfSequence(seq.type)),
     gsi2sk: sk,
     ...(event.company_id
       ? {
@@ -52,15 +54,10 @@ export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['se
   };
 }
 
-/** A counter item as the commit path leaves it (`last_ms` only on the `ALL` stream). */
-export function eventCounterItem(scope: Scope, stream: string, seq: number, lastMs?: number): Record<string, unknown> {
-  return { ...eventCounterKey(scope, stream), seq, ...(stream === 'ALL' ? { last_ms: lastMs } : {}) };
-}
-
 /**
  * The items of a whole log at once, for seeding with BatchWriteItem (the bench, listing tests): each
  * event's item with the dense sequences commit would have given it, then the counter items commit
- * would have left. `events` must be in strictly increasing `created_at` order, as commit makes them.
+ * would have left. `events` must be in log order (`created_at` never decreasing), as commit makes them.
  */
 export function logItems(scope: Scope, events: ApiEvent[]): Record<string, unknown>[] {
   const counters = new Map<string, number>();
@@ -75,6 +72,6 @@ export function logItems(scope: Scope, events: ApiEvent[]): Record<string, unkno
     return eventItem(scope, event, { all: bump(s.all)!, type: bump(s.type)!, company: bump(s.company), companyType: bump(s.companyType) });
   });
   const lastMs = events.length ? Date.parse(events[events.length - 1].created_at) : undefined;
-  for (const [stream, seq] of counters) items.push(eventCounterItem(scope, stream, seq, lastMs));
+  items.push(...counterItems(scope, counters, lastMs));
   return items;
 }

@@ -1,0 +1,92 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../store/client';
+import { eventSequencerLeaseKey } from '../../store/keys';
+import type { Scope } from '../../scope';
+import type { WriteEntry } from '../../store/write-set';
+import { randomBase62 } from '../../ids';
+import { isTransientStoreError } from '../../store/transient';
+
+/**
+ * One drain at a time per partner+mode: a lease item (`holder`, `expires_at`) taken with a
+ * conditional update. Every drain transaction carries `fence()`, which renews the lease on condition
+ * that it is still ours: a drain that lost it (it stalled past `expires_at` and another took over)
+ * cannot commit anything. Times are the hosts' own clocks (epoch ms): a skew between hosts only moves
+ * when an abandoned lease may be taken over.
+ *
+ * Released "clean" (no holder) only after a drain found nothing pending; otherwise it is left
+ * expired but with its holder, which the fast path reads as "events are pending here": writes go
+ * pending too and never overtake events committed before them (lib/event-log/commit.ts).
+ */
+export class Lease {
+  readonly token = randomBase62(16);
+
+  constructor(
+    private readonly scope: Scope,
+    private readonly table: string,
+    private readonly leaseMs: number,
+  ) {}
+
+  /** True when this lease now holds the log (it was free, released, or expired). */
+  async acquire(): Promise<boolean> {
+    const at = Date.now();
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: eventSequencerLeaseKey(this.scope),
+          UpdateExpression: 'SET holder = :me, expires_at = :until, entity = :entity',
+          ConditionExpression: 'attribute_not_exists(holder) OR expires_at < :now',
+          ExpressionAttributeValues: { ':me': this.token, ':until': at + this.leaseMs, ':now': at, ':entity': 'event_sequencer_lease' },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException' || isTransientStoreError(error)) return false;
+      throw error;
+    }
+  }
+
+  /** The transaction item that renews the lease and fails the transaction if it is no longer ours. */
+  fence(): WriteEntry {
+    return {
+      item: {
+        Update: {
+          TableName: this.table,
+          Key: eventSequencerLeaseKey(this.scope),
+          UpdateExpression: 'SET expires_at = :until',
+          ConditionExpression: 'holder = :me',
+          ExpressionAttributeValues: { ':me': this.token, ':until': Date.now() + this.leaseMs },
+        },
+      },
+      onFailed: () => new LeaseLost(),
+    };
+  }
+
+  /**
+   * Gives the lease up: `clean` when nothing was pending at the last look (the fast path may resume),
+   * else expired in place, so the next writer or the backstop takes over at once. Best effort: a
+   * lease we cannot release simply expires.
+   */
+  async release(clean: boolean): Promise<void> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: eventSequencerLeaseKey(this.scope),
+          UpdateExpression: clean ? 'REMOVE holder, expires_at' : 'SET expires_at = :zero',
+          ConditionExpression: 'holder = :me',
+          ExpressionAttributeValues: { ':me': this.token, ...(clean ? {} : { ':zero': 0 }) },
+        }),
+      );
+    } catch {
+      // Lost already, or DynamoDB refused: the lease runs out by itself.
+    }
+  }
+}
+
+/** Another drain holds the log now (ours expired); this drain stops. */
+export class LeaseLost extends Error {
+  constructor() {
+    super('the sequencer lease was taken over');
+  }
+}
