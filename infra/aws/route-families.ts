@@ -2,16 +2,19 @@ import type { Route } from '../../lib/routes';
 
 /**
  * Where the API's resource families start: the version, the sandbox under it, the dashboard and its
- * JSON API. These resources are shared by many families, so the parent stack holds them; everything
- * below them belongs to exactly one family.
+ * JSON API, and a company (live and sandbox), whose sub-collections (files, fixed assets, tax filings…)
+ * are where the API grows most: each is a family of its own, so no family carries the company's whole
+ * subtree. These resources are shared by many families, so the parent stack holds them; everything
+ * below them belongs to exactly one family. A prefix added later moves routes between stacks: see
+ * docs/decisions.md "Production on AWS".
  */
-export const SHARED_PREFIXES = ['/v1', '/v1/sandbox', '/dashboard', '/dashboard/api'];
+export const SHARED_PREFIXES = ['/v1', '/v1/sandbox', '/v1/companies/{companyID}', '/v1/sandbox/companies/{companyID}', '/dashboard', '/dashboard/api'];
 
 /**
  * A route's family: the subtree of the API its path lies in, named by its root, which is the path cut
- * one segment below the longest shared prefix above it (`/v1/companies/{companyID}/files` →
- * `/v1/companies`, `/dashboard/api/keys/{keyID}/revoke` → `/dashboard/api/keys`, `/status/{token}` →
- * `/status`), or the prefix itself for a route on a prefix (`GET /dashboard`). One nested stack per
+ * one segment below the longest shared prefix above it (`/v1/companies/{companyID}/fixed-assets/{fixedAssetID}`
+ * → `/v1/companies/{companyID}/fixed-assets`, `/dashboard/api/keys/{keyID}/revoke` → `/dashboard/api/keys`,
+ * `/status/{token}` → `/status`), or the prefix itself for a route on a prefix (`GET /dashboard`). One nested stack per
  * family holds the family's functions, roles, log groups, invoke permissions, API resources and
  * methods, so no stack grows with the whole route table, and a route's family follows from its path
  * alone: it never changes as routes are added, which named functions and API paths need (neither can

@@ -1,6 +1,6 @@
 import { FALLBACK_HANDLER, ROUTES, type Route } from '../../lib/routes';
 import { familyRootOf, isSharedPath } from '../../infra/aws/route-families';
-import { apiOf, synthStage } from './support/synth';
+import { apiOf, PROD_FULL, synthStage } from './support/synth';
 
 const s = synthStage();
 const { parent, resources } = s;
@@ -52,7 +52,18 @@ describe('the REST API of a stage', () => {
 
   it('keeps only what every family shares in the parent: the root, the shared prefixes, their fallbacks and the catch-alls', () => {
     const inParent = api.resources.filter((r) => r.template === parent).map((r) => r.path).sort();
-    expect(inParent).toEqual(['/dashboard', '/dashboard/api', '/v1', '/v1/sandbox', '/v1/{proxy+}', '/{proxy+}']);
+    expect(inParent).toEqual([
+      '/dashboard',
+      '/dashboard/api',
+      '/v1',
+      '/v1/companies',
+      '/v1/companies/{companyID}',
+      '/v1/sandbox',
+      '/v1/sandbox/companies',
+      '/v1/sandbox/companies/{companyID}',
+      '/v1/{proxy+}',
+      '/{proxy+}',
+    ]);
     const methodsInParent = api.methods.filter((m) => m.template === parent);
     expect(methodsInParent.every((m) => m.httpMethod === 'ANY' && m.target === 'papi-preview-fallback')).toBe(true);
     expect(resources.filter((r) => r.template === parent && r.type === 'AWS::Lambda::Function' && ROUTES.some((route) => r.props.FunctionName === `papi-preview-${route.operation}`))).toEqual([]);
@@ -123,7 +134,7 @@ describe('the REST API of a stage', () => {
   });
 
   it('maps a custom domain when one is given', () => {
-    const { resources: withDomain } = synthStage('prod', { context: { domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' } });
+    const { resources: withDomain } = synthStage('prod', PROD_FULL);
     expect(withDomain.some((r) => r.type === 'AWS::ApiGateway::DomainName' && r.props.DomainName === 'api.example.com')).toBe(true);
     expect(withDomain.some((r) => r.type === 'AWS::ApiGateway::BasePathMapping')).toBe(true);
   });

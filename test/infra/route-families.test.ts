@@ -6,8 +6,10 @@ const route = (path: string, operation = path): Route => ({ method: 'GET', path,
 describe('route families (one nested stack each)', () => {
   it.each([
     ['/v1/companies', '/v1/companies'],
-    ['/v1/companies/{companyID}/fixed-assets/{fixedAssetID}', '/v1/companies'],
-    ['/v1/sandbox/companies/{companyID}/verify', '/v1/sandbox/companies'],
+    ['/v1/companies/{companyID}', '/v1/companies/{companyID}'],
+    ['/v1/companies/{companyID}/fixed-assets/{fixedAssetID}', '/v1/companies/{companyID}/fixed-assets'],
+    ['/v1/sandbox/companies/{companyID}/tax-filings', '/v1/sandbox/companies/{companyID}/tax-filings'],
+    ['/v1/sandbox/billing/run', '/v1/sandbox/billing'],
     ['/dashboard/api/keys/{keyID}/revoke', '/dashboard/api/keys'],
     ['/dashboard/keys', '/dashboard/keys'],
     ['/dashboard', '/dashboard'],
@@ -18,8 +20,9 @@ describe('route families (one nested stack each)', () => {
   });
 
   it('shares only the root and the prefixes with the parent', () => {
-    expect(['/', '/v1', '/v1/sandbox', '/dashboard', '/dashboard/api'].every(isSharedPath)).toBe(true);
-    expect(['/v1/companies', '/dashboard/keys', '/status', '/v1/sandbox/billing'].some(isSharedPath)).toBe(false);
+    const shared = ['/', '/v1', '/v1/sandbox', '/v1/companies', '/v1/companies/{companyID}', '/v1/sandbox/companies', '/v1/sandbox/companies/{companyID}', '/dashboard', '/dashboard/api'];
+    expect(shared.filter((p) => !isSharedPath(p))).toEqual([]);
+    expect(['/v1/companies/{companyID}/files', '/dashboard/keys', '/status', '/v1/sandbox/billing', '/docs'].filter(isSharedPath)).toEqual([]);
   });
 
   it('keeps a route’s family whatever routes are added beside it', () => {
@@ -31,6 +34,7 @@ describe('route families (one nested stack each)', () => {
   it('names each family’s stack after its root, and refuses two roots that would share a name', () => {
     expect(familyStackId('/v1/tax-filings')).toBe('RoutesV1TaxFilings');
     expect(familyStackId('/v1/openapi.json')).toBe('RoutesV1OpenapiJson');
+    expect(familyStackId('/v1/companies/{companyID}/tax-filings')).toBe('RoutesV1CompaniesCompanyIDTaxFilings');
     expect(() => familiesOf([route('/v1/tax-filings'), route('/v1/tax_filings')])).toThrow(/would share the nested stack RoutesV1TaxFilings/);
   });
 });

@@ -1,13 +1,20 @@
-import { App, NestedStack, type Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PartnerApiStack, type PartnerApiStackProps } from '../../../infra/aws/partner-api-stack';
-import { stageFromContext } from '../../../infra/aws/stages';
+import type { PartnerApiStackProps } from '../../../infra/aws/partner-api-stack';
+
+/** One synthesized template, read back from the cloud assembly (what the tests read: its JSON). */
+export class Template {
+  constructor(private readonly json: any) {}
+  toJSON(): any {
+    return this.json;
+  }
+}
 
 export interface Synthesized {
-  stack: PartnerApiStack;
+  /** The stage stack's name (`PartnerApi-prod`). */
+  stackName: string;
   /** The stage stack's template and every nested stack's, parent first. */
   templates: Template[];
   parent: Template;
@@ -26,31 +33,78 @@ export const FIXTURE_ENTRIES = {
   jobs: ['test/infra/fixtures/jobs/quote-expiry.ts'],
 };
 
-/**
- * Synthesizes a stage the way `npm run synth` does, without bundling (asset bundling is skipped by
- * the `aws:cdk:bundling-stacks` context; one test in bundling.test.ts really bundles).
- */
-export function synthStage(stage = 'sandbox-preview', extra: SynthOptions & { fresh?: boolean } = {}): Synthesized {
-  // Tests only read templates: one synthesis per stage and arguments per test file (unless `fresh`).
-  const key = JSON.stringify([stage, extra.context, extra.entries, extra.routes]);
-  const cached = extra.fresh ? undefined : cache.get(key);
-  if (cached) return cached;
-  const result = synthesize(stage, extra);
-  cache.set(key, result);
-  return result;
-}
+/** Production with every optional part on (custom domain, alarm e-mail): the largest stage the route table makes. */
+export const PROD_FULL: SynthOptions = {
+  context: { domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc', alarmEmail: 'oncall@example.com' },
+};
 
-const cache = new Map<string, Synthesized>();
-
-interface SynthOptions {
+export interface SynthOptions {
   context?: Record<string, unknown>;
   entries?: PartnerApiStackProps['entries'];
   routes?: PartnerApiStackProps['routes'];
 }
 
-function synthesize(stage: string, extra: SynthOptions): Synthesized {
+/**
+ * Synthesizes a stage the way `npm run synth` does, without bundling (asset bundling is skipped by
+ * the `aws:cdk:bundling-stacks` context; one test in bundling.test.ts really bundles).
+ *
+ * Tests only read templates, so one synthesis per stage and options serves the whole run of the infra
+ * tier: the first test file that asks synthesizes it into the run's folder (INFRA_SYNTH_DIR, made by
+ * global-setup.ts), a file asking for it meanwhile waits for it, and every later one reads it back
+ * without loading the CDK. A synthesis costs ~10 s of CPU the first time in a process (the CDK's
+ * modules, the code analysis), so sharing it saves most of the tier's time. `fresh` synthesizes anew
+ * in this process (the determinism check).
+ */
+export function synthStage(stage = 'sandbox-preview', extra: SynthOptions & { fresh?: boolean } = {}): Synthesized {
+  const { fresh, ...options } = extra;
+  if (fresh) return load(synthesize(stage, options, join(mkdtempSync(join(runDir(), 'fresh-')), 'assembly')));
+  const key = createHash('sha256').update(JSON.stringify([stage, options.context, options.entries, options.routes])).digest('hex').slice(0, 24);
+  const known = loaded.get(key);
+  if (known) return known;
+  const result = load(shared(key, (outdir) => synthesize(stage, options, outdir)));
+  loaded.set(key, result);
+  return result;
+}
+
+const loaded = new Map<string, Synthesized>();
+
+/** The run's folder of syntheses: the one global-setup.ts made, or one for this process alone. */
+function runDir(): string {
+  process.env.INFRA_SYNTH_DIR ??= mkdtempSync(join(tmpdir(), 'infra-synth-'));
+  return process.env.INFRA_SYNTH_DIR;
+}
+
+/** Where a synthesis left its index (`synthesized.json`), made by this process or read from another's. */
+function shared(key: string, make: (outdir: string) => string): string {
+  const slot = join(runDir(), key);
+  const index = join(slot, 'synthesized.json');
+  const failed = join(slot, 'failed');
+  try {
+    mkdirSync(slot);
+  } catch {
+    // Another test file is synthesizing it: wait for its index (or its failure, then fail here alike).
+    for (const until = Date.now() + 10 * 60_000; Date.now() < until && !existsSync(index) && !existsSync(failed); ) Atomics.wait(PAUSE, 0, 0, 200);
+    if (existsSync(index)) return index;
+    return make(join(mkdtempSync(join(runDir(), 'again-')), 'assembly'));
+  }
+  try {
+    return make(join(slot, 'assembly'));
+  } catch (error) {
+    writeFileSync(failed, String(error));
+    throw error;
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** Synthesizes into `outdir` and writes beside it the index: the stack's name, its templates' files, each nested one's parameters. */
+function synthesize(stage: string, extra: SynthOptions, outdir: string): string {
+  // The CDK is loaded only by the process that synthesizes.
+  const { App, NestedStack, Stack } = require('aws-cdk-lib') as typeof import('aws-cdk-lib');
+  const { Template: CdkTemplate } = require('aws-cdk-lib/assertions') as typeof import('aws-cdk-lib/assertions');
+  const { PartnerApiStack } = require('../../../infra/aws/partner-api-stack') as typeof import('../../../infra/aws/partner-api-stack');
+  const { stageFromContext } = require('../../../infra/aws/stages') as typeof import('../../../infra/aws/stages');
   const context = { stage, 'aws:cdk:bundling-stacks': [], ...extra.context };
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
   const app = new App({ context, outdir });
   const { settings, options } = stageFromContext((key) => app.node.tryGetContext(key));
   const stack = new PartnerApiStack(app, `PartnerApi-${settings.name}`, {
@@ -60,8 +114,32 @@ function synthesize(stage: string, extra: SynthOptions): Synthesized {
     routes: extra.routes,
     env: { account: '123456789012', region: 'us-east-1' },
   });
-  const nested = stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack);
-  const templates = [Template.fromStack(stack), ...nested.map((n) => Template.fromStack(n as Stack))];
+  const nested = stack.node.findAll().filter((c): c is InstanceType<typeof NestedStack> => c instanceof NestedStack);
+  // Template.fromStack synthesizes the app, and refuses templates whose resources depend on each other in a cycle.
+  const templates = [stack, ...nested].map((s) => CdkTemplate.fromStack(s as InstanceType<typeof Stack>).toJSON());
+  const parentResources = templates[0].Resources as Record<string, { Properties?: { Parameters?: Record<string, unknown> } }>;
+  const files = [stack, ...nested].map((s, i) => {
+    const file = join(outdir, s.templateFile);
+    if (JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))) !== JSON.stringify(templates[i])) throw new Error(`${file} is not the template of ${s.node.path}`);
+    return file;
+  });
+  const index = {
+    stackName: stack.stackName,
+    outdir,
+    templates: files.map((file, i) => ({
+      file,
+      parameters: i === 0 ? {} : (parentResources[stack.resolve(nested[i - 1].nestedStackResource!.logicalId)].Properties?.Parameters ?? {}),
+    })),
+  };
+  const path = join(outdir, '..', 'synthesized.json');
+  writeFileSync(`${path}.part`, JSON.stringify(index));
+  renameSync(`${path}.part`, path);
+  return path;
+}
+
+function load(indexFile: string): Synthesized {
+  const index = JSON.parse(readFileSync(indexFile, 'utf8')) as { stackName: string; outdir: string; templates: { file: string; parameters: Record<string, unknown> }[] };
+  const templates = index.templates.map((t) => new Template(JSON.parse(readFileSync(t.file, 'utf8'))));
   const resources = templates.flatMap((template) =>
     Object.entries(template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, any> }>).map(([id, r]) => ({
       id,
@@ -70,11 +148,8 @@ function synthesize(stage: string, extra: SynthOptions): Synthesized {
       template,
     })),
   );
-  const parentResources = templates[0].toJSON().Resources as Record<string, { Properties?: { Parameters?: Record<string, unknown> } }>;
-  const parameters = new Map<Template, Record<string, unknown>>(
-    nested.map((n, i) => [templates[i + 1], parentResources[stack.resolve(n.nestedStackResource!.logicalId)].Properties?.Parameters ?? {}]),
-  );
-  return { stack, templates, parent: templates[0], outdir, parameters, resources };
+  const parameters = new Map(templates.slice(1).map((t, i) => [t, index.templates[i + 1].parameters]));
+  return { stackName: index.stackName, templates, parent: templates[0], outdir: index.outdir, parameters, resources };
 }
 
 /** A method of the REST API, in whichever template holds it. */
