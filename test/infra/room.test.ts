@@ -8,7 +8,6 @@ import { PROD_FULL, synthStage, type Synthesized } from './support/synth';
  */
 const MOST_RESOURCES = 350;
 
-
 /**
  * Three times the route table, grown inside the families: each route twice more, on a new path below
  * its own (`/v1/companies/{companyID}` → `…/copy-2`, `…/copy-3`), so every family triples, with a new
