@@ -7,12 +7,15 @@ import type { Scope } from '../scope';
 import type { Expandable } from './schemas';
 import { openRequirementCount, requirementsOfCompany } from '../store/entities/requirement';
 import { renderRequirement } from '../resources/requirement';
+import { openPendingRequirements } from './owner-document-requests';
 
 /**
  * A stored company as the API answers it: `open_requirements` counted now (spec: "computed at read
  * time"), and each requested expansion read in parallel.
  */
 export async function presentCompany(scope: Scope, record: CompanyRecord, expand: readonly Expandable[] = []): Promise<Company> {
+  // A creation cut short between its two transactions: the owners' requirements are opened now.
+  if (record.pending_requirements) await openPendingRequirements(scope, record.id);
   const [openRequirements, account, orders, requirements] = await Promise.all([
     // `open_requirements`, computed at read time (spec Company): one consistent GetItem of the counter.
     openRequirementCount(scope, record.id),

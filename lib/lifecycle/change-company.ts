@@ -11,6 +11,8 @@ import { WriteSet } from '../store/write-set';
 import { RequirementChanged, CompanyDissolvedMeanwhile } from '../store/entities/requirement';
 import type { CommittedEvent } from '../store/event';
 import { OrderChanged } from '../store/entities/service-order';
+import { openPendingRequirements } from '../companies/owner-document-requests';
+import { AlreadyBilled } from '../billing/ledger-store';
 
 /** Fields a company sets once and never again (spec Company: "fixed afterward"). */
 export type OnceField = 'verified_at' | 'incorporated_at' | 'ein_assigned_at' | 'dissolved_at' | 'onboarding_completed_at';
@@ -50,6 +52,11 @@ export async function changeCompany<R = undefined>(
   for (let attempt = 1; ; attempt++) {
     const company = await getCompany(scope, companyId, { consistent: true });
     if (!company) throw resourceMissing('company', companyId);
+    if (company.pending_requirements) {
+      // A creation cut short between its two transactions: open its owners' requirements first.
+      await openPendingRequirements(scope, companyId, company);
+      continue;
+    }
     const ws = new WriteSet(scope, tableName());
     const at = nowIso();
     const { next, once = [], result } = await plan({ company, ws, at, scope });
@@ -69,7 +76,8 @@ export async function changeCompany<R = undefined>(
       const events = await commit(ws);
       return { company: written, result, events };
     } catch (error) {
-      const raced = error instanceof CompanyChanged || error instanceof RequirementChanged || error instanceof CompanyDissolvedMeanwhile || error instanceof OrderChanged;
+      // A ledger line billed meanwhile is the same race seen first: another change settled that order.
+      const raced = error instanceof CompanyChanged || error instanceof RequirementChanged || error instanceof CompanyDissolvedMeanwhile || error instanceof OrderChanged || error instanceof AlreadyBilled;
       if (!raced || attempt >= MAX_ATTEMPTS) throw error;
       await sleep(Math.random() * 10 * attempt);
     }

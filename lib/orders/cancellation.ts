@@ -1,4 +1,5 @@
-import { creditForCancel } from '../billing/billing-acts';
+import { creditForCancel, linesForRenewal } from '../billing/billing-acts';
+import { renewalState } from './order-record';
 import { findProduct } from '../catalog/products';
 import { livemode, type Scope } from '../scope';
 import { without, type OrderChange } from './change-order';
@@ -29,4 +30,25 @@ export function cancellation(scope: Scope, order: OrderRecord, at: string): Omit
   }
   const grants = findProduct(order.product_key)?.grants ?? undefined;
   return { next, events: ['service_order.status.changed'], lines: creditForCancel(order, at, livemode(scope)).lines, takesBack: grants };
+}
+
+/** An order whose fulfilment has started: only the end of its company cancels it. */
+export function inFulfilment(order: OrderRecord): boolean {
+  return order.status === 'in_progress' || order.status === 'requires_action';
+}
+
+/**
+ * The cancel of an order in fulfilment, which only the dissolution of its company makes
+ * (docs/decisions.md, "Orders and billing"): `canceled` without a credit (the spec credits a cancel
+ * only before fulfilment starts), its awaited form dropped (the form requirement closes with the
+ * company's other requirements), renewals over. An arrears product bills its running period now,
+ * as it would have at that period's end.
+ */
+export function cancellationInFulfilment(scope: Scope, order: OrderRecord, at: string): Omit<OrderChange, 'also'> {
+  const next: OrderRecord = { ...without(order, 'form', 'form_requirement', 'next_renewal_at'), status: 'canceled', canceled_at: at };
+  if (order.billing !== 'arrears' || !order.next_renewal_at) return { next, events: ['service_order.status.changed'] };
+  const { anchor, billed } = renewalState(order);
+  next.periods_billed = billed + 1;
+  next.renewal_anchor = anchor;
+  return { next, events: ['service_order.status.changed'], lines: linesForRenewal(order, billed, at, livemode(scope)).lines };
 }

@@ -59,7 +59,8 @@ describe('cancelling a company before it is formed', () => {
     const types = events.map((e) => e.type);
     expect(types.filter((t) => t === 'service_order.status.changed')).toHaveLength(notStarted.length);
     expect(types.filter((t) => t === 'service_order.renewal_canceled')).toHaveLength(1);
-    expect(types.filter((t) => t === 'requirement.canceled')).toHaveLength(1);
+    // The information requirement and the owner's identity document, asked for at creation.
+    expect(types.filter((t) => t === 'requirement.canceled')).toHaveLength(2);
     expect(types.at(-1)).toBe('company.status.changed');
     expect(events.at(-1).data.object).toMatchObject({ id: company.id, status: 'cancelled', stage: 'closed' });
     // Every event of the cancellation was committed together: in the partner's whole log (no company
@@ -103,15 +104,21 @@ describe('when the formation can no longer be cancelled', () => {
     expect((await eventsOf(key, company.id)).length).toBe(seen);
   });
 
-  it('an active company is not cancelled by canceling a formation order left unstarted', async () => {
+  it('once the company is submitted for formation its formation order is in fulfilment; once incorporated it is completed: either way the cancel is refused', async () => {
     const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
-    for (const [action, body] of [['verify', {}], ['stage', { stage: 'documents_generated' }], ['stage', { stage: 'submitted_to_state' }], ['incorporate', {}]] as const) {
+    expect((await api(key).post(`/sandbox/companies/${company.id}/verify`, {})).status).toBe(200);
+    const formation = formationOf(await ordersOf(company.id));
+    expect(formation.status).toBe('in_progress');
+    const started = await api(key).post(`/service-orders/${formation.id}/cancel`, {});
+    expect(started.status).toBe(400);
+    expect(started.body.detail).toContain('in_progress');
+    for (const [action, body] of [['stage', { stage: 'documents_generated' }], ['stage', { stage: 'submitted_to_state' }], ['incorporate', {}]] as const) {
       expect((await api(key).post(`/sandbox/companies/${company.id}/${action}`, body)).status).toBe(200);
     }
-    const formation = formationOf(await ordersOf(company.id));
+    expect(formationOf(await ordersOf(company.id)).status).toBe('completed');
     const res = await api(key).post(`/service-orders/${formation.id}/cancel`, {});
     expect(res.status).toBe(400);
-    expect(res.body.detail).toContain("'active'");
+    expect(res.body.detail).toContain('completed');
     expect((await api(key).get(`/companies/${company.id}`)).body.status).toBe('active');
   });
 });

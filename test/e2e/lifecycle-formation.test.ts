@@ -19,6 +19,8 @@ function expectSnapshot(event: any, fields: Record<string, unknown>) {
 describe('a company formed by the operator, from creation to active, through the sandbox triggers', () => {
   let company: any;
   let owners: any[];
+  /** The identity-document requirement creation opened for each owner, in the owners' order. */
+  let asked: any[];
   let seen = 0;
   /** The events recorded since the last call, oldest first. */
   const next = async () => {
@@ -32,27 +34,33 @@ describe('a company formed by the operator, from creation to active, through the
     company = await createCompany(key, anLlc({ shareholders: [anOwner({ ownership_percentage: 60 }), anOwner({ main_incorporator: false, ownership_percentage: 40, first_name: 'Alan', last_name: 'Turing' })] }));
     owners = company.shareholders;
     const created = await next();
-    expect(created.map((e) => e.type)).toEqual(['company.created', 'service_order.status.changed', 'service_order.status.changed']);
+    expect(created.map((e) => e.type)).toEqual(['company.created', 'service_order.status.changed', 'service_order.status.changed', 'requirement.created', 'requirement.created']);
+    asked = owners.map((o) => created.find((e) => e.data.object.shareholder === o.id)?.data.object);
   });
 
-  it('starts requiring information: verification pending, stage preparing_documents, nothing open', () => {
-    expect(company).toMatchObject({ status: 'requires_information', verification: 'pending', stage: 'preparing_documents', open_requirements: 0, livemode: false });
+  it("starts requiring information, saying what: verification pending, stage preparing_documents, one document requirement per owner", async () => {
+    expect(company).toMatchObject({ status: 'requires_information', verification: 'pending', stage: 'preparing_documents', open_requirements: 2, livemode: false });
     for (const f of ['verified_at', 'incorporated_at', 'incorporation_date', 'ein', 'ein_assigned_at', 'dissolved_at']) expect(company).not.toHaveProperty(f);
+    owners.forEach((o, i) => {
+      expect(asked[i]).toMatchObject({ object: 'requirement', type: 'document', purpose: 'identity_document', shareholder: o.id, status: 'open', requested_by: 'system' });
+    });
+    const read = await get(`/companies/${company.id}?expand[]=requirements`);
+    expect(new Set(read.body.requirements.map((r: any) => r.id))).toEqual(new Set(asked.map((r) => r.id)));
   });
 
-  it('an identity-document requirement opens for the first owner and shows on the company at once', async () => {
+  it('the operator asks the first owner again; it shows on the company at once', async () => {
     const res = await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'document', shareholder: owners[0].id, message: 'Upload a passport scan.' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ object: 'requirement', company: company.id, type: 'document', purpose: 'identity_document', shareholder: owners[0].id, status: 'open', requested_by: 'operations', livemode: false });
     const read = await get(`/companies/${company.id}?expand[]=requirements`);
-    expect(read.body.open_requirements).toBe(1);
-    expect(read.body.requirements.map((r: any) => r.id)).toEqual([res.body.id]);
+    expect(read.body.open_requirements).toBe(3);
+    expect(read.body.requirements.map((r: any) => r.id)).toContain(res.body.id);
     const events = await next();
     expect(events.map((e) => e.type)).toEqual(['requirement.created']);
     expect(events[0].data.object).toEqual(res.body);
   });
 
-  it("the first owner's upload is received, fulfils the requirement and is never readable back", async () => {
+  it("the first owner's upload is received, fulfils both of that owner's requirements and is never readable back", async () => {
     const up = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: owners[0].id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
     expect(up.status).toBe(201);
     expect(Object.keys(up.body).sort()).toEqual(['created_at', 'id', 'object', 'purpose', 'size', 'type']);
@@ -62,14 +70,14 @@ describe('a company formed by the operator, from creation to active, through the
     expect((await get(`/companies/${company.id}/files`)).body.items).toEqual([]);
 
     const read = (await get(`/companies/${company.id}?expand[]=requirements`)).body;
-    expect(read).toMatchObject({ status: 'requires_information', verification: 'pending', open_requirements: 0, requirements: [] });
+    expect(read).toMatchObject({ status: 'requires_information', verification: 'pending', open_requirements: 1, requirements: [asked[1]] });
     expect(read.shareholders[0].passport).toBe(up.body.id);
 
     const events = await next();
-    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'requirement.fulfilled']);
+    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'requirement.fulfilled', 'requirement.fulfilled']);
     expectSnapshot(events[0], { status: 'requires_information', verification: 'pending' });
     expect(events[0].data.object.shareholders[0].passport).toBe(up.body.id);
-    expect(events[1].data.object).toMatchObject({ status: 'resolved', response: { file: up.body.id } });
+    for (const e of events.slice(1)) expect(e.data.object).toMatchObject({ shareholder: owners[0].id, status: 'resolved', response: { file: up.body.id } });
   });
 
   it('the stage moves, but the filing waits for every owner: submitted_to_state is refused naming the verification', async () => {
@@ -95,9 +103,14 @@ describe('a company formed by the operator, from creation to active, through the
     expect(res.body.verified_at).toBe(res.body.updated_at);
     expect(res.body.shareholders[1].passport).toMatch(/^file_/);
     const events = await next();
-    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'company.verified']);
+    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed']);
     expectSnapshot(events[0], { status: 'requires_information', verification: 'pending' });
-    expectSnapshot(events[1], { status: 'in_progress', verification: 'verified', verified_at: res.body.verified_at });
+    expect(events[1].data.object).toMatchObject({ id: asked[1].id, status: 'resolved', response: { file: res.body.shareholders[1].passport } });
+    expectSnapshot(events[2], { status: 'in_progress', verification: 'verified', verified_at: res.body.verified_at });
+    // Submitted for formation: the formation order's fulfilment starts with it.
+    const formation = (await get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
+    expect(formation).toMatchObject({ status: 'in_progress', workflow_status: 'in_preparation' });
+    expect(events[3].data.object).toEqual(formation);
     company = res.body;
 
     const again = await sb.company(company.id, 'verify');
@@ -131,10 +144,15 @@ describe('a company formed by the operator, from creation to active, through the
     expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated', incorporation_date: today, verified_at: company.verified_at });
     expect(res.body.incorporated_at).toBe(res.body.updated_at);
     const events = await next();
-    expect(events.map((e) => e.type)).toEqual(['company.status.changed', 'company.incorporated']);
+    expect(events.map((e) => e.type)).toEqual(['company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed']);
     expectSnapshot(events[0], { status: 'active', stage: 'incorporated' });
     expect(events[1].timestamp).toBe(`${today}T00:00:00.000Z`);
     expect(events[1].data.object).toEqual(events[0].data.object);
+    // The state accepted the filing: the formation order is fulfilled, once.
+    const formation = (await get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
+    expect(formation).toMatchObject({ status: 'completed', workflow_status: 'completed', completed_at: res.body.incorporated_at });
+    expect(events[2].data.object).toEqual(formation);
+    expect(events[3].data.object).toEqual(formation);
     company = res.body;
 
     const again = await sb.company(company.id, 'incorporate');
@@ -186,10 +204,10 @@ describe('a company formed by the operator, from creation to active, through the
   it('the whole log reads in order, created_at never decreasing (events of one transaction share it)', async () => {
     const all = await eventsOf(key, company.id);
     expect(all.map((e) => e.type)).toEqual([
-      'company.created', 'service_order.status.changed', 'service_order.status.changed',
-      'requirement.created', 'company.document.received', 'requirement.fulfilled',
-      'company.status.changed', 'company.document.received', 'company.verified',
-      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated',
+      'company.created', 'service_order.status.changed', 'service_order.status.changed', 'requirement.created', 'requirement.created',
+      'requirement.created', 'company.document.received', 'requirement.fulfilled', 'requirement.fulfilled',
+      'company.status.changed', 'company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed',
+      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed',
       'company.ein.assigned', 'file.created', 'company.updated',
     ]);
     for (let i = 1; i < all.length; i++) expect(all[i].created_at >= all[i - 1].created_at).toBe(true);
@@ -212,7 +230,9 @@ describe('the sandbox walks the stage machine the live formation walks', () => {
     const res = await sb.company(company.id, 'incorporate');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated' });
-    expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual(['company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated']);
+    expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual([
+      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed',
+    ]);
   });
 
   it('incorporation still waits for verification, and for a new name after a conflict', async () => {

@@ -67,18 +67,25 @@ describe('a company to dissolved', () => {
   let company: any;
   let requirements: any[];
 
+  let delivered: any;
+
   beforeAll(async () => {
-    company = await createCompany(key, anLlc({ shareholders: [anOwner()], services: ['bookkeeping'] }));
+    company = await createCompany(key, anLlc({ shareholders: [anOwner()], services: ['bookkeeping', 'ein_application'] }));
     requirements = [
       (await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'information', message: 'Describe the business.' })).body,
       (await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'signature', document_name: 'Operating Agreement', signers: [{ name: 'Grace Hopper', email: 'grace@example.com' }] })).body,
     ];
+    // Bookkeeping is delivered (a running subscription); the EIN application is in fulfilment.
+    delivered = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'bookkeeping');
+    const ein = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'ein_application');
+    for (const [id, action] of [[delivered.id, 'start'], [delivered.id, 'complete'], [ein.id, 'start']]) expect((await api(key).post(`/sandbox/service-orders/${id}/${action}`, {})).status).toBe(200);
   });
 
-  it('closes open requirements, stops renewals, closes the stage and fires company.dissolved once', async () => {
+  it('closes open requirements, settles every unfulfilled order, stops renewals, closes the stage and fires company.dissolved once', async () => {
     const before = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items;
-    const renewing = before.filter((o: any) => o.next_renewal_at);
-    expect(renewing.length).toBeGreaterThanOrEqual(2); // registered agent (yearly) and bookkeeping (monthly)
+    const unfulfilled = before.filter((o: any) => o.status !== 'completed');
+    // formation and registered agent (received), EIN application (in fulfilment)
+    expect(unfulfilled.map((o: any) => o.product_key).sort()).toEqual(['ein_application', 'formation', 'registered_agent']);
     const seen = (await eventsOf(key, company.id)).length;
 
     const res = await sb.company(company.id, 'dissolve');
@@ -91,16 +98,22 @@ describe('a company to dissolved', () => {
       expect(read).toMatchObject({ status: 'canceled', cancel_reason: 'The company was dissolved.', canceled_at: res.body.dissolved_at });
     }
     const after = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items;
-    for (const order of renewing) {
+    for (const order of unfulfilled) {
       const now = after.find((o: any) => o.id === order.id);
-      expect(now.renewal_canceled_at).toBe(res.body.dissolved_at);
-      expect(now.renewal_ends_at).toBe(order.next_renewal_at);
+      expect(now).toMatchObject({ status: 'canceled', canceled_at: res.body.dissolved_at });
+      expect(now).not.toHaveProperty('next_renewal_at');
     }
+    const subscription = after.find((o: any) => o.id === delivered.id);
+    expect(subscription).toMatchObject({ status: 'completed', renewal_canceled_at: res.body.dissolved_at, renewal_ends_at: delivered.next_renewal_at });
 
     const events = (await eventsOf(key, company.id)).slice(seen);
     const types = events.map((e) => e.type);
-    expect(types.filter((t) => t === 'requirement.canceled')).toHaveLength(2);
-    expect(types.filter((t) => t === 'service_order.renewal_canceled')).toHaveLength(renewing.length);
+    // The two opened above and the owner's identity document, asked for at creation.
+    expect(types.filter((t) => t === 'requirement.canceled')).toHaveLength(3);
+    const moved = events.filter((e) => e.type === 'service_order.status.changed').map((e) => e.data.object);
+    expect(moved.map((o) => o.id).sort()).toEqual(unfulfilled.map((o: any) => o.id).sort());
+    expect(moved.every((o) => o.status === 'canceled')).toBe(true);
+    expect(events.filter((e) => e.type === 'service_order.renewal_canceled').map((e) => e.data.object.id)).toEqual([delivered.id]);
     expect(types.slice(-2)).toEqual(['company.status.changed', 'company.dissolved']);
     expect(events.at(-1).data.object).toMatchObject({ status: 'dissolved', dissolved_at: res.body.dissolved_at });
     expect(events.at(-1).data.object).not.toHaveProperty('open_requirements');

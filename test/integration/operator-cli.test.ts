@@ -46,7 +46,9 @@ describe('npm run ops', () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.out)).toMatchObject({ id: company.id, status: 'in_progress', verification: 'verified', livemode: true });
     const events = (await api(c.live_key).get(`/events?company_id=${company.id}&sort=created_at`)).body.items.map((e: any) => e.type);
-    expect(events.slice(-2)).toEqual(['company.document.received', 'company.verified']);
+    // The owner's document recorded, the identity-document requirement creation opened for it resolved,
+    // and the formation order's fulfilment started with the verified company.
+    expect(events.slice(-4)).toEqual(['company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed']);
     expect(await lastAudit('verify')).toMatchObject({ operator: 'alice@ops', outcome: 'succeeded' });
   });
 

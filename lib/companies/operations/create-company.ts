@@ -19,6 +19,8 @@ import { checkPassportFiles } from './passport-files';
 import { enforceCompanyRules } from '../rules';
 import type { CreateCompanyBody, Expandable } from '../schemas';
 import { companyEntity } from '../../store/entities/company';
+import { renderRequirement } from '../../resources/requirement';
+import { newestRequirementsFirst, openRequirementsAfterCreation, ownerDocumentRequests } from '../owner-document-requests';
 
 export interface CreateCompanyInput {
   scope: Scope;
@@ -32,7 +34,9 @@ export interface CreateCompanyInput {
 /**
  * POST /companies: validates every rule of the spec's table, then writes the company, its account
  * (when created alongside), its uniqueness guards, its service orders and every event in ONE
- * transaction. Races are settled by the guards' conditions, never by a read before the write.
+ * transaction. Races are settled by the guards' conditions, never by a read before the write. The
+ * owners' identity-document requirements follow in a second transaction before the answer
+ * (lib/companies/owner-document-requests.ts); the answer already counts them.
  */
 export async function createCompany(input: CreateCompanyInput): Promise<Company> {
   const { scope, body } = input;
@@ -65,19 +69,24 @@ export async function createCompany(input: CreateCompanyInput): Promise<Company>
 
     const attached = attachedProducts(body);
     const company = newCompany(scope, body, account.id, attached, createdAt);
+    // Creation's transaction cannot also hold one requirement per owner (up to 25: docs/decisions.md,
+    // "Owners' identity documents at creation"): they ride on the company item and are opened right after.
+    const requests = ownerDocumentRequests(scope, company, createdAt);
+    if (requests.length) company.pending_requirements = requests;
     const orders = attached.map(({ product, includedIn }) =>
       newServiceOrder(scope, { product, includedIn, companyId: company.id, state: company.state, options: body.service_options?.[product.key], createdAt }),
     );
     const ws = buildCreation(scope, company, orders, accountIsNew ? account : undefined);
     const response = renderCompany(company, {
-      openRequirements: 0,
+      openRequirements: requests.length,
       account: input.expand.includes('account') ? renderAccount(account) : undefined,
       serviceOrders: input.expand.includes('service_orders') ? newestFirst(orders).map((o) => renderServiceOrder(o)) : undefined,
-      requirements: input.expand.includes('requirements') ? [] : undefined,
+      requirements: input.expand.includes('requirements') ? newestRequirementsFirst(requests).map(renderRequirement) : undefined,
     });
     input.seal?.(ws, response);
     try {
       await commit(ws);
+      await openRequirementsAfterCreation(scope, company);
       return response;
     } catch (error) {
       if (error instanceof AccountExternalIdTaken && attempt < 2) continue;

@@ -1,6 +1,5 @@
 import { entitlementRequired } from '../../entitlements/change-entitlements';
-import { serviceOrdersOfCompany } from '../../store/entities/service-order';
-import { addOrderMove } from '../../orders/change-order';
+import { findProduct } from '../../catalog/products';
 import { cancellable, cancellation } from '../../orders/cancellation';
 import type { OrderRecord } from '../../store/entities/service-order';
 import type { Scope } from '../../scope';
@@ -8,7 +7,7 @@ import type { CompanyRecord } from '../../resources/company';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
-import { closeOpenRequirements, endRenewals, releaseName } from './wind-down';
+import { addWindDown, releaseName, renewalsEnd, windDownAhead, type WindDown } from './wind-down';
 
 export const CANCELLED_REASON = "The company's formation was cancelled.";
 
@@ -19,26 +18,26 @@ export const CANCELLED_REASON = "The company's formation was cancelled.";
  * transaction: every order not yet in fulfilment is canceled with its credit (quotes declined, rights
  * it granted taken back), orders already in fulfilment stop renewing, open requirements are canceled,
  * the stage closes, the name is free again in its state, and `company.status.changed` fires. A
- * cancelled company can still be dissolved; nothing new can be ordered for it.
+ * cancelled company can still be dissolved; nothing new can be ordered for it. A company with more
+ * to settle than one transaction holds has the surplus settled ahead of it, under the same checks
+ * (lib/lifecycle/operations/wind-down.ts).
  */
+const formationCancel: WindDown = {
+  allowed: (company, orders) => {
+    statusTransition('cancelled', company);
+    rightsAfterCancel(company, orders);
+  },
+  trigger: 'company_cancelled',
+  reason: CANCELLED_REASON,
+  // Orders not yet in fulfilment are canceled with their credit; those in fulfilment stop renewing.
+  settle: (scope, order, at) => (cancellable(order) ? cancellation(scope, order, at) : renewalsEnd(order, at)),
+};
+
 export async function cancelCompany(scope: Scope, companyId: string) {
+  await windDownAhead(scope, companyId, formationCancel);
   return changeCompany<OrderRecord[]>(scope, companyId, async ({ company, ws, at }) => {
     statusTransition('cancelled', company);
-    const orders = (await serviceOrdersOfCompany(scope, companyId)) as OrderRecord[];
-    const entitlements = { ...company.entitlements };
-    let rightsTaken = false;
-    const canceled: OrderRecord[] = [];
-    for (const order of orders.filter(cancellable)) {
-      const { takesBack, ...change } = cancellation(scope, order, at);
-      if (takesBack) {
-        entitlements[takesBack] = (entitlements[takesBack] ?? 0) - 1;
-        if (entitlements[takesBack] < 0) throw entitlementRequired(takesBack);
-        rightsTaken = true;
-      }
-      canceled.push(addOrderMove(ws, scope, order, change, at));
-    }
-    endRenewals(ws, scope, orders.filter((o) => !cancellable(o)), at);
-    await closeOpenRequirements(ws, scope, companyId, 'company_cancelled', CANCELLED_REASON, at);
+    const { settled, rights } = await addWindDown(ws, scope, company, formationCancel, at);
     releaseName(ws, scope, company);
 
     let next: CompanyRecord = { ...company, status: 'cancelled' };
@@ -46,10 +45,24 @@ export async function cancelCompany(scope: Scope, companyId: string) {
       stageMove(company.stage, 'closed', 'close', true);
       next = { ...next, stage: 'closed' };
     }
-    if (rightsTaken) next = { ...next, entitlements };
+    if (rights) next = { ...next, entitlements: rights };
     const snapshot = snapshotAt(next, at);
     ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
-    if (rightsTaken) ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshot });
-    return { next, result: canceled };
+    if (rights) ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshot });
+    return { next, result: settled.filter((o) => o.status === 'canceled') };
   });
+}
+
+/**
+ * A right already spent refuses the whole cancel: every order not yet in fulfilment takes back the
+ * right it granted.
+ */
+function rightsAfterCancel(company: CompanyRecord, orders: OrderRecord[]): void {
+  const entitlements = { ...company.entitlements };
+  for (const order of orders.filter((o) => o.status === 'received')) {
+    const grants = findProduct(order.product_key)?.grants;
+    if (!grants) continue;
+    entitlements[grants] = (entitlements[grants] ?? 0) - 1;
+    if (entitlements[grants] < 0) throw entitlementRequired(grants);
+  }
 }

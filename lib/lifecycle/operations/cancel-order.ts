@@ -19,7 +19,8 @@ export async function cancelOrder(scope: Scope, orderId: string): Promise<OrderR
   if (!read) throw resourceMissing('service order', orderId);
   if (read.product_key === FORMATION_PRODUCT_KEY && cancellable(read)) {
     const { result } = await cancelCompany(scope, read.company);
-    return result!.find((o) => o.id === orderId)!;
+    // Settled in the final transaction, or ahead of it when the company had much to settle.
+    return result!.find((o) => o.id === orderId) ?? (await readOrder(scope, orderId))!;
   }
   return changeOrder(scope, orderId, async (order, at) => {
     const { takesBack, ...change } = cancellation(scope, order, at);

@@ -1,12 +1,12 @@
-import { serviceOrdersOfCompany } from '../../store/entities/service-order';
-import type { OrderRecord } from '../../store/entities/service-order';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../../store/write-set';
+import type { OrderRecord } from '../../store/entities/service-order';
 import type { CompanyRecord } from '../../resources/company';
+import { cancellation, cancellationInFulfilment, inFulfilment } from '../../orders/cancellation';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
-import { closeOpenRequirements, endRenewals, releaseName } from './wind-down';
+import { addWindDown, releaseName, renewalsEnd, windDownAhead, type WindDown } from './wind-down';
 
 export const DISSOLVED_REASON = 'The company was dissolved.';
 
@@ -16,26 +16,54 @@ export interface DissolveOptions {
    * recorded before the company's.
    */
   alsoWrite?: (ws: WriteSet, company: CompanyRecord, at: string) => Promise<void> | void;
+  /** The order the caller completes itself (the dissolution order): dissolution does not settle it. */
+  completing?: string;
 }
 
 /**
- * A dissolution completes (spec Company status: any open company → `dissolved`, terminal): in ONE
- * transaction, every open requirement is canceled (`requirement.canceled`, reason "The company was
- * dissolved."), every recurring order stops renewing as an approved renewal cancel does (`renewal_canceled_at`,
- * `renewal_ends_at` = the end of the running period; `service_order.renewal_canceled`), the stage moves to
- * `closed` (`company.status.changed`), `dissolved_at` is set and `company.dissolved` fires once. The
- * name's guard is released: the name is free again in its state. The open-requirement counter is
- * conditioned on the value read, so a requirement opened meanwhile makes the whole change run again.
+ * What dissolution does to each order (docs/decisions.md, "Orders and billing"): every order not yet
+ * fulfilled is settled, canceled with the credit the spec gives where it gives one — `received`:
+ * the credit reversing what it billed, and the right it granted taken back (an order whose right was
+ * already spent is left as it is: the right was used); `quote_pending`: the quote declined; in
+ * fulfilment: canceled without credit. A completed recurring order stops renewing as an approved
+ * renewal cancel does.
+ */
+function settleAtDissolution(scope: Scope, order: OrderRecord, at: string) {
+  if (order.status === 'received' || order.status === 'quote_pending') return cancellation(scope, order, at);
+  if (inFulfilment(order)) return cancellationInFulfilment(scope, order, at);
+  return renewalsEnd(order, at);
+}
+
+const dissolution = (completing?: string): WindDown => ({
+  allowed: (company) => {
+    statusTransition('dissolved', company);
+  },
+  trigger: 'company_dissolved',
+  reason: DISSOLVED_REASON,
+  settle: settleAtDissolution,
+  keep: completing,
+});
+
+/**
+ * A dissolution completes (spec Company status: any open company → `dissolved`, terminal; recurring
+ * services stop renewing, open requirements close, nothing further can be ordered): every open
+ * requirement is canceled (`requirement.canceled`, reason "The company was dissolved."), every order
+ * settled (`settleAtDissolution`: `service_order.status.changed` per canceled order with its credit,
+ * `service_order.renewal_canceled` per subscription stopped), the stage moves to `closed`
+ * (`company.status.changed`), `dissolved_at` is set and `company.dissolved` fires once. The name's
+ * guard is released: the name is free again in its state. One transaction when it fits; a company
+ * with more to settle has the surplus settled ahead of it (lib/lifecycle/operations/wind-down.ts).
  */
 export async function dissolveCompany(scope: Scope, companyId: string, options: DissolveOptions = {}) {
+  const plan = dissolution(options.completing);
+  await windDownAhead(scope, companyId, plan);
   return changeCompany(scope, companyId, async ({ company, ws, at }) => {
     statusTransition('dissolved', company);
     await options.alsoWrite?.(ws, company, at);
-    const orders = serviceOrdersOfCompany(scope, companyId); // read beside the requirements
-    await closeOpenRequirements(ws, scope, companyId, 'company_dissolved', DISSOLVED_REASON, at);
-    endRenewals(ws, scope, (await orders) as OrderRecord[], at);
+    const { rights } = await addWindDown(ws, scope, company, plan, at);
     releaseName(ws, scope, company);
-    let next: CompanyRecord = { ...company, status: 'dissolved', dissolved_at: at };
+    if (rights) ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshotAt({ ...company, entitlements: rights }, at) });
+    let next: CompanyRecord = { ...company, status: 'dissolved', dissolved_at: at, ...(rights ? { entitlements: rights } : {}) };
     if (company.stage !== undefined && company.stage !== 'closed') {
       stageMove(company.stage, 'closed', 'close', true);
       next = { ...next, stage: 'closed' };

@@ -3,15 +3,17 @@ import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
+import { addFormationCompleted } from '../formation-order';
 
 /**
  * The state accepted the filing (spec Company status: in_progress → active): stage `incorporated`,
  * `incorporated_at` now, `incorporation_date` the state's date (today unless given); events
  * `company.status.changed` then `company.incorporated` (once), whose `timestamp` is the
- * incorporation stamp: the legal date at midnight UTC.
+ * incorporation stamp: the legal date at midnight UTC; then the formation order completes
+ * (`service_order.status.changed`, `service_order.completed`: lib/lifecycle/formation-order.ts).
  */
 export async function incorporateCompany(scope: Scope, companyId: string, input: { incorporation_date?: string } = {}) {
-  return changeCompany(scope, companyId, ({ company, ws, at }) => {
+  return changeCompany(scope, companyId, async ({ company, ws, at }) => {
     statusTransition('incorporated', company);
     stageMove(company.stage, 'incorporated', 'incorporate', company.verification === 'verified');
     const today = at.slice(0, 10);
@@ -24,6 +26,7 @@ export async function incorporateCompany(scope: Scope, companyId: string, input:
     const snapshot = snapshotAt(next, at);
     ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
     ws.recordEvent({ type: 'company.incorporated', companyId, resource: snapshot, timestamp: `${date}T00:00:00.000Z` });
+    await addFormationCompleted(ws, scope, next, at);
     return { next, once: ['incorporated_at'] };
   });
 }

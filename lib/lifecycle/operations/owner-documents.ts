@@ -4,6 +4,7 @@ import { addResolution } from '../../requirements/change-requirement';
 import { snapshotAt, type CompanyChangeContext, type CompanyChangePlan } from '../change-company';
 import { statusTransition } from '../company-status';
 import { allOwnerDocumentsIn } from '../verification';
+import { addFormationStarted } from '../formation-order';
 
 export interface OwnerDocument {
   shareholder: string;
@@ -16,7 +17,8 @@ export interface OwnerDocument {
  * stands after that document, and the owner's open identity-document requirements are fulfilled.
  * When every owner's document is in and the company still requires information, it is verified
  * (spec Company status and verification): `verification` verified, `verified_at` set, status
- * `in_progress`, `company.verified` once.
+ * `in_progress`, `company.verified` once, and the formation order in fulfilment
+ * (lib/lifecycle/formation-order.ts).
  *
  * `skipRequirement` names a requirement the caller resolves itself (the one being fulfilled).
  */
@@ -37,6 +39,7 @@ export async function addOwnerDocuments(ctx: CompanyChangeContext, documents: Ow
     const row = statusTransition('verified', current);
     current = { ...current, verification: 'verified', verified_at: at, status: row.to };
     ws.recordEvent({ type: 'company.verified', companyId: company.id, resource: snapshotAt(current, at) });
+    await addFormationStarted(ws, scope, current, at);
     return { next: current, once: ['verified_at'], result: resolved };
   }
   return { next: current, result: resolved };

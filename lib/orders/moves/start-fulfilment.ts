@@ -11,6 +11,11 @@ import type { OrderRecord } from '../../store/entities/service-order';
 export function startFulfilment(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order) => {
     if (order.status !== 'received') throw illegalMove(`The order is ${order.status}: only a received order can start.`, 'Start received orders only.');
-    return { next: { ...order, status: 'in_progress', workflow_status: 'in_preparation', form_required: false }, events: ['service_order.status.changed'] };
+    return { next: fulfilmentStarted(order), events: ['service_order.status.changed'] };
   });
+}
+
+/** A received order as the start of its fulfilment leaves it. */
+export function fulfilmentStarted(order: OrderRecord): OrderRecord {
+  return { ...order, status: 'in_progress', workflow_status: 'in_preparation', form_required: false };
 }

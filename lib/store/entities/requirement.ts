@@ -39,7 +39,7 @@ const requirementEntity = defineEntity<RequirementRecord>({
 export function addRequirementCreation(ws: WriteSet, scope: Scope, record: RequirementRecord, options: { guardCompany: boolean }): void {
   ws.put(requirementEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
   ws.put({ ...requirementPointerKey(scope, record.id), entity: 'requirement_pointer', company: record.company, created_at: record.created_at });
-  ws.update(openRequirementCounterKey(scope, record.company), { expression: 'ADD #open :one', names: { '#open': 'open' }, values: { ':one': 1 } });
+  moveOpenCount(ws, scope, record.company, 1);
   if (options.guardCompany) {
     ws.check(companyKey(scope, record.company), {
       expression: 'attribute_exists(pk) AND #status <> :dissolved',
@@ -65,10 +65,26 @@ export class CompanyDissolvedMeanwhile extends Error {
 export function addRequirementUpdate(ws: WriteSet, scope: Scope, read: RequirementRecord, next: RequirementRecord): RequirementRecord {
   const written = { ...next, rev: read.rev + 1 };
   ws.put(requirementEntity.item(scope, written), { expression: '#rev = :rev', names: { '#rev': 'rev' }, values: { ':rev': read.rev }, onFailed: () => new RequirementChanged(read.id) });
-  if (read.status === 'open' && written.status !== 'open') {
-    ws.update(openRequirementCounterKey(scope, read.company), { expression: 'ADD #open :minus', names: { '#open': 'open' }, values: { ':minus': -1 } });
-  }
+  if (read.status === 'open' && written.status !== 'open') moveOpenCount(ws, scope, read.company, -1);
   return written;
+}
+
+const OPEN_COUNT_ADD = 'ADD #open :delta';
+
+/**
+ * Moves the company's open-requirement counter by `delta` in this transaction. DynamoDB allows one
+ * action per item in a TransactWriteItems, so several requirements opened or closed together (every
+ * owner's identity document at once) share one `ADD` of their sum.
+ */
+export function moveOpenCount(ws: WriteSet, scope: Scope, companyId: string, delta: number): void {
+  const key = openRequirementCounterKey(scope, companyId);
+  const same = ws.entries.find((e) => e.item.Update?.Key?.pk === key.pk && e.item.Update?.Key?.sk === key.sk && e.item.Update.UpdateExpression === OPEN_COUNT_ADD);
+  if (same) {
+    const values = same.item.Update!.ExpressionAttributeValues as Record<string, number>;
+    values[':delta'] += delta;
+    return;
+  }
+  ws.update(key, { expression: OPEN_COUNT_ADD, names: { '#open': 'open' }, values: { ':delta': delta } });
 }
 
 /** requirementById, within the caller's partner and mode (two consistent reads). */
