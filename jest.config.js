@@ -37,7 +37,14 @@ export default {
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts'],
     },
-    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'infra',
+      testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
+      // One synthesis per stage and options for the whole tier (test/infra/support/synth.ts).
+      globalSetup: '<rootDir>/test/infra/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/infra/support/global-teardown.ts',
+    },
     {
       ...common,
       displayName: 'browser',

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../infra/local/dynamodb-local';
 import { spawnRuntime, stopRuntime, type SpawnedRuntime } from './spawned-runtime';
-import { ERROR_CODES, type ErrorCode } from '../lib/errors';
 import { CarefulClient } from './careful-client';
 import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRates } from './dynamodb-fault-proxy';
 
@@ -305,7 +304,7 @@ async function verify(client: CarefulClient, companies: Tracked[], report: Dynam
       if (got !== n) (got > n ? report.duplicated : report.halfWritten).push(`${company.id}: ${got} × ${type}, expected ${n}`);
     };
     expect('company.created', 1);
-    LIFECYCLE.forEach((step, i) => step.event && expect(step.event, company.step > i ? 1 : 0));
+    for (const [i, step] of LIFECYCLE.entries()) if (step.event) expect(step.event, company.step > i ? 1 : 0);
     expect('company.updated', company.updates);
   }
 
@@ -347,7 +346,10 @@ async function verifyDeliveries(endpoint: string, log: string[], received: strin
   for (const id of seen) if (!logged.has(id)) report.outOfOrder.push(`${endpoint}: ${id} delivered but not in the log (or not in its filter)`);
   const first: string[] = [];
   const taken = new Set<string>();
-  for (const id of received) if (!taken.has(id)) taken.add(id), first.push(id);
+  for (const id of received) if (!taken.has(id)) {
+    taken.add(id);
+    first.push(id);
+  }
   const position = new Map(log.map((id, i) => [id, i]));
   for (let i = 1; i < first.length; i++) {
     if ((position.get(first[i]) ?? -1) < (position.get(first[i - 1]) ?? -1)) report.outOfOrder.push(`${endpoint}: ${first[i]} first delivered after ${first[i - 1]}, a later event`);

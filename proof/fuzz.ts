@@ -233,6 +233,7 @@ function probesOf(cls: Exclude<FuzzClass, 'random'>, route: Route, gatewaySized:
 }
 
 const nasty = fc.oneof(
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text
   fc.constantFrom("' OR 1=1 --", '<script>alert(1)</script>', '${7*7}', '../../etc/passwd', '\u0000', '\uD800', '🏳️‍🌈', 'Ω≈ç√', '\u202E', 'null', '-1', '1e309', '__proto__', 'constructor'),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 300 }),

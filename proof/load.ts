@@ -60,7 +60,10 @@ function operations(base: string): Op[] {
 function pick(ops: Op[]): Op {
   const total = ops.reduce((n, o) => n + o.weight, 0);
   let r = Math.random() * total;
-  for (const op of ops) if ((r -= op.weight) < 0) return op;
+  for (const op of ops) {
+    r -= op.weight;
+    if (r < 0) return op;
+  }
   return ops[0];
 }
 

@@ -8,10 +8,11 @@ import { analyseCode, type UsedAction } from './access/analyse-code';
 import { acknowledgedWildcards, statementsFor, type AccessResources } from './access/grants';
 import { Data } from './constructs/data';
 import { OnCall, type WatchedFunction } from './constructs/on-call';
-import { PartnerRestApi } from './constructs/rest-api';
+import { PartnerRestApi, type MethodTarget } from './constructs/rest-api';
 import { ServiceFunction } from './constructs/service-function';
 import { BACKSTOP_TIMEOUT, SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
 import { scheduleOf } from './job-schedules';
+import { familiesOf, familyStackId } from './route-families';
 import type { StageOptions, StageSettings } from './stages';
 import { entriesIn, whenPresent } from './when-present';
 
@@ -30,14 +31,11 @@ export interface PartnerApiStackProps extends StackProps {
    * when present (FANOUT_ENTRY, SIGNER_ENTRY, BACKSTOP_ENTRY, every file of JOBS_FOLDER). Tests pass others.
    */
   entries?: { fanout?: string; signer?: string; backstop?: string; jobs?: string[] };
+  /** The route table; default: ROUTES. Tests pass a larger synthetic one to prove the layout scales. */
+  routes?: Route[];
 }
 
-/**
- * Route functions live in nested stacks by area: a stack holds at most 500 resources, and every
- * function brings four (function, role, log group, permission). Areas keep a route in the same
- * nested stack as the table grows, which named functions need (a function cannot move between
- * stacks under the same name in one deploy).
- */
+/** A route's area on the on-call dashboard (its graphs are grouped by area). */
 export function routeGroupOf(route: Route): string {
   if (route.path.startsWith('/v1/sandbox/')) return 'Sandbox';
   return { partner: 'Partner', dashboard: 'Dashboard', public: 'Public' }[route.audience];
@@ -50,6 +48,7 @@ export class PartnerApiStack extends Stack {
   constructor(scope: Construct, id: string, props: PartnerApiStackProps) {
     super(scope, id, props);
     const { settings, options } = props;
+    const routes = props.routes ?? ROUTES;
     const data = new Data(this, 'Data', { settings, options });
 
     const fanoutEntry = props.entries ? props.entries.fanout : whenPresent(FANOUT_ENTRY, (e) => e);
@@ -58,7 +57,7 @@ export class PartnerApiStack extends Stack {
     const jobEntries = props.entries ? (props.entries.jobs ?? []) : entriesIn(JOBS_FOLDER);
 
     // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
-    const entries = [...new Set([...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, backstopEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
+    const entries = [...new Set([...routes.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, backstopEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
     const used = analyseCode(entries);
     // The delivery queue exists once anything uses it: the pipeline's functions, or a route that enqueues (resend).
     const callsSqs = [...used.values()].some((actions) => actions.some((u) => u.service === 'sqs'));
@@ -111,26 +110,27 @@ export class PartnerApiStack extends Stack {
         ...extra,
       });
 
-    // One function per row of the route table, in nested stacks by area.
-    const groups = new Map<string, NestedStack>();
-    const arnOf = (name: string) => `arn:${Aws.PARTITION}:lambda:${Aws.REGION}:${Aws.ACCOUNT_ID}:function:${settings.prefix}-${name}`;
-    for (const route of ROUTES) {
-      const group = routeGroupOf(route);
-      let nested = groups.get(group);
-      if (!nested) {
-        nested = new NestedStack(this, `${group}Routes`, { description: `${settings.prefix}: ${group.toLowerCase()} route functions` });
-        groups.set(group, nested);
-      }
-      const f = fn(nested, route.operation, route.operation, route.handler, `${route.method} ${route.path}`, { method: route.method });
-      f.fn.addPermission('ApiInvoke', { principal: new ServicePrincipal('apigateway.amazonaws.com'), sourceArn: rest.methodArn(route), action: 'lambda:InvokeFunction' });
-      this.watched.push({ name: `${settings.prefix}-${route.operation}`, kind: 'route', route, group });
-    }
+    // The fallback first: every family's `ANY` methods name it.
     const fallback = fn(this, 'Fallback', 'fallback', FALLBACK_HANDLER, 'Unknown paths (404) and methods (405)');
     fallback.fn.addPermission('ApiInvoke', { principal: new ServicePrincipal('apigateway.amazonaws.com'), sourceArn: rest.anyArn(), action: 'lambda:InvokeFunction' });
+    const fallbackTarget = { name: `${settings.prefix}-fallback`, arn: fallback.fn.functionArn };
+
+    // One nested stack per route family (route-families.ts): its functions and its part of the API.
+    const scopes = new Map<string, NestedStack>();
+    const targets = new Map<Route, MethodTarget>();
+    for (const [root, members] of familiesOf(routes)) {
+      const nested = new NestedStack(this, familyStackId(root), { description: `${settings.prefix}: routes under ${root}` });
+      scopes.set(root, nested);
+      for (const route of members) {
+        const f = fn(nested, route.operation, route.operation, route.handler, `${route.method} ${route.path}`, { method: route.method });
+        f.fn.addPermission('ApiInvoke', { principal: new ServicePrincipal('apigateway.amazonaws.com'), sourceArn: rest.methodArn(route), action: 'lambda:InvokeFunction' });
+        targets.set(route, { name: `${settings.prefix}-${route.operation}`, arn: f.fn.functionArn });
+      }
+    }
+    rest.addRoutes(routes, { scopeOf: (root) => scopes.get(root)!, targetOf: (route) => targets.get(route)! }, fallbackTarget);
+    // On the dashboard in table order, whatever their stack.
+    for (const route of routes) this.watched.push({ name: `${settings.prefix}-${route.operation}`, kind: 'route', route, group: routeGroupOf(route) });
     this.watched.push({ name: `${settings.prefix}-fallback`, kind: 'fallback', group: 'Fallback' });
-    rest.addRoutes(ROUTES, (route) => arnOf(route.operation), fallback.fn.functionArn);
-    // The stage goes live only once every function it calls exists.
-    for (const nested of groups.values()) rest.api.latestDeployment?.node.addDependency(nested);
 
     if (pipeline && fanoutEntry) {
       const fanout = fn(this, 'Fanout', 'webhook-fanout', fanoutEntry, 'Stream → one delivery message per enabled endpoint', { sealedRole: false, timeout: Duration.seconds(60) });
@@ -176,7 +176,7 @@ export class PartnerApiStack extends Stack {
     }
 
     // Dashboard, alarms and their topic in a nested stack of their own: they name everything by its
-    // literal name (no cross-stack references) and leave the parent's 500 resources to the API.
+    // literal name (no cross-stack references), and the dashboard grows with the routes, not the parent.
     const onCall = new NestedStack(this, 'OnCallStack', { description: `${settings.prefix}: on-call dashboard and alarms` });
     new OnCall(onCall, 'OnCall', {
       settings,

@@ -2,6 +2,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  type TableDescription,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
   ResourceNotFoundException,
@@ -14,7 +15,7 @@ import { attributeDefinitions, GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from 
  * definition has that an existing local table lacks (data in .local/ survives upgrades).
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  let existing;
+  let existing: TableDescription | undefined;
   try {
     existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {

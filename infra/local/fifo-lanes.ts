@@ -286,6 +286,8 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     void work.finally(() => inFlight.delete(work));
   }
 
+  // Each operation's input is typed where it is read; the table is looked up by the command's name.
+  // biome-ignore lint/suspicious/noExplicitAny: a table of differently typed SQS operations
   const operations: Record<string, (input: any) => Promise<unknown>> = {
     SendMessage: (input) => send(input),
     SendMessageBatch: async (input: { Entries: ({ Id: string } & Parameters<typeof send>[0])[] }) => {

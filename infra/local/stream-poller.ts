@@ -3,6 +3,7 @@ import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   GetRecordsCommand,
+  type GetRecordsCommandOutput,
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
@@ -27,6 +28,8 @@ export interface StreamPollerOptions {
   endpoint: string;
   region: string;
   table: string;
+  // A fan-out handler answers nothing (void); a batch handler, the records to give again.
+  // biome-ignore lint/suspicious/noConfusingVoidType: the Lambda handler types' own return, void or a batch response
   handler: (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
   /** The deployed mapping's filter (default: INSERT of event items, the fan-out's). */
   filter?: (record: StreamRecord) => boolean;
@@ -130,7 +133,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       shards.delete(shard.id);
       return 0;
     }
-    let res;
+    let res: GetRecordsCommandOutput;
     try {
       res = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 100 }));
     } catch (error) {

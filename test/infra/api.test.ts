@@ -1,13 +1,16 @@
-import { FALLBACK_HANDLER, ROUTES } from '../../lib/routes';
-import { routeGroupOf } from '../../infra/aws/partner-api-stack';
-import { resourcePaths, synthStage } from './support/synth';
+import { FALLBACK_HANDLER, ROUTES, type Route } from '../../lib/routes';
+import { familyRootOf, isSharedPath } from '../../infra/aws/route-families';
+import { apiOf, PROD_FULL, synthStage } from './support/synth';
 
-const { parent, resources } = synthStage();
-const paths = resourcePaths(parent);
-const methods = resources.filter((r) => r.type === 'AWS::ApiGateway::Method');
-const pathOfMethod = (m: (typeof methods)[number]) => (m.props.ResourceId['Fn::GetAtt'] ? '/' : paths.get(m.props.ResourceId.Ref)!);
-const uriOf = (m: (typeof methods)[number]) => JSON.stringify(m.props.Integration.Uri);
+const s = synthStage();
+const { parent, resources } = s;
+const api = apiOf(s);
 const functionsByName = new Map(resources.filter((r) => r.type === 'AWS::Lambda::Function').map((r) => [r.props.FunctionName as string, r]));
+const methodAt = (path: string, httpMethod: string) => api.methods.filter((m) => m.path === path && m.httpMethod === httpMethod);
+const descriptionOf = (template: (typeof resources)[number]['template']) => String(template.toJSON().Description ?? '');
+
+/** Every path of the tree: each route's path and the paths above it. */
+const treePaths = [...new Set(ROUTES.flatMap((r) => r.path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/') || '/')))].sort();
 
 describe('the REST API of a stage', () => {
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s has its own function behind its own method', (_name, route) => {
@@ -17,34 +20,66 @@ describe('the REST API of a stage', () => {
     expect(fn!.props.Description).toBe(`${route.method} ${route.path}`);
     expect(fn!.props.Runtime).toBe('nodejs24.x');
     expect(fn!.props.Architectures).toEqual(['arm64']);
-    const method = methods.find((m) => pathOfMethod(m) === route.path && m.props.HttpMethod === route.method);
-    expect(method).toBeDefined();
-    expect(method!.props.Integration.Type).toBe('AWS_PROXY');
-    expect(uriOf(method!)).toContain(`:function:${name}/invocations`);
+    const [method, ...more] = methodAt(route.path, route.method);
+    expect(more).toEqual([]);
+    expect(method.integrationType).toBe('AWS_PROXY');
+    expect(method.target).toBe(name);
   });
 
-  it('puts each route function in the nested stack of its area', () => {
+  it('builds each path of the tree once, in exactly one stack (API Gateway refuses a path defined twice)', () => {
+    const built = api.resources.map((r) => r.path).sort();
+    expect(new Set(built).size).toBe(built.length);
+    expect(built).toEqual([...treePaths.filter((p) => p !== '/'), '/v1/{proxy+}', '/{proxy+}'].sort());
+  });
+
+  it('puts each route’s function, permission, method and resources in its family’s nested stack', () => {
+    const familyOf = (route: Route) => `routes under ${familyRootOf(route.path)}`;
     for (const route of ROUTES) {
       const fn = functionsByName.get(`papi-preview-${route.operation}`)!;
-      expect(fn.template).not.toBe(parent);
-      expect(JSON.stringify(fn.template.toJSON().Description ?? '')).toContain(routeGroupOf(route).toLowerCase());
+      const [method] = methodAt(route.path, route.method);
+      expect({ route: route.operation, fn: descriptionOf(fn.template), method: descriptionOf(method.template) }).toEqual({
+        route: route.operation,
+        fn: expect.stringContaining(familyOf(route)),
+        method: expect.stringContaining(familyOf(route)),
+      });
+      const permission = resources.find((r) => r.type === 'AWS::Lambda::Permission' && r.template === fn.template && JSON.stringify(r.props.FunctionName).includes(`"${fn.id}"`));
+      expect(permission).toBeDefined();
     }
+    for (const resource of api.resources.filter((r) => !isSharedPath(r.path) && !r.path.endsWith('{proxy+}'))) {
+      expect({ path: resource.path, stack: descriptionOf(resource.template) }).toEqual({ path: resource.path, stack: expect.stringContaining(`routes under ${familyRootOf(resource.path)}`) });
+    }
+  });
+
+  it('keeps only what every family shares in the parent: the root, the shared prefixes, their fallbacks and the catch-alls', () => {
+    const inParent = api.resources.filter((r) => r.template === parent).map((r) => r.path).sort();
+    expect(inParent).toEqual([
+      '/dashboard',
+      '/dashboard/api',
+      '/v1',
+      '/v1/companies',
+      '/v1/companies/{companyID}',
+      '/v1/sandbox',
+      '/v1/sandbox/companies',
+      '/v1/sandbox/companies/{companyID}',
+      '/v1/{proxy+}',
+      '/{proxy+}',
+    ]);
+    const methodsInParent = api.methods.filter((m) => m.template === parent);
+    expect(methodsInParent.every((m) => m.httpMethod === 'ANY' && m.target === 'papi-preview-fallback')).toBe(true);
+    expect(resources.filter((r) => r.template === parent && r.type === 'AWS::Lambda::Function' && ROUTES.some((route) => r.props.FunctionName === `papi-preview-${route.operation}`))).toEqual([]);
   });
 
   it('answers unknown methods and paths with the fallback function on every resource and the catch-alls', () => {
-    const fallback = `papi-preview-fallback`;
-    expect(functionsByName.get(fallback)).toBeDefined();
-    const allPaths = ['/', ...paths.values()];
-    for (const path of allPaths.filter((p) => !p.endsWith('{proxy+}'))) {
-      const any = methods.find((m) => pathOfMethod(m) === path && m.props.HttpMethod === 'ANY');
-      expect({ path, any: Boolean(any) }).toEqual({ path, any: true });
-      expect(uriOf(any!)).toContain('Fallback');
+    expect(functionsByName.get('papi-preview-fallback')).toBeDefined();
+    for (const path of treePaths) {
+      const any = methodAt(path, 'ANY');
+      expect({ path, targets: any.map((m) => m.target) }).toEqual({ path, targets: ['papi-preview-fallback'] });
     }
     for (const catchAll of ['/{proxy+}', '/v1/{proxy+}']) {
-      const any = methods.find((m) => pathOfMethod(m) === catchAll && m.props.HttpMethod === 'ANY');
-      expect(any).toBeDefined();
-      expect(uriOf(any!)).toContain('Fallback');
+      expect(methodAt(catchAll, 'ANY').map((m) => m.target)).toEqual(['papi-preview-fallback']);
     }
+    // Nothing else: a method per route, ANY per path of the tree, two catch-alls.
+    expect(api.methods).toHaveLength(ROUTES.length + treePaths.length + 2);
     expect(FALLBACK_HANDLER).toBe('functions/api/fallback.ts');
   });
 
@@ -56,6 +91,28 @@ describe('the REST API of a stage', () => {
       expect(permissions.some((p) => JSON.stringify(p.props.SourceArn).includes(arnPath))).toBe(true);
     }
     expect(permissions.some((p) => JSON.stringify(p.props.SourceArn).includes('/sandbox-preview/*/*'))).toBe(true);
+  });
+
+  it('deploys the stage only after every family’s stack: its methods and the functions they invoke exist', () => {
+    const all = Object.entries(parent.toJSON().Resources as Record<string, any>);
+    const deployments = all.filter(([, r]) => r.Type === 'AWS::ApiGateway::Deployment');
+    expect(deployments).toHaveLength(1);
+    const familyStacks = all.filter(([id, r]) => r.Type === 'AWS::CloudFormation::Stack' && id.startsWith('Routes')).map(([id]) => id);
+    expect(familyStacks.length).toBe(new Set(ROUTES.map((r) => familyRootOf(r.path))).size);
+    expect(deployments[0][1].DependsOn).toEqual(expect.arrayContaining(familyStacks));
+  });
+
+  it('gives the stage a new deployment when a method in a family’s stack changes (CDK’s own hash sees only the parent’s)', () => {
+    const getMe = ROUTES.find((r) => r.operation === 'getMe')!;
+    const products = ROUTES.find((r) => r.operation === 'listProducts')!;
+    const deploymentOf = (routes: Route[]) => {
+      const small = synthStage('sandbox-preview', { routes, entries: {} });
+      return Object.entries(small.parent.toJSON().Resources as Record<string, any>).find(([, r]) => r.Type === 'AWS::ApiGateway::Deployment')![0];
+    };
+    const before = deploymentOf([getMe, products]);
+    expect(deploymentOf([getMe, { ...products, method: 'POST' }])).not.toBe(before);
+    expect(deploymentOf([getMe, { ...products, path: '/v1/products/{productID}' }])).not.toBe(before);
+    expect(deploymentOf([getMe, { ...products }])).toBe(before);
   });
 
   it('reshapes the gateway’s own refusals into the spec’s envelope (unknown deeper paths are 404 resource_missing)', () => {
@@ -77,7 +134,7 @@ describe('the REST API of a stage', () => {
   });
 
   it('maps a custom domain when one is given', () => {
-    const { resources: withDomain } = synthStage('prod', { context: { domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' } });
+    const { resources: withDomain } = synthStage('prod', PROD_FULL);
     expect(withDomain.some((r) => r.type === 'AWS::ApiGateway::DomainName' && r.props.DomainName === 'api.example.com')).toBe(true);
     expect(withDomain.some((r) => r.type === 'AWS::ApiGateway::BasePathMapping')).toBe(true);
   });

@@ -2,29 +2,28 @@ import { GATEWAY_CASES, type GatewayCase } from '../support/gateway-cases';
 import { resolveRequest, type GatewayResource } from '../../infra/gateway/resources';
 import { GATEWAY_PAYLOAD_LIMIT, GATEWAY_RESPONSES, gatewayStatus, LAMBDA_PAYLOAD_LIMIT, type GatewayResponseType } from '../../infra/gateway/responses';
 import { ERROR_CODES } from '../../lib/errors';
-import { resourcePaths, synthStage } from './support/synth';
+import { apiOf, synthStage } from './support/synth';
 
 /**
  * The deployed side of the gateway case table (test/support/gateway-cases.ts): each row resolved
  * against the REST API as synthesized (its resources, methods, binary media types and gateway
- * responses read back from the template), with API Gateway's resolution rules and limits
- * (infra/gateway/). test/e2e/local-gateway.test.ts sends the same rows to the embedded gateway.
+ * responses read back from the templates, the parent's and its nested stacks'), with API Gateway's
+ * resolution rules and limits (infra/gateway/). test/e2e/local-gateway.test.ts sends the same rows to
+ * the embedded gateway.
  */
-const { parent, resources } = synthStage();
+const synthesized = synthStage();
+const { parent, resources } = synthesized;
 const template = parent.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
-const paths = resourcePaths(parent);
-const methods = Object.values(template).filter((r) => r.Type === 'AWS::ApiGateway::Method');
 const restApi = Object.values(template).find((r) => r.Type === 'AWS::ApiGateway::RestApi')!;
 const binaryMediaTypes: string[] = restApi.Properties.BinaryMediaTypes ?? [];
 const gatewayResponses = Object.values(template).filter((r) => r.Type === 'AWS::ApiGateway::GatewayResponse');
 
-/** The resource tree of the template: each method's integration URI by resource path. */
+/** The resource tree of the templates: the name of the function each method invokes, by resource path. */
 const deployed: GatewayResource<string>[] = (() => {
   const byPath = new Map<string, GatewayResource<string>>();
-  for (const m of methods) {
-    const path = m.Properties.ResourceId['Fn::GetAtt'] ? '/' : paths.get(m.Properties.ResourceId.Ref)!;
-    if (!byPath.has(path)) byPath.set(path, { path, methods: new Map() });
-    byPath.get(path)!.methods.set(m.Properties.HttpMethod, JSON.stringify(m.Properties.Integration.Uri));
+  for (const m of apiOf(synthesized).methods) {
+    if (!byPath.has(m.path)) byPath.set(m.path, { path: m.path, methods: new Map() });
+    byPath.get(m.path)!.methods.set(m.httpMethod, m.target);
   }
   return [...byPath.values()];
 })();
@@ -40,10 +39,8 @@ function deployedOutcome(c: GatewayCase): Outcome {
   // The function receives the body in a JSON event, base64-encoded for a binary media type.
   const binary = binaryMediaTypes.some((t) => (c.contentType ?? 'application/json').toLowerCase().startsWith(t));
   if ((binary ? Math.ceil(bodyBytes / 3) * 4 : bodyBytes) > LAMBDA_PAYLOAD_LIMIT) return { by: 'gateway', response: 'REQUEST_TOO_LARGE' };
-  const fn = /:function:papi-preview-([A-Za-z0-9]+)\/invocations/.exec(resolved.integration);
-  if (fn && fn[1] !== 'fallback') return { by: 'route', operation: fn[1] };
-  expect(resolved.integration).toContain('Fallback');
-  return { by: 'fallback' };
+  const operation = resolved.integration.replace(/^papi-preview-/, '');
+  return operation === 'fallback' ? { by: 'fallback' } : { by: 'route', operation };
 }
 
 describe('the deployed gateway, on the gateway case table', () => {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { FIXTURE_ENTRIES, synthStage } from './support/synth';
+import { PROD_FULL, synthStage } from './support/synth';
 
 describe('the on-call view of a stage', () => {
-  const s = synthStage('prod', { entries: FIXTURE_ENTRIES, context: { alarmEmail: 'oncall@example.com' } });
+  const s = synthStage('prod', PROD_FULL);
   const dashboards = s.resources.filter((r) => r.type === 'AWS::CloudWatch::Dashboard');
   const body = JSON.stringify(dashboards[0]?.props.DashboardBody);
   const alarms = s.resources.filter((r) => r.type === 'AWS::CloudWatch::Alarm');

@@ -1,4 +1,4 @@
-import { Aws, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   BasePathMapping,
@@ -8,6 +8,7 @@ import {
   IntegrationType,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  Resource,
   ResponseType,
   RestApi,
   SecurityPolicy,
@@ -19,6 +20,7 @@ import { Construct } from 'constructs';
 import type { Route } from '../../../lib/routes';
 import { gatewayResources } from '../../gateway/resources';
 import { GATEWAY_RESPONSES, gatewayEnvelope, gatewayStatus } from '../../gateway/responses';
+import { familyRootOf, heldByParent, isSharedPath } from '../route-families';
 import type { StageOptions, StageSettings } from '../stages';
 
 /** Every request body content type that API Gateway hands to Lambda base64-encoded (uploads); JSON stays text. */
@@ -33,7 +35,9 @@ export const BINARY_MEDIA_TYPES = ['multipart/form-data', 'application/octet-str
  * the most specific `{proxy+}` when no deeper resource serves a request. The tree is
  * infra/gateway/resources.ts, shared with the embedded gateway. Only a method outside `ANY` (TRACE,
  * PROPFIND…) matches nothing: the gateway's MISSING_AUTHENTICATION_TOKEN response, reshaped into the
- * spec's 404 envelope (without rate-limit headers: no function runs).
+ * spec's 404 envelope (without rate-limit headers: no function runs). The API, its stage, deployment,
+ * gateway responses, shared prefixes and catch-alls live in the parent stack; each route family's
+ * resources and methods live in the family's nested stack (infra/aws/route-families.ts).
  */
 export class PartnerRestApi extends Construct {
   readonly api: RestApi;
@@ -114,16 +118,48 @@ export class PartnerRestApi extends Construct {
   }
 
   /**
-   * The resources and methods of infra/gateway/resources.ts: one method per route to its function,
-   * `ANY` to the fallback on every resource and on the `{proxy+}` catch-alls. Functions are addressed
-   * by name (they live in nested stacks).
+   * The resources and methods of infra/gateway/resources.ts, each in the stack that holds it
+   * (route-families.ts): the root, the shared prefixes and the catch-alls with their `ANY` to the
+   * fallback here in the parent; every other resource, and every route's method, in its family's
+   * nested stack (`families.scopeOf(root)`).
    */
-  addRoutes(routes: Route[], functionArnOf: (route: Route) => string, fallbackArn: string): void {
-    const fallback = this.lambda(fallbackArn);
+  addRoutes(routes: Route[], families: { scopeOf(root: string): Construct; targetOf(route: Route): MethodTarget }, fallback: MethodTarget): void {
+    const inParent = this.lambda(fallback.arn);
+    const byFamily = new Map<string, FamilyMethod[]>();
     for (const { path, methods } of gatewayResources(routes)) {
-      const resource = this.resourceFor(path);
-      for (const [method, integration] of methods) resource.addMethod(method, integration.kind === 'route' ? this.lambda(functionArnOf(integration.route)) : fallback);
+      for (const [method, integration] of methods) {
+        if (integration.kind === 'fallback' && heldByParent(path)) {
+          resourceIn(this.resources, path).addMethod(method, inParent);
+          continue;
+        }
+        const root = familyRootOf(path);
+        const target = integration.kind === 'route' ? families.targetOf(integration.route) : fallback;
+        byFamily.set(root, [...(byFamily.get(root) ?? []), { path, method, target }]);
+      }
     }
+    for (const [root, methods] of byFamily) this.addFamily(families.scopeOf(root), root, methods);
+  }
+
+  /**
+   * One family's resources and methods in `scope`, its nested stack, which imports the REST API and the
+   * shared resource the family hangs from by id, so the methods are resources of the nested stack. A
+   * deployment snapshots the API only when its logical id changes, and CDK's own hash sees only the
+   * parent's methods: each family adds its methods to the hash, and the deployment waits for the
+   * family's stack, so the stage switches only once each method and the function it invokes exist.
+   */
+  private addFamily(scope: Construct, root: string, methods: FamilyMethod[]): void {
+    const boundaryPath = isSharedPath(root) ? root : root.slice(0, root.lastIndexOf('/')) || '/';
+    const boundary = this.resources.get(boundaryPath);
+    if (!boundary) throw new Error(`The family ${root} hangs from ${boundaryPath}, which the parent stack does not hold (infra/aws/route-families.ts).`);
+    const gateway = new Construct(scope, 'Api');
+    for (const rule of API_ACKNOWLEDGED) Validations.of(gateway).acknowledge(rule);
+    const api = RestApi.fromRestApiAttributes(gateway, 'RestApi', { restApiId: this.api.restApiId, rootResourceId: this.api.restApiRootResourceId });
+    const imported = boundaryPath === '/' ? api.root : Resource.fromResourceAttributes(gateway, 'Shared', { resourceId: boundary.resourceId, restApi: api, path: boundaryPath });
+    const resources = new Map<string, IResource>([[boundaryPath, imported]]);
+    for (const { path, method, target } of methods) resourceIn(resources, path).addMethod(method, this.lambda(target.arn));
+    const deployment = this.api.latestDeployment!;
+    deployment.addToLogicalId({ family: root, integration: LAMBDA_INTEGRATION, methods: methods.map((m) => [m.method, m.path, m.target.name]) });
+    deployment.node.addDependency(Stack.of(scope));
   }
 
   /** The execute-api ARN of a route's method, `{param}` segments as `*` (what a Lambda permission names). */
@@ -136,23 +172,40 @@ export class PartnerRestApi extends Construct {
     return this.api.arnForExecuteApi('*', '/*', this.stageName);
   }
 
-  private resourceFor(path: string): IResource {
-    const existing = this.resources.get(path);
-    if (existing) return existing;
-    const cut = path.lastIndexOf('/');
-    const parent = this.resourceFor(cut === 0 ? '/' : path.slice(0, cut));
-    const resource = parent.addResource(path.slice(cut + 1));
-    this.resources.set(path, resource);
-    return resource;
-  }
-
   private lambda(functionArn: string): Integration {
     return new Integration({
-      type: IntegrationType.AWS_PROXY,
-      integrationHttpMethod: 'POST',
+      ...LAMBDA_INTEGRATION,
       uri: `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}:lambda:path/2015-03-31/functions/${functionArn}/invocations`,
     });
   }
+}
+
+/** What a function gets behind each method: the whole request, by Lambda's invoke API. */
+const LAMBDA_INTEGRATION = { type: IntegrationType.AWS_PROXY, integrationHttpMethod: 'POST' };
+
+/** A method's function: its physical name (what a deployment's hash names) and its ARN. */
+export interface MethodTarget {
+  name: string;
+  arn: string;
+}
+
+/** A method of a family: on which path, which HTTP method (or `ANY`), which function. */
+interface FamilyMethod {
+  path: string;
+  method: string;
+  target: MethodTarget;
+}
+
+/** The resource of `path` in `resources`, adding it and any missing parent under the nearest one present. */
+function resourceIn(resources: Map<string, IResource>, path: string): IResource {
+  const existing = resources.get(path);
+  if (existing) return existing;
+  const cut = path.lastIndexOf('/');
+  if (path === '/' || cut < 0) throw new Error(`No resource above ${path} to hang it from.`);
+  const parent = resourceIn(resources, cut === 0 ? '/' : path.slice(0, cut));
+  const resource = parent.addResource(path.slice(cut + 1));
+  resources.set(path, resource);
+  return resource;
 }
 
 /** cdk-nag findings on the API that we accept, with the reason. */

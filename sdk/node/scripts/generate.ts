@@ -17,6 +17,7 @@ const sdkRoot = join(import.meta.dirname, '..');
 const repoRoot = join(sdkRoot, '..', '..');
 export const DEFAULT_OPENAPI = join(repoRoot, 'docs', 'openapi.json');
 
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document, walked by key without a schema of its own
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Members of the client that an operationId must not shadow (each operation becomes a method). */

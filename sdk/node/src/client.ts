@@ -54,6 +54,7 @@ function env(name: string): string | undefined {
  * when a retry is safe (see retry.ts), honouring `Retry-After`. An error answer throws a
  * PartnerApiError carrying the envelope.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface below declares the operation methods installed on the prototype after the class
 export class PartnerApi {
   readonly baseUrl: string;
   readonly apiVersion: string;

@@ -25,6 +25,8 @@ type RequestBodyOf<K extends OperationId> = Op<K> extends { requestBody?: infer 
 type JsonBodyOf<K extends OperationId> = RequestBodyOf<K> extends { content: { 'application/json': infer B } } ? B : never;
 /** A body all of whose fields are optional may be left out (`{}` is sent). */
 // `{} extends Body`: the body has no required field.
+// `{} extends T`: true when every property of T is optional (then the body may be left out).
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the empty object type this test needs
 type BodyOf<K extends OperationId> = [JsonBodyOf<K>] extends [never] ? object : {} extends JsonBodyOf<K> ? { body?: JsonBodyOf<K> } : { body: JsonBodyOf<K> };
 
 /** What one operation takes: path and query parameters by name, and `body`. */

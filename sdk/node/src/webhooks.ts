@@ -110,6 +110,6 @@ function bytesOf(body: RawBody): Uint8Array {
 
 function publicKeyObject(publicKey: string): KeyObject {
   const raw = publicKey.startsWith('whpk_') ? Buffer.from(publicKey.slice('whpk_'.length), 'base64') : undefined;
-  if (!raw || raw.length !== 32) throw new WebhookVerificationError('bad_key', 'the public key is not a whpk_ key (32 bytes of ed25519, base64)');
+  if (raw?.length !== 32) throw new WebhookVerificationError('bad_key', 'the public key is not a whpk_ key (32 bytes of ed25519, base64)');
   return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
 }

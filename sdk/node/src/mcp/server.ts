@@ -16,6 +16,7 @@ export interface McpServerOptions {
   apiKey: string;
   baseUrl?: string;
   /** The OpenAPI document whose operations become tools. */
+  // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document, walked by key without a schema of its own
   document: Record<string, any>;
   /** A live key is refused unless this is set (`--live`). */
   allowLive?: boolean;
