@@ -12,6 +12,8 @@ export interface Config {
   /** Public origin of this deployment, e.g. `https://api.example.com` (status links, dashboard). */
   publicUrl: string;
   stage: string;
+  /** Who issues the wholesale invoices: name, then address and contact lines (the hosted invoice and its PDF). */
+  issuer: { name: string; lines: string[] };
 }
 
 export function config(): Config {
@@ -23,6 +25,11 @@ export function config(): Config {
     docsUrl: process.env.DOCS_URL ?? `${publicUrl}/docs`,
     publicUrl,
     stage: process.env.STAGE ?? 'local',
+    issuer: {
+      name: process.env.INVOICE_ISSUER_NAME ?? 'Partner API',
+      // Lines separated by `|` in one variable: "100 Main Street|Wilmington, DE 19801|billing@example.com".
+      lines: (process.env.INVOICE_ISSUER_LINES ?? `Wholesale billing|${new URL(publicUrl).host}`).split('|').filter(Boolean),
+    },
   };
 }
 

@@ -1,4 +1,7 @@
-import { newLine, sumOf, type LedgerLine } from './ledger-line';
+import { findProduct } from '../catalog/products';
+import { ownValue } from '../caller-keys';
+import { newLine, sumOf, type LedgerLine, type LineOption } from './ledger-line';
+import { describeLine } from './line-words';
 
 /**
  * What each billable act of an order writes to the ledger (spec Service order billing rules). Pure:
@@ -13,6 +16,8 @@ export interface BillableOrder {
   currency: string;
   fees?: { kind: string; unit_amount: number; currency: string }[];
   included_in?: string;
+  /** The option choices of the order (spec Service order `options`). */
+  options?: Record<string, string>;
   billing: 'advance' | 'arrears';
   /** Net cents billed for this order so far (internal; never on the API). */
   billed_amount?: number;
@@ -24,7 +29,28 @@ export interface BillingResult {
   billed: number;
 }
 
-const result = (lines: LedgerLine[]): BillingResult => ({ lines, billed: sumOf(lines) });
+/** Every line is written with its description in words (lib/billing/line-words.ts). */
+const result = (lines: LedgerLine[]): BillingResult => ({ lines: lines.map((line) => ({ ...line, description: describeLine(line) })), billed: sumOf(lines) });
+
+/**
+ * The paid choices inside a full-price line's amount, each at what the catalog adds for it now (the
+ * order was priced from the same catalog when it was made). None when they would not fit inside the
+ * amount (a repriced order): the line then reads as one amount.
+ */
+function pricedOptions(order: BillableOrder, amount: number): LineOption[] | undefined {
+  const product = findProduct(order.product_key);
+  if (!product || order.included_in) return undefined;
+  const out: LineOption[] = [];
+  for (const [option, spec] of Object.entries(product.options)) {
+    const value = ownValue(order.options ?? {}, option) ?? spec.default;
+    const adds = ownValue(spec.amounts ?? {}, value) ?? 0;
+    if (adds > 0) out.push({ option, value, amount: adds });
+  }
+  const sum = sumOf(out);
+  return out.length && sum <= amount && (product.unit_amount ?? 0) + sum === amount ? out : undefined;
+}
+
+const withOptions = (options: LineOption[] | undefined) => (options ? { options } : {});
 
 /**
  * An order as it is created (or a quote as it is accepted): the price, unless the product bills in
@@ -37,7 +63,7 @@ export function linesForNewOrder(order: BillableOrder, at: string, livemode: boo
   if (order.billing === 'advance' && order.unit_amount !== 0) {
     const kind = order.included_in ? 'difference' : 'order';
     const description = order.included_in ? `${order.product_key}: paid option beyond ${order.included_in}` : order.product_key;
-    lines.push(newLine({ ...base, key: `${order.id}#order`, kind, description, amount: order.unit_amount }));
+    lines.push(newLine({ ...base, key: `${order.id}#order`, kind, description, amount: order.unit_amount, ...withOptions(pricedOptions(order, order.unit_amount)) }));
   }
   (order.fees ?? []).forEach((fee, i) => {
     if (fee.unit_amount !== 0) lines.push(newLine({ ...base, key: `${order.id}#fee#${i}`, kind: 'fee', description: `${order.product_key}: ${fee.kind}`, amount: fee.unit_amount }));
@@ -66,7 +92,7 @@ export function creditForCancel(order: BillableOrder, at: string, livemode: bool
 export function linesForRenewal(order: BillableOrder, k: number, at: string, livemode: boolean): BillingResult {
   if (order.unit_amount === 0) return result([]);
   return result([
-    newLine({ key: `${order.id}#renewal#${k}`, kind: 'renewal', description: `${order.product_key}: period ${k + 1}`, amount: order.unit_amount, currency: 'usd', company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode }),
+    newLine({ key: `${order.id}#renewal#${k}`, kind: 'renewal', description: `${order.product_key}: period ${k + 1}`, amount: order.unit_amount, currency: 'usd', company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode, ...withOptions(pricedOptions(order, order.unit_amount)) }),
   ]);
 }
 

@@ -105,8 +105,8 @@ async function finalize(scope: Scope, invoiceId: string, period: string, at: str
   let lineCount = draft.line_count;
   if (total < 0) {
     const carried = -total;
-    const here = newLine({ key: `${invoiceId}#carried-out`, kind: 'credit_carried', description: `credit carried to ${nextPeriod(period)}`, amount: carried, currency: 'usd', billed_at: at, livemode: livemode(scope) });
-    const next = newLine({ key: `${invoiceId}#carried-in`, kind: 'credit', description: `credit carried from ${invoiceNumber(period, livemode(scope))}`, amount: -carried, currency: 'usd', billed_at: periodBounds(nextPeriod(period)).start > at ? periodBounds(nextPeriod(period)).start : at, livemode: livemode(scope) });
+    const here = newLine({ key: `${invoiceId}#carried-out`, kind: 'credit_carried', description: `Credit carried to the invoice of ${nextPeriod(period)}`, amount: carried, currency: 'usd', billed_at: at, livemode: livemode(scope) });
+    const next = newLine({ key: `${invoiceId}#carried-in`, kind: 'credit', description: `Credit carried from invoice ${invoiceNumber(period, livemode(scope))}`, amount: -carried, currency: 'usd', billed_at: periodBounds(nextPeriod(period)).start > at ? periodBounds(nextPeriod(period)).start : at, livemode: livemode(scope) });
     // The carried-out line belongs to this invoice from the start; the carried-in one waits unbilled.
     ws.put({ ...ledgerLineKey(scope, here.id), entity: 'ledger_line', ...here, invoice_id: invoiceId, gsi4pk: invoiceLinesIndex(scope, invoiceId).pk, gsi4sk: `${here.billed_at}#${here.id}` }, { expression: 'attribute_not_exists(pk)' });
     addLedgerLines(ws, scope, [next]);

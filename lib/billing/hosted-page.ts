@@ -1,15 +1,103 @@
-import type { Invoice } from '../resources/invoice';
+import { longDate, money, PAYMENT_TERMS_DAYS, type DocumentRow, type InvoiceDocument } from './invoice-document';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const money = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The hosted invoice as a small self-contained HTML page (no scripts, nothing loaded from elsewhere). */
-export function hostedInvoicePage(invoice: Invoice): string {
-  const rows = (invoice.lines ?? []).map((l) => `<tr><td>${esc((l.billed_at ?? '').slice(0, 10))}</td><td>${esc(l.description)}</td><td class="n">${money(l.amount)}</td></tr>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Invoice ${esc(invoice.number ?? invoice.id)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto}table{width:100%;border-collapse:collapse}td{padding:.3rem;border-bottom:1px solid #ddd}.n{text-align:right}</style></head>
-<body><h1>Invoice ${esc(invoice.number ?? invoice.id)}${invoice.livemode ? '' : ' (test)'}</h1>
-<p>Period ${esc(invoice.period ?? '')} · status ${esc(invoice.status)}</p>
-<table><tbody>${rows}</tbody></table>
-<p><strong>Amount due: ${money(invoice.amount_due)}</strong> · paid ${money(invoice.amount_paid)}</p></body></html>`;
+/** "2026-11-23" → "Nov 23, 2026" in the lines' date column. */
+export function shortDate(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export const STATUS_WORDS: Record<string, string> = { open: 'Open', paid: 'Paid', uncollectible: 'Uncollectible', void: 'Void' };
+
+const CSS = `
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d2330}
+body{margin:0;background:#f4f5f7}
+main{max-width:52rem;margin:2rem auto;background:#fff;padding:2.5rem 3rem;box-shadow:0 1px 3px rgba(0,0,0,.08);border-radius:6px}
+header{display:flex;justify-content:space-between;gap:2rem;align-items:flex-start;border-bottom:2px solid #1d2330;padding-bottom:1.25rem}
+.issuer .name{font-size:1.25rem;font-weight:700}
+.party div,.facts td{line-height:1.45}
+h1{font-size:1.9rem;letter-spacing:.08em;margin:0 0 .5rem;text-align:right}
+.facts{border-collapse:collapse;margin-left:auto}
+.facts th{text-align:left;font-weight:400;color:#5b6272;padding:.1rem 1rem .1rem 0}
+.facts td{text-align:right;font-weight:600;font-variant-numeric:tabular-nums}
+.badge{display:inline-block;padding:.1rem .6rem;border-radius:999px;font-size:.85rem;font-weight:700;border:1px solid currentColor}
+.badge.open{color:#1f4fb5}.badge.paid{color:#2e7d4f}.badge.uncollectible,.badge.void{color:#a12a2a}
+.test{margin:1.25rem 0 0;padding:.6rem .9rem;background:#fff6db;border:1px solid #e8c65a;border-radius:4px}
+.billto{margin:1.5rem 0 2rem}
+.label{text-transform:uppercase;font-size:.75rem;letter-spacing:.08em;color:#5b6272;font-weight:700;margin-bottom:.3rem}
+section.company{margin-bottom:1.75rem;break-inside:avoid-page}
+h2{font-size:1.05rem;margin:0 0 .4rem}
+h2 .id{font-weight:400;color:#5b6272;font-size:.8rem;margin-left:.5rem}
+table.lines{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums;table-layout:fixed}
+table.lines th:nth-child(2){width:8rem}table.lines th:nth-child(3){width:8rem}
+table.lines th{text-align:left;font-size:.75rem;text-transform:uppercase;letter-spacing:.06em;color:#5b6272;border-bottom:1px solid #c9ced8;padding:.35rem .4rem}
+table.lines td{padding:.35rem .4rem;border-bottom:1px solid #eceef2;vertical-align:top}
+.n,table.lines th.n{text-align:right;white-space:nowrap}
+td.date{white-space:nowrap;color:#5b6272}
+tr.item td.desc{font-weight:600}
+tr.option td.desc,tr.fee td.desc,tr.credit td.desc{padding-left:1.6rem}
+tr.credit td{color:#a12a2a}
+tr.subtotal td{border-bottom:none;border-top:1px solid #c9ced8;font-weight:700}
+table.totals{margin:1.5rem 0 0 auto;border-collapse:collapse;min-width:20rem;font-variant-numeric:tabular-nums}
+table.totals th{text-align:left;font-weight:400;padding:.3rem 1.5rem .3rem 0}
+table.totals td{text-align:right;padding:.3rem 0}
+table.totals tr.total th,table.totals tr.total td{font-weight:700;border-top:2px solid #1d2330;padding-top:.5rem}
+table.totals tr.due th,table.totals tr.due td{font-weight:700;font-size:1.15rem}
+footer{margin-top:2.5rem;padding-top:1rem;border-top:1px solid #c9ced8;color:#5b6272;font-size:.85rem;display:flex;justify-content:space-between;gap:1rem}
+a.pdf{color:#1f4fb5;font-weight:600}
+@page{size:auto;margin:14mm}
+@media print{body{background:#fff}main{box-shadow:none;margin:0;padding:0;max-width:none}a.pdf{display:none}.badge,.badge.open,.badge.paid,.badge.uncollectible,.badge.void{border-color:#1d2330;color:#1d2330}}
+@media (max-width:40rem){main{padding:1.25rem;margin:0}header{flex-direction:column}h1{text-align:left}.facts{margin-left:0}td.date,table.lines th:nth-child(2){display:none}}
+`;
+
+function party(p: { name: string; lines: string[] }, cls: string): string {
+  return `<div class="party ${cls}"><div class="name"><strong>${esc(p.name)}</strong></div>${p.lines.map((l) => `<div>${esc(l)}</div>`).join('')}</div>`;
+}
+
+function row(r: DocumentRow, currency: string): string {
+  return `<tr class="${r.role}"><td class="desc">${esc(r.description)}</td><td class="date">${r.date ? esc(shortDate(r.date)) : ''}</td><td class="n">${esc(money(r.amount, currency))}</td></tr>`;
+}
+
+/**
+ * The hosted invoice as a self-contained HTML page: no scripts, nothing loaded from elsewhere, styled
+ * for the screen and for print (what a finance team prints is this page). `pdfUrl` links the same
+ * document as a PDF.
+ */
+export function hostedInvoicePage(doc: InvoiceDocument, pdfUrl?: string): string {
+  const c = doc.currency;
+  const companies = doc.companies
+    .map(
+      (company) => `<section class="company"><h2>${esc(company.name)}${company.id ? `<span class="id">${esc(company.id)}</span>` : ''}</h2>
+<table class="lines"><thead><tr><th>Description</th><th>Date</th><th class="n">Amount</th></tr></thead><tbody>
+${company.orders.flatMap((o) => o.rows.map((r) => row(r, c))).join('\n')}
+<tr class="subtotal"><td colspan="2">Subtotal${company.id ? `, ${esc(company.name)}` : ''}</td><td class="n">${esc(money(company.subtotal, c))}</td></tr>
+</tbody></table></section>`,
+    )
+    .join('\n');
+  const status = STATUS_WORDS[doc.status] ?? doc.status;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">
+<title>Invoice ${esc(doc.number)} · ${esc(doc.issuer.name)}</title>
+<style>${CSS}</style></head>
+<body><main>
+<header>${party(doc.issuer, 'issuer')}
+<div><h1>INVOICE</h1><table class="facts"><tbody>
+<tr><th>Invoice number</th><td id="number">${esc(doc.number)}</td></tr>
+<tr><th>Status</th><td><span class="badge ${esc(doc.status)}">${esc(status)}</span></td></tr>
+<tr><th>Issued</th><td>${esc(longDate(doc.issuedOn))}</td></tr>
+<tr><th>Due</th><td>${esc(longDate(doc.dueOn))}</td></tr>
+<tr><th>Period</th><td>${esc(longDate(doc.period.from))} – ${esc(longDate(doc.period.to))}</td></tr>
+</tbody></table></div></header>
+${doc.test ? '<p class="test"><strong>Test invoice.</strong> Made in the sandbox: it is never charged.</p>' : ''}
+<div class="billto"><div class="label">Bill to</div>${party(doc.billTo, 'partner')}</div>
+${companies}
+<table class="totals"><tbody>
+<tr><th>Charges</th><td>${esc(money(doc.charges, c))}</td></tr>
+<tr><th>Credits</th><td>${esc(money(doc.credits, c))}</td></tr>
+<tr class="total"><th>Total</th><td id="total">${esc(money(doc.total, c))}</td></tr>
+<tr><th>Amount paid</th><td>${esc(money(doc.amountPaid, c))}</td></tr>
+<tr class="due"><th>Balance due${doc.amountDue > 0 ? ` by ${esc(longDate(doc.dueOn))}` : ''}</th><td>${esc(money(doc.amountDue, c))}</td></tr>
+</tbody></table>
+<footer><span>Amounts in ${esc(c.toUpperCase())}. Wholesale services for the period ${esc(doc.period.label)}; payment due ${PAYMENT_TERMS_DAYS} days after issue.</span>${pdfUrl ? `<a class="pdf" href="${esc(pdfUrl)}">Download PDF</a>` : ''}</footer>
+</main></body></html>`;
 }

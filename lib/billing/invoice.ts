@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Invoice, invoiceLineSchema } from '../resources/invoice';
 import type { LedgerLine } from './ledger-line';
 import { isId } from '../ids';
+import { shownDescription } from './line-words';
 
 /**
  * What the store keeps of an invoice; the API shape is lib/resources/invoice.ts, with `livemode`,
@@ -23,7 +24,7 @@ export interface InvoiceRecord {
 }
 
 export function renderLine(line: LedgerLine): z.infer<typeof invoiceLineSchema> {
-  const out: Record<string, unknown> = { id: line.id, kind: line.kind, description: line.description, amount: line.amount, currency: line.currency };
+  const out: Record<string, unknown> = { id: line.id, kind: line.kind, description: shownDescription(line), amount: line.amount, currency: line.currency };
   if (line.company) out.company = line.company;
   if (line.service_order) out.service_order = line.service_order;
   out.period = line.period;

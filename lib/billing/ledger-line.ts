@@ -9,6 +9,12 @@ import { periodOf } from './period';
  */
 export type LineKind = 'order' | 'fee' | 'renewal' | 'credit' | 'difference' | 'credit_carried';
 
+export interface LineOption {
+  option: string;
+  value: string;
+  amount: number;
+}
+
 export interface LedgerLine {
   id: string;
   /**
@@ -23,6 +29,11 @@ export interface LedgerLine {
   company?: string;
   service_order?: string;
   product_key?: string;
+  /**
+   * The paid option choices priced into an order or renewal line's amount, each with the cents it
+   * adds (frozen when billed): the hosted invoice shows them as lines under their order.
+   */
+  options?: LineOption[];
   /** `YYYY-MM` of `billed_at`. */
   period: string;
   billed_at: string;

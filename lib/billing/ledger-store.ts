@@ -38,8 +38,10 @@ export function addLedgerLines(ws: WriteSet, scope: Scope, lines: LedgerLine[]):
 }
 
 export function toLedgerLine(item: Record<string, unknown>): LedgerLine {
-  const { id, key, kind, description, amount, currency, company, service_order, product_key, period, billed_at, livemode } = item as unknown as LedgerLine;
-  return { id, key, kind, description, amount, currency, company, service_order, product_key, period, billed_at, livemode };
+  const { id, key, kind, description, amount, currency, company, service_order, product_key, options, period, billed_at, livemode } = item as unknown as LedgerLine;
+  const line: LedgerLine = { id, key, kind, description, amount, currency, company, service_order, product_key, period, billed_at, livemode };
+  if (options) line.options = options;
+  return line;
 }
 
 

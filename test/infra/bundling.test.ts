@@ -72,6 +72,37 @@ console.log(JSON.stringify({ status: r.statusCode, type: r.headers['Content-Type
   });
 });
 
+describe('the hosted invoice in its Lambda bundle', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'BundleInvoice', { env: { account: '123456789012', region: 'us-east-1' } });
+  new ServiceFunction(stack, 'HostedInvoice', {
+    functionName: 'bundle-test-hostedInvoice',
+    entry: 'functions/pages/hosted-invoice.ts',
+    description: 'GET /invoices/hosted/{token}',
+    environment: {},
+    statements: [],
+    logRetention: RetentionDays.ONE_DAY,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  app.synth();
+  const assetDir = readdirSync(outdir).filter((d) => d.startsWith('asset.')).map((d) => join(outdir, d)).find((d) => existsSync(join(d, 'index.mjs')))!;
+
+  it("carries jsPDF inside the one file (its HTML and SVG helpers left out), loads, and answers a forged link's PDF with 404", () => {
+    const event = { httpMethod: 'GET', path: '/invoices/hosted/x.y.pdf', resource: '/invoices/hosted/{token}', headers: {}, queryStringParameters: null, pathParameters: { token: 'x.y.pdf' }, requestContext: { identity: { sourceIp: '192.0.2.1' } } };
+    const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
+const r = await handler(${JSON.stringify(event)}, {});
+console.log(JSON.stringify({ status: r.statusCode }));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' }, encoding: 'utf8' });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(JSON.parse(result.stdout.trim().split('\n').pop()!)).toEqual({ status: 404 });
+    const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    expect(code).toContain('jsPDF');
+    expect(statSync(join(assetDir, 'index.mjs')).size).toBeLessThan(1024 * 1024);
+    expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+  });
+});
+
 describe('what keeps bundles small', () => {
   it("imports zod as a namespace everywhere: `import { z }` pulls zod's ~40 locales into every bundle (+350 KB)", () => {
     const offenders = spawnSync('grep', ['-rlE', "^import \\{ z \\} from 'zod'", 'lib', 'functions'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
