@@ -40,7 +40,7 @@ tr.credit td{color:#a12a2a}
 tr.subtotal td{border-bottom:none;border-top:1px solid #c9ced8;font-weight:700}
 table.totals{margin:1.5rem 0 0 auto;border-collapse:collapse;min-width:20rem;font-variant-numeric:tabular-nums}
 table.totals th{text-align:left;font-weight:400;padding:.3rem 1.5rem .3rem 0}
-table.totals td{text-align:right;padding:.3rem 0}
+table.totals td{text-align:right;padding:.3rem .4rem .3rem 0}
 table.totals tr.total th,table.totals tr.total td{font-weight:700;border-top:2px solid #1d2330;padding-top:.5rem}
 table.totals tr.due th,table.totals tr.due td{font-weight:700;font-size:1.15rem}
 footer{margin-top:2.5rem;padding-top:1rem;border-top:1px solid #c9ced8;color:#5b6272;font-size:.85rem;display:flex;justify-content:space-between;gap:1rem}
