@@ -196,9 +196,9 @@ export class PartnerApiStack extends Stack {
 
     new CfnOutput(this, 'BaseUrl', { value: `${rest.publicUrl}/v1`, description: 'Partner API base URL' });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
-    data.emailIdentity.dkimRecords.forEach((record, i) =>
-      new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: 'Publish in DNS so SES can send as the e-mail domain' }),
-    );
+    for (const [i, record] of data.emailIdentity.dkimRecords.entries()) {
+      new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: 'Publish in DNS so SES can send as the e-mail domain' });
+    }
     new CfnOutput(this, 'DnsTarget', { value: rest.dnsTarget, description: 'Point the custom domain (CNAME) here' });
   }
 }

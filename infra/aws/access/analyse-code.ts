@@ -85,7 +85,7 @@ function actionsOfBundle(text: string, entry: string): UsedAction[] {
     if (line.startsWith('import ')) continue;
     for (const m of line.matchAll(pattern)) {
       const what = aliases.get(m[1])!;
-      what.actions.forEach((action) => used.push({ service: what.service, action, narrowing }));
+      for (const action of what.actions) used.push({ service: what.service, action, narrowing });
     }
   }
   return merge(used);
