@@ -14,7 +14,13 @@ process.env.WEBHOOK_TIMEOUT_MS ??= '1500';
 // The event log's partner and type streams written over 4 index shards (production: 8, docs/capacity.md;
 // npm start: 1), so every test of listing, counting, lanes and recover reads a sharded log.
 process.env.EVENT_INDEX_SHARDS ??= '4';
-const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', setupFiles: ['<rootDir>/test/support/quiet-logs.ts'] };
+const common = {
+  transform,
+  transformIgnorePatterns,
+  moduleNameMapper,
+  testEnvironment: 'node',
+  setupFiles: ['<rootDir>/test/support/quiet-logs.ts'],
+};
 
 export default {
   maxWorkers: 2,

@@ -25,7 +25,9 @@ export const bundlesBench: Bench = async () => {
   const entries = new Map<string, string>([
     ...ROUTES.map((r) => [r.operation, r.handler] as [string, string]),
     ['fallback', FALLBACK_HANDLER],
-    ...[whenPresent(FANOUT_ENTRY, (e) => ['webhook-fanout', e]), whenPresent(SIGNER_ENTRY, (e) => ['webhook-signer', e])].filter((x): x is [string, string] => Boolean(x)),
+    ...[whenPresent(FANOUT_ENTRY, (e) => ['webhook-fanout', e]), whenPresent(SIGNER_ENTRY, (e) => ['webhook-signer', e])].filter(
+      (x): x is [string, string] => Boolean(x),
+    ),
     ...entriesIn(JOBS_FOLDER).map((e) => [`job-${e.replace(/^.*\//, '').replace(/\.ts$/, '')}`, e] as [string, string]),
   ]);
   const outdir = mkdtempSync(join(tmpdir(), 'partner-api-bundles-'));
@@ -52,10 +54,27 @@ export const bundlesBench: Bench = async () => {
     for (const name of entries.keys()) {
       const file = join(outdir, `${name}.mjs`);
       const kb = round(statSync(file).size / 1024, 1);
-      rows.push({ name: `${name}: bundle size`, value: kb, unit: 'KB', baseline: BUNDLE_GOAL_KB, baselineName: 'goal', ratio: round(kb / BUNDLE_GOAL_KB), note: kb > BUNDLE_GOAL_KB ? 'over the goal' : undefined });
+      rows.push({
+        name: `${name}: bundle size`,
+        value: kb,
+        unit: 'KB',
+        baseline: BUNDLE_GOAL_KB,
+        baselineName: 'goal',
+        ratio: round(kb / BUNDLE_GOAL_KB),
+        note: kb > BUNDLE_GOAL_KB ? 'over the goal' : undefined,
+      });
       const url = pathToFileURL(file).href;
-      const cold = median(Array.from({ length: RUNS }, () => timeNode(['--input-type=module', '-e', `await import(${JSON.stringify(url)})`])));
-      rows.push({ name: `${name}: cold import`, value: round(cold, 1), unit: 'ms', baseline: round(bare, 1), baselineName: "bare node -e ''", ratio: round(cold / bare) });
+      const cold = median(
+        Array.from({ length: RUNS }, () => timeNode(['--input-type=module', '-e', `await import(${JSON.stringify(url)})`])),
+      );
+      rows.push({
+        name: `${name}: cold import`,
+        value: round(cold, 1),
+        unit: 'ms',
+        baseline: round(bare, 1),
+        baselineName: "bare node -e ''",
+        ratio: round(cold / bare),
+      });
     }
     return rows;
   } finally {
@@ -66,7 +85,10 @@ export const bundlesBench: Bench = async () => {
 /** Wall time of one Node process, in ms (the same Node that runs the bench: Node 24 under npm). */
 function timeNode(args: string[]): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench' } });
+  const result = spawnSync(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench' },
+  });
   const elapsed = performance.now() - started;
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${result.stderr.toString().slice(0, 500)}`);
   return elapsed;

@@ -8,7 +8,12 @@ import { percentile, round, timeSequential } from './stats';
 import type { Bench, BenchRow } from './types';
 
 const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
-const body = () => ({ name: `Bench ${letters(12)}`, state: 'WY', entity_type: 'llc', account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' } });
+const body = () => ({
+  name: `Bench ${letters(12)}`,
+  state: 'WY',
+  entity_type: 'llc',
+  account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+});
 
 /**
  * POST /v1/companies over HTTP beside a bare TransactWriteItems with the same number of items of the
@@ -21,7 +26,11 @@ function proxyEvent(key: string, idempotencyKey?: string): APIGatewayProxyEvent 
     resource: '/v1/companies',
     path: '/v1/companies',
     httpMethod: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    },
     multiValueHeaders: {},
     queryStringParameters: null,
     multiValueQueryStringParameters: null,
@@ -53,7 +62,9 @@ export const companiesBench: Bench = async ({ credentials }) => {
     },
     { step: 'initialize', name: 'benchRequestCounter' },
   );
-  const { handler } = (await import('../functions/api/create-company')) as { handler: (e: APIGatewayProxyEvent, c: unknown) => Promise<{ statusCode: number; body: string }> };
+  const { handler } = (await import('../functions/api/create-company')) as {
+    handler: (e: APIGatewayProxyEvent, c: unknown) => Promise<{ statusCode: number; body: string }>;
+  };
   const invoke = async (idempotencyKey?: string) => {
     const res = await handler(proxyEvent(credentials.test_key, idempotencyKey), lambdaContext('createCompany'));
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
@@ -61,7 +72,11 @@ export const companiesBench: Bench = async ({ credentials }) => {
   const post = (idempotencyKey?: string) =>
     fetch(`${credentials.base_url}/companies`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${credentials.test_key}`, 'Content-Type': 'application/json', ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) },
+      headers: {
+        Authorization: `Bearer ${credentials.test_key}`,
+        'Content-Type': 'application/json',
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
       body: JSON.stringify(body()),
     }).then(async (r) => {
       if (r.status !== 201) throw new Error(`create failed: ${r.status} ${await r.text()}`);
@@ -77,25 +92,62 @@ export const companiesBench: Bench = async ({ credentials }) => {
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
       const writes = [...counts].filter(([n]) => /Put|Update|Delete|Transact|BatchWrite/.test(n)).reduce((a, [, v]) => a + v, 0);
       const breakdown = [...counts].map(([n, v]) => `${n.replace('Command', '')} ${v}`).join(', ');
-      rows.push({ name: `DynamoDB requests per creation${withKey ? ' with Idempotency-Key' : ''}`, value: total, unit: 'requests', note: breakdown });
+      rows.push({
+        name: `DynamoDB requests per creation${withKey ? ' with Idempotency-Key' : ''}`,
+        value: total,
+        unit: 'requests',
+        note: breakdown,
+      });
       const transactions = counts.get('TransactWriteItemsCommand') ?? 0;
-      rows.push({ name: `TransactWriteItems per creation${withKey ? ' with Idempotency-Key' : ''}`, value: transactions, unit: 'requests', baseline: 1, baselineName: 'goal: one write request', ratio: transactions, note: `all write requests: ${writes} (the foundation's per-request rate-limit counter${withKey ? ', the key claim' : ''}, this transaction)` });
+      rows.push({
+        name: `TransactWriteItems per creation${withKey ? ' with Idempotency-Key' : ''}`,
+        value: transactions,
+        unit: 'requests',
+        baseline: 1,
+        baselineName: 'goal: one write request',
+        ratio: transactions,
+        note: `all write requests: ${writes} (the foundation's per-request rate-limit counter${withKey ? ', the key claim' : ''}, this transaction)`,
+      });
     }
 
     const items = lastTransaction?.TransactItems ?? [];
     const api = await timeSequential(150, () => post(randomUUID()), 10);
     // The same transaction's items, as plain puts on fresh keys: the cost of the write alone.
-    const bare = await timeSequential(150, () => {
-      const fresh = items.map((entry) => {
-        const item = entry.Put?.Item ?? { ...(entry.Update?.Key ?? entry.ConditionCheck?.Key), n: 1 };
-        return { Put: { TableName: tableName(), Item: { ...item, pk: `BENCH#${randomUUID()}`, sk: 'X', gsi1pk: undefined, gsi2pk: undefined, gsi3pk: undefined, gsi4pk: undefined } } };
-      });
-      return db().send(new TransactWriteCommand({ TransactItems: fresh }));
-    }, 10);
+    const bare = await timeSequential(
+      150,
+      () => {
+        const fresh = items.map((entry) => {
+          const item = entry.Put?.Item ?? { ...(entry.Update?.Key ?? entry.ConditionCheck?.Key), n: 1 };
+          return {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...item,
+                pk: `BENCH#${randomUUID()}`,
+                sk: 'X',
+                gsi1pk: undefined,
+                gsi2pk: undefined,
+                gsi3pk: undefined,
+                gsi4pk: undefined,
+              },
+            },
+          };
+        });
+        return db().send(new TransactWriteCommand({ TransactItems: fresh }));
+      },
+      10,
+    );
     for (const p of [99, 50]) {
       const value = round(percentile(api, p));
       const baseline = round(percentile(bare, p));
-      rows.unshift({ name: `POST /v1/companies p${p}`, value, unit: 'ms', baseline, baselineName: `bare TransactWriteItems of ${items.length} items p${p}`, ratio: round(value / baseline) });
+      rows.unshift({
+        name: `POST /v1/companies p${p}`,
+        value,
+        unit: 'ms',
+        baseline,
+        baselineName: `bare TransactWriteItems of ${items.length} items p${p}`,
+        ratio: round(value / baseline),
+      });
     }
   } finally {
     db().middlewareStack.remove('benchRequestCounter');

@@ -50,7 +50,10 @@ export const eventsBench: Bench = async ({ credentials }) => {
   const rows: BenchRow[] = [];
   const kinds: [string, (log: SeededLog) => Record<string, string>][] = [
     ['unfiltered', () => ({})],
-    ['unfiltered, deep page (after a cursor half-way down the log)', (log) => ({ after: eventCursor(log.scope, eventFilterOf({}), log.middle.created_at, log.middle.seq) })],
+    [
+      'unfiltered, deep page (after a cursor half-way down the log)',
+      (log) => ({ after: eventCursor(log.scope, eventFilterOf({}), log.middle.created_at, log.middle.seq) }),
+    ],
     ['type[in]', () => ({ 'type[in]': 'company.updated,requirement.created' })],
     ['company_id', (log) => ({ company_id: log.middleCompany })],
     ['created_at[gte]', (log) => ({ 'created_at[gte]': new Date(log.newestMs - 5 * 60_000).toISOString(), sort: 'created_at' })],
@@ -58,15 +61,24 @@ export const eventsBench: Bench = async ({ credentials }) => {
   // Warm the whole path (JIT, sockets, DynamoDB Local) on both logs first, so neither size is
   // measured cold.
   for (const log of [small, large, small, large]) {
-    await timeSequential(50, () => fetch(`${base}/events`, { headers: { Authorization: `Bearer ${log.key}` } }).then((r) => r.arrayBuffer()), 0);
+    await timeSequential(
+      50,
+      () => fetch(`${base}/events`, { headers: { Authorization: `Bearer ${log.key}` } }).then((r) => r.arrayBuffer()),
+      0,
+    );
   }
   for (const [kind, queryOf] of kinds) {
     const request = (log: SeededLog) => () =>
-      fetch(`${base}/events?${new URLSearchParams(queryOf(log))}`, { headers: { Authorization: `Bearer ${log.key}` } }).then((r) => r.arrayBuffer());
+      fetch(`${base}/events?${new URLSearchParams(queryOf(log))}`, { headers: { Authorization: `Bearer ${log.key}` } }).then((r) =>
+        r.arrayBuffer(),
+      );
     // Interleaved, so both sizes meet the same load on a shared machine.
     const times = { small: [] as number[], large: [] as number[] };
     for (let i = 0; i < 120; i++) {
-      for (const [name, log] of [['small', small], ['large', large]] as const) {
+      for (const [name, log] of [
+        ['small', small],
+        ['large', large],
+      ] as const) {
         const t = performance.now();
         await request(log)();
         if (i >= 20) times[name].push(performance.now() - t);
@@ -80,8 +92,24 @@ export const eventsBench: Bench = async ({ credentials }) => {
     const s = { ...(await cost(small)), p50: percentile(times.small, 50) };
     const l = { ...(await cost(large)), p50: percentile(times.large, 50) };
     const note = `page of ${l.items} (total ${l.total}) vs ${s.items} (total ${s.total}); ${l.requests} vs ${s.requests} DynamoDB requests; goal ratio ≤ 1.3`;
-    rows.push({ name: `GET /events ${kind}: page p50 at ${LARGE.toLocaleString('en')} events`, value: round(l.p50), unit: 'ms', baseline: round(s.p50), baselineName: `at ${SMALL.toLocaleString('en')}`, ratio: round(l.p50 / s.p50), note });
-    rows.push({ name: `GET /events ${kind}: read capacity per page at ${LARGE.toLocaleString('en')} events`, value: round(l.capacity), unit: 'RCU', baseline: round(s.capacity), baselineName: `at ${SMALL.toLocaleString('en')}`, ratio: round(l.capacity / s.capacity), note });
+    rows.push({
+      name: `GET /events ${kind}: page p50 at ${LARGE.toLocaleString('en')} events`,
+      value: round(l.p50),
+      unit: 'ms',
+      baseline: round(s.p50),
+      baselineName: `at ${SMALL.toLocaleString('en')}`,
+      ratio: round(l.p50 / s.p50),
+      note,
+    });
+    rows.push({
+      name: `GET /events ${kind}: read capacity per page at ${LARGE.toLocaleString('en')} events`,
+      value: round(l.capacity),
+      unit: 'RCU',
+      baseline: round(s.capacity),
+      baselineName: `at ${SMALL.toLocaleString('en')}`,
+      ratio: round(l.capacity / s.capacity),
+      note,
+    });
   }
   return rows;
 };
@@ -135,7 +163,16 @@ async function seededLog(size: number): Promise<SeededLog> {
 
 /** A resource snapshot of a realistic size (about 1 KB) for the event's type. */
 function snapshot(type: string, companyId: string | undefined, i: number): ApiEvent['data']['object'] {
-  if (type === 'invoice.finalized') return { object: 'invoice', id: `in_${i}`, amount_due: 12_900, amount_paid: 0, currency: 'usd', status: 'open', created_at: new Date().toISOString() };
+  if (type === 'invoice.finalized')
+    return {
+      object: 'invoice',
+      id: `in_${i}`,
+      amount_due: 12_900,
+      amount_paid: 0,
+      currency: 'usd',
+      status: 'open',
+      created_at: new Date().toISOString(),
+    };
   return {
     object: 'company',
     id: companyId!,

@@ -9,7 +9,9 @@ export const foundationBench: Bench = async ({ credentials }) => {
   const me = await timeSequential(300, () =>
     fetch(`${credentials.base_url}/me`, { headers: { Authorization: `Bearer ${credentials.test_key}` } }).then((r) => r.arrayBuffer()),
   );
-  const getItem = await timeSequential(300, () => db().send(new GetCommand({ TableName: tableName(), Key: partnerKey(credentials.partner_id) })));
+  const getItem = await timeSequential(300, () =>
+    db().send(new GetCommand({ TableName: tableName(), Key: partnerKey(credentials.partner_id) })),
+  );
   const rows = [50, 99].map((p) => {
     const value = round(percentile(me, p));
     const baseline = round(percentile(getItem, p));

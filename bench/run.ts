@@ -26,7 +26,11 @@ const MODULES: [file: string, exportName: string][] = [
 async function main() {
   process.env.LOCAL_RATE_LIMIT_BURST = '1000000';
   process.env.LOCAL_RATE_LIMIT_SUSTAINED = '100000000';
-  const runtime = await startLocalRuntime({ port: await freePort(), localDir: mkdtempSync(join(tmpdir(), 'partner-api-bench-')), inMemory: true });
+  const runtime = await startLocalRuntime({
+    port: await freePort(),
+    localDir: mkdtempSync(join(tmpdir(), 'partner-api-bench-')),
+    inMemory: true,
+  });
   const sections: { title: string; rows: BenchRow[]; error?: string }[] = [];
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   try {
@@ -62,7 +66,8 @@ function render(sections: { title: string; rows: BenchRow[]; error?: string }[])
     .map((s) => {
       if (s.error) return `## ${s.title}\n\n${s.error === 'not built yet' ? '_not built yet_' : '```\n' + s.error + '\n```'}\n`;
       const lines = s.rows.map(
-        (r) => `| ${r.name} | ${r.value}${r.unit ? ' ' + r.unit : ''} | ${r.baselineName ?? ''} ${r.baseline ?? ''}${r.baseline !== undefined && r.unit ? ' ' + r.unit : ''} | ${r.ratio ?? ''} | ${r.note ?? ''} |`,
+        (r) =>
+          `| ${r.name} | ${r.value}${r.unit ? ' ' + r.unit : ''} | ${r.baselineName ?? ''} ${r.baseline ?? ''}${r.baseline !== undefined && r.unit ? ' ' + r.unit : ''} | ${r.ratio ?? ''} | ${r.note ?? ''} |`,
       );
       return `## ${s.title}\n\n| figure | value | baseline | ratio | note |\n|---|---|---|---|---|\n${lines.join('\n')}\n`;
     })

@@ -20,7 +20,9 @@ const LATENCY_EVENTS = 40;
 
 async function recordOne(scope: { partnerId: string; mode: 'test' }) {
   const companyId = newId('company');
-  const [c] = await commit(new WriteSet(scope, tableName()).recordEvent({ type: 'company.updated', companyId, resource: { object: 'company', id: companyId } }));
+  const [c] = await commit(
+    new WriteSet(scope, tableName()).recordEvent({ type: 'company.updated', companyId, resource: { object: 'company', id: companyId } }),
+  );
   return c.event;
 }
 
@@ -54,7 +56,12 @@ export const webhooksBench: Bench = async () => {
   const rows: BenchRow[] = [];
   try {
     // Signing cost.
-    const body = JSON.stringify({ object: 'event', id: newId('event'), type: 'company.updated', data: { object: { object: 'company', pad: 'x'.repeat(2000) } } });
+    const body = JSON.stringify({
+      object: 'event',
+      id: newId('event'),
+      type: 'company.updated',
+      data: { object: { object: 'company', pad: 'x'.repeat(2000) } },
+    });
     const keys = { secrets: [`whsec_${randomBytes(24).toString('base64')}`], privateKey: generateKeyPairSync('ed25519').privateKey };
     const timeSigning = (k: typeof keys | { secrets: string[] }, n: number) => {
       const t = performance.now();
@@ -64,16 +71,27 @@ export const webhooksBench: Bench = async () => {
     timeSigning(keys, 200);
     const both = timeSigning(keys, 3000);
     const v1 = timeSigning({ secrets: keys.secrets }, 3000);
-    rows.push({ name: 'signing per delivery (v1 + v1a, 2 KiB body)', value: round(both, 1), unit: 'µs', baseline: round(v1, 1), baselineName: 'v1 only', ratio: round(both / v1) });
+    rows.push({
+      name: 'signing per delivery (v1 + v1a, 2 KiB body)',
+      value: round(both, 1),
+      unit: 'µs',
+      baseline: round(v1, 1),
+      baselineName: 'v1 only',
+      ratio: round(both / v1),
+    });
 
     // The bare loop: sign and POST, one after another, keep-alive.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const post = (i: number) =>
       new Promise<void>((resolve, reject) => {
         const headers = signatureHeaders(keys, `evt_bare${i}`, Math.floor(Date.now() / 1000), body);
-        const req = request(url, { method: 'POST', agent, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-          res.resume().on('end', resolve);
-        });
+        const req = request(
+          url,
+          { method: 'POST', agent, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume().on('end', resolve);
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -122,8 +140,18 @@ export const webhooksBench: Bench = async () => {
     while ([...created.keys()].some((id) => !arrivals.has(id)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     const latencies = [...created].filter(([id]) => arrivals.has(id)).map(([id, at]) => arrivals.get(id)! - at);
     const hold = deliverySettings().holdMs;
-    rows.push({ name: 'event → first attempt p50', value: round(percentile(latencies, 50), 0), unit: 'ms', note: `${latencies.length} events; goal: hold (${hold} ms) + ≤ 1000 ms` });
-    rows.push({ name: 'event → first attempt p99', value: round(percentile(latencies, 99), 0), unit: 'ms', note: `goal: hold (${hold} ms) + ≤ 1000 ms` });
+    rows.push({
+      name: 'event → first attempt p50',
+      value: round(percentile(latencies, 50), 0),
+      unit: 'ms',
+      note: `${latencies.length} events; goal: hold (${hold} ms) + ≤ 1000 ms`,
+    });
+    rows.push({
+      name: 'event → first attempt p99',
+      value: round(percentile(latencies, 99), 0),
+      unit: 'ms',
+      note: `goal: hold (${hold} ms) + ≤ 1000 ms`,
+    });
     await disableEndpoint(partner.id, trickle.endpoint.id, 'manual');
   } finally {
     server.closeAllConnections();

@@ -109,7 +109,11 @@ export async function runBurstLevel(baseUrl: string, level: BurstLevel, seconds:
 
 const ms = (v: number) => (v >= 1000 ? `${round(v / 1000, 1)} s` : `${Math.round(v)} ms`);
 const refusedText = (r: Record<string, number>) =>
-  Object.keys(r).length ? Object.entries(r).map(([what, n]) => `${n} × ${what}`).join(', ') : '0';
+  Object.keys(r).length
+    ? Object.entries(r)
+        .map(([what, n]) => `${n} × ${what}`)
+        .join(', ')
+    : '0';
 
 export interface BurstVerdict {
   /** creates/s of each one-partner level over the level before it (goal ≥ 0.9). */
@@ -125,7 +129,9 @@ export function burstVerdict(results: BurstResult[]): BurstVerdict {
   const one = results.filter((r) => r.streams === 1);
   const spread = results.find((r) => r.streams > 1 && r.writers === 16);
   const sixteen = one.find((r) => r.writers === 16);
-  const steps = one.slice(1).map((r, i) => ({ from: one[i].label, to: r.label, ratio: round(r.perSecond / Math.max(0.01, one[i].perSecond)) }));
+  const steps = one
+    .slice(1)
+    .map((r, i) => ({ from: one[i].label, to: r.label, ratio: round(r.perSecond / Math.max(0.01, one[i].perSecond)) }));
   const oneOverSpread = spread && sixteen ? round(sixteen.perSecond / Math.max(0.01, spread.perSecond)) : undefined;
   const serverErrorsAtTop = one.length ? one[one.length - 1].serverErrors : 0;
   const met = steps.every((s) => s.ratio >= 0.9) && (oneOverSpread === undefined || oneOverSpread >= 0.8) && serverErrorsAtTop === 0;

@@ -48,18 +48,26 @@ export interface FaultProxy {
 const SINGLE_WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem']);
 
 /** DynamoDB's own answer for each kind: `__type` (namespace#name) and the message it sends. */
-export function faultAnswer(kind: FaultKind, transactItems = 1, conflictAt = 0): { status: number; headers: Record<string, string>; body: string } {
+export function faultAnswer(
+  kind: FaultKind,
+  transactItems = 1,
+  conflictAt = 0,
+): { status: number; headers: Record<string, string>; body: string } {
   const ns = 'com.amazonaws.dynamodb.v20120810';
   let payload: Record<string, unknown>;
   switch (kind) {
     case 'throughput':
       payload = {
         __type: `${ns}#ProvisionedThroughputExceededException`,
-        message: 'The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.',
+        message:
+          'The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.',
       };
       break;
     case 'throttling':
-      payload = { __type: 'com.amazon.coral.availability#ThrottlingException', message: 'Rate of requests exceeds the allowed throughput.' };
+      payload = {
+        __type: 'com.amazon.coral.availability#ThrottlingException',
+        message: 'Rate of requests exceeds the allowed throughput.',
+      };
       break;
     case 'write_conflict':
       payload = { __type: `${ns}#TransactionConflictException`, message: 'Transaction is ongoing for the item' };
@@ -118,7 +126,12 @@ function chooseFault(operation: string, rates: FaultRates, random: () => number)
   return undefined;
 }
 
-export async function startFaultProxy(options: { upstream: string; rates?: FaultRates; seed?: number; port?: number }): Promise<FaultProxy> {
+export async function startFaultProxy(options: {
+  upstream: string;
+  rates?: FaultRates;
+  seed?: number;
+  port?: number;
+}): Promise<FaultProxy> {
   const upstream = new URL(options.upstream);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const random = seededRandom(options.seed ?? Date.now());

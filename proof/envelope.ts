@@ -11,7 +11,13 @@ export function envelopeProblem(status: number, body: any, retryAfter: string | 
   const known = ERROR_CODES[body.code as ErrorCode];
   if (!known) return `${status} with unknown code ${JSON.stringify(body.code)}`;
   if (known.status !== status || body.status !== status) return `${status} answered with code ${body.code} (status ${body.status})`;
-  if (typeof body.type !== 'string' || !body.type.endsWith(`#${body.code}`) || typeof body.title !== 'string' || typeof body.request_id !== 'string') return `${status} ${body.code}: envelope incomplete`;
+  if (
+    typeof body.type !== 'string' ||
+    !body.type.endsWith(`#${body.code}`) ||
+    typeof body.title !== 'string' ||
+    typeof body.request_id !== 'string'
+  )
+    return `${status} ${body.code}: envelope incomplete`;
   if (status >= 500 && !(Number(retryAfter) > 0)) return `${status} ${body.code} without Retry-After: ${body.detail}`;
   return undefined;
 }

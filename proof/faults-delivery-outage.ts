@@ -3,7 +3,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { exited } from './spawned-runtime';
-import { checkEndpoint, readEndpointStatus, readLog, registerEndpoint, startProofReceiver, waitForDeliveries, type EndpointFigures, type LogEntry, type ProofEndpoint } from './webhook-receivers';
+import {
+  checkEndpoint,
+  readEndpointStatus,
+  readLog,
+  registerEndpoint,
+  startProofReceiver,
+  waitForDeliveries,
+  type EndpointFigures,
+  type LogEntry,
+  type ProofEndpoint,
+} from './webhook-receivers';
 
 /**
  * Faults (issue 11): the partner's webhook receivers go away for a simulated day and come back.
@@ -53,10 +63,28 @@ interface Attempt {
 
 /** The runtime with an injected clock, and the parent's handle on it. */
 async function startClockedRuntime(localDir: string, port: number) {
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', LOCAL_SCHEDULER: 'off', LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    LOCAL_DIR: localDir,
+    LOG_LEVEL: 'ERROR',
+    LOCAL_SCHEDULER: 'off',
+    LOCAL_RATE_LIMIT_BURST: '100000',
+    LOCAL_RATE_LIMIT_SUSTAINED: '10000000',
+  };
   // The production delivery numbers (a test run shrinks them; this proof must not).
-  for (const name of ['WEBHOOK_HOLD_MS', 'WEBHOOK_RETRY_DELAYS', 'WEBHOOK_RETRY_JITTER', 'WEBHOOK_TIMEOUT_MS', 'WEBHOOK_RETRY_AFTER_CAP_SECONDS']) delete env[name];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'proof/clocked-runtime.ts'], { env, stdio: ['pipe', 'pipe', 'inherit', 'ipc'] });
+  for (const name of [
+    'WEBHOOK_HOLD_MS',
+    'WEBHOOK_RETRY_DELAYS',
+    'WEBHOOK_RETRY_JITTER',
+    'WEBHOOK_TIMEOUT_MS',
+    'WEBHOOK_RETRY_AFTER_CAP_SECONDS',
+  ])
+    delete env[name];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'proof/clocked-runtime.ts'], {
+    env,
+    stdio: ['pipe', 'pipe', 'inherit', 'ipc'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const deadline = Date.now() + 120_000;
@@ -64,7 +92,12 @@ async function startClockedRuntime(localDir: string, port: number) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`clocked runtime did not start: ${out}`);
     await sleep(100);
   }
-  const credentials = JSON.parse(readFileSync(join(localDir, 'credentials.json'), 'utf8')) as { base_url: string; test_key: string; dashboard_url: string; dashboard_session: string };
+  const credentials = JSON.parse(readFileSync(join(localDir, 'credentials.json'), 'utf8')) as {
+    base_url: string;
+    test_key: string;
+    dashboard_url: string;
+    dashboard_session: string;
+  };
   let offset = 0;
   let previousOffset = 0;
   return {
@@ -98,20 +131,35 @@ export async function receiverDownForADay(options: { localDir: string; port: num
   try {
     const endpoints: ProofEndpoint[] = [
       await registerEndpoint(c.dashboard_url, c.dashboard_session, refused, { livemode: false }, runtime.recentSeconds),
-      await registerEndpoint(c.dashboard_url, c.dashboard_session, failing, { livemode: false, enabled_events: ['company.created', 'company.verified', 'file.created'] }, runtime.recentSeconds),
+      await registerEndpoint(
+        c.dashboard_url,
+        c.dashboard_session,
+        failing,
+        { livemode: false, enabled_events: ['company.created', 'company.verified', 'file.created'] },
+        runtime.recentSeconds,
+      ),
     ];
-    const dashboard = (path: string) => fetch(`${c.dashboard_url}/api${path}`, { headers: { Authorization: `Bearer ${c.dashboard_session}` } }).then((r) => r.json() as Promise<{ items: Attempt[] }>);
+    const dashboard = (path: string) =>
+      fetch(`${c.dashboard_url}/api${path}`, { headers: { Authorization: `Bearer ${c.dashboard_session}` } }).then(
+        (r) => r.json() as Promise<{ items: Attempt[] }>,
+      );
     const attempts = async (e: ProofEndpoint) => (await dashboard(`/webhook-endpoints/${e.id}/attempts?limit=100`)).items;
     let events = 0;
     const makeEvents = async () => {
       const post = async (path: string, body: unknown) => {
-        const res = await fetch(`${c.base_url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${c.test_key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify(body) });
+        const res = await fetch(`${c.base_url}${path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${c.test_key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+          body: JSON.stringify(body),
+        });
         if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
         return (await res.json()) as { id: string };
       };
       const n = ++events;
       const company = await post('/companies', {
-        name: `Outage ${randomUUID().slice(0, 6).replace(/[^a-z0-9]/gi, '')} ${n}`,
+        name: `Outage ${randomUUID()
+          .slice(0, 6)
+          .replace(/[^a-z0-9]/gi, '')} ${n}`,
         state: 'DE',
         entity_type: 'llc',
         services: ['ein_application'],
@@ -144,7 +192,8 @@ export async function receiverDownForADay(options: { localDir: string; port: num
         const list = (await attempts(e)).filter((a) => Date.parse(a.attempted_at) >= start);
         failedAttempts[e.id] = list.filter((a) => a.outcome === 'failed').length;
         failureKinds[e.id] = {};
-        for (const a of list) if (a.outcome === 'failed') failureKinds[e.id][a.error ?? 'none'] = (failureKinds[e.id][a.error ?? 'none'] ?? 0) + 1;
+        for (const a of list)
+          if (a.outcome === 'failed') failureKinds[e.id][a.error ?? 'none'] = (failureKinds[e.id][a.error ?? 'none'] ?? 0) + 1;
         const oldest = list.at(-1);
         if (oldest) failingSince.set(e.id, Date.parse(oldest.attempted_at));
         const newest = list[0];
@@ -174,7 +223,8 @@ export async function receiverDownForADay(options: { localDir: string; port: num
     const outageHours = (runtime.now() - start) / HOUR;
     const eventsDuringOutage = (await logs()).test.length - logBefore;
     const statusesDuring = await Promise.all(endpoints.map((e) => readEndpointStatus(c.dashboard_url, c.dashboard_session, e.id)));
-    if (statusesDuring.some((s) => s.status !== 'enabled')) throw new Error(`an endpoint was disabled during a one-day outage: ${JSON.stringify(statusesDuring)}`);
+    if (statusesDuring.some((s) => s.status !== 'enabled'))
+      throw new Error(`an endpoint was disabled during a one-day outage: ${JSON.stringify(statusesDuring)}`);
 
     // The receivers come back; the clock moves to each lane's next scheduled attempt, and the backlog drains.
     await refused.set('up');
@@ -183,7 +233,8 @@ export async function receiverDownForADay(options: { localDir: string; port: num
       const due: number[] = [];
       for (const e of endpoints) {
         const newest = (await attempts(e))[0];
-        if (newest?.next_attempt_at && Date.parse(newest.next_attempt_at) > runtime.now() && newest.outcome !== 'succeeded') due.push(Date.parse(newest.next_attempt_at));
+        if (newest?.next_attempt_at && Date.parse(newest.next_attempt_at) > runtime.now() && newest.outcome !== 'succeeded')
+          due.push(Date.parse(newest.next_attempt_at));
       }
       if (due.length === 0) break;
       const t = runtime.now();
@@ -197,7 +248,10 @@ export async function receiverDownForADay(options: { localDir: string; port: num
 
     const outbox = join(options.localDir, 'outbox');
     const mails = existsSync(outbox)
-      ? readdirSync(outbox).sort().map((f) => (JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { subject: string }).subject).filter((s) => endpoints.some((e) => s.includes(e.id)))
+      ? readdirSync(outbox)
+          .sort()
+          .map((f) => (JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { subject: string }).subject)
+          .filter((s) => endpoints.some((e) => s.includes(e.id)))
       : [];
     const statuses: Record<string, string> = {};
     for (const e of endpoints) statuses[e.id] = (await readEndpointStatus(c.dashboard_url, c.dashboard_session, e.id)).status;

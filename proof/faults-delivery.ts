@@ -4,7 +4,16 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { localQueuePartition, webhookLaneKey } from '../lib/store/keys';
 import { exited, spawnRuntime, type SpawnedRuntime as Runtime } from './spawned-runtime';
 import { receiverDownForADay } from './faults-delivery-outage';
-import { checkEndpoint, readLog, registerEndpoint, startProofReceiver, waitForDeliveries, type EndpointFigures, type LogEntry, type ProofEndpoint } from './webhook-receivers';
+import {
+  checkEndpoint,
+  readLog,
+  registerEndpoint,
+  startProofReceiver,
+  waitForDeliveries,
+  type EndpointFigures,
+  type LogEntry,
+  type ProofEndpoint,
+} from './webhook-receivers';
 
 /**
  * Faults (issue 11): the local runtime killed outright (SIGKILL) while webhooks are being delivered,
@@ -46,7 +55,12 @@ const trace = (what: string) => process.env.FAULTS_TRACE && console.log(`${((Dat
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The runtime for this proof: a short hold and retry schedule (the schedule itself is proven under an injected clock). */
-const RUNTIME_ENV = { WEBHOOK_HOLD_MS: '300', WEBHOOK_RETRY_DELAYS: '0.5,1,1,2,2,3,3,5,5', WEBHOOK_TIMEOUT_MS: '3000', LOCAL_SCHEDULER: 'off' };
+const RUNTIME_ENV = {
+  WEBHOOK_HOLD_MS: '300',
+  WEBHOOK_RETRY_DELAYS: '0.5,1,1,2,2,3,3,5,5',
+  WEBHOOK_TIMEOUT_MS: '3000',
+  LOCAL_SCHEDULER: 'off',
+};
 
 export async function crashDuringDeliveries(options: DeliveryCrashOptions): Promise<DeliveryCrashReport> {
   let runtime: Runtime = await spawnRuntime({ localDir: options.localDir, port: options.port, env: RUNTIME_ENV });
@@ -57,7 +71,12 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
   let stop = false;
   try {
     endpoints.push(await registerEndpoint(c.dashboard_url, c.dashboard_session, receivers[0], { livemode: false }));
-    endpoints.push(await registerEndpoint(c.dashboard_url, c.dashboard_session, receivers[1], { livemode: false, enabled_events: ['company.created', 'company.verified', 'file.created'] }));
+    endpoints.push(
+      await registerEndpoint(c.dashboard_url, c.dashboard_session, receivers[1], {
+        livemode: false,
+        enabled_events: ['company.created', 'company.verified', 'file.created'],
+      }),
+    );
     endpoints.push(await registerEndpoint(c.dashboard_url, c.dashboard_session, receivers[2], { livemode: true }));
 
     let requests = 0;
@@ -68,7 +87,11 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
       try {
         const res = await fetch(`${c.base_url}${path}`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(idempotent ? { 'Idempotency-Key': randomUUID() } : {}) },
+          headers: {
+            Authorization: `Bearer ${key}`,
+            'Content-Type': 'application/json',
+            ...(idempotent ? { 'Idempotency-Key': randomUUID() } : {}),
+          },
           body: JSON.stringify(body),
         });
         return { status: res.status, body: (await res.json()) as { id?: string } };
@@ -83,13 +106,20 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
       while (!stop) {
         const live = ++n % 4 === 0;
         const key = live ? c.live_key : c.test_key;
-        const company = await call('/companies', key, {
-          name: `Delivery Fault ${randomUUID().slice(0, 6).replace(/[^a-z0-9]/gi, '')} ${n}`,
-          state: 'DE',
-          entity_type: 'llc',
-          services: ['ein_application'],
-          account: { first_name: 'Fault', last_name: 'Proof', email: `fault-${n}@example.com` },
-        }, true);
+        const company = await call(
+          '/companies',
+          key,
+          {
+            name: `Delivery Fault ${randomUUID()
+              .slice(0, 6)
+              .replace(/[^a-z0-9]/gi, '')} ${n}`,
+            state: 'DE',
+            entity_type: 'llc',
+            services: ['ein_application'],
+            account: { first_name: 'Fault', last_name: 'Proof', email: `fault-${n}@example.com` },
+          },
+          true,
+        );
         if (company?.status !== 201 || !company.body.id || live) continue;
         await call(`/sandbox/companies/${company.body.id}/verify`, key, {});
         await call(`/sandbox/companies/${company.body.id}/files`, key, { title: `Proof ${n}` });
@@ -149,14 +179,37 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
 /** The lanes and queued messages of the endpoints that lost events, read from the runtime's DynamoDB Local. */
 async function diagnose(runtime: Runtime, figures: EndpointFigures[]): Promise<string[]> {
   const c = runtime.credentials as unknown as { dynamodb_endpoint: string; table_name: string };
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: c.dynamodb_endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: c.dynamodb_endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
   try {
-    const queued = (await client.send(new QueryCommand({ TableName: c.table_name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': localQueuePartition('webhook-deliveries.fifo') } }))).Items ?? [];
+    const queued =
+      (
+        await client.send(
+          new QueryCommand({
+            TableName: c.table_name,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': localQueuePartition('webhook-deliveries.fifo') },
+          }),
+        )
+      ).Items ?? [];
     const out: string[] = [];
     for (const f of figures.filter((x) => x.lost.length)) {
-      const lane = (await client.send(new GetCommand({ TableName: c.table_name, Key: webhookLaneKey(f.endpoint), ConsistentRead: true }))).Item;
-      const mine = queued.filter((m) => m.group === f.endpoint).map((m) => `${JSON.parse(m.body as string).event_id}@seq${JSON.parse(m.body as string).seq} rc${m.receive_count} visible ${new Date(m.visible_at as number).toISOString()}`);
-      out.push(`${f.endpoint}: lost ${f.lost.join(',')}; lane ${JSON.stringify({ last_seq: lane?.last_seq, head: lane?.head, next: lane?.next_attempt_at, paused: lane?.paused })}; queued ${mine.length}: ${mine.slice(0, 5).join('; ')}`);
+      const lane = (await client.send(new GetCommand({ TableName: c.table_name, Key: webhookLaneKey(f.endpoint), ConsistentRead: true })))
+        .Item;
+      const mine = queued
+        .filter((m) => m.group === f.endpoint)
+        .map(
+          (m) =>
+            `${JSON.parse(m.body as string).event_id}@seq${JSON.parse(m.body as string).seq} rc${m.receive_count} visible ${new Date(m.visible_at as number).toISOString()}`,
+        );
+      out.push(
+        `${f.endpoint}: lost ${f.lost.join(',')}; lane ${JSON.stringify({ last_seq: lane?.last_seq, head: lane?.head, next: lane?.next_attempt_at, paused: lane?.paused })}; queued ${mine.length}: ${mine.slice(0, 5).join('; ')}`,
+      );
     }
     return out;
   } finally {
@@ -178,9 +231,20 @@ export function failures(endpoints: EndpointFigures[]): number {
  * `npm run faults`' delivery part: SIGKILLs mid-delivery, then the receivers down for a simulated day.
  * Prints the figures; returns how many things went wrong (goal 0).
  */
-export async function runDeliveryFaults(options: { localDir: () => string; port: () => Promise<number>; kills: number; workers: number }): Promise<number> {
+export async function runDeliveryFaults(options: {
+  localDir: () => string;
+  port: () => Promise<number>;
+  kills: number;
+  workers: number;
+}): Promise<number> {
   let wrong = 0;
-  const crash = await crashDuringDeliveries({ localDir: options.localDir(), port: await options.port(), kills: options.kills, workers: options.workers, deliveriesBetweenKills: 100 });
+  const crash = await crashDuringDeliveries({
+    localDir: options.localDir(),
+    port: await options.port(),
+    kills: options.kills,
+    workers: options.workers,
+    deliveriesBetweenKills: 100,
+  });
   console.log(
     `deliveries under SIGKILL: ${crash.kills} kills (${crash.postsInFlightAtKill} POSTs in flight at a kill), ${crash.requests} requests tried (${crash.requestsCut} cut by a kill), ` +
       `${crash.eventsInLog.test} test + ${crash.eventsInLog.live} live events in the log`,
@@ -192,7 +256,11 @@ export async function runDeliveryFaults(options: { localDir: () => string; port:
   const outage = await receiverDownForADay({ localDir: options.localDir(), port: await options.port() });
   console.log(
     `receivers down for a simulated day (production schedule, injected clock): down ${outage.outageHours.toFixed(1)} h, backlog delivered ${outage.recoveredAfterHours.toFixed(1)} h after the outage began, ` +
-      `${outage.clockJumps} clock jumps, ${outage.eventsDuringOutage} events made while down, failed attempts ${Object.entries(outage.failedAttempts).map(([id, n]) => `${n} ${JSON.stringify(outage.failureKinds[id])}`).join(' + ')}; ` +
+      `${outage.clockJumps} clock jumps, ${outage.eventsDuringOutage} events made while down, failed attempts ${Object.entries(
+        outage.failedAttempts,
+      )
+        .map(([id, n]) => `${n} ${JSON.stringify(outage.failureKinds[id])}`)
+        .join(' + ')}; ` +
       `outbox: ${outage.mails.length ? outage.mails.join('; ') : 'nothing'}; endpoints ${Object.values(outage.statuses).join(', ')}`,
   );
   for (const f of outage.endpoints) console.log(`  ${describeEndpoint(f)}`);
@@ -204,16 +272,23 @@ export async function runDeliveryFaults(options: { localDir: () => string; port:
   const table = (list: EndpointFigures[]) => [
     '| endpoint (mode, filter) | events checked | deliveries | duplicates (same webhook-id) | out of order | lost | invalid signature / id | unexpected |',
     '|---|---|---|---|---|---|---|---|',
-    ...list.map((f) => `| ${f.mode}, ${f.filter} | ${f.eventsChecked} | ${f.deliveries} | ${f.duplicates} | ${f.outOfOrder} | ${f.lost.length} | ${f.invalid} | ${f.unexpected} |`),
+    ...list.map(
+      (f) =>
+        `| ${f.mode}, ${f.filter} | ${f.eventsChecked} | ${f.deliveries} | ${f.duplicates} | ${f.outOfOrder} | ${f.lost.length} | ${f.invalid} | ${f.unexpected} |`,
+    ),
   ];
-  recordProofRun('faults-delivery', `npm run faults (webhook deliveries, --kills ${options.kills} --delivery-workers ${options.workers})`, [
-    `**SIGKILL mid-delivery**: ${crash.kills} kills of the runtime (${crash.postsInFlightAtKill} with a POST in flight at a receiver), restarted on the same data; ${crash.requests} API requests tried (${crash.requestsCut} cut by a kill); ${crash.eventsInLog.test} test + ${crash.eventsInLog.live} live events in the log.`,
-    '',
-    ...table(crash.endpoints),
-    '',
-    `**Receivers down for a simulated day** (production hold and retry schedule, injected clock): down ${outage.outageHours.toFixed(1)} h (one port closed, one 503 proxy), backlog delivered ${outage.recoveredAfterHours.toFixed(1)} h after the outage began; ${outage.clockJumps} clock jumps; ${outage.eventsDuringOutage} events made while down; failed attempts ${Object.values(outage.failedAttempts).join(' + ')}; outbox: ${outage.mails.length} e-mails (${[...new Set(outage.mails.map((m) => m.replace(/we_\w+/, '<endpoint>')))].join('; ') || 'none'}); endpoints at the end: ${Object.values(outage.statuses).join(', ')}.`,
-    '',
-    ...table(outage.endpoints),
-  ].join('\n'));
+  recordProofRun(
+    'faults-delivery',
+    `npm run faults (webhook deliveries, --kills ${options.kills} --delivery-workers ${options.workers})`,
+    [
+      `**SIGKILL mid-delivery**: ${crash.kills} kills of the runtime (${crash.postsInFlightAtKill} with a POST in flight at a receiver), restarted on the same data; ${crash.requests} API requests tried (${crash.requestsCut} cut by a kill); ${crash.eventsInLog.test} test + ${crash.eventsInLog.live} live events in the log.`,
+      '',
+      ...table(crash.endpoints),
+      '',
+      `**Receivers down for a simulated day** (production hold and retry schedule, injected clock): down ${outage.outageHours.toFixed(1)} h (one port closed, one 503 proxy), backlog delivered ${outage.recoveredAfterHours.toFixed(1)} h after the outage began; ${outage.clockJumps} clock jumps; ${outage.eventsDuringOutage} events made while down; failed attempts ${Object.values(outage.failedAttempts).join(' + ')}; outbox: ${outage.mails.length} e-mails (${[...new Set(outage.mails.map((m) => m.replace(/we_\w+/, '<endpoint>')))].join('; ') || 'none'}); endpoints at the end: ${Object.values(outage.statuses).join(', ')}.`,
+      '',
+      ...table(outage.endpoints),
+    ].join('\n'),
+  );
   return wrong;
 }

@@ -74,7 +74,17 @@ export interface DynamoFaultReport {
 }
 
 export function losses(r: DynamoFaultReport): number {
-  return r.malformed.length + r.gaveUp.length + r.refused.length + r.lost.length + r.duplicated.length + r.halfWritten.length + r.logInconsistent.length + r.undelivered.length + r.outOfOrder.length;
+  return (
+    r.malformed.length +
+    r.gaveUp.length +
+    r.refused.length +
+    r.lost.length +
+    r.duplicated.length +
+    r.halfWritten.length +
+    r.logInconsistent.length +
+    r.undelivered.length +
+    r.outOfOrder.length
+  );
 }
 
 export function summary(r: DynamoFaultReport): string {
@@ -83,7 +93,11 @@ export function summary(r: DynamoFaultReport): string {
   return [
     `rates throttle ${r.rates.throttle}, transaction conflict ${r.rates.transactionConflict}, write conflict ${r.rates.writeConflict} (seed ${r.seed})`,
     `${r.requests} requests (${r.retries} retries after Retry-After), statuses ${JSON.stringify(r.statuses)}`,
-    `retried answers: ${Object.entries(r.retried).map(([k, n]) => `${k} ×${n}`).join('; ') || 'none'}`,
+    `retried answers: ${
+      Object.entries(r.retried)
+        .map(([k, n]) => `${k} ×${n}`)
+        .join('; ') || 'none'
+    }`,
     `${r.dynamodbCalls} DynamoDB calls, ${total} faults injected (${injected})`,
     `${r.acknowledgedCreates} acknowledged creates, ${r.acknowledgedTriggers} acknowledged lifecycle triggers, ${r.eventsChecked} events checked, ${r.webhookDeliveries} webhook deliveries (${r.webhookRepeats} repeats)`,
     `findings: malformed ${r.malformed.length}, gave up ${r.gaveUp.length}, refused ${r.refused.length}, lost ${r.lost.length}, duplicated ${r.duplicated.length}, half-written ${r.halfWritten.length}, log inconsistent ${r.logInconsistent.length}, undelivered ${r.undelivered.length}, out of order ${r.outOfOrder.length}`,
@@ -122,13 +136,18 @@ async function traffic(client: CarefulClient, state: TrafficState, until: number
       const idem = randomUUID();
       const n = ++state.creates;
       const name = `Fault ${idem.slice(0, 8).replace(/[^a-z0-9]/gi, 'x')} ${n}`;
-      const res = await client.call('POST', '/companies', {
-        name,
-        state: 'DE',
-        entity_type: 'llc',
-        services: ['ein_application'],
-        account: { first_name: 'Fault', last_name: 'Test', email: `fault-${n}@example.com` },
-      }, idem);
+      const res = await client.call(
+        'POST',
+        '/companies',
+        {
+          name,
+          state: 'DE',
+          entity_type: 'llc',
+          services: ['ein_application'],
+          account: { first_name: 'Fault', last_name: 'Test', email: `fault-${n}@example.com` },
+        },
+        idem,
+      );
       if (res?.status === 201) {
         state.acknowledged.set(idem, res.body.id);
         state.companies.push({ id: res.body.id, name, step: 0, updates: 0, busy: false });
@@ -207,7 +226,12 @@ export async function dynamodbFaults(options: DynamoFaultOptions): Promise<Dynam
       const made = await fetch(`${c.dashboard_url}/api/webhook-endpoints`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${c.dashboard_session}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ url: receiver.url, livemode: false, description: `faults-dynamodb: ${receiver.name}`, enabled_events: receiver.enabledEvents }),
+        body: JSON.stringify({
+          url: receiver.url,
+          livemode: false,
+          description: `faults-dynamodb: ${receiver.name}`,
+          enabled_events: receiver.enabledEvents,
+        }),
       });
       if (made.status !== 201) throw new Error(`webhook endpoint not created: ${made.status} ${await made.text()}`);
     }
@@ -297,7 +321,8 @@ async function verify(client: CarefulClient, companies: Tracked[], report: Dynam
     const account = await client.call('GET', `/accounts/${one.body.account_id}`);
     if (account?.status !== 200) report.halfWritten.push(`${company.id}: its account ${one.body.account_id} answered ${account?.status}`);
     const orders = await client.call('GET', `/companies/${company.id}/service-orders`);
-    if (orders?.status !== 200 || orders.body.items.length < 2) report.halfWritten.push(`${company.id}: ${orders?.body?.items?.length ?? 'no'} service orders`);
+    if (orders?.status !== 200 || orders.body.items.length < 2)
+      report.halfWritten.push(`${company.id}: ${orders?.body?.items?.length ?? 'no'} service orders`);
     const types = byCompany.get(company.id) ?? new Map<string, number>();
     const expect = (type: string, n: number) => {
       const got = types.get(type) ?? 0;
@@ -311,7 +336,8 @@ async function verify(client: CarefulClient, companies: Tracked[], report: Dynam
   // Totals: companies against their creation events, the log against its own walk.
   const companyTotal = await client.total('/companies');
   const createdTotal = await client.total('/events?type=company.created');
-  if (companyTotal !== createdTotal) report.halfWritten.push(`GET /companies total ${companyTotal} ≠ company.created total ${createdTotal}`);
+  if (companyTotal !== createdTotal)
+    report.halfWritten.push(`GET /companies total ${companyTotal} ≠ company.created total ${createdTotal}`);
   if (companyTotal !== listed.length) report.logInconsistent.push(`GET /companies total ${companyTotal} ≠ ${listed.length} listed`);
   const eventTotal = await client.total('/events');
   if (eventTotal !== events.length) report.logInconsistent.push(`GET /events total ${eventTotal} ≠ ${events.length} walked`);
@@ -332,7 +358,13 @@ async function verify(client: CarefulClient, companies: Tracked[], report: Dynam
 }
 
 /** Every event of the log the endpoint takes (`log`, oldest first) reached it; first deliveries in log order. */
-async function verifyDeliveries(endpoint: string, log: string[], received: string[], report: DynamoFaultReport, deadline: number): Promise<void> {
+async function verifyDeliveries(
+  endpoint: string,
+  log: string[],
+  received: string[],
+  report: DynamoFaultReport,
+  deadline: number,
+): Promise<void> {
   let seen = new Set(received);
   while (log.some((id) => !seen.has(id)) && Date.now() < deadline) {
     await sleep(250);
@@ -343,16 +375,19 @@ async function verifyDeliveries(endpoint: string, log: string[], received: strin
   report.webhookRepeats += received.length - seen.size;
   for (const id of log) if (!seen.has(id)) report.undelivered.push(`${endpoint}: ${id}`);
   const logged = new Set(log);
-  for (const id of seen) if (!logged.has(id)) report.outOfOrder.push(`${endpoint}: ${id} delivered but not in the log (or not in its filter)`);
+  for (const id of seen)
+    if (!logged.has(id)) report.outOfOrder.push(`${endpoint}: ${id} delivered but not in the log (or not in its filter)`);
   const first: string[] = [];
   const taken = new Set<string>();
-  for (const id of received) if (!taken.has(id)) {
-    taken.add(id);
-    first.push(id);
-  }
+  for (const id of received)
+    if (!taken.has(id)) {
+      taken.add(id);
+      first.push(id);
+    }
   const position = new Map(log.map((id, i) => [id, i]));
   for (let i = 1; i < first.length; i++) {
-    if ((position.get(first[i]) ?? -1) < (position.get(first[i - 1]) ?? -1)) report.outOfOrder.push(`${endpoint}: ${first[i]} first delivered after ${first[i - 1]}, a later event`);
+    if ((position.get(first[i]) ?? -1) < (position.get(first[i - 1]) ?? -1))
+      report.outOfOrder.push(`${endpoint}: ${first[i]} first delivered after ${first[i - 1]}, a later event`);
   }
 }
 
@@ -361,7 +396,12 @@ async function verifyDeliveries(endpoint: string, log: string[], received: strin
  * report printed and the figures recorded in bench/proof/faults-dynamodb.md (for bench/report.md).
  * True when any round found a loss.
  */
-export async function dynamodbFaultRounds(options: { workers: number; burst: number; seconds: number; localDir: () => string }): Promise<boolean> {
+export async function dynamodbFaultRounds(options: {
+  workers: number;
+  burst: number;
+  seconds: number;
+  localDir: () => string;
+}): Promise<boolean> {
   const levels: FaultRates[] = [
     { throttle: 0.05, transactionConflict: 0.1, writeConflict: 0.02 },
     { throttle: 0.1, transactionConflict: 0.2, writeConflict: 0.05 },
@@ -370,13 +410,29 @@ export async function dynamodbFaultRounds(options: { workers: number; burst: num
   let failed = false;
   const rows: string[] = [];
   for (const [i, rates] of levels.entries()) {
-    const report = await dynamodbFaults({ localDir: options.localDir(), workers: options.workers, burst: options.burst, seconds: options.seconds, rates });
+    const report = await dynamodbFaults({
+      localDir: options.localDir(),
+      workers: options.workers,
+      burst: options.burst,
+      seconds: options.seconds,
+      rates,
+    });
     const injected = FAULT_KINDS.map((k) => report.injected[k]);
     rows.push(
       `| ${rates.throttle} / ${rates.transactionConflict} / ${rates.writeConflict} | ${report.requests} (${report.retries}) | ${report.dynamodbCalls} | ${injected.reduce((a, b) => a + b, 0)} (${injected.join(' / ')}) | ${report.acknowledgedCreates} | ${report.acknowledgedTriggers} | ${report.eventsChecked} | ${report.webhookDeliveries} (${report.webhookRepeats}) | ${losses(report)} |`,
     );
     console.log(`dynamodb faults, round ${i + 1}:\n  ${summary(report)}`);
-    for (const [kind, list] of Object.entries({ malformed: report.malformed, gaveUp: report.gaveUp, refused: report.refused, lost: report.lost, duplicated: report.duplicated, halfWritten: report.halfWritten, logInconsistent: report.logInconsistent, undelivered: report.undelivered, outOfOrder: report.outOfOrder })) {
+    for (const [kind, list] of Object.entries({
+      malformed: report.malformed,
+      gaveUp: report.gaveUp,
+      refused: report.refused,
+      lost: report.lost,
+      duplicated: report.duplicated,
+      halfWritten: report.halfWritten,
+      logInconsistent: report.logInconsistent,
+      undelivered: report.undelivered,
+      outOfOrder: report.outOfOrder,
+    })) {
       for (const line of list.slice(0, 20)) console.log(`  ${kind}: ${line}`);
     }
     failed ||= losses(report) > 0;

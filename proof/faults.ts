@@ -26,7 +26,13 @@ async function get(base: string, key: string, path: string) {
  * request the kill interrupted (75 s by default: the lock lapses after IDEMPOTENCY_LOCK_MS, 60 s; nothing was written for
  * it, or the key would hold its answer).
  */
-export async function crashDuringCreates(options: { localDir: string; port: number; workers: number; killAfterMs: number; retrySeconds?: number }): Promise<CrashReport> {
+export async function crashDuringCreates(options: {
+  localDir: string;
+  port: number;
+  workers: number;
+  killAfterMs: number;
+  retrySeconds?: number;
+}): Promise<CrashReport> {
   let runtime = await spawnRuntime({ localDir: options.localDir, port: options.port });
   const { base_url: base, test_key: key } = runtime.credentials;
   const acknowledged = new Map<string, string>(); // idempotency key → company id
@@ -34,7 +40,9 @@ export async function crashDuringCreates(options: { localDir: string; port: numb
   let stop = false;
   let n = 0;
   const body = () => ({
-    name: `Crash ${randomUUID().slice(0, 8).replace(/[^a-z0-9]/gi, '')} ${++n}`,
+    name: `Crash ${randomUUID()
+      .slice(0, 8)
+      .replace(/[^a-z0-9]/gi, '')} ${++n}`,
     state: 'DE',
     entity_type: 'llc',
     services: ['ein_application'],
@@ -107,7 +115,8 @@ export async function crashDuringCreates(options: { localDir: string; port: numb
     } while (after);
     const totalCompanies = await get(base, k2, '/companies?limit=1');
     const createdEvents = await get(base, k2, '/events?type=company.created&limit=1');
-    if (totalCompanies.body.page.total !== createdEvents.body.page.total) halfWritten.push(`companies ${totalCompanies.body.page.total} ≠ company.created ${createdEvents.body.page.total}`);
+    if (totalCompanies.body.page.total !== createdEvents.body.page.total)
+      halfWritten.push(`companies ${totalCompanies.body.page.total} ≠ company.created ${createdEvents.body.page.total}`);
     return { acknowledged: acknowledged.size, inFlightAtKill, lost, duplicatedEvents, halfWritten, retriedAfterRestart };
   } finally {
     runtime.child.kill('SIGTERM');

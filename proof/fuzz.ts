@@ -26,7 +26,15 @@ export const FUZZ_CLASSES = ['random', 'prototype-keys', 'bad-escapes', 'deep-ne
 export type FuzzClass = (typeof FUZZ_CLASSES)[number];
 
 /** Names that are special on a plain JavaScript object, and paths through them. */
-export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'constructor.prototype', '__proto__.polluted', 'toString', 'hasOwnProperty'];
+export const PROTOTYPE_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'constructor.prototype',
+  '__proto__.polluted',
+  'toString',
+  'hasOwnProperty',
+];
 /** Malformed percent-encoding: a lone `%`, non-hex digits, a truncated UTF-8 sequence, overlong UTF-8, `%u`. */
 export const BAD_ESCAPES = ['%', '%zz', '%E2%82', '%C0%AF', '%%41', '%u0041', '%ZZ%'];
 const DEEP = 10_000;
@@ -122,7 +130,12 @@ function send(origin: URL, probe: Probe): Promise<Answer> {
           const chunks: Buffer[] = [];
           res.on('data', (d: Buffer) => chunks.push(d));
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), retryAfter: (res.headers['retry-after'] as string | undefined) ?? null, text: Buffer.concat(chunks).toString('utf8') }),
+            resolve({
+              status: res.statusCode ?? 0,
+              contentType: String(res.headers['content-type'] ?? ''),
+              retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
           );
           res.on('error', fail);
         },
@@ -137,12 +150,23 @@ function send(origin: URL, probe: Probe): Promise<Answer> {
 
 type Kind = 'partner' | 'dashboard-json' | 'dashboard-page' | 'public';
 const kindOf = (route: Route): Kind =>
-  route.path.startsWith('/dashboard/api/') ? 'dashboard-json' : route.path.startsWith('/dashboard') ? 'dashboard-page' : route.path.startsWith('/v1') && route.audience === 'partner' ? 'partner' : 'public';
+  route.path.startsWith('/dashboard/api/')
+    ? 'dashboard-json'
+    : route.path.startsWith('/dashboard')
+      ? 'dashboard-page'
+      : route.path.startsWith('/v1') && route.audience === 'partner'
+        ? 'partner'
+        : 'public';
 
 type Encoding = 'json' | 'form' | 'multipart';
 /** How the route takes a body: uploads are multipart, dashboard pages take forms, the rest JSON. */
-const encodingOf = (route: Route): Encoding => ((route.maxBodyBytes ?? 0) > 256 * 1024 ? 'multipart' : kindOf(route) === 'dashboard-page' ? 'form' : 'json');
-const CONTENT_TYPE: Record<Encoding, string> = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data; boundary=fuzzbound' };
+const encodingOf = (route: Route): Encoding =>
+  (route.maxBodyBytes ?? 0) > 256 * 1024 ? 'multipart' : kindOf(route) === 'dashboard-page' ? 'form' : 'json';
+const CONTENT_TYPE: Record<Encoding, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data; boundary=fuzzbound',
+};
 /** The largest body the route's own function accepts. */
 const ownLimit = (route: Route): number => route.maxBodyBytes ?? (kindOf(route).startsWith('dashboard') ? 64 * 1024 : 256 * 1024);
 
@@ -151,13 +175,17 @@ const word = () => [...randomBytes(10)].map((b) => 'abcdefghijklmnopqrstuvwxyz'[
 function plausibleJsonOpen(route: Route): string {
   const account = `{"first_name":"Ada","last_name":"Lovelace","email":"fuzz.${word()}@example.com"`;
   if (route.method === 'POST' && route.path === '/v1/accounts') return account;
-  if (route.method === 'POST' && route.path === '/v1/companies') return `{"name":"Fuzz ${word()}","state":"WY","entity_type":"llc","account":${account}}`;
+  if (route.method === 'POST' && route.path === '/v1/companies')
+    return `{"name":"Fuzz ${word()}","state":"WY","entity_type":"llc","account":${account}}`;
   return '{';
 }
 const withMembers = (open: string, members: string) => `${open}${open.endsWith('{') ? '' : ','}${members}}`;
 
 function multipart(parts: [name: string, value: string][]): string {
-  return parts.map(([name, value]) => `--fuzzbound\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + '--fuzzbound--\r\n';
+  return (
+    parts.map(([name, value]) => `--fuzzbound\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+    '--fuzzbound--\r\n'
+  );
 }
 
 /** The route's path with its i-th parameter replaced by `values(i)`, as is (not encoded). */
@@ -172,13 +200,23 @@ function probesOf(cls: Exclude<FuzzClass, 'random'>, route: Route, gatewaySized:
   const base = filled(route, () => 'x');
   const encoding = encodingOf(route);
   const body = (json: string, form: string, parts: [string, string][]): Pick<Probe, 'body' | 'headers'> =>
-    encoding === 'json' ? { body: json, headers: { 'Content-Type': CONTENT_TYPE.json } } : encoding === 'form' ? { body: form, headers: { 'Content-Type': CONTENT_TYPE.form } } : { body: multipart(parts), headers: { 'Content-Type': CONTENT_TYPE.multipart } };
+    encoding === 'json'
+      ? { body: json, headers: { 'Content-Type': CONTENT_TYPE.json } }
+      : encoding === 'form'
+        ? { body: form, headers: { 'Content-Type': CONTENT_TYPE.form } }
+        : { body: multipart(parts), headers: { 'Content-Type': CONTENT_TYPE.multipart } };
   const probe = (p: Partial<Probe>): Probe => ({ method: route.method, target: base, headers: {}, ...p });
   switch (cls) {
     case 'prototype-keys': {
       const out: Probe[] = [];
       const headerNames = ['__proto__', 'constructor', 'prototype', 'constructor.prototype'];
-      if (short) out.push(probe({ target: `${base}?${PROTOTYPE_NAMES.map((n) => `${n}=1&${n}=2`).join('&')}`, headers: Object.fromEntries(headerNames.map((n) => [n, 'polluted'])) }));
+      if (short)
+        out.push(
+          probe({
+            target: `${base}?${PROTOTYPE_NAMES.map((n) => `${n}=1&${n}=2`).join('&')}`,
+            headers: Object.fromEntries(headerNames.map((n) => [n, 'polluted'])),
+          }),
+        );
       else {
         for (const name of headerNames) out.push(probe({ headers: { [name]: 'polluted' } }));
         for (const name of PROTOTYPE_NAMES) out.push(probe({ target: `${base}?${name}=1&${name}=2` }));
@@ -189,10 +227,19 @@ function probesOf(cls: Exclude<FuzzClass, 'random'>, route: Route, gatewaySized:
       const parts = PROTOTYPE_NAMES.map((n) => [n, 'polluted'] as [string, string]);
       const nested = `"account":{${hostileMembers}},"options":{"constructor":"x","__proto__":"y"},"answers":{"__proto__":"x","toString":"y"},"service_options":{"__proto__":{"tier":"growth"},"constructor":{"prototype":"x"}}`;
       if (short) out.push(probe(body(withMembers(plausibleJsonOpen(route), `${hostileMembers},${nested}`), form, parts)));
-      else out.push(probe(body(withMembers(plausibleJsonOpen(route), hostileMembers), form, parts)), probe(body(`{${nested}}`, form, parts)));
+      else
+        out.push(probe(body(withMembers(plausibleJsonOpen(route), hostileMembers), form, parts)), probe(body(`{${nested}}`, form, parts)));
       // Metadata where it is taken (the creation routes) or, in the full form, on every route.
       const plausible = plausibleJsonOpen(route);
-      if (!short || plausible !== '{') out.push({ ...probe(body(withMembers(plausible, `"metadata":${HOSTILE_METADATA}`), `metadata=${encodeURIComponent(HOSTILE_METADATA)}`, [['metadata', HOSTILE_METADATA]])), metadata: encoding === 'json' ? HOSTILE_METADATA : undefined });
+      if (!short || plausible !== '{')
+        out.push({
+          ...probe(
+            body(withMembers(plausible, `"metadata":${HOSTILE_METADATA}`), `metadata=${encodeURIComponent(HOSTILE_METADATA)}`, [
+              ['metadata', HOSTILE_METADATA],
+            ]),
+          ),
+          metadata: encoding === 'json' ? HOSTILE_METADATA : undefined,
+        });
       return out;
     }
     case 'bad-escapes': {
@@ -203,7 +250,8 @@ function probesOf(cls: Exclude<FuzzClass, 'random'>, route: Route, gatewaySized:
         out.push(probe({ target: `${base}/%E2%82?%zz=1&limit=%E2%82&%=%` }));
         return out;
       }
-      for (let i = 0; i < params(route); i++) for (const bad of BAD_ESCAPES) out.push(probe({ target: filled(route, (j) => (j === i ? bad : 'x')) }));
+      for (let i = 0; i < params(route); i++)
+        for (const bad of BAD_ESCAPES) out.push(probe({ target: filled(route, (j) => (j === i ? bad : 'x')) }));
       out.push(probe({ target: `${base}/%E2%82` }));
       const segments = base.split('/');
       const literal = route.path.split('/').findLastIndex((part) => part !== '' && !part.startsWith('{'));
@@ -233,23 +281,83 @@ function probesOf(cls: Exclude<FuzzClass, 'random'>, route: Route, gatewaySized:
 }
 
 const nasty = fc.oneof(
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text
-  fc.constantFrom("' OR 1=1 --", '<script>alert(1)</script>', '${7*7}', '../../etc/passwd', '\u0000', '\uD800', '🏳️‍🌈', 'Ω≈ç√', '\u202E', 'null', '-1', '1e309', '__proto__', 'constructor'),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text
+    '${7*7}',
+    '../../etc/passwd',
+    '\u0000',
+    '\uD800',
+    '🏳️‍🌈',
+    'Ω≈ç√',
+    '\u202E',
+    'null',
+    '-1',
+    '1e309',
+    '__proto__',
+    'constructor',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ maxLength: 300 }),
 );
-const deep = fc.letrec((tie) => ({ node: fc.oneof({ depthSize: 'small' }, fc.constant(1), fc.array(tie('node'), { maxLength: 2 }), fc.dictionary(nasty, tie('node'), { maxKeys: 2 })) })).node;
+const deep = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small' },
+    fc.constant(1),
+    fc.array(tie('node'), { maxLength: 2 }),
+    fc.dictionary(nasty, tie('node'), { maxKeys: 2 }),
+  ),
+})).node;
 const randomBody = fc.oneof(
   fc.anything(),
-  fc.dictionary(fc.constantFrom('name', 'state', 'entity_type', 'account', 'answers', 'product_key', 'options', 'kind', 'year', 'url', 'stage', 'title', 'type', 'metadata', '__proto__'), fc.oneof(nasty, fc.anything(), deep)),
+  fc.dictionary(
+    fc.constantFrom(
+      'name',
+      'state',
+      'entity_type',
+      'account',
+      'answers',
+      'product_key',
+      'options',
+      'kind',
+      'year',
+      'url',
+      'stage',
+      'title',
+      'type',
+      'metadata',
+      '__proto__',
+    ),
+    fc.oneof(nasty, fc.anything(), deep),
+  ),
   deep,
   fc.constant('{"unterminated": '),
   fc.constant('x'.repeat(300 * 1024)),
   fc.constant(JSON.stringify(Array.from({ length: 5000 }, () => ({ a: [[[[[[1]]]]]] })))),
 );
-const pathValue = fc.oneof(nasty, fc.constantFrom('cmp_0000000000000000000000', 'cmp_short', 'evt_' + 'Z'.repeat(22), '%00', '..', '9'.repeat(400)));
+const pathValue = fc.oneof(
+  nasty,
+  fc.constantFrom('cmp_0000000000000000000000', 'cmp_short', 'evt_' + 'Z'.repeat(22), '%00', '..', '9'.repeat(400)),
+);
 const query = fc.dictionary(
-  fc.constantFrom('limit', 'after', 'before', 'sort', 'type', 'type[in]', 'type[nin]', 'company_id', 'company_id[in]', 'created_at', 'created_at[gte]', 'expand[]', 'status', 'account_id', 'zzz'),
+  fc.constantFrom(
+    'limit',
+    'after',
+    'before',
+    'sort',
+    'type',
+    'type[in]',
+    'type[nin]',
+    'company_id',
+    'company_id[in]',
+    'created_at',
+    'created_at[gte]',
+    'expand[]',
+    'status',
+    'account_id',
+    'zzz',
+  ),
   fc.oneof(nasty, fc.integer().map(String), fc.constantFrom('-1', '0', '101', 'created_at', '-name', 'eyJsIjoieCJ9.AAAA')),
   { maxKeys: 3 },
 );
@@ -257,7 +365,12 @@ const headerValue = (s: string) => /^[\x20-\x7e]*$/.test(s);
 const randomHeaders = fc.record(
   {
     'Service-Version': fc.oneof(fc.constantFrom('2026-11-01', '1999-01-01', 'latest', ''), nasty.filter(headerValue)),
-    'Content-Type': fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'),
+    'Content-Type': fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+      'application/x-www-form-urlencoded',
+    ),
     'Idempotency-Key': fc.string({ maxLength: 300 }).filter(headerValue),
   },
   { requiredKeys: [] },
@@ -268,7 +381,12 @@ function randomProbe(route: Route, values: string[], q: Record<string, string>, 
   const url = new URL('http://fuzz' + filled(route, (i) => encodeURIComponent((values[i] ?? 'x').replace(/[\uD800-\uDFFF]/gu, '\uFFFD'))));
   for (const [k, v] of Object.entries(q)) url.searchParams.append(k, v);
   const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
-  return { method: route.method, target: url.pathname + url.search, headers: h, body: sendsBody ? (typeof b === 'string' ? b : safeStringify(b)) : undefined };
+  return {
+    method: route.method,
+    target: url.pathname + url.search,
+    headers: h,
+    body: sendsBody ? (typeof b === 'string' ? b : safeStringify(b)) : undefined,
+  };
 }
 
 function parsedOrUndefined(text: string): unknown {
@@ -316,31 +434,73 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
     const events = await send(origin, { method: 'GET', target: '/v1/events?limit=1', headers: keyHeader });
     const parts = [String((JSON.parse(events.text) as { page: { total: number } }).page.total)];
     if (observer && kindOf(route).startsWith('dashboard')) {
-      const read = async (path: string) => JSON.parse((await send(origin, { method: 'GET', target: path, headers: { Authorization: `Bearer ${observer.token}` } })).text);
+      const read = async (path: string) =>
+        JSON.parse((await send(origin, { method: 'GET', target: path, headers: { Authorization: `Bearer ${observer.token}` } })).text);
       // What a change would show; not `last_used_at`, which the fuzz's own key moves.
-      parts.push(JSON.stringify(((await read('/dashboard/api/keys')).items as { id: string; revoked_at: string | null; name: string }[]).map((k) => [k.id, k.revoked_at, k.name])));
-      parts.push(JSON.stringify(((await read('/dashboard/api/webhook-endpoints')).items as { id: string; status: string; url: string; enabled_events: string[] }[]).map((e) => [e.id, e.status, e.url, e.enabled_events])));
+      parts.push(
+        JSON.stringify(
+          ((await read('/dashboard/api/keys')).items as { id: string; revoked_at: string | null; name: string }[]).map((k) => [
+            k.id,
+            k.revoked_at,
+            k.name,
+          ]),
+        ),
+      );
+      parts.push(
+        JSON.stringify(
+          (
+            (await read('/dashboard/api/webhook-endpoints')).items as {
+              id: string;
+              status: string;
+              url: string;
+              enabled_events: string[];
+            }[]
+          ).map((e) => [e.id, e.status, e.url, e.enabled_events]),
+        ),
+      );
       const settings = await read('/dashboard/api/settings');
       parts.push(JSON.stringify([settings.api_version, settings.webhook_version]));
     }
     return parts.join('\n');
   };
   // The short form sends the 6 MB and 10 MB bodies on three routes: a partner route, a dashboard page, an upload.
-  const gatewaySized = new Set(options.short ? [routes.find((r) => kindOf(r) === 'partner'), routes.find((r) => kindOf(r) === 'dashboard-page'), routes.find((r) => encodingOf(r) === 'multipart')] : routes);
+  const gatewaySized = new Set(
+    options.short
+      ? [
+          routes.find((r) => kindOf(r) === 'partner'),
+          routes.find((r) => kindOf(r) === 'dashboard-page'),
+          routes.find((r) => encodingOf(r) === 'multipart'),
+        ]
+      : routes,
+  );
 
   for (const route of routes) {
     const name = `${route.method} ${route.path}`;
     const kind = kindOf(route);
     const session = kind.startsWith('dashboard') && options.dashboardSession ? await options.dashboardSession() : undefined;
     const credentials = (signedIn: boolean): Record<string, string> =>
-      !signedIn ? {} : kind === 'partner' ? keyHeader : kind === 'dashboard-json' && session ? { Authorization: `Bearer ${session.token}` } : kind === 'dashboard-page' && session ? { Cookie: `dash_session=${session.token}`, 'X-CSRF-Token': session.csrf } : {};
+      !signedIn
+        ? {}
+        : kind === 'partner'
+          ? keyHeader
+          : kind === 'dashboard-json' && session
+            ? { Authorization: `Bearer ${session.token}` }
+            : kind === 'dashboard-page' && session
+              ? { Cookie: `dash_session=${session.token}`, 'X-CSRF-Token': session.csrf }
+              : {};
 
     const check = (cls: FuzzClass, probe: Probe, res: Answer): boolean => {
       const figures = report.byClass[cls];
       report.requests++;
       figures.requests++;
       figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
-      const finding = (): Finding => ({ route: name, class: cls, status: res.status, request: `${probe.method} ${probe.target.slice(0, 120)}`, body: res.text.slice(0, 300) });
+      const finding = (): Finding => ({
+        route: name,
+        class: cls,
+        status: res.status,
+        request: `${probe.method} ${probe.target.slice(0, 120)}`,
+        body: res.text.slice(0, 300),
+      });
       if (res.status >= 500) {
         figures.serverErrors++;
         report.serverErrors.push(finding());
@@ -370,11 +530,18 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
       let accepted = 0;
       if (cls === 'random') {
         await fc.assert(
-          fc.asyncProperty(fc.array(pathValue, { minLength: 3, maxLength: 3 }), query, randomBody, randomHeaders, fc.boolean(), async (values, q, b, h, signedIn) => {
-            const probe = randomProbe(route, values, q, b, h);
-            probe.headers = { ...probe.headers, ...credentials(signedIn) };
-            if (check(cls, probe, await send(origin, probe))) accepted++;
-          }),
+          fc.asyncProperty(
+            fc.array(pathValue, { minLength: 3, maxLength: 3 }),
+            query,
+            randomBody,
+            randomHeaders,
+            fc.boolean(),
+            async (values, q, b, h, signedIn) => {
+              const probe = randomProbe(route, values, q, b, h);
+              probe.headers = { ...probe.headers, ...credentials(signedIn) };
+              if (check(cls, probe, await send(origin, probe))) accepted++;
+            },
+          ),
           { numRuns: options.runsPerRoute, seed: options.seed, endOnFailure: true },
         );
       } else {
@@ -389,7 +556,8 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
         report.stateChanges.push(`${name} (${cls})`);
       }
     }
-    if (routeBefore !== undefined && routeAccepted === 0 && (await stateOf(route)) !== routeBefore) report.stateChanges.push(`${name} (every class)`);
+    if (routeBefore !== undefined && routeAccepted === 0 && (await stateOf(route)) !== routeBefore)
+      report.stateChanges.push(`${name} (every class)`);
   }
   return report;
 }

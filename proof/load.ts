@@ -44,16 +44,28 @@ function operations(base: string): Op[] {
       name: 'create company',
       weight: 2,
       run: (key) =>
-        fetch(`${base}/companies`, json(key, {
-          name: `Load ${process.pid} ${Date.now().toString(36)} ${++serial}`.replace(/[^A-Za-z0-9 ]/g, ''),
-          state: 'WY',
-          entity_type: 'llc',
-          account: { first_name: 'Load', last_name: 'Test', email: `load-${serial}@example.com` },
-        })),
+        fetch(
+          `${base}/companies`,
+          json(key, {
+            name: `Load ${process.pid} ${Date.now().toString(36)} ${++serial}`.replace(/[^A-Za-z0-9 ]/g, ''),
+            state: 'WY',
+            entity_type: 'llc',
+            account: { first_name: 'Load', last_name: 'Test', email: `load-${serial}@example.com` },
+          }),
+        ),
     },
-    { name: 'get company', weight: 3, run: (key, s) => fetch(`${base}/companies/${s.companies[serial++ % Math.max(1, s.companies.length)] ?? 'cmp_0000000000000000000000'}`, json(key)) },
+    {
+      name: 'get company',
+      weight: 3,
+      run: (key, s) =>
+        fetch(`${base}/companies/${s.companies[serial++ % Math.max(1, s.companies.length)] ?? 'cmp_0000000000000000000000'}`, json(key)),
+    },
     { name: 'list companies', weight: 2, run: (key) => fetch(`${base}/companies?limit=25`, json(key)) },
-    { name: 'event sweep', weight: 3, run: (key, s) => fetch(`${base}/events?sort=created_at&limit=100&created_at[gte]=${encodeURIComponent(s.sweepFrom)}`, json(key)) },
+    {
+      name: 'event sweep',
+      weight: 3,
+      run: (key, s) => fetch(`${base}/events?sort=created_at&limit=100&created_at[gte]=${encodeURIComponent(s.sweepFrom)}`, json(key)),
+    },
   ];
 }
 
@@ -69,7 +81,9 @@ function pick(ops: Op[]): Op {
 
 export async function runLoad(options: LoadOptions): Promise<StepResult[]> {
   const ops = operations(options.baseUrl);
-  const states = new Map(options.keys.map((k) => [k, { companies: [] as string[], sweepFrom: new Date(Date.now() - 5 * 60_000).toISOString() }]));
+  const states = new Map(
+    options.keys.map((k) => [k, { companies: [] as string[], sweepFrom: new Date(Date.now() - 5 * 60_000).toISOString() }]),
+  );
   const results: StepResult[] = [];
   for (const concurrency of options.concurrency) {
     const latencies: number[] = [];
@@ -114,9 +128,15 @@ export async function runLoad(options: LoadOptions): Promise<StepResult[]> {
  */
 export async function rateLimitIsolation(baseUrl: string, limited: string, neighbour: string, burst: number) {
   const flood = Array.from({ length: burst * 6 }, () => fetch(`${baseUrl}/me`, json(limited)).then((r) => r.status));
-  const calm = Array.from({ length: Math.max(1, Math.floor(burst / 2)) }, () => fetch(`${baseUrl}/me`, json(neighbour)).then((r) => r.status));
+  const calm = Array.from({ length: Math.max(1, Math.floor(burst / 2)) }, () =>
+    fetch(`${baseUrl}/me`, json(neighbour)).then((r) => r.status),
+  );
   const [flooded, neighbourStatuses] = await Promise.all([Promise.all(flood), Promise.all(calm)]);
-  return { limitedRefused: flooded.filter((s) => s === 429).length, limitedSent: flooded.length, neighbourRefused: neighbourStatuses.filter((s) => s === 429).length };
+  return {
+    limitedRefused: flooded.filter((s) => s === 429).length,
+    limitedSent: flooded.length,
+    neighbourRefused: neighbourStatuses.filter((s) => s === 429).length,
+  };
 }
 
 export function renderLoad(results: StepResult[]): string {

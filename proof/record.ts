@@ -20,7 +20,9 @@ export function recordProofRun(name: string, command: string, body: string): voi
 export function recordedProofRuns(): string {
   let files: string[];
   try {
-    files = readdirSync(DIR).filter((f) => f.endsWith('.md')).sort();
+    files = readdirSync(DIR)
+      .filter((f) => f.endsWith('.md'))
+      .sort();
   } catch {
     return '';
   }

@@ -30,7 +30,15 @@ export async function spawnRuntime(options: SpawnOptions): Promise<SpawnedRuntim
   // --exit-with-stdin: should this process die, the runtime (and its DynamoDB Local) goes with it.
   const args = ['--import', 'tsx', 'infra/local/main.ts', '--exit-with-stdin', ...(options.inMemory ? ['--in-memory'] : [])];
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: String(options.port), LOCAL_DIR: options.localDir, LOG_LEVEL: 'ERROR', LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      LOCAL_DIR: options.localDir,
+      LOG_LEVEL: 'ERROR',
+      LOCAL_RATE_LIMIT_BURST: '100000',
+      LOCAL_RATE_LIMIT_SUSTAINED: '10000000',
+      ...options.env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
@@ -59,7 +67,8 @@ export async function spawnRuntime(options: SpawnOptions): Promise<SpawnedRuntim
 }
 
 /** Resolves once the child has exited (at once if it already has). */
-export const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once('exit', r)));
+export const exited = (child: ChildProcess) =>
+  new Promise((r) => (child.exitCode !== null || child.signalCode ? r(null) : child.once('exit', r)));
 
 /** Stops a runtime the polite way (SIGTERM: DynamoDB Local and the server shut down) and waits. */
 export async function stopRuntime(runtime: SpawnedRuntime): Promise<void> {

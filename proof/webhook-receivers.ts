@@ -160,7 +160,11 @@ export async function registerEndpoint(
 }
 
 /** The dashboard's view of an endpoint (status, disabled_reason). */
-export async function readEndpointStatus(dashboardUrl: string, session: string, id: string): Promise<{ status: string; disabled_reason?: string | null }> {
+export async function readEndpointStatus(
+  dashboardUrl: string,
+  session: string,
+  id: string,
+): Promise<{ status: string; disabled_reason?: string | null }> {
   const res = await fetch(`${dashboardUrl}/api/webhook-endpoints/${id}`, { headers: { Authorization: `Bearer ${session}` } });
   if (res.status !== 200) throw new Error(`endpoint ${id}: ${res.status}`);
   return (await res.json()) as { status: string; disabled_reason?: string | null };
@@ -178,7 +182,9 @@ export async function readLog(baseUrl: string, key: string): Promise<LogEntry[]>
   const out: LogEntry[] = [];
   let after: string | undefined;
   do {
-    const res = await fetch(`${baseUrl}/events?sort=created_at&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`, { headers: { Authorization: `Bearer ${key}` } });
+    const res = await fetch(`${baseUrl}/events?sort=created_at&limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     if (res.status !== 200) throw new Error(`GET /events: ${res.status}`);
     const page = (await res.json()) as { items: LogEntry[]; page: { has_next_page: boolean; end_cursor: string } };
     out.push(...page.items.map(({ id, type, created_at }) => ({ id, type, created_at })));
@@ -189,7 +195,8 @@ export async function readLog(baseUrl: string, key: string): Promise<LogEntry[]>
 
 /** The events an endpoint must receive: its mode's log after its creation, through its filter. */
 export function expectedFor(endpoint: ProofEndpoint, log: LogEntry[]): LogEntry[] {
-  const wants = (type: string) => endpoint.enabledEvents.length === 0 || endpoint.enabledEvents.includes('*') || endpoint.enabledEvents.includes(type);
+  const wants = (type: string) =>
+    endpoint.enabledEvents.length === 0 || endpoint.enabledEvents.includes('*') || endpoint.enabledEvents.includes(type);
   return log.filter((e) => e.created_at > endpoint.createdAt && wants(e.type));
 }
 

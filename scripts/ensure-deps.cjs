@@ -27,12 +27,20 @@ const digestOfManifests = () =>
     .update(readFileSync(join(root, 'package-lock.json')))
     .digest('hex');
 
-const current = existsSync(stamp) && readFileSync(stamp, 'utf8') === digestOfManifests() && existsSync(join(root, 'node_modules', '.bin', 'node'));
+const current =
+  existsSync(stamp) && readFileSync(stamp, 'utf8') === digestOfManifests() && existsSync(join(root, 'node_modules', '.bin', 'node'));
 if (!current) {
   const why = existsSync(join(root, 'node_modules')) ? 'package.json or package-lock.json changed since the last install' : 'first run';
-  console.log(`Installing dependencies with npm install (${why}; a minute or two). The scripts then run on Node 24 from node_modules, whatever Node this machine has.`);
+  console.log(
+    `Installing dependencies with npm install (${why}; a minute or two). The scripts then run on Node 24 from node_modules, whatever Node this machine has.`,
+  );
   const started = Date.now();
-  const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+  const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    shell: process.platform === 'win32',
+  });
   const output = `${npm.stdout ?? ''}${npm.stderr ?? ''}${npm.error ? `${npm.error.message}\n` : ''}`;
   if (npm.status !== 0) {
     process.stderr.write(output);
@@ -41,6 +49,8 @@ if (!current) {
   }
   writeFileSync(log, output);
   const summary = output.split('\n').find((l) => /^(added|removed|changed|up to date)/.test(l));
-  console.log(`Dependencies installed in ${Math.round((Date.now() - started) / 1000)} s${summary ? ` (npm: ${summary})` : ''}; npm's full output, warnings included: ${relative(process.cwd(), log)}.`);
+  console.log(
+    `Dependencies installed in ${Math.round((Date.now() - started) / 1000)} s${summary ? ` (npm: ${summary})` : ''}; npm's full output, warnings included: ${relative(process.cwd(), log)}.`,
+  );
   writeFileSync(stamp, digestOfManifests());
 }

@@ -25,18 +25,41 @@ async function main() {
   if (runs('creates')) {
     const lines: string[] = [];
     for (let round = 1; round <= arg('rounds', '3'); round++) {
-      const report = await crashDuringCreates({ localDir: mkdtempSync(join(tmpdir(), 'partner-api-faults-')), port: await freePort(), workers: arg('workers', '8'), killAfterMs: 1000 + round * 700 });
+      const report = await crashDuringCreates({
+        localDir: mkdtempSync(join(tmpdir(), 'partner-api-faults-')),
+        port: await freePort(),
+        workers: arg('workers', '8'),
+        killAfterMs: 1000 + round * 700,
+      });
       const line = `round ${round}: ${report.acknowledged} acknowledged creates, ${report.inFlightAtKill} in flight at SIGKILL (${report.retriedAfterRestart} answered when retried with their Idempotency-Key); lost ${report.lost.length}, duplicated company.created ${report.duplicatedEvents.length}, half-written ${report.halfWritten.length}`;
       console.log(line);
       lines.push(`- ${line}`);
       failed ||= report.lost.length + report.duplicatedEvents.length + report.halfWritten.length > 0;
     }
-    recordProofRun('faults-creates', 'npm run faults (SIGKILL mid-creates)', `The runtime killed with SIGKILL while ${arg('workers', '8')} clients create companies, then restarted on the same data; every company checked whole.\n\n${lines.join('\n')}`);
+    recordProofRun(
+      'faults-creates',
+      'npm run faults (SIGKILL mid-creates)',
+      `The runtime killed with SIGKILL while ${arg('workers', '8')} clients create companies, then restarted on the same data; every company checked whole.\n\n${lines.join('\n')}`,
+    );
   }
   // DynamoDB throttling and transaction conflicts, injected by a proxy (proof/faults-dynamodb.ts).
-  if (runs('dynamodb')) failed = (await dynamodbFaultRounds({ workers: arg('workers', '8'), burst: arg('burst', '16'), seconds: arg('dynamodb-seconds', '30'), localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-dynamodb-')) })) || failed;
+  if (runs('dynamodb'))
+    failed =
+      (await dynamodbFaultRounds({
+        workers: arg('workers', '8'),
+        burst: arg('burst', '16'),
+        seconds: arg('dynamodb-seconds', '30'),
+        localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-dynamodb-')),
+      })) || failed;
   // Webhook deliveries: SIGKILLs mid-delivery, then the receivers down for a simulated day (proof/faults-delivery.ts).
-  if (runs('deliveries')) failed = (await runDeliveryFaults({ localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-')), port: freePort, kills: arg('kills', '3'), workers: arg('delivery-workers', '4') })) > 0 || failed;
+  if (runs('deliveries'))
+    failed =
+      (await runDeliveryFaults({
+        localDir: () => mkdtempSync(join(tmpdir(), 'partner-api-faults-')),
+        port: freePort,
+        kills: arg('kills', '3'),
+        workers: arg('delivery-workers', '4'),
+      })) > 0 || failed;
   process.exitCode = failed ? 1 : 0;
 }
 

@@ -17,7 +17,11 @@ async function main() {
   process.env.LOG_LEVEL ??= 'ERROR';
   process.env.LOCAL_RATE_LIMIT_BURST = '100000';
   process.env.LOCAL_RATE_LIMIT_SUSTAINED = '10000000';
-  const runtime = await startLocalRuntime({ port: await freePort(), localDir: mkdtempSync(join(tmpdir(), 'partner-api-fuzz-')), inMemory: true });
+  const runtime = await startLocalRuntime({
+    port: await freePort(),
+    localDir: mkdtempSync(join(tmpdir(), 'partner-api-fuzz-')),
+    inMemory: true,
+  });
   try {
     const seed = Number(arg('seed') ?? Date.now() % 2 ** 31);
     const runs = Number(arg('runs') ?? 50);
@@ -40,9 +44,13 @@ async function main() {
     const table = figuresTable(report);
     console.log(`${summary}\n\n${table}`);
     recordProofRun('fuzz', `npm run fuzz ${process.argv.slice(2).join(' ')}`.trim(), `${summary}.\n\n${table}`);
-    for (const line of [...report.serverErrors, ...report.badEnvelopes, ...report.metadataLost].slice(0, 20)) console.log(JSON.stringify(line));
+    for (const line of [...report.serverErrors, ...report.badEnvelopes, ...report.metadataLost].slice(0, 20))
+      console.log(JSON.stringify(line));
     for (const route of report.stateChanges) console.log('state changed:', route);
-    process.exitCode = report.serverErrors.length + report.badEnvelopes.length + report.stateChanges.length + report.metadataLost.length + polluted > 0 ? 1 : 0;
+    process.exitCode =
+      report.serverErrors.length + report.badEnvelopes.length + report.stateChanges.length + report.metadataLost.length + polluted > 0
+        ? 1
+        : 0;
   } finally {
     await runtime.stop();
   }

@@ -29,7 +29,9 @@ for (const [path, text] of Object.entries(files)) {
   }
 }
 const count = (dir: string) => (existsSync(join(root, dir)) ? readdirSync(join(root, dir)).length : 0);
-console.log(`events-schema: ${count('events-schema/events')} event types, ${count('events-schema/resources')} resources; docs/openapi.json written.`);
+console.log(
+  `events-schema: ${count('events-schema/events')} event types, ${count('events-schema/resources')} resources; docs/openapi.json written.`,
+);
 if (skipped.length) console.log(`Not generated yet (their resource schema has not landed): ${skipped.join(', ')}`);
 await writeSdkFiles();
 console.log('sdk/node/src/generated: regenerated from docs/openapi.json.');

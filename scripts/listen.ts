@@ -47,7 +47,8 @@ async function main() {
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
       let type = '?';
       try {
         type = JSON.parse(body.toString('utf8')).type;
@@ -92,7 +93,9 @@ async function main() {
     // The dashboard has no delete: the temporary endpoint's item is removed from the local table.
     process.env.DYNAMODB_ENDPOINT = c.dynamodb_endpoint;
     process.env.TABLE_NAME = c.table_name;
-    await db().send(new DeleteCommand({ TableName: c.table_name, Key: webhookEndpointKey(c.partner_id, endpoint.id) })).catch(() => undefined);
+    await db()
+      .send(new DeleteCommand({ TableName: c.table_name, Key: webhookEndpointKey(c.partner_id, endpoint.id) }))
+      .catch(() => undefined);
     resetDbClient();
     server.closeAllConnections();
     server.close();

@@ -23,12 +23,20 @@ async function main() {
   process.env.LOG_LEVEL ??= 'ERROR';
   process.env.LOCAL_RATE_LIMIT_BURST = '100000';
   process.env.LOCAL_RATE_LIMIT_SUSTAINED = '10000000';
-  const runtime = await startLocalRuntime({ port: await freePort(), localDir: mkdtempSync(join(tmpdir(), 'partner-api-load-')), inMemory: true });
+  const runtime = await startLocalRuntime({
+    port: await freePort(),
+    localDir: mkdtempSync(join(tmpdir(), 'partner-api-load-')),
+    inMemory: true,
+  });
   try {
     const c = runtime.credentials;
     if (process.argv.includes('--one-partner')) {
       const seconds = Number(arg('seconds', '10'));
-      const levels = burstLevels(c.test_key, [c.test_key, c.live_key, c.other_partner.test_key, c.other_partner.live_key], arg('steps', '1,4,16,48').split(',').map(Number));
+      const levels = burstLevels(
+        c.test_key,
+        [c.test_key, c.live_key, c.other_partner.test_key, c.other_partner.live_key],
+        arg('steps', '1,4,16,48').split(',').map(Number),
+      );
       const results: BurstResult[] = [];
       await warmUp(c.base_url, levels[levels.length - 1].keys);
       for (const level of levels) {
@@ -37,7 +45,11 @@ async function main() {
       }
       const table = renderBurst(results);
       console.log(`\n${table}`);
-      recordProofRun('load-one-partner', `npm run load ${process.argv.slice(2).join(' ')}`.trim(), `Company creates, each with its own Idempotency-Key, rate limits lifted, ${seconds} s a level.\n\n${table}`);
+      recordProofRun(
+        'load-one-partner',
+        `npm run load ${process.argv.slice(2).join(' ')}`.trim(),
+        `Company creates, each with its own Idempotency-Key, rate limits lifted, ${seconds} s a level.\n\n${table}`,
+      );
       process.exitCode = burstVerdict(results).met ? 0 : 1;
       return;
     }
@@ -56,7 +68,11 @@ async function main() {
     console.log(`\n${limits}`);
     const requests = results.reduce((n, r) => n + r.requests, 0);
     const errors = results.reduce((n, r) => n + r.errors, 0);
-    recordProofRun('load', `npm run load ${process.argv.slice(2).join(' ')}`.trim(), `${requests} requests tried (creates, reads, event sweeps across 4 keys of 2 partners), ${errors} errors.\n\n${table}\n\n${limits}.`);
+    recordProofRun(
+      'load',
+      `npm run load ${process.argv.slice(2).join(' ')}`.trim(),
+      `${requests} requests tried (creates, reads, event sweeps across 4 keys of 2 partners), ${errors} errors.\n\n${table}\n\n${limits}.`,
+    );
     process.exitCode = results.some((r) => r.errors > 0) || isolation.neighbourRefused > 0 || isolation.limitedRefused === 0 ? 1 : 0;
   } finally {
     resetDbClient();

@@ -9,7 +9,13 @@ const created = (order: ServiceOrder) => ({ status: 201, body: order, headers: {
 export const handler = apiOperation({
   ...contract,
   handle: async ({ caller, params, body, sealResponse }) => {
-    const order = await createOrder({ scope: caller.scope, partner: caller.partner, companyId: params.companyID, body, seal: (ws, o) => sealResponse(ws, created(o)) });
+    const order = await createOrder({
+      scope: caller.scope,
+      partner: caller.partner,
+      companyId: params.companyID,
+      body,
+      seal: (ws, o) => sealResponse(ws, created(o)),
+    });
     return created(order);
   },
 });

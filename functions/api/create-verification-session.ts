@@ -5,5 +5,8 @@ import { createVerificationSession } from '../../lib/verification-sessions/verif
 /** POST /v1/companies/{companyID}/verification-sessions: `{shareholder}` → a short-lived page for that owner. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params, body }) => ({ status: 201, body: await createVerificationSession(caller.scope, params.companyID, body.shareholder) }),
+  handle: async ({ caller, params, body }) => ({
+    status: 201,
+    body: await createVerificationSession(caller.scope, params.companyID, body.shareholder),
+  }),
 });

@@ -6,5 +6,8 @@ import { presentRequirement } from '../../lib/lifecycle/operations/open-requirem
 /** POST /v1/requirements/{requirementID}/fulfill: `{name}`, `{answers}` or `{file}` by type. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params, body }) => ({ status: 200, body: presentRequirement(await fulfillRequirement(caller.scope, params.requirementID, body)) }),
+  handle: async ({ caller, params, body }) => ({
+    status: 200,
+    body: presentRequirement(await fulfillRequirement(caller.scope, params.requirementID, body)),
+  }),
 });

@@ -9,7 +9,13 @@ export const handler = apiOperation({
     const content = await fileContent(caller.scope, params.fileID);
     if ('link' in content) return { status: 302, headers: { Location: content.link, 'Cache-Control': 'no-store' } };
     const { bytes, type, filename } = content;
-    const headers = { 'Content-Type': type, 'Content-Length': String(bytes.length), 'Content-Disposition': `attachment; filename="${filename}"`, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' };
+    const headers = {
+      'Content-Type': type,
+      'Content-Length': String(bytes.length),
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    };
     return { status: 200, headers, bytes };
   },
 });

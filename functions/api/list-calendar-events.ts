@@ -5,5 +5,8 @@ import { calendarEventsOf } from '../../lib/calendar/calendar-events';
 /** GET /v1/companies/{companyID}/calendar-events: upcoming compliance deadlines and their reminder points. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => ({ status: 200, body: { object: 'list', items: await calendarEventsOf(caller.scope, params.companyID) } }),
+  handle: async ({ caller, params }) => ({
+    status: 200,
+    body: { object: 'list', items: await calendarEventsOf(caller.scope, params.companyID) },
+  }),
 });

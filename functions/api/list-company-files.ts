@@ -8,7 +8,10 @@ import { presentFile, publishedFilesOf } from '../../lib/store/entities/file';
 export const handler = apiOperation({
   ...contract,
   handle: async ({ caller, params }) => {
-    const [company, files] = await Promise.all([getCompany(caller.scope, params.companyID), publishedFilesOf(caller.scope, params.companyID)]);
+    const [company, files] = await Promise.all([
+      getCompany(caller.scope, params.companyID),
+      publishedFilesOf(caller.scope, params.companyID),
+    ]);
     if (!company) throw resourceMissing('company', params.companyID);
     return { status: 200, body: { object: 'list', items: files.map(presentFile) } };
   },

@@ -5,5 +5,8 @@ import { listRequirementsOfCompany } from '../../lib/requirements/read-requireme
 /** GET /v1/companies/{companyID}/requirements: open and resolved history, newest first, no page block. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => ({ status: 200, body: { object: 'list', items: await listRequirementsOfCompany(caller.scope, params.companyID) } }),
+  handle: async ({ caller, params }) => ({
+    status: 200,
+    body: { object: 'list', items: await listRequirementsOfCompany(caller.scope, params.companyID) },
+  }),
 });

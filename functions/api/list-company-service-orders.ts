@@ -9,7 +9,10 @@ import { renderServiceOrder } from '../../lib/resources/service-order';
 export const handler = apiOperation({
   ...contract,
   handle: async ({ caller, params }) => {
-    const [company, orders] = await Promise.all([getCompany(caller.scope, params.companyID), serviceOrdersOfCompany(caller.scope, params.companyID)]);
+    const [company, orders] = await Promise.all([
+      getCompany(caller.scope, params.companyID),
+      serviceOrdersOfCompany(caller.scope, params.companyID),
+    ]);
     if (!company) throw resourceMissing('company', params.companyID);
     return { status: 200, body: { object: 'list', items: orders.map((o) => renderServiceOrder(o)) } };
   },

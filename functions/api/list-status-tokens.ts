@@ -5,5 +5,8 @@ import { listStatusTokens } from '../../lib/status-tokens/status-tokens';
 /** GET /v1/companies/{companyID}/status-tokens: `{object: "list", items[]}`, no page block. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => ({ status: 200, body: { object: 'list', items: await listStatusTokens(caller.scope, params.companyID) } }),
+  handle: async ({ caller, params }) => ({
+    status: 200,
+    body: { object: 'list', items: await listStatusTokens(caller.scope, params.companyID) },
+  }),
 });

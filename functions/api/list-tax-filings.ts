@@ -8,7 +8,10 @@ import { taxFilingsOf } from '../../lib/tax-filings/store';
 export const handler = apiOperation({
   ...contract,
   handle: async ({ caller, params }) => {
-    const [company, filings] = await Promise.all([getCompany(caller.scope, params.companyID), taxFilingsOf(caller.scope, params.companyID)]);
+    const [company, filings] = await Promise.all([
+      getCompany(caller.scope, params.companyID),
+      taxFilingsOf(caller.scope, params.companyID),
+    ]);
     if (!company) throw resourceMissing('company', params.companyID);
     return { status: 200, body: { object: 'list', items: filings } };
   },

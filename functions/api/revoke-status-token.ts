@@ -5,5 +5,8 @@ import { revokeStatusToken } from '../../lib/status-tokens/status-tokens';
 /** DELETE /v1/companies/{companyID}/status-tokens/{statusTokenID}: the link stops working at once. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => ({ status: 200, body: await revokeStatusToken(caller.scope, params.companyID, params.statusTokenID) }),
+  handle: async ({ caller, params }) => ({
+    status: 200,
+    body: await revokeStatusToken(caller.scope, params.companyID, params.statusTokenID),
+  }),
 });

@@ -9,6 +9,14 @@ export const handler = apiOperation({
   handle: async ({ caller, body }) => {
     const asOf = new Date(body.as_of);
     const run = await runSandboxBilling(caller.scope, asOf);
-    return { status: 200, body: { object: 'billing_run', as_of: asOf.toISOString(), renewals_billed: run.renewals_billed, invoice: run.invoice ? renderInvoice(run.invoice) : null } };
+    return {
+      status: 200,
+      body: {
+        object: 'billing_run',
+        as_of: asOf.toISOString(),
+        renewals_billed: run.renewals_billed,
+        invoice: run.invoice ? renderInvoice(run.invoice) : null,
+      },
+    };
   },
 });

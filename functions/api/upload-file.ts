@@ -8,7 +8,9 @@ import { presentFile } from '../../lib/store/entities/file';
 export const handler = apiOperation({
   ...contract,
   handle: async ({ caller, event }) => {
-    const { id, purpose, size, type, created_at } = presentFile(await uploadFromForm(caller.scope, await parseMultipart(event, MAX_UPLOAD_BODY_BYTES)));
+    const { id, purpose, size, type, created_at } = presentFile(
+      await uploadFromForm(caller.scope, await parseMultipart(event, MAX_UPLOAD_BODY_BYTES)),
+    );
     return { status: 201, body: { object: 'file', id, purpose, size, type, created_at } };
   },
 });

@@ -5,5 +5,8 @@ import { attemptsOfEndpoint } from '../../lib/webhooks/operations/dashboard-deli
 /** GET /dashboard/api/webhook-endpoints/{id}/attempts: every delivery attempt, newest first. */
 export const handler = dashboardApiOperation({
   ...contract,
-  handle: async ({ auth, params, query }) => ({ status: 200, body: await attemptsOfEndpoint(auth.session.partner_id, params.id, query.limit) }),
+  handle: async ({ auth, params, query }) => ({
+    status: 200,
+    body: await attemptsOfEndpoint(auth.session.partner_id, params.id, query.limit),
+  }),
 });

@@ -5,5 +5,8 @@ import { resendEvent } from '../../lib/webhooks/operations/resend-event';
 /** POST /dashboard/api/webhook-endpoints/{id}/resend `{event_id}`: deliver that event once more, in the lane's order. */
 export const handler = dashboardApiOperation({
   ...contract,
-  handle: async ({ auth, params, body }) => ({ status: 202, body: { object: 'webhook_resend', ...(await resendEvent(auth.session.partner_id, params.id, body.event_id)) } }),
+  handle: async ({ auth, params, body }) => ({
+    status: 202,
+    body: { object: 'webhook_resend', ...(await resendEvent(auth.session.partner_id, params.id, body.event_id)) },
+  }),
 });

@@ -9,7 +9,11 @@ import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints'
 export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params, body: form }) => {
-    const rolled = await confirmSecretRoll(auth.session.partner_id, params.id, () => parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form').code);
+    const rolled = await confirmSecretRoll(
+      auth.session.partner_id,
+      params.id,
+      () => parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form').code,
+    );
     const until = rolled.previous_secret_expires_at ? `The previous secret keeps signing until ${rolled.previous_secret_expires_at}.` : '';
     return endpointSecretPage(auth.session, rolled, rolled.secret, 'Secret rolled', until);
   },

@@ -11,6 +11,12 @@ export const handler = dashboardPageOperation({
   handle: async ({ auth, body: form }) => {
     const body = parseOrRefuse(createEndpointBody, endpointFormToBody(form ?? {}), 'form');
     const created = await createWebhookEndpoint(auth.session.partner_id, body);
-    return endpointSecretPage(auth.session, created, created.secret, 'Endpoint created', 'Verify deliveries with it (scheme v1), or with the public key (v1a).');
+    return endpointSecretPage(
+      auth.session,
+      created,
+      created.secret,
+      'Endpoint created',
+      'Verify deliveries with it (scheme v1), or with the public key (v1a).',
+    );
   },
 });

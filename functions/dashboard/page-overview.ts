@@ -11,6 +11,9 @@ export const handler = dashboardPageOperation({
   handle: async ({ auth }) => {
     const partnerId = auth.session.partner_id;
     const [partner, keys, endpoints] = await Promise.all([getPartner(partnerId), listKeys(partnerId), listWebhookEndpoints(partnerId)]);
-    return overviewPage(auth.session, partner?.name ?? partnerId, { keys: keys.filter((k) => !k.revoked_at).length, endpoints: endpoints.length });
+    return overviewPage(auth.session, partner?.name ?? partnerId, {
+      keys: keys.filter((k) => !k.revoked_at).length,
+      endpoints: endpoints.length,
+    });
   },
 });

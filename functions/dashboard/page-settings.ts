@@ -6,5 +6,6 @@ import { settingsPage } from '../../lib/dashboard/pages/settings';
 /** GET /dashboard/settings (`?saved=1` after a save). */
 export const handler = dashboardPageOperation({
   ...contract,
-  handle: async ({ auth, event }) => settingsPage(auth.session, await readSettings(auth.session.partner_id), event.queryStringParameters?.saved === '1'),
+  handle: async ({ auth, event }) =>
+    settingsPage(auth.session, await readSettings(auth.session.partner_id), event.queryStringParameters?.saved === '1'),
 });

@@ -15,7 +15,9 @@ export const handler = dashboardPageOperation({
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
     const { items } = await attemptsOfEndpoint(auth.session.partner_id, params.id, RECENT_ATTEMPTS);
     const resent = event.queryStringParameters?.resent;
-    const notice = isId('event', resent) ? `Event ${resent} is queued for delivery again, behind anything the endpoint already has queued.` : undefined;
+    const notice = isId('event', resent)
+      ? `Event ${resent} is queued for delivery again, behind anything the endpoint already has queued.`
+      : undefined;
     return endpointPage(auth.session, endpoint, items, notice);
   },
 });

@@ -3,4 +3,7 @@ import { apiReference as contract } from '../../lib/routes/foundation/api-refere
 import { REFERENCE_PAGE_HEADERS, referencePage } from '../../lib/docs/reference-page';
 
 /** GET /docs: the API reference (Redoc over GET /v1/openapi.json), with the error reference beside it. */
-export const handler = keylessOperation({ ...contract, handle: async () => ({ status: 200, text: referencePage(), headers: REFERENCE_PAGE_HEADERS }) });
+export const handler = keylessOperation({
+  ...contract,
+  handle: async () => ({ status: 200, text: referencePage(), headers: REFERENCE_PAGE_HEADERS }),
+});

@@ -6,4 +6,5 @@ import { deliveryQueueUrl, sqs } from '../../lib/webhooks/queue/delivery-queue';
  * The signer: FIFO SQS batches (group = endpoint) → signed POSTs, in order per endpoint. Deployed with
  * ReportBatchItemFailures; the embedded default's FIFO lanes call this same handler.
  */
-export const handler = (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => processDeliveryBatch(event, context, sqs(), deliveryQueueUrl());
+export const handler = (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
+  processDeliveryBatch(event, context, sqs(), deliveryQueueUrl());

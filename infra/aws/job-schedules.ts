@@ -27,6 +27,7 @@ export function scheduleOf(entry: string): JobSchedule {
   const name = entry.replace(/^.*\//, '').replace(/\.ts$/, '');
   const source = readFileSync(join(REPO_ROOT, entry), 'utf8');
   const expression = SCHEDULE_EXPORT.exec(source)?.[2];
-  if (!expression) throw new Error(`${entry} has no schedule: export const schedule = 'rate(…)' or 'cron(…)' (EventBridge Scheduler syntax).`);
+  if (!expression)
+    throw new Error(`${entry} has no schedule: export const schedule = 'rate(…)' or 'cron(…)' (EventBridge Scheduler syntax).`);
   return { name, expression, description: `Scheduled job ${name} (${expression})`, timeoutSeconds: JOB_TIMEOUT_SECONDS[name] ?? 300 };
 }

@@ -57,11 +57,18 @@ export class PartnerApiStack extends Stack {
     const jobEntries = props.entries ? (props.entries.jobs ?? []) : entriesIn(JOBS_FOLDER);
 
     // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
-    const entries = [...new Set([...routes.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, backstopEntry, ...jobEntries].filter((e): e is string => Boolean(e)))];
+    const entries = [
+      ...new Set(
+        [...routes.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, backstopEntry, ...jobEntries].filter(
+          (e): e is string => Boolean(e),
+        ),
+      ),
+    ];
     const used = analyseCode(entries);
     // The delivery queue exists once anything uses it: the pipeline's functions, or a route that enqueues (resend).
     const callsSqs = [...used.values()].some((actions) => actions.some((u) => u.service === 'sqs'));
-    const pipeline = fanoutEntry || signerEntry || backstopEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
+    const pipeline =
+      fanoutEntry || signerEntry || backstopEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
 
     const rest = new PartnerRestApi(this, 'Api', { settings, options, removalPolicy: settings.removalPolicy });
     const docsUrl = options.docsUrl ?? `${rest.publicUrl}/docs`;
@@ -112,7 +119,11 @@ export class PartnerApiStack extends Stack {
 
     // The fallback first: every family's `ANY` methods name it.
     const fallback = fn(this, 'Fallback', 'fallback', FALLBACK_HANDLER, 'Unknown paths (404) and methods (405)');
-    fallback.fn.addPermission('ApiInvoke', { principal: new ServicePrincipal('apigateway.amazonaws.com'), sourceArn: rest.anyArn(), action: 'lambda:InvokeFunction' });
+    fallback.fn.addPermission('ApiInvoke', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: rest.anyArn(),
+      action: 'lambda:InvokeFunction',
+    });
     const fallbackTarget = { name: `${settings.prefix}-fallback`, arn: fallback.fn.functionArn };
 
     // One nested stack per route family (route-families.ts): its functions and its part of the API.
@@ -123,44 +134,71 @@ export class PartnerApiStack extends Stack {
       scopes.set(root, nested);
       for (const route of members) {
         const f = fn(nested, route.operation, route.operation, route.handler, `${route.method} ${route.path}`, { method: route.method });
-        f.fn.addPermission('ApiInvoke', { principal: new ServicePrincipal('apigateway.amazonaws.com'), sourceArn: rest.methodArn(route), action: 'lambda:InvokeFunction' });
+        f.fn.addPermission('ApiInvoke', {
+          principal: new ServicePrincipal('apigateway.amazonaws.com'),
+          sourceArn: rest.methodArn(route),
+          action: 'lambda:InvokeFunction',
+        });
         targets.set(route, { name: `${settings.prefix}-${route.operation}`, arn: f.fn.functionArn });
       }
     }
     rest.addRoutes(routes, { scopeOf: (root) => scopes.get(root)!, targetOf: (route) => targets.get(route)! }, fallbackTarget);
     // On the dashboard in table order, whatever their stack.
-    for (const route of routes) this.watched.push({ name: `${settings.prefix}-${route.operation}`, kind: 'route', route, group: routeGroupOf(route) });
+    for (const route of routes)
+      this.watched.push({ name: `${settings.prefix}-${route.operation}`, kind: 'route', route, group: routeGroupOf(route) });
     this.watched.push({ name: `${settings.prefix}-fallback`, kind: 'fallback', group: 'Fallback' });
 
     if (pipeline && fanoutEntry) {
-      const fanout = fn(this, 'Fanout', 'webhook-fanout', fanoutEntry, 'Stream → one delivery message per enabled endpoint', { sealedRole: false, timeout: Duration.seconds(60) });
+      const fanout = fn(this, 'Fanout', 'webhook-fanout', fanoutEntry, 'Stream → one delivery message per enabled endpoint', {
+        sealedRole: false,
+        timeout: Duration.seconds(60),
+      });
       pipeline.attachFanout(fanout, data.table);
       this.watched.push({ name: `${settings.prefix}-webhook-fanout`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && backstopEntry) {
-      const backstop = fn(this, 'SequencerBackstop', 'event-sequencer-backstop', backstopEntry, 'Stream → pending events that outlived their writer are sequenced', {
-        sealedRole: false,
-        timeout: BACKSTOP_TIMEOUT,
-      });
+      const backstop = fn(
+        this,
+        'SequencerBackstop',
+        'event-sequencer-backstop',
+        backstopEntry,
+        'Stream → pending events that outlived their writer are sequenced',
+        {
+          sealedRole: false,
+          timeout: BACKSTOP_TIMEOUT,
+        },
+      );
       pipeline.attachSequencerBackstop(backstop, data.table);
       this.watched.push({ name: `${settings.prefix}-event-sequencer-backstop`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && signerEntry) {
-      const signer = fn(this, 'Signer', 'webhook-signer', signerEntry, 'Signs and POSTs webhook deliveries, one lane per endpoint', { sealedRole: false, timeout: SIGNER_TIMEOUT });
+      const signer = fn(this, 'Signer', 'webhook-signer', signerEntry, 'Signs and POSTs webhook deliveries, one lane per endpoint', {
+        sealedRole: false,
+        timeout: SIGNER_TIMEOUT,
+      });
       pipeline.attachSigner(signer, settings.signerConcurrency);
       this.watched.push({ name: `${settings.prefix}-webhook-signer`, kind: 'pipeline', group: 'Webhooks' });
     }
 
     if (jobEntries.length) {
-      const scheduleGroup = new ScheduleGroup(this, 'Jobs', { scheduleGroupName: `${settings.prefix}-jobs`, removalPolicy: settings.removalPolicy });
+      const scheduleGroup = new ScheduleGroup(this, 'Jobs', {
+        scheduleGroupName: `${settings.prefix}-jobs`,
+        removalPolicy: settings.removalPolicy,
+      });
       for (const entry of jobEntries) {
         const job = scheduleOf(entry);
         const name = `job-${job.name}`;
         const f = fn(this, `Job-${job.name}`, name, entry, job.description, { timeout: Duration.seconds(job.timeoutSeconds) });
         // The scheduler's own role may invoke this one function (its unqualified ARN), nothing else.
         const invoker = new Role(this, `Schedule-${job.name}-Role`, {
-          assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),
-          inlinePolicies: { invoke: new PolicyDocument({ statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [f.fn.functionArn] })] }) },
+          assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+            conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+          }),
+          inlinePolicies: {
+            invoke: new PolicyDocument({
+              statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [f.fn.functionArn] })],
+            }),
+          },
         });
         new CfnSchedule(this, `Schedule-${job.name}`, {
           name: `${settings.prefix}-${job.name}`,
@@ -169,7 +207,11 @@ export class PartnerApiStack extends Stack {
           scheduleExpression: job.expression,
           scheduleExpressionTimezone: 'UTC',
           flexibleTimeWindow: { mode: 'OFF' },
-          target: { arn: f.fn.functionArn, roleArn: invoker.roleArn, retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 3600 } },
+          target: {
+            arn: f.fn.functionArn,
+            roleArn: invoker.roleArn,
+            retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 3600 },
+          },
         });
         this.watched.push({ name: `${settings.prefix}-${name}`, kind: 'job', group: 'Jobs', job: job.name });
       }
@@ -197,7 +239,10 @@ export class PartnerApiStack extends Stack {
     new CfnOutput(this, 'BaseUrl', { value: `${rest.publicUrl}/v1`, description: 'Partner API base URL' });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     for (const [i, record] of data.emailIdentity.dkimRecords.entries()) {
-      new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}`, description: 'Publish in DNS so SES can send as the e-mail domain' });
+      new CfnOutput(this, `DkimRecord${i + 1}`, {
+        value: `${record.name} CNAME ${record.value}`,
+        description: 'Publish in DNS so SES can send as the e-mail domain',
+      });
     }
     new CfnOutput(this, 'DnsTarget', { value: rest.dnsTarget, description: 'Point the custom domain (CNAME) here' });
   }

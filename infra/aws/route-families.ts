@@ -8,7 +8,14 @@ import type { Route } from '../../lib/routes';
  * below them belongs to exactly one family. A prefix added later moves routes between stacks: see
  * docs/decisions.md "Production on AWS".
  */
-export const SHARED_PREFIXES = ['/v1', '/v1/sandbox', '/v1/companies/{companyID}', '/v1/sandbox/companies/{companyID}', '/dashboard', '/dashboard/api'];
+export const SHARED_PREFIXES = [
+  '/v1',
+  '/v1/sandbox',
+  '/v1/companies/{companyID}',
+  '/v1/sandbox/companies/{companyID}',
+  '/dashboard',
+  '/dashboard/api',
+];
 
 /**
  * A route's family: the subtree of the API its path lies in, named by its root, which is the path cut

@@ -97,7 +97,10 @@ const LITERAL = 0;
 const PARAMETER = 1;
 const GREEDY = 2;
 
-function matchTemplate(template: string, segments: string[]): { rank: number[]; params: Record<string, string>; names: boolean } | undefined {
+function matchTemplate(
+  template: string,
+  segments: string[],
+): { rank: number[]; params: Record<string, string>; names: boolean } | undefined {
   const parts = template === '/' ? [] : template.slice(1).split('/');
   const rank: number[] = [];
   const params: Record<string, string> = {};

@@ -29,13 +29,19 @@ export interface GatewayResponse {
 
 /** The gateway's own refusals, each in the spec's envelope so a partner parses one error shape. */
 export const GATEWAY_RESPONSES: readonly GatewayResponse[] = [
-  { id: 'MissingPath', type: 'MISSING_AUTHENTICATION_TOKEN', code: 'resource_missing', detail: 'No route matches this path and method. See /v1/openapi.json for every route.' },
+  {
+    id: 'MissingPath',
+    type: 'MISSING_AUTHENTICATION_TOKEN',
+    code: 'resource_missing',
+    detail: 'No route matches this path and method. See /v1/openapi.json for every route.',
+  },
   { id: 'Throttled', type: 'THROTTLED', code: 'rate_limit', detail: 'The API is busy: retry after a second.' },
   {
     id: 'TooLarge',
     type: 'REQUEST_TOO_LARGE',
     code: 'request_too_large',
-    detail: 'The request is larger than the gateway passes on: at most 10 MB, and at most 6 MB once encoded for the API (uploads grow by a third), so send files of at most 4 MB.',
+    detail:
+      'The request is larger than the gateway passes on: at most 10 MB, and at most 6 MB once encoded for the API (uploads grow by a third), so send files of at most 4 MB.',
   },
   { id: 'Default4xx', type: 'DEFAULT_4XX', code: 'invalid_request', detail: 'The gateway refused the request.' },
   { id: 'Default5xx', type: 'DEFAULT_5XX', code: 'api_error', detail: 'An internal error occurred; the request_id traces it.' },
@@ -56,5 +62,12 @@ export function gatewayStatus(response: GatewayResponse): number {
  */
 export function gatewayEnvelope(response: GatewayResponse, docsUrl: string, requestId: string): string {
   const { code, detail } = response;
-  return JSON.stringify({ type: `${docsUrl}/partner/errors#${code}`, title: ERROR_CODES[code].title, status: ERROR_CODES[code].status, code, detail, request_id: requestId });
+  return JSON.stringify({
+    type: `${docsUrl}/partner/errors#${code}`,
+    title: ERROR_CODES[code].title,
+    status: ERROR_CODES[code].status,
+    code,
+    detail,
+    request_id: requestId,
+  });
 }

@@ -104,7 +104,8 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
   }
   for (const list of groups.values()) list.sort((a, b) => a.sequence.localeCompare(b.sequence));
   // The deduplication window survives a restart through the messages still queued.
-  for (const list of groups.values()) for (const m of list) dedup.set(m.dedup_id, Math.max(dedup.get(m.dedup_id) ?? 0, m.sent_at + DEDUP_WINDOW_MS));
+  for (const list of groups.values())
+    for (const m of list) dedup.set(m.dedup_id, Math.max(dedup.get(m.dedup_id) ?? 0, m.sent_at + DEDUP_WINDOW_MS));
 
   const persist = (m: Message) => db().send(new PutCommand({ TableName: table, Item: itemOf(m) }));
   const itemOf = (m: Message) => ({ ...localQueueMessageKey(options.queueName, m.sequence), entity: 'local_queue_message', ...m });
@@ -203,7 +204,9 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
           const next = deleting;
           deleting = [];
           // A failed delete leaves the messages stored (handed out again only after a restart), as before.
-          await writeMany([], next).catch((error: unknown) => logger.error('local FIFO lanes: deleting handled messages failed', { error: error as Error }));
+          await writeMany([], next).catch((error: unknown) =>
+            logger.error('local FIFO lanes: deleting handled messages failed', { error: error as Error }),
+          );
         }
       } finally {
         deleteWriter = undefined;
@@ -271,7 +274,10 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     const work = (async () => {
       try {
         // Receipt state is kept in memory only: after a restart, in-flight messages are visible at once.
-        const response = await options.handler({ Records: batch.map((m) => toRecord(m, options.queueName)) }, lambdaContext(options.invocationTimeoutMs ?? 900_000));
+        const response = await options.handler(
+          { Records: batch.map((m) => toRecord(m, options.queueName)) },
+          lambdaContext(options.invocationTimeoutMs ?? 900_000),
+        );
         const failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         await remove(batch.filter((m) => !failed.has(m.message_id) && m.receipt_handle).map((m) => m.receipt_handle!));
       } catch (error) {
@@ -298,7 +304,12 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
         try {
           Successful.push({ Id: entry.Id, ...(await send(entry, written)) });
         } catch (error) {
-          Failed.push({ Id: entry.Id, SenderFault: true, Code: (error as QueueError).type ?? 'InternalError', Message: (error as Error).message });
+          Failed.push({
+            Id: entry.Id,
+            SenderFault: true,
+            Code: (error as QueueError).type ?? 'InternalError',
+            Message: (error as Error).message,
+          });
         }
       }
       await writeMany(written, []);
@@ -317,7 +328,12 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
           await changeVisibility(e.ReceiptHandle, e.VisibilityTimeout, written);
           Successful.push({ Id: e.Id });
         } catch (error) {
-          Failed.push({ Id: e.Id, SenderFault: true, Code: (error as QueueError).type ?? 'InternalError', Message: (error as Error).message });
+          Failed.push({
+            Id: e.Id,
+            SenderFault: true,
+            Code: (error as QueueError).type ?? 'InternalError',
+            Message: (error as Error).message,
+          });
         }
       }
       await writeMany(written, []);
@@ -357,7 +373,11 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
         res.end(JSON.stringify(body));
       };
       const operation = operations[target];
-      if (!operation) return reply(400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${target} is not supported by the local stand-in` });
+      if (!operation)
+        return reply(400, {
+          __type: 'com.amazonaws.sqs#UnsupportedOperation',
+          message: `${target} is not supported by the local stand-in`,
+        });
       try {
         reply(200, await operation(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')));
       } catch (error) {
@@ -372,7 +392,8 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
   return {
     queueUrl: `http://127.0.0.1:${port}/000000000000/${options.queueName}`,
     poke: () => schedule(0),
-    peek: (group) => (groups.get(group) ?? []).map((m) => ({ receiveCount: m.receive_count, visibleAt: m.visible_at, availableAt: m.available_at })),
+    peek: (group) =>
+      (groups.get(group) ?? []).map((m) => ({ receiveCount: m.receive_count, visibleAt: m.visible_at, availableAt: m.available_at })),
     busy: () => running,
     stop: async (graceMs?: number) => {
       stopped = true;
@@ -432,7 +453,13 @@ async function queryAll(table: string, pk: string): Promise<Record<string, unkno
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db().send(
-      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey: start, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
     );
     out.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;

@@ -7,7 +7,14 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { ROUTES } from '../../lib/routes';
 import { config } from '../../lib/config';
 import { gatewayResources, resolveRequest } from '../gateway/resources';
-import { GATEWAY_PAYLOAD_LIMIT, gatewayEnvelope, gatewayResponse, gatewayStatus, LAMBDA_PAYLOAD_LIMIT, type GatewayResponseType } from '../gateway/responses';
+import {
+  GATEWAY_PAYLOAD_LIMIT,
+  gatewayEnvelope,
+  gatewayResponse,
+  gatewayStatus,
+  LAMBDA_PAYLOAD_LIMIT,
+  type GatewayResponseType,
+} from '../gateway/responses';
 import { lambdaContext, toProxyEvent } from './proxy-event';
 import { registerTextImports } from './text-imports';
 
@@ -31,7 +38,11 @@ function load(file: string): Promise<Handler> {
 /** A gateway response (infra/gateway/responses.ts) as the deployed stage answers it: no function ran. */
 function gatewayAnswer(type: GatewayResponseType, requestId: string): { status: number; headers: Record<string, string>; body: string } {
   const response = gatewayResponse(type);
-  return { status: gatewayStatus(response), headers: { 'Content-Type': 'application/json' }, body: gatewayEnvelope(response, config().docsUrl, requestId) };
+  return {
+    status: gatewayStatus(response),
+    headers: { 'Content-Type': 'application/json' },
+    body: gatewayEnvelope(response, config().docsUrl, requestId),
+  };
 }
 
 function answer(res: ServerResponse, type: GatewayResponseType, requestId: string): void {
@@ -116,5 +127,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, body: Buffer, re
 function rawAnswer(socket: Duplex, type: GatewayResponseType): void {
   if (!socket.writable) return void socket.destroy();
   const { status, body } = gatewayAnswer(type, randomUUID());
-  socket.end(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

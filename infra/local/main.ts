@@ -42,8 +42,12 @@ async function main() {
   });
 
   console.log(`Demo partner ${c.partner_id}\n  live key: ${c.live_key}\n  test key: ${c.test_key}`);
-  console.log(`Other partner ${c.other_partner.partner_id} (for isolation checks); all in ${process.env.LOCAL_DIR ?? '.local'}/credentials.json`);
-  console.log(`Ready: ${c.base_url} in ${((Date.now() - started) / 1000).toFixed(1)} s (DynamoDB Local ${c.dynamodb_endpoint}, ${inMemory ? 'in memory' : `data in ${process.env.LOCAL_DIR}`})`);
+  console.log(
+    `Other partner ${c.other_partner.partner_id} (for isolation checks); all in ${process.env.LOCAL_DIR ?? '.local'}/credentials.json`,
+  );
+  console.log(
+    `Ready: ${c.base_url} in ${((Date.now() - started) / 1000).toFixed(1)} s (DynamoDB Local ${c.dynamodb_endpoint}, ${inMemory ? 'in memory' : `data in ${process.env.LOCAL_DIR}`})`,
+  );
 }
 
 main().catch((error) => {

@@ -43,7 +43,8 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   const localDir = resolve(options.localDir);
   mkdirSync(localDir, { recursive: true });
   const credentialsFile = join(localDir, 'credentials.json');
-  const previous = !options.inMemory && existsSync(credentialsFile) ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as Partial<Credentials>) : {};
+  const previous =
+    !options.inMemory && existsSync(credentialsFile) ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as Partial<Credentials>) : {};
 
   const dynamo: DynamoDbLocal = await startDynamoDbLocal({
     dataDir: options.inMemory ? undefined : join(localDir, 'dynamodb'),
@@ -78,15 +79,27 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     process.env.AWS_REGION ??= 'us-east-1';
     process.env.POWERTOOLS_METRICS_NAMESPACE ??= 'PartnerApiLocal';
 
-    const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const client = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     await ensureTable(client, process.env.TABLE_NAME);
     client.destroy();
 
     const limits = localRateLimit();
-    const demo = await seedPartner(previous.partner_id ? (previous as SeededPartner) : undefined, { name: 'Demo Partner', ownerEmail: 'owner@demo-partner.test' }, limits);
+    const demo = await seedPartner(
+      previous.partner_id ? (previous as SeededPartner) : undefined,
+      { name: 'Demo Partner', ownerEmail: 'owner@demo-partner.test' },
+      limits,
+    );
     const other = await seedPartner(previous.other_partner, { name: 'Other Partner', ownerEmail: 'owner@other-partner.test' }, limits);
 
-    webhooks = await startLocalWebhookPipeline({ dynamodbEndpoint: dynamo.endpoint, region: process.env.AWS_REGION, table: process.env.TABLE_NAME });
+    webhooks = await startLocalWebhookPipeline({
+      dynamodbEndpoint: dynamo.endpoint,
+      region: process.env.AWS_REGION,
+      table: process.env.TABLE_NAME,
+    });
     server = await startHttpServer(options.port);
     // The scheduled jobs (functions/jobs/*), as EventBridge Scheduler runs them in AWS.
     if (process.env.LOCAL_SCHEDULER !== 'off') scheduler = await startLocalScheduler();

@@ -22,7 +22,9 @@ type Job = { name: string; handler: (event: { as_of?: string }) => Promise<unkno
 export async function startLocalScheduler(options: { jobsDir?: string; everyMs?: number; clock?: Clock } = {}): Promise<LocalScheduler> {
   const dir = options.jobsDir ?? join(import.meta.dirname, '..', '..', 'functions', 'jobs');
   const clock = options.clock ?? clockNow;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const jobs: Job[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as { handler: Job['handler'] };

@@ -40,8 +40,12 @@ export async function seedPartner(
     const key = secret ? await findApiKey(secret) : undefined;
     return key && key.partner_id === partner.id && !key.revoked_at ? secret : undefined;
   };
-  const live = (await keep(previous?.live_key)) ?? (await issueApiKey({ partnerId: partner.id, mode: 'live', name: 'Demo live key', rateLimit })).secret;
-  const test = (await keep(previous?.test_key)) ?? (await issueApiKey({ partnerId: partner.id, mode: 'test', name: 'Demo test key', rateLimit })).secret;
+  const live =
+    (await keep(previous?.live_key)) ??
+    (await issueApiKey({ partnerId: partner.id, mode: 'live', name: 'Demo live key', rateLimit })).secret;
+  const test =
+    (await keep(previous?.test_key)) ??
+    (await issueApiKey({ partnerId: partner.id, mode: 'test', name: 'Demo test key', rateLimit })).secret;
   for (const secret of [live, test]) {
     await db().send(
       new UpdateCommand({

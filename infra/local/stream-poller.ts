@@ -71,15 +71,26 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   let stopped = false;
 
   const checkpoint = async (shardId: string) =>
-    (await db().send(new GetCommand({ TableName: options.table, Key: localStreamCheckpointKey(streamArn, shardId, options.consumer) }))).Item?.sequence_number as string | undefined;
+    (await db().send(new GetCommand({ TableName: options.table, Key: localStreamCheckpointKey(streamArn, shardId, options.consumer) })))
+      .Item?.sequence_number as string | undefined;
   const saveCheckpoint = (shardId: string, sequenceNumber: string) =>
-    db().send(new PutCommand({ TableName: options.table, Item: { ...localStreamCheckpointKey(streamArn, shardId, options.consumer), entity: 'local_stream_checkpoint', sequence_number: sequenceNumber } }));
+    db().send(
+      new PutCommand({
+        TableName: options.table,
+        Item: {
+          ...localStreamCheckpointKey(streamArn, shardId, options.consumer),
+          entity: 'local_stream_checkpoint',
+          sequence_number: sequenceNumber,
+        },
+      }),
+    );
 
   async function discover() {
     let start: string | undefined;
     do {
       const res = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
-      for (const s of res.StreamDescription?.Shards ?? []) if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { id: s.ShardId });
+      for (const s of res.StreamDescription?.Shards ?? [])
+        if (s.ShardId && !shards.has(s.ShardId)) shards.set(s.ShardId, { id: s.ShardId });
       start = res.StreamDescription?.LastEvaluatedShardId;
     } while (start);
   }
@@ -106,13 +117,17 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       try {
         // Like a Lambda's: time left for the batch, and none at all once the poller is stopping.
         const started = Date.now();
-        const context: Context = { ...lambdaContext(options.consumer ?? 'webhook-fanout'), getRemainingTimeInMillis: () => (stopped ? 0 : Math.max(0, BATCH_TIME_MS - (Date.now() - started))) };
+        const context: Context = {
+          ...lambdaContext(options.consumer ?? 'webhook-fanout'),
+          getRemainingTimeInMillis: () => (stopped ? 0 : Math.max(0, BATCH_TIME_MS - (Date.now() - started))),
+        };
         const res = await options.handler({ Records: pending }, context);
         failedFrom = res?.batchItemFailures?.[0]?.itemIdentifier;
       } catch (error) {
         failedFrom = pending[0].dynamodb?.SequenceNumber;
         // A handler cut short by stop() is not a failure: its batch is given again after the restart.
-        if (!stopped) logger.error('local stream poller: the handler failed', { consumer: options.consumer ?? 'fan-out', error: error as Error });
+        if (!stopped)
+          logger.error('local stream poller: the handler failed', { consumer: options.consumer ?? 'fan-out', error: error as Error });
       }
       if (!failedFrom) return;
       const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failedFrom);
@@ -208,7 +223,9 @@ function toLambdaRecord(record: StreamRecord, streamArn: string, region: string)
     awsRegion: region,
     eventSourceARN: streamArn,
     dynamodb: {
-      ApproximateCreationDateTime: d.ApproximateCreationDateTime ? Math.floor(new Date(d.ApproximateCreationDateTime).getTime() / 1000) : undefined,
+      ApproximateCreationDateTime: d.ApproximateCreationDateTime
+        ? Math.floor(new Date(d.ApproximateCreationDateTime).getTime() / 1000)
+        : undefined,
       Keys: d.Keys as never,
       NewImage: d.NewImage as never,
       SequenceNumber: d.SequenceNumber,

@@ -20,7 +20,11 @@ export interface LocalWebhookPipeline {
  * poller of its own, as its own event source mapping reads it in AWS. Only the queue URL differs from
  * the deployed stack. Environment: WEBHOOK_HOLD_MS (2000), WEBHOOK_LANES_CONCURRENCY (16).
  */
-export async function startLocalWebhookPipeline(options: { dynamodbEndpoint: string; region: string; table: string }): Promise<LocalWebhookPipeline> {
+export async function startLocalWebhookPipeline(options: {
+  dynamodbEndpoint: string;
+  region: string;
+  table: string;
+}): Promise<LocalWebhookPipeline> {
   // Metrics go to CloudWatch through EMF in Lambda; on a developer's console they would be noise.
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
   const lanes = await startFifoLanes({
@@ -35,7 +39,12 @@ export async function startLocalWebhookPipeline(options: { dynamodbEndpoint: str
   let poller: StreamPoller | undefined;
   let backstop: StreamPoller | undefined;
   try {
-    poller = await startStreamPoller({ endpoint: options.dynamodbEndpoint, region: options.region, table: options.table, handler: (event) => fanout(event) });
+    poller = await startStreamPoller({
+      endpoint: options.dynamodbEndpoint,
+      region: options.region,
+      table: options.table,
+      handler: (event) => fanout(event),
+    });
     backstop = await startStreamPoller({
       endpoint: options.dynamodbEndpoint,
       region: options.region,

@@ -15,11 +15,20 @@ export const listAccountsQuery = z
  * GET /accounts (spec): newest first by default, `sort=created_at` for oldest first; `total` is the
  * `accounts` counter, bumped in every account-creating transaction, so it costs one read.
  */
-export async function listAccounts(scope: Scope, q: z.output<typeof listAccountsQuery>): Promise<{ object: 'list'; page: PageBlock; items: Account[] }> {
+export async function listAccounts(
+  scope: Scope,
+  q: z.output<typeof listAccountsQuery>,
+): Promise<{ object: 'list'; page: PageBlock; items: Account[] }> {
   const descending = isDescending(q.sort);
   const listing = listingFingerprint({ route: 'accounts', partner: scope.partnerId, mode: scope.mode, descending });
   const [{ items, page }, total] = await Promise.all([
-    keysetPage<Record<string, unknown>>(accountIndexes.all(scope), { listing, limit: q.limit, descending, after: q.after, before: q.before }),
+    keysetPage<Record<string, unknown>>(accountIndexes.all(scope), {
+      listing,
+      limit: q.limit,
+      descending,
+      after: q.after,
+      before: q.before,
+    }),
     readCounter(scope, COUNTERS.accounts),
   ]);
   return { object: 'list', page: { ...page, total }, items: items.map((i) => renderAccount(accountEntity.record(i))) };

@@ -7,11 +7,26 @@ import { emailInput, idParam, metadataInput, phoneInput } from '../input';
  */
 export const accountInput = z
   .strictObject({
-    first_name: z.string().trim().min(1).max(100).meta({ examples: ['Ada'] }),
-    last_name: z.string().trim().min(1).max(100).meta({ examples: ['Lovelace'] }),
+    first_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .meta({ examples: ['Ada'] }),
+    last_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .meta({ examples: ['Lovelace'] }),
     email: emailInput,
     phone: phoneInput.optional(),
-    external_id: z.string().min(1).max(255).optional().meta({ examples: ['user-1042'] }),
+    external_id: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .meta({ examples: ['user-1042'] }),
     metadata: metadataInput.optional(),
   })
   .meta({ id: 'AccountParams' });

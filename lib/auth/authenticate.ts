@@ -39,9 +39,15 @@ export function authorizeCaller(key: ApiKeyRecord, sourceIp: string, required: S
     throw new ApiError('api_key_expired', `This API key expired at ${key.expires_at}. Create a new key in the dashboard.`);
   }
   if (!ipAllowed(key.allowed_ips, sourceIp)) {
-    throw new ApiError('ip_address_not_allowed', `Requests from ${sourceIp} are not allowed for this key. Add the address to the key's allow-list in the dashboard.`);
+    throw new ApiError(
+      'ip_address_not_allowed',
+      `Requests from ${sourceIp} are not allowed for this key. Add the address to the key's allow-list in the dashboard.`,
+    );
   }
   if (!grants(key.scopes, required)) {
-    throw new ApiError('insufficient_scope', `This key lacks the '${required}' scope. Use a key that holds it, or create one in the dashboard.`);
+    throw new ApiError(
+      'insufficient_scope',
+      `This key lacks the '${required}' scope. Use a key that holds it, or create one in the dashboard.`,
+    );
   }
 }

@@ -30,7 +30,10 @@ export interface BillingResult {
 }
 
 /** Every line is written with its description in words (lib/billing/line-words.ts). */
-const result = (lines: LedgerLine[]): BillingResult => ({ lines: lines.map((line) => ({ ...line, description: describeLine(line) })), billed: sumOf(lines) });
+const result = (lines: LedgerLine[]): BillingResult => ({
+  lines: lines.map((line) => ({ ...line, description: describeLine(line) })),
+  billed: sumOf(lines),
+});
 
 /**
  * The paid choices inside a full-price line's amount, each at what the catalog adds for it now (the
@@ -59,14 +62,39 @@ const withOptions = (options: LineOption[] | undefined) => (options ? { options 
  */
 export function linesForNewOrder(order: BillableOrder, at: string, livemode: boolean): BillingResult {
   const lines: LedgerLine[] = [];
-  const base = { currency: 'usd' as const, company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode };
+  const base = {
+    currency: 'usd' as const,
+    company: order.company,
+    service_order: order.id,
+    product_key: order.product_key,
+    billed_at: at,
+    livemode,
+  };
   if (order.billing === 'advance' && order.unit_amount !== 0) {
     const kind = order.included_in ? 'difference' : 'order';
     const description = order.included_in ? `${order.product_key}: paid option beyond ${order.included_in}` : order.product_key;
-    lines.push(newLine({ ...base, key: `${order.id}#order`, kind, description, amount: order.unit_amount, ...withOptions(pricedOptions(order, order.unit_amount)) }));
+    lines.push(
+      newLine({
+        ...base,
+        key: `${order.id}#order`,
+        kind,
+        description,
+        amount: order.unit_amount,
+        ...withOptions(pricedOptions(order, order.unit_amount)),
+      }),
+    );
   }
   (order.fees ?? []).forEach((fee, i) => {
-    if (fee.unit_amount !== 0) lines.push(newLine({ ...base, key: `${order.id}#fee#${i}`, kind: 'fee', description: `${order.product_key}: ${fee.kind}`, amount: fee.unit_amount }));
+    if (fee.unit_amount !== 0)
+      lines.push(
+        newLine({
+          ...base,
+          key: `${order.id}#fee#${i}`,
+          kind: 'fee',
+          description: `${order.product_key}: ${fee.kind}`,
+          amount: fee.unit_amount,
+        }),
+      );
   });
   return result(lines);
 }
@@ -75,7 +103,18 @@ export function linesForNewOrder(order: BillableOrder, at: string, livemode: boo
 export function linesForAcceptedQuote(order: BillableOrder, amount: number, at: string, livemode: boolean): BillingResult {
   if (amount === 0) return result([]);
   return result([
-    newLine({ key: `${order.id}#quote`, kind: 'order', description: `${order.product_key} (quoted)`, amount, currency: 'usd', company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode }),
+    newLine({
+      key: `${order.id}#quote`,
+      kind: 'order',
+      description: `${order.product_key} (quoted)`,
+      amount,
+      currency: 'usd',
+      company: order.company,
+      service_order: order.id,
+      product_key: order.product_key,
+      billed_at: at,
+      livemode,
+    }),
   ]);
 }
 
@@ -84,7 +123,18 @@ export function creditForCancel(order: BillableOrder, at: string, livemode: bool
   const billed = order.billed_amount ?? 0;
   if (billed === 0) return result([]);
   return result([
-    newLine({ key: `${order.id}#cancel`, kind: 'credit', description: `${order.product_key}: canceled before fulfilment`, amount: -billed, currency: 'usd', company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode }),
+    newLine({
+      key: `${order.id}#cancel`,
+      kind: 'credit',
+      description: `${order.product_key}: canceled before fulfilment`,
+      amount: -billed,
+      currency: 'usd',
+      company: order.company,
+      service_order: order.id,
+      product_key: order.product_key,
+      billed_at: at,
+      livemode,
+    }),
   ]);
 }
 
@@ -92,7 +142,19 @@ export function creditForCancel(order: BillableOrder, at: string, livemode: bool
 export function linesForRenewal(order: BillableOrder, k: number, at: string, livemode: boolean): BillingResult {
   if (order.unit_amount === 0) return result([]);
   return result([
-    newLine({ key: `${order.id}#renewal#${k}`, kind: 'renewal', description: `${order.product_key}: period ${k + 1}`, amount: order.unit_amount, currency: 'usd', company: order.company, service_order: order.id, product_key: order.product_key, billed_at: at, livemode, ...withOptions(pricedOptions(order, order.unit_amount)) }),
+    newLine({
+      key: `${order.id}#renewal#${k}`,
+      kind: 'renewal',
+      description: `${order.product_key}: period ${k + 1}`,
+      amount: order.unit_amount,
+      currency: 'usd',
+      company: order.company,
+      service_order: order.id,
+      product_key: order.product_key,
+      billed_at: at,
+      livemode,
+      ...withOptions(pricedOptions(order, order.unit_amount)),
+    }),
   ]);
 }
 
@@ -102,7 +164,14 @@ export function linesForRenewal(order: BillableOrder, k: number, at: string, liv
  * bill the new price at the period's end and need no line now. `change` numbers the changes of the
  * order, so each is billed once.
  */
-export function linesForReprice(order: BillableOrder, newAmount: number, change: number, billedCurrentPeriod: boolean, at: string, livemode: boolean): BillingResult {
+export function linesForReprice(
+  order: BillableOrder,
+  newAmount: number,
+  change: number,
+  billedCurrentPeriod: boolean,
+  at: string,
+  livemode: boolean,
+): BillingResult {
   const diff = newAmount - order.unit_amount;
   if (diff === 0 || !billedCurrentPeriod) return result([]);
   return result([

@@ -51,12 +51,16 @@ export async function closePeriod(scope: Scope, period: string, at: string): Pro
       );
     }
     const sum = batch.reduce((s, l) => s + l.amount, 0);
-    ws.update(invoiceKey(scope, invoice.id), { expression: 'ADD #t :sum, line_count :n', names: { '#t': 'total' }, values: { ':sum': sum, ':n': batch.length } }, {
-      expression: '#s = :draft',
-      names: { '#s': 'status' },
-      values: { ':draft': 'draft' },
-      onFailed: () => new InvoiceMoved(),
-    });
+    ws.update(
+      invoiceKey(scope, invoice.id),
+      { expression: 'ADD #t :sum, line_count :n', names: { '#t': 'total' }, values: { ':sum': sum, ':n': batch.length } },
+      {
+        expression: '#s = :draft',
+        names: { '#s': 'status' },
+        values: { ':draft': 'draft' },
+        onFailed: () => new InvoiceMoved(),
+      },
+    );
     try {
       await commit(ws);
     } catch (error) {
@@ -83,10 +87,23 @@ export async function getInvoiceRecord(scope: Scope, invoiceId: string): Promise
 }
 
 async function claimPeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord> {
-  const record: InvoiceRecord = { id: newId('invoice'), status: 'draft', period, total: 0, line_count: 0, amount_paid: 0, currency: 'usd', livemode: livemode(scope), created_at: at };
+  const record: InvoiceRecord = {
+    id: newId('invoice'),
+    status: 'draft',
+    period,
+    total: 0,
+    line_count: 0,
+    amount_paid: 0,
+    currency: 'usd',
+    livemode: livemode(scope),
+    created_at: at,
+  };
   const ws = new WriteSet(scope, tableName());
   class Claimed extends Error {}
-  ws.put({ ...invoicePeriodKey(scope, period), entity: 'invoice_period', invoice_id: record.id }, { expression: 'attribute_not_exists(pk)', onFailed: () => new Claimed() });
+  ws.put(
+    { ...invoicePeriodKey(scope, period), entity: 'invoice_period', invoice_id: record.id },
+    { expression: 'attribute_not_exists(pk)', onFailed: () => new Claimed() },
+  );
   ws.put({ ...invoiceKey(scope, record.id), entity: 'invoice', ...record });
   try {
     await commit(ws);
@@ -105,10 +122,36 @@ async function finalize(scope: Scope, invoiceId: string, period: string, at: str
   let lineCount = draft.line_count;
   if (total < 0) {
     const carried = -total;
-    const here = newLine({ key: `${invoiceId}#carried-out`, kind: 'credit_carried', description: `Credit carried to the invoice of ${nextPeriod(period)}`, amount: carried, currency: 'usd', billed_at: at, livemode: livemode(scope) });
-    const next = newLine({ key: `${invoiceId}#carried-in`, kind: 'credit', description: `Credit carried from invoice ${invoiceNumber(period, livemode(scope))}`, amount: -carried, currency: 'usd', billed_at: periodBounds(nextPeriod(period)).start > at ? periodBounds(nextPeriod(period)).start : at, livemode: livemode(scope) });
+    const here = newLine({
+      key: `${invoiceId}#carried-out`,
+      kind: 'credit_carried',
+      description: `Credit carried to the invoice of ${nextPeriod(period)}`,
+      amount: carried,
+      currency: 'usd',
+      billed_at: at,
+      livemode: livemode(scope),
+    });
+    const next = newLine({
+      key: `${invoiceId}#carried-in`,
+      kind: 'credit',
+      description: `Credit carried from invoice ${invoiceNumber(period, livemode(scope))}`,
+      amount: -carried,
+      currency: 'usd',
+      billed_at: periodBounds(nextPeriod(period)).start > at ? periodBounds(nextPeriod(period)).start : at,
+      livemode: livemode(scope),
+    });
     // The carried-out line belongs to this invoice from the start; the carried-in one waits unbilled.
-    ws.put({ ...ledgerLineKey(scope, here.id), entity: 'ledger_line', ...here, invoice_id: invoiceId, gsi4pk: invoiceLinesIndex(scope, invoiceId).pk, gsi4sk: `${here.billed_at}#${here.id}` }, { expression: 'attribute_not_exists(pk)' });
+    ws.put(
+      {
+        ...ledgerLineKey(scope, here.id),
+        entity: 'ledger_line',
+        ...here,
+        invoice_id: invoiceId,
+        gsi4pk: invoiceLinesIndex(scope, invoiceId).pk,
+        gsi4sk: `${here.billed_at}#${here.id}`,
+      },
+      { expression: 'attribute_not_exists(pk)' },
+    );
     addLedgerLines(ws, scope, [next]);
     total = 0;
     lineCount += 1;
@@ -123,7 +166,12 @@ async function finalize(scope: Scope, invoiceId: string, period: string, at: str
   };
   ws.put(
     { ...invoiceKey(scope, invoiceId), entity: 'invoice', ...finalized, gsi1pk: invoicesIndex(scope).pk, gsi1sk: `${at}#${invoiceId}` },
-    { expression: '#s = :draft AND #t = :total', names: { '#s': 'status', '#t': 'total' }, values: { ':draft': 'draft', ':total': draft.total }, onFailed: () => new InvoiceMoved() },
+    {
+      expression: '#s = :draft AND #t = :total',
+      names: { '#s': 'status', '#t': 'total' },
+      values: { ':draft': 'draft', ':total': draft.total },
+      onFailed: () => new InvoiceMoved(),
+    },
   );
   ws.update(invoiceCounterKey(scope), { expression: 'ADD #c :one', names: { '#c': 'count' }, values: { ':one': 1 } });
   ws.recordEvent({ type: 'invoice.finalized', resource: renderInvoice(finalized) });

@@ -23,7 +23,9 @@ function key(): string {
 const mac = (data: string) => createHmac('sha256', key()).update(data).digest('base64url');
 
 export function hostedInvoiceUrl(scope: Scope, invoiceId: string, nowMs: number): string {
-  const data = Buffer.from(JSON.stringify({ p: scope.partnerId, m: scope.mode, i: invoiceId, e: nowMs + HOSTED_LINK_LIFETIME_MS })).toString('base64url');
+  const data = Buffer.from(
+    JSON.stringify({ p: scope.partnerId, m: scope.mode, i: invoiceId, e: nowMs + HOSTED_LINK_LIFETIME_MS }),
+  ).toString('base64url');
   return `${config().publicUrl}/invoices/hosted/${data}.${mac(data)}`;
 }
 

@@ -30,13 +30,24 @@ export async function moveInvoice(scope: Scope, invoiceId: string, move: Invoice
     if (!read || read.status === 'draft') throw resourceMissing('invoice', invoiceId);
     if (!FROM[move].includes(read.status)) {
       const reason = `The invoice is ${read.status}: it cannot become ${move}.`;
-      throw new ApiError('invalid_request', reason, [{ reason, location: '$.status', validation_type: 'state', how_to_fix: `An invoice becomes ${move} only from ${FROM[move].join(' or ')}; read its status with GET /v1/invoices/${invoiceId}.` }]);
+      throw new ApiError('invalid_request', reason, [
+        {
+          reason,
+          location: '$.status',
+          validation_type: 'state',
+          how_to_fix: `An invoice becomes ${move} only from ${FROM[move].join(' or ')}; read its status with GET /v1/invoices/${invoiceId}.`,
+        },
+      ]);
     }
     const next: InvoiceRecord = { ...read, status: move, amount_paid: move === 'paid' ? read.total : read.amount_paid };
     const ws = new WriteSet(scope, tableName());
     ws.update(
       invoiceKey(scope, invoiceId),
-      { expression: 'SET #s = :to, #paid = :paid', names: { '#s': 'status', '#paid': 'amount_paid' }, values: { ':to': next.status, ':paid': next.amount_paid } },
+      {
+        expression: 'SET #s = :to, #paid = :paid',
+        names: { '#s': 'status', '#paid': 'amount_paid' },
+        values: { ':to': next.status, ':paid': next.amount_paid },
+      },
       { expression: '#s = :from', values: { ':from': read.status }, onFailed: () => new InvoiceChanged() },
     );
     try {

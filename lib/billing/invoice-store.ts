@@ -28,6 +28,8 @@ export async function listInvoices(scope: Scope, query: InvoicePageQuery): Promi
     keysetPage(invoicesIndex(scope), { listing, limit: query.limit, descending: true, after: query.after, before: query.before }),
     db().send(new GetCommand({ TableName: tableName(), Key: invoiceCounterKey(scope) })),
   ]);
-  return { items: items.map((item) => recordOf<InvoiceRecord>(item)), page: { ...page, total: (counter.Item?.count as number | undefined) ?? 0 } };
+  return {
+    items: items.map((item) => recordOf<InvoiceRecord>(item)),
+    page: { ...page, total: (counter.Item?.count as number | undefined) ?? 0 },
+  };
 }
-

@@ -24,7 +24,13 @@ export interface InvoiceRecord {
 }
 
 export function renderLine(line: LedgerLine): z.infer<typeof invoiceLineSchema> {
-  const out: Record<string, unknown> = { id: line.id, kind: line.kind, description: shownDescription(line), amount: line.amount, currency: line.currency };
+  const out: Record<string, unknown> = {
+    id: line.id,
+    kind: line.kind,
+    description: shownDescription(line),
+    amount: line.amount,
+    currency: line.currency,
+  };
   if (line.company) out.company = line.company;
   if (line.service_order) out.service_order = line.service_order;
   out.period = line.period;

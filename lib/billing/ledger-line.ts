@@ -42,7 +42,10 @@ export interface LedgerLine {
 
 /** The line id of an act key: `ln_` + 22 characters, the same for the same key. */
 export function lineId(key: string): string {
-  const digest = createHash('sha256').update(key).digest('base64').replace(/[^0-9A-Za-z]/g, '');
+  const digest = createHash('sha256')
+    .update(key)
+    .digest('base64')
+    .replace(/[^0-9A-Za-z]/g, '');
   return `ln_${digest.slice(0, 22)}`;
 }
 

@@ -38,17 +38,35 @@ export function addLedgerLines(ws: WriteSet, scope: Scope, lines: LedgerLine[]):
 }
 
 export function toLedgerLine(item: Record<string, unknown>): LedgerLine {
-  const { id, key, kind, description, amount, currency, company, service_order, product_key, options, period, billed_at, livemode } = item as unknown as LedgerLine;
-  const line: LedgerLine = { id, key, kind, description, amount, currency, company, service_order, product_key, period, billed_at, livemode };
+  const { id, key, kind, description, amount, currency, company, service_order, product_key, options, period, billed_at, livemode } =
+    item as unknown as LedgerLine;
+  const line: LedgerLine = {
+    id,
+    key,
+    kind,
+    description,
+    amount,
+    currency,
+    company,
+    service_order,
+    product_key,
+    period,
+    billed_at,
+    livemode,
+  };
   if (options) line.options = options;
   return line;
 }
 
-
 /** The lines an invoice bills, oldest first. */
 export async function linesOfInvoice(scope: Scope, invoiceId: string): Promise<LedgerLine[]> {
   const index = invoiceLinesIndex(scope, invoiceId);
-  const items = await queryAll({ TableName: tableName(), IndexName: index.index, KeyConditionExpression: 'gsi4pk = :pk', ExpressionAttributeValues: { ':pk': index.pk } });
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: index.index,
+    KeyConditionExpression: 'gsi4pk = :pk',
+    ExpressionAttributeValues: { ':pk': index.pk },
+  });
   return items.map(toLedgerLine);
 }
 
@@ -83,4 +101,3 @@ export async function partnersWithUnbilledLines(mode: Scope['mode'], throughPeri
   }
   return [...partners];
 }
-

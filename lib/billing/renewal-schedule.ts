@@ -12,7 +12,17 @@ export type BillingTiming = 'advance' | 'arrears';
 /** `anchor` plus `months` calendar months, the day clamped to the target month's last day (UTC). */
 export function addMonths(anchor: string, months: number): string {
   const d = new Date(anchor);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() + months,
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
   return target.toISOString();
@@ -44,6 +54,12 @@ export function periodBills(anchor: string, interval: RecurringInterval, k: numb
 }
 
 /** `next_renewal_at` after `billed` periods were billed: the due time of the next one, or none. */
-export function nextRenewalAt(anchor: string, interval: RecurringInterval, billing: BillingTiming, billed: number, renewalEndsAt?: string): string | undefined {
+export function nextRenewalAt(
+  anchor: string,
+  interval: RecurringInterval,
+  billing: BillingTiming,
+  billed: number,
+  renewalEndsAt?: string,
+): string | undefined {
   return periodBills(anchor, interval, billed, renewalEndsAt) ? dueAt(anchor, interval, billing, billed) : undefined;
 }

@@ -32,10 +32,22 @@ const TITLES: Record<DeadlineKind, string> = { annual_report: 'State annual repo
 export const DEADLINE_KINDS: DeadlineKind[] = ['annual_report', 'federal_tax_filing'];
 
 /** A deadline's id is derived from company, kind and due date, so it is the same on every read. */
-const calendarId = (companyId: string, kind: string, due: string) => `cal_${createHash('sha256').update(`${companyId}#${kind}#${due}`).digest('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, 22)}`;
+const calendarId = (companyId: string, kind: string, due: string) =>
+  `cal_${createHash('sha256')
+    .update(`${companyId}#${kind}#${due}`)
+    .digest('base64')
+    .replace(/[^0-9A-Za-z]/g, '')
+    .slice(0, 22)}`;
 
 async function firedPoints(scope: Scope, id: string): Promise<Set<string>> {
-  const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': reminderGuardKey(scope, id, '').pk }, ProjectionExpression: 'sk' }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': reminderGuardKey(scope, id, '').pk },
+      ProjectionExpression: 'sk',
+    }),
+  );
   return new Set((res.Items ?? []).map((i) => i.sk as string));
 }
 
@@ -48,7 +60,18 @@ export async function calendarOf(scope: Scope, company: CompanyRecord, from = no
       const id = calendarId(company.id, kind, due);
       const fired = await firedPoints(scope, id);
       const reminders = reminderPoints(new Date(due));
-      return { object: 'calendar_event' as const, id, company: company.id, kind, title: TITLES[kind], due_at: due, reminders, reminders_fired: reminders.filter((r) => fired.has(r)), livemode: livemode(scope), created_at: company.created_at };
+      return {
+        object: 'calendar_event' as const,
+        id,
+        company: company.id,
+        kind,
+        title: TITLES[kind],
+        due_at: due,
+        reminders,
+        reminders_fired: reminders.filter((r) => fired.has(r)),
+        livemode: livemode(scope),
+        created_at: company.created_at,
+      };
     }),
   );
 }
@@ -63,10 +86,17 @@ export async function calendarEventsOf(scope: Scope, companyId: string): Promise
  * Fires one reminder point: `calendar.reminder` with `due_at` and the `remind_at` that fired, once per
  * point ever (a guard item per point in the same transaction). Returns undefined if it had fired.
  */
-export async function fireReminder(scope: Scope, event: CalendarEvent, remindAt: string): Promise<(CalendarEvent & { remind_at: string }) | undefined> {
+export async function fireReminder(
+  scope: Scope,
+  event: CalendarEvent,
+  remindAt: string,
+): Promise<(CalendarEvent & { remind_at: string }) | undefined> {
   const ws = new WriteSet(scope, tableName());
   class Fired extends Error {}
-  ws.put({ ...reminderGuardKey(scope, event.id, remindAt), entity: 'calendar_reminder' }, { expression: 'attribute_not_exists(pk)', onFailed: () => new Fired() });
+  ws.put(
+    { ...reminderGuardKey(scope, event.id, remindAt), entity: 'calendar_reminder' },
+    { expression: 'attribute_not_exists(pk)', onFailed: () => new Fired() },
+  );
   const resource = { ...event, reminders_fired: [...new Set([...event.reminders_fired, remindAt])].sort(), remind_at: remindAt };
   const at = nowIso();
   ws.recordEvent({ type: 'calendar.reminder', companyId: event.company, resource, timestamp: remindAt < at ? remindAt : at });
@@ -80,16 +110,28 @@ export async function fireReminder(scope: Scope, event: CalendarEvent, remindAt:
 }
 
 /** The sandbox's trigger: fire the company's next unfired reminder point (of `kind` when given). */
-export async function fireNextReminder(scope: Scope, companyId: string, kind?: DeadlineKind): Promise<CalendarEvent & { remind_at: string }> {
+export async function fireNextReminder(
+  scope: Scope,
+  companyId: string,
+  kind?: DeadlineKind,
+): Promise<CalendarEvent & { remind_at: string }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const events = (await calendarEventsOf(scope, companyId)).filter((e) => !kind || e.kind === kind);
-    const next = events.flatMap((e) => e.reminders.filter((r) => !e.reminders_fired.includes(r)).map((r) => ({ e, r }))).sort((a, b) => (a.r < b.r ? -1 : 1))[0];
+    const next = events
+      .flatMap((e) => e.reminders.filter((r) => !e.reminders_fired.includes(r)).map((r) => ({ e, r })))
+      .sort((a, b) => (a.r < b.r ? -1 : 1))[0];
     if (!next) {
-      throw new ApiError('invalid_request', 'Every reminder point of the upcoming deadlines has fired.', [{ reason: 'no reminder point left', location: '$.kind', validation_type: 'state', how_to_fix: 'Nothing more to fire until the next deadline comes up.' }]);
+      throw new ApiError('invalid_request', 'Every reminder point of the upcoming deadlines has fired.', [
+        {
+          reason: 'no reminder point left',
+          location: '$.kind',
+          validation_type: 'state',
+          how_to_fix: 'Nothing more to fire until the next deadline comes up.',
+        },
+      ]);
     }
     const fired = await fireReminder(scope, next.e, next.r);
     if (fired) return fired;
   }
   throw new ApiError('api_error', 'Reminders were fired concurrently; retry.');
 }
-

@@ -46,7 +46,17 @@ export interface Product {
 }
 
 const usd = 'usd' as const;
-const base = { currency: usd, options: {}, fees: [], mandatory_for: [], includes: [], per_owner: false, quoted: false, grants: null, entity_types: [] };
+const base = {
+  currency: usd,
+  options: {},
+  fees: [],
+  mandatory_for: [],
+  includes: [],
+  per_owner: false,
+  quoted: false,
+  grants: null,
+  entity_types: [],
+};
 
 export const FORMATION_PRODUCT_KEY = 'formation';
 
@@ -62,7 +72,12 @@ export const PRODUCTS: Product[] = [
     billing: 'advance',
     options: { turnaround: { values: ['standard', 'expedited'], default: 'standard', amounts: { expedited: 15000 } } },
     fees: [
-      { kind: 'state_fee', unit_amount: 10000, currency: usd, by_state: { CA: 7000, DE: 14000, FL: 12500, NV: 42500, NY: 20000, TX: 30000, WY: 10400 } },
+      {
+        kind: 'state_fee',
+        unit_amount: 10000,
+        currency: usd,
+        by_state: { CA: 7000, DE: 14000, FL: 12500, NV: 42500, NY: 20000, TX: 30000, WY: 10400 },
+      },
       { kind: 'processing_fee', unit_amount: 500, currency: usd },
     ],
     mandatory_for: ['formation'],

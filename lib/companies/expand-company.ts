@@ -21,7 +21,9 @@ export async function presentCompany(scope: Scope, record: CompanyRecord, expand
     openRequirementCount(scope, record.id),
     expand.includes('account') ? getAccount(scope, record.account_id) : undefined,
     expand.includes('service_orders') ? serviceOrdersOfCompany(scope, record.id) : undefined,
-    expand.includes('requirements') ? requirementsOfCompany(scope, record.id, { openOnly: true }).then((open) => open.map(renderRequirement)) : undefined,
+    expand.includes('requirements')
+      ? requirementsOfCompany(scope, record.id, { openOnly: true }).then((open) => open.map(renderRequirement))
+      : undefined,
   ]);
   return renderCompany(record, {
     openRequirements,

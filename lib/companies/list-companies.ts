@@ -58,13 +58,20 @@ export async function listCompanies(scope: Scope, q: Query): Promise<{ object: '
     : q.status
       ? { ...companyIndexes.status(scope, q.status), ...bounds }
       : { ...companyIndexes.all(scope), ...bounds };
-  if (q.account_id && q.status) range.filter = { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': q.status } };
+  if (q.account_id && q.status)
+    range.filter = { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': q.status } };
 
   const narrowed = q.status !== undefined || bounds.gt !== undefined || bounds.lt !== undefined;
   const empty = isEmptyRange(bounds);
   const [result, total] = await Promise.all([
-    empty ? { items: [], page: emptyPage(q.limit) } : keysetPage<Record<string, unknown>>(range, { listing, limit: q.limit, descending, after: q.after, before: q.before }),
-    empty ? 0 : narrowed ? countRange(range) : readCounter(scope, q.account_id ? COUNTERS.companiesOfAccount(q.account_id) : COUNTERS.companies),
+    empty
+      ? { items: [], page: emptyPage(q.limit) }
+      : keysetPage<Record<string, unknown>>(range, { listing, limit: q.limit, descending, after: q.after, before: q.before }),
+    empty
+      ? 0
+      : narrowed
+        ? countRange(range)
+        : readCounter(scope, q.account_id ? COUNTERS.companiesOfAccount(q.account_id) : COUNTERS.companies),
   ]);
   const items = await Promise.all(result.items.map((i) => presentCompany(scope, companyEntity.record(i), expand)));
   return { object: 'list', page: { ...result.page, total }, items };
@@ -83,17 +90,31 @@ async function byExternalId(
 ): Promise<{ object: 'list'; page: PageBlock; items: Company[] }> {
   const guard = await db().send(new GetCommand({ TableName: tableName(), Key: companyExternalIdKey(scope, q.external_id!) }));
   const record = guard.Item ? await getCompany(scope, guard.Item.company_id as string) : undefined;
-  let match = record && (!q.account_id || record.account_id === q.account_id) && (!q.status || record.status === q.status) ? record : undefined;
+  let match =
+    record && (!q.account_id || record.account_id === q.account_id) && (!q.status || record.status === q.status) ? record : undefined;
   const sk = match ? listSortKey(match.created_at, match.id) : undefined;
   if (sk !== undefined && ((bounds.gt !== undefined && sk <= bounds.gt) || (bounds.lt !== undefined && sk >= bounds.lt))) match = undefined;
   const total = match ? 1 : 0;
   // A cursor of this listing can only have been minted on this one item: the page beyond it is empty.
   if (q.after !== undefined || q.before !== undefined) {
     decodeCursor(listing, (q.after ?? q.before)!, q.after !== undefined ? 'after' : 'before');
-    return { object: 'list', page: { ...emptyPage(q.limit), has_prev_page: q.after !== undefined && total > 0, has_next_page: q.before !== undefined && total > 0, total }, items: [] };
+    return {
+      object: 'list',
+      page: {
+        ...emptyPage(q.limit),
+        has_prev_page: q.after !== undefined && total > 0,
+        has_next_page: q.before !== undefined && total > 0,
+        total,
+      },
+      items: [],
+    };
   }
   void descending;
   const items = match ? [await presentCompany(scope, match, expand)] : [];
   const cursor = sk !== undefined && match ? encodeCursor(listing, sk) : null;
-  return { object: 'list', page: { start_cursor: cursor, end_cursor: cursor, has_next_page: false, has_prev_page: false, limit: q.limit, total }, items };
+  return {
+    object: 'list',
+    page: { start_cursor: cursor, end_cursor: cursor, has_next_page: false, has_prev_page: false, limit: q.limit, total },
+    items,
+  };
 }

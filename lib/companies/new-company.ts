@@ -30,7 +30,13 @@ export function initialEntitlements(attached: AttachedProduct[]): Record<string,
  * `inc` by entity type, the formation state's primary zone, `plain` name style, `public` owners;
  * status `requires_information`, verification `pending`.
  */
-export function newCompany(scope: Scope, body: CreateCompanyBody, accountId: string, attached: AttachedProduct[], createdAt: string): CompanyRecord {
+export function newCompany(
+  scope: Scope,
+  body: CreateCompanyBody,
+  accountId: string,
+  attached: AttachedProduct[],
+  createdAt: string,
+): CompanyRecord {
   const shareholders = seatShareholders(body.shareholders ?? []);
   const { officers, settled } = seatOfficers(body.officers, shareholders);
   const llc = body.entity_type === 'llc';

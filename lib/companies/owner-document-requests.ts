@@ -16,7 +16,11 @@ import type { Scope } from '../scope';
  * creation"). The owner's upload resolves it (lib/lifecycle/operations/owner-documents.ts). Minted
  * here, opened by `openPendingRequirements` right after creation's transaction.
  */
-export function ownerDocumentRequests(scope: Scope, company: Pick<CompanyRecord, 'id' | 'shareholders'>, createdAt: string): RequirementRecord[] {
+export function ownerDocumentRequests(
+  scope: Scope,
+  company: Pick<CompanyRecord, 'id' | 'shareholders'>,
+  createdAt: string,
+): RequirementRecord[] {
   return company.shareholders
     .filter((owner) => !owner.passport)
     .map((owner) =>
@@ -87,6 +91,9 @@ export async function openRequirementsAfterCreation(scope: Scope, company: Compa
   try {
     await openPendingRequirements(scope, company.id, company);
   } catch (error) {
-    logger.warn('identity-document requirements not opened after creation; the next read of the company opens them', { company: company.id, error: String(error) });
+    logger.warn('identity-document requirements not opened after creation; the next read of the company opens them', {
+      company: company.id,
+      error: String(error),
+    });
   }
 }

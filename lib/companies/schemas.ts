@@ -13,27 +13,80 @@ import { callerKeyedRecord } from '../resources/caller-keyed-record';
  */
 
 /** A person's name part; `example` is what a refusal shows as a valid value (lib/errors/rule-texts.ts). */
-const name100 = (example: string) => z.string().trim().min(1).max(100).meta({ examples: [example] });
+const name100 = (example: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .meta({ examples: [example] });
 
 export const companyAddressInput = z
   .strictObject({
-    line1: z.string().trim().min(1).max(200).meta({ examples: ['548 Market St'] }),
-    line2: z.string().trim().max(200).optional().meta({ examples: ['Suite 300'] }),
-    city: z.string().trim().min(1).max(100).meta({ examples: ['San Francisco'] }),
+    line1: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .meta({ examples: ['548 Market St'] }),
+    line2: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .meta({ examples: ['Suite 300'] }),
+    city: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .meta({ examples: ['San Francisco'] }),
     state: z.enum(US_STATES).meta({ examples: ['CA'] }),
-    postal_code: patterned(/^[0-9]{5}(-[0-9]{4})?$/, 'Send a US ZIP code: five digits, optionally -four, such as 94107 or 94107-1234.').meta({ examples: ['94107'] }),
+    postal_code: patterned(
+      /^[0-9]{5}(-[0-9]{4})?$/,
+      'Send a US ZIP code: five digits, optionally -four, such as 94107 or 94107-1234.',
+    ).meta({ examples: ['94107'] }),
     country: z.literal('US', { message: 'must be US' }).default('US'),
   })
   .meta({ id: 'CompanyAddressParams' });
 
 export const postalAddressInput = z
   .strictObject({
-    line1: z.string().trim().min(1).max(200).meta({ examples: ['221B Baker Street'] }),
-    line2: z.string().trim().max(200).optional().meta({ examples: ['Flat 2'] }),
-    city: z.string().trim().min(1).max(100).meta({ examples: ['London'] }),
-    state: z.string().trim().min(1).max(100).optional().meta({ examples: ['Greater London'] }),
-    postal_code: z.string().trim().min(1).max(20).optional().meta({ examples: ['NW1 6XE'] }),
-    country: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals, such as US, GB or DE.').meta({ examples: ['GB'] }),
+    line1: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .meta({ examples: ['221B Baker Street'] }),
+    line2: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .meta({ examples: ['Flat 2'] }),
+    city: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .meta({ examples: ['London'] }),
+    state: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ examples: ['Greater London'] }),
+    postal_code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .optional()
+      .meta({ examples: ['NW1 6XE'] }),
+    country: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals, such as US, GB or DE.').meta({
+      examples: ['GB'],
+    }),
   })
   .meta({ id: 'PostalAddressParams' });
 
@@ -41,7 +94,13 @@ export const foreignQualificationInput = z
   .strictObject({
     state: z.enum(US_STATES),
     registered_on: isoDateInput.optional(),
-    file_number: z.string().trim().min(1).max(64).optional().meta({ examples: ['FQ-2024-001873'] }),
+    file_number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ examples: ['FQ-2024-001873'] }),
   })
   .meta({ id: 'ForeignQualificationParams' });
 
@@ -58,11 +117,28 @@ export const shareholderInput = z
     email: emailInput,
     phone: phoneInput.optional(),
     date_of_birth: isoDateInput.optional(),
-    nationality: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals, such as US, GB or DE.').meta({ examples: ['US'] }).optional(),
+    nationality: patterned(/^[A-Z]{2}$/, 'Send the ISO 3166-1 alpha-2 country code in capitals, such as US, GB or DE.')
+      .meta({ examples: ['US'] })
+      .optional(),
     address: postalAddressInput.optional(),
-    ownership_percentage: z.number().gt(0).max(100).meta({ examples: [50] }),
+    ownership_percentage: z
+      .number()
+      .gt(0)
+      .max(100)
+      .meta({ examples: [50] }),
     main_incorporator: z.boolean().default(false),
-    relationship: z.strictObject({ director: z.boolean().default(false), title: z.string().trim().min(1).max(100).optional().meta({ examples: ['Founder'] }) }).default({ director: false }),
+    relationship: z
+      .strictObject({
+        director: z.boolean().default(false),
+        title: z
+          .string()
+          .trim()
+          .min(1)
+          .max(100)
+          .optional()
+          .meta({ examples: ['Founder'] }),
+      })
+      .default({ director: false }),
     passport: passportInput.optional(),
   })
   .meta({ id: 'ShareholderParams' });
@@ -78,38 +154,105 @@ export const officerInput = z
       .max(OFFICER_ROLES.length)
       .superRefine((r, ctx) => {
         if (new Set(r).size !== r.length) {
-          ctx.addIssue({ code: 'custom', message: 'lists a role twice', params: { validation_type: 'uniqueItems', how_to_fix: `List each role once, such as "roles": ${JSON.stringify([...new Set(r)])}.` } });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'lists a role twice',
+            params: {
+              validation_type: 'uniqueItems',
+              how_to_fix: `List each role once, such as "roles": ${JSON.stringify([...new Set(r)])}.`,
+            },
+          });
         }
       }),
-    title: z.string().trim().min(1).max(100).optional().meta({ examples: ['Chief Executive Officer'] }),
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ examples: ['Chief Executive Officer'] }),
   })
   .meta({ id: 'OfficerParams' });
 
 export const createCompanyBody = z
   .strictObject({
-    name: patterned(/^[A-Za-z0-9 &-]+$/, 'Use only letters, digits, spaces, hyphens and ampersands, such as "Acme Widgets", and leave the ending (LLC, Inc.) out: set `ending` instead.', 'pattern', z.string().min(1).max(255)).meta({ examples: ['Acme Widgets'] }),
+    name: patterned(
+      /^[A-Za-z0-9 &-]+$/,
+      'Use only letters, digits, spaces, hyphens and ampersands, such as "Acme Widgets", and leave the ending (LLC, Inc.) out: set `ending` instead.',
+      'pattern',
+      z.string().min(1).max(255),
+    ).meta({ examples: ['Acme Widgets'] }),
     state: z.enum(US_STATES).meta({ examples: ['DE'] }),
     entity_type: z.enum(ENTITY_TYPES),
-    external_id: z.string().min(1).max(255).optional().meta({ examples: ['client-4821'] }),
+    external_id: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .meta({ examples: ['client-4821'] }),
     name_style: z.enum(['plain', 'comma']).optional(),
     owner_privacy: z.enum(['public', 'private']).optional(),
     pre_existing: z.boolean().optional(),
     ending: z.enum(ENDINGS).optional(),
     industry: z.enum(INDUSTRIES).optional(),
-    industry_description: z.string().trim().min(1).max(500).optional().meta({ examples: ['Drone surveys of roofs for insurers'] }),
-    custom_industry: z.string().trim().min(1).max(120).optional().meta({ examples: ['Drone inspections'] }),
-    ein: patterned(/^[0-9]{2}-?[0-9]{7}$/, 'Send the EIN as nine digits, optionally with a hyphen after the second, such as 12-3456789.', 'pattern', z.string().max(12)).meta({ examples: ['12-3456789'] }).optional(),
+    industry_description: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ examples: ['Drone surveys of roofs for insurers'] }),
+    custom_industry: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .optional()
+      .meta({ examples: ['Drone inspections'] }),
+    ein: patterned(
+      /^[0-9]{2}-?[0-9]{7}$/,
+      'Send the EIN as nine digits, optionally with a hyphen after the second, such as 12-3456789.',
+      'pattern',
+      z.string().max(12),
+    )
+      .meta({ examples: ['12-3456789'] })
+      .optional(),
     address: companyAddressInput.optional(),
     foreign_qualifications: z.array(foreignQualificationInput).max(10).optional(),
-    timezone: z.string().min(1).max(64).optional().meta({ examples: ['America/New_York'] }),
-    authorized_shares: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().meta({ examples: [10000000] }),
-    par_value: z.number().min(0).optional().meta({ examples: [0.0001] }),
+    timezone: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ examples: ['America/New_York'] }),
+    authorized_shares: z
+      .number()
+      .int()
+      .min(1)
+      .max(Number.MAX_SAFE_INTEGER)
+      .optional()
+      .meta({ examples: [10000000] }),
+    par_value: z
+      .number()
+      .min(0)
+      .optional()
+      .meta({ examples: [0.0001] }),
     account: accountInput.optional(),
     shareholders: z.array(shareholderInput).max(25).optional(),
     officers: z.array(officerInput).max(50).optional(),
     management_type: z.enum(['member_managed', 'manager_managed']).optional(),
-    services: z.array(patterned(/^[a-z][a-z0-9_]{1,48}$/, 'Send a catalog product key (GET /v1/products), such as ein_application.').meta({ examples: ['ein_application'] })).max(25).optional(),
-    service_options: callerKeyedRecord(z.string(), callerKeyedRecord(z.string(), z.string().meta({ examples: ['expedited'] })).meta({ examples: [{ turnaround: 'expedited' }] }))
+    services: z
+      .array(
+        patterned(/^[a-z][a-z0-9_]{1,48}$/, 'Send a catalog product key (GET /v1/products), such as ein_application.').meta({
+          examples: ['ein_application'],
+        }),
+      )
+      .max(25)
+      .optional(),
+    service_options: callerKeyedRecord(
+      z.string(),
+      callerKeyedRecord(z.string(), z.string().meta({ examples: ['expedited'] })).meta({ examples: [{ turnaround: 'expedited' }] }),
+    )
       .optional()
       .meta({ examples: [{ formation: { turnaround: 'expedited' } }] }),
     metadata: metadataInput.optional(),
@@ -129,7 +272,14 @@ export const expandQuery = z
   .superRefine((values, ctx) => {
     for (const v of values ?? []) {
       if (!(EXPANDABLE as readonly string[]).includes(v)) {
-        ctx.addIssue({ code: 'custom', message: `'${v}' cannot be expanded`, params: { validation_type: 'enum', how_to_fix: `Send expand[] as one of ${EXPANDABLE.join(', ')}, such as expand[]=${closest(v, EXPANDABLE)}.` } });
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${v}' cannot be expanded`,
+          params: {
+            validation_type: 'enum',
+            how_to_fix: `Send expand[] as one of ${EXPANDABLE.join(', ')}, such as expand[]=${closest(v, EXPANDABLE)}.`,
+          },
+        });
       }
     }
   })

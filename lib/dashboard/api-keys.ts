@@ -25,16 +25,37 @@ export const createKeyBody = z.strictObject({
     .array(z.enum([ALL_SCOPES, ...SCOPES]))
     .max(SCOPES.length + 1)
     .superRefine((s, ctx) => {
-      if (new Set(s).size !== s.length) ctx.addIssue({ code: 'custom', message: 'Scopes repeat.', params: { validation_type: 'uniqueItems', how_to_fix: `Name each scope once, such as "scopes": ${JSON.stringify([...new Set(s)])}.` } });
+      if (new Set(s).size !== s.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Scopes repeat.',
+          params: {
+            validation_type: 'uniqueItems',
+            how_to_fix: `Name each scope once, such as "scopes": ${JSON.stringify([...new Set(s)])}.`,
+          },
+        });
     })
     .optional(),
   expires_at: z.iso
     .datetime({ offset: true })
-    .refine((v) => Date.parse(v) > now().getTime(), { message: 'The expiry is in the past.', params: { validation_type: 'minimum', how_to_fix: 'Send a future time (RFC 3339), such as "expires_at": "2027-01-01T00:00:00Z", or leave expires_at out for a key that does not expire.' } })
+    .refine((v) => Date.parse(v) > now().getTime(), {
+      message: 'The expiry is in the past.',
+      params: {
+        validation_type: 'minimum',
+        how_to_fix:
+          'Send a future time (RFC 3339), such as "expires_at": "2027-01-01T00:00:00Z", or leave expires_at out for a key that does not expire.',
+      },
+    })
     .optional(),
   allowed_ips: z
     .array(
-      z.string().refine(isCidr, { message: 'Not an IP address or CIDR range.', params: { validation_type: 'format', how_to_fix: 'Send allowed_ips as addresses or CIDR ranges, such as "203.0.113.7", "203.0.113.0/24" or "2001:db8::/32".' } }),
+      z.string().refine(isCidr, {
+        message: 'Not an IP address or CIDR range.',
+        params: {
+          validation_type: 'format',
+          how_to_fix: 'Send allowed_ips as addresses or CIDR ranges, such as "203.0.113.7", "203.0.113.0/24" or "2001:db8::/32".',
+        },
+      }),
     )
     .max(MAX_ALLOWED_IPS)
     .optional(),

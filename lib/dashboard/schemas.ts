@@ -7,4 +7,7 @@ export const signInEmailField = z.object({ email: z.email().max(254) });
 export const signInBody = z.strictObject({ email: z.email().max(254) });
 
 /** POST /dashboard/api/sign-in/verify `{email, code}`. */
-export const verifySignInBody = z.strictObject({ email: z.email().max(254), code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code.' }) });
+export const verifySignInBody = z.strictObject({
+  email: z.email().max(254),
+  code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code.' }),
+});

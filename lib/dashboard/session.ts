@@ -52,7 +52,12 @@ export async function createSession(input: { partnerId: string; email: string })
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...dashboardSessionKey(hashToken(token)), entity: 'dashboard_session', ...session, ttl: ttlOf(at + SESSION_IDLE_MS, at + SESSION_ABSOLUTE_MS) },
+      Item: {
+        ...dashboardSessionKey(hashToken(token)),
+        entity: 'dashboard_session',
+        ...session,
+        ttl: ttlOf(at + SESSION_IDLE_MS, at + SESSION_ABSOLUTE_MS),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -73,19 +78,25 @@ export async function findSession(token: string): Promise<DashboardSession | und
     const idle = at + SESSION_IDLE_MS;
     session.last_seen_at = new Date(at).toISOString();
     session.idle_expires_at = new Date(idle).toISOString();
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET last_seen_at = :seen, idle_expires_at = :idle, #ttl = :ttl',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':seen': session.last_seen_at, ':idle': session.idle_expires_at, ':ttl': ttlOf(idle, Date.parse(session.expires_at)) },
-      }),
-    ).catch((error) => {
-      // Signed out in between: the session is gone, and this request is its last.
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET last_seen_at = :seen, idle_expires_at = :idle, #ttl = :ttl',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':seen': session.last_seen_at,
+            ':idle': session.idle_expires_at,
+            ':ttl': ttlOf(idle, Date.parse(session.expires_at)),
+          },
+        }),
+      )
+      .catch((error) => {
+        // Signed out in between: the session is gone, and this request is its last.
+        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      });
   }
   return session as DashboardSession;
 }

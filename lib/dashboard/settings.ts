@@ -9,7 +9,10 @@ import { resourceMissing } from '../errors';
 /** Spec Versioning 2 and 5: the pinned default of API calls, and the version webhooks render at. */
 const version = z.string().refine(isKnownVersion, {
   message: 'Not a version of this API.',
-  params: { validation_type: 'enum', how_to_fix: `Send one of the versions ${availableVersions().join(', ')}, such as "${availableVersions().at(-1)}".` },
+  params: {
+    validation_type: 'enum',
+    how_to_fix: `Send one of the versions ${availableVersions().join(', ')}, such as "${availableVersions().at(-1)}".`,
+  },
 });
 
 export const updateSettingsBody = z.strictObject({ api_version: version.optional(), webhook_version: version.optional() });

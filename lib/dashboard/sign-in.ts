@@ -26,7 +26,12 @@ export async function startSignIn(rawEmail: string): Promise<{ email: string; ex
   const windowOpen = previous && Date.parse(previous.window_started_at) + SEND_WINDOW_MS > at.getTime();
   if (windowOpen && previous.sends >= MAX_SENDS_PER_WINDOW) {
     const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + SEND_WINDOW_MS - at.getTime()) / 1000);
-    throw new ApiError('rate_limit', `Too many codes were requested for this address. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, undefined, { 'Retry-After': String(retryAfter) });
+    throw new ApiError(
+      'rate_limit',
+      `Too many codes were requested for this address. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+      undefined,
+      { 'Retry-After': String(retryAfter) },
+    );
   }
   const member = await findStaffMember(email);
   const code = newOneTimeCode();
@@ -59,7 +64,12 @@ export async function startSignIn(rawEmail: string): Promise<{ email: string; ex
 
 export const wrongSignInCode = () =>
   new ApiError('invalid_request', 'The code is wrong, expired or used up.', [
-    { reason: 'wrong, expired or used-up code', location: '$.code', validation_type: 'custom', how_to_fix: 'Request a new code and send the six digits from the latest e-mail within 10 minutes.' },
+    {
+      reason: 'wrong, expired or used-up code',
+      location: '$.code',
+      validation_type: 'custom',
+      how_to_fix: 'Request a new code and send the six digits from the latest e-mail within 10 minutes.',
+    },
   ]);
 
 /** Exchanges the right code for a new session; five wrong tries kill the code. */
@@ -87,7 +97,12 @@ export async function verifySignIn(rawEmail: string, code: string): Promise<{ to
   try {
     // Spend the code: exactly one session per code, even when two tabs submit it at once.
     await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: key, ConditionExpression: 'code_hash = :hash', ExpressionAttributeValues: { ':hash': pending.code_hash } }),
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: 'code_hash = :hash',
+        ExpressionAttributeValues: { ':hash': pending.code_hash },
+      }),
     );
   } catch (error) {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw wrongSignInCode();
@@ -95,4 +110,3 @@ export async function verifySignIn(rawEmail: string, code: string): Promise<{ to
   }
   return createSession({ partnerId: pending.partner_id, email });
 }
-

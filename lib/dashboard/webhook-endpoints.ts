@@ -19,19 +19,32 @@ export const createEndpointBody = z.strictObject({
     .array(z.string().regex(EVENT_TYPE, { message: 'Not an event type name (such as company.status.changed).' }))
     .max(MAX_ENABLED_EVENTS)
     .superRefine((s, ctx) => {
-      if (new Set(s).size !== s.length) ctx.addIssue({ code: 'custom', message: 'Event types repeat.', params: { validation_type: 'uniqueItems', how_to_fix: `Name each event type once, such as "enabled_events": ${JSON.stringify([...new Set(s)])}.` } });
+      if (new Set(s).size !== s.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Event types repeat.',
+          params: {
+            validation_type: 'uniqueItems',
+            how_to_fix: `Name each event type once, such as "enabled_events": ${JSON.stringify([...new Set(s)])}.`,
+          },
+        });
     })
     .optional(),
   description: z.string().max(500).optional(),
 });
 
 export const endpointParams = z.strictObject({ id: z.string().regex(idPattern('webhookEndpoint')) });
-export const confirmRollBody = z.strictObject({ code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code: send the six digits from the e-mail.' }) });
+export const confirmRollBody = z.strictObject({
+  code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code: send the six digits from the e-mail.' }),
+});
 
 export async function createWebhookEndpoint(partnerId: string, body: z.output<typeof createEndpointBody>) {
   const mode = body.livemode ? 'live' : 'test';
   const verdict = await checkWebhookUrl(body.url, mode);
-  if (!verdict.ok) throw new ApiError('invalid_request', verdict.reason, [{ reason: verdict.reason, location: '$.url', validation_type: 'format', how_to_fix: verdict.how_to_fix }]);
+  if (!verdict.ok)
+    throw new ApiError('invalid_request', verdict.reason, [
+      { reason: verdict.reason, location: '$.url', validation_type: 'format', how_to_fix: verdict.how_to_fix },
+    ]);
   const { endpoint, secret } = await webhookEndpoints.create({
     partnerId,
     mode,

@@ -5,7 +5,8 @@ const MEANING: Record<keyof typeof ERROR_CODES, string> = {
   api_key_expired: 'The key passed its expiry. Create a new key in the dashboard.',
   insufficient_scope: 'The key lacks the scope this endpoint needs. Use a key holding it.',
   ip_address_not_allowed: "The request came from an address outside the key's allow-list.",
-  invalid_request: 'A body field or parameter breaks the schema or a rule. `errors[]` names each field by JSONPath, the rule that failed (`validation_type`, listed below) and a `how_to_fix` showing a valid value.',
+  invalid_request:
+    'A body field or parameter breaks the schema or a rule. `errors[]` names each field by JSONPath, the rule that failed (`validation_type`, listed below) and a `how_to_fix` showing a valid value.',
   invalid_api_version: 'The `Service-Version` header is not a version of this API. Omit it to use your pinned default.',
   resource_missing: 'No such object for this key (objects of other partners and of the other mode are never visible), or no such route.',
   method_not_allowed: 'The path exists but not with this method; the `Allow` header lists the methods it takes.',
@@ -23,10 +24,16 @@ const MEANING: Record<keyof typeof ERROR_CODES, string> = {
 /** The reference every error envelope's `type` links to: `{docs_url}/partner/errors#<code>`. */
 export function errorReferencePage(): string {
   const rows = (Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[])
-    .map((code) => `<tr id="${code}"><td><code>${code}</code></td><td>${ERROR_CODES[code].status}</td><td>${escapeHtml(MEANING[code])}</td></tr>`)
+    .map(
+      (code) =>
+        `<tr id="${code}"><td><code>${code}</code></td><td>${ERROR_CODES[code].status}</td><td>${escapeHtml(MEANING[code])}</td></tr>`,
+    )
     .join('\n');
   const validationRows = Object.entries(VALIDATION_TYPES)
-    .map(([type, meaning]) => `<tr id="validation-${type}"><td><code>${type}</code></td><td>${escapeHtml(meaning).replace(/`([^`]+)`/g, '<code>$1</code>')}</td></tr>`)
+    .map(
+      ([type, meaning]) =>
+        `<tr id="validation-${type}"><td><code>${type}</code></td><td>${escapeHtml(meaning).replace(/`([^`]+)`/g, '<code>$1</code>')}</td></tr>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Errors · Partner API</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td{padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}</style></head>

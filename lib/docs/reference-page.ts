@@ -3,7 +3,11 @@ import { REDOC_PATH, redocScript } from './reference-assets';
 /** Redoc's theme: our pages' blue and the system font (nothing loads fonts from elsewhere). */
 const THEME = {
   colors: { primary: { main: '#1f4fb5' } },
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' }, code: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+    code: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
+  },
   sidebar: { backgroundColor: '#f6f7f9' },
   rightPanel: { backgroundColor: '#1d2330' },
 };

@@ -3,9 +3,12 @@ import { COMPANY_STAGE_MOVES, type StageVia } from '../lifecycle/company-stage';
 /** What makes each kind of move, in a partner's words (the sandbox trigger that plays it in test mode). */
 const MADE_BY: Record<StageVia, string> = {
   stage: "the formation's progress (sandbox: `POST /v1/sandbox/companies/{id}/stage`)",
-  name_conflict: 'the state reports the name taken: a `name_change` requirement opens (sandbox: `POST /v1/sandbox/companies/{id}/name-conflict`)',
-  name_changed: 'you answer the `name_change` requirement (`POST /v1/requirements/{id}/fulfill {"name": …}`): the documents are drawn up again under the new name',
-  incorporate: 'the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`)',
+  name_conflict:
+    'the state reports the name taken: a `name_change` requirement opens (sandbox: `POST /v1/sandbox/companies/{id}/name-conflict`)',
+  name_changed:
+    'you answer the `name_change` requirement (`POST /v1/requirements/{id}/fulfill {"name": …}`): the documents are drawn up again under the new name',
+  incorporate:
+    'the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`)',
   close: 'the company is dissolved, or its formation cancelled',
 };
 

@@ -10,7 +10,12 @@ import { companySnapshot, type CompanyRecord } from '../resources/company';
 /** `entitlement_required` (402): the company holds no right of this kind to spend. */
 export function entitlementRequired(kind: string): ApiError {
   return new ApiError('entitlement_required', `The company has no '${kind}' right left.`, [
-    { reason: `no '${kind}' right left`, location: `$.entitlements.${kind}`, validation_type: 'minimum', how_to_fix: `Order the product that grants '${kind}' (see GET /v1/products, field grants), then retry.` },
+    {
+      reason: `no '${kind}' right left`,
+      location: `$.entitlements.${kind}`,
+      validation_type: 'minimum',
+      how_to_fix: `Order the product that grants '${kind}' (see GET /v1/products, field grants), then retry.`,
+    },
   ]);
 }
 
@@ -20,7 +25,14 @@ export function entitlementRequired(kind: string): ApiError {
  * A count never goes below zero: the refusal is decided on the version read, and a concurrent change
  * to the company fails the condition and makes the caller re-read (never two spends of one right).
  */
-export function addEntitlementChange(ws: WriteSet, scope: Scope, company: CompanyRecord, kind: string, delta: number, at: string): CompanyRecord {
+export function addEntitlementChange(
+  ws: WriteSet,
+  scope: Scope,
+  company: CompanyRecord,
+  kind: string,
+  delta: number,
+  at: string,
+): CompanyRecord {
   const held = company.entitlements?.[kind] ?? 0;
   if (held + delta < 0) throw entitlementRequired(kind);
   const next = addCompanyUpdate(ws, scope, company, { ...company, entitlements: { ...company.entitlements, [kind]: held + delta } }, at);

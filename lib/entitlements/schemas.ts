@@ -7,5 +7,16 @@ const KINDS = [...new Set(PRODUCTS.map((p) => p.grants).filter((g): g is string 
 /** POST /v1/sandbox/companies/{companyID}/entitlements `{kind, delta}`. */
 export const changeEntitlementsBody = z.strictObject({
   kind: z.enum(KINDS),
-  delta: z.number().int().min(-100).max(100).refine((d) => d !== 0, { message: 'must not be 0', params: { validation_type: 'not', how_to_fix: 'Send a positive delta to grant rights or a negative one to take them, such as "delta": 1.' } }),
+  delta: z
+    .number()
+    .int()
+    .min(-100)
+    .max(100)
+    .refine((d) => d !== 0, {
+      message: 'must not be 0',
+      params: {
+        validation_type: 'not',
+        how_to_fix: 'Send a positive delta to grant rights or a negative one to take them, such as "delta": 1.',
+      },
+    }),
 });

@@ -84,7 +84,10 @@ const FORMAT_EXAMPLES: Record<string, { what: string; example: string }> = {
  * E.164 form…`), so every fix says which field it is about even when read apart from `location`.
  */
 export function namingField(location: string, fix: string): string {
-  const names = location.replace(/^\$\.?/, '').split(/[.[\]]/).filter((p) => p && !/^\d+$/.test(p));
+  const names = location
+    .replace(/^\$\.?/, '')
+    .split(/[.[\]]/)
+    .filter((p) => p && !/^\d+$/.test(p));
   if (!names.length || names.slice(-2).some((n) => fix.includes(n))) return fix;
   return `${location.replace(/^\$\.?/, '')}: ${fix}`;
 }
@@ -146,7 +149,7 @@ export function exampleOf(node: JsonSchema | undefined, input?: unknown, depth =
     case 'object': {
       if (!node.required?.length && typeof node.additionalProperties === 'object') {
         const value = exampleOf(node.additionalProperties, undefined, depth + 1);
-        return value === undefined ? undefined : { [node.propertyNames?.examples?.[0] as string ?? 'key']: value };
+        return value === undefined ? undefined : { [(node.propertyNames?.examples?.[0] as string) ?? 'key']: value };
       }
       const out: Record<string, unknown> = {};
       for (const key of node.required ?? []) {
@@ -205,7 +208,8 @@ export function rulePhrase(node: JsonSchema | undefined, expected?: string): str
       const noun = type === 'number' ? 'a number' : 'an integer';
       const low = node?.minimum ?? node?.exclusiveMinimum;
       const high = node?.maximum ?? node?.exclusiveMaximum;
-      if (node?.exclusiveMinimum !== undefined && high !== undefined && high < HUGE) return `${noun} greater than ${low} and at most ${high}`;
+      if (node?.exclusiveMinimum !== undefined && high !== undefined && high < HUGE)
+        return `${noun} greater than ${low} and at most ${high}`;
       if (node?.exclusiveMinimum !== undefined) return `${noun} greater than ${low}`;
       if (low !== undefined && high !== undefined && high < HUGE) return `${noun} from ${low} to ${high}`;
       if (low !== undefined) return `${noun} of ${low} or more`;
@@ -231,7 +235,15 @@ export function rulePhrase(node: JsonSchema | undefined, expected?: string): str
 function typeNoun(node: JsonSchema | undefined, expected?: string): string {
   if (node?.enum?.length) return node.enum.every((v) => typeof v === 'string') ? 'a string' : 'one of the listed values';
   const type = typeOf(node) ?? expected;
-  const nouns: Record<string, string> = { string: 'a string', integer: 'an integer', int: 'an integer', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object' };
+  const nouns: Record<string, string> = {
+    string: 'a string',
+    integer: 'an integer',
+    int: 'an integer',
+    number: 'a number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'an object',
+  };
   return (type && nouns[type]) ?? (type ? withArticle(type) : 'a value of another type');
 }
 
@@ -264,16 +276,24 @@ export function ruleTexts(rule: FailedRule): { reason: string; how_to_fix: strin
     case 'type': {
       if (rule.place === 'query' && Array.isArray(input)) {
         const key = lastKey(rule.path) ?? field;
-        return { reason: `is given ${input.length} times`, how_to_fix: `Send ${key} once${suchAs(rule)}; to match several values use ${key.replace(/\[eq\]$/, '')}[in] with a comma-separated list.` };
+        return {
+          reason: `is given ${input.length} times`,
+          how_to_fix: `Send ${key} once${suchAs(rule)}; to match several values use ${key.replace(/\[eq\]$/, '')}[in] with a comma-separated list.`,
+        };
       }
-      const reason = typeof input === 'number' && Number.isNaN(input) ? 'is not a number' : `must be ${typeNoun(node, rule.expected)}, not ${kindOf(input)}`;
+      const reason =
+        typeof input === 'number' && Number.isNaN(input)
+          ? 'is not a number'
+          : `must be ${typeNoun(node, rule.expected)}, not ${kindOf(input)}`;
       return { reason, how_to_fix: `Send ${field} as ${rulePhrase(node, rule.expected)}${suchAs(rule)}.` };
     }
     case 'enum':
     case 'const': {
       const values = rule.values ?? node?.enum ?? [];
       const got = typeof input === 'string' ? `'${input}'` : kindOf(input);
-      const example = values.length ? values[values.map(String).indexOf(typeof input === 'string' ? closest(input, values.map(String)) : String(values[0]))] : undefined;
+      const example = values.length
+        ? values[values.map(String).indexOf(typeof input === 'string' ? closest(input, values.map(String)) : String(values[0]))]
+        : undefined;
       const near = typeof input === 'string' && example !== undefined && isNear(input, String(example));
       return {
         reason: `${got} is not ${values.length === 1 ? `the accepted value ${String(values[0])}` : `one of the ${values.length} accepted values`}`,
@@ -295,7 +315,14 @@ export function ruleTexts(rule: FailedRule): { reason: string; how_to_fix: strin
     case 'minimum':
     case 'maximum': {
       const bound = rule.limit;
-      const word = rule.validation_type === 'minimum' ? (rule.inclusive === false ? 'greater than' : 'at least') : rule.inclusive === false ? 'less than' : 'at most';
+      const word =
+        rule.validation_type === 'minimum'
+          ? rule.inclusive === false
+            ? 'greater than'
+            : 'at least'
+          : rule.inclusive === false
+            ? 'less than'
+            : 'at most';
       return {
         reason: `is ${typeof input === 'number' || typeof input === 'string' ? String(input) : 'out of range'}; it must be ${word} ${bound ?? '?'}`,
         how_to_fix: `Send ${field} as ${rulePhrase(node, 'number')}${suchAs(rule)}.`,
@@ -311,10 +338,16 @@ export function ruleTexts(rule: FailedRule): { reason: string; how_to_fix: strin
           how_to_fix: `Send at most ${counted(bound, 'item')} in ${field}${n !== undefined ? ` (remove ${n - bound})` : ''}${node?.items ? `, each ${rulePhrase(node.items)}` : ''}.`,
         };
       }
-      return { reason: `has ${n ?? 'too few'} items; at least ${bound} required`, how_to_fix: `Send at least ${counted(bound, 'item')} in ${field}${suchAs(rule)}.` };
+      return {
+        reason: `has ${n ?? 'too few'} items; at least ${bound} required`,
+        how_to_fix: `Send at least ${counted(bound, 'item')} in ${field}${suchAs(rule)}.`,
+      };
     }
     case 'maxProperties':
-      return { reason: `has more than ${rule.limit ?? '?'} properties`, how_to_fix: `Send at most ${rule.limit ?? '?'} properties in ${field}, such as ${exampleText(rule.path, { note: 'value' }, rule.place)}.` };
+      return {
+        reason: `has more than ${rule.limit ?? '?'} properties`,
+        how_to_fix: `Send at most ${rule.limit ?? '?'} properties in ${field}, such as ${exampleText(rule.path, { note: 'value' }, rule.place)}.`,
+      };
     case 'format': {
       const f = rule.format ? FORMAT_EXAMPLES[rule.format] : undefined;
       const example = f?.example ?? exampleOf(node);
@@ -324,15 +357,29 @@ export function ruleTexts(rule: FailedRule): { reason: string; how_to_fix: strin
       };
     }
     case 'pattern':
-      return { reason: `does not match ${node?.pattern ?? 'the required pattern'}`, how_to_fix: `Send ${field} as ${rulePhrase(node, 'string')}${suchAs(rule)}.` };
+      return {
+        reason: `does not match ${node?.pattern ?? 'the required pattern'}`,
+        how_to_fix: `Send ${field} as ${rulePhrase(node, 'string')}${suchAs(rule)}.`,
+      };
     case 'multipleOf':
-      return { reason: `is not a multiple of ${rule.limit}`, how_to_fix: `Send ${field} as a multiple of ${rule.limit}, such as ${exampleText(rule.path, (rule.limit ?? 1) * 2, rule.place)}.` };
+      return {
+        reason: `is not a multiple of ${rule.limit}`,
+        how_to_fix: `Send ${field} as a multiple of ${rule.limit}, such as ${exampleText(rule.path, (rule.limit ?? 1) * 2, rule.place)}.`,
+      };
     case 'additionalProperties': {
       const key = lastKey(rule.path) ?? field;
       const known = rule.known ?? [];
       const near = known.length ? closest(key, known) : undefined;
-      const hint = near && isNear(key, near) ? ` Did you mean '${near}'?` : known.length && known.length <= 30 ? ` The accepted fields here are: ${known.join(', ')}.` : '';
-      return { reason: `is not ${rule.place === 'query' ? 'a parameter' : 'a field'} of this request`, how_to_fix: `Remove '${key}'.${hint}` };
+      const hint =
+        near && isNear(key, near)
+          ? ` Did you mean '${near}'?`
+          : known.length && known.length <= 30
+            ? ` The accepted fields here are: ${known.join(', ')}.`
+            : '';
+      return {
+        reason: `is not ${rule.place === 'query' ? 'a parameter' : 'a field'} of this request`,
+        how_to_fix: `Remove '${key}'.${hint}`,
+      };
     }
     default:
       return { reason: 'is not valid here', how_to_fix: `Send ${field} as ${rulePhrase(node, rule.expected)}${suchAs(rule)}.` };

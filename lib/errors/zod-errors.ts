@@ -20,7 +20,13 @@ function rootOf(schema: z.ZodType | undefined): Root | undefined {
   if (!schema) return undefined;
   if (!roots.has(schema)) {
     try {
-      const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+      const json = z.toJSONSchema(schema, {
+        target: 'draft-2020-12',
+        io: 'input',
+        unrepresentable: 'any',
+        cycles: 'ref',
+        reused: 'inline',
+      }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
       const defs = json.$defs ?? {};
       roots.set(schema, { schema: inlined(json, defs, 0) as JsonSchema, defs });
     } catch {
@@ -35,8 +41,13 @@ function inlined(value: unknown, defs: Record<string, JsonSchema>, depth: number
   if (Array.isArray(value)) return value.map((v) => inlined(v, defs, depth));
   if (!value || typeof value !== 'object') return value;
   const ref = (value as { $ref?: string }).$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) return depth > 6 ? {} : inlined(defs[ref.slice('#/$defs/'.length)], defs, depth + 1);
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '$defs').map(([k, v]) => [k, inlined(v, defs, depth)]));
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/'))
+    return depth > 6 ? {} : inlined(defs[ref.slice('#/$defs/'.length)], defs, depth + 1);
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== '$defs')
+      .map(([k, v]) => [k, inlined(v, defs, depth)]),
+  );
 }
 
 function resolve(node: JsonSchema | undefined, root: Root): JsonSchema | undefined {
@@ -77,14 +88,27 @@ function childOf(node: JsonSchema | undefined, part: PropertyKey, root: Root): J
 function validationType(issue: z.core.$ZodIssue): string {
   // zod reports the value only when asked (`reportInput`, as parseOrRefuse does); without it, its
   // default message still says "received undefined" for a missing field.
-  const missing = 'input' in issue ? issue.input === undefined : issue.code === 'invalid_type' && / received undefined$/.test(issue.message);
+  const missing =
+    'input' in issue ? issue.input === undefined : issue.code === 'invalid_type' && / received undefined$/.test(issue.message);
   switch (issue.code) {
     case 'invalid_type':
       return missing ? 'required' : 'type';
     case 'too_big':
-      return issue.origin === 'string' ? 'maxLength' : issue.origin === 'array' || issue.origin === 'set' ? 'maxItems' : issue.origin === 'object' ? 'maxProperties' : 'maximum';
+      return issue.origin === 'string'
+        ? 'maxLength'
+        : issue.origin === 'array' || issue.origin === 'set'
+          ? 'maxItems'
+          : issue.origin === 'object'
+            ? 'maxProperties'
+            : 'maximum';
     case 'too_small':
-      return issue.origin === 'string' ? 'minLength' : issue.origin === 'array' || issue.origin === 'set' ? 'minItems' : issue.origin === 'object' ? 'minProperties' : 'minimum';
+      return issue.origin === 'string'
+        ? 'minLength'
+        : issue.origin === 'array' || issue.origin === 'set'
+          ? 'minItems'
+          : issue.origin === 'object'
+            ? 'minProperties'
+            : 'minimum';
     case 'invalid_format':
       return issue.format === 'regex' ? 'pattern' : 'format';
     case 'invalid_value':
@@ -129,7 +153,8 @@ function failedRule(issue: z.core.$ZodIssue, path: readonly PropertyKey[], root:
       break;
     case 'invalid_format':
       rule.format = issue.format;
-      if (issue.format === 'regex' && issue.pattern && !node?.pattern) node = rule.node = { ...node, type: 'string', pattern: issue.pattern };
+      if (issue.format === 'regex' && issue.pattern && !node?.pattern)
+        node = rule.node = { ...node, type: 'string', pattern: issue.pattern };
       break;
     case 'not_multiple_of':
       rule.limit = Number(issue.divisor);
@@ -156,7 +181,12 @@ function entryOf(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[], root: 
   // zod's default messages ("Invalid input: …") never reach a partner.
   const reason = issue.code === 'custom' || hasOwnMessage(issue) ? issue.message : built!.reason;
   const location = jsonPath(rule.path);
-  return { reason, location, validation_type: rule.validation_type, how_to_fix: params?.how_to_fix ? namingField(location, params.how_to_fix) : (built ?? ruleTexts(rule)).how_to_fix };
+  return {
+    reason,
+    location,
+    validation_type: rule.validation_type,
+    how_to_fix: params?.how_to_fix ? namingField(location, params.how_to_fix) : (built ?? ruleTexts(rule)).how_to_fix,
+  };
 }
 
 /** Whether the schema gave this issue its own message, rather than zod's English default. */
@@ -168,7 +198,12 @@ function hasOwnMessage(issue: z.core.$ZodIssue): boolean {
  * One `errors[]` entry per violation. `schema` (the schema that refused) lets each entry's wording
  * name what the field accepts and show a valid value; `place` decides how that value is written.
  */
-export function fieldErrors(error: z.ZodError, prefix: readonly PropertyKey[] = [], schema?: z.ZodType, place: FieldPlace = 'body'): FieldError[] {
+export function fieldErrors(
+  error: z.ZodError,
+  prefix: readonly PropertyKey[] = [],
+  schema?: z.ZodType,
+  place: FieldPlace = 'body',
+): FieldError[] {
   const root = rootOf(schema);
   const out: FieldError[] = [];
   for (const issue of error.issues) {

@@ -52,7 +52,10 @@ export async function readCounterItems(
     let batch: Key[] | undefined = all.slice(i, i + 100);
     while (batch?.length) {
       const res = await db().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: batch, ConsistentRead: options.consistent } }, ...(options.onResponse ? { ReturnConsumedCapacity: 'TOTAL' } : {}) }),
+        new BatchGetCommand({
+          RequestItems: { [table]: { Keys: batch, ConsistentRead: options.consistent } },
+          ...(options.onResponse ? { ReturnConsumedCapacity: 'TOTAL' } : {}),
+        }),
       );
       options.onResponse?.(res);
       for (const item of res.Responses?.[table] ?? []) items.set(id(item), item);
@@ -65,7 +68,11 @@ export async function readCounterItems(
     const old = legacyEventCounterKey(scope, name);
     const legacy = old ? items.get(id(old)) : undefined;
     const seq = (holder ? valueIn(holder, name) : undefined) ?? (legacy?.seq as number | undefined) ?? 0;
-    counters.set(name, { seq, last_ms: name === 'ALL' ? (holder?.last_ms as number | undefined) : undefined, exists: holder !== undefined });
+    counters.set(name, {
+      seq,
+      last_ms: name === 'ALL' ? (holder?.last_ms as number | undefined) : undefined,
+      exists: holder !== undefined,
+    });
   }
   return { counters, others: [...items.entries()].filter(([key]) => wanted.has(key)).map(([, item]) => item) };
 }

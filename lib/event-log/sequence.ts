@@ -41,7 +41,12 @@ export interface LeaseState {
  * Reads `names` (strongly consistent), and the sequencer's lease when asked, in one BatchGet. A name
  * absent from the table comes back as a counter that does not exist yet.
  */
-export async function readCounters(scope: Scope, table: string, names: string[], withLease = false): Promise<{ counters: Counters; lease: LeaseState }> {
+export async function readCounters(
+  scope: Scope,
+  table: string,
+  names: string[],
+  withLease = false,
+): Promise<{ counters: Counters; lease: LeaseState }> {
   const leaseKey = eventSequencerLeaseKey(scope);
   const { counters, others } = await readCounterItems(scope, table, names, { consistent: true, others: withLease ? [leaseKey] : [] });
   return { counters, lease: { held: others.some((item) => item.holder !== undefined) } };
@@ -158,7 +163,13 @@ export async function sequenceEvents(
   nowMs: () => number,
 ): Promise<{ entries: WriteEntry[]; committed: CommittedEvent[]; lease: LeaseState }> {
   const { counters, lease } = await readCounters(scope, table, streamNamesOf(pending), true);
-  const { entries, committed } = sequence(scope, table, pending.map((p) => ({ id: newId('event'), pending: p })), counters, nowMs());
+  const { entries, committed } = sequence(
+    scope,
+    table,
+    pending.map((p) => ({ id: newId('event'), pending: p })),
+    counters,
+    nowMs(),
+  );
   return { entries, committed, lease };
 }
 

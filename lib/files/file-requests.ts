@@ -26,10 +26,26 @@ export interface UploadForm {
 /** POST /files: the multipart fields `purpose`, `company`, `shareholder` (identity documents) and `file`. */
 export async function uploadFromForm(scope: Scope, form: UploadForm): Promise<FileRecord> {
   const extraFiles = Object.keys(form.files).filter((k) => k !== 'file');
-  if (extraFiles.length) throw new ApiError('invalid_request', `Unknown part '${extraFiles[0]}'.`, [{ reason: 'is not a part of this request', location: `$.${extraFiles[0]}`, validation_type: 'additionalProperties', how_to_fix: 'Send the document as the part named file.' }]);
+  if (extraFiles.length)
+    throw new ApiError('invalid_request', `Unknown part '${extraFiles[0]}'.`, [
+      {
+        reason: 'is not a part of this request',
+        location: `$.${extraFiles[0]}`,
+        validation_type: 'additionalProperties',
+        how_to_fix: 'Send the document as the part named file.',
+      },
+    ]);
   const fields = parseOrRefuse(uploadFields, form.fields, 'form');
   const file = form.files.file;
-  if (!file) throw new ApiError('invalid_request', 'The file part is missing.', [{ reason: 'is required', location: '$.file', validation_type: 'required', how_to_fix: 'Send the document as the multipart part named file (curl -F file=@passport.pdf).' }]);
+  if (!file)
+    throw new ApiError('invalid_request', 'The file part is missing.', [
+      {
+        reason: 'is required',
+        location: '$.file',
+        validation_type: 'required',
+        how_to_fix: 'Send the document as the multipart part named file (curl -F file=@passport.pdf).',
+      },
+    ]);
   return uploadFile(scope, { purpose: fields.purpose, bytes: file.bytes, company: fields.company, shareholder: fields.shareholder });
 }
 
@@ -44,7 +60,10 @@ export async function readableFile(scope: Scope, fileId: string): Promise<FileRe
  * GET /files/{id}/content: the bytes, or, where the store has direct links (S3), a link that lives as
  * long as the purpose's policy says.
  */
-export async function fileContent(scope: Scope, fileId: string): Promise<{ link: string } | { bytes: Buffer; type: string; filename: string }> {
+export async function fileContent(
+  scope: Scope,
+  fileId: string,
+): Promise<{ link: string } | { bytes: Buffer; type: string; filename: string }> {
   const file = await readableFile(scope, fileId);
   const lifetime = FILE_POLICIES[file.purpose].linkLifetimeSeconds ?? 60;
   const link = await fileStorage().link(file.storage_key, lifetime);

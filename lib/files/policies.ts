@@ -20,7 +20,28 @@ export interface FilePolicy {
 const MB = 1024 * 1024;
 
 export const FILE_POLICIES: Record<FilePurpose, FilePolicy> = {
-  identity_document: { maxBytes: 4 * MB, types: ['image/jpeg', 'image/png', 'application/pdf'], maxPages: 4, linkLifetimeSeconds: null, needsShareholder: true, writeOnly: true },
-  formation_document: { maxBytes: 4 * MB, types: ['application/pdf'], maxPages: 200, linkLifetimeSeconds: 3600, needsShareholder: false, writeOnly: false },
-  additional_document: { maxBytes: 4 * MB, types: ['application/pdf', 'image/jpeg', 'image/png'], maxPages: 50, linkLifetimeSeconds: 900, needsShareholder: false, writeOnly: false },
+  identity_document: {
+    maxBytes: 4 * MB,
+    types: ['image/jpeg', 'image/png', 'application/pdf'],
+    maxPages: 4,
+    linkLifetimeSeconds: null,
+    needsShareholder: true,
+    writeOnly: true,
+  },
+  formation_document: {
+    maxBytes: 4 * MB,
+    types: ['application/pdf'],
+    maxPages: 200,
+    linkLifetimeSeconds: 3600,
+    needsShareholder: false,
+    writeOnly: false,
+  },
+  additional_document: {
+    maxBytes: 4 * MB,
+    types: ['application/pdf', 'image/jpeg', 'image/png'],
+    maxPages: 50,
+    linkLifetimeSeconds: 900,
+    needsShareholder: false,
+    writeOnly: false,
+  },
 };

@@ -18,14 +18,24 @@ import { addFileCreation, type FileRecord } from '../store/entities/file';
  * `formation_document`, listed on the company, `file.created`. The sandbox publishes a generated
  * stand-in; the operator CLI publishes the bytes of a real file.
  */
-export async function publishFile(scope: Scope, companyId: string, input: { title: string; content_type?: string; bytes?: Buffer }): Promise<FileRecord> {
+export async function publishFile(
+  scope: Scope,
+  companyId: string,
+  input: { title: string; content_type?: string; bytes?: Buffer },
+): Promise<FileRecord> {
   const company = await getCompany(scope, companyId, { consistent: true });
   if (!company) throw resourceMissing('company', companyId);
   assertNotDissolved(company, 'publishing a document');
   let bytes = input.bytes;
   if (!bytes) {
     const wanted = input.content_type ?? 'application/pdf';
-    if (wanted !== 'application/pdf' && wanted !== 'image/png') throw invalidField('$.content_type', 'is not a type the sandbox publishes', 'Send content_type as application/pdf or image/png, such as "content_type": "application/pdf".', 'enum');
+    if (wanted !== 'application/pdf' && wanted !== 'image/png')
+      throw invalidField(
+        '$.content_type',
+        'is not a type the sandbox publishes',
+        'Send content_type as application/pdf or image/png, such as "content_type": "application/pdf".',
+        'enum',
+      );
     bytes = wanted === 'application/pdf' ? samplePdf(input.title) : samplePng();
   }
   const purpose = 'formation_document' as const;
@@ -52,4 +62,3 @@ export async function publishFile(scope: Scope, companyId: string, input: { titl
   await commit(ws);
   return record;
 }
-

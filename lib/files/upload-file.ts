@@ -31,16 +31,39 @@ export interface UploadInput {
 export async function uploadFile(scope: Scope, input: UploadInput): Promise<FileRecord> {
   const policy = FILE_POLICIES[input.purpose];
   if (policy.needsShareholder && !input.shareholder) {
-    throw invalidField('$.shareholder', `is required for ${input.purpose}`, `Send shareholder, the owner whose document this is, such as -F shareholder=${exampleId('shareholder')} (an id from the company's shareholders).`, 'required');
+    throw invalidField(
+      '$.shareholder',
+      `is required for ${input.purpose}`,
+      `Send shareholder, the owner whose document this is, such as -F shareholder=${exampleId('shareholder')} (an id from the company's shareholders).`,
+      'required',
+    );
   }
   if (!policy.needsShareholder && input.shareholder) {
-    throw invalidField('$.shareholder', `applies only to identity_document`, `Remove shareholder: ${input.purpose} documents belong to the company, not to one owner.`, 'additionalProperties');
+    throw invalidField(
+      '$.shareholder',
+      `applies only to identity_document`,
+      `Remove shareholder: ${input.purpose} documents belong to the company, not to one owner.`,
+      'additionalProperties',
+    );
   }
   const company = await getCompany(scope, input.company, { consistent: true });
-  if (!company) throw new ApiError('invalid_request', `No company '${input.company}'.`, [{ reason: 'names no company of yours', location: '$.company', validation_type: 'exists', how_to_fix: `Send company as the id of one of your companies in the mode of your key, such as -F company=${exampleId('company')} (GET /v1/companies lists them).` }]);
+  if (!company)
+    throw new ApiError('invalid_request', `No company '${input.company}'.`, [
+      {
+        reason: 'names no company of yours',
+        location: '$.company',
+        validation_type: 'exists',
+        how_to_fix: `Send company as the id of one of your companies in the mode of your key, such as -F company=${exampleId('company')} (GET /v1/companies lists them).`,
+      },
+    ]);
   assertNotDissolved(company, 'uploading a document');
   if (input.shareholder && !company.shareholders.some((s) => s.id === input.shareholder)) {
-    throw invalidField('$.shareholder', `is not an owner of ${company.id}`, `Send the id of one of the company’s shareholders (${company.shareholders.map((s) => s.id).join(', ') || 'none yet'}), such as -F shareholder=${company.shareholders[0]?.id ?? 'sh_…'}.`, 'exists');
+    throw invalidField(
+      '$.shareholder',
+      `is not an owner of ${company.id}`,
+      `Send the id of one of the company’s shareholders (${company.shareholders.map((s) => s.id).join(', ') || 'none yet'}), such as -F shareholder=${company.shareholders[0]?.id ?? 'sh_…'}.`,
+      'exists',
+    );
   }
   const { type, pages } = checkUpload(input.purpose, input.bytes);
   const id = newId('file');

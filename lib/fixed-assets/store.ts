@@ -19,7 +19,14 @@ import { recordOf } from '../store/entity';
 export async function createFixedAsset(scope: Scope, companyId: string, body: CreateFixedAssetBody): Promise<FixedAssetRecord> {
   if (!(await getCompany(scope, companyId))) throw resourceMissing('company', companyId);
   const counter = await db().send(
-    new UpdateCommand({ TableName: tableName(), Key: fixedAssetCounterKey(scope, companyId), UpdateExpression: 'ADD #n :one', ExpressionAttributeNames: { '#n': 'n' }, ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: fixedAssetCounterKey(scope, companyId),
+      UpdateExpression: 'ADD #n :one',
+      ExpressionAttributeNames: { '#n': 'n' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
   );
   const businessUse = body.business_use ?? 100;
   const record: FixedAssetRecord = {
@@ -46,7 +53,13 @@ const strip = (item: Record<string, unknown>) => recordOf<FixedAssetRecord>(item
 export async function listFixedAssets(scope: Scope, companyId: string): Promise<FixedAssetRecord[] | undefined> {
   const [company, res] = await Promise.all([
     getCompany(scope, companyId),
-    db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fxa)', ExpressionAttributeValues: { ':pk': fixedAssetsOfCompany(scope, companyId), ':fxa': 'fxa_' } })),
+    db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fxa)',
+        ExpressionAttributeValues: { ':pk': fixedAssetsOfCompany(scope, companyId), ':fxa': 'fxa_' },
+      }),
+    ),
   ]);
   if (!company) return undefined;
   return (res.Items ?? []).map(strip).sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
@@ -59,6 +72,8 @@ export async function getFixedAsset(scope: Scope, companyId: string, assetId: st
 
 /** Removes an asset from the register; the deleted record is returned once. */
 export async function deleteFixedAsset(scope: Scope, companyId: string, assetId: string): Promise<FixedAssetRecord | undefined> {
-  const res = await db().send(new DeleteCommand({ TableName: tableName(), Key: fixedAssetKey(scope, companyId, assetId), ReturnValues: 'ALL_OLD' }));
+  const res = await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: fixedAssetKey(scope, companyId, assetId), ReturnValues: 'ALL_OLD' }),
+  );
   return res.Attributes ? strip(res.Attributes) : undefined;
 }

@@ -13,7 +13,12 @@ type FormField = Form['fields'][number];
 export type FileLookup = (fileId: string) => Promise<{ type: string; size: number } | undefined>;
 
 const at = (key: string) => `$.answers.${key}`;
-const fail = (key: string, reason: string, validation_type: string, how_to_fix: string): FieldError => ({ reason, location: at(key), validation_type, how_to_fix });
+const fail = (key: string, reason: string, validation_type: string, how_to_fix: string): FieldError => ({
+  reason,
+  location: at(key),
+  validation_type,
+  how_to_fix,
+});
 
 /**
  * A field applies when it has no `conditional`, or when the field it depends on was answered with one
@@ -35,7 +40,20 @@ export async function checkFormAnswers(form: Form, answers: Record<string, unkno
   const errors: FieldError[] = [];
   const byKey = new Map(form.fields.map((f) => [f.key, f]));
   for (const key of Object.keys(answers)) {
-    if (!byKey.has(key)) errors.push(fail(key, 'is not a field of this form', 'additionalProperties', ruleTexts({ validation_type: 'additionalProperties', path: ['answers', key], place: 'body', known: form.fields.map((f) => f.key) }).how_to_fix));
+    if (!byKey.has(key))
+      errors.push(
+        fail(
+          key,
+          'is not a field of this form',
+          'additionalProperties',
+          ruleTexts({
+            validation_type: 'additionalProperties',
+            path: ['answers', key],
+            place: 'body',
+            known: form.fields.map((f) => f.key),
+          }).how_to_fix,
+        ),
+      );
   }
   for (const field of form.fields) {
     const value = answers[field.key];
@@ -43,7 +61,14 @@ export async function checkFormAnswers(form: Form, answers: Record<string, unkno
     if (!applies) {
       if (value !== undefined) {
         const c = field.conditional!;
-        errors.push(fail(field.key, `applies only when ${c.field} is ${c.values.join(' or ')}`, 'conditional', `Remove ${field.key}, or answer ${c.field} with one of ${c.values.join(', ')}, such as "${c.field}": "${c.values[0]}".`));
+        errors.push(
+          fail(
+            field.key,
+            `applies only when ${c.field} is ${c.values.join(' or ')}`,
+            'conditional',
+            `Remove ${field.key}, or answer ${c.field} with one of ${c.values.join(', ')}, such as "${c.field}": "${c.values[0]}".`,
+          ),
+        );
       }
       continue;
     }
@@ -62,18 +87,34 @@ function schemaOf(field: FormField): JsonSchema {
   const v = field.validation ?? {};
   if (isNumeric(field)) return { type: 'number', minimum: v.min ?? undefined, maximum: v.max ?? undefined };
   if (isBoolean(field)) return { type: 'boolean' };
-  return { type: 'string', enum: field.options?.length ? field.options : undefined, minLength: v.min_length ?? undefined, maxLength: v.max_length ?? undefined, pattern: v.pattern ?? undefined };
+  return {
+    type: 'string',
+    enum: field.options?.length ? field.options : undefined,
+    minLength: v.min_length ?? undefined,
+    maxLength: v.max_length ?? undefined,
+    pattern: v.pattern ?? undefined,
+  };
 }
 
-const isNumeric = (field: FormField) => field.field_type === 'number' || field.validation?.min !== undefined || field.validation?.max !== undefined;
+const isNumeric = (field: FormField) =>
+  field.field_type === 'number' || field.validation?.min !== undefined || field.validation?.max !== undefined;
 const isBoolean = (field: FormField) => field.field_type === 'checkbox' || field.field_type === 'boolean';
 
 /** The fix for a refused answer: what the field accepts and, when its placeholder is a valid answer, that as the example. */
 function fixOf(field: FormField, validation_type: string, value: unknown, limit?: number): string {
   const node = schemaOf(field);
   const placeholder = field.placeholder !== undefined && isNumeric(field) ? Number(field.placeholder) : field.placeholder;
-  if (placeholder !== undefined && !(typeof placeholder === 'number' && Number.isNaN(placeholder)) && !problemOf(field, placeholder)) node.examples = [placeholder];
-  return ruleTexts({ validation_type, path: ['answers', field.key], place: 'body', node, input: value, limit, expected: node.type as string }).how_to_fix;
+  if (placeholder !== undefined && !(typeof placeholder === 'number' && Number.isNaN(placeholder)) && !problemOf(field, placeholder))
+    node.examples = [placeholder];
+  return ruleTexts({
+    validation_type,
+    path: ['answers', field.key],
+    place: 'body',
+    node,
+    input: value,
+    limit,
+    expected: node.type as string,
+  }).how_to_fix;
 }
 
 function checkValue(field: FormField, value: unknown): FieldError | undefined {
@@ -95,8 +136,10 @@ function problemOf(field: FormField, value: unknown): { reason: string; type: st
   if (isBoolean(field)) return typeof value === 'boolean' ? undefined : { reason: 'is not true or false', type: 'type' };
   if (typeof value !== 'string') return { reason: 'is not text', type: 'type' };
   if (field.options?.length && !field.options.includes(value)) return { reason: 'is not one of the options', type: 'enum' };
-  if (v.min_length !== undefined && value.length < v.min_length) return { reason: `is shorter than ${v.min_length} characters`, type: 'minLength', limit: v.min_length };
-  if (v.max_length !== undefined && value.length > v.max_length) return { reason: `is longer than ${v.max_length} characters`, type: 'maxLength', limit: v.max_length };
+  if (v.min_length !== undefined && value.length < v.min_length)
+    return { reason: `is shorter than ${v.min_length} characters`, type: 'minLength', limit: v.min_length };
+  if (v.max_length !== undefined && value.length > v.max_length)
+    return { reason: `is longer than ${v.max_length} characters`, type: 'maxLength', limit: v.max_length };
   if (v.pattern !== undefined && !new RegExp(v.pattern).test(value)) return { reason: `does not match ${v.pattern}`, type: 'pattern' };
   return undefined;
 }
@@ -104,12 +147,35 @@ function problemOf(field: FormField, value: unknown): { reason: string; type: st
 async function checkFile(field: FormField, value: unknown, lookupFile: FileLookup): Promise<FieldError | undefined> {
   const rule = field.file!;
   if (typeof value !== 'string' || !isId('file', value)) {
-    return fail(field.key, 'is not a file id', 'type', `Upload the file with POST /v1/files and send its id, such as "${field.key}": "${exampleId('file')}".`);
+    return fail(
+      field.key,
+      'is not a file id',
+      'type',
+      `Upload the file with POST /v1/files and send its id, such as "${field.key}": "${exampleId('file')}".`,
+    );
   }
   const file = await lookupFile(value);
-  if (!file) return fail(field.key, `names no file of this company: '${value}'`, 'exists', `Upload the file with POST /v1/files for this company and send the id it returns, such as "${field.key}": "${exampleId('file')}".`);
-  if (!rule.accepted_types.includes(file.type)) return fail(field.key, `is a ${file.type} file`, 'fileType', `Upload a file of one of the types ${rule.accepted_types.join(', ')} for ${field.key}, such as a ${rule.accepted_types[0]} file, and send its id.`);
-  if (file.size > rule.max_size_bytes) return fail(field.key, `is ${file.size} bytes`, 'fileSize', `Upload a file of at most ${rule.max_size_bytes} bytes for ${field.key}, such as a scan at a lower resolution, and send its id.`);
+  if (!file)
+    return fail(
+      field.key,
+      `names no file of this company: '${value}'`,
+      'exists',
+      `Upload the file with POST /v1/files for this company and send the id it returns, such as "${field.key}": "${exampleId('file')}".`,
+    );
+  if (!rule.accepted_types.includes(file.type))
+    return fail(
+      field.key,
+      `is a ${file.type} file`,
+      'fileType',
+      `Upload a file of one of the types ${rule.accepted_types.join(', ')} for ${field.key}, such as a ${rule.accepted_types[0]} file, and send its id.`,
+    );
+  if (file.size > rule.max_size_bytes)
+    return fail(
+      field.key,
+      `is ${file.size} bytes`,
+      'fileSize',
+      `Upload a file of at most ${rule.max_size_bytes} bytes for ${field.key}, such as a scan at a lower resolution, and send its id.`,
+    );
   return undefined;
 }
 
@@ -123,5 +189,6 @@ export async function refuseInvalidAnswers(scope: Scope, companyId: string, form
     const file = await getFile(scope, fileId);
     return file && file.company === companyId && !file.published ? file : undefined;
   });
-  if (errors.length) throw new ApiError('invalid_request', `The answers are invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+  if (errors.length)
+    throw new ApiError('invalid_request', `The answers are invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
 }

@@ -37,14 +37,27 @@ const API_GATEWAY_LIMIT_MS = 29_000;
 const ANSWER_MARGIN_MS = 3_000;
 
 /** THE chain builder: every handler of the system is an operation wrapped by this. */
-export function httpHandler<C extends ApiContext>(operation: (event: APIGatewayProxyEvent, context: C) => Promise<APIGatewayProxyResult>, options: ChainOptions<C> = {}): Handler {
+export function httpHandler<C extends ApiContext>(
+  operation: (event: APIGatewayProxyEvent, context: C) => Promise<APIGatewayProxyResult>,
+  options: ChainOptions<C> = {},
+): Handler {
   const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, C>(operation);
   const body = options.body === false ? [] : [options.body ?? jsonBody()];
-  for (const middleware of [requestState(), options.headers ?? responseHeaders(), options.errors ?? errorEnvelope(), ...(options.beforeBody ?? []), ...body, ...(options.afterBody ?? [])]) {
+  for (const middleware of [
+    requestState(),
+    options.headers ?? responseHeaders(),
+    options.errors ?? errorEnvelope(),
+    ...(options.beforeBody ?? []),
+    ...body,
+    ...(options.afterBody ?? []),
+  ]) {
     chain.use(middleware as Middleware<C>);
   }
   // middy's handler type carries its own context and callback; Lambda and the local gateway call it as a plain Handler.
   const handler = chain as unknown as Handler;
   if (!options.deadline) return handler;
-  return (event, context) => withDeadline(Date.now() + (context?.getRemainingTimeInMillis?.() ?? API_GATEWAY_LIMIT_MS) - ANSWER_MARGIN_MS, () => handler(event, context));
+  return (event, context) =>
+    withDeadline(Date.now() + (context?.getRemainingTimeInMillis?.() ?? API_GATEWAY_LIMIT_MS) - ANSWER_MARGIN_MS, () =>
+      handler(event, context),
+    );
 }

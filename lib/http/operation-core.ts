@@ -27,13 +27,15 @@ export interface PartnerRequest<P, Q, B> extends OperationRequest<P, Q, B> {
   sealResponse: (ws: WriteSet, response: ApiResponse) => void;
 }
 
-
 /**
  * The operation every chain ends in: the sandbox guard, an Idempotency-Key replay answered as first
  * given, the path, query and body validated by the contract's schemas, then `handle`, whose answer
  * becomes the proxy result. Without a body schema the operation gets what the body middleware read.
  */
-export function operationCore<C extends ApiContext, R>(contract: Omit<Contract, 'audience'>, handle: (request: R, context: C) => Promise<ApiResponse>) {
+export function operationCore<C extends ApiContext, R>(
+  contract: Omit<Contract, 'audience'>,
+  handle: (request: R, context: C) => Promise<ApiResponse>,
+) {
   return async (event: APIGatewayProxyEvent, context: C): Promise<APIGatewayProxyResult> => {
     const state = context.state;
     if (contract.testModeOnly && state.caller?.scope.mode !== 'test') {
@@ -49,4 +51,3 @@ export function operationCore<C extends ApiContext, R>(contract: Omit<Contract, 
     return toProxyResult(await handle(request as R, context));
   };
 }
-

@@ -8,6 +8,9 @@ import { apiOperation } from './operation';
  * A body-less sandbox trigger (../shared/API-SURFACE.md, sandbox table): its contract (test keys only,
  * `sandbox:write`, idempotent, the path's ids), then one lib/ operation whose result is answered 200.
  */
-export function sandboxTrigger<P extends z.ZodType>(contract: Omit<Contract<P>, 'audience'> & { audience: 'partner' }, run: (scope: Scope, params: z.output<P>) => Promise<unknown>): Handler {
+export function sandboxTrigger<P extends z.ZodType>(
+  contract: Omit<Contract<P>, 'audience'> & { audience: 'partner' },
+  run: (scope: Scope, params: z.output<P>) => Promise<unknown>,
+): Handler {
   return apiOperation({ ...contract, handle: async ({ caller, params }) => ({ status: 200, body: await run(caller.scope, params) }) });
 }

@@ -46,24 +46,26 @@ export async function claimKey(scope: Scope, key: string, fingerprint: string, o
   const nowMs = now.getTime();
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await retryTransient(() => db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...idempotencyKey(scope, key),
-            entity: 'idempotency',
-            status: 'in_progress',
-            fingerprint,
-            owner,
-            locked_until: nowMs + IDEMPOTENCY_LOCK_MS,
-            created_at: now.toISOString(),
-            [TTL_ATTRIBUTE]: Math.floor(nowMs / 1000) + IDEMPOTENCY_RETENTION_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSec OR (#status = :running AND locked_until < :nowMs)',
-          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, '#status': 'status' },
-          ExpressionAttributeValues: { ':nowSec': Math.floor(nowMs / 1000), ':running': 'in_progress', ':nowMs': nowMs },
-        }),
-      ));
+      await retryTransient(() =>
+        db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: {
+              ...idempotencyKey(scope, key),
+              entity: 'idempotency',
+              status: 'in_progress',
+              fingerprint,
+              owner,
+              locked_until: nowMs + IDEMPOTENCY_LOCK_MS,
+              created_at: now.toISOString(),
+              [TTL_ATTRIBUTE]: Math.floor(nowMs / 1000) + IDEMPOTENCY_RETENTION_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSec OR (#status = :running AND locked_until < :nowMs)',
+            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, '#status': 'status' },
+            ExpressionAttributeValues: { ':nowSec': Math.floor(nowMs / 1000), ':running': 'in_progress', ':nowMs': nowMs },
+          }),
+        ),
+      );
       return { kind: 'claimed' };
     } catch (error) {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
@@ -71,19 +73,30 @@ export async function claimKey(scope: Scope, key: string, fingerprint: string, o
     const held = (await db().send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(scope, key), ConsistentRead: true }))).Item;
     if (!held) continue; // released between our put and our read: claim again
     if (held.fingerprint !== fingerprint) {
-      throw new ApiError('idempotency_key_mismatch', `The Idempotency-Key '${key}' was first used with a different request (method, path, query, body or Service-Account).`, [
-        {
-          reason: 'key reused with a different request',
-          location: '$.headers.Idempotency-Key',
-          validation_type: 'custom',
-          how_to_fix: 'Use a new Idempotency-Key for a new request; reuse a key only to retry exactly the same request.',
-        },
-      ]);
+      throw new ApiError(
+        'idempotency_key_mismatch',
+        `The Idempotency-Key '${key}' was first used with a different request (method, path, query, body or Service-Account).`,
+        [
+          {
+            reason: 'key reused with a different request',
+            location: '$.headers.Idempotency-Key',
+            validation_type: 'custom',
+            how_to_fix: 'Use a new Idempotency-Key for a new request; reuse a key only to retry exactly the same request.',
+          },
+        ],
+      );
     }
     if (held.status === 'completed') return { kind: 'replay', response: held.response as StoredResponse };
-    throw new ApiError('idempotency_key_in_use', `A request with the Idempotency-Key '${key}' is still being processed. Retry after it finishes.`, undefined, { 'Retry-After': '1' });
+    throw new ApiError(
+      'idempotency_key_in_use',
+      `A request with the Idempotency-Key '${key}' is still being processed. Retry after it finishes.`,
+      undefined,
+      { 'Retry-After': '1' },
+    );
   }
-  throw new ApiError('idempotency_key_in_use', `The Idempotency-Key '${key}' is changing hands; retry shortly.`, undefined, { 'Retry-After': '1' });
+  throw new ApiError('idempotency_key_in_use', `The Idempotency-Key '${key}' is changing hands; retry shortly.`, undefined, {
+    'Retry-After': '1',
+  });
 }
 
 const ownedAndRunning = (owner: string) => ({
@@ -107,16 +120,18 @@ export async function completeKey(scope: Scope, key: string, owner: string, resp
   const c = ownedAndRunning(owner);
   const u = completion(response);
   try {
-    await retryTransient(() => db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: idempotencyKey(scope, key),
-        UpdateExpression: u.expression,
-        ConditionExpression: c.expression,
-        ExpressionAttributeNames: { ...u.names, ...c.names },
-        ExpressionAttributeValues: { ...u.values, ...c.values },
-      }),
-    ));
+    await retryTransient(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: idempotencyKey(scope, key),
+          UpdateExpression: u.expression,
+          ConditionExpression: c.expression,
+          ExpressionAttributeNames: { ...u.names, ...c.names },
+          ExpressionAttributeValues: { ...u.values, ...c.values },
+        }),
+      ),
+    );
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
@@ -138,7 +153,17 @@ export function sealKey(ws: WriteSet, scope: Scope, key: string, owner: string, 
 export async function releaseKey(scope: Scope, key: string, owner: string): Promise<void> {
   const c = ownedAndRunning(owner);
   try {
-    await retryTransient(() => db().send(new DeleteCommand({ TableName: tableName(), Key: idempotencyKey(scope, key), ConditionExpression: c.expression, ExpressionAttributeNames: c.names, ExpressionAttributeValues: c.values })));
+    await retryTransient(() =>
+      db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: idempotencyKey(scope, key),
+          ConditionExpression: c.expression,
+          ExpressionAttributeNames: c.names,
+          ExpressionAttributeValues: c.values,
+        }),
+      ),
+    );
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }

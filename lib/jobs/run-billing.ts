@@ -37,4 +37,3 @@ export async function monthEndJob(mode: Mode, asOf: Date, onlyPartner?: string):
   }
   return out;
 }
-

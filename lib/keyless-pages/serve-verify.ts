@@ -15,7 +15,15 @@ async function uploadPage(session: StoredSession, error?: string, status = 200):
   const company = await getCompany(session.scope, session.company);
   const owner = company?.shareholders.find((s) => s.id === session.shareholder);
   if (!company || !owner || company.status === 'dissolved') return html(404, verifyNotFoundPage());
-  return html(status, verifyUploadPage({ ownerFirstName: owner.first_name, companyName: legalName(company.name, company.name_style, company.ending), expiresAt: session.expires_at, error }));
+  return html(
+    status,
+    verifyUploadPage({
+      ownerFirstName: owner.first_name,
+      companyName: legalName(company.name, company.name_style, company.ending),
+      expiresAt: session.expires_at,
+      error,
+    }),
+  );
 }
 
 /** GET /verify/{session}: the upload page; expired → a clear page (410); used → the thank-you page. */
@@ -41,7 +49,12 @@ export async function submitVerifyPage(event: APIGatewayProxyEvent): Promise<Api
     const file = form.files.file;
     if (!file || file.bytes.length === 0) return uploadPage(session, 'Choose a photo or scan of your ID first.', 400);
     if (!(await markSubmitted(session))) return html(410, verifyExpiredPage());
-    await uploadFile(session.scope, { purpose: 'identity_document', bytes: file.bytes, company: session.company, shareholder: session.shareholder }).catch(async (error) => {
+    await uploadFile(session.scope, {
+      purpose: 'identity_document',
+      bytes: file.bytes,
+      company: session.company,
+      shareholder: session.shareholder,
+    }).catch(async (error) => {
       await reopenSession(session);
       throw error;
     });
@@ -54,4 +67,3 @@ export async function submitVerifyPage(event: APIGatewayProxyEvent): Promise<Api
     throw error;
   }
 }
-

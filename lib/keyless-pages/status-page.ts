@@ -12,9 +12,10 @@ const STEPS: { stage: string; text: string }[] = [
 /** The status link's page: the company's name, its status in words, and the formation steps. */
 export function statusPage(view: StatusView): string {
   const reached = STEPS.findIndex((s) => s.stage === view.stage);
-  const steps = view.stage && view.stage !== 'closed' && view.stage !== 'name_conflict'
-    ? `<div class="card"><ol class="steps">${STEPS.map((s, i) => `<li class="${i < reached || view.stage === 'incorporated' ? 'done' : i === reached ? 'current' : ''}">${esc(s.text)}</li>`).join('')}</ol></div>`
-    : '';
+  const steps =
+    view.stage && view.stage !== 'closed' && view.stage !== 'name_conflict'
+      ? `<div class="card"><ol class="steps">${STEPS.map((s, i) => `<li class="${i < reached || view.stage === 'incorporated' ? 'done' : i === reached ? 'current' : ''}">${esc(s.text)}</li>`).join('')}</ol></div>`
+      : '';
   return page(
     `${view.company_name}: ${view.status_title}`,
     `<div class="card">
@@ -31,5 +32,8 @@ ${steps}
 }
 
 export function statusNotFoundPage(): string {
-  return page('Status link not found', `<div class="card"><h1>This status link does not work</h1><p>It may have been withdrawn. Ask whoever sent it for a new one.</p></div>`);
+  return page(
+    'Status link not found',
+    `<div class="card"><h1>This status link does not work</h1><p>It may have been withdrawn. Ask whoever sent it for a new one.</p></div>`,
+  );
 }

@@ -19,13 +19,22 @@ export function verifyUploadPage(input: { ownerFirstName: string; companyName: s
 }
 
 export function verifyDonePage(): string {
-  return page('Document received', `<div class="card"><h1>Thank you, we have your document</h1><p>Nothing more is needed from you on this link. You can close this page.</p></div>`);
+  return page(
+    'Document received',
+    `<div class="card"><h1>Thank you, we have your document</h1><p>Nothing more is needed from you on this link. You can close this page.</p></div>`,
+  );
 }
 
 export function verifyExpiredPage(): string {
-  return page('This link has expired', `<div class="card"><h1>This link has expired</h1><p>For your security, verification links work for 30 minutes. Ask whoever sent it for a new link.</p></div>`);
+  return page(
+    'This link has expired',
+    `<div class="card"><h1>This link has expired</h1><p>For your security, verification links work for 30 minutes. Ask whoever sent it for a new link.</p></div>`,
+  );
 }
 
 export function verifyNotFoundPage(): string {
-  return page('Link not found', `<div class="card"><h1>This verification link does not work</h1><p>Check that you opened the whole link, or ask for a new one.</p></div>`);
+  return page(
+    'Link not found',
+    `<div class="card"><h1>This verification link does not work</h1><p>Check that you opened the whole link, or ask for a new one.</p></div>`,
+  );
 }

@@ -69,7 +69,12 @@ export async function changeCompany<R = undefined>(
       names[`#o${i}`] = field;
       clauses.push(`attribute_not_exists(#o${i})`);
     });
-    const condition = { expression: clauses.join(' AND '), names, values: { ':v': company.version }, onFailed: () => new CompanyChanged(companyId) };
+    const condition = {
+      expression: clauses.join(' AND '),
+      names,
+      values: { ':v': company.version },
+      onFailed: () => new CompanyChanged(companyId),
+    };
     if (unchanged) ws.check(companyKey(scope, companyId), condition);
     else ws.put(companyEntity.item(scope, written), condition);
     try {
@@ -77,7 +82,12 @@ export async function changeCompany<R = undefined>(
       return { company: written, result, events };
     } catch (error) {
       // A ledger line billed meanwhile is the same race seen first: another change settled that order.
-      const raced = error instanceof CompanyChanged || error instanceof RequirementChanged || error instanceof CompanyDissolvedMeanwhile || error instanceof OrderChanged || error instanceof AlreadyBilled;
+      const raced =
+        error instanceof CompanyChanged ||
+        error instanceof RequirementChanged ||
+        error instanceof CompanyDissolvedMeanwhile ||
+        error instanceof OrderChanged ||
+        error instanceof AlreadyBilled;
       if (!raced || attempt >= MAX_ATTEMPTS) throw error;
       await sleep(Math.random() * 10 * attempt);
     }

@@ -9,7 +9,15 @@ import { illegalTransition } from '../errors';
  * moves; `name_conflict`, `incorporated` and `closed` each come with more than a stage (a name_change
  * requirement, status active, dissolution), so only their own operation reaches them.
  */
-export const COMPANY_STAGES = ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state', 'name_conflict', 'incorporated', 'closed'] as const;
+export const COMPANY_STAGES = [
+  'preparing_documents',
+  'documents_generated',
+  'signature_requested',
+  'submitted_to_state',
+  'name_conflict',
+  'incorporated',
+  'closed',
+] as const;
 export type CompanyStage = (typeof COMPANY_STAGES)[number];
 export type StageVia = 'stage' | 'name_conflict' | 'name_changed' | 'incorporate' | 'close';
 
@@ -21,7 +29,13 @@ export interface StageMove {
   needsVerification?: boolean;
 }
 
-const FORMING: CompanyStage[] = ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state', 'name_conflict'];
+const FORMING: CompanyStage[] = [
+  'preparing_documents',
+  'documents_generated',
+  'signature_requested',
+  'submitted_to_state',
+  'name_conflict',
+];
 
 export const COMPANY_STAGE_MOVES: readonly StageMove[] = [
   { from: ['preparing_documents', 'signature_requested'], to: 'documents_generated', via: 'stage' },
@@ -30,7 +44,11 @@ export const COMPANY_STAGE_MOVES: readonly StageMove[] = [
   { from: ['documents_generated', 'signature_requested'], to: 'submitted_to_state', via: 'stage', needsVerification: true },
   // The state registry found the name taken (its name check runs from the first step of the formation
   // to the filing): a name_change requirement opens with it.
-  { from: ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state'], to: 'name_conflict', via: 'name_conflict' },
+  {
+    from: ['preparing_documents', 'documents_generated', 'signature_requested', 'submitted_to_state'],
+    to: 'name_conflict',
+    via: 'name_conflict',
+  },
   // The new name is in: documents are prepared again under it.
   { from: ['name_conflict'], to: 'preparing_documents', via: 'name_changed' },
   // The state accepted the filing: only a filing it was sent (spec Company status: in_progress → active
@@ -48,7 +66,12 @@ const OWN_OPERATION: Partial<Record<CompanyStage, string>> = {
 /** The move from `from` to `to` by `via`, or `invalid_request` naming the current stage. */
 export function stageMove(from: CompanyStage | undefined, to: CompanyStage, via: StageVia, verified: boolean): StageMove {
   if (from === undefined) {
-    throw illegalTransition('company', 'pre_existing', 'a company brought in already formed has no formation stage', 'Stages apply to companies the operator forms.');
+    throw illegalTransition(
+      'company',
+      'pre_existing',
+      'a company brought in already formed has no formation stage',
+      'Stages apply to companies the operator forms.',
+    );
   }
   const move = COMPANY_STAGE_MOVES.find((m) => m.to === to && m.via === via && m.from.includes(from));
   if (!move) {
@@ -70,7 +93,12 @@ export function stageMove(from: CompanyStage | undefined, to: CompanyStage, via:
     );
   }
   if (move.needsVerification && !verified) {
-    throw illegalTransition('company verification', 'pending', `the filing waits for every owner's identity document before '${to}'`, 'Collect the identity documents (POST /v1/files or a verification session) first.');
+    throw illegalTransition(
+      'company verification',
+      'pending',
+      `the filing waits for every owner's identity document before '${to}'`,
+      'Collect the identity documents (POST /v1/files or a verification session) first.',
+    );
   }
   return move;
 }

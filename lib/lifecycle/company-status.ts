@@ -22,12 +22,36 @@ export const COMPANY_STATUS_TRANSITIONS: readonly StatusTransition[] = [
   // spec fires it for moves between in_progress, active and cancelled).
   { trigger: 'verified', from: ['requires_information'], to: 'in_progress', companies: 'any', events: ['company.verified'] },
   // The state accepted the filing: stage `incorporated`.
-  { trigger: 'incorporated', from: ['in_progress'], to: 'active', companies: 'formation', events: ['company.status.changed', 'company.incorporated'] },
+  {
+    trigger: 'incorporated',
+    from: ['in_progress'],
+    to: 'active',
+    companies: 'formation',
+    events: ['company.status.changed', 'company.incorporated'],
+  },
   // A pre_existing company finished onboarding.
-  { trigger: 'onboarding_completed', from: ['in_progress'], to: 'active', companies: 'pre_existing', events: ['company.status.changed', 'company.onboarding.completed'] },
-  { trigger: 'cancelled', from: ['requires_information', 'in_progress'], to: 'cancelled', companies: 'any', events: ['company.status.changed'] },
+  {
+    trigger: 'onboarding_completed',
+    from: ['in_progress'],
+    to: 'active',
+    companies: 'pre_existing',
+    events: ['company.status.changed', 'company.onboarding.completed'],
+  },
+  {
+    trigger: 'cancelled',
+    from: ['requires_information', 'in_progress'],
+    to: 'cancelled',
+    companies: 'any',
+    events: ['company.status.changed'],
+  },
   // A dissolution order completed: terminal. Its stage moves to `closed`, which fires company.status.changed (spec: any stage change).
-  { trigger: 'dissolved', from: ['requires_information', 'in_progress', 'active', 'cancelled'], to: 'dissolved', companies: 'any', events: ['company.status.changed', 'company.dissolved'] },
+  {
+    trigger: 'dissolved',
+    from: ['requires_information', 'in_progress', 'active', 'cancelled'],
+    to: 'dissolved',
+    companies: 'any',
+    events: ['company.status.changed', 'company.dissolved'],
+  },
 ];
 
 const ACTIONS: Record<StatusTrigger, string> = {
@@ -42,13 +66,28 @@ const ACTIONS: Record<StatusTrigger, string> = {
 export function statusTransition(trigger: StatusTrigger, company: { status: CompanyStatus; pre_existing: boolean }): StatusTransition {
   const row = COMPANY_STATUS_TRANSITIONS.find((t) => t.trigger === trigger)!;
   if (!row.from.includes(company.status)) {
-    throw illegalTransition('company status', company.status, ACTIONS[trigger], `Allowed from: ${row.from.join(', ')}. Read the company (GET /v1/companies/{id}) for its current state.`);
+    throw illegalTransition(
+      'company status',
+      company.status,
+      ACTIONS[trigger],
+      `Allowed from: ${row.from.join(', ')}. Read the company (GET /v1/companies/{id}) for its current state.`,
+    );
   }
   if (row.companies === 'formation' && company.pre_existing) {
-    throw illegalTransition('company', 'pre_existing', 'a company brought in already formed is never incorporated by us', 'Complete its onboarding instead.');
+    throw illegalTransition(
+      'company',
+      'pre_existing',
+      'a company brought in already formed is never incorporated by us',
+      'Complete its onboarding instead.',
+    );
   }
   if (row.companies === 'pre_existing' && !company.pre_existing) {
-    throw illegalTransition('company', 'formed by the operator', 'onboarding applies to pre_existing companies only', 'Incorporate it instead, once its filing is accepted.');
+    throw illegalTransition(
+      'company',
+      'formed by the operator',
+      'onboarding applies to pre_existing companies only',
+      'Incorporate it instead, once its filing is accepted.',
+    );
   }
   return row;
 }
@@ -56,6 +95,11 @@ export function statusTransition(trigger: StatusTrigger, company: { status: Comp
 /** `dissolved` is terminal: nothing changes a dissolved company any more. */
 export function assertNotDissolved(company: { status: CompanyStatus }, action: string): void {
   if (company.status === 'dissolved') {
-    throw illegalTransition('company status', 'dissolved', `${action} is not possible on a dissolved company`, 'A dissolved company is final; nothing further can change it.');
+    throw illegalTransition(
+      'company status',
+      'dissolved',
+      `${action} is not possible on a dissolved company`,
+      'A dissolved company is final; nothing further can change it.',
+    );
   }
 }

@@ -5,11 +5,18 @@ import { illegalTransition } from '../errors';
  * `verified` when every owner's identity document is in; `verified_at` set; `company.verified` fires
  * once; it never goes back.
  */
-export const VERIFICATION_TRANSITIONS = [{ from: 'pending', trigger: 'all_owner_documents_in', to: 'verified', events: ['company.verified'] }] as const;
+export const VERIFICATION_TRANSITIONS = [
+  { from: 'pending', trigger: 'all_owner_documents_in', to: 'verified', events: ['company.verified'] },
+] as const;
 
 export function assertVerificationPending(verification: 'pending' | 'verified'): void {
   if (verification !== 'pending') {
-    throw illegalTransition('company verification', verification, 'it never changes again', 'Nothing to do: every owner is already verified.');
+    throw illegalTransition(
+      'company verification',
+      verification,
+      'it never changes again',
+      'Nothing to do: every owner is already verified.',
+    );
   }
 }
 

@@ -33,6 +33,13 @@ export const FAILURE_CLASS_DIMENSION = 'FailureClass';
 export const DISABLE_REASON_DIMENSION = 'Reason';
 
 /** Why an attempt failed (lib/webhooks/delivery: post-webhook.ts and classify-response.ts). */
-export const WEBHOOK_FAILURE_CLASSES = ['timeout', 'connection_error', 'unsafe_url', 'redirect_not_followed', 'http_status', 'retry_after'] as const;
+export const WEBHOOK_FAILURE_CLASSES = [
+  'timeout',
+  'connection_error',
+  'unsafe_url',
+  'redirect_not_followed',
+  'http_status',
+  'retry_after',
+] as const;
 /** Failure classes that point at our side (egress, DNS) when they dominate across all endpoints. */
 export const OUR_SIDE_FAILURE_CLASSES = ['timeout', 'connection_error'] as const;

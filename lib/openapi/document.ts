@@ -8,7 +8,10 @@ import { DOCUMENTED_OPERATIONS, type Operation } from '../routes';
 type Json = Record<string, unknown>;
 const COMPONENT = (id: string) => `#/components/schemas/${id}`;
 /** Where the keyless pages (status links, owner verification) live: the host root, not `/v1`. */
-const HOST_ROOT_SERVER = { url: '/', description: 'The host root: keyless pages for people, opened from links the API hands out (no API key).' };
+const HOST_ROOT_SERVER = {
+  url: '/',
+  description: 'The host root: keyless pages for people, opened from links the API hands out (no API key).',
+};
 
 /**
  * A zod schema as an OpenAPI 3.1 schema object. Schemas carrying `.meta({id})` become
@@ -23,7 +26,9 @@ function schemaObject(schema: z.ZodType, io: 'input' | 'output', components: Jso
   delete json.$defs;
   const rename: Record<string, string> = Object.fromEntries(Object.keys(defs).map((n) => [n, n]));
   const rewrite = (value: Json): Json =>
-    JSON.parse(JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${rename[name] ?? name}"`));
+    JSON.parse(
+      JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, name: string) => `"#/components/schemas/${rename[name] ?? name}"`),
+    );
   // Compare each def as it would be registered (its refs rewritten): a def differs from the component
   // of its name when its own shape differs or a def it refers to was renamed; repeat until stable.
   for (let changed = true; changed; ) {
@@ -139,22 +144,45 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
       version: CURRENT_VERSION,
       description: guideMarkdown(),
     },
-    servers: [{ url: '/v1', description: 'The partner API ({base_url}); every path below is relative to it, but for the keyless pages at the host root.' }],
+    servers: [
+      {
+        url: '/v1',
+        description: 'The partner API ({base_url}); every path below is relative to it, but for the keyless pages at the host root.',
+      },
+    ],
     security: [{ apiKey: [] }],
     tags: [...new Set(operations.map((o) => o.tag!))].sort((a, b) => tagRank(a) - tagRank(b)).map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: svc_live_… or svc_test_….' } },
-      headers: { ServiceVersion: { description: 'The version the request ran on.', schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } } },
+      headers: {
+        ServiceVersion: { description: 'The version the request ran on.', schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+      },
       schemas: sortKeys(components),
     },
   };
 }
 
 /** The reference's chapters in the order a partner meets them; an area's new tag goes last. */
-const TAG_ORDER = ['Companies', 'Accounts', 'Lifecycle', 'Service orders', 'Orders and billing', 'Events', 'Catalog', 'Account', 'Meta', 'Sandbox', 'Keyless pages'];
+const TAG_ORDER = [
+  'Companies',
+  'Accounts',
+  'Lifecycle',
+  'Service orders',
+  'Orders and billing',
+  'Events',
+  'Catalog',
+  'Account',
+  'Meta',
+  'Sandbox',
+  'Keyless pages',
+];
 const tagRank = (tag: string) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
 
 function sortKeys(o: Json): Json {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }

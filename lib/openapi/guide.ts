@@ -8,7 +8,9 @@ import { stageMachineMarkdown } from '../docs/stage-machine';
  * ERROR_CODES, the stage table from the stage machine).
  */
 export function guideMarkdown(): string {
-  const errorRows = (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => `| [\`${code}\`](/docs/partner/errors#${code}) | ${ERROR_CODES[code].status} | ${ERROR_CODES[code].title} |`);
+  const errorRows = (Object.keys(ERROR_CODES) as ErrorCode[]).map(
+    (code) => `| [\`${code}\`](/docs/partner/errors#${code}) | ${ERROR_CODES[code].status} | ${ERROR_CODES[code].title} |`,
+  );
   return `Form and manage US companies (LLCs and C-corps) on behalf of your clients.
 
 # Getting started

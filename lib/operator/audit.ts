@@ -35,12 +35,23 @@ export function operatorName(asFlag?: string): string {
 
 export async function recordAudit(entry: Omit<AuditRecord, 'run_id' | 'at'>): Promise<AuditRecord> {
   const record: AuditRecord = { ...entry, run_id: randomBase62(16), at: nowIso() };
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...operatorAuditKey(record.at, record.run_id), entity: 'operator_audit', ...record } }));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...operatorAuditKey(record.at, record.run_id), entity: 'operator_audit', ...record },
+    }),
+  );
   return record;
 }
 
 /** The runs of one month (`YYYY-MM`), oldest first. */
 export async function auditOfMonth(month: string): Promise<AuditRecord[]> {
-  const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `OPS#AUDIT#${month}` } }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `OPS#AUDIT#${month}` },
+    }),
+  );
   return (res.Items ?? []) as AuditRecord[];
 }

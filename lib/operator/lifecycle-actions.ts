@@ -25,7 +25,7 @@ import type { ActionContext, OperatorAction } from './action';
 
 const json = (ctx: ActionContext): unknown => {
   const raw = flag(ctx.args, 'json');
-  if (!raw) throw new OperatorError('--json \'{…}\' is required.');
+  if (!raw) throw new OperatorError("--json '{…}' is required.");
   try {
     return JSON.parse(raw);
   } catch {
@@ -34,11 +34,19 @@ const json = (ctx: ActionContext): unknown => {
 };
 
 const company = (ctx: ActionContext) => ctx.positional(0, 'company id (cmp_…)');
-const shown = (ctx: ActionContext) => async ({ company: record }: { company: CompanyRecord }) => presentCompany(ctx.scope, record);
+const shown =
+  (ctx: ActionContext) =>
+  async ({ company: record }: { company: CompanyRecord }) =>
+    presentCompany(ctx.scope, record);
 
 /** The lifecycle's operator actions: each calls the lib/ operation its sandbox trigger calls. */
 export const lifecycleActions: OperatorAction[] = [
-  { name: 'verify', usage: 'verify <cmp_…>', summary: "every owner's identity document is in: company.verified", run: (ctx) => verifyOwners(ctx.scope, company(ctx)).then(shown(ctx)) },
+  {
+    name: 'verify',
+    usage: 'verify <cmp_…>',
+    summary: "every owner's identity document is in: company.verified",
+    run: (ctx) => verifyOwners(ctx.scope, company(ctx)).then(shown(ctx)),
+  },
   {
     name: 'stage',
     usage: 'stage <cmp_…> <stage>',
@@ -49,18 +57,56 @@ export const lifecycleActions: OperatorAction[] = [
       return moveStage(ctx.scope, company(ctx), stage as CompanyStage).then(shown(ctx));
     },
   },
-  { name: 'incorporate', usage: 'incorporate <cmp_…> [--date YYYY-MM-DD]', summary: 'the state accepted the filing: active, company.incorporated', run: (ctx) => incorporateCompany(ctx.scope, company(ctx), { incorporation_date: flag(ctx.args, 'date') }).then(shown(ctx)) },
-  { name: 'complete-onboarding', usage: 'complete-onboarding <cmp_…>', summary: 'a pre_existing company finished onboarding', run: (ctx) => completeOnboarding(ctx.scope, company(ctx)).then(shown(ctx)) },
-  { name: 'assign-ein', usage: 'assign-ein <cmp_…> --ein NN-NNNNNNN', summary: 'the IRS issued the EIN', run: (ctx) => assignEin(ctx.scope, company(ctx), { ein: flag(ctx.args, 'ein') }).then(shown(ctx)) },
-  { name: 'name-conflict', usage: 'name-conflict <cmp_…>', summary: 'the state reports the name taken: a name_change requirement', run: (ctx) => flagNameConflict(ctx.scope, company(ctx)).then(shown(ctx)) },
-  { name: 'update', usage: "update <cmp_…> --json '{\"industry\":\"software\"}'", summary: 'change identity fields: company.updated', run: (ctx) => updateIdentity(ctx.scope, company(ctx), parseOrRefuse(identityUpdateInput, json(ctx), 'update')).then(shown(ctx)) },
-  { name: 'cancel', usage: 'cancel <cmp_…>', summary: 'call off a company not yet active: orders not started canceled with credits, requirements closed, status cancelled', run: (ctx) => cancelCompany(ctx.scope, company(ctx)).then(shown(ctx)) },
-  { name: 'dissolve', usage: 'dissolve <cmp_…>', summary: 'dissolve: requirements closed, renewals stopped, company.dissolved', run: (ctx) => dissolveCompany(ctx.scope, company(ctx)).then(shown(ctx)) },
+  {
+    name: 'incorporate',
+    usage: 'incorporate <cmp_…> [--date YYYY-MM-DD]',
+    summary: 'the state accepted the filing: active, company.incorporated',
+    run: (ctx) => incorporateCompany(ctx.scope, company(ctx), { incorporation_date: flag(ctx.args, 'date') }).then(shown(ctx)),
+  },
+  {
+    name: 'complete-onboarding',
+    usage: 'complete-onboarding <cmp_…>',
+    summary: 'a pre_existing company finished onboarding',
+    run: (ctx) => completeOnboarding(ctx.scope, company(ctx)).then(shown(ctx)),
+  },
+  {
+    name: 'assign-ein',
+    usage: 'assign-ein <cmp_…> --ein NN-NNNNNNN',
+    summary: 'the IRS issued the EIN',
+    run: (ctx) => assignEin(ctx.scope, company(ctx), { ein: flag(ctx.args, 'ein') }).then(shown(ctx)),
+  },
+  {
+    name: 'name-conflict',
+    usage: 'name-conflict <cmp_…>',
+    summary: 'the state reports the name taken: a name_change requirement',
+    run: (ctx) => flagNameConflict(ctx.scope, company(ctx)).then(shown(ctx)),
+  },
+  {
+    name: 'update',
+    usage: 'update <cmp_…> --json \'{"industry":"software"}\'',
+    summary: 'change identity fields: company.updated',
+    run: (ctx) => updateIdentity(ctx.scope, company(ctx), parseOrRefuse(identityUpdateInput, json(ctx), 'update')).then(shown(ctx)),
+  },
+  {
+    name: 'cancel',
+    usage: 'cancel <cmp_…>',
+    summary: 'call off a company not yet active: orders not started canceled with credits, requirements closed, status cancelled',
+    run: (ctx) => cancelCompany(ctx.scope, company(ctx)).then(shown(ctx)),
+  },
+  {
+    name: 'dissolve',
+    usage: 'dissolve <cmp_…>',
+    summary: 'dissolve: requirements closed, renewals stopped, company.dissolved',
+    run: (ctx) => dissolveCompany(ctx.scope, company(ctx)).then(shown(ctx)),
+  },
   {
     name: 'open-requirement',
-    usage: "open-requirement <cmp_…> --json '{\"type\":\"information\",\"message\":\"…\"}'",
+    usage: 'open-requirement <cmp_…> --json \'{"type":"information","message":"…"}\'',
     summary: 'open a requirement of any type',
-    run: async (ctx) => presentRequirement(await openRequirement(ctx.scope, toRequirementInput(company(ctx), parseOrRefuse(sandboxRequirementBody, json(ctx), 'requirement')))),
+    run: async (ctx) =>
+      presentRequirement(
+        await openRequirement(ctx.scope, toRequirementInput(company(ctx), parseOrRefuse(sandboxRequirementBody, json(ctx), 'requirement'))),
+      ),
   },
   {
     name: 'cancel-requirement',
@@ -79,7 +125,14 @@ export const lifecycleActions: OperatorAction[] = [
     run: async (ctx) => {
       const action = ctx.positional(2, 'view|sign|decline');
       if (!['view', 'sign', 'decline'].includes(action)) throw new OperatorError(`Unknown signer action '${action}'.`);
-      return presentRequirement(await actAsSigner(ctx.scope, ctx.positional(0, 'requirement id (rqmt_…)'), Number(ctx.positional(1, 'signer index')), action as SignerAction));
+      return presentRequirement(
+        await actAsSigner(
+          ctx.scope,
+          ctx.positional(0, 'requirement id (rqmt_…)'),
+          Number(ctx.positional(1, 'signer index')),
+          action as SignerAction,
+        ),
+      );
     },
   },
   {
@@ -93,5 +146,11 @@ export const lifecycleActions: OperatorAction[] = [
       return presentFile(await publishFile(ctx.scope, company(ctx), { title, bytes: readFileSync(path) }));
     },
   },
-  { name: 'audit', usage: 'audit [--month YYYY-MM]', summary: 'who ran which action this month', readOnly: true, run: (ctx) => auditOfMonth(flag(ctx.args, 'month') ?? new Date().toISOString().slice(0, 7)) },
+  {
+    name: 'audit',
+    usage: 'audit [--month YYYY-MM]',
+    summary: 'who ran which action this month',
+    readOnly: true,
+    run: (ctx) => auditOfMonth(flag(ctx.args, 'month') ?? new Date().toISOString().slice(0, 7)),
+  },
 ];

@@ -43,25 +43,60 @@ function options(ctx: ActionContext): Record<string, string> {
 
 /** Orders and billing: each action runs the lib/ operation of its sandbox trigger. */
 export const ordersActions: OperatorAction[] = [
-  { name: 'start-order', usage: 'start-order <so_…>', summary: 'fulfilment starts: received → in_progress', run: (ctx) => startFulfilment(ctx.scope, order(ctx)).then(shown) },
+  {
+    name: 'start-order',
+    usage: 'start-order <so_…>',
+    summary: 'fulfilment starts: received → in_progress',
+    run: (ctx) => startFulfilment(ctx.scope, order(ctx)).then(shown),
+  },
   {
     name: 'quote-order',
     usage: 'quote-order <so_…> --amount CENTS [--expires-at ISO]',
     summary: 'price a quote_pending order: service_order.quoted',
-    run: (ctx) => quoteOrder(ctx.scope, order(ctx), { unit_amount: integer(flag(ctx.args, 'amount'), 'amount'), expires_at: flag(ctx.args, 'expires-at') }).then(shown),
+    run: (ctx) =>
+      quoteOrder(ctx.scope, order(ctx), {
+        unit_amount: integer(flag(ctx.args, 'amount'), 'amount'),
+        expires_at: flag(ctx.args, 'expires-at'),
+      }).then(shown),
   },
-  { name: 'require-action', usage: 'require-action <so_…>', summary: 'the current step waits on a form: requires_action', run: (ctx) => requireAction(ctx.scope, order(ctx)).then(shown) },
-  { name: 'complete-order', usage: 'complete-order <so_…> [--outcome TEXT]', summary: 'the final step is reached: service_order.completed (a dissolution dissolves the company)', run: (ctx) => completeOrder(ctx.scope, order(ctx), { outcome: flag(ctx.args, 'outcome') }).then(shown) },
-  { name: 'reprice-order', usage: 'reprice-order <so_…> --options key=value[,…]', summary: 'change options and price: service_order.updated, the difference billed or credited', run: (ctx) => repriceOrder(ctx.scope, order(ctx), options(ctx)).then(shown) },
-  { name: 'approve-renewal-cancel', usage: 'approve-renewal-cancel <so_…>', summary: 'renewals stop at the period end: service_order.renewal_canceled', run: (ctx) => approveRenewalCancel(ctx.scope, order(ctx)).then(shown) },
-  { name: 'deny-renewal-cancel', usage: 'deny-renewal-cancel <so_…>', summary: 'the order keeps renewing: service_order.renewal_cancel_denied', run: (ctx) => denyRenewalCancel(ctx.scope, order(ctx)).then(shown) },
+  {
+    name: 'require-action',
+    usage: 'require-action <so_…>',
+    summary: 'the current step waits on a form: requires_action',
+    run: (ctx) => requireAction(ctx.scope, order(ctx)).then(shown),
+  },
+  {
+    name: 'complete-order',
+    usage: 'complete-order <so_…> [--outcome TEXT]',
+    summary: 'the final step is reached: service_order.completed (a dissolution dissolves the company)',
+    run: (ctx) => completeOrder(ctx.scope, order(ctx), { outcome: flag(ctx.args, 'outcome') }).then(shown),
+  },
+  {
+    name: 'reprice-order',
+    usage: 'reprice-order <so_…> --options key=value[,…]',
+    summary: 'change options and price: service_order.updated, the difference billed or credited',
+    run: (ctx) => repriceOrder(ctx.scope, order(ctx), options(ctx)).then(shown),
+  },
+  {
+    name: 'approve-renewal-cancel',
+    usage: 'approve-renewal-cancel <so_…>',
+    summary: 'renewals stop at the period end: service_order.renewal_canceled',
+    run: (ctx) => approveRenewalCancel(ctx.scope, order(ctx)).then(shown),
+  },
+  {
+    name: 'deny-renewal-cancel',
+    usage: 'deny-renewal-cancel <so_…>',
+    summary: 'the order keeps renewing: service_order.renewal_cancel_denied',
+    run: (ctx) => denyRenewalCancel(ctx.scope, order(ctx)).then(shown),
+  },
   {
     name: 'grant-entitlement',
     usage: 'grant-entitlement <cmp_…> --kind federal_tax_filing|state_tax_filing --delta N',
     summary: 'grant (or, negative, take) rights: company.entitlements.changed',
     run: async (ctx) => {
       const kind = flag(ctx.args, 'kind');
-      if (kind !== 'federal_tax_filing' && kind !== 'state_tax_filing') throw new OperatorError('--kind must be federal_tax_filing or state_tax_filing.');
+      if (kind !== 'federal_tax_filing' && kind !== 'state_tax_filing')
+        throw new OperatorError('--kind must be federal_tax_filing or state_tax_filing.');
       const delta = integer(flag(ctx.args, 'delta'), 'delta');
       if (delta === 0) throw new OperatorError('--delta must not be 0.');
       return presentCompany(ctx.scope, await changeEntitlements(ctx.scope, company(ctx), kind, delta));
@@ -83,11 +118,20 @@ export const ordersActions: OperatorAction[] = [
     summary: `move a filing (${TAX_FILING_STATUSES.join(' → ')}): tax_filing.status.changed`,
     run: (ctx) => {
       const status = flag(ctx.args, 'status');
-      if (status !== undefined && !(TAX_FILING_STATUSES as readonly string[]).includes(status)) throw new OperatorError(`--status must be one of ${TAX_FILING_STATUSES.join(', ')}.`);
-      return advanceTaxFiling(ctx.scope, ctx.positional(0, 'tax filing id (tf_…)'), { status: status as TaxFilingStatus | undefined, progress: flag(ctx.args, 'progress') });
+      if (status !== undefined && !(TAX_FILING_STATUSES as readonly string[]).includes(status))
+        throw new OperatorError(`--status must be one of ${TAX_FILING_STATUSES.join(', ')}.`);
+      return advanceTaxFiling(ctx.scope, ctx.positional(0, 'tax filing id (tf_…)'), {
+        status: status as TaxFilingStatus | undefined,
+        progress: flag(ctx.args, 'progress'),
+      });
     },
   },
-  { name: 'fire-reminder', usage: 'fire-reminder <cmp_…> [--kind annual_report|federal_tax_filing]', summary: 'fire the next reminder point: calendar.reminder', run: (ctx) => fireNextReminder(ctx.scope, company(ctx), flag(ctx.args, 'kind') as 'annual_report' | undefined) },
+  {
+    name: 'fire-reminder',
+    usage: 'fire-reminder <cmp_…> [--kind annual_report|federal_tax_filing]',
+    summary: 'fire the next reminder point: calendar.reminder',
+    run: (ctx) => fireNextReminder(ctx.scope, company(ctx), flag(ctx.args, 'kind') as 'annual_report' | undefined),
+  },
   {
     name: 'run-renewals',
     usage: 'run-renewals [--as-of ISO]',
@@ -109,7 +153,12 @@ export const ordersActions: OperatorAction[] = [
     (move): OperatorAction => ({
       name: `invoice-${move}`,
       usage: `invoice-${move} <in_…>`,
-      summary: move === 'paid' ? 'collection succeeded: status paid, amount_paid = amount_due' : move === 'void' ? 'the invoice was issued in error: status void (final)' : 'collection failed: status uncollectible (can still be paid or voided)',
+      summary:
+        move === 'paid'
+          ? 'collection succeeded: status paid, amount_paid = amount_due'
+          : move === 'void'
+            ? 'the invoice was issued in error: status void (final)'
+            : 'collection failed: status uncollectible (can still be paid or voided)',
       run: async (ctx) => renderInvoice(await moveInvoice(ctx.scope, ctx.positional(0, 'invoice id (in_…)'), move)),
     }),
   ),

@@ -38,7 +38,9 @@ function scopeOf(args: CliArgs): Scope {
 /** Live data is changed only after the operator types `yes` (or passed --yes, which the audit keeps). */
 async function confirmed(io: OpsIo, args: CliArgs, action: OperatorAction, scope: Scope, target: Target, argv: string[]): Promise<boolean> {
   if (scope.mode !== 'live' || args.flags.yes === true) return true;
-  const answer = await io.ask(`This changes LIVE data of partner ${scope.partnerId} in ${target.description}:\n  ${action.name} ${argv.slice(1).join(' ')}\nType yes to continue: `);
+  const answer = await io.ask(
+    `This changes LIVE data of partner ${scope.partnerId} in ${target.description}:\n  ${action.name} ${argv.slice(1).join(' ')}\nType yes to continue: `,
+  );
   return answer.trim().toLowerCase() === 'yes';
 }
 
@@ -65,7 +67,16 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
   const audit = async (outcome: 'succeeded' | 'failed' | 'declined', error?: string) => {
     if (action.readOnly) return;
     try {
-      await recordAudit({ operator, action: action.name, argv, partner_id: scope?.partnerId, mode: scope?.mode, target: target.description, outcome, ...(error ? { error } : {}) });
+      await recordAudit({
+        operator,
+        action: action.name,
+        argv,
+        partner_id: scope?.partnerId,
+        mode: scope?.mode,
+        target: target.description,
+        outcome,
+        ...(error ? { error } : {}),
+      });
     } catch (auditError) {
       io.err(`Could not record this run in the audit log: ${auditError instanceof Error ? auditError.message : String(auditError)}`);
     }

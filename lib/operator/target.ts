@@ -29,9 +29,15 @@ export function resolveTarget(args: CliArgs, env: NodeJS.ProcessEnv = process.en
     delete env.DYNAMODB_ENDPOINT;
   } else {
     const file = join(env.LOCAL_DIR ?? '.local', 'credentials.json');
-    if (!existsSync(file)) throw new OperatorError(`No ${file}: start the embedded default (npm start), or name a real table with --table and --region.`);
+    if (!existsSync(file))
+      throw new OperatorError(`No ${file}: start the embedded default (npm start), or name a real table with --table and --region.`);
     const creds = JSON.parse(readFileSync(file, 'utf8')) as { dynamodb_endpoint: string; table_name: string };
-    target = { table: creds.table_name, region: 'us-east-1', endpoint: creds.dynamodb_endpoint, description: `DynamoDB Local (${creds.dynamodb_endpoint}) table ${creds.table_name}` };
+    target = {
+      table: creds.table_name,
+      region: 'us-east-1',
+      endpoint: creds.dynamodb_endpoint,
+      description: `DynamoDB Local (${creds.dynamodb_endpoint}) table ${creds.table_name}`,
+    };
     env.DYNAMODB_ENDPOINT = creds.dynamodb_endpoint;
     env.STAGE ??= 'local';
   }

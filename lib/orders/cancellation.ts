@@ -43,12 +43,16 @@ function notCancellable(order: OrderRecord) {
     case 'completed':
       return illegalMove(
         'The order is completed: a delivered service cannot be canceled.',
-        order.next_renewal_at ? stopRenewals : `Nothing to cancel: the service was delivered. If it was delivered wrongly, write to support quoting ${order.id}.`,
+        order.next_renewal_at
+          ? stopRenewals
+          : `Nothing to cancel: the service was delivered. If it was delivered wrongly, write to support quoting ${order.id}.`,
       );
     default:
       return illegalMove(
         `The order is ${order.status}: fulfilment has started, and only a received or quote_pending order can be canceled.`,
-        order.next_renewal_at ? stopRenewals : `Write to support quoting ${order.id} to stop the work; a started order is settled by hand, not through the API.`,
+        order.next_renewal_at
+          ? stopRenewals
+          : `Write to support quoting ${order.id} to stop the work; a started order is settled by hand, not through the API.`,
       );
   }
 }

@@ -37,7 +37,11 @@ const MAX_ATTEMPTS = 6;
  * the order, its ledger lines and its events in ONE transaction conditioned on the revision read. A
  * concurrent change makes it read and decide again, so two moves never both apply to one state.
  */
-export async function changeOrder(scope: Scope, orderId: string, decide: (order: OrderRecord, at: string) => OrderChange | Promise<OrderChange>): Promise<OrderRecord> {
+export async function changeOrder(
+  scope: Scope,
+  orderId: string,
+  decide: (order: OrderRecord, at: string) => OrderChange | Promise<OrderChange>,
+): Promise<OrderRecord> {
   for (let attempt = 1; ; attempt++) {
     const order = await readOrder(scope, orderId);
     if (!order) throw resourceMissing('service order', orderId);
@@ -50,7 +54,11 @@ export async function changeOrder(scope: Scope, orderId: string, decide: (order:
       await commit(ws);
       return written;
     } catch (error) {
-      if ((error instanceof OrderChanged || error instanceof CompanyChanged || error instanceof RequirementChanged) && attempt < MAX_ATTEMPTS) continue;
+      if (
+        (error instanceof OrderChanged || error instanceof CompanyChanged || error instanceof RequirementChanged) &&
+        attempt < MAX_ATTEMPTS
+      )
+        continue;
       throw error;
     }
   }

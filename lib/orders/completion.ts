@@ -11,9 +11,15 @@ export const COMPLETED_EVENTS: OrderEventType[] = ['service_order.status.changed
  * (terminal), or one still awaiting its quote.
  */
 export function completion(order: OrderRecord, at: string, outcome?: string): OrderRecord {
-  if (order.status === 'completed' || order.status === 'canceled') throw illegalMove(`The order is already ${order.status}.`, 'Nothing to do: the order is terminal.');
+  if (order.status === 'completed' || order.status === 'canceled')
+    throw illegalMove(`The order is already ${order.status}.`, 'Nothing to do: the order is terminal.');
   if (order.status === 'quote_pending') throw illegalMove('The order awaits its quote.', 'Quote and accept it first.');
-  const next: OrderRecord = { ...without(order, 'form', 'form_requirement'), status: 'completed', completed_at: order.completed_at ?? at, workflow_status: 'completed' };
+  const next: OrderRecord = {
+    ...without(order, 'form', 'form_requirement'),
+    status: 'completed',
+    completed_at: order.completed_at ?? at,
+    workflow_status: 'completed',
+  };
   if (outcome) next.outcome = outcome;
   return next;
 }

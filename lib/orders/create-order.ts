@@ -37,26 +37,65 @@ function orderableKeysFix(sent: string): string {
   return `Send a product key of GET /v1/products, such as "product_key": "${closest(sent, keys)}"; the keys are ${keys.join(', ')}.`;
 }
 
-const invalid = (errors: FieldError[]) => new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);
+const invalid = (errors: FieldError[]) =>
+  new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);
 
 /** Refusals that depend on the product and the company only (docs/decisions.md, "Error codes of ordering"). */
-function orderViolations(product: Product | undefined, body: CreateOrderBody, company: { entity_type: string; shareholders?: { id: string }[] }): FieldError[] {
+function orderViolations(
+  product: Product | undefined,
+  body: CreateOrderBody,
+  company: { entity_type: string; shareholders?: { id: string }[] },
+): FieldError[] {
   if (!product) {
-    return [{ reason: `'${body.product_key}' is not a catalog product`, location: '$.product_key', validation_type: 'enum', how_to_fix: orderableKeysFix(body.product_key) }];
+    return [
+      {
+        reason: `'${body.product_key}' is not a catalog product`,
+        location: '$.product_key',
+        validation_type: 'enum',
+        how_to_fix: orderableKeysFix(body.product_key),
+      },
+    ];
   }
   const out: FieldError[] = [];
   if (product.key === FORMATION_PRODUCT_KEY) {
-    out.push({ reason: 'formation is ordered only when the company is created', location: '$.product_key', validation_type: 'enum', how_to_fix: 'Order formation through POST /v1/companies (its turnaround option is chosen there).' });
+    out.push({
+      reason: 'formation is ordered only when the company is created',
+      location: '$.product_key',
+      validation_type: 'enum',
+      how_to_fix: 'Order formation through POST /v1/companies (its turnaround option is chosen there).',
+    });
   }
   if (product.entity_types.length && !product.entity_types.includes(company.entity_type as 'llc')) {
-    out.push({ reason: `'${product.key}' is not offered for ${company.entity_type} companies`, location: '$.product_key', validation_type: 'enum', how_to_fix: `Order '${product.key}' for ${withArticle(product.entity_types.join(' or '))} company, or pick another product from GET /v1/products.` });
+    out.push({
+      reason: `'${product.key}' is not offered for ${company.entity_type} companies`,
+      location: '$.product_key',
+      validation_type: 'enum',
+      how_to_fix: `Order '${product.key}' for ${withArticle(product.entity_types.join(' or '))} company, or pick another product from GET /v1/products.`,
+    });
   }
   out.push(...optionViolations(product, body.options));
   if (product.per_owner) {
-    if (!body.shareholder) out.push({ reason: `'${product.key}' is ordered per owner`, location: '$.shareholder', validation_type: 'required', how_to_fix: "Name the owner with 'shareholder' (an sh_… id from the company's shareholders)." });
-    else if (!company.shareholders?.some((s) => s.id === body.shareholder)) out.push({ reason: `'${body.shareholder}' is not an owner of this company`, location: '$.shareholder', validation_type: 'enum', how_to_fix: "Use the id of one of the company's shareholders." });
+    if (!body.shareholder)
+      out.push({
+        reason: `'${product.key}' is ordered per owner`,
+        location: '$.shareholder',
+        validation_type: 'required',
+        how_to_fix: "Name the owner with 'shareholder' (an sh_… id from the company's shareholders).",
+      });
+    else if (!company.shareholders?.some((s) => s.id === body.shareholder))
+      out.push({
+        reason: `'${body.shareholder}' is not an owner of this company`,
+        location: '$.shareholder',
+        validation_type: 'enum',
+        how_to_fix: "Use the id of one of the company's shareholders.",
+      });
   } else if (body.shareholder !== undefined) {
-    out.push({ reason: `'${product.key}' is not a per-owner product`, location: '$.shareholder', validation_type: 'additionalProperties', how_to_fix: `Remove shareholder: '${product.key}' is ordered once for the company.` });
+    out.push({
+      reason: `'${product.key}' is not a per-owner product`,
+      location: '$.shareholder',
+      validation_type: 'additionalProperties',
+      how_to_fix: `Remove shareholder: '${product.key}' is ordered once for the company.`,
+    });
   }
   return out;
 }
@@ -75,12 +114,22 @@ export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder
     if (!company) throw resourceMissing('company', input.companyId);
     if (input.partner.billing_status !== 'active') {
       throw new ApiError('billing_account_inactive', 'Your billing account is not active, so nothing can be ordered.', [
-        { reason: 'billing account inactive', location: '$.product_key', validation_type: 'state', how_to_fix: 'Reactivate billing from the partner dashboard (or contact us), then retry.' },
+        {
+          reason: 'billing account inactive',
+          location: '$.product_key',
+          validation_type: 'state',
+          how_to_fix: 'Reactivate billing from the partner dashboard (or contact us), then retry.',
+        },
       ]);
     }
     if (company.status === 'dissolved' || company.status === 'cancelled') {
       throw new ApiError('invalid_request', `The company is ${company.status}: nothing further can be ordered.`, [
-        { reason: `the company is ${company.status}`, location: '$.product_key', validation_type: 'state', how_to_fix: `Nothing can be ordered for a ${company.status} company; order for one of your open companies (GET /v1/companies?status=active).` },
+        {
+          reason: `the company is ${company.status}`,
+          location: '$.product_key',
+          validation_type: 'state',
+          how_to_fix: `Nothing can be ordered for a ${company.status} company; order for one of your open companies (GET /v1/companies?status=active).`,
+        },
       ]);
     }
     const product = findProduct(body.product_key);
@@ -88,8 +137,23 @@ export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder
     if (errors.length) throw invalid(errors);
 
     const at = nowIso();
-    const order = newServiceOrder(scope, { product: product!, companyId: company.id, state: company.state, options: body.options, shareholder: body.shareholder, createdAt: at });
-    const included = product!.includes.map((key) => newServiceOrder(scope, { product: findProduct(key)!, includedIn: product!.key, companyId: company.id, state: company.state, createdAt: at }));
+    const order = newServiceOrder(scope, {
+      product: product!,
+      companyId: company.id,
+      state: company.state,
+      options: body.options,
+      shareholder: body.shareholder,
+      createdAt: at,
+    });
+    const included = product!.includes.map((key) =>
+      newServiceOrder(scope, {
+        product: findProduct(key)!,
+        includedIn: product!.key,
+        companyId: company.id,
+        state: company.state,
+        createdAt: at,
+      }),
+    );
     const ws = new WriteSet(scope, tableName());
     for (const o of [order, ...included]) addServiceOrderCreation(ws, scope, o);
     let current = company;

@@ -39,7 +39,14 @@ export function addFormRequirement(ws: WriteSet, scope: Scope, order: OrderRecor
 }
 
 /** The order's form was answered: its requirement resolves with the answers (`requirement.fulfilled`). */
-export async function addFormRequirementResolution(ws: WriteSet, scope: Scope, _order: OrderRecord, sk: string, answers: Record<string, unknown>, at: string): Promise<void> {
+export async function addFormRequirementResolution(
+  ws: WriteSet,
+  scope: Scope,
+  _order: OrderRecord,
+  sk: string,
+  answers: Record<string, unknown>,
+  at: string,
+): Promise<void> {
   const id = sk.slice(sk.lastIndexOf('#') + 1);
   const requirement = await getRequirement(scope, id);
   if (!requirement) throw new RequirementChanged(id);

@@ -41,7 +41,11 @@ export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrde
     status: product.quoted ? 'quote_pending' : 'received',
     unit_amount: product.quoted ? 0 : base + optionAmount,
     currency: product.currency,
-    fees: product.fees.map((fee) => ({ kind: fee.kind, unit_amount: fee.by_state?.[input.state] ?? fee.unit_amount, currency: fee.currency })),
+    fees: product.fees.map((fee) => ({
+      kind: fee.kind,
+      unit_amount: fee.by_state?.[input.state] ?? fee.unit_amount,
+      currency: fee.currency,
+    })),
     created_at: input.createdAt,
     updated_at: input.createdAt,
     livemode: livemode(scope),
@@ -58,7 +62,17 @@ export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrde
 export function addInterval(iso: string, interval: 'monthly' | 'yearly'): string {
   const d = new Date(iso);
   const months = interval === 'monthly' ? 1 : 12;
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() + months,
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
   return target.toISOString();

@@ -9,9 +9,21 @@ export function optionViolations(product: Product, options: Record<string, strin
     const spec = ownValue(product.options, key);
     const known = Object.keys(product.options);
     if (!spec) {
-      out.push({ reason: `'${key}' is not an option of '${product.key}'`, location: `${at}.${key}`, validation_type: 'additionalProperties', how_to_fix: known.length ? `Remove '${key}' from options; the options of '${product.key}' are ${known.join(', ')}.` : `Remove options: '${product.key}' has no options.` });
+      out.push({
+        reason: `'${key}' is not an option of '${product.key}'`,
+        location: `${at}.${key}`,
+        validation_type: 'additionalProperties',
+        how_to_fix: known.length
+          ? `Remove '${key}' from options; the options of '${product.key}' are ${known.join(', ')}.`
+          : `Remove options: '${product.key}' has no options.`,
+      });
     } else if (!spec.values.includes(value)) {
-      out.push({ reason: `'${value}' is not a value of '${key}'`, location: `${at}.${key}`, validation_type: 'enum', how_to_fix: `Send ${key} as one of ${spec.values.join(', ')}, such as "${key}": "${closest(value, spec.values)}".` });
+      out.push({
+        reason: `'${value}' is not a value of '${key}'`,
+        location: `${at}.${key}`,
+        validation_type: 'enum',
+        how_to_fix: `Send ${key} as one of ${spec.values.join(', ')}, such as "${key}": "${closest(value, spec.values)}".`,
+      });
     }
   }
   return out;
@@ -23,6 +35,7 @@ export function optionViolations(product: Product, options: Record<string, strin
  */
 export function priceWith(product: Product, options: Record<string, string>, includedIn?: string): number {
   let amount = includedIn ? 0 : (product.unit_amount ?? 0);
-  for (const [key, spec] of Object.entries(product.options)) amount += ownValue(spec.amounts ?? {}, ownValue(options, key) ?? spec.default) ?? 0;
+  for (const [key, spec] of Object.entries(product.options))
+    amount += ownValue(spec.amounts ?? {}, ownValue(options, key) ?? spec.default) ?? 0;
   return amount;
 }

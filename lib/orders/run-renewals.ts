@@ -25,7 +25,8 @@ export async function renewOrder(scope: Scope, orderId: string, asOf: Date): Pro
     try {
       await changeOrder(scope, orderId, (order) => {
         const due = order.next_renewal_at;
-        if (!due || order.status === 'canceled' || Date.parse(due) > asOf.getTime() || !order.interval || order.interval === 'one_time') throw new NothingDue();
+        if (!due || order.status === 'canceled' || Date.parse(due) > asOf.getTime() || !order.interval || order.interval === 'one_time')
+          throw new NothingDue();
         const { anchor, billed: k } = renewalState(order);
         // A stored date that disagrees with the schedule means the period was billed: never bill it twice.
         if (dueAt(anchor, order.interval, order.billing, k) !== due) throw new NothingDue();

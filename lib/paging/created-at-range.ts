@@ -1,10 +1,14 @@
 import { patterned } from '../input';
 
 /** `created_at`, `created_at[gt|gte|lt|lte]`: RFC 3339 bounds (spec GET /events; the same on our lists). */
-const rfc3339 = patterned(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, 'Send an RFC 3339 date-time, e.g. 2026-11-01T00:00:00Z.', 'format').refine(
-  (v) => !Number.isNaN(Date.parse(v)),
-  { message: 'is not a date-time', params: { validation_type: 'format', how_to_fix: 'Send an RFC 3339 date-time, e.g. 2026-11-01T00:00:00Z.' } },
-);
+const rfc3339 = patterned(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+  'Send an RFC 3339 date-time, e.g. 2026-11-01T00:00:00Z.',
+  'format',
+).refine((v) => !Number.isNaN(Date.parse(v)), {
+  message: 'is not a date-time',
+  params: { validation_type: 'format', how_to_fix: 'Send an RFC 3339 date-time, e.g. 2026-11-01T00:00:00Z.' },
+});
 
 export const createdAtQuery = {
   created_at: rfc3339.optional(),

@@ -24,7 +24,11 @@ function mac(data: string): string {
 
 /** A stable fingerprint of a listing: the same inputs, in any key order, give the same string. */
 export function listingFingerprint(parts: Record<string, unknown>): string {
-  const canonical = JSON.stringify(Object.keys(parts).sort().map((k) => [k, parts[k]]));
+  const canonical = JSON.stringify(
+    Object.keys(parts)
+      .sort()
+      .map((k) => [k, parts[k]]),
+  );
   return createHmac('sha256', 'listing').update(canonical).digest('base64url').slice(0, 16);
 }
 

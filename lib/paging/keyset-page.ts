@@ -39,10 +39,18 @@ export interface PageRequest {
  * know whether the page has a neighbour in the direction read; a page reached through a cursor has one
  * on the side it came from (the item the cursor was minted on).
  */
-export async function keysetPage<T extends Record<string, unknown>>(range: IndexRange, req: PageRequest): Promise<{ items: T[]; page: Omit<PageBlock, 'total'> }> {
+export async function keysetPage<T extends Record<string, unknown>>(
+  range: IndexRange,
+  req: PageRequest,
+): Promise<{ items: T[]; page: Omit<PageBlock, 'total'> }> {
   const skName = `${range.index}sk`;
   const backwards = req.before !== undefined;
-  const position = req.after !== undefined ? decodeCursor<string>(req.listing, req.after, 'after') : req.before !== undefined ? decodeCursor<string>(req.listing, req.before, 'before') : undefined;
+  const position =
+    req.after !== undefined
+      ? decodeCursor<string>(req.listing, req.after, 'after')
+      : req.before !== undefined
+        ? decodeCursor<string>(req.listing, req.before, 'before')
+        : undefined;
   // Reading forward (ascending sk) when the listing ascends and we go on, or descends and we go back.
   const ascending = req.descending === backwards;
   let lower = range.gt;

@@ -20,13 +20,20 @@ export function sortParam(fields: readonly string[]) {
           ctx.addIssue({
             code: 'custom',
             message: `cannot sort by '${part}'`,
-            params: { validation_type: 'enum', how_to_fix: `Sort by one of ${allowed.join(', ')}, such as sort=${part.startsWith('-') ? '-' : ''}${near}.` },
+            params: {
+              validation_type: 'enum',
+              how_to_fix: `Sort by one of ${allowed.join(', ')}, such as sort=${part.startsWith('-') ? '-' : ''}${near}.`,
+            },
           });
         }
       }
       if (new Set(parts.map((p) => p.replace(/^-/, ''))).size !== parts.length) {
         const once = [...new Set(parts.map((p) => p.replace(/^-/, '')))].join(',');
-        ctx.addIssue({ code: 'custom', message: 'names a field twice', params: { validation_type: 'uniqueItems', how_to_fix: `Name each sort field once, such as sort=${once}.` } });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'names a field twice',
+          params: { validation_type: 'uniqueItems', how_to_fix: `Name each sort field once, such as sort=${once}.` },
+        });
       }
     });
 }
@@ -43,8 +50,20 @@ export const limitParam = z
     const failed = !/^[0-9]+$/.test(v) ? 'type' : n < 1 ? 'minimum' : n > 100 ? 'maximum' : undefined;
     if (failed) {
       const limit = failed === 'maximum' ? 100 : 1;
-      const texts = ruleTexts({ validation_type: failed, path: ['limit'], place: 'query', node: LIMIT_RULE, input: failed === 'type' ? v : n, limit, expected: 'integer' });
-      ctx.addIssue({ code: 'custom', message: failed === 'type' ? `'${v}' is not a whole number` : texts.reason, params: { validation_type: failed, how_to_fix: texts.how_to_fix } });
+      const texts = ruleTexts({
+        validation_type: failed,
+        path: ['limit'],
+        place: 'query',
+        node: LIMIT_RULE,
+        input: failed === 'type' ? v : n,
+        limit,
+        expected: 'integer',
+      });
+      ctx.addIssue({
+        code: 'custom',
+        message: failed === 'type' ? `'${v}' is not a whole number` : texts.reason,
+        params: { validation_type: failed, how_to_fix: texts.how_to_fix },
+      });
       return z.NEVER;
     }
     return n;
@@ -60,7 +79,10 @@ export function refuseAfterWithBefore(q: { after?: string; before?: string }, ct
       code: 'custom',
       path: ['before'],
       message: 'cannot be combined with after',
-      params: { validation_type: 'not', how_to_fix: 'Send after (the end_cursor, for the next page) or before (the start_cursor, for the previous page), not both.' },
+      params: {
+        validation_type: 'not',
+        how_to_fix: 'Send after (the end_cursor, for the next page) or before (the start_cursor, for the previous page), not both.',
+      },
     });
   }
 }

@@ -18,7 +18,13 @@ export async function enforceRateLimit(subject: string, settings: RateLimitSetti
         ? `Burst limit of ${hit.quota} requests per second reached; retry in ${wait} second. Back off exponentially if 429 persists.`
         : `Sustained limit of ${hit.quota} requests per minute reached; retry in ${wait} seconds. Back off exponentially if 429 persists.`,
       undefined,
-      { ...headers, 'RateLimit-Limit': String(hit.quota), 'RateLimit-Remaining': '0', 'RateLimit-Reset': String(wait), 'Retry-After': String(wait) },
+      {
+        ...headers,
+        'RateLimit-Limit': String(hit.quota),
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': String(wait),
+        'Retry-After': String(wait),
+      },
     );
   }
   return headers;

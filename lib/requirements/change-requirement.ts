@@ -20,7 +20,11 @@ export interface RequirementChangeContext {
  * concurrent change of the same requirement (the revision moved) makes it read and decide again, so
  * each signer's "once" events and the final `requirement.fulfilled` fire once.
  */
-export async function changeRequirement<R>(scope: Scope, requirementId: string, plan: (ctx: RequirementChangeContext) => Promise<R> | R): Promise<R> {
+export async function changeRequirement<R>(
+  scope: Scope,
+  requirementId: string,
+  plan: (ctx: RequirementChangeContext) => Promise<R> | R,
+): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     const requirement = await getRequirement(scope, requirementId);
     if (!requirement) throw resourceMissing('requirement', requirementId);
@@ -37,17 +41,44 @@ export async function changeRequirement<R>(scope: Scope, requirementId: string, 
 }
 
 /** open → resolved with its response: `requirement.fulfilled` (spec: "carries its response"). */
-export function addResolution(ws: WriteSet, scope: WriteSet['scope'], read: RequirementRecord, response: Record<string, unknown> | undefined, at: string, changes: Partial<RequirementRecord> = {}): RequirementRecord {
+export function addResolution(
+  ws: WriteSet,
+  scope: WriteSet['scope'],
+  read: RequirementRecord,
+  response: Record<string, unknown> | undefined,
+  at: string,
+  changes: Partial<RequirementRecord> = {},
+): RequirementRecord {
   requirementTransition(read.status, 'fulfilled');
-  const written = addRequirementUpdate(ws, scope, read, { ...read, ...changes, status: 'resolved', resolved_at: at, ...(response ? { response } : {}) });
+  const written = addRequirementUpdate(ws, scope, read, {
+    ...read,
+    ...changes,
+    status: 'resolved',
+    resolved_at: at,
+    ...(response ? { response } : {}),
+  });
   ws.recordEvent({ type: 'requirement.fulfilled', companyId: read.company, resource: renderRequirement(written) });
   return written;
 }
 
 /** open → canceled with `cancel_reason`: `requirement.canceled`. */
-export function addCancellation(ws: WriteSet, scope: WriteSet['scope'], read: RequirementRecord, trigger: Exclude<RequirementTrigger, 'fulfilled'>, reason: string, at: string, changes: Partial<RequirementRecord> = {}): RequirementRecord {
+export function addCancellation(
+  ws: WriteSet,
+  scope: WriteSet['scope'],
+  read: RequirementRecord,
+  trigger: Exclude<RequirementTrigger, 'fulfilled'>,
+  reason: string,
+  at: string,
+  changes: Partial<RequirementRecord> = {},
+): RequirementRecord {
   requirementTransition(read.status, trigger);
-  const written = addRequirementUpdate(ws, scope, read, { ...read, ...changes, status: 'canceled', canceled_at: at, cancel_reason: reason });
+  const written = addRequirementUpdate(ws, scope, read, {
+    ...read,
+    ...changes,
+    status: 'canceled',
+    canceled_at: at,
+    cancel_reason: reason,
+  });
   ws.recordEvent({ type: 'requirement.canceled', companyId: read.company, resource: renderRequirement(written) });
   return written;
 }
@@ -72,6 +103,7 @@ export async function resolveRequirement(
 
 /** Withdraws an open requirement (the ask is no longer needed): `requirement.canceled` with the reason. */
 export async function withdrawRequirement(scope: Scope, requirementId: string, reason: string): Promise<RequirementRecord> {
-  return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => addCancellation(ws, scope, requirement, 'withdrawn', reason, at));
+  return changeRequirement(scope, requirementId, ({ requirement, ws, at }) =>
+    addCancellation(ws, scope, requirement, 'withdrawn', reason, at),
+  );
 }
-

@@ -7,7 +7,12 @@ import { illegalTransition } from '../errors';
  */
 export type RequirementTrigger = 'fulfilled' | 'declined' | 'withdrawn' | 'company_dissolved' | 'company_cancelled';
 
-export const REQUIREMENT_TRANSITIONS: readonly { from: RequirementStatus; trigger: RequirementTrigger; to: RequirementStatus; events: readonly string[] }[] = [
+export const REQUIREMENT_TRANSITIONS: readonly {
+  from: RequirementStatus;
+  trigger: RequirementTrigger;
+  to: RequirementStatus;
+  events: readonly string[];
+}[] = [
   { from: 'open', trigger: 'fulfilled', to: 'resolved', events: ['requirement.fulfilled'] },
   { from: 'open', trigger: 'declined', to: 'canceled', events: ['requirement.canceled'] },
   { from: 'open', trigger: 'withdrawn', to: 'canceled', events: ['requirement.canceled'] },
@@ -18,7 +23,12 @@ export const REQUIREMENT_TRANSITIONS: readonly { from: RequirementStatus; trigge
 export function requirementTransition(status: RequirementStatus, trigger: RequirementTrigger) {
   const row = REQUIREMENT_TRANSITIONS.find((t) => t.from === status && t.trigger === trigger);
   if (!row) {
-    throw illegalTransition('requirement status', status, 'only an open requirement can be answered or closed', 'List the open requirements with GET /v1/companies/{id}/requirements.');
+    throw illegalTransition(
+      'requirement status',
+      status,
+      'only an open requirement can be answered or closed',
+      'List the open requirements with GET /v1/companies/{id}/requirements.',
+    );
   }
   return row;
 }

@@ -13,14 +13,27 @@ const shId = z.string().regex(idPattern('shareholder'), { message: 'is not a sha
  * operator would open it. Each type takes its own fields (signature: `{document_name, signers[]}`).
  */
 export const sandboxRequirementBody = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('document'), purpose: z.enum(FILE_PURPOSES).default('identity_document'), shareholder: shId.optional(), message }),
-  z.strictObject({ type: z.literal('form'), form: serviceOrderFormSchema, service_order: z.string().regex(idPattern('serviceOrder')).optional(), message }),
+  z.strictObject({
+    type: z.literal('document'),
+    purpose: z.enum(FILE_PURPOSES).default('identity_document'),
+    shareholder: shId.optional(),
+    message,
+  }),
+  z.strictObject({
+    type: z.literal('form'),
+    form: serviceOrderFormSchema,
+    service_order: z.string().regex(idPattern('serviceOrder')).optional(),
+    message,
+  }),
   z.strictObject({ type: z.literal('name_change'), message }),
   z.strictObject({ type: z.literal('information'), message }),
   z.strictObject({
     type: z.literal('signature'),
     document_name: z.string().trim().min(1).max(200),
-    signers: z.array(z.strictObject({ name: z.string().trim().min(1).max(200), email: emailInput })).min(1).max(10),
+    signers: z
+      .array(z.strictObject({ name: z.string().trim().min(1).max(200), email: emailInput }))
+      .min(1)
+      .max(10),
     message,
   }),
 ]);

@@ -14,10 +14,21 @@ export type SignerAction = 'view' | 'sign' | 'decline';
 
 function signerAt(requirement: RequirementRecord, index: number): Signer {
   if (requirement.type !== 'signature') {
-    throw illegalTransition('requirement type', requirement.type, 'only a signature requirement has signers', 'Use the signer endpoints on signature requirements only.');
+    throw illegalTransition(
+      'requirement type',
+      requirement.type,
+      'only a signature requirement has signers',
+      'Use the signer endpoints on signature requirements only.',
+    );
   }
   const signer = requirement.signers?.[index];
-  if (!signer) throw invalidField('$.index', `has no signer at index ${index}`, `Use a signer index from 0 to ${(requirement.signers?.length ?? 1) - 1}, such as …/signers/0/${'sign'}.`, 'maximum');
+  if (!signer)
+    throw invalidField(
+      '$.index',
+      `has no signer at index ${index}`,
+      `Use a signer index from 0 to ${(requirement.signers?.length ?? 1) - 1}, such as …/signers/0/${'sign'}.`,
+      'maximum',
+    );
   return signer;
 }
 
@@ -25,10 +36,20 @@ export async function actAsSigner(scope: Scope, requirementId: string, index: nu
   return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => {
     const signer = signerAt(requirement, index);
     if (requirement.status !== 'open') {
-      throw illegalTransition('requirement status', requirement.status, 'its signers can no longer act', 'Only an open signature requirement can be viewed, signed or declined.');
+      throw illegalTransition(
+        'requirement status',
+        requirement.status,
+        'its signers can no longer act',
+        'Only an open signature requirement can be viewed, signed or declined.',
+      );
     }
     if (signer.status === 'signed' || signer.status === 'declined') {
-      throw illegalTransition(`signer ${index}`, signer.status, 'a signer acts once', `Nothing more for signer ${index}: a signer acts once; the requirement's signers and their progress are on GET /v1/requirements/${requirement.id}.`);
+      throw illegalTransition(
+        `signer ${index}`,
+        signer.status,
+        'a signer acts once',
+        `Nothing more for signer ${index}: a signer acts once; the requirement's signers and their progress are on GET /v1/requirements/${requirement.id}.`,
+      );
     }
     const signers = requirement.signers!.map((s) => ({ ...s }));
     const me = signers[index];
@@ -43,7 +64,15 @@ export async function actAsSigner(scope: Scope, requirementId: string, index: nu
     if (action === 'view') return finish(ws, scope, requirement, current);
     if (action === 'decline') {
       Object.assign(me, { status: 'declined', declined_at: at });
-      return addCancellation(ws, scope, requirement, 'declined', `${me.name} declined to sign ${requirement.document_name ?? 'the document'}.`, at, { signers });
+      return addCancellation(
+        ws,
+        scope,
+        requirement,
+        'declined',
+        `${me.name} declined to sign ${requirement.document_name ?? 'the document'}.`,
+        at,
+        { signers },
+      );
     }
     step({ status: 'signed', signed_at: at }, 'requirement.signature.signed');
     if (signers.every((s) => s.status === 'signed')) return addResolution(ws, scope, requirement, undefined, at, { signers });
@@ -56,7 +85,12 @@ function addRequirementUpdateInPlace(current: RequirementRecord, changes: Partia
   return { ...current, ...changes };
 }
 
-function finish(ws: Parameters<typeof addRequirementUpdate>[0], scope: Scope, read: RequirementRecord, next: RequirementRecord): RequirementRecord {
+function finish(
+  ws: Parameters<typeof addRequirementUpdate>[0],
+  scope: Scope,
+  read: RequirementRecord,
+  next: RequirementRecord,
+): RequirementRecord {
   if (next === read) return read;
   return addRequirementUpdate(ws, scope, read, next);
 }

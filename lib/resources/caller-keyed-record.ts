@@ -1,6 +1,15 @@
 import * as z from 'zod';
 // Named imports of zod's core: reaching through `z.core` would keep all of it (and its locales) in every bundle.
-import { $constructor, config, util, type $ZodRecordDef, type $ZodRecordKey, type ParseContextInternal, type ParsePayload, type SomeType } from 'zod/v4/core';
+import {
+  $constructor,
+  config,
+  util,
+  type $ZodRecordDef,
+  type $ZodRecordKey,
+  type ParseContextInternal,
+  type ParsePayload,
+  type SomeType,
+} from 'zod/v4/core';
 
 const PROTO = '__proto__';
 
@@ -16,20 +25,39 @@ const CallerKeyedRecord = $constructor('CallerKeyedRecord', (inst: z.ZodRecord, 
     const input = payload.value;
     const result = parseRecord(payload, ctx);
     if (!util.isPlainObject(input) || !Object.hasOwn(input, PROTO)) return result;
-    return result instanceof Promise ? result.then((r) => keepProtoKey(r, input, def, ctx, inst)) : keepProtoKey(result, input, def, ctx, inst);
+    return result instanceof Promise
+      ? result.then((r) => keepProtoKey(r, input, def, ctx, inst))
+      : keepProtoKey(result, input, def, ctx, inst);
   };
 });
 
-function keepProtoKey(payload: ParsePayload, input: Record<string, unknown>, def: $ZodRecordDef, ctx: ParseContextInternal, inst: z.ZodRecord): ParsePayload {
+function keepProtoKey(
+  payload: ParsePayload,
+  input: Record<string, unknown>,
+  def: $ZodRecordDef,
+  ctx: ParseContextInternal,
+  inst: z.ZodRecord,
+): ParsePayload {
   const key = def.keyType._zod.run({ value: PROTO, issues: [] }, ctx) as ParsePayload;
   if (key.issues.length) {
-    payload.issues.push({ code: 'invalid_key', origin: 'record', issues: key.issues.map((i) => util.finalizeIssue(i, ctx, config())), input: PROTO, path: [PROTO], inst } as never);
+    payload.issues.push({
+      code: 'invalid_key',
+      origin: 'record',
+      issues: key.issues.map((i) => util.finalizeIssue(i, ctx, config())),
+      input: PROTO,
+      path: [PROTO],
+      inst,
+    } as never);
     return payload;
   }
   const value = def.valueType._zod.run({ value: input[PROTO], issues: [] }, ctx) as ParsePayload;
   if (value.issues.length) payload.issues.push(...util.prefixIssues(PROTO, value.issues));
   const parsed = payload.value as Record<string, unknown>;
-  payload.value = Object.fromEntries(Object.keys(input).filter((k) => k === PROTO || Object.hasOwn(parsed, k)).map((k) => [k, k === PROTO ? value.value : parsed[k]]));
+  payload.value = Object.fromEntries(
+    Object.keys(input)
+      .filter((k) => k === PROTO || Object.hasOwn(parsed, k))
+      .map((k) => [k, k === PROTO ? value.value : parsed[k]]),
+  );
   return payload;
 }
 

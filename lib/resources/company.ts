@@ -68,8 +68,9 @@ export const officerSchema = z
   })
   .meta({ id: 'Officer', description: 'A member of the management roster; `shareholder` names the owner this officer is.' });
 
-export const entitlementsSchema = z.record(z.string(), z.number().int()).meta({ id: 'Entitlements', description: 'Rights held, as remaining counts: `{<kind>: <count>}`.' });
-
+export const entitlementsSchema = z
+  .record(z.string(), z.number().int())
+  .meta({ id: 'Entitlements', description: 'Rights held, as remaining counts: `{<kind>: <count>}`.' });
 
 export const companySchema = z
   .strictObject({
@@ -129,7 +130,22 @@ type Computed = 'object' | 'legal_name' | 'open_requirements' | 'account' | 'ser
  * `version`, bumped by every update so writers can condition on what they read.
  */
 export type CompanyRecord = Omit<Company, Computed> &
-  Required<Pick<Company, 'ending' | 'timezone' | 'name_style' | 'owner_privacy' | 'pre_existing' | 'entitlements' | 'shareholders' | 'officers' | 'officers_settled' | 'metadata' | 'foreign_qualifications'>> & {
+  Required<
+    Pick<
+      Company,
+      | 'ending'
+      | 'timezone'
+      | 'name_style'
+      | 'owner_privacy'
+      | 'pre_existing'
+      | 'entitlements'
+      | 'shareholders'
+      | 'officers'
+      | 'officers_settled'
+      | 'metadata'
+      | 'foreign_qualifications'
+    >
+  > & {
     authorized_shares?: number;
     par_value?: number;
     /** LLCs: fixed at 100 (spec Limits). */

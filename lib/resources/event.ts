@@ -11,7 +11,10 @@ export type EmbeddableResource = (typeof EMBEDDABLE_RESOURCES)[number];
  */
 export const EVENT_TYPES = {
   'company.created': { resource: 'company', fires: 'a company the partner created was accepted' },
-  'company.status.changed': { resource: 'company', fires: 'company moved between formation states (in_progress, active, cancelled); also on stage changes' },
+  'company.status.changed': {
+    resource: 'company',
+    fires: 'company moved between formation states (in_progress, active, cancelled); also on stage changes',
+  },
   'company.verified': { resource: 'company', fires: "every owner's identity document is in; once, before incorporation" },
   'company.incorporated': { resource: 'company', fires: 'state accepted the filing; once' },
   'company.onboarding.completed': { resource: 'company', fires: 'a pre_existing company finished onboarding; once' },
@@ -19,7 +22,10 @@ export const EVENT_TYPES = {
   'company.ein.assigned': { resource: 'company', fires: 'EIN issued; once; carries ein' },
   'company.document.received': { resource: 'company', fires: 'an owner uploaded an identity document' },
   'company.entitlements.changed': { resource: 'company', fires: 'remaining rights moved: a tax-filing credit added or consumed' },
-  'company.updated': { resource: 'company', fires: 'identity changed: entity type, state, name suffix, industry, shares, formation date, address, owner roster' },
+  'company.updated': {
+    resource: 'company',
+    fires: 'identity changed: entity type, state, name suffix, industry, shares, formation date, address, owner roster',
+  },
   'company.dissolved': { resource: 'company', fires: 'a dissolution order completed; once' },
   'tax_filing.created': { resource: 'tax_filing', fires: 'a federal or state filing was opened; one right consumed' },
   'tax_filing.status.changed': { resource: 'tax_filing', fires: "a filing's status or progress moved" },
@@ -62,7 +68,11 @@ export const eventSchema = z
     ...common,
     type: z.string().meta({ description: 'e.g. company.created; new types may appear: treat unknown ones as informational.' }),
     company_id: idOf('company').optional().meta({ description: 'Present when the event is about a company.' }),
-    data: z.strictObject({ object: z.looseObject({ object: z.string() }).meta({ description: 'The resource as it stood at the event, tagged by its own object.' }) }),
+    data: z.strictObject({
+      object: z
+        .looseObject({ object: z.string() })
+        .meta({ description: 'The resource as it stood at the event, tagged by its own object.' }),
+    }),
   })
   .meta({ id: 'Event', description: 'One entry of the event log; the same object is delivered by webhooks.' });
 

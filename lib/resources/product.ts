@@ -11,9 +11,17 @@ export const productSchema = z
     currency: z.string(),
     interval: z.enum(['one_time', 'monthly', 'yearly']),
     billing: z.enum(['advance', 'arrears']),
-    options: z.record(z.string(), z.strictObject({ values: z.array(z.string()), default: z.string(), amounts: z.record(z.string(), z.number().int()).optional() })),
+    options: z.record(
+      z.string(),
+      z.strictObject({ values: z.array(z.string()), default: z.string(), amounts: z.record(z.string(), z.number().int()).optional() }),
+    ),
     fees: z.array(
-      z.strictObject({ kind: z.string(), unit_amount: z.number().int(), currency: z.string(), by_state: z.record(z.string(), z.number().int()).optional() }),
+      z.strictObject({
+        kind: z.string(),
+        unit_amount: z.number().int(),
+        currency: z.string(),
+        by_state: z.record(z.string(), z.number().int()).optional(),
+      }),
     ),
     mandatory_for: z.array(z.enum(['formation', 'pre_existing'])),
     includes: z.array(z.string()),

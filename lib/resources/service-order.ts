@@ -3,7 +3,9 @@ import { dateTime, idOf } from './shared';
 
 export const SERVICE_ORDER_STATUSES = ['received', 'quote_pending', 'in_progress', 'requires_action', 'completed', 'canceled'] as const;
 
-export const orderFeeSchema = z.strictObject({ kind: z.string(), unit_amount: z.number().int(), currency: z.string() }).meta({ id: 'OrderFee' });
+export const orderFeeSchema = z
+  .strictObject({ kind: z.string(), unit_amount: z.number().int(), currency: z.string() })
+  .meta({ id: 'OrderFee' });
 
 const formFieldSchema = z.strictObject({
   field_name: z.string(),
@@ -18,12 +20,20 @@ const formFieldSchema = z.strictObject({
   info_points: z.array(z.string()).optional(),
   conditional: z.strictObject({ field: z.string(), values: z.array(z.string()) }).optional(),
   validation: z
-    .strictObject({ pattern: z.string().optional(), min_length: z.number().optional(), max_length: z.number().optional(), min: z.number().optional(), max: z.number().optional() })
+    .strictObject({
+      pattern: z.string().optional(),
+      min_length: z.number().optional(),
+      max_length: z.number().optional(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+    })
     .optional(),
   file: z.strictObject({ accepted_types: z.array(z.string()), max_size_bytes: z.number() }).optional(),
 });
 
-export const serviceOrderFormSchema = z.strictObject({ title: z.string(), warning: z.string().optional(), fields: z.array(formFieldSchema) }).meta({ id: 'ServiceOrderForm' });
+export const serviceOrderFormSchema = z
+  .strictObject({ title: z.string(), warning: z.string().optional(), fields: z.array(formFieldSchema) })
+  .meta({ id: 'ServiceOrderForm' });
 
 export const quoteSchema = z
   .strictObject({

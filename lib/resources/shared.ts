@@ -8,5 +8,7 @@ export const idOf = (kind: IdKind) => z.string().regex(idPattern(kind));
 export const dateTime = z.iso.datetime({ offset: true });
 /** `metadata`: your own key/value pairs, at most 50, stored and returned verbatim. */
 /** One metadata value: any JSON value, as the partner sent it. */
-export const metadataValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), callerKeyedRecord(z.string(), z.unknown())]).meta({ id: 'MetadataValue', description: 'Any JSON value, stored and returned verbatim.' });
+export const metadataValueSchema = z
+  .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), callerKeyedRecord(z.string(), z.unknown())])
+  .meta({ id: 'MetadataValue', description: 'Any JSON value, stored and returned verbatim.' });
 export const metadataSchema = callerKeyedRecord(z.string(), metadataValueSchema).refine((m) => Object.keys(m).length <= 50);

@@ -19,15 +19,36 @@ import { hostedInvoice } from './orders/hosted-invoice';
  * handlers; the OpenAPI document and the isolation matrices read the same objects. Add an area's
  * operations as its own file.
  */
-export const ROUTES: Operation[] = [...foundationRoutes, ...eventRoutes, ...companiesRoutes, ...dashboardRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes, ...webhookRoutes];
+export const ROUTES: Operation[] = [
+  ...foundationRoutes,
+  ...eventRoutes,
+  ...companiesRoutes,
+  ...dashboardRoutes,
+  ...ordersRoutes,
+  ...sandboxOrdersRoutes,
+  ...lifecycleRoutes,
+  ...sandboxLifecycleRoutes,
+  ...webhookRoutes,
+];
 
 /**
  * The operations of the OpenAPI document (those with a summary), in the document's order: the areas
  * of the API under `/v1`, then the keyless pages at the host root.
  */
 const documented = (operations: Operation[]) => operations.filter((o) => o.summary !== undefined);
-const byArea = [...foundationRoutes, ...eventRoutes, ...ordersRoutes, ...sandboxOrdersRoutes, ...companiesRoutes, ...lifecycleRoutes, ...sandboxLifecycleRoutes] as Operation[];
-export const DOCUMENTED_OPERATIONS: Operation[] = [...documented(byArea.filter((o) => !atHostRoot(o))), ...documented([statusPage, verifyPage, hostedInvoice])];
+const byArea = [
+  ...foundationRoutes,
+  ...eventRoutes,
+  ...ordersRoutes,
+  ...sandboxOrdersRoutes,
+  ...companiesRoutes,
+  ...lifecycleRoutes,
+  ...sandboxLifecycleRoutes,
+] as Operation[];
+export const DOCUMENTED_OPERATIONS: Operation[] = [
+  ...documented(byArea.filter((o) => !atHostRoot(o))),
+  ...documented([statusPage, verifyPage, hostedInvoice]),
+];
 
 export * from './core/route';
 export * from './match';

@@ -7,7 +7,9 @@ import type { Route } from './core/route';
 export function notRoutable(routes: Route[], method: string, path: string): ApiError {
   const allowed = [...new Set(routesForPath(routes, path).map((m) => m.route.method))];
   if (allowed.length) {
-    return new ApiError('method_not_allowed', `${method} is not supported on ${path}. Allowed: ${allowed.join(', ')}.`, undefined, { Allow: allowed.join(', ') });
+    return new ApiError('method_not_allowed', `${method} is not supported on ${path}. Allowed: ${allowed.join(', ')}.`, undefined, {
+      Allow: allowed.join(', '),
+    });
   }
   return new ApiError('resource_missing', `No route ${method} ${path}. See ${config().publicUrl}/v1/openapi.json for every route.`);
 }

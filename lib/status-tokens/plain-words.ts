@@ -3,7 +3,10 @@
  * the enum values alone).
  */
 export const STATUS_WORDS: Record<string, { title: string; detail: string }> = {
-  requires_information: { title: 'Waiting for information', detail: 'We need identity documents or answers before the company can be filed.' },
+  requires_information: {
+    title: 'Waiting for information',
+    detail: 'We need identity documents or answers before the company can be filed.',
+  },
   in_progress: { title: 'In progress', detail: 'Everything needed is in; the formation is under way.' },
   active: { title: 'Active', detail: 'The company is formed and in good standing with us.' },
   cancelled: { title: 'Cancelled', detail: 'The formation was cancelled.' },

@@ -40,8 +40,29 @@ export async function mintStatusToken(scope: Scope, companyId: string): Promise<
   const createdAt = nowIso();
   const secretHash = hash(token);
   const ws = new WriteSet(scope, tableName());
-  ws.put({ ...statusTokenKey(scope, companyId, createdAt, id), entity: 'status_token', id, company: companyId, created_at: createdAt, secret_hash: secretHash, sealed: await encryptSecret(token) }, { expression: 'attribute_not_exists(pk)' });
-  ws.put({ ...statusTokenLookupKey(secretHash), entity: 'status_token_lookup', partner_id: scope.partnerId, mode: scope.mode, company: companyId, token_id: id }, { expression: 'attribute_not_exists(pk)' });
+  ws.put(
+    {
+      ...statusTokenKey(scope, companyId, createdAt, id),
+      entity: 'status_token',
+      id,
+      company: companyId,
+      created_at: createdAt,
+      secret_hash: secretHash,
+      sealed: await encryptSecret(token),
+    },
+    { expression: 'attribute_not_exists(pk)' },
+  );
+  ws.put(
+    {
+      ...statusTokenLookupKey(secretHash),
+      entity: 'status_token_lookup',
+      partner_id: scope.partnerId,
+      mode: scope.mode,
+      company: companyId,
+      token_id: id,
+    },
+    { expression: 'attribute_not_exists(pk)' },
+  );
   await commit(ws);
   return { object: 'status_token', id, created_at: createdAt, url: statusUrl(token) };
 }
@@ -64,11 +85,22 @@ export async function listStatusTokens(scope: Scope, companyId: string): Promise
   const company = await getCompany(scope, companyId);
   if (!company) throw resourceMissing('company', companyId);
   const items = await tokenItems(scope, companyId);
-  return Promise.all(items.map(async (i) => ({ object: 'status_token' as const, id: i.id as string, created_at: i.created_at as string, url: statusUrl(await decryptSecret(i.sealed as string)) })));
+  return Promise.all(
+    items.map(async (i) => ({
+      object: 'status_token' as const,
+      id: i.id as string,
+      created_at: i.created_at as string,
+      url: statusUrl(await decryptSecret(i.sealed as string)),
+    })),
+  );
 }
 
 /** Revokes a link: both items go in one transaction; the page answers 404 from then on. */
-export async function revokeStatusToken(scope: Scope, companyId: string, tokenId: string): Promise<{ object: 'status_token'; id: string; deleted: true }> {
+export async function revokeStatusToken(
+  scope: Scope,
+  companyId: string,
+  tokenId: string,
+): Promise<{ object: 'status_token'; id: string; deleted: true }> {
   const item = (await tokenItems(scope, companyId)).find((i) => i.id === tokenId);
   if (!item) throw resourceMissing('status token', tokenId);
   const ws = new WriteSet(scope, tableName());
@@ -83,7 +115,10 @@ export async function resolveStatusToken(token: string): Promise<{ scope: Scope;
   if (!STATUS_TOKEN_PATTERN.test(token)) return undefined;
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: statusTokenLookupKey(hash(token)), ConsistentRead: true }));
   if (!res.Item) return undefined;
-  return { scope: { partnerId: res.Item.partner_id as string, mode: res.Item.mode as Scope['mode'] }, companyId: res.Item.company as string };
+  return {
+    scope: { partnerId: res.Item.partner_id as string, mode: res.Item.mode as Scope['mode'] },
+    companyId: res.Item.company as string,
+  };
 }
 
 /** Revokes every link of a company (used when a company's data must stop being shown). */

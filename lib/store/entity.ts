@@ -4,7 +4,12 @@ import { GLOBAL_INDEXES, TABLE_KEYS } from './table-definition';
 type Item = Record<string, unknown>;
 
 /** What the table adds to every record it keeps: the keys of the table and of its indexes, and `entity`. */
-const TABLE_ATTRIBUTES: readonly string[] = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'entity', ...GLOBAL_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey])];
+const TABLE_ATTRIBUTES: readonly string[] = [
+  TABLE_KEYS.partitionKey,
+  TABLE_KEYS.sortKey,
+  'entity',
+  ...GLOBAL_INDEXES.flatMap((i) => [i.partitionKey, i.sortKey]),
+];
 
 /**
  * A stored item as its record: the item without the table's attributes and without the entity's own
@@ -47,7 +52,13 @@ export function defineEntity<R>(def: {
   const fields = (record: R): Item => (def.codec ? def.codec.encode(record) : (record as Item));
   return {
     name: def.name,
-    item: (scope, record) => ({ ...def.key(scope, record), entity: def.name, ...fields(record), ...def.indexes?.(scope, record), ...def.extra?.(record) }),
+    item: (scope, record) => ({
+      ...def.key(scope, record),
+      entity: def.name,
+      ...fields(record),
+      ...def.indexes?.(scope, record),
+      ...def.extra?.(record),
+    }),
     record: (item) => (def.codec ? ({ ...recordOf<Item>(item, internal), ...def.codec.decode(item) } as R) : recordOf<R>(item, internal)),
   };
 }

@@ -20,7 +20,10 @@ export function metadataOfItem(item: Record<string, unknown>): Record<string, un
 
 /** The codec of an entity whose record carries `metadata` (lib/store/entity.ts). */
 export const metadataAsText = {
-  encode: ({ metadata, ...rest }: { metadata?: Record<string, unknown> }): Record<string, unknown> => ({ ...rest, ...storedMetadata(metadata) }),
+  encode: ({ metadata, ...rest }: { metadata?: Record<string, unknown> }): Record<string, unknown> => ({
+    ...rest,
+    ...storedMetadata(metadata),
+  }),
   decode: (item: Record<string, unknown>) => ({ metadata: metadataOfItem(item) }),
   internal: [METADATA_ATTRIBUTE],
 };

@@ -7,7 +7,9 @@ type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
  * The pages of a Query, following LastEvaluatedKey: each page's items, its count (for `Select: 'COUNT'`)
  * and the response itself (its `ConsumedCapacity`, when asked for).
  */
-export async function* queryPages(input: QueryInput): AsyncGenerator<{ items: Record<string, unknown>[]; count: number; response: QueryCommandOutput }> {
+export async function* queryPages(
+  input: QueryInput,
+): AsyncGenerator<{ items: Record<string, unknown>[]; count: number; response: QueryCommandOutput }> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));

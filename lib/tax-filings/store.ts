@@ -14,7 +14,14 @@ import { recordOf } from '../store/entity';
 
 function filingItem(scope: Scope, f: TaxFiling): Record<string, unknown> {
   const byId = taxFilingByIdIndex(scope, f.id);
-  return { pk: taxFilingsOfCompany(scope, f.company), sk: `${f.created_at}#${f.id}`, entity: 'tax_filing', ...f, gsi1pk: byId.pk, gsi1sk: byId.sk };
+  return {
+    pk: taxFilingsOfCompany(scope, f.company),
+    sk: `${f.created_at}#${f.id}`,
+    entity: 'tax_filing',
+    ...f,
+    gsi1pk: byId.pk,
+    gsi1sk: byId.sk,
+  };
 }
 
 const strip = (item: Record<string, unknown>) => recordOf<TaxFiling>(item, ['revision']);
@@ -33,16 +40,39 @@ export async function openTaxFiling(scope: Scope, companyId: string, input: { ki
     const company = await getCompany(scope, companyId, { consistent: true });
     if (!company) throw resourceMissing('company', companyId);
     const at = nowIso();
-    const filing: TaxFiling = { object: 'tax_filing', id: newId('taxFiling'), company: companyId, kind: input.kind, year: input.year, status: 'open', progress: 'opened', livemode: livemode(scope), created_at: at, updated_at: at };
+    const filing: TaxFiling = {
+      object: 'tax_filing',
+      id: newId('taxFiling'),
+      company: companyId,
+      kind: input.kind,
+      year: input.year,
+      status: 'open',
+      progress: 'opened',
+      livemode: livemode(scope),
+      created_at: at,
+      updated_at: at,
+    };
     const ws = new WriteSet(scope, tableName());
     addEntitlementChange(ws, scope, company, entitlementOf(input.kind), -1, at);
-    ws.put({ ...taxFilingGuardKey(scope, companyId, input.kind, input.year), entity: 'tax_filing_guard', tax_filing_id: filing.id }, {
-      expression: 'attribute_not_exists(pk)',
-      onFailed: () =>
-        new ApiError('resource_already_exists', `${capitalised(withArticle(input.kind))} filing for ${input.year} is already open for this company.`, [
-          { reason: `${withArticle(input.kind)} filing for ${input.year} is already open`, location: '$.year', validation_type: 'unique', how_to_fix: `Read the open one with GET /v1/companies/${companyId}/tax-filings, or open one for another year, such as {"kind": "${input.kind}", "year": ${input.year - 1}}.` },
-        ]),
-    });
+    ws.put(
+      { ...taxFilingGuardKey(scope, companyId, input.kind, input.year), entity: 'tax_filing_guard', tax_filing_id: filing.id },
+      {
+        expression: 'attribute_not_exists(pk)',
+        onFailed: () =>
+          new ApiError(
+            'resource_already_exists',
+            `${capitalised(withArticle(input.kind))} filing for ${input.year} is already open for this company.`,
+            [
+              {
+                reason: `${withArticle(input.kind)} filing for ${input.year} is already open`,
+                location: '$.year',
+                validation_type: 'unique',
+                how_to_fix: `Read the open one with GET /v1/companies/${companyId}/tax-filings, or open one for another year, such as {"kind": "${input.kind}", "year": ${input.year - 1}}.`,
+              },
+            ],
+          ),
+      },
+    );
     ws.put({ ...filingItem(scope, filing), revision: 1 }, { expression: 'attribute_not_exists(pk)' });
     ws.recordEvent({ type: 'tax_filing.created', companyId, resource: filing });
     try {
@@ -55,9 +85,20 @@ export async function openTaxFiling(scope: Scope, companyId: string, input: { ki
   }
 }
 
-export async function getTaxFiling(scope: Scope, id: string): Promise<(TaxFiling & { revision?: number; key?: { pk: string; sk: string } }) | undefined> {
+export async function getTaxFiling(
+  scope: Scope,
+  id: string,
+): Promise<(TaxFiling & { revision?: number; key?: { pk: string; sk: string } }) | undefined> {
   const index = taxFilingByIdIndex(scope, id);
-  const res = await db().send(new QueryCommand({ TableName: tableName(), IndexName: index.index, KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk', ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk }, ProjectionExpression: 'pk, sk' }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.index,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk },
+      ProjectionExpression: 'pk, sk',
+    }),
+  );
   const key = res.Items?.[0];
   if (!key) return undefined;
   const item = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
@@ -66,12 +107,23 @@ export async function getTaxFiling(scope: Scope, id: string): Promise<(TaxFiling
 }
 
 export async function taxFilingsOf(scope: Scope, companyId: string): Promise<TaxFiling[]> {
-  const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': taxFilingsOfCompany(scope, companyId) }, ScanIndexForward: false }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': taxFilingsOfCompany(scope, companyId) },
+      ScanIndexForward: false,
+    }),
+  );
   return (res.Items ?? []).map(strip);
 }
 
 /** Moves a filing's `status` and/or `progress` forward: `tax_filing.status.changed`. */
-export async function advanceTaxFiling(scope: Scope, id: string, input: { status?: TaxFilingStatus; progress?: string }): Promise<TaxFiling> {
+export async function advanceTaxFiling(
+  scope: Scope,
+  id: string,
+  input: { status?: TaxFilingStatus; progress?: string },
+): Promise<TaxFiling> {
   for (let attempt = 1; ; attempt++) {
     const current = await getTaxFiling(scope, id);
     if (!current) throw resourceMissing('tax filing', id);
@@ -94,7 +146,10 @@ export async function advanceTaxFiling(scope: Scope, id: string, input: { status
     if (status === filing.status && progress === filing.progress) return filing;
     const next: TaxFiling = { ...filing, status, progress, updated_at: nowIso() };
     const ws = new WriteSet(scope, tableName());
-    ws.put({ ...filingItem(scope, next), revision: (revision ?? 0) + 1, pk: key!.pk, sk: key!.sk }, { expression: 'revision = :r', values: { ':r': revision ?? 0 }, onFailed: () => new FilingChanged() });
+    ws.put(
+      { ...filingItem(scope, next), revision: (revision ?? 0) + 1, pk: key!.pk, sk: key!.sk },
+      { expression: 'revision = :r', values: { ':r': revision ?? 0 }, onFailed: () => new FilingChanged() },
+    );
     ws.recordEvent({ type: 'tax_filing.status.changed', companyId: filing.company, resource: next });
     try {
       await commit(ws);

@@ -21,7 +21,6 @@ export function canAdvance(from: TaxFilingStatus, to: TaxFilingStatus): boolean 
   return TAX_FILING_STATUSES.indexOf(to) >= TAX_FILING_STATUSES.indexOf(from);
 }
 
-
 /** The statuses a filing in `from` may move on to, nearest first (none from a final status). */
 export function nextFilingStatuses(from: TaxFilingStatus): TaxFilingStatus[] {
   return TAX_FILING_STATUSES.filter((to) => to !== from && canAdvance(from, to));

@@ -46,20 +46,46 @@ export async function createVerificationSession(scope: Scope, companyId: string,
   if (!company) throw resourceMissing('company', companyId);
   assertNotDissolved(company, 'verifying an owner');
   if (!company.shareholders.some((s) => s.id === shareholderId)) {
-    throw invalidField('$.shareholder', `is not an owner of ${companyId}`, `Send the id of one of the company’s shareholders (${company.shareholders.map((s) => s.id).join(', ') || 'none yet'}), such as "shareholder": "${company.shareholders[0]?.id ?? 'sh_…'}".`, 'exists');
+    throw invalidField(
+      '$.shareholder',
+      `is not an owner of ${companyId}`,
+      `Send the id of one of the company’s shareholders (${company.shareholders.map((s) => s.id).join(', ') || 'none yet'}), such as "shareholder": "${company.shareholders[0]?.id ?? 'sh_…'}".`,
+      'exists',
+    );
   }
   const token = randomBase62(32);
   const createdAt = nowIso();
   const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS).toISOString();
-  const session: StoredSession = { id: newId('verificationSession'), scope, company: companyId, shareholder: shareholderId, status: 'pending', expires_at: expiresAt, created_at: createdAt, secret_hash: hash(token) };
+  const session: StoredSession = {
+    id: newId('verificationSession'),
+    scope,
+    company: companyId,
+    shareholder: shareholderId,
+    status: 'pending',
+    expires_at: expiresAt,
+    created_at: createdAt,
+    secret_hash: hash(token),
+  };
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...verificationSessionKey(session.secret_hash), entity: 'verification_session', ...session, [TTL_ATTRIBUTE]: Math.floor(Date.parse(expiresAt) / 1000) + 7 * 86400 },
+      Item: {
+        ...verificationSessionKey(session.secret_hash),
+        entity: 'verification_session',
+        ...session,
+        [TTL_ATTRIBUTE]: Math.floor(Date.parse(expiresAt) / 1000) + 7 * 86400,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  return { object: 'verification_session', id: session.id, shareholder: shareholderId, url: `${config().publicUrl}/verify/${token}`, status: 'pending', expires_at: expiresAt };
+  return {
+    object: 'verification_session',
+    id: session.id,
+    shareholder: shareholderId,
+    url: `${config().publicUrl}/verify/${token}`,
+    status: 'pending',
+    expires_at: expiresAt,
+  };
 }
 
 /** The session behind a page URL, or undefined for an unknown or malformed token. */
@@ -105,4 +131,3 @@ export async function reopenSession(session: StoredSession): Promise<void> {
     }),
   );
 }
-

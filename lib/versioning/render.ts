@@ -34,4 +34,3 @@ export function renderEventAt(payload: string, version: string): string {
   const event = JSON.parse(payload) as { data: { object: Record<string, unknown> } };
   return JSON.stringify({ ...event, data: { ...event.data, object: renderResourceAt(event.data.object, version) } });
 }
-

@@ -37,10 +37,23 @@ export const MAX_URL_LENGTH = 2048;
 const NOT_PUBLIC_V4 = (() => {
   const list = new BlockList();
   for (const [net, bits] of [
-    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-    ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-    ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-  ] as const) list.addSubnet(net, bits, 'ipv4');
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.88.99.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const)
+    list.addSubnet(net, bits, 'ipv4');
   return list;
 })();
 
@@ -48,9 +61,21 @@ const NOT_PUBLIC_V4 = (() => {
 const NOT_PUBLIC_V6 = (() => {
   const list = new BlockList();
   for (const [net, bits] of [
-    ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64],
-    ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-  ] as const) list.addSubnet(net, bits, 'ipv6');
+    ['::', 128],
+    ['::1', 128],
+    ['::ffff:0:0', 96],
+    ['64:ff9b::', 96],
+    ['64:ff9b:1::', 48],
+    ['100::', 64],
+    ['2001::', 23],
+    ['2001:db8::', 32],
+    ['2002::', 16],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
+  ] as const)
+    list.addSubnet(net, bits, 'ipv6');
   return list;
 })();
 
@@ -86,12 +111,15 @@ export async function checkWebhookUrl(raw: string, mode: Mode, options: { local?
   } catch {
     return refuse('Not an absolute URL.', 'Send a full URL such as https://example.com/webhooks.');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse(`The scheme ${url.protocol} is not supported.`, 'Use an https:// URL.');
-  if (url.username || url.password) return refuse('The URL carries credentials.', 'Remove the user:password part; verify deliveries by their signature instead.');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return refuse(`The scheme ${url.protocol} is not supported.`, 'Use an https:// URL.');
+  if (url.username || url.password)
+    return refuse('The URL carries credentials.', 'Remove the user:password part; verify deliveries by their signature instead.');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const loopbackName = host === 'localhost' || isLoopback(host);
   if (local && loopbackName) return { ok: true, url, addresses: [host === 'localhost' ? '127.0.0.1' : host] };
-  if (mode === 'live' && url.protocol !== 'https:') return refuse('Live-mode endpoints must use https.', 'Serve the endpoint over TLS and send an https:// URL.');
+  if (mode === 'live' && url.protocol !== 'https:')
+    return refuse('Live-mode endpoints must use https.', 'Serve the endpoint over TLS and send an https:// URL.');
 
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -107,7 +135,9 @@ export async function checkWebhookUrl(raw: string, mode: Mode, options: { local?
   if (blocked) {
     return refuse(
       `The host ${host} resolves to ${blocked}, a private, loopback, link-local or reserved address.`,
-      local ? 'Use a public address, or http://127.0.0.1:<port> while developing locally.' : 'Use a host that resolves only to public addresses.',
+      local
+        ? 'Use a public address, or http://127.0.0.1:<port> while developing locally.'
+        : 'Use a host that resolves only to public addresses.',
     );
   }
   return { ok: true, url, addresses };

@@ -58,7 +58,9 @@ export function verifyWebhook<T = unknown>(body: string | Buffer, headers: Heade
   const raw = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
   const content = Buffer.concat([Buffer.from(`${id}.${timestamp}.`, 'utf8'), raw]);
   const hmac = options.secret
-    ? createHmac('sha256', Buffer.from(options.secret.replace(/^whsec_/, ''), 'base64')).update(content).digest()
+    ? createHmac('sha256', Buffer.from(options.secret.replace(/^whsec_/, ''), 'base64'))
+        .update(content)
+        .digest()
     : undefined;
   const key = options.publicKey ? publicKeyObject(options.publicKey) : undefined;
 
@@ -66,7 +68,8 @@ export function verifyWebhook<T = unknown>(body: string | Buffer, headers: Heade
     const [scheme, value] = entry.split(',', 2);
     if (!value) continue;
     const signature = Buffer.from(value, 'base64');
-    if (scheme === 'v1' && hmac && signature.length === hmac.length && timingSafeEqual(signature, hmac)) return JSON.parse(raw.toString('utf8')) as T;
+    if (scheme === 'v1' && hmac && signature.length === hmac.length && timingSafeEqual(signature, hmac))
+      return JSON.parse(raw.toString('utf8')) as T;
     if (scheme === 'v1a' && key && verifySignature(null, content, key, signature)) return JSON.parse(raw.toString('utf8')) as T;
   }
   throw new WebhookVerificationError('no_matching_signature');

@@ -43,7 +43,16 @@ describe('the API reference at /docs, in Chromium, offline', () => {
     await page.locator('h1', { hasText: 'Partner Company-Formation API' }).waitFor({ timeout: 60_000 });
 
     const menu = await page.locator('.menu-content').innerText();
-    for (const chapter of ['Getting started', 'Errors', 'Idempotency and retries', 'Lists and pages', 'Rate limits', 'Company stages', 'Webhooks']) expect(menu).toContain(chapter);
+    for (const chapter of [
+      'Getting started',
+      'Errors',
+      'Idempotency and retries',
+      'Lists and pages',
+      'Rate limits',
+      'Company stages',
+      'Webhooks',
+    ])
+      expect(menu).toContain(chapter);
     for (const area of ['Companies', 'Lifecycle', 'Events', 'Sandbox', 'Keyless pages']) expect(menu).toContain(area);
     const body = await page.locator('body').innerText();
     expect(body).toContain('Create a client company');
@@ -61,7 +70,9 @@ describe('the API reference at /docs, in Chromium, offline', () => {
     await operation.waitFor({ timeout: 60_000 });
     await operation.locator('button', { hasText: '/verify/{session}' }).first().click();
     // The path's server list opens under the button: the host root, where the page answers.
-    await page.waitForFunction(`document.querySelector('[data-section-id="tag/Keyless-pages/operation/verifyPage"]')?.textContent.includes(${JSON.stringify(`${origin}/verify/{session}`)})`);
+    await page.waitForFunction(
+      `document.querySelector('[data-section-id="tag/Keyless-pages/operation/verifyPage"]')?.textContent.includes(${JSON.stringify(`${origin}/verify/{session}`)})`,
+    );
     await expect(operation.innerText()).resolves.not.toContain('/v1/verify');
     await screenshot(operation, 'docs-02-keyless-page-operation');
 

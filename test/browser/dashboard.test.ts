@@ -105,7 +105,10 @@ describe('the dashboard in Chromium', () => {
     );
     await expect(row.first().innerText()).resolves.toMatch(/succeeded/);
     await screenshot(page, '08-endpoint');
-    await row.first().getByRole('button', { name: `Resend ${event.id}` }).click();
+    await row
+      .first()
+      .getByRole('button', { name: `Resend ${event.id}` })
+      .click();
     await expect(page.locator('.notice').innerText()).resolves.toContain(`Event ${event.id} is queued for delivery again`);
     await eventually(() => receiver.ids().filter((id) => id === event.id).length >= 2, 60_000, 'the resent delivery');
     await receiver.close();
@@ -178,7 +181,10 @@ describe('the dashboard in Chromium', () => {
     const csrf = await theirs.page.locator('input[name=csrf_token]').first().inputValue();
     const disable = await theirs.page.request.post(`${endpointUrl}/disable`, { form: { csrf_token: csrf }, maxRedirects: 0 });
     expect(disable.status()).toBe(404);
-    const revoke = await theirs.page.request.post(`${c.dashboard_url}/keys/${keyId}/revoke`, { form: { csrf_token: csrf }, maxRedirects: 0 });
+    const revoke = await theirs.page.request.post(`${c.dashboard_url}/keys/${keyId}/revoke`, {
+      form: { csrf_token: csrf },
+      maxRedirects: 0,
+    });
     expect(revoke.status()).toBe(404);
     await mine.page.goto(endpointUrl);
     await expect(mine.page.locator('#status').innerText()).resolves.toContain('enabled');

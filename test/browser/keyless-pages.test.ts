@@ -41,7 +41,8 @@ describe('the status link in Chromium', () => {
     await expect(page.locator('.badge').innerText()).resolves.toBe('In progress');
     await expect(page.locator('li.current').innerText()).resolves.toBe('Filed with the state');
     const text = await page.locator('body').innerText();
-    for (const personal of ['Margaret', 'Hamilton', owner.email as string, company.id, company.shareholders[0].id]) expect(text).not.toContain(personal);
+    for (const personal of ['Margaret', 'Hamilton', owner.email as string, company.id, company.shareholders[0].id])
+      expect(text).not.toContain(personal);
     await screenshot(page, 'lifecycle-02-status-link-filed');
 
     await api(key).delete(`/companies/${company.id}/status-tokens/${token.id}`);
@@ -55,7 +56,8 @@ describe('the status link in Chromium', () => {
 describe('the owner verification page in Chromium, on a phone', () => {
   it('takes a document from a phone and verifies the company; a refused file explains why', async () => {
     const company = await createCompany(key, anLlc({ shareholders: [anOwner({ first_name: 'Ada' })] }));
-    const session = (await api(key).post(`/companies/${company.id}/verification-sessions`, { shareholder: company.shareholders[0].id })).body;
+    const session = (await api(key).post(`/companies/${company.id}/verification-sessions`, { shareholder: company.shareholders[0].id }))
+      .body;
     const page = await (await browser.newContext(PHONE)).newPage();
 
     await page.goto(session.url);

@@ -15,10 +15,19 @@ function expectInvalid(res: { status: number; body: any }, location: string, val
 
 describe('POST /accounts', () => {
   it('creates an account (201) with exactly the Account fields', async () => {
-    const res = await api(c.test_key).post('/accounts', anAccount({ phone: '+14155550123', external_id: `u-${uniqueWord()}`, metadata: { plan: 'gold', seats: 5, trial: false } }));
+    const res = await api(c.test_key).post(
+      '/accounts',
+      anAccount({ phone: '+14155550123', external_id: `u-${uniqueWord()}`, metadata: { plan: 'gold', seats: 5, trial: false } }),
+    );
     expect(res.status).toBe(201);
     expect(accountSchema.safeParse(res.body).success).toBe(true);
-    expect(res.body).toMatchObject({ object: 'account', livemode: false, first_name: 'Ada', phone: '+14155550123', metadata: { plan: 'gold', seats: 5, trial: false } });
+    expect(res.body).toMatchObject({
+      object: 'account',
+      livemode: false,
+      first_name: 'Ada',
+      phone: '+14155550123',
+      metadata: { plan: 'gold', seats: 5, trial: false },
+    });
     expect(res.body.id).toMatch(/^acct_[0-9A-Za-z]{22}$/);
   });
 

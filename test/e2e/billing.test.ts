@@ -122,7 +122,10 @@ describe('entitlements and tax filings', () => {
     expect(changes.map((e) => e.data.object.entitlements.federal_tax_filing).sort()).toEqual([0, 1]);
     expect(await eventsOf(p.testKey, company.id, 'tax_filing.created')).toHaveLength(1);
 
-    const advanced = await sandbox.post(`/sandbox/tax-filings/${filing.body.id}/advance`, { status: 'in_progress', progress: 'collecting_documents' });
+    const advanced = await sandbox.post(`/sandbox/tax-filings/${filing.body.id}/advance`, {
+      status: 'in_progress',
+      progress: 'collecting_documents',
+    });
     expect(advanced.body).toMatchObject({ status: 'in_progress', progress: 'collecting_documents' });
     expect((await sandbox.get(`/tax-filings/${filing.body.id}`)).body.status).toBe('in_progress');
     expect((await sandbox.get(`/companies/${company.id}/tax-filings`)).body.items.map((f: any) => f.id)).toEqual([filing.body.id]);
@@ -134,7 +137,9 @@ describe('entitlements and tax filings', () => {
     const sandbox = api(p.testKey);
     const company = await createCompany(p.testKey);
     await sandbox.post(`/sandbox/companies/${company.id}/entitlements`, { kind: 'state_tax_filing', delta: 2 });
-    const results = await Promise.all([2019, 2020, 2021, 2022, 2023].map((year) => sandbox.post(`/sandbox/companies/${company.id}/tax-filings`, { kind: 'state', year })));
+    const results = await Promise.all(
+      [2019, 2020, 2021, 2022, 2023].map((year) => sandbox.post(`/sandbox/companies/${company.id}/tax-filings`, { kind: 'state', year })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     expect(results.filter((r) => r.status === 402).every((r) => r.body.code === 'entitlement_required')).toBe(true);
     expect((await sandbox.get(`/companies/${company.id}`)).body.entitlements.state_tax_filing).toBe(0);
@@ -157,10 +162,22 @@ describe('month-end invoices', () => {
     const run = await sandbox.post('/sandbox/billing/run', { as_of: firstOfNextMonth() });
     expect(run.status).toBe(200);
     const invoice = (await sandbox.get(`/invoices/${run.body.invoice.id}`)).body;
-    expect(invoice).toMatchObject({ object: 'invoice', livemode: false, currency: 'usd', status: 'open', amount_paid: 0, number: `TEST-${periodOf(nowIso()).replace('-', '')}` });
+    expect(invoice).toMatchObject({
+      object: 'invoice',
+      livemode: false,
+      currency: 'usd',
+      status: 'open',
+      amount_paid: 0,
+      number: `TEST-${periodOf(nowIso()).replace('-', '')}`,
+    });
     const lines = invoice.lines as any[];
     expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(invoice.amount_due);
-    expect(lines.filter((l) => l.kind === 'credit').map((l) => l.amount).sort((a, b) => a - b)).toEqual([-10000, -2500]);
+    expect(
+      lines
+        .filter((l) => l.kind === 'credit')
+        .map((l) => l.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([-10000, -2500]);
     expect(lines.some((l) => l.service_order === liveOrder.id || l.company === liveCompany.id)).toBe(false);
     expect(lines.every((l) => Number.isInteger(l.amount))).toBe(true);
 
@@ -182,7 +199,9 @@ describe('month-end invoices', () => {
       expect(view.lines.reduce((s: number, l: any) => s + l.amount, 0)).toBe(view.amount_due);
       liveLines.push(...view.lines);
     }
-    expect(liveLines.some((l) => l.company === testCompany.id || l.service_order === kept.id || l.service_order === canceled.id)).toBe(false);
+    expect(liveLines.some((l) => l.company === testCompany.id || l.service_order === kept.id || l.service_order === canceled.id)).toBe(
+      false,
+    );
     expect(liveLines.some((l) => l.service_order === liveOrder.id)).toBe(true);
 
     const testList = (await sandbox.get('/invoices')).body;
@@ -215,7 +234,14 @@ describe('an inactive billing account', () => {
   it('cannot order: billing_account_inactive (402), and nothing is written', async () => {
     const p = await aFreshPartner();
     const company = await createCompany(p.testKey);
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: partnerKey(p.partnerId), UpdateExpression: 'SET billing_status = :i', ExpressionAttributeValues: { ':i': 'inactive' } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: partnerKey(p.partnerId),
+        UpdateExpression: 'SET billing_status = :i',
+        ExpressionAttributeValues: { ':i': 'inactive' },
+      }),
+    );
     const res = await api(p.testKey).post(`/companies/${company.id}/service-orders`, { product_key: 'ein_application' });
     expect(res.status).toBe(402);
     expect(res.body.code).toBe('billing_account_inactive');

@@ -14,7 +14,13 @@ const c = useStackDatabase();
 const test = api(c.test_key);
 
 /** Asserts the spec's error envelope and one `errors[]` entry at `location`; returns that entry. */
-function expectRefusal(res: { status: number; body: any }, location: string, validationType?: string, code = 'invalid_request', status = 400) {
+function expectRefusal(
+  res: { status: number; body: any },
+  location: string,
+  validationType?: string,
+  code = 'invalid_request',
+  status = 400,
+) {
   expect({ status: res.status, code: res.body?.code }).toEqual({ status, code });
   expect(Object.keys(res.body).every((k) => ENVELOPE_FIELDS.includes(k))).toBe(true);
   const entry = res.body.errors?.find((e: any) => e.location === location);
@@ -25,7 +31,8 @@ function expectRefusal(res: { status: number; body: any }, location: string, val
   return entry;
 }
 
-const refusedWith = async (body: Record<string, unknown>, location: string, validationType?: string) => expectRefusal(await test.post('/companies', body), location, validationType);
+const refusedWith = async (body: Record<string, unknown>, location: string, validationType?: string) =>
+  expectRefusal(await test.post('/companies', body), location, validationType);
 
 describe('POST /companies: a valid creation', () => {
   it('answers 201 with exactly the Company fields, status requires_information and verification pending', async () => {
@@ -33,16 +40,31 @@ describe('POST /companies: a valid creation', () => {
     expect(res.status).toBe(201);
     const company = res.body;
     expect(companySchema.safeParse(company).success).toBe(true);
-    expect(company).toMatchObject({ object: 'company', livemode: false, status: 'requires_information', verification: 'pending', entity_type: 'llc', state: 'WY', open_requirements: 0 });
+    expect(company).toMatchObject({
+      object: 'company',
+      livemode: false,
+      status: 'requires_information',
+      verification: 'pending',
+      entity_type: 'llc',
+      state: 'WY',
+      open_requirements: 0,
+    });
     expect(company.id).toMatch(/^cmp_[0-9A-Za-z]{22}$/);
     expect(company.account_id).toMatch(/^acct_[0-9A-Za-z]{22}$/);
     expect(res.headers.get('location')).toBe(`/v1/companies/${company.id}`);
-    for (const internal of ['version', 'name_key', 'membership_units', 'pk', 'sk', 'entity', 'gsi1pk']) expect(company).not.toHaveProperty(internal);
+    for (const internal of ['version', 'name_key', 'membership_units', 'pk', 'sk', 'entity', 'gsi1pk'])
+      expect(company).not.toHaveProperty(internal);
   });
 
   it('applies the defaults: ending by entity type, the state primary zone, plain style, public owners', async () => {
     const llc = await createCompany(c.test_key, anLlc({ state: 'CA' }));
-    expect(llc).toMatchObject({ ending: 'llc', timezone: 'America/Los_Angeles', name_style: 'plain', owner_privacy: 'public', pre_existing: false });
+    expect(llc).toMatchObject({
+      ending: 'llc',
+      timezone: 'America/Los_Angeles',
+      name_style: 'plain',
+      owner_privacy: 'public',
+      pre_existing: false,
+    });
     expect(llc.legal_name).toBe(`${llc.name} LLC`);
     const corp = await createCompany(c.test_key, aCorp({ state: 'NY' }));
     expect(corp).toMatchObject({ ending: 'inc', timezone: 'America/New_York' });
@@ -50,7 +72,8 @@ describe('POST /companies: a valid creation', () => {
   });
 
   it('has a primary IANA zone for each of the 51 formation states', () => {
-    for (const state of US_STATES) expect(() => new Intl.DateTimeFormat('en-US', { timeZone: STATE_PRIMARY_TIMEZONE[state] })).not.toThrow();
+    for (const state of US_STATES)
+      expect(() => new Intl.DateTimeFormat('en-US', { timeZone: STATE_PRIMARY_TIMEZONE[state] })).not.toThrow();
     expect(Object.keys(STATE_PRIMARY_TIMEZONE)).toHaveLength(51);
   });
 
@@ -73,7 +96,13 @@ describe('POST /companies: a valid creation', () => {
     const company = await createCompany(c.test_key, anLlc({ state: 'NV' }), {}, '?expand[]=service_orders');
     const byKey = Object.fromEntries(company.service_orders.map((o: any) => [o.product_key, o]));
     expect(Object.keys(byKey).sort()).toEqual(['formation', 'registered_agent']);
-    expect(byKey.formation).toMatchObject({ status: 'received', unit_amount: 9900, currency: 'usd', options: { turnaround: 'standard' }, company: company.id });
+    expect(byKey.formation).toMatchObject({
+      status: 'received',
+      unit_amount: 9900,
+      currency: 'usd',
+      options: { turnaround: 'standard' },
+      company: company.id,
+    });
     expect(byKey.formation.fees).toEqual([
       { kind: 'state_fee', unit_amount: 42500, currency: 'usd' },
       { kind: 'processing_fee', unit_amount: 500, currency: 'usd' },
@@ -96,16 +125,34 @@ describe('POST /companies: a valid creation', () => {
   });
 
   it('turns each services entry into an order, bundles into included orders, and grants entitlements', async () => {
-    const company = await createCompany(c.test_key, anLlc({ services: ['ein_application', 'compliance_bundle', 'federal_tax_filing', 'trademark_registration'] }), {}, '?expand[]=service_orders');
+    const company = await createCompany(
+      c.test_key,
+      anLlc({ services: ['ein_application', 'compliance_bundle', 'federal_tax_filing', 'trademark_registration'] }),
+      {},
+      '?expand[]=service_orders',
+    );
     const byKey = Object.fromEntries(company.service_orders.map((o: any) => [o.product_key, o]));
-    expect(Object.keys(byKey).sort()).toEqual(['annual_report', 'compliance_bundle', 'ein_application', 'federal_tax_filing', 'formation', 'registered_agent', 'trademark_registration']);
+    expect(Object.keys(byKey).sort()).toEqual([
+      'annual_report',
+      'compliance_bundle',
+      'ein_application',
+      'federal_tax_filing',
+      'formation',
+      'registered_agent',
+      'trademark_registration',
+    ]);
     expect(byKey.annual_report).toMatchObject({ included_in: 'compliance_bundle', unit_amount: 0 });
     expect(byKey.trademark_registration).toMatchObject({ status: 'quote_pending', unit_amount: 0 });
     expect(company.entitlements).toEqual({ federal_tax_filing: 1, state_tax_filing: 0 });
   });
 
   it('prices the expedited turnaround chosen in service_options.formation', async () => {
-    const company = await createCompany(c.test_key, anLlc({ service_options: { formation: { turnaround: 'expedited' } } }), {}, '?expand[]=service_orders');
+    const company = await createCompany(
+      c.test_key,
+      anLlc({ service_options: { formation: { turnaround: 'expedited' } } }),
+      {},
+      '?expand[]=service_orders',
+    );
     const formation = company.service_orders.find((o: any) => o.product_key === 'formation');
     expect(formation).toMatchObject({ options: { turnaround: 'expedited' }, unit_amount: 9900 + 15000 });
   });
@@ -113,23 +160,44 @@ describe('POST /companies: a valid creation', () => {
   it('records company.created and one service_order.status.changed per order in the event log', async () => {
     const company = await createCompany(c.test_key, anLlc({ services: ['ein_application'] }));
     const res = await db().send(
-      new QueryCommand({ TableName: tableName(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.company({ partnerId: c.partner_id, mode: 'test' }, company.id) } }),
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': eventStreams.company({ partnerId: c.partner_id, mode: 'test' }, company.id) },
+      }),
     );
     const events = (res.Items ?? []).map((i) => JSON.parse(i.payload as string));
-    expect(events.map((e) => e.type).sort()).toEqual(['company.created', 'service_order.status.changed', 'service_order.status.changed', 'service_order.status.changed']);
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'company.created',
+      'service_order.status.changed',
+      'service_order.status.changed',
+      'service_order.status.changed',
+    ]);
     const created = events.find((e) => e.type === 'company.created');
     expect(created.data.object).toMatchObject({ object: 'company', id: company.id, status: 'requires_information' });
     expect(created.data.object).not.toHaveProperty('open_requirements');
-    expect(events.filter((e) => e.type !== 'company.created').map((e) => e.data.object.object)).toEqual(['service_order', 'service_order', 'service_order']);
+    expect(events.filter((e) => e.type !== 'company.created').map((e) => e.data.object.object)).toEqual([
+      'service_order',
+      'service_order',
+      'service_order',
+    ]);
   });
 
   it('mints sh_ ids for shareholders, seats directors from relationship.director when officers are omitted', async () => {
     const owner = anOwner({ ownership_percentage: 60, relationship: { director: true } });
-    const partner = anOwner({ first_name: 'Alan', email: `alan.${uniqueWord(5)}@example.com`, ownership_percentage: 40, main_incorporator: false });
+    const partner = anOwner({
+      first_name: 'Alan',
+      email: `alan.${uniqueWord(5)}@example.com`,
+      ownership_percentage: 40,
+      main_incorporator: false,
+    });
     const company = await createCompany(c.test_key, aCorp({ shareholders: [owner, partner] }));
     expect(company.shareholders).toHaveLength(2);
     for (const sh of company.shareholders) expect(sh.id).toMatch(/^sh_[0-9A-Za-z]{22}$/);
-    expect(company.officers).toEqual([{ first_name: 'Grace', last_name: 'Hopper', email: owner.email, roles: ['director'], shareholder: company.shareholders[0].id }]);
+    expect(company.officers).toEqual([
+      { first_name: 'Grace', last_name: 'Hopper', email: owner.email, roles: ['director'], shareholder: company.shareholders[0].id },
+    ]);
     expect(company.officers_settled).toBe(false);
   });
 
@@ -137,7 +205,13 @@ describe('POST /companies: a valid creation', () => {
     const owner = anOwner();
     const company = await createCompany(
       c.test_key,
-      aCorp({ shareholders: [owner], officers: [{ first_name: 'G', last_name: 'H', email: owner.email.toUpperCase(), roles: ['president', 'director'] }, { first_name: 'Outside', last_name: 'Counsel', email: 'counsel@example.com', roles: ['secretary'] }] }),
+      aCorp({
+        shareholders: [owner],
+        officers: [
+          { first_name: 'G', last_name: 'H', email: owner.email.toUpperCase(), roles: ['president', 'director'] },
+          { first_name: 'Outside', last_name: 'Counsel', email: 'counsel@example.com', roles: ['secretary'] },
+        ],
+      }),
     );
     expect(company.officers[0]).toMatchObject({ roles: ['president', 'director'], shareholder: company.shareholders[0].id });
     expect(company.officers[1]).not.toHaveProperty('shareholder');
@@ -149,7 +223,11 @@ describe('POST /companies: a valid creation', () => {
   /** An identity document uploaded for an owner of another company of this partner and mode. */
   async function anIdentityFile(key: string): Promise<string> {
     const holder = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
-    const up = await uploadFile(key, { purpose: 'identity_document', company: holder.id, shareholder: holder.shareholders[0].id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
+    const up = await uploadFile(
+      key,
+      { purpose: 'identity_document', company: holder.id, shareholder: holder.shareholders[0].id },
+      { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' },
+    );
     expect(up.status).toBe(201);
     return up.body.id;
   }
@@ -160,11 +238,29 @@ describe('POST /companies: a valid creation', () => {
     expect(company.shareholders[0].passport).toBe(fileId);
     await refusedWith(anLlc({ shareholders: [anOwner({ passport: 'file_' + 'A'.repeat(22) })] }), '$.shareholders[0].passport', 'exists');
     const liveFile = await anIdentityFile(c.live_key);
-    await refusedWith(anLlc({ shareholders: [anOwner({ ownership_percentage: 50 }), anOwner({ passport: liveFile, main_incorporator: false, ownership_percentage: 50 })] }), '$.shareholders[1].passport', 'exists');
+    await refusedWith(
+      anLlc({
+        shareholders: [
+          anOwner({ ownership_percentage: 50 }),
+          anOwner({ passport: liveFile, main_incorporator: false, ownership_percentage: 50 }),
+        ],
+      }),
+      '$.shareholders[1].passport',
+      'exists',
+    );
   });
 
   it('keeps metadata values of any JSON type verbatim, on creation and on every read', async () => {
-    const metadata = { crm_id: '42', seats: 3, ratio: 0.5, vip: true, none: null, tags: ['a', 1], deal: { stage: { name: 'won' } }, empty: '' };
+    const metadata = {
+      crm_id: '42',
+      seats: 3,
+      ratio: 0.5,
+      vip: true,
+      none: null,
+      tags: ['a', 1],
+      deal: { stage: { name: 'won' } },
+      empty: '',
+    };
     const company = await createCompany(c.test_key, anLlc({ metadata }));
     expect(company.metadata).toEqual(metadata);
     expect((await api(c.test_key).get(`/companies/${company.id}`)).body.metadata).toEqual(metadata);
@@ -178,16 +274,27 @@ describe('POST /companies: a valid creation', () => {
     expect(long.body.errors[0]).toMatchObject({ location: '$.metadata.note', validation_type: 'maxLength' });
     const deep = await api(c.test_key).post('/companies', anLlc({ metadata: { tree: [[[[[['leaf']]]]]] } }));
     expect(deep.status).toBe(400);
-    expect(deep.body.errors[0]).toMatchObject({ location: '$.metadata.tree', validation_type: 'maxDepth', how_to_fix: expect.stringContaining('5 levels') });
+    expect(deep.body.errors[0]).toMatchObject({
+      location: '$.metadata.tree',
+      validation_type: 'maxDepth',
+      how_to_fix: expect.stringContaining('5 levels'),
+    });
     const huge = await api(c.test_key).post('/companies', anLlc({ metadata: { count: 1e300, nested: { '': 1 } } }));
     expect(huge.body.errors).toEqual([
-      expect.objectContaining({ location: '$.metadata.count', validation_type: 'maximum', how_to_fix: expect.stringContaining('as strings') }),
+      expect.objectContaining({
+        location: '$.metadata.count',
+        validation_type: 'maximum',
+        how_to_fix: expect.stringContaining('as strings'),
+      }),
       expect.objectContaining({ location: '$.metadata.nested', validation_type: 'propertyNames' }),
     ]);
   });
 
   it('stores metadata verbatim and private owners in NV', async () => {
-    const company = await createCompany(c.test_key, anLlc({ state: 'NV', owner_privacy: 'private', metadata: { crm_id: '42', note: 'x' } }));
+    const company = await createCompany(
+      c.test_key,
+      anLlc({ state: 'NV', owner_privacy: 'private', metadata: { crm_id: '42', note: 'x' } }),
+    );
     expect(company).toMatchObject({ owner_privacy: 'private', metadata: { crm_id: '42', note: 'x' } });
   });
 
@@ -212,44 +319,166 @@ describe('POST /companies: each rule of the body table refuses with invalid_requ
     ['an unknown industry', { industry: 'mining' }, '$.industry', 'enum'],
     ['industry other without its description', { industry: 'other', custom_industry: 'Falconry' }, '$.industry_description', 'required'],
     ['industry other without custom_industry', { industry: 'other', industry_description: 'Birds' }, '$.custom_industry', 'required'],
-    ['industry_description without industry other', { industry: 'software', industry_description: 'Apps' }, '$.industry_description', 'not'],
+    [
+      'industry_description without industry other',
+      { industry: 'software', industry_description: 'Apps' },
+      '$.industry_description',
+      'not',
+    ],
     ['custom_industry without industry other', { custom_industry: 'Apps' }, '$.custom_industry', 'not'],
-    ['an industry_description over 500 characters', { industry: 'other', industry_description: 'x'.repeat(501), custom_industry: 'x' }, '$.industry_description', 'maxLength'],
-    ['a custom_industry over 120 characters', { industry: 'other', industry_description: 'x', custom_industry: 'x'.repeat(121) }, '$.custom_industry', 'maxLength'],
+    [
+      'an industry_description over 500 characters',
+      { industry: 'other', industry_description: 'x'.repeat(501), custom_industry: 'x' },
+      '$.industry_description',
+      'maxLength',
+    ],
+    [
+      'a custom_industry over 120 characters',
+      { industry: 'other', industry_description: 'x', custom_industry: 'x'.repeat(121) },
+      '$.custom_industry',
+      'maxLength',
+    ],
     ['private owners outside DE, NV, WY, NM', { state: 'CA', owner_privacy: 'private' }, '$.owner_privacy', 'enum'],
     ['an EIN on a company the operator forms', { ein: '12-3456789' }, '$.ein', 'not'],
-    ['an EIN of the wrong shape', { pre_existing: true, ein: '1234-56789', address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' } }, '$.ein', 'pattern'],
-    ['an EIN over 12 characters', { pre_existing: true, ein: '1234567890123', address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' } }, '$.ein', 'maxLength'],
+    [
+      'an EIN of the wrong shape',
+      { pre_existing: true, ein: '1234-56789', address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' } },
+      '$.ein',
+      'pattern',
+    ],
+    [
+      'an EIN over 12 characters',
+      { pre_existing: true, ein: '1234567890123', address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' } },
+      '$.ein',
+      'maxLength',
+    ],
     ['a pre_existing company without address', { pre_existing: true }, '$.address', 'required'],
-    ['an address on a company the operator forms', { address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' } }, '$.address', 'not'],
-    ['an address with a bad ZIP', { pre_existing: true, address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '8200' } }, '$.address.postal_code', 'pattern'],
-    ['foreign qualifications on a company the operator forms', { foreign_qualifications: [{ state: 'CA' }] }, '$.foreign_qualifications', 'not'],
-    ['a foreign qualification in the formation state', { pre_existing: true, address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' }, foreign_qualifications: [{ state: 'CA' }, { state: 'WY' }] }, '$.foreign_qualifications[1].state', 'not'],
-    ['more than 10 foreign qualifications', { pre_existing: true, address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' }, foreign_qualifications: ['CA', 'NY', 'TX', 'FL', 'IL', 'OH', 'PA', 'GA', 'NC', 'MI', 'NJ'].map((s) => ({ state: s })) }, '$.foreign_qualifications', 'maxItems'],
+    [
+      'an address on a company the operator forms',
+      { address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' } },
+      '$.address',
+      'not',
+    ],
+    [
+      'an address with a bad ZIP',
+      { pre_existing: true, address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '8200' } },
+      '$.address.postal_code',
+      'pattern',
+    ],
+    [
+      'foreign qualifications on a company the operator forms',
+      { foreign_qualifications: [{ state: 'CA' }] },
+      '$.foreign_qualifications',
+      'not',
+    ],
+    [
+      'a foreign qualification in the formation state',
+      {
+        pre_existing: true,
+        address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' },
+        foreign_qualifications: [{ state: 'CA' }, { state: 'WY' }],
+      },
+      '$.foreign_qualifications[1].state',
+      'not',
+    ],
+    [
+      'more than 10 foreign qualifications',
+      {
+        pre_existing: true,
+        address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' },
+        foreign_qualifications: ['CA', 'NY', 'TX', 'FL', 'IL', 'OH', 'PA', 'GA', 'NC', 'MI', 'NJ'].map((s) => ({ state: s })),
+      },
+      '$.foreign_qualifications',
+      'maxItems',
+    ],
     ['a timezone that is not IANA', { timezone: 'Mars/Olympus' }, '$.timezone', 'format'],
     ['a timezone over 64 characters', { timezone: 'A'.repeat(65) }, '$.timezone', 'maxLength'],
     ['authorized_shares on an LLC', { authorized_shares: 1000 }, '$.authorized_shares', 'not'],
     ['par_value on an LLC', { par_value: 0.01 }, '$.par_value', 'not'],
-    ['management_type on a C-corp', { entity_type: 'c_corp', authorized_shares: 100, par_value: 0, management_type: 'member_managed' }, '$.management_type', 'not'],
-    ['more than 25 shareholders', { shareholders: Array.from({ length: 26 }, (_, i) => anOwner({ ownership_percentage: 1, main_incorporator: i === 0 })) }, '$.shareholders', 'maxItems'],
+    [
+      'management_type on a C-corp',
+      { entity_type: 'c_corp', authorized_shares: 100, par_value: 0, management_type: 'member_managed' },
+      '$.management_type',
+      'not',
+    ],
+    [
+      'more than 25 shareholders',
+      { shareholders: Array.from({ length: 26 }, (_, i) => anOwner({ ownership_percentage: 1, main_incorporator: i === 0 })) },
+      '$.shareholders',
+      'maxItems',
+    ],
     ['shareholders without a main incorporator', { shareholders: [anOwner({ main_incorporator: false })] }, '$.shareholders', 'custom'],
-    ['two main incorporators', { shareholders: [anOwner({ ownership_percentage: 50 }), anOwner({ ownership_percentage: 50 })] }, '$.shareholders[1].main_incorporator', 'custom'],
+    [
+      'two main incorporators',
+      { shareholders: [anOwner({ ownership_percentage: 50 }), anOwner({ ownership_percentage: 50 })] },
+      '$.shareholders[1].main_incorporator',
+      'custom',
+    ],
     ['a shareholder with a bad e-mail', { shareholders: [anOwner({ email: 'not-an-email' })] }, '$.shareholders[0].email', 'format'],
-    ['a passport sent inline instead of as a file id', { shareholders: [anOwner({ passport: 'data:image/png;base64,iVBORw0KGgo=' })] }, '$.shareholders[0].passport', 'pattern'],
-    ['ownership adding up to more than 100', { shareholders: [anOwner({ ownership_percentage: 60 }), anOwner({ ownership_percentage: 50, main_incorporator: false })] }, '$.shareholders', 'maximum'],
-    ['more than 50 officers', { officers: Array.from({ length: 51 }, () => ({ first_name: 'A', last_name: 'B', email: 'a@example.com', roles: ['director'] })) }, '$.officers', 'maxItems'],
-    ['an officer with an unknown role', { officers: [{ first_name: 'A', last_name: 'B', email: 'a@example.com', roles: ['emperor'] }] }, '$.officers[0].roles[0]', 'enum'],
+    [
+      'a passport sent inline instead of as a file id',
+      { shareholders: [anOwner({ passport: 'data:image/png;base64,iVBORw0KGgo=' })] },
+      '$.shareholders[0].passport',
+      'pattern',
+    ],
+    [
+      'ownership adding up to more than 100',
+      { shareholders: [anOwner({ ownership_percentage: 60 }), anOwner({ ownership_percentage: 50, main_incorporator: false })] },
+      '$.shareholders',
+      'maximum',
+    ],
+    [
+      'more than 50 officers',
+      { officers: Array.from({ length: 51 }, () => ({ first_name: 'A', last_name: 'B', email: 'a@example.com', roles: ['director'] })) },
+      '$.officers',
+      'maxItems',
+    ],
+    [
+      'an officer with an unknown role',
+      { officers: [{ first_name: 'A', last_name: 'B', email: 'a@example.com', roles: ['emperor'] }] },
+      '$.officers[0].roles[0]',
+      'enum',
+    ],
     ['more than 25 services', { services: Array.from({ length: 26 }, () => 'ein_application') }, '$.services', 'maxItems'],
     ['a service key outside the pattern', { services: ['EIN-Application'] }, '$.services[0]', 'pattern'],
     ['an unknown service', { services: ['ein_application', 'moon_base'] }, '$.services[1]', 'enum'],
     ['formation listed as a service', { services: ['formation'] }, '$.services[0]', 'not'],
     ['a mandatory product listed as a service', { services: ['registered_agent'] }, '$.services[0]', 'not'],
     ['a per-owner product listed as a service', { services: ['itin_application'] }, '$.services[0]', 'not'],
-    ['service_options for a product not being attached', { service_options: { bookkeeping: { tier: 'growth' } } }, '$.service_options.bookkeeping', 'additionalProperties'],
-    ['service_options with a value the product does not offer', { service_options: { formation: { turnaround: 'instant' } } }, '$.service_options.formation.turnaround', 'enum'],
-    ['turnaround on a product other than formation', { services: ['bookkeeping'], service_options: { bookkeeping: { turnaround: 'expedited' } } }, '$.service_options.bookkeeping.turnaround', 'additionalProperties'],
-    ['formation options on a pre_existing company', { pre_existing: true, address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' }, service_options: { formation: { turnaround: 'expedited' } } }, '$.service_options.formation', 'additionalProperties'],
-    ['metadata with more than 50 keys', { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])) }, '$.metadata', 'maxProperties'],
+    [
+      'service_options for a product not being attached',
+      { service_options: { bookkeeping: { tier: 'growth' } } },
+      '$.service_options.bookkeeping',
+      'additionalProperties',
+    ],
+    [
+      'service_options with a value the product does not offer',
+      { service_options: { formation: { turnaround: 'instant' } } },
+      '$.service_options.formation.turnaround',
+      'enum',
+    ],
+    [
+      'turnaround on a product other than formation',
+      { services: ['bookkeeping'], service_options: { bookkeeping: { turnaround: 'expedited' } } },
+      '$.service_options.bookkeeping.turnaround',
+      'additionalProperties',
+    ],
+    [
+      'formation options on a pre_existing company',
+      {
+        pre_existing: true,
+        address: { line1: '1 A St', city: 'X', state: 'WY', postal_code: '82001' },
+        service_options: { formation: { turnaround: 'expedited' } },
+      },
+      '$.service_options.formation',
+      'additionalProperties',
+    ],
+    [
+      'metadata with more than 50 keys',
+      { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])) },
+      '$.metadata',
+      'maxProperties',
+    ],
     ['an external_id over 255 characters', { external_id: 'x'.repeat(256) }, '$.external_id', 'maxLength'],
     ['an unknown field', { colour: 'blue' }, '$.colour', 'additionalProperties'],
   ])('refuses %s', async (_what, override, location, validationType) => {
@@ -332,14 +561,23 @@ describe('POST /companies: external_id and account selection', () => {
   it('reuses the existing account when the account object repeats its external_id', async () => {
     const external_id = `user-${uniqueWord()}`;
     const first = await createCompany(c.test_key, anLlc({ account: anAccount({ external_id }) }));
-    const second = await createCompany(c.test_key, anLlc({ account: anAccount({ external_id, first_name: 'Someone' }) }), {}, '?expand[]=account');
+    const second = await createCompany(
+      c.test_key,
+      anLlc({ account: anAccount({ external_id, first_name: 'Someone' }) }),
+      {},
+      '?expand[]=account',
+    );
     expect(second.account_id).toBe(first.account_id);
     expect(second.account.first_name).toBe('Ada');
   });
 
   it('refuses an invalid account object at its location', async () => {
     expectRefusal(await test.post('/companies', anLlc({ account: anAccount({ email: 'nope' }) })), '$.account.email', 'format');
-    expectRefusal(await test.post('/companies', anLlc({ account: { first_name: 'A', email: 'a@example.com' } })), '$.account.last_name', 'required');
+    expectRefusal(
+      await test.post('/companies', anLlc({ account: { first_name: 'A', email: 'a@example.com' } })),
+      '$.account.last_name',
+      'required',
+    );
   });
 });
 

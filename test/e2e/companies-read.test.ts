@@ -119,7 +119,13 @@ describe('GET /companies', () => {
     const account = (await test.post('/accounts', anAccount())).body;
     const companies = [];
     for (let i = 0; i < n; i++) {
-      companies.push(await createCompany(c.test_key, { ...anLlc(), account: undefined, external_id: `pg-${uniqueWord()}` }, { 'Service-Account': account.id }));
+      companies.push(
+        await createCompany(
+          c.test_key,
+          { ...anLlc(), account: undefined, external_id: `pg-${uniqueWord()}` },
+          { 'Service-Account': account.id },
+        ),
+      );
       await sleep(3);
     }
     return { account, companies };
@@ -161,7 +167,9 @@ describe('GET /companies', () => {
     expect(since.body.page.total).toBe(2);
     const after = await test.get(`/companies?account_id=${account.id}&created_at[gt]=${companies[1].created_at}`);
     expect(after.body.items.map((i: any) => i.id)).toEqual([companies[2].id]);
-    const upTo = await test.get(`/companies?account_id=${account.id}&created_at[lte]=${companies[1].created_at}&created_at[gt]=${companies[0].created_at}`);
+    const upTo = await test.get(
+      `/companies?account_id=${account.id}&created_at[lte]=${companies[1].created_at}&created_at[gt]=${companies[0].created_at}`,
+    );
     expect(upTo.body.items.map((i: any) => i.id)).toEqual([companies[1].id]);
     expect(upTo.body.page.total).toBe(1);
     const exact = await test.get(`/companies?account_id=${account.id}&created_at=${companies[0].created_at}`);

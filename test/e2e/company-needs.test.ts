@@ -21,14 +21,26 @@ const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 /** Each event validates against its type's schema in events-schema/. */
 function expectValid(events: any[]) {
   for (const event of events) {
-    if (!validators.has(event.type)) validators.set(event.type, ajv.compile(JSON.parse(readFileSync(join(__dirname, '..', '..', 'events-schema', 'events', `${event.type}.json`), 'utf8'))));
+    if (!validators.has(event.type))
+      validators.set(
+        event.type,
+        ajv.compile(JSON.parse(readFileSync(join(__dirname, '..', '..', 'events-schema', 'events', `${event.type}.json`), 'utf8'))),
+      );
     const validate = validators.get(event.type)!;
     const valid = validate(event);
     expect({ type: event.type, errors: valid ? null : ajv.errorsText(validate.errors) }).toEqual({ type: event.type, errors: null });
   }
 }
 
-const owners = (n: number) => Array.from({ length: n }, (_, i) => anOwner({ first_name: `Owner${'abcdefghijklmnopqrstuvwxy'[i]}`, last_name: 'Example', ownership_percentage: 4, main_incorporator: i === 0 }));
+const owners = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    anOwner({
+      first_name: `Owner${'abcdefghijklmnopqrstuvwxy'[i]}`,
+      last_name: 'Example',
+      ownership_percentage: 4,
+      main_incorporator: i === 0,
+    }),
+  );
 const types = (events: any[]) => events.map((e) => e.type);
 
 describe('a new company says what it needs: one identity-document requirement per owner without a document', () => {
@@ -39,7 +51,8 @@ describe('a new company says what it needs: one identity-document requirement pe
   beforeAll(async () => {
     p = await freshPartner('Company needs partner');
     receiver = await startReceiver();
-    secret = (await createTestEndpoint({ partnerId: p.partnerId, mode: 'test', url: receiver.url, enabledEvents: ['requirement.*'] })).secret;
+    secret = (await createTestEndpoint({ partnerId: p.partnerId, mode: 'test', url: receiver.url, enabledEvents: ['requirement.*'] }))
+      .secret;
   });
   afterAll(() => receiver.close());
 
@@ -47,7 +60,11 @@ describe('a new company says what it needs: one identity-document requirement pe
     const key = p.testKey;
     // An owner whose document was uploaded before (for another company) is not asked again.
     const earlier = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
-    const upload = await uploadFile(key, { purpose: 'identity_document', company: earlier.id, shareholder: earlier.shareholders[0].id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
+    const upload = await uploadFile(
+      key,
+      { purpose: 'identity_document', company: earlier.id, shareholder: earlier.shareholders[0].id },
+      { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' },
+    );
     expect(upload.status).toBe(201);
     const body = anLlc({
       shareholders: [
@@ -84,8 +101,19 @@ describe('a new company says what it needs: one identity-document requirement pe
 
     // GET /events: the requirements are opened right after the creation's own events, each with its event.
     const events = await eventsOf(key, company.id);
-    expect(types(events)).toEqual(['company.created', 'service_order.status.changed', 'service_order.status.changed', 'requirement.created', 'requirement.created']);
-    expect(events.slice(3).map((e) => e.data.object).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([...company.requirements].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect(types(events)).toEqual([
+      'company.created',
+      'service_order.status.changed',
+      'service_order.status.changed',
+      'requirement.created',
+      'requirement.created',
+    ]);
+    expect(
+      events
+        .slice(3)
+        .map((e) => e.data.object)
+        .sort((a, b) => (a.id < b.id ? -1 : 1)),
+    ).toEqual([...company.requirements].sort((a, b) => (a.id < b.id ? -1 : 1)));
     expectValid(events);
 
     // Webhooks: the same events, signed, as GET /events has them.
@@ -106,14 +134,25 @@ describe('a new company says what it needs: one identity-document requirement pe
     const seen = (await eventsOf(key, company.id)).length;
 
     // Each owner's upload is that owner's document: it resolves that owner's requirement in the same write.
-    const up = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: first.id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
+    const up = await uploadFile(
+      key,
+      { purpose: 'identity_document', company: company.id, shareholder: first.id },
+      { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' },
+    );
     expect(up.status).toBe(201);
     const afterUpload = (await api(key).get(`/companies/${company.id}?expand[]=requirements`)).body;
     expect(afterUpload.open_requirements).toBe(2);
     expect(afterUpload.requirements.map((r: any) => r.shareholder).sort()).toEqual([second.id, third.id].sort());
     const secondRequirement = afterUpload.requirements.find((r: any) => r.shareholder === second.id);
-    const doc = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: second.id }, { bytes: aPdf('Second passport'), name: 'passport.pdf', type: 'application/pdf' });
-    expect((await api(key).get(`/requirements/${secondRequirement.id}`)).body).toMatchObject({ status: 'resolved', response: { file: doc.body.id } });
+    const doc = await uploadFile(
+      key,
+      { purpose: 'identity_document', company: company.id, shareholder: second.id },
+      { bytes: aPdf('Second passport'), name: 'passport.pdf', type: 'application/pdf' },
+    );
+    expect((await api(key).get(`/requirements/${secondRequirement.id}`)).body).toMatchObject({
+      status: 'resolved',
+      response: { file: doc.body.id },
+    });
 
     const verified = await sandbox(key).company(company.id, 'verify');
     expect(verified.status).toBe(200);
@@ -124,9 +163,14 @@ describe('a new company says what it needs: one identity-document requirement pe
 
     const events = (await eventsOf(key, company.id)).slice(seen);
     expect(types(events)).toEqual([
-      'company.document.received', 'requirement.fulfilled',
-      'company.document.received', 'requirement.fulfilled',
-      'company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed',
+      'company.document.received',
+      'requirement.fulfilled',
+      'company.document.received',
+      'requirement.fulfilled',
+      'company.document.received',
+      'requirement.fulfilled',
+      'company.verified',
+      'service_order.status.changed',
     ]);
     expect(events[1].data.object).toMatchObject({ shareholder: first.id, status: 'resolved', response: { file: up.body.id } });
     expect(events[5].data.object).toMatchObject({ shareholder: third.id, status: 'resolved' });
@@ -187,7 +231,14 @@ describe('a new company says what it needs: one identity-document requirement pe
 
   it('a pre_existing company also asks for its owners’ documents; a company without owners has nothing to ask', async () => {
     const key = p.testKey;
-    const existing = await createCompany(key, anLlc({ pre_existing: true, address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postal_code: '82001' }, shareholders: owners(2) }));
+    const existing = await createCompany(
+      key,
+      anLlc({
+        pre_existing: true,
+        address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postal_code: '82001' },
+        shareholders: owners(2),
+      }),
+    );
     expect(existing.open_requirements).toBe(2);
     const bare = await createCompany(key, anLlc());
     expect(bare.open_requirements).toBe(0);
@@ -217,25 +268,32 @@ describe('the formation order follows the formation', () => {
   beforeAll(async () => {
     p = await freshPartner('Formation order partner');
     receiver = await startReceiver();
-    secret = (await createTestEndpoint({ partnerId: p.partnerId, mode: 'test', url: receiver.url, enabledEvents: ['service_order.*'] })).secret;
+    secret = (await createTestEndpoint({ partnerId: p.partnerId, mode: 'test', url: receiver.url, enabledEvents: ['service_order.*'] }))
+      .secret;
   });
   afterAll(() => receiver.close());
 
-  const formationOf = async (key: string, companyId: string) => (await api(key).get(`/companies/${companyId}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
+  const formationOf = async (key: string, companyId: string) =>
+    (await api(key).get(`/companies/${companyId}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
 
-  it('in_progress once the company is submitted (its owner\'s upload), completed with service_order.completed at incorporation; GET /events and webhooks agree', async () => {
+  it("in_progress once the company is submitted (its owner's upload), completed with service_order.completed at incorporation; GET /events and webhooks agree", async () => {
     const key = p.testKey;
     const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
     expect((await formationOf(key, company.id)).status).toBe('received');
     const seen = (await eventsOf(key, company.id)).length;
 
-    const up = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: company.shareholders[0].id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
+    const up = await uploadFile(
+      key,
+      { purpose: 'identity_document', company: company.id, shareholder: company.shareholders[0].id },
+      { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' },
+    );
     expect(up.status).toBe(201);
     const started = await formationOf(key, company.id);
     expect(started).toMatchObject({ status: 'in_progress', workflow_status: 'in_preparation', form_required: false });
     expect((await api(key).get(`/companies/${company.id}`)).body).toMatchObject({ status: 'in_progress', verification: 'verified' });
 
-    for (const stage of ['documents_generated', 'submitted_to_state']) expect((await sandbox(key).company(company.id, 'stage', { stage })).status).toBe(200);
+    for (const stage of ['documents_generated', 'submitted_to_state'])
+      expect((await sandbox(key).company(company.id, 'stage', { stage })).status).toBe(200);
     const active = await sandbox(key).company(company.id, 'incorporate');
     expect(active.status).toBe(200);
     const completed = await formationOf(key, company.id);
@@ -244,9 +302,16 @@ describe('the formation order follows the formation', () => {
 
     const events = (await eventsOf(key, company.id)).slice(seen);
     expect(types(events)).toEqual([
-      'company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed',
-      'company.status.changed', 'company.status.changed',
-      'company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed',
+      'company.document.received',
+      'requirement.fulfilled',
+      'company.verified',
+      'service_order.status.changed',
+      'company.status.changed',
+      'company.status.changed',
+      'company.status.changed',
+      'company.incorporated',
+      'service_order.status.changed',
+      'service_order.completed',
     ]);
     expect(events[3].data.object).toEqual(started);
     expect(events[8].data.object).toEqual(completed);
@@ -273,7 +338,11 @@ describe('the formation order follows the formation', () => {
     expect((await api(key).post(`/sandbox/service-orders/${formation.id}/start`, {})).status).toBe(200);
     const seen = (await eventsOf(key, company.id)).length;
     expect((await sandbox(key).company(company.id, 'verify')).status).toBe(200);
-    expect(types((await eventsOf(key, company.id)).slice(seen))).toEqual(['company.document.received', 'requirement.fulfilled', 'company.verified']);
+    expect(types((await eventsOf(key, company.id)).slice(seen))).toEqual([
+      'company.document.received',
+      'requirement.fulfilled',
+      'company.verified',
+    ]);
 
     const bare = await createCompany(key, anLlc());
     expect((await sandbox(key).company(bare.id, 'verify')).status).toBe(200);
@@ -286,9 +355,24 @@ describe('dissolution settles every unfulfilled order', () => {
     const p = await freshPartner('Dissolution settlement partner');
     const receiver = await startReceiver();
     try {
-      const secret = (await createTestEndpoint({ partnerId: p.partnerId, mode: 'test', url: receiver.url, enabledEvents: ['service_order.*', 'company.*'] })).secret;
+      const secret = (
+        await createTestEndpoint({
+          partnerId: p.partnerId,
+          mode: 'test',
+          url: receiver.url,
+          enabledEvents: ['service_order.*', 'company.*'],
+        })
+      ).secret;
       const key = p.testKey;
-      const company = await createCompany(key, anLlc({ shareholders: [anOwner()], services: ['ein_application', 'bookkeeping', 'trademark_registration', 'federal_tax_filing', 'state_tax_filing'] }), {}, '?expand[]=service_orders');
+      const company = await createCompany(
+        key,
+        anLlc({
+          shareholders: [anOwner()],
+          services: ['ein_application', 'bookkeeping', 'trademark_registration', 'federal_tax_filing', 'state_tax_filing'],
+        }),
+        {},
+        '?expand[]=service_orders',
+      );
       const byKey = (k: string) => company.service_orders.find((o: any) => o.product_key === k);
       // The EIN application is in fulfilment; the federal filing right is spent on a filing.
       expect((await api(key).post(`/sandbox/service-orders/${byKey('ein_application').id}/start`, {})).status).toBe(200);
@@ -308,7 +392,14 @@ describe('dissolution settles every unfulfilled order', () => {
 
       const events = (await eventsOf(key, company.id)).slice(seen);
       const moved = events.filter((e) => e.type === 'service_order.status.changed');
-      expect(moved.map((e) => e.data.object.product_key).sort()).toEqual(['bookkeeping', 'ein_application', 'formation', 'registered_agent', 'state_tax_filing', 'trademark_registration']);
+      expect(moved.map((e) => e.data.object.product_key).sort()).toEqual([
+        'bookkeeping',
+        'ein_application',
+        'formation',
+        'registered_agent',
+        'state_tax_filing',
+        'trademark_registration',
+      ]);
       expect(types(events)).toContain('company.entitlements.changed');
       expect(types(events).slice(-2)).toEqual(['company.status.changed', 'company.dissolved']);
       expectValid(events);
@@ -321,11 +412,14 @@ describe('dissolution settles every unfulfilled order', () => {
 
       // The month's invoice: every order canceled before fulfilment nets to zero; the one in fulfilment is not credited.
       const today = new Date();
-      const run = await api(key).post('/sandbox/billing/run', { as_of: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString() });
+      const run = await api(key).post('/sandbox/billing/run', {
+        as_of: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString(),
+      });
       expect(run.status).toBe(200);
       const lines = (await api(key).get(`/invoices/${run.body.invoice.id}`)).body.lines as any[];
       const net = (k: string) => lines.filter((l) => l.service_order === now(k).id).reduce((n, l) => n + l.amount, 0);
-      for (const k of ['formation', 'registered_agent', 'bookkeeping', 'state_tax_filing']) expect({ k, net: net(k) }).toEqual({ k, net: 0 });
+      for (const k of ['formation', 'registered_agent', 'bookkeeping', 'state_tax_filing'])
+        expect({ k, net: net(k) }).toEqual({ k, net: 0 });
       expect(lines.filter((l) => l.service_order === now('ein_application').id && l.kind === 'credit')).toEqual([]);
       expect(net('ein_application')).toBeGreaterThan(0);
       expect(net('federal_tax_filing')).toBeGreaterThan(0);
@@ -339,7 +433,10 @@ describe('dissolution settles every unfulfilled order', () => {
     const key = p.testKey;
     const company = await createCompany(key, anLlc({ shareholders: owners(25) }));
     for (const owner of company.shareholders) {
-      const ordered = await api(key).post(`/companies/${company.id}/service-orders`, { product_key: 'itin_application', shareholder: owner.id });
+      const ordered = await api(key).post(`/companies/${company.id}/service-orders`, {
+        product_key: 'itin_application',
+        shareholder: owner.id,
+      });
       expect(ordered.status).toBe(201);
     }
     const res = await sandbox(key).company(company.id, 'dissolve');

@@ -113,7 +113,10 @@ describe('dashboard authentication', () => {
     const listed = await dashboard(undefined, cookie).get('/keys');
     expect(listed.status).toBe(200);
     expect(listed.body.items.map((k: any) => k.name)).not.toContain('csrf-less');
-    const accepted = await dashboard(undefined, { ...cookie, 'X-CSRF-Token': session.csrf_token }).post('/keys', { livemode: false, name: 'with csrf' });
+    const accepted = await dashboard(undefined, { ...cookie, 'X-CSRF-Token': session.csrf_token }).post('/keys', {
+      livemode: false,
+      name: 'with csrf',
+    });
     expect(accepted.status).toBe(201);
   });
 
@@ -128,10 +131,24 @@ describe('dashboard authentication', () => {
 describe('API keys', () => {
   it('creates a key whose secret is shown once and whose settings the API enforces', async () => {
     const { token } = await staffSession();
-    const res = await dashboard(token).post('/keys', { livemode: false, name: 'Reader', scopes: ['companies:read'], allowed_ips: ['127.0.0.1', '10.0.0.0/8'] });
+    const res = await dashboard(token).post('/keys', {
+      livemode: false,
+      name: 'Reader',
+      scopes: ['companies:read'],
+      allowed_ips: ['127.0.0.1', '10.0.0.0/8'],
+    });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(['allowed_ips', 'created_at', 'expires_at', 'id', 'last_used_at', 'livemode', 'name', 'object', 'scopes', 'secret'].sort());
-    expect(res.body).toMatchObject({ object: 'api_key', livemode: false, name: 'Reader', scopes: ['companies:read'], expires_at: null, last_used_at: null });
+    expect(Object.keys(res.body).sort()).toEqual(
+      ['allowed_ips', 'created_at', 'expires_at', 'id', 'last_used_at', 'livemode', 'name', 'object', 'scopes', 'secret'].sort(),
+    );
+    expect(res.body).toMatchObject({
+      object: 'api_key',
+      livemode: false,
+      name: 'Reader',
+      scopes: ['companies:read'],
+      expires_at: null,
+      last_used_at: null,
+    });
     expect(res.body.secret).toMatch(/^svc_test_[0-9A-Za-z]{32}$/);
     const key = res.body;
 
@@ -177,7 +194,13 @@ describe('API keys', () => {
 
   it('refuses bad input field by field', async () => {
     const { token } = await staffSession();
-    const res = await dashboard(token).post('/keys', { livemode: 'yes', scopes: ['companies:delete'], expires_at: '2020-01-01T00:00:00Z', allowed_ips: ['300.1.1.1/8'], extra: 1 });
+    const res = await dashboard(token).post('/keys', {
+      livemode: 'yes',
+      scopes: ['companies:delete'],
+      expires_at: '2020-01-01T00:00:00Z',
+      allowed_ips: ['300.1.1.1/8'],
+      extra: 1,
+    });
     expectEnvelope(res, 400, 'invalid_request');
     const locations = res.body.errors.map((e: any) => e.location);
     expect(locations).toEqual(expect.arrayContaining(['$.livemode', '$.scopes[0]', '$.expires_at', '$.allowed_ips[0]', '$.extra']));
@@ -204,10 +227,23 @@ describe('versions', () => {
 describe('webhook endpoints', () => {
   it('creates an endpoint showing the secret once, then reads it without secrets', async () => {
     const { token } = await staffSession();
-    const res = await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:4999/hooks', livemode: false, enabled_events: ['company.created'], description: 'CI' });
+    const res = await dashboard(token).post('/webhook-endpoints', {
+      url: 'http://127.0.0.1:4999/hooks',
+      livemode: false,
+      enabled_events: ['company.created'],
+      description: 'CI',
+    });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(['created_at', 'description', 'enabled_events', 'id', 'livemode', 'object', 'public_key', 'secret', 'status', 'url'].sort());
-    expect(res.body).toMatchObject({ object: 'webhook_endpoint', livemode: false, status: 'enabled', enabled_events: ['company.created'], description: 'CI' });
+    expect(Object.keys(res.body).sort()).toEqual(
+      ['created_at', 'description', 'enabled_events', 'id', 'livemode', 'object', 'public_key', 'secret', 'status', 'url'].sort(),
+    );
+    expect(res.body).toMatchObject({
+      object: 'webhook_endpoint',
+      livemode: false,
+      status: 'enabled',
+      enabled_events: ['company.created'],
+      description: 'CI',
+    });
     expect(res.body.id).toMatch(/^we_[0-9A-Za-z]{22}$/);
     expect(res.body.secret).toMatch(/^whsec_/);
     expect(Buffer.from(res.body.public_key.slice(5), 'base64')).toHaveLength(32);
@@ -223,9 +259,15 @@ describe('webhook endpoints', () => {
   it('disables and re-enables an endpoint', async () => {
     const { token } = await staffSession();
     const { id } = (await dashboard(token).post('/webhook-endpoints', { url: 'http://localhost:4999/x', livemode: true })).body;
-    expect((await dashboard(token).post(`/webhook-endpoints/${id}/disable`)).body).toMatchObject({ status: 'disabled', disabled_reason: 'manual' });
+    expect((await dashboard(token).post(`/webhook-endpoints/${id}/disable`)).body).toMatchObject({
+      status: 'disabled',
+      disabled_reason: 'manual',
+    });
     expect((await dashboard(token).get(`/webhook-endpoints/${id}`)).body).toMatchObject({ status: 'disabled', disabled_reason: 'manual' });
-    expect((await dashboard(token).post(`/webhook-endpoints/${id}/enable`)).body).toMatchObject({ status: 'enabled', disabled_reason: null });
+    expect((await dashboard(token).post(`/webhook-endpoints/${id}/enable`)).body).toMatchObject({
+      status: 'enabled',
+      disabled_reason: null,
+    });
   });
 
   it('rolls the secret with the code e-mailed to the signed-in person', async () => {
@@ -234,7 +276,11 @@ describe('webhook endpoints', () => {
     const roll = await dashboard(token).post(`/webhook-endpoints/${created.id}/secret/roll`);
     expect(roll.status).toBe(202);
     expect(roll.body).toMatchObject({ email, webhook_endpoint: created.id });
-    expectEnvelope(await dashboard(token).post(`/webhook-endpoints/${created.id}/secret/roll/confirm`, { code: '12345' }), 400, 'invalid_request');
+    expectEnvelope(
+      await dashboard(token).post(`/webhook-endpoints/${created.id}/secret/roll/confirm`, { code: '12345' }),
+      400,
+      'invalid_request',
+    );
     const code = latestCode(email, 'webhook secret');
     const confirmed = await dashboard(token).post(`/webhook-endpoints/${created.id}/secret/roll/confirm`, { code });
     expect(confirmed.status).toBe(200);

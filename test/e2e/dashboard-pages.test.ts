@@ -45,7 +45,10 @@ describe('dashboard pages', () => {
     expect(missing.status).toBe(400);
     expect(missing.headers.get('content-type')).toMatch(/text\/html/);
     expect(missing.text).toMatch(/CSRF token/);
-    const foreign = await page('POST', '/keys', { cookie: `dash_session=${token}`, form: { mode: 'test', name, csrf_token: other.session.csrf_token } });
+    const foreign = await page('POST', '/keys', {
+      cookie: `dash_session=${token}`,
+      form: { mode: 'test', name, csrf_token: other.session.csrf_token },
+    });
     expect(foreign.status).toBe(400);
     const keys = await dashboard(token).get('/keys');
     expect(keys.body.items.map((k: any) => k.name)).not.toContain(name);
@@ -55,7 +58,13 @@ describe('dashboard pages', () => {
     const { token, session } = await createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test' });
     const res = await page('POST', '/keys', {
       cookie: `dash_session=${token}`,
-      form: { mode: 'live', name: 'From the form', csrf_token: session.csrf_token, allowed_ips: '203.0.113.0/24, 198.51.100.7', expires_at: '2099-01-01T00:00' },
+      form: {
+        mode: 'live',
+        name: 'From the form',
+        csrf_token: session.csrf_token,
+        allowed_ips: '203.0.113.0/24, 198.51.100.7',
+        expires_at: '2099-01-01T00:00',
+      },
     });
     expect(res.status).toBe(200);
     const secret = /svc_live_[0-9A-Za-z]{32}/.exec(res.text)?.[0];
@@ -68,14 +77,22 @@ describe('dashboard pages', () => {
 
   it('shows a readable page for a refused form, naming the field', async () => {
     const { token, session } = await createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test' });
-    const res = await page('POST', '/webhook-endpoints', { cookie: `dash_session=${token}`, form: { mode: 'live', url: 'http://93.184.215.14/x', csrf_token: session.csrf_token } });
+    const res = await page('POST', '/webhook-endpoints', {
+      cookie: `dash_session=${token}`,
+      form: { mode: 'live', url: 'http://93.184.215.14/x', csrf_token: session.csrf_token },
+    });
     expect(res.status).toBe(400);
     expect(res.text).toContain('Live-mode endpoints must use https');
     expect(res.text).toContain('$.url');
   });
 
   it("answers another partner's endpoint page with a 404 page", async () => {
-    const created = (await dashboard(c.other_partner.dashboard_session).post('/webhook-endpoints', { url: 'http://127.0.0.1:4999/theirs', livemode: false })).body;
+    const created = (
+      await dashboard(c.other_partner.dashboard_session).post('/webhook-endpoints', {
+        url: 'http://127.0.0.1:4999/theirs',
+        livemode: false,
+      })
+    ).body;
     const res = await page('GET', `/webhook-endpoints/${created.id}`, { cookie: `dash_session=${c.dashboard_session}` });
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('127.0.0.1:4999/theirs');

@@ -33,7 +33,9 @@ function sample(): ErrorRow[] {
     pick('format', '$.shareholders[0].email'),
     pick('minimum', '$.shareholders[0].ownership_percentage'),
     pick('additionalProperties'),
-    ...crossFieldRows().filter((r) => ['ownerPrivacy', 'shareStructure', 'services'].includes(r.rule)).slice(0, 3),
+    ...crossFieldRows()
+      .filter((r) => ['ownerPrivacy', 'shareStructure', 'services'].includes(r.rule))
+      .slice(0, 3),
   ].map((row) => (row.location === '$.name' ? row : { ...row, body: unique(row.body) }));
 }
 
@@ -44,7 +46,10 @@ describe('POST /companies: the error table over HTTP', () => {
   });
 
   it('a missing state reads as required, like a missing name, without listing the 51 states', async () => {
-    const res = await test.post('/companies', { entity_type: 'llc', account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' } });
+    const res = await test.post('/companies', {
+      entity_type: 'llc',
+      account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+    });
     expect(refusedAt(res, '$.name')).toEqual({
       reason: 'is required',
       location: '$.name',
@@ -62,14 +67,29 @@ describe('POST /companies: the error table over HTTP', () => {
 });
 
 describe('limit out of range says so', () => {
-  it.each(['/events', '/companies', '/accounts', '/invoices'])('GET %s?limit=1000 is a maximum refusal, not "not an integer"', async (path) => {
-    const entry = refusedAt(await test.get(`${path}?limit=1000`), '$.limit');
-    expect(entry).toEqual({ reason: 'is 1000; it must be at most 100', location: '$.limit', validation_type: 'maximum', how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.' });
-  });
+  it.each(['/events', '/companies', '/accounts', '/invoices'])(
+    'GET %s?limit=1000 is a maximum refusal, not "not an integer"',
+    async (path) => {
+      const entry = refusedAt(await test.get(`${path}?limit=1000`), '$.limit');
+      expect(entry).toEqual({
+        reason: 'is 1000; it must be at most 100',
+        location: '$.limit',
+        validation_type: 'maximum',
+        how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.',
+      });
+    },
+  );
 
   it('limit=0 is minimum and limit=ten is type, each with the same fix', async () => {
-    expect(refusedAt(await test.get('/companies?limit=0'), '$.limit')).toMatchObject({ validation_type: 'minimum', reason: 'is 0; it must be at least 1', how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.' });
-    expect(refusedAt(await test.get('/companies?limit=ten'), '$.limit')).toMatchObject({ validation_type: 'type', reason: "'ten' is not a whole number" });
+    expect(refusedAt(await test.get('/companies?limit=0'), '$.limit')).toMatchObject({
+      validation_type: 'minimum',
+      reason: 'is 0; it must be at least 1',
+      how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.',
+    });
+    expect(refusedAt(await test.get('/companies?limit=ten'), '$.limit')).toMatchObject({
+      validation_type: 'type',
+      reason: "'ten' is not a whole number",
+    });
   });
 });
 
@@ -97,7 +117,8 @@ describe('GET /events refuses a type the service does not emit', () => {
 
   it('accepts every type the catalog of event types names, alone and in lists', async () => {
     const types = Object.keys(EVENT_TYPES);
-    for (const type of types) expect({ type, status: (await test.get(`/events?limit=1&type=${type}`)).status }).toEqual({ type, status: 200 });
+    for (const type of types)
+      expect({ type, status: (await test.get(`/events?limit=1&type=${type}`)).status }).toEqual({ type, status: 200 });
     expect((await test.get(`/events?limit=1&type[in]=${types.slice(0, 20).join(',')}`)).status).toBe(200);
     expect((await test.get(`/events?limit=1&type[nin]=${types.slice(-20).join(',')}`)).status).toBe(200);
   });
@@ -138,7 +159,8 @@ describe('a/an before a word', () => {
     const company = await createCompany(c.test_key);
     await test.post(`/sandbox/companies/${company.id}/entitlements`, { kind: 'federal_tax_filing', delta: 1 });
     const filing = (await test.post(`/sandbox/companies/${company.id}/tax-filings`, { kind: 'federal', year: 2025 })).body;
-    for (const status of ['filed', 'accepted']) expect((await test.post(`/sandbox/tax-filings/${filing.id}/advance`, { status })).body.status).toBe(status);
+    for (const status of ['filed', 'accepted'])
+      expect((await test.post(`/sandbox/tax-filings/${filing.id}/advance`, { status })).body.status).toBe(status);
     const refused = await test.post(`/sandbox/tax-filings/${filing.id}/advance`, { status: 'in_progress' });
     expect(refused.body.detail).toBe('An accepted filing cannot move to in_progress.');
     expect(refusedAt(refused, '$.status').how_to_fix).toBe('Nothing more to move: accepted is final.');
@@ -146,11 +168,19 @@ describe('a/an before a word', () => {
     const open = (await test.post(`/sandbox/companies/${company.id}/tax-filings`, { kind: 'federal', year: 2024 })).body;
     const back = await test.post(`/sandbox/tax-filings/${open.id}/advance`, { status: 'accepted' });
     expect(back.body.detail).toBe('An open filing cannot move to accepted.');
-    expect(refusedAt(back, '$.status').how_to_fix).toBe('Move it forward (open → in_progress → filed → accepted or rejected), such as {"status": "in_progress"}.');
+    expect(refusedAt(back, '$.status').how_to_fix).toBe(
+      'Move it forward (open → in_progress → filed → accepted or rejected), such as {"status": "in_progress"}.',
+    );
   });
 
   it('an llc ending mismatch reads "an llc"', async () => {
-    const res = await test.post('/companies', { name: `Acme ${uniqueWord()}`, state: 'WY', entity_type: 'llc', ending: 'inc', account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' } });
+    const res = await test.post('/companies', {
+      name: `Acme ${uniqueWord()}`,
+      state: 'WY',
+      entity_type: 'llc',
+      ending: 'inc',
+      account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+    });
     expect(refusedAt(res, '$.ending')).toEqual({
       reason: 'is not an ending of an llc',
       location: '$.ending',

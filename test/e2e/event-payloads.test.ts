@@ -12,7 +12,8 @@ useStackDatabase();
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-const validatorOf = (type: string) => ajv.compile(JSON.parse(readFileSync(join(__dirname, '..', '..', 'events-schema', 'events', `${type}.json`), 'utf8')));
+const validatorOf = (type: string) =>
+  ajv.compile(JSON.parse(readFileSync(join(__dirname, '..', '..', 'events-schema', 'events', `${type}.json`), 'utf8')));
 
 describe('events recorded by the real operations match events-schema/', () => {
   it('company.created and service_order.status.changed of a created LLC and C-corp validate against their schemas', async () => {

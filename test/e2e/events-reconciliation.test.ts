@@ -37,7 +37,11 @@ describe('reconciliation (spec "GET /events", reconciliation recipe)', () => {
       const companyId = newId('company');
       for (let i = 0; i < EVENTS_PER_WRITER; i++) {
         simulated += STEP_MS;
-        const ws = new WriteSet(scope, tableName()).recordEvent({ type: 'trial.updated', companyId, resource: { object: 'company', id: companyId, name: `w${w} #${i}` } });
+        const ws = new WriteSet(scope, tableName()).recordEvent({
+          type: 'trial.updated',
+          companyId,
+          resource: { object: 'company', id: companyId, name: `w${w} #${i}` },
+        });
         const [committed] = await commit(ws);
         written.add(committed.event.id);
         firstCreatedAt = Math.min(firstCreatedAt, Date.parse(committed.event.created_at));

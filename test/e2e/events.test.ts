@@ -22,7 +22,10 @@ function pendingLog(): PendingEvent[] {
     if (i % 8 === 7) return { type: 'invoice.finalized', resource: { object: 'invoice', id: `in_${i}`, amount_due: 100 * i } };
     const companyId = [A, B, C][i % 3];
     const type = COMPANY_TYPES[Math.floor(i / 2) % 3];
-    const resource = type === 'service_order.status.changed' ? { object: 'service_order', id: newId('serviceOrder'), company: companyId } : { object: 'company', id: companyId, name: `Co ${i}` };
+    const resource =
+      type === 'service_order.status.changed'
+        ? { object: 'service_order', id: newId('serviceOrder'), company: companyId }
+        : { object: 'company', id: companyId, name: `Co ${i}` };
     return { type, companyId, resource };
   });
 }
@@ -168,7 +171,10 @@ describe('GET /events: filters, with total over all pages', () => {
     ['type=company.updated', (e: ApiEvent) => t(e) === 'company.updated'],
     ['type[eq]=invoice.finalized', (e: ApiEvent) => t(e) === 'invoice.finalized'],
     ['type[in]=company.created,invoice.finalized', (e: ApiEvent) => ['company.created', 'invoice.finalized'].includes(t(e))],
-    ['type[nin]=company.created,service_order.status.changed', (e: ApiEvent) => !['company.created', 'service_order.status.changed'].includes(t(e))],
+    [
+      'type[nin]=company.created,service_order.status.changed',
+      (e: ApiEvent) => !['company.created', 'service_order.status.changed'].includes(t(e)),
+    ],
     ['type[in]=company.created,company.updated&type[nin]=company.updated', (e: ApiEvent) => t(e) === 'company.created'],
   ])('by type: %s', async (query, keep) => {
     expect((await expectListing(query, keep)).length).toBeGreaterThan(0);
@@ -188,7 +194,8 @@ describe('GET /events: filters, with total over all pages', () => {
     expect(kept.some((e) => e.company_id === undefined)).toBe(true);
   });
 
-  const plusTwoHours = (i: number) => encodeURIComponent(new Date(Date.parse(created(i)) + 2 * 3600_000).toISOString().replace('Z', '+02:00'));
+  const plusTwoHours = (i: number) =>
+    encodeURIComponent(new Date(Date.parse(created(i)) + 2 * 3600_000).toISOString().replace('Z', '+02:00'));
   const finer = (i: number) => created(i).replace('Z', '0001Z');
 
   it.each([
@@ -197,7 +204,11 @@ describe('GET /events: filters, with total over all pages', () => {
     ['gte', () => `created_at[gte]=${created(12)}`, (e: ApiEvent) => e.created_at >= created(12)],
     ['lt', () => `created_at[lt]=${created(30)}`, (e: ApiEvent) => e.created_at < created(30)],
     ['lte', () => `created_at[lte]=${created(30)}`, (e: ApiEvent) => e.created_at <= created(30)],
-    ['gte and lt together', () => `created_at[gte]=${created(5)}&created_at[lt]=${created(9)}`, (e: ApiEvent) => e.created_at >= created(5) && e.created_at < created(9)],
+    [
+      'gte and lt together',
+      () => `created_at[gte]=${created(5)}&created_at[lt]=${created(9)}`,
+      (e: ApiEvent) => e.created_at >= created(5) && e.created_at < created(9),
+    ],
     ['gte written with a +02:00 offset', () => `created_at[gte]=${plusTwoHours(20)}`, (e: ApiEvent) => e.created_at >= created(20)],
     ['gte with a sub-millisecond fraction', () => `created_at[gte]=${finer(20)}`, (e: ApiEvent) => e.created_at > created(20)],
     ['exact with a sub-millisecond fraction (matches nothing)', () => `created_at=${finer(20)}`, () => false],
@@ -206,12 +217,21 @@ describe('GET /events: filters, with total over all pages', () => {
   });
 
   it.each([
-    [() => `type[in]=company.created,company.updated&company_id[in]=${A},${B}`, (e: ApiEvent) => ['company.created', 'company.updated'].includes(e.type) && [A, B].includes(e.company_id!)],
+    [
+      () => `type[in]=company.created,company.updated&company_id[in]=${A},${B}`,
+      (e: ApiEvent) => ['company.created', 'company.updated'].includes(e.type) && [A, B].includes(e.company_id!),
+    ],
     [() => `type=company.updated&company_id[nin]=${A}`, (e: ApiEvent) => e.type === 'company.updated' && e.company_id !== A],
     [() => `type[nin]=company.updated&company_id=${C}`, (e: ApiEvent) => e.type !== 'company.updated' && e.company_id === C],
     [() => `type[nin]=company.created&company_id[nin]=${B}`, (e: ApiEvent) => e.type !== 'company.created' && e.company_id !== B],
-    [() => `type[in]=company.created,invoice.finalized&created_at[gte]=${created(10)}`, (e: ApiEvent) => ['company.created', 'invoice.finalized'].includes(e.type) && e.created_at >= created(10)],
-    [() => `type[nin]=invoice.finalized&company_id[nin]=${A}&created_at[lte]=${created(25)}`, (e: ApiEvent) => e.type !== 'invoice.finalized' && e.company_id !== A && e.created_at <= created(25)],
+    [
+      () => `type[in]=company.created,invoice.finalized&created_at[gte]=${created(10)}`,
+      (e: ApiEvent) => ['company.created', 'invoice.finalized'].includes(e.type) && e.created_at >= created(10),
+    ],
+    [
+      () => `type[nin]=invoice.finalized&company_id[nin]=${A}&created_at[lte]=${created(25)}`,
+      (e: ApiEvent) => e.type !== 'invoice.finalized' && e.company_id !== A && e.created_at <= created(25),
+    ],
   ])('combines type, company and created_at filters (%#)', async (query, keep) => {
     await expectListing(query(), keep);
   });
@@ -247,7 +267,11 @@ describe('GET /events: cursor misuse', () => {
   it("refuses a tampered cursor and another mode's cursor", async () => {
     const cursor: string = (await get('limit=5')).body.page.end_cursor;
     const [data, sig] = cursor.split('.');
-    const forged = `${Buffer.from(Buffer.from(data, 'base64url').toString().replace(/"k":"\d/, '"k":"9')).toString('base64url')}.${sig}`;
+    const forged = `${Buffer.from(
+      Buffer.from(data, 'base64url')
+        .toString()
+        .replace(/"k":"\d/, '"k":"9'),
+    ).toString('base64url')}.${sig}`;
     // Change the signature's first character to a different one (the same character would be the real cursor).
     const tampered = `${data}.${sig[0] === 'x' ? 'y' : 'x'}${sig.slice(1)}`;
     for (const bad of [forged, tampered, 'not-a-cursor']) {

@@ -7,11 +7,23 @@ import { freePort } from '../../infra/local/dynamodb-local';
 import type { EndpointFigures } from '../../proof/webhook-receivers';
 
 /** What must be zero for every endpoint: the rest (deliveries, duplicates under the same webhook-id) may vary. */
-const zeroes = (f: EndpointFigures) => ({ endpoint: f.endpoint, outOfOrder: f.outOfOrder, lost: f.lost, invalid: f.invalid, unexpected: f.unexpected });
+const zeroes = (f: EndpointFigures) => ({
+  endpoint: f.endpoint,
+  outOfOrder: f.outOfOrder,
+  lost: f.lost,
+  invalid: f.invalid,
+  unexpected: f.unexpected,
+});
 
 describe('delivery faults, in their short form (npm run faults runs the full one)', () => {
   it('delivers every event of the log to every endpoint, in order, when the runtime is killed mid-delivery and restarted', async () => {
-    const report = await crashDuringDeliveries({ localDir: mkdtempSync(join(tmpdir(), 'partner-api-delivery-crash-')), port: await freePort(), kills: 2, workers: 2, deliveriesBetweenKills: 15 });
+    const report = await crashDuringDeliveries({
+      localDir: mkdtempSync(join(tmpdir(), 'partner-api-delivery-crash-')),
+      port: await freePort(),
+      kills: 2,
+      workers: 2,
+      deliveriesBetweenKills: 15,
+    });
     expect(report.endpoints).toHaveLength(3);
     for (const f of report.endpoints) {
       expect(f.eventsChecked).toBeGreaterThan(0);
@@ -20,7 +32,10 @@ describe('delivery faults, in their short form (npm run faults runs the full one
   }, 400_000);
 
   it('delivers every event, in order, without disabling the endpoint, after the receivers were down for a simulated day (production schedule)', async () => {
-    const report = await receiverDownForADay({ localDir: mkdtempSync(join(tmpdir(), 'partner-api-delivery-outage-')), port: await freePort() });
+    const report = await receiverDownForADay({
+      localDir: mkdtempSync(join(tmpdir(), 'partner-api-delivery-outage-')),
+      port: await freePort(),
+    });
     expect(report.outageHours).toBeGreaterThanOrEqual(24);
     expect(Object.values(report.statuses)).toEqual(['enabled', 'enabled']);
     // The 1-day warning went to the owner's outbox, once per endpoint; no 3-day warning, no disable.

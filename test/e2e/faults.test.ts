@@ -6,7 +6,12 @@ import { freePort } from '../../infra/local/dynamodb-local';
 
 describe('faults, in their short form (npm run faults runs the full one)', () => {
   it('loses no acknowledged create and leaves no half-written company when the runtime is killed mid-creates', async () => {
-    const report = await crashDuringCreates({ localDir: mkdtempSync(join(tmpdir(), 'partner-api-crash-')), port: await freePort(), workers: 4, killAfterMs: 1500 });
+    const report = await crashDuringCreates({
+      localDir: mkdtempSync(join(tmpdir(), 'partner-api-crash-')),
+      port: await freePort(),
+      workers: 4,
+      killAfterMs: 1500,
+    });
     expect(report.acknowledged).toBeGreaterThan(0);
     // Every request the kill cut off got its answer once retried with its key (none given up on).
     expect(report.retriedAfterRestart).toBe(report.inFlightAtKill);

@@ -8,11 +8,32 @@ const test = api(c.test_key);
 describe('fixed assets', () => {
   it('creates, lists, gets and deletes an asset, amounts in cents and business use in percent', async () => {
     const company = await createCompany(c.test_key);
-    const created = await test.post(`/companies/${company.id}/fixed-assets`, { title: 'Laptop', placed_in_service: '2026-03-15', cost: 249_900, salvage_value: 10_000, business_use: 80 });
+    const created = await test.post(`/companies/${company.id}/fixed-assets`, {
+      title: 'Laptop',
+      placed_in_service: '2026-03-15',
+      cost: 249_900,
+      salvage_value: 10_000,
+      business_use: 80,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ object: 'fixed_asset', number: 'FA-0001', company: company.id, title: 'Laptop', livemode: false, placed_in_service: '2026-03-15', cost: 249_900, salvage_value: 10_000, business_use: 80, depreciable_basis: 199_920 });
+    expect(created.body).toMatchObject({
+      object: 'fixed_asset',
+      number: 'FA-0001',
+      company: company.id,
+      title: 'Laptop',
+      livemode: false,
+      placed_in_service: '2026-03-15',
+      cost: 249_900,
+      salvage_value: 10_000,
+      business_use: 80,
+      depreciable_basis: 199_920,
+    });
     expect(created.body.id).toMatch(/^fxa_[0-9A-Za-z]{22}$/);
-    const second = await test.post(`/companies/${company.id}/fixed-assets`, { title: 'Desk', placed_in_service: '2026-04-01', cost: 50_000 });
+    const second = await test.post(`/companies/${company.id}/fixed-assets`, {
+      title: 'Desk',
+      placed_in_service: '2026-04-01',
+      cost: 50_000,
+    });
     expect(second.body).toMatchObject({ number: 'FA-0002', business_use: 100, salvage_value: 0, depreciable_basis: 50_000 });
 
     const list = await test.get(`/companies/${company.id}/fixed-assets`);
@@ -27,11 +48,21 @@ describe('fixed assets', () => {
 
   it('refuses fractional cents, a salvage value above cost, more than two decimals of business use and an impossible date', async () => {
     const company = await createCompany(c.test_key);
-    const res = await test.post(`/companies/${company.id}/fixed-assets`, { title: 'Van', placed_in_service: '2026-02-30', cost: 1999.5, business_use: 33.333 });
+    const res = await test.post(`/companies/${company.id}/fixed-assets`, {
+      title: 'Van',
+      placed_in_service: '2026-02-30',
+      cost: 1999.5,
+      business_use: 33.333,
+    });
     expect(res.status).toBe(400);
     const locations = res.body.errors.map((e: any) => e.location).sort();
     expect(locations).toEqual(['$.business_use', '$.cost', '$.placed_in_service']);
-    const salvage = await test.post(`/companies/${company.id}/fixed-assets`, { title: 'Van', placed_in_service: '2026-02-28', cost: 1000, salvage_value: 2000 });
+    const salvage = await test.post(`/companies/${company.id}/fixed-assets`, {
+      title: 'Van',
+      placed_in_service: '2026-02-28',
+      cost: 1000,
+      salvage_value: 2000,
+    });
     expect(salvage.body.errors[0]).toMatchObject({ location: '$.salvage_value', validation_type: 'maximum' });
   });
 });
@@ -61,7 +92,9 @@ describe('compliance calendar', () => {
     expect(events).toHaveLength(3);
     expect(events[0].data.object).toMatchObject({ object: 'calendar_event', kind: 'federal_tax_filing' });
     expect(events.map((e: any) => e.data.object.remind_at).sort()).toEqual([...fired].sort());
-    const calendar = (await test.get(`/companies/${company.id}/calendar-events`)).body.items.find((e: any) => e.kind === 'federal_tax_filing');
+    const calendar = (await test.get(`/companies/${company.id}/calendar-events`)).body.items.find(
+      (e: any) => e.kind === 'federal_tax_filing',
+    );
     expect(calendar.reminders_fired).toEqual(calendar.reminders);
   });
 });

@@ -71,7 +71,14 @@ describe('authentication errors', () => {
   it('refuses a revoked key with api_key_invalid', async () => {
     const { secret } = await issueApiKey({ partnerId: c.partner_id, mode: 'test' });
     expect((await api(secret).get('/me')).status).toBe(200);
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: apiKeyKey(hashSecret(secret)), UpdateExpression: 'SET revoked_at = :t', ExpressionAttributeValues: { ':t': new Date().toISOString() } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: apiKeyKey(hashSecret(secret)),
+        UpdateExpression: 'SET revoked_at = :t',
+        ExpressionAttributeValues: { ':t': new Date().toISOString() },
+      }),
+    );
     expectEnvelope(await api(secret).get('/me'), 401, 'api_key_invalid');
   });
 

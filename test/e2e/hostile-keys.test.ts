@@ -11,7 +11,16 @@ import { anAccount, anLlc } from '../support/companies';
  */
 useStackDatabase();
 
-const HOSTILE = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'constructor.prototype', '__defineGetter__', 'valueOf'];
+const HOSTILE = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'constructor.prototype',
+  '__defineGetter__',
+  'valueOf',
+];
 /** Metadata as JSON text, every hostile name a key, nested ones too, so key order is checked as well. */
 const METADATA = `{${HOSTILE.map((k, i) => `"${k}":${i % 2 ? `"${k} value"` : `{"${k}":{"__proto__":{"constructor":${i}}}}`}`).join(',')}}`;
 const metadataOf = (text: string) => {
@@ -54,8 +63,14 @@ describe('prototype-named keys', () => {
       const cases = [
         await api(key).send('POST', '/accounts', JSON.stringify(anAccount()).replace(/}$/, `,"${name}":{"admin":true}}`)),
         await api(key).send('POST', '/companies', JSON.stringify(anLlc()).replace(/"account":\{/, `"account":{"${name}":1,`)),
-        await api(key).post('/companies', anLlc({ services: ['bookkeeping'], service_options: JSON.parse(`{"${name}":{"tier":"starter"}}`) })),
-        await api(key).post('/companies', anLlc({ services: ['bookkeeping'], service_options: JSON.parse(`{"bookkeeping":{"${name}":"starter"}}`) })),
+        await api(key).post(
+          '/companies',
+          anLlc({ services: ['bookkeeping'], service_options: JSON.parse(`{"${name}":{"tier":"starter"}}`) }),
+        ),
+        await api(key).post(
+          '/companies',
+          anLlc({ services: ['bookkeeping'], service_options: JSON.parse(`{"bookkeeping":{"${name}":"starter"}}`) }),
+        ),
         await api(key).get(`/companies?${encodeURIComponent(name)}=1`),
         await api(key).get(`/events?${encodeURIComponent(name)}=1&${encodeURIComponent(name)}=2`),
       ];

@@ -46,14 +46,26 @@ describe('Idempotency-Key on POST /companies', () => {
   /** Arrange a claim of `key` for exactly this request, held by another request until `lockedUntil`. */
   async function heldClaim(key: string, body: unknown, lockedUntil: number) {
     const { requestFingerprint } = await import('../../lib/http/core/request-fingerprint');
-    const event = { httpMethod: 'POST', path: '/v1/companies', headers: {}, queryStringParameters: null, multiValueQueryStringParameters: null } as never;
+    const event = {
+      httpMethod: 'POST',
+      path: '/v1/companies',
+      headers: {},
+      queryStringParameters: null,
+      multiValueQueryStringParameters: null,
+    } as never;
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: idempotencyKey(testScope, key),
         UpdateExpression: 'SET #s = :s, fingerprint = :f, #o = :o, locked_until = :l, #t = :t',
         ExpressionAttributeNames: { '#s': 'status', '#o': 'owner', '#t': 'ttl' },
-        ExpressionAttributeValues: { ':s': 'in_progress', ':f': requestFingerprint(event, body), ':o': 'req_other', ':l': lockedUntil, ':t': Math.floor(Date.now() / 1000) + 3600 },
+        ExpressionAttributeValues: {
+          ':s': 'in_progress',
+          ':f': requestFingerprint(event, body),
+          ':o': 'req_other',
+          ':l': lockedUntil,
+          ':t': Math.floor(Date.now() / 1000) + 3600,
+        },
       }),
     );
   }

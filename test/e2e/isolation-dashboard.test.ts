@@ -58,7 +58,10 @@ async function call(
     if (as.cookie) headers['X-CSRF-Token'] = as.cookie.csrf;
     return api(undefined, headers).send(route.method, origin + path, route.method === 'GET' ? undefined : fields);
   }
-  const form = route.method === 'GET' ? undefined : new URLSearchParams({ ...fields, ...(as.cookie ? { csrf_token: as.cookie.csrf } : {}) }).toString();
+  const form =
+    route.method === 'GET'
+      ? undefined
+      : new URLSearchParams({ ...fields, ...(as.cookie ? { csrf_token: as.cookie.csrf } : {}) }).toString();
   if (form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   const res = await fetch(origin + path, { method: route.method, redirect: 'manual', headers, body: form });
   return { status: res.status, headers: res.headers, body: undefined, text: await res.text() };
@@ -89,8 +92,17 @@ async function firstEventOf(key: string, companyId: string): Promise<string> {
 
 describe('dashboard isolation matrix: no dashboard session sees or changes another partner’s objects', () => {
   const theirs = (path: string, body?: unknown) =>
-    api(undefined, { Authorization: `Bearer ${c.other_partner.dashboard_session}` }).send(body === undefined ? 'GET' : 'POST', `${c.dashboard_url}/api${path}`, body);
-  const mine = (path: string, body?: unknown) => api(undefined, { Authorization: `Bearer ${c.dashboard_session}` }).send(body === undefined ? 'GET' : 'POST', `${c.dashboard_url}/api${path}`, body);
+    api(undefined, { Authorization: `Bearer ${c.other_partner.dashboard_session}` }).send(
+      body === undefined ? 'GET' : 'POST',
+      `${c.dashboard_url}/api${path}`,
+      body,
+    );
+  const mine = (path: string, body?: unknown) =>
+    api(undefined, { Authorization: `Bearer ${c.dashboard_session}` }).send(
+      body === undefined ? 'GET' : 'POST',
+      `${c.dashboard_url}/api${path}`,
+      body,
+    );
   const owned: Partial<Record<Mode, Owned>> = {};
   const myEndpoint: Partial<Record<Mode, string>> = {};
   const myEvent: Partial<Record<Mode, string>> = {};
@@ -151,7 +163,8 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
     const slots = new Set(withParams.flatMap((r) => paramSlots(r.path)));
     // Every parameter is preceded by its collection, so the slot names the kind of object.
     for (const r of withParams) expect([routeName(r), paramSlots(r.path).length]).toEqual([routeName(r), pathParams(r.path).length]);
-    for (const slot of slots) for (const mode of MODES) expect([slot, mode, owned[mode]!.slots[slot] !== undefined]).toEqual([slot, mode, true]);
+    for (const slot of slots)
+      for (const mode of MODES) expect([slot, mode, owned[mode]!.slots[slot] !== undefined]).toEqual([slot, mode, true]);
     expect(withParams.filter(isJson).length).toBeGreaterThanOrEqual(9);
   });
 
@@ -162,11 +175,30 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
         const needed = paramSlots(route.path);
         const fake = Object.fromEntries(needed.map((s) => [s, absent(s, slots[s])]));
         const fields = fieldsFor(route, eventId);
-        const callers = isJson(route) ? [{ who: 'dashboard session (bearer)', as: { bearer: c.dashboard_session } }, { who: 'dashboard session (cookie + CSRF)', as: { cookie } }] : [{ who: 'browser session (cookie + CSRF)', as: { cookie } }];
+        const callers = isJson(route)
+          ? [
+              { who: 'dashboard session (bearer)', as: { bearer: c.dashboard_session } },
+              { who: 'dashboard session (cookie + CSRF)', as: { cookie } },
+            ]
+          : [{ who: 'browser session (cookie + CSRF)', as: { cookie } }];
         for (const { who, as } of callers) {
           const real = await call(route, fillSlots(route.path, slots), as, fields);
           const none = await call(route, fillSlots(route.path, fake), as, fields);
-          expect({ who, status: real.status, body: masked(real.text, needed.map((s) => slots[s])) }).toEqual({ who, status: none.status, body: masked(none.text, needed.map((s) => fake[s])) });
+          expect({
+            who,
+            status: real.status,
+            body: masked(
+              real.text,
+              needed.map((s) => slots[s]),
+            ),
+          }).toEqual({
+            who,
+            status: none.status,
+            body: masked(
+              none.text,
+              needed.map((s) => fake[s]),
+            ),
+          });
           expect([who, real.status >= 400]).toEqual([who, true]);
           if (isJson(route)) expect([who, real.body.code]).toEqual([who, 'resource_missing']);
           else expect([who, real.status]).toEqual([who, 404]);
@@ -175,7 +207,23 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
             // none, changes nothing in the answer (resource_missing, not "the code is wrong").
             for (const code of ['not-a-code', '']) {
               const odd = await call(route, fillSlots(route.path, slots), as, { code });
-              expect({ who, code, status: odd.status, body: masked(odd.text, needed.map((s) => slots[s])) }).toEqual({ who, code, status: none.status, body: masked(none.text, needed.map((s) => fake[s])) });
+              expect({
+                who,
+                code,
+                status: odd.status,
+                body: masked(
+                  odd.text,
+                  needed.map((s) => slots[s]),
+                ),
+              }).toEqual({
+                who,
+                code,
+                status: none.status,
+                body: masked(
+                  none.text,
+                  needed.map((s) => fake[s]),
+                ),
+              });
             }
           }
         }
@@ -193,7 +241,10 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
         const fake = absent('event', foreign);
         const real = await mine(path, { event_id: foreign });
         const none = await mine(path, { event_id: fake });
-        expect({ status: real.status, body: masked(real.text, [foreign]) }).toEqual({ status: none.status, body: masked(none.text, [fake]) });
+        expect({ status: real.status, body: masked(real.text, [foreign]) }).toEqual({
+          status: none.status,
+          body: masked(none.text, [fake]),
+        });
         expect(real.body.code).toBe('resource_missing');
       }
     }
@@ -204,7 +255,13 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
     for (const mode of MODES) {
       const id = owned[mode]!.slots['webhook-endpoints/{id}'];
       // No secret-roll code is pending, no code was e-mailed to anyone, no delivery was queued.
-      expect((await db().send(new GetCommand({ TableName: tableName(), Key: secretRollKey(c.other_partner.partner_id, id), ConsistentRead: true }))).Item).toBeUndefined();
+      expect(
+        (
+          await db().send(
+            new GetCommand({ TableName: tableName(), Key: secretRollKey(c.other_partner.partner_id, id), ConsistentRead: true }),
+          )
+        ).Item,
+      ).toBeUndefined();
       expect(outbox().filter((m) => m.text.includes(id) || m.subject.includes(id))).toEqual([]);
       expect((await theirs(`/webhook-endpoints/${id}/attempts`)).body.items).toEqual([]);
       expect((await theirs(`/webhook-endpoints/${id}`)).body).toMatchObject({ status: 'enabled', disabled_reason: null });
@@ -215,12 +272,19 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
 
   it('shows nothing of another partner’s on any dashboard GET without a parameter (lists, settings, pages)', async () => {
     const gets = dashboardRoutes.filter((r) => r.method === 'GET' && !r.path.includes('{') && !SESSIONLESS.has(routeName(r)));
-    expect(gets.map(routeName)).toEqual(expect.arrayContaining(['GET /dashboard/api/keys', 'GET /dashboard/api/webhook-endpoints', 'GET /dashboard/api/settings']));
-    const markers = [c.other_partner.partner_id, 'other-partner', ...MODES.flatMap((m) => [...Object.values(owned[m]!.slots), owned[m]!.eventId, `isolation-${m}`])];
+    expect(gets.map(routeName)).toEqual(
+      expect.arrayContaining(['GET /dashboard/api/keys', 'GET /dashboard/api/webhook-endpoints', 'GET /dashboard/api/settings']),
+    );
+    const markers = [
+      c.other_partner.partner_id,
+      'other-partner',
+      ...MODES.flatMap((m) => [...Object.values(owned[m]!.slots), owned[m]!.eventId, `isolation-${m}`]),
+    ];
     for (const route of gets) {
       const res = await call(route, route.path, isJson(route) ? { bearer: c.dashboard_session } : { cookie });
       expect([routeName(route), res.status]).toEqual([routeName(route), 200]);
-      for (const marker of markers) expect([routeName(route), marker, res.text.includes(marker)]).toEqual([routeName(route), marker, false]);
+      for (const marker of markers)
+        expect([routeName(route), marker, res.text.includes(marker)]).toEqual([routeName(route), marker, false]);
     }
     // The same lists do show them to their owner: the check above looks where they would be.
     for (const path of ['/keys', '/webhook-endpoints']) {
@@ -253,7 +317,13 @@ describe('dashboard credentials and API credentials do not cross', () => {
       for (const { who, key } of keys) {
         const res = await call(route, path, { bearer: key });
         expect([routeName(route), who, res.status]).toEqual([routeName(route), who, 401]);
-        if (isJson(route)) expect([routeName(route), who, res.body.code, /API keys are not accepted/.test(res.body.detail)]).toEqual([routeName(route), who, 'api_key_invalid', true]);
+        if (isJson(route))
+          expect([routeName(route), who, res.body.code, /API keys are not accepted/.test(res.body.detail)]).toEqual([
+            routeName(route),
+            who,
+            'api_key_invalid',
+            true,
+          ]);
       }
     }
   });
@@ -266,7 +336,11 @@ describe('dashboard credentials and API credentials do not cross', () => {
       const anonymous = await call(route, route.path, {}, fields);
       for (const { who, key } of keys) {
         const res = await call(route, route.path, { bearer: key }, fields);
-        expect({ who, status: res.status, body: masked(res.text, []).replace(iso, '<t>') }).toEqual({ who, status: anonymous.status, body: masked(anonymous.text, []).replace(iso, '<t>') });
+        expect({ who, status: res.status, body: masked(res.text, []).replace(iso, '<t>') }).toEqual({
+          who,
+          status: anonymous.status,
+          body: masked(anonymous.text, []).replace(iso, '<t>'),
+        });
       }
     }
   });
@@ -277,9 +351,17 @@ describe('dashboard credentials and API credentials do not cross', () => {
     for (const route of partnerRoutes) {
       const url = origin + fillAny(route);
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
-      for (const headers of [{ Authorization: `Bearer ${c.dashboard_session}` }, { Cookie: `dash_session=${c.dashboard_session}` }] as Record<string, string>[]) {
+      for (const headers of [
+        { Authorization: `Bearer ${c.dashboard_session}` },
+        { Cookie: `dash_session=${c.dashboard_session}` },
+      ] as Record<string, string>[]) {
         const res = await api(undefined, headers).send(route.method, url, body);
-        expect([routeName(route), Object.keys(headers)[0], res.status, res.body?.code]).toEqual([routeName(route), Object.keys(headers)[0], 401, 'api_key_invalid']);
+        expect([routeName(route), Object.keys(headers)[0], res.status, res.body?.code]).toEqual([
+          routeName(route),
+          Object.keys(headers)[0],
+          401,
+          'api_key_invalid',
+        ]);
       }
     }
   });

@@ -45,17 +45,37 @@ async function ownerObjects(mode: Mode): Promise<Ids> {
     state: 'WY',
     entity_type: 'llc',
     account: { first_name: 'Iso', last_name: 'Lation', email: `iso-${randomBase62(6)}@example.com` },
-    shareholders: [{ first_name: 'Iso', last_name: 'Owner', email: `owner-${randomBase62(6)}@example.com`, main_incorporator: true, ownership_percentage: 100 }],
+    shareholders: [
+      {
+        first_name: 'Iso',
+        last_name: 'Owner',
+        email: `owner-${randomBase62(6)}@example.com`,
+        main_incorporator: true,
+        ownership_percentage: 100,
+      },
+    ],
   });
   expect(company.status).toBe(201);
   const companyID = company.body.id as string;
-  const ids: Ids = { companyID, accountID: company.body.account_id, externalID: company.body.external_id, shareholderID: company.body.shareholders[0].id, index: '0' };
+  const ids: Ids = {
+    companyID,
+    accountID: company.body.account_id,
+    externalID: company.body.external_id,
+    shareholderID: company.body.shareholders[0].id,
+    index: '0',
+  };
   ids.serviceOrderID = (await o.get(`/companies/${companyID}/service-orders`)).body.items[0].id;
   ids.eventID = (await o.get(`/events?company_id=${companyID}&limit=1`)).body.items[0].id;
   ids.fixedAssetID = (await o.post(`/companies/${companyID}/fixed-assets`, BODIES['POST /v1/companies/{companyID}/fixed-assets'])).body.id;
   ids.statusTokenID = (await o.post(`/companies/${companyID}/status-tokens`, {})).body.id;
   const key = mode === 'live' ? c.other_partner.live_key : c.other_partner.test_key;
-  ids.uploadID = (await uploadFile(key, { purpose: 'identity_document', company: companyID, shareholder: ids.shareholderID }, { bytes: aPdf(), type: 'application/pdf', name: 'passport.pdf' })).body.id;
+  ids.uploadID = (
+    await uploadFile(
+      key,
+      { purpose: 'identity_document', company: companyID, shareholder: ids.shareholderID },
+      { bytes: aPdf(), type: 'application/pdf', name: 'passport.pdf' },
+    )
+  ).body.id;
   if (mode === 'test') {
     ids.requirementID = (await o.post(`/sandbox/companies/${companyID}/requirements`, { type: 'information' })).body.id;
     ids.fileID = (await o.post(`/sandbox/companies/${companyID}/files`, { title: 'Articles' })).body.id;
@@ -81,14 +101,16 @@ function bodyReferences(doc: any): string[] {
     if (!schema || depth > 10) return;
     if (schema.$ref) return walk(doc.components.schemas[schema.$ref.split('/').pop()], at, depth + 1, field, op);
     const namesId = typeof schema.pattern === 'string' && /^\^[a-z]+_/.test(schema.pattern);
-    if (field && (namesId || (BODY_REFERENCE_NAMES.includes(field) && schema.type !== 'object' && schema.type !== 'array'))) out.add(`${op} ${at}`);
+    if (field && (namesId || (BODY_REFERENCE_NAMES.includes(field) && schema.type !== 'object' && schema.type !== 'array')))
+      out.add(`${op} ${at}`);
     for (const k of ['oneOf', 'anyOf', 'allOf']) for (const s of schema[k] ?? []) walk(s, at, depth + 1, field, op);
     for (const [name, s] of Object.entries<any>(schema.properties ?? {})) walk(s, `${at}.${name}`, depth + 1, name, op);
     if (schema.items) walk(schema.items, `${at}[]`, depth + 1, field, op);
   };
   for (const [path, ops] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(ops)) {
-      for (const content of Object.values<any>(op?.requestBody?.content ?? {})) walk(content.schema, '$', 0, undefined, `${method.toUpperCase()} ${path}`);
+      for (const content of Object.values<any>(op?.requestBody?.content ?? {}))
+        walk(content.schema, '$', 0, undefined, `${method.toUpperCase()} ${path}`);
     }
   }
   return [...out];
@@ -98,15 +120,64 @@ const aForm = { title: 'Details', fields: [{ field_name: 'Note', field_type: 'te
 const passportPdf = { bytes: aPdf(), type: 'application/pdf', name: 'passport.pdf' };
 
 /** One case per body field that names an object: how to send it on the caller's own objects. */
-const BODY_REFERENCES: Array<{ operation: string; field: string; names: string; needs?: string; send: (key: string, own: Ids, value: string) => Promise<{ status: number; text: string }> }> = [
-  { operation: 'POST /companies', field: '$.shareholders[].passport', names: 'uploadID', send: (key, _own, v) => api(key).post('/companies', anLlc({ shareholders: [anOwner({ passport: v })] })) },
-  { operation: 'POST /companies/{companyID}/service-orders', field: '$.shareholder', names: 'shareholderID', send: (key, own, v) => api(key).post(`/companies/${own.companyID}/service-orders`, { product_key: 'itin_application', shareholder: v }) },
-  { operation: 'POST /companies/{companyID}/verification-sessions', field: '$.shareholder', names: 'shareholderID', send: (key, own, v) => api(key).post(`/companies/${own.companyID}/verification-sessions`, { shareholder: v }) },
-  { operation: 'POST /requirements/{requirementID}/fulfill', field: '$.file', names: 'uploadID', needs: 'documentRequirementID', send: (key, own, v) => api(key).post(`/requirements/${own.documentRequirementID}/fulfill`, { file: v }) },
-  { operation: 'POST /sandbox/companies/{companyID}/requirements', field: '$.shareholder', names: 'shareholderID', send: (key, own, v) => api(key).post(`/sandbox/companies/${own.companyID}/requirements`, { type: 'document', purpose: 'identity_document', shareholder: v }) },
-  { operation: 'POST /sandbox/companies/{companyID}/requirements', field: '$.service_order', names: 'serviceOrderID', send: (key, own, v) => api(key).post(`/sandbox/companies/${own.companyID}/requirements`, { type: 'form', form: aForm, service_order: v }) },
-  { operation: 'POST /files', field: '$.company', names: 'companyID', send: (key, own, v) => uploadFile(key, { purpose: 'identity_document', company: v, shareholder: own.shareholderID }, passportPdf) },
-  { operation: 'POST /files', field: '$.shareholder', names: 'shareholderID', send: (key, own, v) => uploadFile(key, { purpose: 'identity_document', company: own.companyID, shareholder: v }, passportPdf) },
+const BODY_REFERENCES: Array<{
+  operation: string;
+  field: string;
+  names: string;
+  needs?: string;
+  send: (key: string, own: Ids, value: string) => Promise<{ status: number; text: string }>;
+}> = [
+  {
+    operation: 'POST /companies',
+    field: '$.shareholders[].passport',
+    names: 'uploadID',
+    send: (key, _own, v) => api(key).post('/companies', anLlc({ shareholders: [anOwner({ passport: v })] })),
+  },
+  {
+    operation: 'POST /companies/{companyID}/service-orders',
+    field: '$.shareholder',
+    names: 'shareholderID',
+    send: (key, own, v) => api(key).post(`/companies/${own.companyID}/service-orders`, { product_key: 'itin_application', shareholder: v }),
+  },
+  {
+    operation: 'POST /companies/{companyID}/verification-sessions',
+    field: '$.shareholder',
+    names: 'shareholderID',
+    send: (key, own, v) => api(key).post(`/companies/${own.companyID}/verification-sessions`, { shareholder: v }),
+  },
+  {
+    operation: 'POST /requirements/{requirementID}/fulfill',
+    field: '$.file',
+    names: 'uploadID',
+    needs: 'documentRequirementID',
+    send: (key, own, v) => api(key).post(`/requirements/${own.documentRequirementID}/fulfill`, { file: v }),
+  },
+  {
+    operation: 'POST /sandbox/companies/{companyID}/requirements',
+    field: '$.shareholder',
+    names: 'shareholderID',
+    send: (key, own, v) =>
+      api(key).post(`/sandbox/companies/${own.companyID}/requirements`, { type: 'document', purpose: 'identity_document', shareholder: v }),
+  },
+  {
+    operation: 'POST /sandbox/companies/{companyID}/requirements',
+    field: '$.service_order',
+    names: 'serviceOrderID',
+    send: (key, own, v) =>
+      api(key).post(`/sandbox/companies/${own.companyID}/requirements`, { type: 'form', form: aForm, service_order: v }),
+  },
+  {
+    operation: 'POST /files',
+    field: '$.company',
+    names: 'companyID',
+    send: (key, own, v) => uploadFile(key, { purpose: 'identity_document', company: v, shareholder: own.shareholderID }, passportPdf),
+  },
+  {
+    operation: 'POST /files',
+    field: '$.shareholder',
+    names: 'shareholderID',
+    send: (key, own, v) => uploadFile(key, { purpose: 'identity_document', company: own.companyID, shareholder: v }, passportPdf),
+  },
 ];
 
 const partnerRoutes = ROUTES.filter((r) => r.audience === 'partner' && r.path.includes('{'));
@@ -144,10 +215,20 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
           const real = await client.send(route.method, fill(route.path, ids), body);
           const none = await client.send(route.method, fill(route.path, { ...ids, ...fake }), body);
           // Indistinguishable from nothing: same status, same body once each side's own ids are masked.
-          expect({ who: attacker.who, status: real.status, body: masked(real.text, objectParams.map((n) => ids[n])) }).toEqual({
+          expect({
+            who: attacker.who,
+            status: real.status,
+            body: masked(
+              real.text,
+              objectParams.map((n) => ids[n]),
+            ),
+          }).toEqual({
             who: attacker.who,
             status: none.status,
-            body: masked(none.text, objectParams.map((n) => fake[n])),
+            body: masked(
+              none.text,
+              objectParams.map((n) => fake[n]),
+            ),
           });
           expect(real.status).not.toBeLessThan(400);
         }
@@ -196,7 +277,11 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
           // Cursors are signed over the listing's filters, so they differ with the value named; they
           // carry a position in the caller's own list only.
           const same = (text: string, id: string) => masked(text, [id]).replace(/"(start|end)_cursor":"[^"]+"/g, '"$1_cursor":"*"');
-          expect({ what, status: real.status, body: same(real.text, value) }).toEqual({ what, status: none.status, body: same(none.text, fake) });
+          expect({ what, status: real.status, body: same(real.text, value) }).toEqual({
+            what,
+            status: none.status,
+            body: same(none.text, fake),
+          });
           expect([what, real.text.includes(objects[mode]!.companyID)]).toEqual([what, false]);
         }
       }
@@ -239,12 +324,19 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
     const doc = (await api().get('/openapi.json')).body;
     const covered = new Set(BODY_REFERENCES.map((r) => `${r.operation} ${r.field}`));
     const fields = bodyReferences(doc);
-    expect(fields).toEqual(expect.arrayContaining(['POST /companies $.shareholders[].passport', 'POST /requirements/{requirementID}/fulfill $.file']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['POST /companies $.shareholders[].passport', 'POST /requirements/{requirementID}/fulfill $.file']),
+    );
     for (const field of fields) expect([field, covered.has(field)]).toEqual([field, true]);
     // The caller's own objects the bodies are sent about: for the demo keys, a company of their own;
     // for the owner's other-mode key, the owner's objects of that mode.
     const contexts = new Map<string, Ids>();
-    for (const [key, ownerMode] of [[c.test_key, undefined], [c.live_key, undefined], [c.other_partner.test_key, 'test'], [c.other_partner.live_key, 'live']] as const) {
+    for (const [key, ownerMode] of [
+      [c.test_key, undefined],
+      [c.live_key, undefined],
+      [c.other_partner.test_key, 'test'],
+      [c.other_partner.live_key, 'live'],
+    ] as const) {
       const ctx: Ids = ownerMode ? { ...objects[ownerMode]! } : {};
       if (!ownerMode) {
         const made = await api(key).post('/companies', anLlc({ shareholders: [anOwner()] }));
@@ -252,13 +344,22 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
         Object.assign(ctx, { companyID: made.body.id, shareholderID: made.body.shareholders[0].id });
       }
       if (key.startsWith('svc_test_')) {
-        const opened = await api(key).post(`/sandbox/companies/${ctx.companyID}/requirements`, { type: 'document', purpose: 'identity_document', shareholder: ctx.shareholderID });
+        const opened = await api(key).post(`/sandbox/companies/${ctx.companyID}/requirements`, {
+          type: 'document',
+          purpose: 'identity_document',
+          shareholder: ctx.shareholderID,
+        });
         expect(opened.status).toBe(201);
         ctx.documentRequirementID = opened.body.id;
       }
       contexts.set(key, ctx);
     }
-    const keyOf: Record<string, string> = { 'demo partner live key': c.live_key, 'demo partner test key': c.test_key, "owner's live key": c.other_partner.live_key, "owner's test key": c.other_partner.test_key };
+    const keyOf: Record<string, string> = {
+      'demo partner live key': c.live_key,
+      'demo partner test key': c.test_key,
+      "owner's live key": c.other_partner.live_key,
+      "owner's test key": c.other_partner.test_key,
+    };
     let cases = 0;
     for (const mode of ['test', 'live'] as Mode[]) {
       for (const ref of BODY_REFERENCES) {
@@ -271,7 +372,11 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
           const real = await ref.send(key, ctx, value);
           const none = await ref.send(key, ctx, fake);
           const what = `${attacker.who}: ${ref.operation} ${ref.field} = the owner's ${mode}-mode ${ref.names}`;
-          expect({ what, status: real.status, body: masked(real.text, [value]) }).toEqual({ what, status: none.status, body: masked(none.text, [fake]) });
+          expect({ what, status: real.status, body: masked(real.text, [value]) }).toEqual({
+            what,
+            status: none.status,
+            body: masked(none.text, [fake]),
+          });
           expect([what, real.status >= 400]).toEqual([what, true]);
           cases++;
         }

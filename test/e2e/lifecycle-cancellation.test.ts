@@ -22,7 +22,9 @@ describe('cancelling a company before it is formed', () => {
 
   beforeAll(async () => {
     company = await createCompany(key, anLlc({ shareholders: [anOwner()], services: ['ein_application', 'bookkeeping'] }));
-    requirement = (await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'information', message: 'Describe the business.' })).body;
+    requirement = (
+      await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'information', message: 'Describe the business.' })
+    ).body;
     const taken = await api(key).post('/companies', anLlc({ name: company.name, state: company.state }));
     expect([taken.status, taken.body.errors?.[0]?.location]).toEqual([400, '$.name']);
     // Bookkeeping's fulfilment has started: it cannot be canceled, it can only stop renewing.
@@ -47,13 +49,20 @@ describe('cancelling a company before it is formed', () => {
     const after = await ordersOf(company.id);
     for (const order of notStarted) {
       const read = after.find((o) => o.id === order.id);
-      expect({ id: read.id, status: read.status, canceled_at: read.canceled_at }).toEqual({ id: order.id, status: 'canceled', canceled_at: res.body.canceled_at });
+      expect({ id: read.id, status: read.status, canceled_at: read.canceled_at }).toEqual({
+        id: order.id,
+        status: 'canceled',
+        canceled_at: res.body.canceled_at,
+      });
       expect(read).not.toHaveProperty('next_renewal_at');
     }
     const running = after.find((o) => o.id === started.id);
     expect(running).toMatchObject({ status: 'in_progress', renewal_canceled_at: res.body.canceled_at });
 
-    expect((await api(key).get(`/requirements/${requirement.id}`)).body).toMatchObject({ status: 'canceled', cancel_reason: "The company's formation was cancelled." });
+    expect((await api(key).get(`/requirements/${requirement.id}`)).body).toMatchObject({
+      status: 'canceled',
+      cancel_reason: "The company's formation was cancelled.",
+    });
 
     const events = (await eventsOf(key, company.id)).slice(seen);
     const types = events.map((e) => e.type);
@@ -112,7 +121,11 @@ describe('when the formation can no longer be cancelled', () => {
     const started = await api(key).post(`/service-orders/${formation.id}/cancel`, {});
     expect(started.status).toBe(400);
     expect(started.body.detail).toContain('in_progress');
-    for (const [action, body] of [['stage', { stage: 'documents_generated' }], ['stage', { stage: 'submitted_to_state' }], ['incorporate', {}]] as const) {
+    for (const [action, body] of [
+      ['stage', { stage: 'documents_generated' }],
+      ['stage', { stage: 'submitted_to_state' }],
+      ['incorporate', {}],
+    ] as const) {
       expect((await api(key).post(`/sandbox/companies/${company.id}/${action}`, body)).status).toBe(200);
     }
     expect(formationOf(await ordersOf(company.id)).status).toBe('completed');
@@ -131,15 +144,23 @@ describe('the credits of a cancellation', () => {
     const started = (orders.body.items as any[]).find((o) => o.product_key === 'bookkeeping');
     expect((await api(p.testKey).post(`/sandbox/service-orders/${started.id}/start`, {})).status).toBe(200);
     expect((await api(p.testKey).post(`/service-orders/${formationOf(orders.body.items).id}/cancel`, {})).status).toBe(200);
-    const canceled = ((await api(p.testKey).get(`/companies/${company.id}/service-orders`)).body.items as any[]).filter((o) => o.status === 'canceled');
+    const canceled = ((await api(p.testKey).get(`/companies/${company.id}/service-orders`)).body.items as any[]).filter(
+      (o) => o.status === 'canceled',
+    );
     expect(canceled.length).toBeGreaterThanOrEqual(3);
 
     const now = new Date();
-    const run = await api(p.testKey).post('/sandbox/billing/run', { as_of: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString() });
+    const run = await api(p.testKey).post('/sandbox/billing/run', {
+      as_of: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    });
     const lines = (await api(p.testKey).get(`/invoices/${run.body.invoice.id}`)).body.lines as any[];
     for (const order of canceled) {
       const own = lines.filter((l) => l.service_order === order.id);
-      expect({ order: order.product_key, credited: own.some((l) => l.kind === 'credit'), net: own.reduce((n, l) => n + l.amount, 0) }).toEqual({ order: order.product_key, credited: own.length > 0, net: 0 });
+      expect({
+        order: order.product_key,
+        credited: own.some((l) => l.kind === 'credit'),
+        net: own.reduce((n, l) => n + l.amount, 0),
+      }).toEqual({ order: order.product_key, credited: own.length > 0, net: 0 });
     }
     expect(canceled.some((o) => lines.some((l) => l.service_order === o.id && l.kind === 'credit'))).toBe(true);
     expect(lines.filter((l) => l.service_order === started.id && l.kind === 'credit')).toEqual([]);

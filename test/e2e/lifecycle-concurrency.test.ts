@@ -38,11 +38,20 @@ describe('concurrent duplicate triggers fire each "once" event once', () => {
     expect(await count(company.id, 'company.dissolved')).toBe(1);
 
     const final = (await api(key).get(`/companies/${company.id}`)).body;
-    expect(final).toMatchObject({ verified_at: verified.verified_at, incorporated_at: incorporated.incorporated_at, ein: withEin.ein, ein_assigned_at: withEin.ein_assigned_at, dissolved_at: dissolved.dissolved_at });
+    expect(final).toMatchObject({
+      verified_at: verified.verified_at,
+      incorporated_at: incorporated.incorporated_at,
+      ein: withEin.ein,
+      ein_assigned_at: withEin.ein_assigned_at,
+      dissolved_at: dissolved.dissolved_at,
+    });
   });
 
   it('complete-onboarding raced on a pre_existing company', async () => {
-    const company = await createCompany(key, anLlc({ pre_existing: true, address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postal_code: '82001' } }));
+    const company = await createCompany(
+      key,
+      anLlc({ pre_existing: true, address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postal_code: '82001' } }),
+    );
     await sb.company(company.id, 'verify');
     await race(company.id, 'complete-onboarding');
     expect(await count(company.id, 'company.onboarding.completed')).toBe(1);
@@ -50,7 +59,14 @@ describe('concurrent duplicate triggers fire each "once" event once', () => {
 
   it('two signers of one requirement signing at once: each signs once, fulfilled once', async () => {
     const company = await createCompany(key, anLlc());
-    const { body: r } = await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'signature', document_name: 'Agreement', signers: [{ name: 'A One', email: 'a@example.com' }, { name: 'B Two', email: 'b@example.com' }] });
+    const { body: r } = await api(key).post(`/sandbox/companies/${company.id}/requirements`, {
+      type: 'signature',
+      document_name: 'Agreement',
+      signers: [
+        { name: 'A One', email: 'a@example.com' },
+        { name: 'B Two', email: 'b@example.com' },
+      ],
+    });
     const results = await Promise.all([0, 1, 0, 1].map((i) => sb.signer(r.id, i, 'sign')));
     expect(results.map((x) => x.status).sort()).toEqual([200, 200, 400, 400]);
     const types = (await eventsOf(key, company.id)).filter((e) => e.data.object.id === r.id).map((e) => e.type);

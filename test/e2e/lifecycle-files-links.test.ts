@@ -16,7 +16,10 @@ function expectRefused(res: any, location: string, validationType: string) {
 
 /** A PDF whose body declares `pages` page objects. */
 function pdfOfPages(pages: number): Buffer {
-  return Buffer.concat([samplePdf('multi'), Buffer.from(Array.from({ length: pages }, (_, i) => `${10 + i} 0 obj << /Type /Page >> endobj\n`).join(''), 'latin1')]);
+  return Buffer.concat([
+    samplePdf('multi'),
+    Buffer.from(Array.from({ length: pages }, (_, i) => `${10 + i} 0 obj << /Type /Page >> endobj\n`).join(''), 'latin1'),
+  ]);
 }
 
 let company: any;
@@ -28,29 +31,77 @@ describe('POST /files: per-purpose policies, content sniffed', () => {
   const owner = () => company.shareholders[0].id;
 
   it('reads the type from the bytes, never from the declared type or name', async () => {
-    const disguised = await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: Buffer.from('#!/bin/sh\necho hi\n'), name: 'invoice.pdf', type: 'application/pdf' });
+    const disguised = await uploadFile(
+      key,
+      { purpose: 'additional_document', company: company.id },
+      { bytes: Buffer.from('#!/bin/sh\necho hi\n'), name: 'invoice.pdf', type: 'application/pdf' },
+    );
     expectRefused(disguised, '$.file', 'fileType');
-    const png = await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: aPng(), name: 'scan.pdf', type: 'application/pdf' });
+    const png = await uploadFile(
+      key,
+      { purpose: 'additional_document', company: company.id },
+      { bytes: aPng(), name: 'scan.pdf', type: 'application/pdf' },
+    );
     expect(png.body.type).toBe('image/png');
-    const jpeg = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: owner() }, { bytes: aJpeg(), name: 'id' });
+    const jpeg = await uploadFile(
+      key,
+      { purpose: 'identity_document', company: company.id, shareholder: owner() },
+      { bytes: aJpeg(), name: 'id' },
+    );
     expect(jpeg.body.type).toBe('image/jpeg');
   });
 
   it('applies each purpose’s types, size and page count', async () => {
     expectRefused(await uploadFile(key, { purpose: 'formation_document', company: company.id }, { bytes: aPng() }), '$.file', 'fileType');
-    expectRefused(await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: Buffer.concat([aPdf(), Buffer.alloc(4 * 1024 * 1024)]) }), '$.file', 'maxSize');
-    expectRefused(await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: owner() }, { bytes: pdfOfPages(6) }), '$.file', 'maxPages');
+    expectRefused(
+      await uploadFile(
+        key,
+        { purpose: 'additional_document', company: company.id },
+        { bytes: Buffer.concat([aPdf(), Buffer.alloc(4 * 1024 * 1024)]) },
+      ),
+      '$.file',
+      'maxSize',
+    );
+    expectRefused(
+      await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: owner() }, { bytes: pdfOfPages(6) }),
+      '$.file',
+      'maxPages',
+    );
     expect((await uploadFile(key, { purpose: 'formation_document', company: company.id }, { bytes: pdfOfPages(6) })).status).toBe(201);
-    expectRefused(await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: Buffer.alloc(0) }), '$.file', 'minSize');
+    expectRefused(
+      await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: Buffer.alloc(0) }),
+      '$.file',
+      'minSize',
+    );
   });
 
   it('checks the fields: purpose, company, the owner of an identity document, the file part', async () => {
     expectRefused(await uploadFile(key, { purpose: 'selfie', company: company.id }, { bytes: aPdf() }), '$.purpose', 'enum');
-    expectRefused(await uploadFile(key, { purpose: 'identity_document', company: company.id }, { bytes: aPdf() }), '$.shareholder', 'required');
-    expectRefused(await uploadFile(key, { purpose: 'additional_document', company: company.id, shareholder: owner() }, { bytes: aPdf() }), '$.shareholder', 'additionalProperties');
+    expectRefused(
+      await uploadFile(key, { purpose: 'identity_document', company: company.id }, { bytes: aPdf() }),
+      '$.shareholder',
+      'required',
+    );
+    expectRefused(
+      await uploadFile(key, { purpose: 'additional_document', company: company.id, shareholder: owner() }, { bytes: aPdf() }),
+      '$.shareholder',
+      'additionalProperties',
+    );
     const stranger = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
-    expectRefused(await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: stranger.shareholders[0].id }, { bytes: aPdf() }), '$.shareholder', 'exists');
-    expectRefused(await uploadFile(c.other_partner.test_key, { purpose: 'additional_document', company: company.id }, { bytes: aPdf() }), '$.company', 'exists');
+    expectRefused(
+      await uploadFile(
+        key,
+        { purpose: 'identity_document', company: company.id, shareholder: stranger.shareholders[0].id },
+        { bytes: aPdf() },
+      ),
+      '$.shareholder',
+      'exists',
+    );
+    expectRefused(
+      await uploadFile(c.other_partner.test_key, { purpose: 'additional_document', company: company.id }, { bytes: aPdf() }),
+      '$.company',
+      'exists',
+    );
     expectRefused(await uploadFile(key, { purpose: 'additional_document', company: company.id }), '$.file', 'required');
     const json = await api(key).post('/files', { purpose: 'additional_document' });
     expect(json.body.errors[0].location).toBe('$.headers.Content-Type');
@@ -59,7 +110,13 @@ describe('POST /files: per-purpose policies, content sniffed', () => {
   it('a partner upload is readable by id but not listed; another mode or partner never sees it', async () => {
     const up = await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: aPdf('utility bill') });
     const read = await api(key).get(`/files/${up.body.id}`);
-    expect(read.body).toMatchObject({ object: 'file', id: up.body.id, purpose: 'additional_document', company: company.id, livemode: false });
+    expect(read.body).toMatchObject({
+      object: 'file',
+      id: up.body.id,
+      purpose: 'additional_document',
+      company: company.id,
+      livemode: false,
+    });
     expect((await api(key).get(`/companies/${company.id}/files`)).body.items.map((f: any) => f.id)).not.toContain(up.body.id);
     expect((await api(c.live_key).get(`/files/${up.body.id}`)).status).toBe(404);
     expect((await api(c.other_partner.test_key).get(`/files/${up.body.id}/content`)).status).toBe(404);
@@ -90,8 +147,15 @@ describe('status links', () => {
     expect(json.status).toBe(200);
     const view = await json.json();
     expect(view).toEqual({
-      object: 'company_status', company_name: company.legal_name, state: company.state, status: 'requires_information', status_title: 'Waiting for information',
-      status_detail: expect.any(String), stage: 'preparing_documents', stage_text: 'Preparing the formation documents', updated_at: expect.any(String),
+      object: 'company_status',
+      company_name: company.legal_name,
+      state: company.state,
+      status: 'requires_information',
+      status_title: 'Waiting for information',
+      status_detail: expect.any(String),
+      stage: 'preparing_documents',
+      stage_text: 'Preparing the formation documents',
+      updated_at: expect.any(String),
     });
     for (const personal of ['shareholders', 'officers', 'ein', 'address', 'id', 'account_id']) expect(view).not.toHaveProperty(personal);
 
@@ -128,11 +192,25 @@ describe('verification sessions', () => {
 describe('sandbox triggers are for test keys only', () => {
   it('answers test_mode_only to a live key on every lifecycle trigger', async () => {
     const live = await createCompany(c.live_key, anLlc());
-    for (const action of ['verify', 'stage', 'incorporate', 'complete-onboarding', 'assign-ein', 'name-conflict', 'update', 'dissolve', 'requirements', 'files']) {
+    for (const action of [
+      'verify',
+      'stage',
+      'incorporate',
+      'complete-onboarding',
+      'assign-ein',
+      'name-conflict',
+      'update',
+      'dissolve',
+      'requirements',
+      'files',
+    ]) {
       const res = await sandbox(c.live_key).company(live.id, action);
       expect([action, res.status, res.body.code]).toEqual([action, 403, 'test_mode_only']);
     }
-    for (const res of [await sandbox(c.live_key).signer('rqmt_0000000000000000000000', 0, 'sign'), await sandbox(c.live_key).cancel('rqmt_0000000000000000000000', 'x')]) {
+    for (const res of [
+      await sandbox(c.live_key).signer('rqmt_0000000000000000000000', 0, 'sign'),
+      await sandbox(c.live_key).cancel('rqmt_0000000000000000000000', 'x'),
+    ]) {
       expect(res.body.code).toBe('test_mode_only');
     }
     expect((await api(c.live_key).get(`/companies/${live.id}`)).body.status).toBe('requires_information');

@@ -31,27 +31,68 @@ describe('a company formed by the operator, from creation to active, through the
   };
 
   beforeAll(async () => {
-    company = await createCompany(key, anLlc({ shareholders: [anOwner({ ownership_percentage: 60 }), anOwner({ main_incorporator: false, ownership_percentage: 40, first_name: 'Alan', last_name: 'Turing' })] }));
+    company = await createCompany(
+      key,
+      anLlc({
+        shareholders: [
+          anOwner({ ownership_percentage: 60 }),
+          anOwner({ main_incorporator: false, ownership_percentage: 40, first_name: 'Alan', last_name: 'Turing' }),
+        ],
+      }),
+    );
     owners = company.shareholders;
     const created = await next();
-    expect(created.map((e) => e.type)).toEqual(['company.created', 'service_order.status.changed', 'service_order.status.changed', 'requirement.created', 'requirement.created']);
+    expect(created.map((e) => e.type)).toEqual([
+      'company.created',
+      'service_order.status.changed',
+      'service_order.status.changed',
+      'requirement.created',
+      'requirement.created',
+    ]);
     asked = owners.map((o) => created.find((e) => e.data.object.shareholder === o.id)?.data.object);
   });
 
-  it("starts requiring information, saying what: verification pending, stage preparing_documents, one document requirement per owner", async () => {
-    expect(company).toMatchObject({ status: 'requires_information', verification: 'pending', stage: 'preparing_documents', open_requirements: 2, livemode: false });
-    for (const f of ['verified_at', 'incorporated_at', 'incorporation_date', 'ein', 'ein_assigned_at', 'dissolved_at']) expect(company).not.toHaveProperty(f);
+  it('starts requiring information, saying what: verification pending, stage preparing_documents, one document requirement per owner', async () => {
+    expect(company).toMatchObject({
+      status: 'requires_information',
+      verification: 'pending',
+      stage: 'preparing_documents',
+      open_requirements: 2,
+      livemode: false,
+    });
+    for (const f of ['verified_at', 'incorporated_at', 'incorporation_date', 'ein', 'ein_assigned_at', 'dissolved_at'])
+      expect(company).not.toHaveProperty(f);
     owners.forEach((o, i) => {
-      expect(asked[i]).toMatchObject({ object: 'requirement', type: 'document', purpose: 'identity_document', shareholder: o.id, status: 'open', requested_by: 'system' });
+      expect(asked[i]).toMatchObject({
+        object: 'requirement',
+        type: 'document',
+        purpose: 'identity_document',
+        shareholder: o.id,
+        status: 'open',
+        requested_by: 'system',
+      });
     });
     const read = await get(`/companies/${company.id}?expand[]=requirements`);
     expect(new Set(read.body.requirements.map((r: any) => r.id))).toEqual(new Set(asked.map((r) => r.id)));
   });
 
   it('the operator asks the first owner again; it shows on the company at once', async () => {
-    const res = await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'document', shareholder: owners[0].id, message: 'Upload a passport scan.' });
+    const res = await api(key).post(`/sandbox/companies/${company.id}/requirements`, {
+      type: 'document',
+      shareholder: owners[0].id,
+      message: 'Upload a passport scan.',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ object: 'requirement', company: company.id, type: 'document', purpose: 'identity_document', shareholder: owners[0].id, status: 'open', requested_by: 'operations', livemode: false });
+    expect(res.body).toMatchObject({
+      object: 'requirement',
+      company: company.id,
+      type: 'document',
+      purpose: 'identity_document',
+      shareholder: owners[0].id,
+      status: 'open',
+      requested_by: 'operations',
+      livemode: false,
+    });
     const read = await get(`/companies/${company.id}?expand[]=requirements`);
     expect(read.body.open_requirements).toBe(3);
     expect(read.body.requirements.map((r: any) => r.id)).toContain(res.body.id);
@@ -61,7 +102,11 @@ describe('a company formed by the operator, from creation to active, through the
   });
 
   it("the first owner's upload is received, fulfils both of that owner's requirements and is never readable back", async () => {
-    const up = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: owners[0].id }, { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' });
+    const up = await uploadFile(
+      key,
+      { purpose: 'identity_document', company: company.id, shareholder: owners[0].id },
+      { bytes: aPdf(), name: 'passport.pdf', type: 'application/pdf' },
+    );
     expect(up.status).toBe(201);
     expect(Object.keys(up.body).sort()).toEqual(['created_at', 'id', 'object', 'purpose', 'size', 'type']);
     expect(up.body).toMatchObject({ object: 'file', purpose: 'identity_document', type: 'application/pdf', size: aPdf().length });
@@ -77,7 +122,8 @@ describe('a company formed by the operator, from creation to active, through the
     expect(events.map((e) => e.type)).toEqual(['company.document.received', 'requirement.fulfilled', 'requirement.fulfilled']);
     expectSnapshot(events[0], { status: 'requires_information', verification: 'pending' });
     expect(events[0].data.object.shareholders[0].passport).toBe(up.body.id);
-    for (const e of events.slice(1)) expect(e.data.object).toMatchObject({ shareholder: owners[0].id, status: 'resolved', response: { file: up.body.id } });
+    for (const e of events.slice(1))
+      expect(e.data.object).toMatchObject({ shareholder: owners[0].id, status: 'resolved', response: { file: up.body.id } });
   });
 
   it('the stage moves, but the filing waits for every owner: submitted_to_state is refused naming the verification', async () => {
@@ -103,9 +149,18 @@ describe('a company formed by the operator, from creation to active, through the
     expect(res.body.verified_at).toBe(res.body.updated_at);
     expect(res.body.shareholders[1].passport).toMatch(/^file_/);
     const events = await next();
-    expect(events.map((e) => e.type)).toEqual(['company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed']);
+    expect(events.map((e) => e.type)).toEqual([
+      'company.document.received',
+      'requirement.fulfilled',
+      'company.verified',
+      'service_order.status.changed',
+    ]);
     expectSnapshot(events[0], { status: 'requires_information', verification: 'pending' });
-    expect(events[1].data.object).toMatchObject({ id: asked[1].id, status: 'resolved', response: { file: res.body.shareholders[1].passport } });
+    expect(events[1].data.object).toMatchObject({
+      id: asked[1].id,
+      status: 'resolved',
+      response: { file: res.body.shareholders[1].passport },
+    });
     expectSnapshot(events[2], { status: 'in_progress', verification: 'verified', verified_at: res.body.verified_at });
     // Submitted for formation: the formation order's fulfilment starts with it.
     const formation = (await get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
@@ -141,10 +196,20 @@ describe('a company formed by the operator, from creation to active, through the
     expect(future.body.errors[0]).toMatchObject({ location: '$.incorporation_date', validation_type: 'maximum' });
     const res = await sb.company(company.id, 'incorporate', { incorporation_date: today });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated', incorporation_date: today, verified_at: company.verified_at });
+    expect(res.body).toMatchObject({
+      status: 'active',
+      stage: 'incorporated',
+      incorporation_date: today,
+      verified_at: company.verified_at,
+    });
     expect(res.body.incorporated_at).toBe(res.body.updated_at);
     const events = await next();
-    expect(events.map((e) => e.type)).toEqual(['company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed']);
+    expect(events.map((e) => e.type)).toEqual([
+      'company.status.changed',
+      'company.incorporated',
+      'service_order.status.changed',
+      'service_order.completed',
+    ]);
     expectSnapshot(events[0], { status: 'active', stage: 'incorporated' });
     expect(events[1].timestamp).toBe(`${today}T00:00:00.000Z`);
     expect(events[1].data.object).toEqual(events[0].data.object);
@@ -175,7 +240,14 @@ describe('a company formed by the operator, from creation to active, through the
   it('publishes a formation document: listed, readable, downloadable, file.created', async () => {
     const res = await api(key).post(`/sandbox/companies/${company.id}/files`, { title: 'Articles of Organization' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ object: 'file', purpose: 'formation_document', type: 'application/pdf', company: company.id, title: 'Articles of Organization', livemode: false });
+    expect(res.body).toMatchObject({
+      object: 'file',
+      purpose: 'formation_document',
+      type: 'application/pdf',
+      company: company.id,
+      title: 'Articles of Organization',
+      livemode: false,
+    });
     expect((await get(`/companies/${company.id}/files`)).body).toEqual({ object: 'list', items: [res.body] });
     expect((await get(`/files/${res.body.id}`)).body).toEqual(res.body);
     const content = await fetch(`${c.base_url}/files/${res.body.id}/content`, { headers: { Authorization: `Bearer ${key}` } });
@@ -190,7 +262,10 @@ describe('a company formed by the operator, from creation to active, through the
   });
 
   it('an identity update fires company.updated; the fixed-once stamps never move', async () => {
-    const res = await sb.company(company.id, 'update', { industry: 'software', address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postal_code: '82001' } });
+    const res = await sb.company(company.id, 'update', {
+      industry: 'software',
+      address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postal_code: '82001' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ industry: 'software', address: { line1: '1 Main St', country: 'US' } });
     for (const f of ['verified_at', 'incorporated_at', 'incorporation_date', 'ein_assigned_at']) expect(res.body[f]).toBe(company[f]);
@@ -204,11 +279,29 @@ describe('a company formed by the operator, from creation to active, through the
   it('the whole log reads in order, created_at never decreasing (events of one transaction share it)', async () => {
     const all = await eventsOf(key, company.id);
     expect(all.map((e) => e.type)).toEqual([
-      'company.created', 'service_order.status.changed', 'service_order.status.changed', 'requirement.created', 'requirement.created',
-      'requirement.created', 'company.document.received', 'requirement.fulfilled', 'requirement.fulfilled',
-      'company.status.changed', 'company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed',
-      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed',
-      'company.ein.assigned', 'file.created', 'company.updated',
+      'company.created',
+      'service_order.status.changed',
+      'service_order.status.changed',
+      'requirement.created',
+      'requirement.created',
+      'requirement.created',
+      'company.document.received',
+      'requirement.fulfilled',
+      'requirement.fulfilled',
+      'company.status.changed',
+      'company.document.received',
+      'requirement.fulfilled',
+      'company.verified',
+      'service_order.status.changed',
+      'company.status.changed',
+      'company.status.changed',
+      'company.status.changed',
+      'company.incorporated',
+      'service_order.status.changed',
+      'service_order.completed',
+      'company.ein.assigned',
+      'file.created',
+      'company.updated',
     ]);
     for (let i = 1; i < all.length; i++) expect(all[i].created_at >= all[i - 1].created_at).toBe(true);
     for (const e of all) expect(e).toMatchObject({ object: 'event', company_id: company.id, livemode: false });
@@ -226,12 +319,18 @@ describe('the sandbox walks the stage machine the live formation walks', () => {
     expect(early.body.detail).toContain("'preparing_documents'");
     expect(early.body.errors[0].how_to_fix).toContain("Move the stage to 'documents_generated', then 'submitted_to_state' first");
     expect((await eventsOf(key, company.id)).length).toBe(seen);
-    for (const stage of ['documents_generated', 'submitted_to_state']) expect((await sb.company(company.id, 'stage', { stage })).status).toBe(200);
+    for (const stage of ['documents_generated', 'submitted_to_state'])
+      expect((await sb.company(company.id, 'stage', { stage })).status).toBe(200);
     const res = await sb.company(company.id, 'incorporate');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated' });
     expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual([
-      'company.status.changed', 'company.status.changed', 'company.status.changed', 'company.incorporated', 'service_order.status.changed', 'service_order.completed',
+      'company.status.changed',
+      'company.status.changed',
+      'company.status.changed',
+      'company.incorporated',
+      'service_order.status.changed',
+      'service_order.completed',
     ]);
   });
 

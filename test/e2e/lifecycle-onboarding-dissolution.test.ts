@@ -31,7 +31,11 @@ describe('a pre_existing company through onboarding', () => {
   });
 
   it("the owner's upload verifies it; onboarding completes once and the company is active", async () => {
-    const up = await uploadFile(key, { purpose: 'identity_document', company: company.id, shareholder: company.shareholders[0].id }, { bytes: aPdf() });
+    const up = await uploadFile(
+      key,
+      { purpose: 'identity_document', company: company.id, shareholder: company.shareholders[0].id },
+      { bytes: aPdf() },
+    );
     expect(up.status).toBe(201);
     const verified = (await api(key).get(`/companies/${company.id}`)).body;
     expect(verified).toMatchObject({ status: 'in_progress', verification: 'verified' });
@@ -46,7 +50,13 @@ describe('a pre_existing company through onboarding', () => {
     expect((await sb.company(company.id, 'incorporate')).status).toBe(400);
 
     const types = (await eventsOf(key, company.id)).map((e) => e.type).filter((t) => t.startsWith('company.'));
-    expect(types).toEqual(['company.created', 'company.document.received', 'company.verified', 'company.status.changed', 'company.onboarding.completed']);
+    expect(types).toEqual([
+      'company.created',
+      'company.document.received',
+      'company.verified',
+      'company.status.changed',
+      'company.onboarding.completed',
+    ]);
   });
 
   it('an EIN can be assigned to a pre_existing company that had none, once', async () => {
@@ -72,13 +82,29 @@ describe('a company to dissolved', () => {
   beforeAll(async () => {
     company = await createCompany(key, anLlc({ shareholders: [anOwner()], services: ['bookkeeping', 'ein_application'] }));
     requirements = [
-      (await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'information', message: 'Describe the business.' })).body,
-      (await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'signature', document_name: 'Operating Agreement', signers: [{ name: 'Grace Hopper', email: 'grace@example.com' }] })).body,
+      (await api(key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'information', message: 'Describe the business.' }))
+        .body,
+      (
+        await api(key).post(`/sandbox/companies/${company.id}/requirements`, {
+          type: 'signature',
+          document_name: 'Operating Agreement',
+          signers: [{ name: 'Grace Hopper', email: 'grace@example.com' }],
+        })
+      ).body,
     ];
     // Bookkeeping is delivered (a running subscription); the EIN application is in fulfilment.
-    delivered = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'bookkeeping');
-    const ein = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'ein_application');
-    for (const [id, action] of [[delivered.id, 'start'], [delivered.id, 'complete'], [ein.id, 'start']]) expect((await api(key).post(`/sandbox/service-orders/${id}/${action}`, {})).status).toBe(200);
+    delivered = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items.find(
+      (o: any) => o.product_key === 'bookkeeping',
+    );
+    const ein = (await api(key).get(`/companies/${company.id}/service-orders`)).body.items.find(
+      (o: any) => o.product_key === 'ein_application',
+    );
+    for (const [id, action] of [
+      [delivered.id, 'start'],
+      [delivered.id, 'complete'],
+      [ein.id, 'start'],
+    ])
+      expect((await api(key).post(`/sandbox/service-orders/${id}/${action}`, {})).status).toBe(200);
   });
 
   it('closes open requirements, settles every unfulfilled order, stops renewals, closes the stage and fires company.dissolved once', async () => {
@@ -104,7 +130,11 @@ describe('a company to dissolved', () => {
       expect(now).not.toHaveProperty('next_renewal_at');
     }
     const subscription = after.find((o: any) => o.id === delivered.id);
-    expect(subscription).toMatchObject({ status: 'completed', renewal_canceled_at: res.body.dissolved_at, renewal_ends_at: delivered.next_renewal_at });
+    expect(subscription).toMatchObject({
+      status: 'completed',
+      renewal_canceled_at: res.body.dissolved_at,
+      renewal_ends_at: delivered.next_renewal_at,
+    });
 
     const events = (await eventsOf(key, company.id)).slice(seen);
     const types = events.map((e) => e.type);
@@ -123,7 +153,13 @@ describe('a company to dissolved', () => {
     const again = await sb.company(company.id, 'dissolve');
     expect(again.status).toBe(400);
     expect(again.body.detail).toContain("'dissolved'");
-    for (const [action, body] of [['verify', {}], ['stage', { stage: 'documents_generated' }], ['update', { industry: 'software' }], ['assign-ein', {}], ['name-conflict', {}]] as const) {
+    for (const [action, body] of [
+      ['verify', {}],
+      ['stage', { stage: 'documents_generated' }],
+      ['update', { industry: 'software' }],
+      ['assign-ein', {}],
+      ['name-conflict', {}],
+    ] as const) {
       const res = await sb.company(company.id, action, body);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('invalid_request');

@@ -21,7 +21,9 @@ describe("an order's form requirement, kept by the lifecycle's requirement store
     expect(requirement.form.fields.map((f: any) => f.key)).toEqual(['contact_name', 'contact_email']);
     expect((await api(key).get(`/requirements/${requirement.id}`)).body).toEqual(requirement);
 
-    const bad = await api(key).post(`/requirements/${requirement.id}/fulfill`, { answers: { contact_name: 'Jane Doe', contact_email: 'not-an-email' } });
+    const bad = await api(key).post(`/requirements/${requirement.id}/fulfill`, {
+      answers: { contact_name: 'Jane Doe', contact_email: 'not-an-email' },
+    });
     expect(bad.body.errors[0]).toMatchObject({ location: '$.answers.contact_email', validation_type: 'pattern' });
 
     const answers = { contact_name: 'Jane Doe', contact_email: 'jane@example.com' };
@@ -39,7 +41,9 @@ describe("an order's form requirement, kept by the lifecycle's requirement store
     await api(key).post(`/sandbox/service-orders/${order.id}/start`);
     await api(key).post(`/sandbox/service-orders/${order.id}/require-action`);
     const [requirement] = (await api(key).get(`/companies/${company.id}/requirements`)).body.items;
-    const res = await api(key).post(`/service-orders/${order.id}/form`, { answers: { contact_name: 'Jane Doe', contact_email: 'jane@example.com' } });
+    const res = await api(key).post(`/service-orders/${order.id}/form`, {
+      answers: { contact_name: 'Jane Doe', contact_email: 'jane@example.com' },
+    });
     expect(res.body.status).toBe('in_progress');
     expect((await api(key).get(`/requirements/${requirement.id}`)).body).toMatchObject({ status: 'resolved' });
     expect((await api(key).post(`/requirements/${requirement.id}/fulfill`, { answers: {} })).body.detail).toContain("'resolved'");

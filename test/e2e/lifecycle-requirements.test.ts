@@ -14,7 +14,9 @@ const fulfill = (id: string, body: unknown) => api(key).post(`/requirements/${id
 function expectRefused(res: any, location: string, validationType: string) {
   expect(res.status).toBe(400);
   expect(res.body.code).toBe('invalid_request');
-  expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ location, validation_type: validationType, how_to_fix: expect.any(String) })]));
+  expect(res.body.errors).toEqual(
+    expect.arrayContaining([expect.objectContaining({ location, validation_type: validationType, how_to_fix: expect.any(String) })]),
+  );
 }
 
 let company: any;
@@ -31,8 +33,20 @@ describe('form requirements: answers checked against the form', () => {
       { field_name: 'Code', field_type: 'text', key: 'code', required: false, validation: { pattern: '^[A-Z]{3}$' } },
       { field_name: 'Employees', field_type: 'number', key: 'employees', required: false, validation: { min: 1, max: 500 } },
       { field_name: 'Office?', field_type: 'select', key: 'has_office', required: false, options: ['yes', 'no'] },
-      { field_name: 'Office city', field_type: 'text', key: 'office_city', required: true, conditional: { field: 'has_office', values: ['yes'] } },
-      { field_name: 'Scan', field_type: 'file', key: 'scan', required: false, file: { accepted_types: ['application/pdf'], max_size_bytes: 2000 } },
+      {
+        field_name: 'Office city',
+        field_type: 'text',
+        key: 'office_city',
+        required: true,
+        conditional: { field: 'has_office', values: ['yes'] },
+      },
+      {
+        field_name: 'Scan',
+        field_type: 'file',
+        key: 'scan',
+        required: false,
+        file: { accepted_types: ['application/pdf'], max_size_bytes: 2000 },
+      },
     ],
   };
   const good = { full_name: 'Grace Hopper', color: 'red' };
@@ -54,7 +68,12 @@ describe('form requirements: answers checked against the form', () => {
     ['min', { ...good, employees: 0 }, '$.answers.employees', 'minimum'],
     ['max', { ...good, employees: 501 }, '$.answers.employees', 'maximum'],
     ['a number field given text', { ...good, employees: 'ten' }, '$.answers.employees', 'type'],
-    ['conditional (answered when it does not apply)', { ...good, has_office: 'no', office_city: 'Boston' }, '$.answers.office_city', 'conditional'],
+    [
+      'conditional (answered when it does not apply)',
+      { ...good, has_office: 'no', office_city: 'Boston' },
+      '$.answers.office_city',
+      'conditional',
+    ],
     ['conditional (required once it applies)', { ...good, has_office: 'yes' }, '$.answers.office_city', 'required'],
     ['an unknown field', { ...good, favourite: 'x' }, '$.answers.favourite', 'additionalProperties'],
   ])('refuses a bad answer: %s', async (_kind, answers, location, type) => {
@@ -64,7 +83,11 @@ describe('form requirements: answers checked against the form', () => {
   it('refuses a file of the wrong type and one too large', async () => {
     const png = await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: aPng() });
     expectRefused(await fulfill(requirement.id, { answers: { ...good, scan: png.body.id } }), '$.answers.scan', 'fileType');
-    const big = await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: Buffer.concat([samplePdf('A long document'), Buffer.alloc(3000, 32)]) });
+    const big = await uploadFile(
+      key,
+      { purpose: 'additional_document', company: company.id },
+      { bytes: Buffer.concat([samplePdf('A long document'), Buffer.alloc(3000, 32)]) },
+    );
     expect(big.body.size).toBeGreaterThan(2000);
     expectRefused(await fulfill(requirement.id, { answers: { ...good, scan: big.body.id } }), '$.answers.scan', 'fileSize');
   });
@@ -79,7 +102,9 @@ describe('form requirements: answers checked against the form', () => {
     const again = await fulfill(requirement.id, { answers });
     expect(again.status).toBe(400);
     expect(again.body.detail).toContain("'resolved'");
-    const fulfilled = (await eventsOf(key, company.id)).filter((e) => e.type === 'requirement.fulfilled' && e.data.object.id === requirement.id);
+    const fulfilled = (await eventsOf(key, company.id)).filter(
+      (e) => e.type === 'requirement.fulfilled' && e.data.object.id === requirement.id,
+    );
     expect(fulfilled).toHaveLength(1);
     expect(fulfilled[0].data.object.response).toEqual({ answers });
   });
@@ -117,7 +142,12 @@ describe('name_change requirements: a new name under the create-company rules', 
     const res = await fulfill(r.id, { name: `${co.name} Two` });
     expect(res.body).toMatchObject({ status: 'resolved', response: { name: `${co.name} Two` } });
     const renamed = (await api(key).get(`/companies/${co.id}`)).body;
-    expect(renamed).toMatchObject({ name: `${co.name} Two`, legal_name: `${co.name} Two, LLC`, stage: 'preparing_documents', open_requirements: 0 });
+    expect(renamed).toMatchObject({
+      name: `${co.name} Two`,
+      legal_name: `${co.name} Two, LLC`,
+      stage: 'preparing_documents',
+      open_requirements: 0,
+    });
     const events = (await eventsOf(key, co.id)).slice(seen);
     expect(events.map((e) => e.type)).toEqual(['company.name.changed', 'company.status.changed', 'requirement.fulfilled']);
     expect(events[0].data.object).toMatchObject({ name: `${co.name} Two`, legal_name: `${co.name} Two, LLC`, stage: 'name_conflict' });
@@ -148,14 +178,28 @@ describe('document requirements: a file uploaded through POST /files', () => {
     expectRefused(await open(co.id, { type: 'document' }), '$.shareholder', 'required');
     const up = await uploadFile(key, { purpose: 'identity_document', company: co.id, shareholder: owner }, { bytes: aPdf() });
     expect((await api(key).get(`/requirements/${r.id}`)).body).toMatchObject({ status: 'resolved', response: { file: up.body.id } });
-    expect((await api(key).get(`/companies/${co.id}`)).body).toMatchObject({ verification: 'verified', status: 'in_progress', open_requirements: 0 });
+    expect((await api(key).get(`/companies/${co.id}`)).body).toMatchObject({
+      verification: 'verified',
+      status: 'in_progress',
+      open_requirements: 0,
+    });
   });
 });
 
 describe('signature requirements: fulfilled only by their signers', () => {
   it('fires viewed and signed once per signer and fulfilled after the last signature', async () => {
-    const { body: r } = await open(company.id, { type: 'signature', document_name: 'Operating Agreement', signers: [{ name: 'Grace Hopper', email: 'grace@example.com' }, { name: 'Alan Turing', email: 'alan@example.com' }] });
-    expect(r.signers).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com', status: 'pending' }, { name: 'Alan Turing', email: 'alan@example.com', status: 'pending' }]);
+    const { body: r } = await open(company.id, {
+      type: 'signature',
+      document_name: 'Operating Agreement',
+      signers: [
+        { name: 'Grace Hopper', email: 'grace@example.com' },
+        { name: 'Alan Turing', email: 'alan@example.com' },
+      ],
+    });
+    expect(r.signers).toEqual([
+      { name: 'Grace Hopper', email: 'grace@example.com', status: 'pending' },
+      { name: 'Alan Turing', email: 'alan@example.com', status: 'pending' },
+    ]);
     const direct = await fulfill(r.id, { answers: { ok: 'yes' } });
     expect(direct.status).toBe(400);
     expect(direct.body.detail).toContain('signers');
@@ -171,16 +215,27 @@ describe('signature requirements: fulfilled only by their signers', () => {
 
     const events = (await eventsOf(key, company.id)).slice(seen).filter((e) => e.data.object.id === r.id);
     expect(events.map((e) => e.type)).toEqual([
-      'requirement.signature.viewed', 'requirement.signature.signed',
-      'requirement.signature.viewed', 'requirement.signature.signed', 'requirement.fulfilled',
+      'requirement.signature.viewed',
+      'requirement.signature.signed',
+      'requirement.signature.viewed',
+      'requirement.signature.signed',
+      'requirement.fulfilled',
     ]);
     expect(events[0].data.object.signers[0]).toMatchObject({ status: 'viewed', viewed_at: expect.any(String) });
   });
 
   it('a decline cancels with cancel_reason', async () => {
-    const { body: r } = await open(company.id, { type: 'signature', document_name: 'Bylaws', signers: [{ name: 'Grace Hopper', email: 'grace@example.com' }] });
+    const { body: r } = await open(company.id, {
+      type: 'signature',
+      document_name: 'Bylaws',
+      signers: [{ name: 'Grace Hopper', email: 'grace@example.com' }],
+    });
     const res = await sb.signer(r.id, 0, 'decline');
-    expect(res.body).toMatchObject({ status: 'canceled', cancel_reason: 'Grace Hopper declined to sign Bylaws.', signers: [{ status: 'declined' }] });
+    expect(res.body).toMatchObject({
+      status: 'canceled',
+      cancel_reason: 'Grace Hopper declined to sign Bylaws.',
+      signers: [{ status: 'declined' }],
+    });
     const types = (await eventsOf(key, company.id)).filter((e) => e.data.object.id === r.id).map((e) => e.type);
     expect(types).toEqual(['requirement.created', 'requirement.signature.viewed', 'requirement.canceled']);
   });

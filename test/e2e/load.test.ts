@@ -6,7 +6,12 @@ const c = useStackDatabase();
 
 describe('load, in its short form (npm run load runs the full one)', () => {
   it('serves a mix of creates, reads and event sweeps at rising concurrency without a single error', async () => {
-    const results = await runLoad({ baseUrl: c.base_url, keys: [c.test_key, c.other_partner.live_key], concurrency: [1, 4], secondsPerStep: 1 });
+    const results = await runLoad({
+      baseUrl: c.base_url,
+      keys: [c.test_key, c.other_partner.live_key],
+      concurrency: [1, 4],
+      secondsPerStep: 1,
+    });
     for (const step of results) {
       expect(step.requests).toBeGreaterThan(0);
       expect(step.errors).toBe(0);

@@ -44,7 +44,9 @@ function send(row: GatewayCase): Promise<Answer> {
 }
 
 describe('the embedded gateway, on the gateway case table', () => {
-  it.each(GATEWAY_CASES.map((row) => [`${row.method} ${row.path}${row.bodyBytes ? ` (${row.bodyBytes} bytes)` : ''}: ${row.name}`, row] as const))(
+  it.each(
+    GATEWAY_CASES.map((row) => [`${row.method} ${row.path}${row.bodyBytes ? ` (${row.bodyBytes} bytes)` : ''}: ${row.name}`, row] as const),
+  )(
     '%s',
     async (_name, row) => {
       const res = await send(row);
@@ -52,12 +54,19 @@ describe('the embedded gateway, on the gateway case table', () => {
       if (row.answer.by === 'gateway') {
         // The gateway's own answer: its envelope, its request id, and nothing a function adds.
         const response = gatewayResponse(row.answer.response);
-        expect({ status: res.status, code: json?.code, detail: json?.detail }).toEqual({ status: gatewayStatus(response), code: response.code, detail: response.detail });
+        expect({ status: res.status, code: json?.code, detail: json?.detail }).toEqual({
+          status: gatewayStatus(response),
+          code: response.code,
+          detail: response.detail,
+        });
         expect(json.request_id).toMatch(/^[0-9a-f-]{36}$/);
         expect([res.headers['request-id'], res.headers['ratelimit-limit']]).toEqual([undefined, undefined]);
       } else {
         // A function answered: ours, with its own request id.
-        expect({ status: res.status, code: row.answer.code === undefined ? undefined : json?.code }).toEqual({ status: row.answer.status, code: row.answer.code });
+        expect({ status: res.status, code: row.answer.code === undefined ? undefined : json?.code }).toEqual({
+          status: row.answer.status,
+          code: row.answer.code,
+        });
         expect(res.headers['request-id']).toMatch(/^req_/);
       }
       if (res.status >= 400 && json) expect(envelopeProblem(res.status, json, null)).toBeUndefined();

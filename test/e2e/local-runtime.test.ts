@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { freePort } from '../../infra/local/dynamodb-local';
 
 /** `npm start` as a user runs it: tsx infra/local/main.ts with a data directory. */
-async function start(localDir: string, extra: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; credentials: any }> {
+async function start(
+  localDir: string,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; credentials: any }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...extra], {
     env: { ...process.env, PORT: String(await freePort()), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -58,7 +62,9 @@ describe('the embedded default (npm start)', () => {
     try {
       expect(second.credentials.partner_id).toBe(first.credentials.partner_id);
       expect(second.credentials.live_key).toBe(first.credentials.live_key);
-      const again = await fetch(`${second.credentials.base_url}/me`, { headers: { Authorization: `Bearer ${second.credentials.live_key}` } });
+      const again = await fetch(`${second.credentials.base_url}/me`, {
+        headers: { Authorization: `Bearer ${second.credentials.live_key}` },
+      });
       expect(again.status).toBe(200);
     } finally {
       second.child.kill('SIGTERM');
@@ -76,7 +82,10 @@ describe('the embedded default (npm start)', () => {
   }, 400_000);
 
   it('stops promptly and completely on SIGTERM in the middle of a burst: requests answered or cut, no 5xx, Java gone, exit 0', async () => {
-    const { child, credentials } = await start(mkdtempSync(join(tmpdir(), 'partner-api-term-')), ['--in-memory'], { LOCAL_RATE_LIMIT_BURST: '100000', LOCAL_RATE_LIMIT_SUSTAINED: '10000000' });
+    const { child, credentials } = await start(mkdtempSync(join(tmpdir(), 'partner-api-term-')), ['--in-memory'], {
+      LOCAL_RATE_LIMIT_BURST: '100000',
+      LOCAL_RATE_LIMIT_SUSTAINED: '10000000',
+    });
     const dynamoPort = Number(new URL(credentials.dynamodb_endpoint).port);
     const answers: number[] = [];
     let cut = 0;
@@ -87,8 +96,17 @@ describe('the embedded default (npm start)', () => {
         try {
           const res = await fetch(`${credentials.base_url}/companies`, {
             method: 'POST',
-            headers: { Authorization: `Bearer ${credentials.test_key}`, 'Content-Type': 'application/json', 'Idempotency-Key': `term-${++n}` },
-            body: JSON.stringify({ name: `Shutdown Burst ${n}`, state: 'WY', entity_type: 'llc', account: { first_name: 'A', last_name: 'B', email: `term-${n}@example.com` } }),
+            headers: {
+              Authorization: `Bearer ${credentials.test_key}`,
+              'Content-Type': 'application/json',
+              'Idempotency-Key': `term-${++n}`,
+            },
+            body: JSON.stringify({
+              name: `Shutdown Burst ${n}`,
+              state: 'WY',
+              entity_type: 'llc',
+              account: { first_name: 'A', last_name: 'B', email: `term-${n}@example.com` },
+            }),
           });
           await res.arrayBuffer();
           answers.push(res.status);

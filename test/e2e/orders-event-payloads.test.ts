@@ -13,7 +13,11 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 const validatorOf = (type: string) => {
-  if (!validators.has(type)) validators.set(type, ajv.compile(JSON.parse(readFileSync(join(__dirname, '..', '..', 'events-schema', 'events', `${type}.json`), 'utf8'))));
+  if (!validators.has(type))
+    validators.set(
+      type,
+      ajv.compile(JSON.parse(readFileSync(join(__dirname, '..', '..', 'events-schema', 'events', `${type}.json`), 'utf8'))),
+    );
   return validators.get(type)!;
 };
 
@@ -52,7 +56,21 @@ describe('events of orders and billing match events-schema/', () => {
 
     const events = (await k.get('/events?limit=100')).body.items as any[];
     const types = new Set(events.map((e) => e.type));
-    for (const t of ['service_order.status.changed', 'service_order.completed', 'service_order.quoted', 'service_order.updated', 'service_order.renewal_canceled', 'service_order.renewal_cancel_denied', 'requirement.created', 'requirement.fulfilled', 'company.entitlements.changed', 'tax_filing.created', 'tax_filing.status.changed', 'calendar.reminder', 'invoice.finalized']) {
+    for (const t of [
+      'service_order.status.changed',
+      'service_order.completed',
+      'service_order.quoted',
+      'service_order.updated',
+      'service_order.renewal_canceled',
+      'service_order.renewal_cancel_denied',
+      'requirement.created',
+      'requirement.fulfilled',
+      'company.entitlements.changed',
+      'tax_filing.created',
+      'tax_filing.status.changed',
+      'calendar.reminder',
+      'invoice.finalized',
+    ]) {
       expect(types).toContain(t);
     }
     for (const event of events) {

@@ -1,5 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, cpSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,7 +36,11 @@ const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const SKIP_REASONS = ['needs an AWS account', 'runs until stopped'] as const;
 const NOT_LINKED = new Set(['.local', '.git', '.tmp', 'cdk.out', 'coverage', 'sdk']);
 /** The environment of a terminal on a developer's machine: nothing of a test stack's settings. */
-const TERMINAL_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['LOCAL_DIR', 'TEST_LOCAL_DIR', 'DYNAMODB_ENDPOINT', 'TABLE_NAME', 'PUBLIC_URL', 'STAGE', 'PORT'].includes(k)));
+const TERMINAL_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([k]) => !['LOCAL_DIR', 'TEST_LOCAL_DIR', 'DYNAMODB_ENDPOINT', 'TABLE_NAME', 'PUBLIC_URL', 'STAGE', 'PORT'].includes(k),
+  ),
+);
 
 interface Block {
   line: number;
@@ -81,10 +97,26 @@ let stackLog = '';
 
 /** `npm start` as the quick start writes it, in the copy, on a free port; resolves when it is ready. */
 async function startStack(command: string): Promise<void> {
-  stack = spawn('bash', ['-c', command], { cwd: clone, env: { ...TERMINAL_ENV, PORT: String(await freePort()) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  stack = spawn('bash', ['-c', command], {
+    cwd: clone,
+    env: { ...TERMINAL_ENV, PORT: String(await freePort()) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   stack.stdout!.on('data', (d) => (stackLog += d));
   stack.stderr!.on('data', (d) => (stackLog += d));
-  await until('npm start to be ready', () => (/^Ready: /m.test(stackLog) ? true : stack!.exitCode !== null ? (() => { throw new Error(`npm start exited: ${stackLog}`); })() : undefined), 180_000);
+  await until(
+    'npm start to be ready',
+    () =>
+      /^Ready: /m.test(stackLog)
+        ? true
+        : stack!.exitCode !== null
+          ? (() => {
+              throw new Error(`npm start exited: ${stackLog}`);
+            })()
+          : undefined,
+    180_000,
+  );
 }
 
 beforeAll(async () => {
@@ -92,7 +124,10 @@ beforeAll(async () => {
   for (const entry of readdirSync(ROOT)) if (!NOT_LINKED.has(entry)) symlinkSync(join(ROOT, entry), join(clone, entry));
   // sdk/ is copied, not linked: `npm run sdk` builds into sdk/node/dist beside its own scripts, and the
   // SDK's own tests build there too; the copy keeps this run's build to itself.
-  cpSync(join(ROOT, 'sdk'), join(clone, 'sdk'), { recursive: true, filter: (src) => !/\/sdk\/node\/(dist|node_modules)(\/|$)|\.tgz$/.test(src) });
+  cpSync(join(ROOT, 'sdk'), join(clone, 'sdk'), {
+    recursive: true,
+    filter: (src) => !/\/sdk\/node\/(dist|node_modules)(\/|$)|\.tgz$/.test(src),
+  });
   const quickStart = shellBlocks[0];
   expect(quickStart.skip).toBe('runs until stopped');
   expect(quickStart.text.split('\n')[0]).toMatch(/^npm start\b/);
@@ -102,7 +137,9 @@ beforeAll(async () => {
 afterAll(async () => {
   if (stack && stack.exitCode === null) {
     process.kill(-stack.pid!, 'SIGINT');
-    await until('npm start to stop', () => (stack!.exitCode !== null || stack!.signalCode !== null ? true : undefined), 60_000).catch(() => process.kill(-stack!.pid!, 'SIGKILL'));
+    await until('npm start to stop', () => (stack!.exitCode !== null || stack!.signalCode !== null ? true : undefined), 60_000).catch(() =>
+      process.kill(-stack!.pid!, 'SIGKILL'),
+    );
   }
   if (clone) rmSync(clone, { recursive: true, force: true });
 }, 90_000);
@@ -113,7 +150,11 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
     const reasons = blocks.filter((b) => b.skip).map((b) => b.skip);
     expect(reasons.filter((r) => !SKIP_REASONS.includes(r as (typeof SKIP_REASONS)[number]))).toEqual([]);
     // Shell belongs in sh blocks, so that none escapes the test under another name.
-    expect(blocks.filter((b) => !SHELL.has(b.info) && !['json', 'js'].includes(b.info)).map((b) => `line ${b.line}: ${b.info || '(no info string)'}`)).toEqual([]);
+    expect(
+      blocks
+        .filter((b) => !SHELL.has(b.info) && !['json', 'js'].includes(b.info))
+        .map((b) => `line ${b.line}: ${b.info || '(no info string)'}`),
+    ).toEqual([]);
   });
 
   it('runs every other shell block, in order, and every HTTP answer is a success', () => {
@@ -121,14 +162,25 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
     mkdirSync(bin);
     const realCurl = spawnSync('bash', ['-c', 'command -v curl'], { encoding: 'utf8' }).stdout.trim();
     // Each answer's status on a line of its own (bodies rarely end with a newline).
-    writeFileSync(join(bin, 'curl'), `#!/bin/sh\nexec ${realCurl} -w '%{stderr}\\nREADME-HTTP %{http_code} %{method} %{url_effective}\\n' "$@"\n`);
+    writeFileSync(
+      join(bin, 'curl'),
+      `#!/bin/sh\nexec ${realCurl} -w '%{stderr}\\nREADME-HTTP %{http_code} %{method} %{url_effective}\\n' "$@"\n`,
+    );
     chmodSync(join(bin, 'curl'), 0o755);
     const runnable = shellBlocks.filter((b) => !b.skip);
-    const script = ['set -eo pipefail', ...runnable.flatMap((b, i) => [`echo "README-BLOCK ${i} line ${b.line}" >&2`, b.text, `echo "README-END ${i}" >&2`])].join('\n');
+    const script = [
+      'set -eo pipefail',
+      ...runnable.flatMap((b, i) => [`echo "README-BLOCK ${i} line ${b.line}" >&2`, b.text, `echo "README-END ${i}" >&2`]),
+    ].join('\n');
     writeFileSync(join(clone, '.readme-script.sh'), script);
     const logFile = join(clone, '.readme-output.log');
     const fd = openSync(logFile, 'w');
-    const run = spawnSync('bash', ['.readme-script.sh'], { cwd: clone, env: { ...TERMINAL_ENV, PATH: `${bin}:${process.env.PATH}` }, stdio: ['ignore', fd, fd], timeout: 840_000 });
+    const run = spawnSync('bash', ['.readme-script.sh'], {
+      cwd: clone,
+      env: { ...TERMINAL_ENV, PATH: `${bin}:${process.env.PATH}` },
+      stdio: ['ignore', fd, fd],
+      timeout: 840_000,
+    });
     closeSync(fd);
     const output = readFileSync(logFile, 'utf8');
 
@@ -136,7 +188,9 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
       const start = output.indexOf(`README-BLOCK ${i} line`);
       const end = output.indexOf(`README-END ${i}\n`);
       const text = start < 0 ? '' : output.slice(start, end < 0 ? undefined : end);
-      const failed = [...text.matchAll(/^README-HTTP (\d{3}) (\S+) (\S+)$/gm)].filter((m) => Number(m[1]) >= 400 || m[1] === '000').map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+      const failed = [...text.matchAll(/^README-HTTP (\d{3}) (\S+) (\S+)$/gm)]
+        .filter((m) => Number(m[1]) >= 400 || m[1] === '000')
+        .map((m) => `${m[1]} ${m[2]} ${m[3]}`);
       return { line: b.line, ran: start >= 0, finished: end >= 0, failedRequests: failed, output: text };
     });
     const broken = results.filter((r) => !r.ran || !r.finished || r.failedRequests.length);
@@ -161,7 +215,11 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
     expect(endpoint.secret).toMatch(/^whsec_/);
 
     const receive = async (keys: Record<string, string>, name: string): Promise<string> => {
-      const receiver = spawn(process.execPath, ['receiver.mjs'], { cwd: clone, env: { ...TERMINAL_ENV, ...keys, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const receiver = spawn(process.execPath, ['receiver.mjs'], {
+        cwd: clone,
+        env: { ...TERMINAL_ENV, ...keys, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let log = '';
       receiver.stdout!.on('data', (d) => (log += d));
       receiver.stderr!.on('data', (d) => (log += d));
@@ -171,11 +229,26 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
           await fetch(`${c.base_url}/companies`, {
             method: 'POST',
             headers: { Authorization: `Bearer ${c.test_key}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ name, state: 'WY', entity_type: 'llc', account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' } }),
+            body: JSON.stringify({
+              name,
+              state: 'WY',
+              entity_type: 'llc',
+              account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+            }),
           })
         ).json()) as { id: string };
-        const event: { id: string } = ((await (await fetch(`${c.base_url}/events?company_id=${created.id}&type=company.created`, { headers: { Authorization: `Bearer ${c.test_key}` } })).json()) as { items: { id: string }[] }).items[0];
-        return await until(`the receiver to answer the delivery of ${event.id}`, () => (log.includes(event.id) || log.includes('rejected') ? log : undefined), 60_000);
+        const event: { id: string } = (
+          (await (
+            await fetch(`${c.base_url}/events?company_id=${created.id}&type=company.created`, {
+              headers: { Authorization: `Bearer ${c.test_key}` },
+            })
+          ).json()) as { items: { id: string }[] }
+        ).items[0];
+        return await until(
+          `the receiver to answer the delivery of ${event.id}`,
+          () => (log.includes(event.id) || log.includes('rejected') ? log : undefined),
+          60_000,
+        );
       } finally {
         receiver.kill();
         await new Promise((r) => receiver.once('exit', r));

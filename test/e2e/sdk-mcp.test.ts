@@ -25,12 +25,20 @@ beforeAll(async () => {
 
 /** `npm run --silent mcp [-- args]` with this environment (nothing inherited that names another key). */
 function mcpEnv(apiKey: string): Record<string, string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('PARTNER_API_'))) as Record<string, string>;
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('PARTNER_API_')),
+  ) as Record<string, string>;
   return { ...env, PARTNER_API_KEY: apiKey, PARTNER_API_BASE_URL: c.base_url, LOCAL_DIR: join(root, '.no-credentials-here') };
 }
 
 async function connect(apiKey: string, args: string[] = []) {
-  const transport = new StdioClientTransport({ command: 'npm', args: ['run', '--silent', 'mcp', ...(args.length ? ['--', ...args] : [])], cwd: root, env: mcpEnv(apiKey), stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: 'npm',
+    args: ['run', '--silent', 'mcp', ...(args.length ? ['--', ...args] : [])],
+    cwd: root,
+    env: mcpEnv(apiKey),
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'partner-api-e2e', version: '1.0.0' });
@@ -60,20 +68,34 @@ describe('npm run mcp with a test key', () => {
 
   it('creates a company through the createCompany tool, then reads it through getCompany', async () => {
     const name = `Agent ${uniqueWord()}`;
-    const result = await client.callTool({ name: 'createCompany', arguments: { body: { name, state: 'WY', entity_type: 'llc', account: anAccount() } } });
+    const result = await client.callTool({
+      name: 'createCompany',
+      arguments: { body: { name, state: 'WY', entity_type: 'llc', account: anAccount() } },
+    });
     expect(result.isError).toBeFalsy();
     const created = JSON.parse((result.content as { text: string }[])[0].text);
     expect(created).toMatchObject({ object: 'company', name, status: 'requires_information', livemode: false });
     // It exists for the partner, seen through the SDK with the same key.
-    expect(await new PartnerApi({ apiKey: partner.testKey, baseUrl: c.base_url }).getCompany({ companyID: created.id })).toMatchObject({ id: created.id, name });
+    expect(await new PartnerApi({ apiKey: partner.testKey, baseUrl: c.base_url }).getCompany({ companyID: created.id })).toMatchObject({
+      id: created.id,
+      name,
+    });
     const read = await client.callTool({ name: 'getCompany', arguments: { companyID: created.id, expand: ['account'] } });
     expect(JSON.parse((read.content as { text: string }[])[0].text)).toMatchObject({ id: created.id, account: { object: 'account' } });
-    const events = await client.callTool({ name: 'listEvents', arguments: { company_id: created.id, type_in: 'company.created,company.verified' } });
-    expect(JSON.parse((events.content as { text: string }[])[0].text).items.map((e: { type: string }) => e.type)).toEqual(['company.created']);
+    const events = await client.callTool({
+      name: 'listEvents',
+      arguments: { company_id: created.id, type_in: 'company.created,company.verified' },
+    });
+    expect(JSON.parse((events.content as { text: string }[])[0].text).items.map((e: { type: string }) => e.type)).toEqual([
+      'company.created',
+    ]);
   });
 
   it('answers a refused call with the API’s envelope as a tool error', async () => {
-    const result = await client.callTool({ name: 'createCompany', arguments: { body: { name: 'The Agents', state: 'WY', entity_type: 'llc', account: anAccount() } } });
+    const result = await client.callTool({
+      name: 'createCompany',
+      arguments: { body: { name: 'The Agents', state: 'WY', entity_type: 'llc', account: anAccount() } },
+    });
     expect(result.isError).toBe(true);
     const envelope = JSON.parse((result.content as { text: string }[])[0].text);
     expect(envelope).toMatchObject({ status: 400, code: 'invalid_request' });
@@ -93,7 +115,11 @@ describe('npm run mcp with a live key', () => {
     const client = await connect(partner.liveKey, ['--live']);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(toolsFromDocument(doc, { sandbox: false }).map((t) => t.name).sort());
+      expect(tools.map((t) => t.name).sort()).toEqual(
+        toolsFromDocument(doc, { sandbox: false })
+          .map((t) => t.name)
+          .sort(),
+      );
       expect(tools.some((t) => t.name.startsWith('sandbox'))).toBe(false);
       expect(client.getInstructions()).toMatch(/LIVE mode/);
     } finally {

@@ -1,6 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { NotFoundError, InvalidRequestError, PartnerApi, PermissionError, verifyWebhook, WebhookVerificationError, type Event } from '../../sdk/node/src/index';
+import {
+  NotFoundError,
+  InvalidRequestError,
+  PartnerApi,
+  PermissionError,
+  verifyWebhook,
+  WebhookVerificationError,
+  type Event,
+} from '../../sdk/node/src/index';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
 import { anAccount, anOwner, uniqueWord } from '../support/companies';
@@ -41,7 +49,16 @@ afterAll(async () => {
 
 describe('a partner flow through the SDK', () => {
   it('creates a company (typed body, typed answer)', async () => {
-    company = await client.createCompany({ body: { name: `Sdk ${uniqueWord()}`, state: 'WY', entity_type: 'llc', name_style: 'comma', account: anAccount(), shareholders: [anOwner()] } });
+    company = await client.createCompany({
+      body: {
+        name: `Sdk ${uniqueWord()}`,
+        state: 'WY',
+        entity_type: 'llc',
+        name_style: 'comma',
+        account: anAccount(),
+        shareholders: [anOwner()],
+      },
+    });
     expect(company).toMatchObject({ object: 'company', status: 'requires_information', verification: 'pending', livemode: false });
     expect(company.legal_name).toBe(`${company.name}, LLC`);
   });
@@ -70,7 +87,11 @@ describe('a partner flow through the SDK', () => {
     await client.sandboxMoveCompanyStage({ companyID: company.id, body: { stage: 'submitted_to_state' } });
     expect(await client.sandboxIncorporateCompany({ companyID: company.id })).toMatchObject({ status: 'active', stage: 'incorporated' });
     await client.sandboxAssignEin({ companyID: company.id, body: { ein: '12-3456789' } });
-    expect(await client.getCompany({ companyID: company.id, 'expand[]': ['account'] })).toMatchObject({ status: 'active', ein: '12-3456789', account: { object: 'account' } });
+    expect(await client.getCompany({ companyID: company.id, 'expand[]': ['account'] })).toMatchObject({
+      status: 'active',
+      ein: '12-3456789',
+      account: { object: 'account' },
+    });
   });
 
   it('sweeps the log the spec’s way: every page, oldest first, each event once', async () => {
@@ -84,18 +105,32 @@ describe('a partner flow through the SDK', () => {
     const everything = await client.events.list({ limit: 100 }).toArray();
     expect([...ids].sort()).toEqual(everything.map((e) => e.id).sort());
     expect(swept.length).toBeGreaterThan(4); // several pages of two
-    expect(swept.map((e) => e.type)).toEqual(expect.arrayContaining(['company.created', 'company.document.received', 'company.verified', 'company.status.changed', 'company.incorporated', 'company.ein.assigned']));
+    expect(swept.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        'company.created',
+        'company.document.received',
+        'company.verified',
+        'company.status.changed',
+        'company.incorporated',
+        'company.ein.assigned',
+      ]),
+    );
     expect(sweep.nextSince).toBe(swept[swept.length - 1].created_at);
   });
 
   describe('a webhook received and verified with verifyWebhook', () => {
     let created: Event;
     let delivery: Delivery;
-    const only = (headers: IncomingHttpHeaders, prefix: 'webhook-' | 'service-webhook-') => Object.fromEntries(Object.entries(headers).filter(([k]) => k.startsWith(prefix))) as Record<string, string>;
+    const only = (headers: IncomingHttpHeaders, prefix: 'webhook-' | 'service-webhook-') =>
+      Object.fromEntries(Object.entries(headers).filter(([k]) => k.startsWith(prefix))) as Record<string, string>;
 
     beforeAll(async () => {
       created = (await client.events.list({ company_id: company.id, type: 'company.created' }).toArray())[0];
-      delivery = await eventually(() => receiver.deliveries.find((d) => d.headers['webhook-id'] === created.id), 30_000, 'the company.created delivery');
+      delivery = await eventually(
+        () => receiver.deliveries.find((d) => d.headers['webhook-id'] === created.id),
+        30_000,
+        'the company.created delivery',
+      );
     });
 
     it('verifies v1 with the secret and v1a with the public key, under either header set', () => {
@@ -111,10 +146,20 @@ describe('a partner flow through the SDK', () => {
 
     it('refuses a wrong secret and a wrong public key', () => {
       const wrongSecret = 'whsec_' + Buffer.from('not the endpoint secret, 32 byte').toString('base64');
-      const wrongKey = 'whpk_' + Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
-      expect(() => verifyWebhook(delivery.headers, delivery.body, { secret: wrongSecret })).toThrow(expect.objectContaining({ reason: 'no_matching_signature' }));
-      expect(() => verifyWebhook(delivery.headers, delivery.body, { publicKey: wrongKey })).toThrow(expect.objectContaining({ reason: 'no_matching_signature' }));
-      expect(() => verifyWebhook(delivery.headers, delivery.body.replace(created.id, 'evt_' + 'x'.repeat(22)), { secret: endpoint.secret, publicKey: endpoint.publicKey })).toThrow(WebhookVerificationError);
+      const wrongKey =
+        'whpk_' + Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
+      expect(() => verifyWebhook(delivery.headers, delivery.body, { secret: wrongSecret })).toThrow(
+        expect.objectContaining({ reason: 'no_matching_signature' }),
+      );
+      expect(() => verifyWebhook(delivery.headers, delivery.body, { publicKey: wrongKey })).toThrow(
+        expect.objectContaining({ reason: 'no_matching_signature' }),
+      );
+      expect(() =>
+        verifyWebhook(delivery.headers, delivery.body.replace(created.id, 'evt_' + 'x'.repeat(22)), {
+          secret: endpoint.secret,
+          publicKey: endpoint.publicKey,
+        }),
+      ).toThrow(WebhookVerificationError);
     });
 
     it('refuses the same delivery once its timestamp is more than five minutes old, for both schemes', () => {
@@ -124,8 +169,12 @@ describe('a partner flow through the SDK', () => {
         now.mockReturnValue((signedAt + 299) * 1000);
         expect(verifyWebhook(delivery.headers, delivery.body, { secret: endpoint.secret })).toEqual(created);
         now.mockReturnValue((signedAt + 301) * 1000);
-        expect(() => verifyWebhook(delivery.headers, delivery.body, { secret: endpoint.secret })).toThrow(expect.objectContaining({ reason: 'stale_timestamp' }));
-        expect(() => verifyWebhook(delivery.headers, delivery.body, { publicKey: endpoint.publicKey })).toThrow(expect.objectContaining({ reason: 'stale_timestamp' }));
+        expect(() => verifyWebhook(delivery.headers, delivery.body, { secret: endpoint.secret })).toThrow(
+          expect.objectContaining({ reason: 'stale_timestamp' }),
+        );
+        expect(() => verifyWebhook(delivery.headers, delivery.body, { publicKey: endpoint.publicKey })).toThrow(
+          expect.objectContaining({ reason: 'stale_timestamp' }),
+        );
       } finally {
         now.mockRestore();
       }
@@ -136,7 +185,9 @@ describe('a partner flow through the SDK', () => {
     const missing = await client.getCompany({ companyID: 'cmp_' + 'Z'.repeat(22) }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing).toMatchObject({ status: 404, code: 'resource_missing', request_id: expect.stringMatching(/^req_/) });
-    const invalid = (await client.createCompany({ body: { name: 'The Widgets', state: 'WY', entity_type: 'llc', account: anAccount() } }).catch((e: unknown) => e)) as InvalidRequestError;
+    const invalid = (await client
+      .createCompany({ body: { name: 'The Widgets', state: 'WY', entity_type: 'llc', account: anAccount() } })
+      .catch((e: unknown) => e)) as InvalidRequestError;
     expect(invalid).toBeInstanceOf(InvalidRequestError);
     expect(invalid).toMatchObject({ status: 400, code: 'invalid_request' });
     expect(invalid.errors.map((e) => e.location)).toContain('$.name');
@@ -158,12 +209,19 @@ describe('the SDK under a real rate limit', () => {
     const limited = new PartnerApi({ apiKey: secret, baseUrl: c.base_url, maxRetries: 6, sleep });
     const answers = await Promise.all([
       ...Array.from({ length: 4 }, () => limited.request('getMe')),
-      ...Array.from({ length: 4 }, () => limited.request('createCompany', { body: { name: `Sdk ${uniqueWord()}`, state: 'WY', entity_type: 'llc', account: anAccount() } })),
+      ...Array.from({ length: 4 }, () =>
+        limited.request('createCompany', { body: { name: `Sdk ${uniqueWord()}`, state: 'WY', entity_type: 'llc', account: anAccount() } }),
+      ),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 201, 201, 201, 201]);
     expect(answers.some((a) => a.attempts > 1)).toBe(true);
     expect(Math.min(...waits)).toBeGreaterThanOrEqual(1000); // Retry-After is whole seconds, at least 1
     const companies = await new PartnerApi({ apiKey: own.testKey, baseUrl: c.base_url }).paginate('listCompanies').toArray();
-    expect(companies.map((x) => x.id).sort()).toEqual(answers.slice(4).map((a) => (a.data as { id: string }).id).sort());
+    expect(companies.map((x) => x.id).sort()).toEqual(
+      answers
+        .slice(4)
+        .map((a) => (a.data as { id: string }).id)
+        .sort(),
+    );
   });
 });

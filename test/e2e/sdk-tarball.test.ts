@@ -47,7 +47,11 @@ it('runs the README quick start against the stack', async () => {
   expect(quickStart.trim().split('\n')).toHaveLength(5);
   writeFileSync(join(app, 'quickstart.mjs'), quickStart);
   const { testKey } = await aFreshPartner();
-  const run = spawnSync(process.execPath, ['quickstart.mjs'], { cwd: app, encoding: 'utf8', env: { ...process.env, PARTNER_API_KEY: testKey, PARTNER_API_BASE_URL: c.base_url } });
+  const run = spawnSync(process.execPath, ['quickstart.mjs'], {
+    cwd: app,
+    encoding: 'utf8',
+    env: { ...process.env, PARTNER_API_KEY: testKey, PARTNER_API_BASE_URL: c.base_url },
+  });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   const [first, ...events] = run.stdout.trim().split('\n');
@@ -56,7 +60,11 @@ it('runs the README quick start against the stack', async () => {
 });
 
 it('loads through require() too', () => {
-  const out = execFileSync(process.execPath, ['-e', "const sdk = require('partner-api-node'); console.log(typeof sdk.PartnerApi, typeof sdk.verifyWebhook, sdk.API_VERSION)"], { cwd: app, encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    ['-e', "const sdk = require('partner-api-node'); console.log(typeof sdk.PartnerApi, typeof sdk.verifyWebhook, sdk.API_VERSION)"],
+    { cwd: app, encoding: 'utf8' },
+  );
   expect(out.trim()).toMatch(/^function function \d{4}-\d{2}-\d{2}$/);
 });
 
@@ -75,7 +83,21 @@ it('its declarations type a caller without any other package', () => {
       'client.createCompany({ body: { name: "x", state: "XX", entity_type: "llc" } });',
     ].join('\n'),
   );
-  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023', 'dom'], types: [] }, files: ['check.ts'] }));
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        lib: ['es2023', 'dom'],
+        types: [],
+      },
+      files: ['check.ts'],
+    }),
+  );
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { encoding: 'utf8' });
   expect(tsc.stdout).toBe('');
   expect(tsc.status).toBe(0);
@@ -83,13 +105,22 @@ it('its declarations type a caller without any other package', () => {
 
 it('its partner-api-mcp bin serves the tools over stdio', async () => {
   const { testKey } = await aFreshPartner();
-  const transport = new StdioClientTransport({ command: join(app, 'node_modules', '.bin', 'partner-api-mcp'), cwd: app, env: { PATH: process.env.PATH!, PARTNER_API_KEY: testKey, PARTNER_API_BASE_URL: c.base_url }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: join(app, 'node_modules', '.bin', 'partner-api-mcp'),
+    cwd: app,
+    env: { PATH: process.env.PATH!, PARTNER_API_KEY: testKey, PARTNER_API_BASE_URL: c.base_url },
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'tarball-e2e', version: '1.0.0' });
   await client.connect(transport);
   try {
     const { tools } = await client.listTools();
     const doc = JSON.parse(readFileSync(join(root, 'docs', 'openapi.json'), 'utf8'));
-    expect(tools.map((t) => t.name).sort()).toEqual(toolsFromDocument(doc, { sandbox: true }).map((t) => t.name).sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      toolsFromDocument(doc, { sandbox: true })
+        .map((t) => t.name)
+        .sort(),
+    );
     const me = await client.callTool({ name: 'getMe', arguments: {} });
     expect(JSON.parse((me.content as { text: string }[])[0].text)).toMatchObject({ object: 'caller', livemode: false });
   } finally {

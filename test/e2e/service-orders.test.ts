@@ -22,7 +22,15 @@ describe('ordering a product on a company', () => {
     const company = await createCompany(c.test_key, anLlc({ state: 'DE' }));
     const res = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'annual_report' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ object: 'service_order', company: company.id, product_key: 'annual_report', status: 'received', unit_amount: 4900, currency: 'usd', interval: 'yearly' });
+    expect(res.body).toMatchObject({
+      object: 'service_order',
+      company: company.id,
+      product_key: 'annual_report',
+      status: 'received',
+      unit_amount: 4900,
+      currency: 'usd',
+      interval: 'yearly',
+    });
     expect(res.body.fees).toEqual([{ kind: 'state_fee', unit_amount: 30000, currency: 'usd' }]);
     expect(res.body.next_renewal_at).toBeDefined();
     const events = await eventsOf(company.id, 'service_order.status.changed');
@@ -32,8 +40,16 @@ describe('ordering a product on a company', () => {
   it('replays the same order for a retried Idempotency-Key instead of ordering twice', async () => {
     const company = await createCompany(c.test_key);
     const key = `k-${Date.now()}-${Math.random()}`;
-    const first = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'ein_application' }, { 'Idempotency-Key': key });
-    const again = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'ein_application' }, { 'Idempotency-Key': key });
+    const first = await test.post(
+      `/companies/${company.id}/service-orders`,
+      { product_key: 'ein_application' },
+      { 'Idempotency-Key': key },
+    );
+    const again = await test.post(
+      `/companies/${company.id}/service-orders`,
+      { product_key: 'ein_application' },
+      { 'Idempotency-Key': key },
+    );
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.body.id);
     const list = await test.get(`/companies/${company.id}/service-orders`);
@@ -54,7 +70,10 @@ describe('ordering a product on a company', () => {
     const missing = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'itin_application' });
     expect(missing.status).toBe(400);
     expect(missing.body.errors[0]).toMatchObject({ location: '$.shareholder', validation_type: 'required' });
-    const ok = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'itin_application', shareholder: company.shareholders[0].id });
+    const ok = await test.post(`/companies/${company.id}/service-orders`, {
+      product_key: 'itin_application',
+      shareholder: company.shareholders[0].id,
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.shareholder).toBe(company.shareholders[0].id);
   });
@@ -64,7 +83,10 @@ describe('ordering a product on a company', () => {
     const unknown = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'moon_landing' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0]).toMatchObject({ location: '$.product_key', validation_type: 'enum' });
-    const option = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'bookkeeping', options: { tier: 'platinum' } });
+    const option = await test.post(`/companies/${company.id}/service-orders`, {
+      product_key: 'bookkeeping',
+      options: { tier: 'platinum' },
+    });
     expect(option.status).toBe(400);
     expect(option.body.errors[0]).toMatchObject({ location: '$.options.tier', validation_type: 'enum' });
   });
@@ -86,7 +108,12 @@ describe('the service-order state table', () => {
     expect(res.body.status).toBe('canceled');
     expect(res.body.canceled_at).toBeDefined();
     const events = await eventsOf(company.id, 'service_order.status.changed');
-    expect(events.filter((e) => e.data.object.id === o.id).map((e) => e.data.object.status).sort()).toEqual(['canceled', 'received']);
+    expect(
+      events
+        .filter((e) => e.data.object.id === o.id)
+        .map((e) => e.data.object.status)
+        .sort(),
+    ).toEqual(['canceled', 'received']);
   });
 
   it('received → in_progress (start) and then cancel is refused', async () => {
@@ -115,7 +142,9 @@ describe('the service-order state table', () => {
     const bad = await test.post(`/service-orders/${o.id}/form`, { answers: { contact_name: 'Jane', contact_email: 'not-an-email' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ location: '$.answers.contact_email', validation_type: 'pattern' });
-    const ok = await test.post(`/service-orders/${o.id}/form`, { answers: { contact_name: 'Jane Doe', contact_email: 'jane@example.com' } });
+    const ok = await test.post(`/service-orders/${o.id}/form`, {
+      answers: { contact_name: 'Jane Doe', contact_email: 'jane@example.com' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe('in_progress');
     expect(ok.body.form).toBeUndefined();
@@ -200,7 +229,9 @@ describe('a dissolution order', () => {
     expect(await eventsOf(company.id, 'company.dissolved')).toHaveLength(1);
     expect((await eventsOf(company.id, 'service_order.completed')).map((e) => e.data.object.id)).toEqual([o.id]);
     // The registered agent, never started, is canceled with it (its credit: docs/decisions.md, Orders and billing).
-    const agent = (await test.get(`/companies/${company.id}/service-orders`)).body.items.find((x: any) => x.product_key === 'registered_agent');
+    const agent = (await test.get(`/companies/${company.id}/service-orders`)).body.items.find(
+      (x: any) => x.product_key === 'registered_agent',
+    );
     expect(agent).toMatchObject({ status: 'canceled', canceled_at: after.dissolved_at });
     expect(agent).not.toHaveProperty('next_renewal_at');
     const refused = await test.post(`/companies/${company.id}/service-orders`, { product_key: 'ein_application' });

@@ -10,12 +10,19 @@ const c = useStackDatabase();
 
 describe('errors[] entries name the schema keyword that failed (spec Errors)', () => {
   it('a value of the wrong type is validation_type "type", not "required"', async () => {
-    const res = await api(c.test_key).post('/companies', anLlc({ name: 42, account: { first_name: 'Ada', last_name: 'Lovelace', email: 7 } }));
+    const res = await api(c.test_key).post(
+      '/companies',
+      anLlc({ name: 42, account: { first_name: 'Ada', last_name: 'Lovelace', email: 7 } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('invalid_request');
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ location: '$.name', validation_type: 'type', how_to_fix: 'Send name as a string of 1 to 255 characters matching ^[A-Za-z0-9 &-]+$, such as "name": "Acme Widgets".' }),
+        expect.objectContaining({
+          location: '$.name',
+          validation_type: 'type',
+          how_to_fix: 'Send name as a string of 1 to 255 characters matching ^[A-Za-z0-9 &-]+$, such as "name": "Acme Widgets".',
+        }),
         expect.objectContaining({ location: '$.account.email', validation_type: 'type' }),
       ]),
     );
@@ -26,7 +33,11 @@ describe('errors[] entries name the schema keyword that failed (spec Errors)', (
     const res = await api(c.test_key).post('/companies', body);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      expect.objectContaining({ location: '$.name', validation_type: 'required', how_to_fix: 'Send name: a string of 1 to 255 characters matching ^[A-Za-z0-9 &-]+$, such as "name": "Acme Widgets".' }),
+      expect.objectContaining({
+        location: '$.name',
+        validation_type: 'required',
+        how_to_fix: 'Send name: a string of 1 to 255 characters matching ^[A-Za-z0-9 &-]+$, such as "name": "Acme Widgets".',
+      }),
     ]);
   });
 
@@ -43,21 +54,31 @@ describe('errors[] of tagged bodies, record keys and integers carry a keyword an
     const company = (await api(c.test_key).post('/companies', anLlc())).body;
     const unknown = await api(c.test_key).post(`/sandbox/companies/${company.id}/requirements`, { type: 'bogus' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toEqual([expect.objectContaining({ location: '$.type', validation_type: 'enum', how_to_fix: expect.stringContaining('information') })]);
+    expect(unknown.body.errors).toEqual([
+      expect.objectContaining({ location: '$.type', validation_type: 'enum', how_to_fix: expect.stringContaining('information') }),
+    ]);
     const missing = await api(c.test_key).post(`/sandbox/companies/${company.id}/requirements`, {});
-    expect(missing.body.errors).toEqual([expect.objectContaining({ location: '$.type', validation_type: 'required', how_to_fix: expect.stringContaining('signature') })]);
+    expect(missing.body.errors).toEqual([
+      expect.objectContaining({ location: '$.type', validation_type: 'required', how_to_fix: expect.stringContaining('signature') }),
+    ]);
   });
 
   it('a metadata key over 40 characters is propertyNames with a fix', async () => {
     const key = 'k'.repeat(41);
     const res = await api(c.test_key).post('/companies', anLlc({ metadata: { [key]: 'v' } }));
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([expect.objectContaining({ location: `$.metadata.${key}`, validation_type: 'propertyNames', how_to_fix: expect.stringMatching(/40/) })]);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ location: `$.metadata.${key}`, validation_type: 'propertyNames', how_to_fix: expect.stringMatching(/40/) }),
+    ]);
   });
 
   it('a fractional limit names the JSON Schema type integer', async () => {
     const res = await api(c.test_key).get('/events?limit=1.5');
-    expect(res.body.errors[0]).toMatchObject({ location: '$.limit', validation_type: 'type', how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.' });
+    expect(res.body.errors[0]).toMatchObject({
+      location: '$.limit',
+      validation_type: 'type',
+      how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.',
+    });
   });
 });
 
@@ -77,11 +98,14 @@ describe('Authorization: Bearer <API_KEY> (spec Authentication 1)', () => {
 });
 
 describe('invoice identifiers are opaque strings (spec Conventions)', () => {
-  it.each(['in_unknown', 'inv_123', 'does-not-exist', 'in_0000000000000000000000'])('an unknown invoice id %p is resource_missing (404), never a pattern refusal', async (id) => {
-    const res = await api(c.test_key).get(`/invoices/${id}`);
-    expect(res.status).toBe(404);
-    expect(res.body.code).toBe('resource_missing');
-  });
+  it.each(['in_unknown', 'inv_123', 'does-not-exist', 'in_0000000000000000000000'])(
+    'an unknown invoice id %p is resource_missing (404), never a pattern refusal',
+    async (id) => {
+      const res = await api(c.test_key).get(`/invoices/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('resource_missing');
+    },
+  );
 });
 
 describe('a missing or unknown key is api_key_invalid, however often (spec Authentication 3, 4)', () => {

@@ -55,10 +55,14 @@ afterAll(() => resetSqsClient());
 
 /** The endpoint's attempts, oldest first, once at least `n` are recorded. */
 async function attempts(endpointId: string, n: number) {
-  return eventually(async () => {
-    const list = await listAttempts(endpointId);
-    return list.length >= n ? list.reverse() : undefined;
-  }, 15_000, `${n} attempts`);
+  return eventually(
+    async () => {
+      const list = await listAttempts(endpointId);
+      return list.length >= n ? list.reverse() : undefined;
+    },
+    15_000,
+    `${n} attempts`,
+  );
 }
 
 describe('webhook delivery over the local pipeline', () => {
@@ -69,7 +73,10 @@ describe('webhook delivery over the local pipeline', () => {
     await eventually(() => r.deliveries.length >= 3, 15_000, 'three deliveries');
 
     const wh = new Webhook(endpoint.secret);
-    const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(endpoint.publicKey.slice(5), 'base64').toString('base64url') }, format: 'jwk' });
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(endpoint.publicKey.slice(5), 'base64').toString('base64url') },
+      format: 'jwk',
+    });
     r.deliveries.forEach((d, i) => {
       const headers = d.headers as Record<string, string>;
       expect(wh.verify(d.body, headers)).toEqual(events[i]);
@@ -78,7 +85,10 @@ describe('webhook delivery over the local pipeline', () => {
       expect(headers['service-webhook-id']).toBe(headers['webhook-id']);
       expect(headers['service-webhook-timestamp']).toBe(headers['webhook-timestamp']);
       expect(headers['service-webhook-signature']).toBe(headers['webhook-signature']);
-      const v1a = headers['webhook-signature'].split(' ').find((s) => s.startsWith('v1a,'))!.slice(4);
+      const v1a = headers['webhook-signature']
+        .split(' ')
+        .find((s) => s.startsWith('v1a,'))!
+        .slice(4);
       const content = Buffer.from(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${d.body}`);
       expect(verify(null, content, publicKey, Buffer.from(v1a, 'base64'))).toBe(true);
     });
@@ -128,7 +138,11 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver((_d, i) => ({ status: i < 4 ? 500 : 200 }));
     const endpoint = await endpointFor(test, r.url);
     const events = await recordEvents(test, 5);
-    await eventually(async () => (await readLane(endpoint.id))?.last_seq !== undefined && r.deliveries.length >= 9, 20_000, 'all five acknowledged');
+    await eventually(
+      async () => (await readLane(endpoint.id))?.last_seq !== undefined && r.deliveries.length >= 9,
+      20_000,
+      'all five acknowledged',
+    );
 
     // The first event is retried (same webhook-id) until acknowledged; no later event overtakes it.
     const ids = r.ids();
@@ -214,14 +228,20 @@ describe('webhook delivery over the local pipeline', () => {
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    receivers.push({ close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) });
+    receivers.push({
+      close: () =>
+        new Promise<void>((r) => {
+          server.closeAllConnections();
+          server.close(() => r());
+        }),
+    });
     const endpoint = await endpointFor(test, `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`);
     await recordEvents(test, 1);
     const [first] = await attempts(endpoint.id, 1);
     expect(first).toMatchObject({ outcome: 'succeeded', status_code: 200, error: null });
   });
 
-  it("keeps one connection alive per endpoint across deliveries", async () => {
+  it('keeps one connection alive per endpoint across deliveries', async () => {
     const r = await receiver();
     const endpoint = await endpointFor(test, r.url);
     const events = await recordEvents(test, 3);
@@ -239,10 +259,14 @@ describe('webhook delivery over the local pipeline', () => {
     const events = await recordEvents(test, 4);
     const last = events.at(-1)!;
     // The lane has handled (cancelled) every queued delivery once its cursor reaches the last event.
-    await eventually(async () => {
-      const lane = await readLane(endpoint.id);
-      return lane?.last_created_at === last.created_at;
-    }, 15_000, 'the lane to pass the last event');
+    await eventually(
+      async () => {
+        const lane = await readLane(endpoint.id);
+        return lane?.last_created_at === last.created_at;
+      },
+      15_000,
+      'the lane to pass the last event',
+    );
     expect(r.ids()).toEqual([events[0].id]);
     expect(await readEndpoint(partnerId, endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
     expect((await attempts(endpoint.id, 1))[0]).toMatchObject({ outcome: 'disabled', status_code: 410, error: 'gone' });
@@ -276,7 +300,8 @@ describe('webhook delivery over the local pipeline', () => {
 describe('the dashboard JSON face of deliveries', () => {
   const dashboard = (session: string) => ({
     get: (path: string) => api(undefined, { Authorization: `Bearer ${session}` }).get(`${c.dashboard_url}/api/webhook-endpoints${path}`),
-    post: (path: string, body: unknown) => api(undefined, { Authorization: `Bearer ${session}` }).post(`${c.dashboard_url}/api/webhook-endpoints${path}`, body),
+    post: (path: string, body: unknown) =>
+      api(undefined, { Authorization: `Bearer ${session}` }).post(`${c.dashboard_url}/api/webhook-endpoints${path}`, body),
   });
 
   it('lists attempts newest first, resends one event and recovers events since a time', async () => {
@@ -288,13 +313,26 @@ describe('the dashboard JSON face of deliveries', () => {
     const [event] = await recordEvents({ partnerId: c.partner_id, mode: 'test' }, 1);
     await eventually(() => r.ids().includes(event.id), 15_000, 'the delivery');
 
-    const attemptsRes = await eventually(async () => {
-      const res = await dashboard(c.dashboard_session).get(`/${id}/attempts`);
-      return res.body?.items?.some((a: { event_id: string }) => a.event_id === event.id) ? res : undefined;
-    }, 15_000, 'the attempt');
+    const attemptsRes = await eventually(
+      async () => {
+        const res = await dashboard(c.dashboard_session).get(`/${id}/attempts`);
+        return res.body?.items?.some((a: { event_id: string }) => a.event_id === event.id) ? res : undefined;
+      },
+      15_000,
+      'the attempt',
+    );
     expect(attemptsRes.status).toBe(200);
     const attempt = attemptsRes.body.items.find((a: { event_id: string }) => a.event_id === event.id);
-    expect(Object.keys(attempt).sort()).toEqual(['attempt', 'attempted_at', 'duration_ms', 'error', 'event_id', 'next_attempt_at', 'outcome', 'status_code']);
+    expect(Object.keys(attempt).sort()).toEqual([
+      'attempt',
+      'attempted_at',
+      'duration_ms',
+      'error',
+      'event_id',
+      'next_attempt_at',
+      'outcome',
+      'status_code',
+    ]);
     expect(attempt).toMatchObject({ attempt: 1, status_code: 200, outcome: 'succeeded', error: null, next_attempt_at: null });
 
     const resent = await dashboard(c.dashboard_session).post(`/${id}/resend`, { event_id: event.id });

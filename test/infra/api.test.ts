@@ -5,12 +5,16 @@ import { apiOf, PROD_FULL, synthStage } from './support/synth';
 const s = synthStage();
 const { parent, resources } = s;
 const api = apiOf(s);
-const functionsByName = new Map(resources.filter((r) => r.type === 'AWS::Lambda::Function').map((r) => [r.props.FunctionName as string, r]));
+const functionsByName = new Map(
+  resources.filter((r) => r.type === 'AWS::Lambda::Function').map((r) => [r.props.FunctionName as string, r]),
+);
 const methodAt = (path: string, httpMethod: string) => api.methods.filter((m) => m.path === path && m.httpMethod === httpMethod);
 const descriptionOf = (template: (typeof resources)[number]['template']) => String(template.toJSON().Description ?? '');
 
 /** Every path of the tree: each route's path and the paths above it. */
-const treePaths = [...new Set(ROUTES.flatMap((r) => r.path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/') || '/')))].sort();
+const treePaths = [
+  ...new Set(ROUTES.flatMap((r) => r.path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/') || '/'))),
+].sort();
 
 describe('the REST API of a stage', () => {
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s has its own function behind its own method', (_name, route) => {
@@ -42,16 +46,25 @@ describe('the REST API of a stage', () => {
         fn: expect.stringContaining(familyOf(route)),
         method: expect.stringContaining(familyOf(route)),
       });
-      const permission = resources.find((r) => r.type === 'AWS::Lambda::Permission' && r.template === fn.template && JSON.stringify(r.props.FunctionName).includes(`"${fn.id}"`));
+      const permission = resources.find(
+        (r) =>
+          r.type === 'AWS::Lambda::Permission' && r.template === fn.template && JSON.stringify(r.props.FunctionName).includes(`"${fn.id}"`),
+      );
       expect(permission).toBeDefined();
     }
     for (const resource of api.resources.filter((r) => !isSharedPath(r.path) && !r.path.endsWith('{proxy+}'))) {
-      expect({ path: resource.path, stack: descriptionOf(resource.template) }).toEqual({ path: resource.path, stack: expect.stringContaining(`routes under ${familyRootOf(resource.path)}`) });
+      expect({ path: resource.path, stack: descriptionOf(resource.template) }).toEqual({
+        path: resource.path,
+        stack: expect.stringContaining(`routes under ${familyRootOf(resource.path)}`),
+      });
     }
   });
 
   it('keeps only what every family shares in the parent: the root, the shared prefixes, their fallbacks and the catch-alls', () => {
-    const inParent = api.resources.filter((r) => r.template === parent).map((r) => r.path).sort();
+    const inParent = api.resources
+      .filter((r) => r.template === parent)
+      .map((r) => r.path)
+      .sort();
     expect(inParent).toEqual([
       '/dashboard',
       '/dashboard/api',
@@ -66,7 +79,14 @@ describe('the REST API of a stage', () => {
     ]);
     const methodsInParent = api.methods.filter((m) => m.template === parent);
     expect(methodsInParent.every((m) => m.httpMethod === 'ANY' && m.target === 'papi-preview-fallback')).toBe(true);
-    expect(resources.filter((r) => r.template === parent && r.type === 'AWS::Lambda::Function' && ROUTES.some((route) => r.props.FunctionName === `papi-preview-${route.operation}`))).toEqual([]);
+    expect(
+      resources.filter(
+        (r) =>
+          r.template === parent &&
+          r.type === 'AWS::Lambda::Function' &&
+          ROUTES.some((route) => r.props.FunctionName === `papi-preview-${route.operation}`),
+      ),
+    ).toEqual([]);
   });
 
   it('answers unknown methods and paths with the fallback function on every resource and the catch-alls', () => {
@@ -107,7 +127,9 @@ describe('the REST API of a stage', () => {
     const products = ROUTES.find((r) => r.operation === 'listProducts')!;
     const deploymentOf = (routes: Route[]) => {
       const small = synthStage('sandbox-preview', { routes, entries: {} });
-      return Object.entries(small.parent.toJSON().Resources as Record<string, any>).find(([, r]) => r.Type === 'AWS::ApiGateway::Deployment')![0];
+      return Object.entries(small.parent.toJSON().Resources as Record<string, any>).find(
+        ([, r]) => r.Type === 'AWS::ApiGateway::Deployment',
+      )![0];
     };
     const before = deploymentOf([getMe, products]);
     expect(deploymentOf([getMe, { ...products, method: 'POST' }])).not.toBe(before);
@@ -116,7 +138,9 @@ describe('the REST API of a stage', () => {
   });
 
   it('reshapes the gateway’s own refusals into the spec’s envelope (unknown deeper paths are 404 resource_missing)', () => {
-    const missing = resources.find((r) => r.type === 'AWS::ApiGateway::GatewayResponse' && r.props.ResponseType === 'MISSING_AUTHENTICATION_TOKEN')!;
+    const missing = resources.find(
+      (r) => r.type === 'AWS::ApiGateway::GatewayResponse' && r.props.ResponseType === 'MISSING_AUTHENTICATION_TOKEN',
+    )!;
     expect(missing.props.StatusCode).toBe('404');
     expect(JSON.stringify(missing.props.ResponseTemplates)).toContain('resource_missing');
     const throttled = resources.find((r) => r.type === 'AWS::ApiGateway::GatewayResponse' && r.props.ResponseType === 'THROTTLED')!;

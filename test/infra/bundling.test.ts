@@ -23,7 +23,10 @@ describe('bundling a function with the local esbuild (no Docker)', () => {
     removalPolicy: RemovalPolicy.DESTROY,
   });
   app.synth();
-  const assetDir = readdirSync(outdir).filter((d) => d.startsWith('asset.')).map((d) => join(outdir, d)).find((d) => existsSync(join(d, 'index.mjs')))!;
+  const assetDir = readdirSync(outdir)
+    .filter((d) => d.startsWith('asset.'))
+    .map((d) => join(outdir, d))
+    .find((d) => existsSync(join(d, 'index.mjs')))!;
 
   it('writes one minified ESM file with its source map, under 500 KB', () => {
     expect(assetDir).toBeDefined();
@@ -36,7 +39,10 @@ describe('bundling a function with the local esbuild (no Docker)', () => {
 
   it('loads in Node 24 as an ES module exporting the handler', () => {
     const probe = `const m = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)}); if (typeof m.handler !== 'function') process.exit(3);`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { env: { ...process.env, AWS_REGION: 'us-east-1' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+      env: { ...process.env, AWS_REGION: 'us-east-1' },
+      encoding: 'utf8',
+    });
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
   });
 });
@@ -55,14 +61,28 @@ describe('the API reference renderer in its Lambda bundle', () => {
     removalPolicy: RemovalPolicy.DESTROY,
   });
   app.synth();
-  const assetDir = readdirSync(outdir).filter((d) => d.startsWith('asset.')).map((d) => join(outdir, d)).find((d) => existsSync(join(d, 'index.mjs')))!;
+  const assetDir = readdirSync(outdir)
+    .filter((d) => d.startsWith('asset.'))
+    .map((d) => join(outdir, d))
+    .find((d) => existsSync(join(d, 'index.mjs')))!;
 
   it("carries Redoc's script inside the one bundle (its text import), and serves it with no CDN address in it", () => {
-    const event = { httpMethod: 'GET', path: '/docs/assets/redoc.standalone.js', resource: '/docs/assets/redoc.standalone.js', headers: {}, queryStringParameters: null, pathParameters: null, requestContext: { identity: { sourceIp: '192.0.2.1' } } };
+    const event = {
+      httpMethod: 'GET',
+      path: '/docs/assets/redoc.standalone.js',
+      resource: '/docs/assets/redoc.standalone.js',
+      headers: {},
+      queryStringParameters: null,
+      pathParameters: null,
+      requestContext: { identity: { sourceIp: '192.0.2.1' } },
+    };
     const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
 const r = await handler(${JSON.stringify(event)}, {});
 console.log(JSON.stringify({ status: r.statusCode, type: r.headers['Content-Type'], bytes: r.body.length, redoc: r.body.includes('Redoc'), cdn: r.body.includes('cdn.redoc.ly') }));`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+      env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(0);
     const answer = JSON.parse(result.stdout.trim().split('\n').pop()!);
     expect(answer).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8', redoc: true, cdn: false });
@@ -86,14 +106,28 @@ describe('the hosted invoice in its Lambda bundle', () => {
     removalPolicy: RemovalPolicy.DESTROY,
   });
   app.synth();
-  const assetDir = readdirSync(outdir).filter((d) => d.startsWith('asset.')).map((d) => join(outdir, d)).find((d) => existsSync(join(d, 'index.mjs')))!;
+  const assetDir = readdirSync(outdir)
+    .filter((d) => d.startsWith('asset.'))
+    .map((d) => join(outdir, d))
+    .find((d) => existsSync(join(d, 'index.mjs')))!;
 
   it("carries jsPDF inside the one file (its HTML and SVG helpers left out), loads, and answers a forged link's PDF with 404", () => {
-    const event = { httpMethod: 'GET', path: '/invoices/hosted/x.y.pdf', resource: '/invoices/hosted/{token}', headers: {}, queryStringParameters: null, pathParameters: { token: 'x.y.pdf' }, requestContext: { identity: { sourceIp: '192.0.2.1' } } };
+    const event = {
+      httpMethod: 'GET',
+      path: '/invoices/hosted/x.y.pdf',
+      resource: '/invoices/hosted/{token}',
+      headers: {},
+      queryStringParameters: null,
+      pathParameters: { token: 'x.y.pdf' },
+      requestContext: { identity: { sourceIp: '192.0.2.1' } },
+    };
     const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
 const r = await handler(${JSON.stringify(event)}, {});
 console.log(JSON.stringify({ status: r.statusCode }));`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+      env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+      encoding: 'utf8',
+    });
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
     expect(JSON.parse(result.stdout.trim().split('\n').pop()!)).toEqual({ status: 404 });
     const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
@@ -105,7 +139,10 @@ console.log(JSON.stringify({ status: r.statusCode }));`;
 
 describe('what keeps bundles small', () => {
   it("imports zod as a namespace everywhere: `import { z }` pulls zod's ~40 locales into every bundle (+350 KB)", () => {
-    const offenders = spawnSync('grep', ['-rlE', "^import \\{ z \\} from 'zod'", 'lib', 'functions'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+    const offenders = spawnSync('grep', ['-rlE', "^import \\{ z \\} from 'zod'", 'lib', 'functions'], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .filter(Boolean);
     expect(offenders.map((f) => `${f}: write \`import * as z from 'zod'\``)).toEqual([]);
   });
 });

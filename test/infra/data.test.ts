@@ -12,7 +12,9 @@ describe('the state of a stage', () => {
     expect(table.props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(table.props.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
     expect(table.props.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
-    expect(table.props.GlobalSecondaryIndexes.map((i: any) => [i.IndexName, i.Projection.ProjectionType])).toEqual(GLOBAL_INDEXES.map((i) => [i.indexName, 'ALL']));
+    expect(table.props.GlobalSecondaryIndexes.map((i: any) => [i.IndexName, i.Projection.ProjectionType])).toEqual(
+      GLOBAL_INDEXES.map((i) => [i.indexName, 'ALL']),
+    );
   });
 
   it('protects production data from deletion, and lets previews clean up', () => {
@@ -28,7 +30,12 @@ describe('the state of a stage', () => {
     const buckets = one(prod, 'AWS::S3::Bucket');
     expect(buckets.length).toBeGreaterThanOrEqual(2);
     for (const bucket of buckets) {
-      expect(bucket.props.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(bucket.props.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
       expect(bucket.props.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
       const policy = one(prod, 'AWS::S3::BucketPolicy').find((p) => p.props.Bucket.Ref === bucket.id)!;
       expect(policy.props.PolicyDocument.Statement).toContainEqual(

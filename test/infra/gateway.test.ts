@@ -1,6 +1,12 @@
 import { GATEWAY_CASES, type GatewayCase } from '../support/gateway-cases';
 import { resolveRequest, type GatewayResource } from '../../infra/gateway/resources';
-import { GATEWAY_PAYLOAD_LIMIT, GATEWAY_RESPONSES, gatewayStatus, LAMBDA_PAYLOAD_LIMIT, type GatewayResponseType } from '../../infra/gateway/responses';
+import {
+  GATEWAY_PAYLOAD_LIMIT,
+  GATEWAY_RESPONSES,
+  gatewayStatus,
+  LAMBDA_PAYLOAD_LIMIT,
+  type GatewayResponseType,
+} from '../../infra/gateway/responses';
 import { ERROR_CODES } from '../../lib/errors';
 import { apiOf, synthStage } from './support/synth';
 
@@ -44,17 +50,29 @@ function deployedOutcome(c: GatewayCase): Outcome {
 }
 
 describe('the deployed gateway, on the gateway case table', () => {
-  it.each(GATEWAY_CASES.map((c) => [`${c.method} ${c.path}${c.bodyBytes ? ` (${c.bodyBytes} bytes)` : ''}: ${c.name}`, c] as const))('%s', (_name, c) => {
-    const expected: Outcome = c.answer.by === 'gateway' ? c.answer : c.answer.by === 'route' ? { by: 'route', operation: c.answer.operation } : { by: 'fallback' };
-    expect(deployedOutcome(c)).toEqual(expected);
-  });
+  it.each(GATEWAY_CASES.map((c) => [`${c.method} ${c.path}${c.bodyBytes ? ` (${c.bodyBytes} bytes)` : ''}: ${c.name}`, c] as const))(
+    '%s',
+    (_name, c) => {
+      const expected: Outcome =
+        c.answer.by === 'gateway'
+          ? c.answer
+          : c.answer.by === 'route'
+            ? { by: 'route', operation: c.answer.operation }
+            : { by: 'fallback' };
+      expect(deployedOutcome(c)).toEqual(expected);
+    },
+  );
 
   it('answers each of its own refusals with the envelope of the shared table, at that code’s status', () => {
     for (const response of GATEWAY_RESPONSES) {
       const deployedResponse = gatewayResponses.find((r) => r.Properties.ResponseType === response.type);
-      expect({ type: response.type, status: deployedResponse?.Properties.StatusCode }).toEqual({ type: response.type, status: String(gatewayStatus(response)) });
+      expect({ type: response.type, status: deployedResponse?.Properties.StatusCode }).toEqual({
+        type: response.type,
+        status: String(gatewayStatus(response)),
+      });
       const body = JSON.stringify(deployedResponse!.Properties.ResponseTemplates['application/json']);
-      for (const part of [`#${response.code}`, ERROR_CODES[response.code].title, response.detail, '$context.requestId']) expect(body).toContain(JSON.stringify(part).slice(1, -1));
+      for (const part of [`#${response.code}`, ERROR_CODES[response.code].title, response.detail, '$context.requestId'])
+        expect(body).toContain(JSON.stringify(part).slice(1, -1));
     }
     expect(gatewayResponses).toHaveLength(GATEWAY_RESPONSES.length);
   });

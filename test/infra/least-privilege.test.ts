@@ -8,7 +8,11 @@ function statementsOf(resources: ReturnType<typeof synthStage>['resources']) {
   const out: { owner: string; statement: any }[] = [];
   for (const r of resources) {
     const documents =
-      r.type === 'AWS::IAM::Role' ? [...(r.props.Policies ?? []).map((p: any) => p.PolicyDocument)] : r.type === 'AWS::IAM::Policy' || r.type === 'AWS::IAM::ManagedPolicy' ? [r.props.PolicyDocument] : [];
+      r.type === 'AWS::IAM::Role'
+        ? [...(r.props.Policies ?? []).map((p: any) => p.PolicyDocument)]
+        : r.type === 'AWS::IAM::Policy' || r.type === 'AWS::IAM::ManagedPolicy'
+          ? [r.props.PolicyDocument]
+          : [];
     for (const doc of documents) for (const statement of doc.Statement) out.push({ owner: r.id, statement });
   }
   return out;
@@ -44,8 +48,16 @@ describe('least privilege', () => {
   });
 
   it('gives rights on the webhook-secrets key exactly to the functions whose code calls KMS', () => {
-    const rolesWithKms = new Set(statements.filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('kms:'))).map((s) => s.owner));
-    const entries = [...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, FIXTURE_ENTRIES.fanout, FIXTURE_ENTRIES.signer, ...FIXTURE_ENTRIES.jobs];
+    const rolesWithKms = new Set(
+      statements.filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('kms:'))).map((s) => s.owner),
+    );
+    const entries = [
+      ...ROUTES.map((r) => r.handler),
+      FALLBACK_HANDLER,
+      FIXTURE_ENTRIES.fanout,
+      FIXTURE_ENTRIES.signer,
+      ...FIXTURE_ENTRIES.jobs,
+    ];
     const callers = [...analyseCode(entries).values()].filter((used) => used.some((u) => u.service === 'kms'));
     expect(rolesWithKms.size).toBe(callers.length);
   });
@@ -62,7 +74,14 @@ describe('least privilege', () => {
 });
 
 describe('the code analysis behind the grants', () => {
-  const res = { tableArn: 'arn:t', indexNames: ['gsi1', 'gsi2'], keyArn: 'arn:k', filesBucketArn: 'arn:b', queueArns: [], emailIdentityArn: 'arn:e' };
+  const res = {
+    tableArn: 'arn:t',
+    indexNames: ['gsi1', 'gsi2'],
+    keyArn: 'arn:k',
+    filesBucketArn: 'arn:b',
+    queueArns: [],
+    emailIdentityArn: 'arn:e',
+  };
 
   it('reads the SDK commands a handler can reach after tree-shaking, and narrows the rate-limit counter', () => {
     const used = analyseCode(['functions/api/get-me.ts']).get('functions/api/get-me.ts')!;
@@ -101,11 +120,22 @@ describe('the code analysis behind the grants', () => {
 
   it('lets Query reach the table and each index by name, and nothing else', () => {
     const [statement] = statementsFor('x', [{ service: 'dynamodb', action: 'Query' }], res);
-    expect(statement.toJSON()).toEqual({ Action: 'dynamodb:Query', Effect: 'Allow', Resource: ['arn:t', 'arn:t/index/gsi1', 'arn:t/index/gsi2'] });
+    expect(statement.toJSON()).toEqual({
+      Action: 'dynamodb:Query',
+      Effect: 'Allow',
+      Resource: ['arn:t', 'arn:t/index/gsi1', 'arn:t/index/gsi2'],
+    });
   });
 
   it('splits S3 rights into bucket-level and object-level statements', () => {
-    const statements = statementsFor('x', [{ service: 's3', action: 'GetObject' }, { service: 's3', action: 'ListBucket' }], res);
+    const statements = statementsFor(
+      'x',
+      [
+        { service: 's3', action: 'GetObject' },
+        { service: 's3', action: 'ListBucket' },
+      ],
+      res,
+    );
     expect(statements.map((s) => s.toJSON())).toEqual([
       { Action: 's3:ListBucket', Effect: 'Allow', Resource: 'arn:b' },
       { Action: 's3:GetObject', Effect: 'Allow', Resource: 'arn:b/*' },
@@ -113,8 +143,6 @@ describe('the code analysis behind the grants', () => {
   });
 
   it('refuses to synthesize a function that calls a service the stack has no resource for', () => {
-    expect(() => statementsFor('functions/x.ts', [{ service: 'sqs', action: 'SendMessage' }], res)).toThrow(
-      /calls SQS .* no queue/,
-    );
+    expect(() => statementsFor('functions/x.ts', [{ service: 'sqs', action: 'SendMessage' }], res)).toThrow(/calls SQS .* no queue/);
   });
 });

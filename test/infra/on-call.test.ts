@@ -19,7 +19,24 @@ describe('the on-call view of a stage', () => {
   });
 
   it('graphs each route’s requests, 4xx, 5xx and p99 latency, the table, the stream, the queues and the webhook metrics', () => {
-    for (const needle of ['4XXError', '5XXError', '\\"p99\\"', 'ReadThrottleEvents', 'SuccessfulRequestLatency', 'IteratorAge', 'ApproximateAgeOfOldestMessage', 'ApproximateNumberOfMessagesNotVisible', 'DeliveryAttempts', 'DeliveryFailures', 'FailureClass', 'DeliveriesGivenUp', 'EndpointsDisabled', 'EventToAcknowledgeLatency', 'ConcurrentExecutions', 'Throttles']) {
+    for (const needle of [
+      '4XXError',
+      '5XXError',
+      '\\"p99\\"',
+      'ReadThrottleEvents',
+      'SuccessfulRequestLatency',
+      'IteratorAge',
+      'ApproximateAgeOfOldestMessage',
+      'ApproximateNumberOfMessagesNotVisible',
+      'DeliveryAttempts',
+      'DeliveryFailures',
+      'FailureClass',
+      'DeliveriesGivenUp',
+      'EndpointsDisabled',
+      'EventToAcknowledgeLatency',
+      'ConcurrentExecutions',
+      'Throttles',
+    ]) {
       expect({ needle, shown: body.includes(needle) }).toEqual({ needle, shown: true });
     }
   });
@@ -28,7 +45,10 @@ describe('the on-call view of a stage', () => {
     expect(alarms.length).toBeGreaterThanOrEqual(10);
     for (const alarm of alarms) {
       const link = /Runbook: (\S+\.md)$/.exec(alarm.props.AlarmDescription)?.[1];
-      expect({ alarm: alarm.props.AlarmName, link }).toEqual({ alarm: alarm.props.AlarmName, link: expect.stringMatching(/^docs\/runbooks\/[a-z0-9-]+\.md$/) });
+      expect({ alarm: alarm.props.AlarmName, link }).toEqual({
+        alarm: alarm.props.AlarmName,
+        link: expect.stringMatching(/^docs\/runbooks\/[a-z0-9-]+\.md$/),
+      });
       expect({ link, exists: existsSync(link!) }).toEqual({ link, exists: true });
     }
   });
@@ -37,7 +57,8 @@ describe('the on-call view of a stage', () => {
     const links = new Set(alarms.map((a) => /Runbook: (\S+\.md)$/.exec(a.props.AlarmDescription)![1]));
     for (const link of links) {
       const text = readFileSync(link, 'utf8');
-      for (const heading of ['## What it means', '## How to look', '## What to do']) expect({ link, heading, has: text.includes(heading) }).toEqual({ link, heading, has: true });
+      for (const heading of ['## What it means', '## How to look', '## What to do'])
+        expect({ link, heading, has: text.includes(heading) }).toEqual({ link, heading, has: true });
     }
   });
 

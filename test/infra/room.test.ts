@@ -38,7 +38,9 @@ describe('room in every stack of the app, whatever the number of routes', () => 
   it(`keeps every stack at or under ${MOST_RESOURCES} resources with three times the routes, every family three times its size`, () => {
     const routes = tripled(ROUTES);
     const big = synthStage('prod', { ...PROD_FULL, routes });
-    const functions = big.resources.filter((r) => r.type === 'AWS::Lambda::Function' && / (GET|POST|PUT|PATCH|DELETE) /.test(` ${r.props.Description} `));
+    const functions = big.resources.filter(
+      (r) => r.type === 'AWS::Lambda::Function' && / (GET|POST|PUT|PATCH|DELETE) /.test(` ${r.props.Description} `),
+    );
     expect(functions).toHaveLength(3 * ROUTES.length);
     expect(counts(big).filter((c) => c.resources > MOST_RESOURCES)).toEqual([]);
     // The parent grows by one resource per family (its nested stack), never with a family's routes.

@@ -16,7 +16,10 @@ describe('synthesis', () => {
   });
 
   it('passes cdk-nag’s AWS Solutions checks for prod with every option on (every exception acknowledged with its reason in code)', () => {
-    const app = new App({ context: { stage: 'prod', 'aws:cdk:bundling-stacks': [], ...PROD_FULL.context }, outdir: mkdtempSync(join(process.env.INFRA_SYNTH_DIR ?? tmpdir(), 'cdk-nag-')) });
+    const app = new App({
+      context: { stage: 'prod', 'aws:cdk:bundling-stacks': [], ...PROD_FULL.context },
+      outdir: mkdtempSync(join(process.env.INFRA_SYNTH_DIR ?? tmpdir(), 'cdk-nag-')),
+    });
     const { settings, options } = stageFromContext((key) => app.node.tryGetContext(key));
     new PartnerApiStack(app, 'PartnerApi-prod', { settings, options, env: { account: '123456789012', region: 'us-east-1' } });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -22,17 +22,20 @@ describe.each([
   ['the fixtures', FIXTURE_ENTRIES, true],
   ['the handlers on this branch', undefined, existsSync(FANOUT_ENTRY) && existsSync(SIGNER_ENTRY)],
 ] as const)('the webhook pipeline built from %s', (_label, entries, present) => {
-  (present ? it : it.skip)('filters the stream to inserted event items, bisects, retries a bounded number of times, then parks the batch in a DLQ', () => {
-    const { fanoutMapping, queues } = checkPipeline(synthStage('sandbox-preview', { entries }));
-    const pattern = JSON.parse(fanoutMapping.props.FilterCriteria.Filters[0].Pattern);
-    expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [EVENT_ENTITY] } } } });
-    expect(fanoutMapping.props.BisectBatchOnFunctionError).toBe(true);
-    expect(fanoutMapping.props.MaximumRetryAttempts).toBeGreaterThan(0);
-    expect(fanoutMapping.props.MaximumRetryAttempts).toBeLessThanOrEqual(10);
-    const onFailure = JSON.stringify(fanoutMapping.props.DestinationConfig.OnFailure.Destination);
-    const fanoutDlq = queues.find((q) => q.props.QueueName === 'papi-preview-webhook-fanout-dlq')!;
-    expect(onFailure).toContain(fanoutDlq.id);
-  });
+  (present ? it : it.skip)(
+    'filters the stream to inserted event items, bisects, retries a bounded number of times, then parks the batch in a DLQ',
+    () => {
+      const { fanoutMapping, queues } = checkPipeline(synthStage('sandbox-preview', { entries }));
+      const pattern = JSON.parse(fanoutMapping.props.FilterCriteria.Filters[0].Pattern);
+      expect(pattern).toEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [EVENT_ENTITY] } } } });
+      expect(fanoutMapping.props.BisectBatchOnFunctionError).toBe(true);
+      expect(fanoutMapping.props.MaximumRetryAttempts).toBeGreaterThan(0);
+      expect(fanoutMapping.props.MaximumRetryAttempts).toBeLessThanOrEqual(10);
+      const onFailure = JSON.stringify(fanoutMapping.props.DestinationConfig.OnFailure.Destination);
+      const fanoutDlq = queues.find((q) => q.props.QueueName === 'papi-preview-webhook-fanout-dlq')!;
+      expect(onFailure).toContain(fanoutDlq.id);
+    },
+  );
 
   (present ? it : it.skip)('queues deliveries FIFO with a 2 s delay and a DLQ', () => {
     const { deliveries, dlq } = checkPipeline(synthStage('sandbox-preview', { entries }));
@@ -42,19 +45,24 @@ describe.each([
     expect(dlq.props.FifoQueue).toBe(true);
   });
 
-  (present ? it : it.skip)('runs the signer with partial batch failures, bounded concurrency and a timeout above a full batch of deliveries', () => {
-    const { signer, signerMapping } = checkPipeline(synthStage('sandbox-preview', { entries }));
-    expect(signerMapping.props.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-    expect(signerMapping.props.ScalingConfig.MaximumConcurrency).toBeGreaterThanOrEqual(2);
-    expect(signer.props.Timeout).toBeGreaterThan(DELIVERY_TIMEOUT.toSeconds() * signerMapping.props.BatchSize);
-  });
+  (present ? it : it.skip)(
+    'runs the signer with partial batch failures, bounded concurrency and a timeout above a full batch of deliveries',
+    () => {
+      const { signer, signerMapping } = checkPipeline(synthStage('sandbox-preview', { entries }));
+      expect(signerMapping.props.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      expect(signerMapping.props.ScalingConfig.MaximumConcurrency).toBeGreaterThanOrEqual(2);
+      expect(signer.props.Timeout).toBeGreaterThan(DELIVERY_TIMEOUT.toSeconds() * signerMapping.props.BatchSize);
+    },
+  );
 });
 
 describe('parts that have not landed', () => {
   it('adds no pipeline function while its handlers are missing', () => {
     const s = synthStage('sandbox-preview', { entries: {} });
     expect(s.resources.filter((r) => r.type === 'AWS::Lambda::EventSourceMapping')).toEqual([]);
-    expect(s.resources.filter((r) => r.type === 'AWS::Lambda::Function' && /webhook-(fanout|signer)$/.test(r.props.FunctionName))).toEqual([]);
+    expect(s.resources.filter((r) => r.type === 'AWS::Lambda::Function' && /webhook-(fanout|signer)$/.test(r.props.FunctionName))).toEqual(
+      [],
+    );
   });
 });
 
@@ -63,7 +71,11 @@ describe('scheduled jobs', () => {
     const s = synthStage('sandbox-preview', { entries: FIXTURE_ENTRIES });
     const schedules = s.resources.filter((r) => r.type === 'AWS::Scheduler::Schedule');
     expect(schedules).toHaveLength(1);
-    expect(schedules[0].props).toMatchObject({ Name: 'papi-preview-quote-expiry', ScheduleExpression: 'rate(15 minutes)', GroupName: expect.anything() });
+    expect(schedules[0].props).toMatchObject({
+      Name: 'papi-preview-quote-expiry',
+      ScheduleExpression: 'rate(15 minutes)',
+      GroupName: expect.anything(),
+    });
     expect(JSON.stringify(schedules[0].props.Target.Arn)).toContain('Jobquoteexpiry');
   });
 

@@ -24,7 +24,15 @@ import type { CreateCompanyBody } from '../../lib/companies/schemas';
 
 useStackDatabase();
 
-const partner = (id: string): Partner => ({ id, name: 'Jobs', owner_email: 'jobs@partner.test', api_version: '2026-11-01', webhook_version: '2026-11-01', billing_status: 'active', created_at: new Date().toISOString() });
+const partner = (id: string): Partner => ({
+  id,
+  name: 'Jobs',
+  owner_email: 'jobs@partner.test',
+  api_version: '2026-11-01',
+  webhook_version: '2026-11-01',
+  billing_status: 'active',
+  created_at: new Date().toISOString(),
+});
 
 describe('the scheduled jobs, run on an injected clock', () => {
   let restore: (() => void) | undefined;
@@ -33,7 +41,12 @@ describe('the scheduled jobs, run on an injected clock', () => {
   it('the renewal job bills a period once across a double and a concurrent run; the month-end job invoices it once', async () => {
     const scope: Scope = { partnerId: newId('partner'), mode: 'live' };
     const company = await createCompany({ scope, body: anLlc() as CreateCompanyBody, expand: [] });
-    const order = await createOrder({ scope, partner: partner(scope.partnerId), companyId: company.id, body: { product_key: 'bookkeeping' } });
+    const order = await createOrder({
+      scope,
+      partner: partner(scope.partnerId),
+      companyId: company.id,
+      body: { product_key: 'bookkeeping' },
+    });
     const due = order.next_renewal_at!;
 
     restore = setClock(() => new Date(due));
@@ -78,7 +91,12 @@ describe('the scheduled jobs, run on an injected clock', () => {
     await Promise.all([reminders(only), reminders(only), reminders(only)]);
     await reminders(only);
     const events = await db().send(
-      new QueryCommand({ TableName: tableName(), IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.companyType(scope, company.id, 'calendar.reminder') } }),
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi4',
+        KeyConditionExpression: 'gsi4pk = :pk',
+        ExpressionAttributeValues: { ':pk': eventStreams.companyType(scope, company.id, 'calendar.reminder') },
+      }),
     );
     const fired = (events.Items ?? []).map((e) => JSON.parse(e.payload)).filter((e) => e.data.object.kind === 'federal_tax_filing');
     expect(fired.map((e) => e.data.object.remind_at).sort()).toEqual(due);

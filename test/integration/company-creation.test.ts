@@ -20,12 +20,26 @@ const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });
 const body = () => createCompanyBody.parse(anLlc());
 
 async function eventTypes(s: Scope, companyId: string): Promise<string[]> {
-  const res = await db().send(new QueryCommand({ TableName: tableName(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': eventStreams.company(s, companyId) } }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': eventStreams.company(s, companyId) },
+    }),
+  );
   return (res.Items ?? []).map((i) => i.type as string).sort();
 }
 
 async function partitionSize(s: Scope, companyId: string): Promise<number> {
-  const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': companyPartition(s, companyId) }, Select: 'COUNT' }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': companyPartition(s, companyId) },
+      Select: 'COUNT',
+    }),
+  );
   return res.Count ?? 0;
 }
 
@@ -34,7 +48,11 @@ describe('company creation under injected faults', () => {
     const s = scope();
     const client = db();
     const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    const cancelled = new TransactionCanceledException({ message: 'conflict', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
+    const cancelled = new TransactionCanceledException({
+      message: 'conflict',
+      $metadata: {},
+      CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+    });
     const ddb = mockClient(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
     ddb
@@ -80,7 +98,14 @@ describe('the idempotency key commits with the company', () => {
       scope: s,
       body: body(),
       expand: [],
-      seal: (ws, c) => sealKey(ws, s, key, 'req_owner', storable({ statusCode: 201, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(c) })),
+      seal: (ws, c) =>
+        sealKey(
+          ws,
+          s,
+          key,
+          'req_owner',
+          storable({ statusCode: 201, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(c) }),
+        ),
     });
     const record = (await db().send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(s, key) }))).Item!;
     expect(record.status).toBe('completed');
@@ -92,18 +117,47 @@ describe('the idempotency key commits with the company', () => {
     const s = scope();
     const key = `k-${newId('request')}`;
     await claimKey(s, key, 'fp', 'req_slow', new Date());
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: idempotencyKey(s, key), UpdateExpression: 'SET #o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': 'req_new' } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: idempotencyKey(s, key),
+        UpdateExpression: 'SET #o = :o',
+        ExpressionAttributeNames: { '#o': 'owner' },
+        ExpressionAttributeValues: { ':o': 'req_new' },
+      }),
+    );
     const input = body();
     await expect(
-      createCompany({ scope: s, body: input, expand: [], seal: (ws, c) => sealKey(ws, s, key, 'req_slow', storable({ statusCode: 201, headers: {}, body: JSON.stringify(c) })) }),
+      createCompany({
+        scope: s,
+        body: input,
+        expand: [],
+        seal: (ws, c) => sealKey(ws, s, key, 'req_slow', storable({ statusCode: 201, headers: {}, body: JSON.stringify(c) })),
+      }),
     ).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
-    const listed = await db().send(new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `CMPS#${s.partnerId}#test` } }));
+    const listed = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `CMPS#${s.partnerId}#test` },
+      }),
+    );
     expect(listed.Items).toEqual([]);
   });
 });
 
 /** Every product a creation may list beside the mandatory ones (the `services` rule refuses the rest). */
-const EVERY_LISTABLE_SERVICE = ['ein_application', 'bookkeeping', 'payroll', 'compliance_bundle', 'trademark_registration', 'federal_tax_filing', 'state_tax_filing', 'dissolution'];
+const EVERY_LISTABLE_SERVICE = [
+  'ein_application',
+  'bookkeeping',
+  'payroll',
+  'compliance_bundle',
+  'trademark_registration',
+  'federal_tax_filing',
+  'state_tax_filing',
+  'dissolution',
+];
 
 /** The largest creation the spec allows: 25 owners without documents, every listable product, external ids. */
 const worstCase = () =>
@@ -111,7 +165,9 @@ const worstCase = () =>
     anLlc({
       external_id: `ext-${newId('request')}`,
       account: anAccount({ external_id: `acct-${newId('request')}` }),
-      shareholders: Array.from({ length: 25 }, (_, i) => anOwner({ first_name: `Owner${'abcdefghijklmnopqrstuvwxy'[i]}`, ownership_percentage: 4, main_incorporator: i === 0 })),
+      shareholders: Array.from({ length: 25 }, (_, i) =>
+        anOwner({ first_name: `Owner${'abcdefghijklmnopqrstuvwxy'[i]}`, ownership_percentage: 4, main_incorporator: i === 0 }),
+      ),
       services: EVERY_LISTABLE_SERVICE,
     }),
   );
@@ -165,7 +221,11 @@ describe("the owners' identity-document requirements at creation", () => {
       .callsFake(() => realSend(ddb.send.lastCall.args[0]));
     let company: Awaited<ReturnType<typeof createCompany>>;
     try {
-      company = await createCompany({ scope: s, body: createCompanyBody.parse(anLlc({ shareholders: [anOwner()] })), expand: ['requirements'] });
+      company = await createCompany({
+        scope: s,
+        body: createCompanyBody.parse(anLlc({ shareholders: [anOwner()] })),
+        expand: ['requirements'],
+      });
     } finally {
       ddb.restore();
     }

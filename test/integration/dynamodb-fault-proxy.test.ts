@@ -17,13 +17,19 @@ let proxy: FaultProxy;
 const clients: DynamoDBClient[] = [];
 
 function client(endpoint: string, maxAttempts = 1) {
-  const base = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts });
+  const base = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts,
+  });
   clients.push(base);
   return DynamoDBDocumentClient.from(base);
 }
 const direct = () => client(c.dynamodb_endpoint);
 const item = () => ({ pk: `FAULTPROXY#${randomUUID()}`, sk: 'X', entity: 'fault_proxy_test' });
-const stored = async ({ pk, sk }: { pk: string; sk: string }) => (await direct().send(new GetCommand({ TableName: table, Key: { pk, sk }, ConsistentRead: true }))).Item;
+const stored = async ({ pk, sk }: { pk: string; sk: string }) =>
+  (await direct().send(new GetCommand({ TableName: table, Key: { pk, sk }, ConsistentRead: true }))).Item;
 
 beforeAll(async () => {
   proxy = await startFaultProxy({ upstream: c.dynamodb_endpoint, seed: 7 });
@@ -63,7 +69,9 @@ describe('the DynamoDB fault proxy (proof/dynamodb-fault-proxy.ts)', () => {
     proxy.setRates({ ...NO_FAULTS, throttle: 1 });
     const via = client(proxy.endpoint, 3);
     const before = proxy.stats().calls;
-    const error = (await via.send(new GetCommand({ TableName: table, Key: { pk: 'FAULTPROXY#none', sk: 'X' } })).catch((e: unknown) => e)) as ThrottlingException;
+    const error = (await via
+      .send(new GetCommand({ TableName: table, Key: { pk: 'FAULTPROXY#none', sk: 'X' } }))
+      .catch((e: unknown) => e)) as ThrottlingException;
     expect(error.$metadata.attempts).toBe(3);
     expect(proxy.stats().calls - before).toBe(3);
   }, 30_000);
@@ -73,7 +81,9 @@ describe('the DynamoDB fault proxy (proof/dynamodb-fault-proxy.ts)', () => {
     const via = client(proxy.endpoint, 3);
     const items = [item(), item(), item()];
     const before = proxy.stats();
-    const error = (await via.send(new TransactWriteCommand({ TransactItems: items.map((Item) => ({ Put: { TableName: table, Item } })) })).catch((e: unknown) => e)) as TransactionCanceledException;
+    const error = (await via
+      .send(new TransactWriteCommand({ TransactItems: items.map((Item) => ({ Put: { TableName: table, Item } })) }))
+      .catch((e: unknown) => e)) as TransactionCanceledException;
     expect(error).toBeInstanceOf(TransactionCanceledException);
     const codes = error.CancellationReasons!.map((r) => r.Code);
     expect(codes).toHaveLength(3);
@@ -101,7 +111,11 @@ describe('the DynamoDB fault proxy (proof/dynamodb-fault-proxy.ts)', () => {
     const it = item();
     await via.send(new PutCommand({ TableName: table, Item: it }));
     const error = await via
-      .send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table, Item: it, ConditionExpression: 'attribute_not_exists(pk)' } }] }))
+      .send(
+        new TransactWriteCommand({
+          TransactItems: [{ Put: { TableName: table, Item: it, ConditionExpression: 'attribute_not_exists(pk)' } }],
+        }),
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransactionCanceledException);
     expect(isTransientStoreError(error)).toBe(false);

@@ -33,7 +33,13 @@ describe('committing changes with their events', () => {
     expect(committed.map((c) => c.seq.type)).toEqual([1, 1]);
     const [a, b] = committed.map((c) => c.event);
     expect(Object.keys(a).sort()).toEqual(['company_id', 'created_at', 'data', 'id', 'livemode', 'object', 'timestamp', 'type']);
-    expect(a).toMatchObject({ object: 'event', type: 'company.created', company_id: company, livemode: false, data: { object: resource(company) } });
+    expect(a).toMatchObject({
+      object: 'event',
+      type: 'company.created',
+      company_id: company,
+      livemode: false,
+      data: { object: resource(company) },
+    });
     // One transaction, one moment: equal created_at, ordered by seq_all in every listing.
     expect(b.created_at).toBe(a.created_at);
     const stored = await eventsOf(s);
@@ -64,7 +70,10 @@ describe('committing changes with their events', () => {
     const first = new WriteSet(s, tableName()).put({ ...guard }, { expression: 'attribute_not_exists(pk)' });
     first.recordEvent({ type: 'company.created', resource: resource('a') });
     await commit(first);
-    const second = new WriteSet(s, tableName()).put({ ...guard }, { expression: 'attribute_not_exists(pk)', onFailed: () => new ApiError('resource_already_exists', 'taken') });
+    const second = new WriteSet(s, tableName()).put(
+      { ...guard },
+      { expression: 'attribute_not_exists(pk)', onFailed: () => new ApiError('resource_already_exists', 'taken') },
+    );
     second.recordEvent({ type: 'company.created', resource: resource('b') });
     await expect(commit(second)).rejects.toMatchObject({ code: 'resource_already_exists' });
     expect((await eventsOf(s)).length).toBe(1);
@@ -76,10 +85,19 @@ describe('commit under injected faults', () => {
     const s = scope();
     const client = db();
     const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    const conflict = () => new TransactionCanceledException({ message: 'conflict', $metadata: {}, CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }] });
+    const conflict = () =>
+      new TransactionCanceledException({
+        message: 'conflict',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
+      });
     const ddb = mockClient(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
-    ddb.on(TransactWriteCommand).rejectsOnce(conflict()).rejectsOnce(conflict()).callsFake(() => realSend(ddb.send.lastCall.args[0]));
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(conflict())
+      .rejectsOnce(conflict())
+      .callsFake(() => realSend(ddb.send.lastCall.args[0]));
     try {
       const ws = new WriteSet(s, tableName());
       ws.recordEvent({ type: 'company.created', resource: resource('x') });

@@ -36,11 +36,22 @@ beforeAll(async () => {
     const type = r.pick(TYPES);
     const companyId = type === 'invoice.finalized' ? undefined : r.pick(COMPANIES);
     const created = new Date(at).toISOString();
-    return { object: 'event', id: newId('event'), type, ...(companyId ? { company_id: companyId } : {}), data: { object: { object: 'thing', id: 'x' } }, livemode: false, timestamp: created, created_at: created } as ApiEvent;
+    return {
+      object: 'event',
+      id: newId('event'),
+      type,
+      ...(companyId ? { company_id: companyId } : {}),
+      data: { object: { object: 'thing', id: 'x' } },
+      livemode: false,
+      timestamp: created,
+      created_at: created,
+    } as ApiEvent;
   });
   const items = logItems(scope, log);
   for (let i = 0; i < items.length; i += 25) {
-    await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    await db().send(
+      new BatchWriteCommand({ RequestItems: { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+    );
   }
 }, 60_000);
 
@@ -85,7 +96,12 @@ function randomQuery(): { query: Record<string, string>; keep: (e: ApiEvent) => 
     if (r.int(4) !== 0) continue;
     const bound = t();
     query[`created_at[${op}]`] = iso(bound);
-    const cmp = { gt: (x: number) => x > bound, gte: (x: number) => x >= bound, lt: (x: number) => x < bound, lte: (x: number) => x <= bound }[op];
+    const cmp = {
+      gt: (x: number) => x > bound,
+      gte: (x: number) => x >= bound,
+      lt: (x: number) => x < bound,
+      lte: (x: number) => x <= bound,
+    }[op];
     keeps.push((e) => cmp(Date.parse(e.created_at)));
   }
   if (r.int(12) === 0) {
@@ -114,33 +130,37 @@ describe('the log as stored', () => {
 });
 
 describe('GET /events against a brute-force reading of the same log', () => {
-  it.each(Array.from({ length: 20 }, (_, i) => i))('random listing #%i: every page forward and back, flags and total', async () => {
-    const { query, keep, desc } = randomQuery();
-    const expected = log.filter(keep).map((e) => e.id);
-    if (desc) expected.reverse();
-    const context = JSON.stringify(query);
+  it.each(Array.from({ length: 20 }, (_, i) => i))(
+    'random listing #%i: every page forward and back, flags and total',
+    async () => {
+      const { query, keep, desc } = randomQuery();
+      const expected = log.filter(keep).map((e) => e.id);
+      if (desc) expected.reverse();
+      const context = JSON.stringify(query);
 
-    const forward: string[] = [];
-    let res = await page(query);
-    const first = res;
-    expect({ context, has_prev: res.page.has_prev_page }).toEqual({ context, has_prev: false });
-    for (;;) {
-      expect({ context, total: res.page.total }).toEqual({ context, total: expected.length });
-      forward.push(...res.items.map((e) => e.id));
-      if (!res.page.has_next_page) break;
-      res = await page({ ...query, after: res.page.end_cursor! });
-      expect(res.page.has_prev_page).toBe(true);
-    }
-    expect({ context, ids: forward }).toEqual({ context, ids: expected });
+      const forward: string[] = [];
+      let res = await page(query);
+      const first = res;
+      expect({ context, has_prev: res.page.has_prev_page }).toEqual({ context, has_prev: false });
+      for (;;) {
+        expect({ context, total: res.page.total }).toEqual({ context, total: expected.length });
+        forward.push(...res.items.map((e) => e.id));
+        if (!res.page.has_next_page) break;
+        res = await page({ ...query, after: res.page.end_cursor! });
+        expect(res.page.has_prev_page).toBe(true);
+      }
+      expect({ context, ids: forward }).toEqual({ context, ids: expected });
 
-    // Back from the last page to the first with before.
-    const backward: string[][] = [res.items.map((e) => e.id)];
-    while (res.page.has_prev_page) {
-      res = await page({ ...query, before: res.page.start_cursor! });
-      expect(res.page.has_next_page).toBe(true);
-      backward.unshift(res.items.map((e) => e.id));
-    }
-    expect({ context, ids: backward.flat() }).toEqual({ context, ids: expected });
-    expect(backward[0]).toEqual(first.items.map((e) => e.id));
-  }, 120_000);
+      // Back from the last page to the first with before.
+      const backward: string[][] = [res.items.map((e) => e.id)];
+      while (res.page.has_prev_page) {
+        res = await page({ ...query, before: res.page.start_cursor! });
+        expect(res.page.has_next_page).toBe(true);
+        backward.unshift(res.items.map((e) => e.id));
+      }
+      expect({ context, ids: backward.flat() }).toEqual({ context, ids: expected });
+      expect(backward[0]).toEqual(first.items.map((e) => e.id));
+    },
+    120_000,
+  );
 });

@@ -37,7 +37,14 @@ const logOf = (s: Scope) => streamItems(stream.all(s));
 async function pendingOf(s: Scope): Promise<PendingItem[]> {
   const out: PendingItem[] = [];
   for (let shard = 0; shard < sequencerSettings().pendingShards; shard++) {
-    const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pendingEventsPartition(s, shard) }, ConsistentRead: true }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pendingEventsPartition(s, shard) },
+        ConsistentRead: true,
+      }),
+    );
     out.push(...((res.Items ?? []) as PendingItem[]));
   }
   return out;
@@ -82,16 +89,32 @@ async function expectDenseStreams(s: Scope, log: Record<string, any>[]) {
 function aWrite(s: Scope, companyId: string, n: number, tag: string): WriteSet {
   const ws = new WriteSet(s, tableName());
   ws.put({ pk: `TEST#${newId('company')}`, sk: 'X', entity: 'test', tag });
-  for (let i = 0; i < n; i++) ws.recordEvent({ type: i === 0 ? 'company.created' : 'company.updated', companyId, resource: { object: 'company', id: companyId, name: `${tag} ${i}` } });
+  for (let i = 0; i < n; i++)
+    ws.recordEvent({
+      type: i === 0 ? 'company.created' : 'company.updated',
+      companyId,
+      resource: { object: 'company', id: companyId, name: `${tag} ${i}` },
+    });
   return ws;
 }
 
 /** What a writer killed right after its pending commit leaves behind: the change and its pending events, nothing sequenced. */
-async function crashedWriter(s: Scope, events: PendingEvent[], pendingAt = Date.now()): Promise<{ ids: string[]; items: PendingItem[]; change: { pk: string; sk: string } }> {
+async function crashedWriter(
+  s: Scope,
+  events: PendingEvent[],
+  pendingAt = Date.now(),
+): Promise<{ ids: string[]; items: PendingItem[]; change: { pk: string; sk: string } }> {
   const ids = events.map(() => newId('event'));
   const items = pendingItemsOf(s, randomBase62(16), ids, events, pendingAt);
   const change = { pk: `TEST#${newId('company')}`, sk: 'X' };
-  await db().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: { ...change, entity: 'test' } } }, ...items.map((Item) => ({ Put: { TableName: tableName(), Item } }))] }));
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: { ...change, entity: 'test' } } },
+        ...items.map((Item) => ({ Put: { TableName: tableName(), Item } })),
+      ],
+    }),
+  );
   return { ids, items, change };
 }
 
@@ -100,7 +123,11 @@ function streamRecordsOf(items: PendingItem[]): DynamoDBStreamEvent {
     Records: items.map((item, i) => ({
       eventName: 'INSERT',
       eventSource: 'aws:dynamodb',
-      dynamodb: { NewImage: marshall(item, { removeUndefinedValues: true }) as never, SequenceNumber: String(i + 1), StreamViewType: 'NEW_IMAGE' },
+      dynamodb: {
+        NewImage: marshall(item, { removeUndefinedValues: true }) as never,
+        SequenceNumber: String(i + 1),
+        StreamViewType: 'NEW_IMAGE',
+      },
     })),
   };
 }
@@ -110,7 +137,11 @@ function restore(name: string, value: string | undefined) {
   else process.env[name] = value;
 }
 
-const trial = (companyId: string, name: string): PendingEvent => ({ type: 'company.created', companyId, resource: { object: 'company', id: companyId, name } });
+const trial = (companyId: string, name: string): PendingEvent => ({
+  type: 'company.created',
+  companyId,
+  resource: { object: 'company', id: companyId, name },
+});
 
 describe('a burst of writers on one partner+mode', () => {
   it('sequences every event once: dense in every stream, one write in its order, page.total exact for every filter', async () => {
@@ -160,7 +191,10 @@ describe('a burst of writers on one partner+mode', () => {
       [{}, () => true],
       [{ type: 'company.updated' }, (e) => e.type === 'company.updated'],
       [{ company_id: companies[1] }, (e) => e.company_id === companies[1]],
-      [{ 'company_id[in]': `${companies[0]},${companies[2]}`, type: 'company.created' }, (e) => [companies[0], companies[2]].includes(e.company_id) && e.type === 'company.created'],
+      [
+        { 'company_id[in]': `${companies[0]},${companies[2]}`, type: 'company.created' },
+        (e) => [companies[0], companies[2]].includes(e.company_id) && e.type === 'company.created',
+      ],
       [{ 'type[nin]': 'company.created' }, (e) => e.type !== 'company.created'],
       [{ 'company_id[nin]': companies[3] }, (e) => e.company_id !== companies[3]],
       [{ 'created_at[gte]': middle }, (e) => e.created_at >= middle],
@@ -176,17 +210,29 @@ describe('a burst of writers on one partner+mode', () => {
     const s = scope();
     const client = db();
     const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    const conflict = () => new TransactionCanceledException({ message: 'conflict', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }] });
+    const conflict = () =>
+      new TransactionCanceledException({
+        message: 'conflict',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }],
+      });
     const ddb = mockClient(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
-    ddb.on(TransactWriteCommand).rejectsOnce(conflict()).callsFake(() => realSend(ddb.send.lastCall.args[0]));
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(conflict())
+      .callsFake(() => realSend(ddb.send.lastCall.args[0]));
     let committed: CommittedEvent[] | undefined;
     try {
       committed = await commit(aWrite(s, newId('company'), 1, 'raced'));
       const transactions = ddb.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems ?? []);
       const kinds = transactions.map((items) => {
         const pks = items.map((i) => String(i.Put?.Item?.pk ?? i.Update?.Key?.pk ?? ''));
-        return pks.some((pk) => pk.startsWith('EVPEND#')) ? 'pending' : pks.some((pk) => pk.startsWith('EVCNT#')) && pks.some((pk) => pk.startsWith('TEST#')) ? 'fast' : 'drain';
+        return pks.some((pk) => pk.startsWith('EVPEND#'))
+          ? 'pending'
+          : pks.some((pk) => pk.startsWith('EVCNT#')) && pks.some((pk) => pk.startsWith('TEST#'))
+            ? 'fast'
+            : 'drain';
       });
       expect(kinds).toEqual(['fast', 'pending', 'drain']);
     } finally {
@@ -211,7 +257,13 @@ describe('a burst of writers on one partner+mode', () => {
       if (++n % 3 === 0) {
         const items = input.TransactItems.length;
         const code = n % 2 ? 'TransactionConflict' : 'ThrottlingError';
-        return Promise.reject(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: Array.from({ length: items }, (_, i) => ({ Code: i === items - 1 ? code : 'None' })) }));
+        return Promise.reject(
+          new TransactionCanceledException({
+            message: 'cancelled',
+            $metadata: {},
+            CancellationReasons: Array.from({ length: items }, (_, i) => ({ Code: i === items - 1 ? code : 'None' })),
+          }),
+        );
       }
       return realSend(command);
     });
@@ -234,7 +286,20 @@ describe('where counters live', () => {
     const company = newId('company');
     // An old log: five events of the company, its counters at their old keys.
     const at = Date.now() - 60_000;
-    const old = Array.from({ length: 5 }, (_, i) => ({ object: 'event', id: newId('event'), type: i % 2 ? 'company.updated' : 'company.created', company_id: company, data: { object: { object: 'company', id: company, name: `old ${i}` } }, livemode: false, timestamp: new Date(at + i).toISOString(), created_at: new Date(at + i).toISOString() }) as ApiEvent);
+    const old = Array.from(
+      { length: 5 },
+      (_, i) =>
+        ({
+          object: 'event',
+          id: newId('event'),
+          type: i % 2 ? 'company.updated' : 'company.created',
+          company_id: company,
+          data: { object: { object: 'company', id: company, name: `old ${i}` } },
+          livemode: false,
+          timestamp: new Date(at + i).toISOString(),
+          created_at: new Date(at + i).toISOString(),
+        }) as ApiEvent,
+    );
     // Its counters one item per stream beside the partner's, as they were kept before.
     const items = logItems(s, old).flatMap((item) => {
       if (item.sk !== 'C') return [item];
@@ -322,7 +387,11 @@ describe('crashes', () => {
   it('a writer killed after its pending commit: the backstop sequences its events', async () => {
     const s = scope();
     const company = newId('company');
-    const { ids, items, change } = await crashedWriter(s, [trial(company, 'x'), { ...trial(company, 'y'), type: 'company.updated', timestamp: '2026-01-01T00:00:00.000Z' }], Date.now() - 60_000);
+    const { ids, items, change } = await crashedWriter(
+      s,
+      [trial(company, 'x'), { ...trial(company, 'y'), type: 'company.updated', timestamp: '2026-01-01T00:00:00.000Z' }],
+      Date.now() - 60_000,
+    );
     expect(await logOf(s)).toEqual([]);
     // The stream gives the backstop the pending inserts; they are older than every writer's wait.
     const outcome = await sequenceStragglers(streamRecordsOf(items));

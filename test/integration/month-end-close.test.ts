@@ -15,7 +15,21 @@ useStackDatabase();
 async function bill(scope: Scope, amounts: number[], billedAt: string) {
   for (let i = 0; i < amounts.length; i += 25) {
     const ws = new WriteSet(scope, tableName());
-    addLedgerLines(ws, scope, amounts.slice(i, i + 25).map((amount, j) => newLine({ key: `act-${billedAt}-${i + j}`, kind: amount < 0 ? 'credit' : 'order', description: 'test act', amount, currency: 'usd', billed_at: billedAt, livemode: scope.mode === 'live' })));
+    addLedgerLines(
+      ws,
+      scope,
+      amounts.slice(i, i + 25).map((amount, j) =>
+        newLine({
+          key: `act-${billedAt}-${i + j}`,
+          kind: amount < 0 ? 'credit' : 'order',
+          description: 'test act',
+          amount,
+          currency: 'usd',
+          billed_at: billedAt,
+          livemode: scope.mode === 'live',
+        }),
+      ),
+    );
     await commit(ws);
   }
 }

@@ -37,7 +37,13 @@ describe('npm run ops', () => {
     expect(run.questions[0]).toContain(`LIVE data of partner ${c.partner_id}`);
     expect(run.questions[0]).toContain('DynamoDB Local');
     expect((await api(c.live_key).get(`/companies/${company.id}`)).body.verification).toBe('pending');
-    expect(await lastAudit('verify')).toMatchObject({ operator: 'alice@ops', outcome: 'declined', partner_id: c.partner_id, mode: 'live', argv: ['verify', company.id, '--partner', c.partner_id, '--as', 'alice@ops'] });
+    expect(await lastAudit('verify')).toMatchObject({
+      operator: 'alice@ops',
+      outcome: 'declined',
+      partner_id: c.partner_id,
+      mode: 'live',
+      argv: ['verify', company.id, '--partner', c.partner_id, '--as', 'alice@ops'],
+    });
   });
 
   it('runs the same operation as the sandbox trigger once confirmed: same state, same events, audited', async () => {
@@ -48,12 +54,20 @@ describe('npm run ops', () => {
     const events = (await api(c.live_key).get(`/events?company_id=${company.id}&sort=created_at`)).body.items.map((e: any) => e.type);
     // The owner's document recorded, the identity-document requirement creation opened for it resolved,
     // and the formation order's fulfilment started with the verified company.
-    expect(events.slice(-4)).toEqual(['company.document.received', 'requirement.fulfilled', 'company.verified', 'service_order.status.changed']);
+    expect(events.slice(-4)).toEqual([
+      'company.document.received',
+      'requirement.fulfilled',
+      'company.verified',
+      'service_order.status.changed',
+    ]);
     expect(await lastAudit('verify')).toMatchObject({ operator: 'alice@ops', outcome: 'succeeded' });
   });
 
   it('cancels a live company not yet formed (a pre_existing one has no formation order to cancel)', async () => {
-    const company = await createCompany(c.live_key, anLlc({ pre_existing: true, address: { line1: '500 Market St', city: 'Cheyenne', state: 'WY', postal_code: '82001' } }));
+    const company = await createCompany(
+      c.live_key,
+      anLlc({ pre_existing: true, address: { line1: '500 Market St', city: 'Cheyenne', state: 'WY', postal_code: '82001' } }),
+    );
     const run = await ops(['cancel', company.id, '--partner', c.partner_id, '--as', 'alice@ops'], 'yes');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.out)).toMatchObject({ id: company.id, status: 'cancelled', livemode: true });
@@ -72,8 +86,22 @@ describe('npm run ops', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toContain("invalid_request: The company status is 'requires_information'");
     expect(await lastAudit('incorporate')).toMatchObject({ outcome: 'failed' });
-    const opened = await ops(['open-requirement', company.id, '--partner', c.partner_id, '--mode', 'test', '--json', '{"type":"information","message":"Describe the business."}']);
-    expect(JSON.parse(opened.out)).toMatchObject({ object: 'requirement', type: 'information', status: 'open', requested_by: 'operations' });
+    const opened = await ops([
+      'open-requirement',
+      company.id,
+      '--partner',
+      c.partner_id,
+      '--mode',
+      'test',
+      '--json',
+      '{"type":"information","message":"Describe the business."}',
+    ]);
+    expect(JSON.parse(opened.out)).toMatchObject({
+      object: 'requirement',
+      type: 'information',
+      status: 'open',
+      requested_by: 'operations',
+    });
   });
 
   it('refuses a run without a partner, an unknown action, and a real table without a region', async () => {

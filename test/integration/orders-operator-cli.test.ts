@@ -55,14 +55,25 @@ describe('npm run ops: orders and billing', () => {
     expect(invoice).toMatchObject({ status: 'open', amount_paid: 0 });
     expect(invoice.amount_due).toBeGreaterThan(0);
 
-    expect(JSON.parse((await ops(['invoice-uncollectible', invoice.id, ...target])).out)).toMatchObject({ id: invoice.id, status: 'uncollectible', amount_paid: 0 });
+    expect(JSON.parse((await ops(['invoice-uncollectible', invoice.id, ...target])).out)).toMatchObject({
+      id: invoice.id,
+      status: 'uncollectible',
+      amount_paid: 0,
+    });
     expect((await live.get(`/invoices/${invoice.id}`)).body.status).toBe('uncollectible');
-    expect(JSON.parse((await ops(['invoice-paid', invoice.id, ...target])).out)).toMatchObject({ status: 'paid', amount_paid: invoice.amount_due });
-    expect((await live.get(`/invoices/${invoice.id}`)).body).toMatchObject({ status: 'paid', amount_paid: invoice.amount_due, amount_due: invoice.amount_due });
+    expect(JSON.parse((await ops(['invoice-paid', invoice.id, ...target])).out)).toMatchObject({
+      status: 'paid',
+      amount_paid: invoice.amount_due,
+    });
+    expect((await live.get(`/invoices/${invoice.id}`)).body).toMatchObject({
+      status: 'paid',
+      amount_paid: invoice.amount_due,
+      amount_due: invoice.amount_due,
+    });
 
     const refused = await ops(['invoice-void', invoice.id, ...target]);
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain("The invoice is paid");
+    expect(refused.err).toContain('The invoice is paid');
     expect((await live.get(`/invoices/${invoice.id}`)).body.status).toBe('paid');
     // Another partner's invoice, or a test-mode lookup of a live one, is not found.
     expect((await ops(['invoice-void', invoice.id, '--partner', p.partnerId, '--mode', 'test'])).err).toContain('resource_missing');
@@ -72,7 +83,10 @@ describe('npm run ops: orders and billing', () => {
     const p = await aFreshPartner();
     const company = await createCompany(p.testKey);
     const target = ['--partner', p.partnerId, '--mode', 'test'];
-    expect(JSON.parse((await ops(['grant-entitlement', company.id, '--kind', 'federal_tax_filing', '--delta', '1', ...target])).out).entitlements.federal_tax_filing).toBe(1);
+    expect(
+      JSON.parse((await ops(['grant-entitlement', company.id, '--kind', 'federal_tax_filing', '--delta', '1', ...target])).out).entitlements
+        .federal_tax_filing,
+    ).toBe(1);
     const filing = JSON.parse((await ops(['open-tax-filing', company.id, '--kind', 'federal', '--year', '2025', ...target])).out);
     expect(filing).toMatchObject({ object: 'tax_filing', status: 'open' });
     const none = await ops(['open-tax-filing', company.id, '--kind', 'federal', '--year', '2024', ...target]);

@@ -7,7 +7,13 @@ process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR;
 
 describe('the webhook endpoint store', () => {
   it('creates an enabled endpoint whose secret is stored only encrypted', async () => {
-    const { endpoint, secret } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/a', enabledEvents: ['company.created'], description: 'store test' });
+    const { endpoint, secret } = await webhookEndpoints.create({
+      partnerId: c.partner_id,
+      mode: 'test',
+      url: 'http://127.0.0.1:9/a',
+      enabledEvents: ['company.created'],
+      description: 'store test',
+    });
     expect(endpoint.id).toMatch(/^we_[0-9A-Za-z]{22}$/);
     expect(secret).toMatch(/^whsec_/);
     const stored = await webhookEndpoints.get(c.partner_id, endpoint.id);
@@ -48,7 +54,11 @@ describe('the webhook endpoint store', () => {
   });
 
   it('rolls the secret with the one-time code; the old one signs until the overlap ends', async () => {
-    const { endpoint, secret: first } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/e' });
+    const { endpoint, secret: first } = await webhookEndpoints.create({
+      partnerId: c.partner_id,
+      mode: 'test',
+      url: 'http://127.0.0.1:9/e',
+    });
     const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
     const { secret: second, endpoint: rolled } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code);
     expect(second).not.toBe(first);
@@ -66,7 +76,8 @@ describe('the webhook endpoint store', () => {
     const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/f' });
     const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, wrong)).rejects.toMatchObject({ code: 'invalid_request' });
+    for (let i = 0; i < 5; i++)
+      await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, wrong)).rejects.toMatchObject({ code: 'invalid_request' });
     await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
   });
 

@@ -40,13 +40,29 @@ let lanes: FifoLanes;
 let poller: StreamPoller;
 
 beforeAll(async () => {
-  const client = new DynamoDBClient({ endpoint: c.dynamodb_endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint: c.dynamodb_endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await ensureTable(client, process.env.TABLE_NAME!);
   client.destroy();
-  lanes = await startFifoLanes({ queueName: 'clock-test.fifo', delayMs: HOLD_MS, visibilityTimeoutSeconds: 960, concurrency: 4, handler: deliver });
+  lanes = await startFifoLanes({
+    queueName: 'clock-test.fifo',
+    delayMs: HOLD_MS,
+    visibilityTimeoutSeconds: 960,
+    concurrency: 4,
+    handler: deliver,
+  });
   process.env.WEBHOOK_QUEUE_URL = lanes.queueUrl;
   process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
-  poller = await startStreamPoller({ endpoint: c.dynamodb_endpoint, region: 'us-east-1', table: process.env.TABLE_NAME!, handler: (e) => fanout(e), pollMs: 50 });
+  poller = await startStreamPoller({
+    endpoint: c.dynamodb_endpoint,
+    region: 'us-east-1',
+    table: process.env.TABLE_NAME!,
+    handler: (e) => fanout(e),
+    pollMs: 50,
+  });
 });
 
 afterAll(async () => {
@@ -64,16 +80,22 @@ function advanceTo(ms: number) {
 }
 
 async function attemptsOf(endpointId: string, n: number) {
-  return eventually(async () => {
-    const list = await listAttempts(endpointId, 200);
-    return list.length >= n && lanes.busy() === 0 ? list.reverse() : undefined;
-  }, 20_000, `${n} attempts`);
+  return eventually(
+    async () => {
+      const list = await listAttempts(endpointId, 200);
+      return list.length >= n && lanes.busy() === 0 ? list.reverse() : undefined;
+    },
+    20_000,
+    `${n} attempts`,
+  );
 }
 
 function outbox(): { subject: string; to: string }[] {
   const dir = join(process.env.LOCAL_DIR!, 'outbox');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
 }
 
 describe('multi-day delivery schedules (injected clock)', () => {
@@ -100,7 +122,11 @@ describe('multi-day delivery schedules (injected clock)', () => {
         // SQS caps a visibility timeout at 12 h: the message comes back early and is put back to sleep.
         const receives = lanes.peek(endpoint.id)[0].receiveCount;
         advanceTo(Date.parse(last.attempted_at) + 12 * 3600 * 1000 + 1000);
-        await eventually(() => lanes.peek(endpoint.id)[0]?.receiveCount > receives && lanes.busy() === 0 && lanes.peek(endpoint.id)[0].visibleAt > fakeNow, 10_000, 're-extension');
+        await eventually(
+          () => lanes.peek(endpoint.id)[0]?.receiveCount > receives && lanes.busy() === 0 && lanes.peek(endpoint.id)[0].visibleAt > fakeNow,
+          10_000,
+          're-extension',
+        );
         expect(await listAttempts(endpoint.id, 200)).toHaveLength(n);
       }
       // SQS visibility is whole seconds, so the message may come back up to a second after `due`.
@@ -172,7 +198,13 @@ describe('multi-day delivery schedules (injected clock)', () => {
     // Stop before the hold is over: nothing was delivered yet.
     await lanes.stop();
     expect(r.deliveries).toHaveLength(0);
-    lanes = await startFifoLanes({ queueName: 'clock-test.fifo', delayMs: HOLD_MS, visibilityTimeoutSeconds: 960, concurrency: 4, handler: deliver });
+    lanes = await startFifoLanes({
+      queueName: 'clock-test.fifo',
+      delayMs: HOLD_MS,
+      visibilityTimeoutSeconds: 960,
+      concurrency: 4,
+      handler: deliver,
+    });
     process.env.WEBHOOK_QUEUE_URL = lanes.queueUrl;
     process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
     resetSqsClient();
@@ -190,7 +222,15 @@ describe('multi-day delivery schedules (injected clock)', () => {
     const endpoint = await createTestEndpoint({ partnerId: partner.id, mode: 'test', url: r.url });
     const events = await recordEvents(scope, 3);
     // The fan-out's own messages are deduplicated by the ids below; the lane sees event 3's first.
-    const message = (i: number) => ({ kind: 'event' as const, partner_id: partner.id, mode: 'test' as const, endpoint_id: endpoint.id, event_id: events[i].id, seq: i + 1, created_at: events[i].created_at });
+    const message = (i: number) => ({
+      kind: 'event' as const,
+      partner_id: partner.id,
+      mode: 'test' as const,
+      endpoint_id: endpoint.id,
+      event_id: events[i].id,
+      seq: i + 1,
+      created_at: events[i].created_at,
+    });
     await sendLaneMessages([message(2), message(0), message(1)]);
     advanceTo(fakeNow + HOLD_MS);
     await eventually(() => r.deliveries.length >= 3 && lanes.peek(endpoint.id).length === 0, 10_000, 'three deliveries');

@@ -48,7 +48,13 @@ export async function recordEvents(scope: Scope, events: PendingEvent[]): Promis
 export async function streamItems(s: EventStream): Promise<Record<string, any>[]> {
   const shards = await Promise.all(
     s.pks.map((pk) =>
-      queryAll({ TableName: tableName(), IndexName: s.index, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': `${s.index}pk` }, ExpressionAttributeValues: { ':pk': pk } }),
+      queryAll({
+        TableName: tableName(),
+        IndexName: s.index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${s.index}pk` },
+        ExpressionAttributeValues: { ':pk': pk },
+      }),
     ),
   );
   return (shards.flat() as Record<string, any>[]).sort((a, b) => a.seq_all - b.seq_all);

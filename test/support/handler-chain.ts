@@ -31,6 +31,8 @@ export function stubKeyAndPartner(ddb: AwsClientStub<DynamoDBDocumentClient>, se
   ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(secret)}`, sk: 'KEY' } }).resolves({
     Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
   });
-  ddb.on(GetCommand, { Key: { pk: 'PTR#ptr_1', sk: 'PARTNER' } }).resolves({ Item: { id: 'ptr_1', api_version: '2026-11-01', webhook_version: '2026-11-01' } });
+  ddb
+    .on(GetCommand, { Key: { pk: 'PTR#ptr_1', sk: 'PARTNER' } })
+    .resolves({ Item: { id: 'ptr_1', api_version: '2026-11-01', webhook_version: '2026-11-01' } });
   ddb.on(UpdateCommand).resolves({ Attributes: { m: 1, s0: 1 } });
 }

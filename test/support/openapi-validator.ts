@@ -49,7 +49,9 @@ export function checkEventsAgainstSchemas(events: any[]): void {
     }
     const validate = eventValidators.get(type);
     if (validate && !validate(event)) {
-      throw new Error(`${type}: the event does not match events-schema/events/${type}.json: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(event).slice(0, 2000)}`);
+      throw new Error(
+        `${type}: the event does not match events-schema/events/${type}.json: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(event).slice(0, 2000)}`,
+      );
     }
   }
 }
@@ -72,6 +74,8 @@ export function checkAgainstOpenApi(method: string, path: string, status: number
     compiled.set(key, validate);
   }
   if (!validate(body)) {
-    throw new Error(`${key}: the response does not match docs/openapi.json: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(body).slice(0, 2000)}`);
+    throw new Error(
+      `${key}: the response does not match docs/openapi.json: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
 }

@@ -10,6 +10,9 @@ import { uniqueWord } from './companies';
 export async function aFreshPartner(): Promise<{ partnerId: string; liveKey: string; testKey: string }> {
   const partner = await createPartner({ name: `Billing ${uniqueWord(6)}`, ownerEmail: `${uniqueWord(8)}@partner.test` });
   const rateLimit = { burst: 100_000, sustained: 1_000_000 };
-  const [live, test] = await Promise.all([issueApiKey({ partnerId: partner.id, mode: 'live', rateLimit }), issueApiKey({ partnerId: partner.id, mode: 'test', rateLimit })]);
+  const [live, test] = await Promise.all([
+    issueApiKey({ partnerId: partner.id, mode: 'live', rateLimit }),
+    issueApiKey({ partnerId: partner.id, mode: 'test', rateLimit }),
+  ]);
   return { partnerId: partner.id, liveKey: live.secret, testKey: test.secret };
 }

@@ -35,7 +35,8 @@ function compare(b0: Schema, a0: Schema, path: string, bRoot: Schema, aRoot: Sch
   if (at && (!bt || bt.some((t) => !at.includes(t) && !(t === 'integer' && at.includes('number'))))) {
     out.push(`${path}: type narrowed from ${bt?.join('|') ?? 'any'} to ${at.join('|')}`);
   }
-  if (a.const !== undefined && a.const !== b.const) out.push(`${path}: constant changed from ${JSON.stringify(b.const)} to ${JSON.stringify(a.const)}`);
+  if (a.const !== undefined && a.const !== b.const)
+    out.push(`${path}: constant changed from ${JSON.stringify(b.const)} to ${JSON.stringify(a.const)}`);
   if (a.enum) {
     const lost = b.enum ? b.enum.filter((v: unknown) => !a.enum.includes(v)) : ['(any value)'];
     if (lost.length) out.push(`${path}: enum no longer allows ${lost.join(', ')}`);

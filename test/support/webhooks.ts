@@ -15,7 +15,12 @@ export interface TestEndpoint {
 }
 
 /** An endpoint made by the dashboard's store (the secret is returned once, as on creation). */
-export async function createTestEndpoint(input: { partnerId: string; mode: Mode; url: string; enabledEvents?: string[] }): Promise<TestEndpoint> {
+export async function createTestEndpoint(input: {
+  partnerId: string;
+  mode: Mode;
+  url: string;
+  enabledEvents?: string[];
+}): Promise<TestEndpoint> {
   const { endpoint, secret } = await createEndpoint({ ...input, description: 'test receiver' });
   return { id: endpoint.id, secret, publicKey: endpoint.public_key };
 }
@@ -48,7 +53,12 @@ export async function startReceiver(answer: (d: Delivery, index: number) => Answ
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const d: Delivery = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), remotePort: req.socket.remotePort };
+      const d: Delivery = {
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+        remotePort: req.socket.remotePort,
+      };
       deliveries.push(d);
       const a = answer(d, deliveries.length - 1);
       const reply = () => {
@@ -75,7 +85,11 @@ export async function startReceiver(answer: (d: Delivery, index: number) => Answ
 }
 
 /** Polls until `check` returns a truthy value (bounded; never a fixed sleep). */
-export async function eventually<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

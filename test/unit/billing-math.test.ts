@@ -46,24 +46,43 @@ describe('renewal dates', () => {
 });
 
 describe('billing acts', () => {
-  const order = { id: 'so_1', company: 'cmp_1', product_key: 'annual_report', unit_amount: 4900, currency: 'usd', billing: 'advance' as const, fees: [{ kind: 'state_fee', unit_amount: 30000, currency: 'usd' }] };
+  const order = {
+    id: 'so_1',
+    company: 'cmp_1',
+    product_key: 'annual_report',
+    unit_amount: 4900,
+    currency: 'usd',
+    billing: 'advance' as const,
+    fees: [{ kind: 'state_fee', unit_amount: 30000, currency: 'usd' }],
+  };
 
   it('a new order bills its price and each frozen fee as separate lines', () => {
     const { lines, billed } = linesForNewOrder(order, '2027-01-05T00:00:00.000Z', true);
-    expect(lines.map((l) => [l.kind, l.amount])).toEqual([['order', 4900], ['fee', 30000]]);
+    expect(lines.map((l) => [l.kind, l.amount])).toEqual([
+      ['order', 4900],
+      ['fee', 30000],
+    ]);
     expect(billed).toBe(34900);
     expect(lines[0].period).toBe('2027-01');
   });
 
   it('an included order bills only a paid option as a difference; an arrears order bills its fees only', () => {
-    expect(linesForNewOrder({ ...order, included_in: 'compliance_bundle', unit_amount: 0, fees: [] }, '2027-01-05T00:00:00.000Z', true).lines).toEqual([]);
-    expect(linesForNewOrder({ ...order, included_in: 'compliance_bundle', unit_amount: 1000, fees: [] }, '2027-01-05T00:00:00.000Z', true).lines[0].kind).toBe('difference');
+    expect(
+      linesForNewOrder({ ...order, included_in: 'compliance_bundle', unit_amount: 0, fees: [] }, '2027-01-05T00:00:00.000Z', true).lines,
+    ).toEqual([]);
+    expect(
+      linesForNewOrder({ ...order, included_in: 'compliance_bundle', unit_amount: 1000, fees: [] }, '2027-01-05T00:00:00.000Z', true)
+        .lines[0].kind,
+    ).toBe('difference');
     expect(linesForNewOrder({ ...order, billing: 'arrears' }, '2027-01-05T00:00:00.000Z', true).lines.map((l) => l.kind)).toEqual(['fee']);
   });
 
   it('a cancel credits exactly what was billed, and a reversed upgrade credits the difference', () => {
     expect(creditForCancel({ ...order, billed_amount: 34900 }, '2027-01-06T00:00:00.000Z', true).lines[0].amount).toBe(-34900);
-    expect(linesForReprice({ ...order, unit_amount: 24900 }, 14900, 1, true, '2027-01-06T00:00:00.000Z', true).lines[0]).toMatchObject({ kind: 'credit', amount: -10000 });
+    expect(linesForReprice({ ...order, unit_amount: 24900 }, 14900, 1, true, '2027-01-06T00:00:00.000Z', true).lines[0]).toMatchObject({
+      kind: 'credit',
+      amount: -10000,
+    });
     expect(linesForReprice({ ...order, unit_amount: 14900 }, 24900, 2, false, '2027-01-06T00:00:00.000Z', true).lines).toEqual([]);
   });
 
@@ -97,14 +116,26 @@ describe('compliance deadlines', () => {
   it('a Delaware LLC reports on June 1, a Wyoming LLC by the end of its anniversary month, federal returns by entity type', () => {
     const from = new Date('2027-02-01T00:00:00Z');
     const anniversary = '2026-08-14T00:00:00.000Z';
-    expect(nextDueDate('annual_report', { state: 'DE', entity_type: 'llc', anniversary }, from).toISOString()).toBe('2027-06-01T00:00:00.000Z');
-    expect(nextDueDate('annual_report', { state: 'WY', entity_type: 'llc', anniversary }, from).toISOString()).toBe('2027-08-31T00:00:00.000Z');
-    expect(nextDueDate('federal_tax_filing', { state: 'WY', entity_type: 'llc', anniversary }, from).toISOString()).toBe('2027-03-15T00:00:00.000Z');
-    expect(nextDueDate('federal_tax_filing', { state: 'DE', entity_type: 'c_corp', anniversary }, from).toISOString()).toBe('2027-04-15T00:00:00.000Z');
+    expect(nextDueDate('annual_report', { state: 'DE', entity_type: 'llc', anniversary }, from).toISOString()).toBe(
+      '2027-06-01T00:00:00.000Z',
+    );
+    expect(nextDueDate('annual_report', { state: 'WY', entity_type: 'llc', anniversary }, from).toISOString()).toBe(
+      '2027-08-31T00:00:00.000Z',
+    );
+    expect(nextDueDate('federal_tax_filing', { state: 'WY', entity_type: 'llc', anniversary }, from).toISOString()).toBe(
+      '2027-03-15T00:00:00.000Z',
+    );
+    expect(nextDueDate('federal_tax_filing', { state: 'DE', entity_type: 'c_corp', anniversary }, from).toISOString()).toBe(
+      '2027-04-15T00:00:00.000Z',
+    );
   });
 
   it('reminds 60, 30 and 7 days before', () => {
-    expect(reminderPoints(new Date('2027-06-01T00:00:00Z'))).toEqual(['2027-04-02T00:00:00.000Z', '2027-05-02T00:00:00.000Z', '2027-05-25T00:00:00.000Z']);
+    expect(reminderPoints(new Date('2027-06-01T00:00:00Z'))).toEqual([
+      '2027-04-02T00:00:00.000Z',
+      '2027-05-02T00:00:00.000Z',
+      '2027-05-25T00:00:00.000Z',
+    ]);
   });
 });
 
@@ -116,8 +147,16 @@ describe('form answers', () => {
     expect(await violations({ ...base, reason: 'nonresident_owner' })).toEqual([]);
     expect((await violations({ ...base, reason: 'other' })).map((e) => e.location)).toEqual(['$.answers.reason_detail']);
     expect((await violations({ ...base, reason: 'whim' }))[0]).toMatchObject({ location: '$.answers.reason', validation_type: 'enum' });
-    expect((await violations({ ...base, citizenship: 'Germany', reason: 'nonresident_owner' }))[0]).toMatchObject({ location: '$.answers.citizenship', validation_type: 'pattern' });
-    expect((await violations({ ...base, reason: 'nonresident_owner', extra: 'x' }))[0]).toMatchObject({ validation_type: 'additionalProperties' });
-    expect((await violations({ ...base, reason: 'nonresident_owner', reason_detail: 'not asked' }))[0]).toMatchObject({ location: '$.answers.reason_detail', validation_type: 'conditional' });
+    expect((await violations({ ...base, citizenship: 'Germany', reason: 'nonresident_owner' }))[0]).toMatchObject({
+      location: '$.answers.citizenship',
+      validation_type: 'pattern',
+    });
+    expect((await violations({ ...base, reason: 'nonresident_owner', extra: 'x' }))[0]).toMatchObject({
+      validation_type: 'additionalProperties',
+    });
+    expect((await violations({ ...base, reason: 'nonresident_owner', reason_detail: 'not asked' }))[0]).toMatchObject({
+      location: '$.answers.reason_detail',
+      validation_type: 'conditional',
+    });
   });
 });

@@ -41,14 +41,18 @@ describe('caller text as object keys', () => {
     };
     expect(refused(`{"__proto__":"${'x'.repeat(600)}"}`)).toEqual([['$.metadata.__proto__', 'maxLength']]);
     expect(refused(`{"__proto__":[[[[[[1]]]]]]}`)).toEqual([['$.metadata.__proto__', 'maxDepth']]);
-    expect(refused(`{"__proto__":1}`, callerKeyedRecord(z.string().regex(/^[a-z]+$/), z.number()))).toEqual([['$.metadata.__proto__', 'propertyNames']]);
+    expect(refused(`{"__proto__":1}`, callerKeyedRecord(z.string().regex(/^[a-z]+$/), z.number()))).toEqual([
+      ['$.metadata.__proto__', 'propertyNames'],
+    ]);
     expect(refused(`{"__proto__":"one"}`, callerKeyedRecord(z.string(), z.number()))).toEqual([['$.metadata.__proto__', 'type']]);
   });
 
   it('documents a caller-keyed record exactly as zod documents its record', () => {
     const value = z.union([z.string(), z.number()]);
     for (const io of ['input', 'output'] as const) {
-      expect(z.toJSONSchema(callerKeyedRecord(z.string().min(1).max(40), value).optional(), { io })).toEqual(z.toJSONSchema(z.record(z.string().min(1).max(40), value).optional(), { io }));
+      expect(z.toJSONSchema(callerKeyedRecord(z.string().min(1).max(40), value).optional(), { io })).toEqual(
+        z.toJSONSchema(z.record(z.string().min(1).max(40), value).optional(), { io }),
+      );
     }
   });
 
@@ -57,7 +61,9 @@ describe('caller text as object keys', () => {
     expect(HOSTILE.map((k) => ownValue(table, k))).toEqual(HOSTILE.map(() => undefined));
     const product = PRODUCTS.find((p) => Object.keys(p.options).length)!;
     for (const key of ['constructor', 'toString', '__proto__']) {
-      expect(optionViolations(product, JSON.parse(`{"${key}":"x"}`))).toEqual([expect.objectContaining({ location: `$.options.${key}`, validation_type: 'additionalProperties' })]);
+      expect(optionViolations(product, JSON.parse(`{"${key}":"x"}`))).toEqual([
+        expect.objectContaining({ location: `$.options.${key}`, validation_type: 'additionalProperties' }),
+      ]);
     }
   });
 
@@ -67,18 +73,50 @@ describe('caller text as object keys', () => {
     bag.__proto__ = 1;
     expect(Object.keys(bag)).toEqual(['__proto__']);
 
-    const query = queryOf(eventWith(JSON.parse('{"queryStringParameters":{"__proto__":"a","constructor":"b"},"multiValueQueryStringParameters":{"__proto__":["a","c"],"constructor":["b"]}}')));
-    expect(Object.entries(query)).toEqual([['__proto__', ['a', 'c']], ['constructor', 'b']]);
+    const query = queryOf(
+      eventWith(
+        JSON.parse(
+          '{"queryStringParameters":{"__proto__":"a","constructor":"b"},"multiValueQueryStringParameters":{"__proto__":["a","c"],"constructor":["b"]}}',
+        ),
+      ),
+    );
+    expect(Object.entries(query)).toEqual([
+      ['__proto__', ['a', 'c']],
+      ['constructor', 'b'],
+    ]);
     expect(Object.getPrototypeOf(query)).toBeNull();
 
     const form = parseForm('__proto__=1&__proto__=2&constructor=3&csrf_token=t');
-    expect(Object.entries(form)).toEqual([['__proto__', ['1', '2']], ['constructor', '3'], ['csrf_token', 't']]);
+    expect(Object.entries(form)).toEqual([
+      ['__proto__', ['1', '2']],
+      ['constructor', '3'],
+      ['csrf_token', 't'],
+    ]);
 
     const cookies = cookiesOf(eventWith({ headers: { Cookie: '__proto__=x; dash_session=%zz; other=a%20b' } }));
-    expect(Object.entries(cookies)).toEqual([['__proto__', 'x'], ['dash_session', '%zz'], ['other', 'a b']]);
+    expect(Object.entries(cookies)).toEqual([
+      ['__proto__', 'x'],
+      ['dash_session', '%zz'],
+      ['other', 'a b'],
+    ]);
 
-    const body = ['--x', 'Content-Disposition: form-data; name="__proto__"', '', 'p', '--x', 'Content-Disposition: form-data; name="constructor"; filename="c.pdf"', 'Content-Type: application/pdf', '', 'c', '--x--', ''].join('\r\n');
-    const multipart = await parseMultipart(eventWith({ headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body, isBase64Encoded: false }), 1024);
+    const body = [
+      '--x',
+      'Content-Disposition: form-data; name="__proto__"',
+      '',
+      'p',
+      '--x',
+      'Content-Disposition: form-data; name="constructor"; filename="c.pdf"',
+      'Content-Type: application/pdf',
+      '',
+      'c',
+      '--x--',
+      '',
+    ].join('\r\n');
+    const multipart = await parseMultipart(
+      eventWith({ headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body, isBase64Encoded: false }),
+      1024,
+    );
     expect(Object.entries(multipart.fields)).toEqual([['__proto__', 'p']]);
     expect(Object.keys(multipart.files)).toEqual(['constructor']);
   });

@@ -45,13 +45,25 @@ describe('company rules without I/O', () => {
 
   it('prices an order at wholesale with options and frozen state fees', () => {
     const scope = { partnerId: 'ptr_x', mode: 'test' as const };
-    const order = newServiceOrder(scope, { product: findProduct('formation')!, companyId: 'cmp_x', state: 'DE', options: { turnaround: 'expedited' }, createdAt: '2026-01-31T00:00:00.000Z' });
+    const order = newServiceOrder(scope, {
+      product: findProduct('formation')!,
+      companyId: 'cmp_x',
+      state: 'DE',
+      options: { turnaround: 'expedited' },
+      createdAt: '2026-01-31T00:00:00.000Z',
+    });
     expect(order).toMatchObject({ unit_amount: 24900, status: 'received', options: { turnaround: 'expedited' } });
     expect(order.fees).toEqual([
       { kind: 'state_fee', unit_amount: 14000, currency: 'usd' },
       { kind: 'processing_fee', unit_amount: 500, currency: 'usd' },
     ]);
-    const included = newServiceOrder(scope, { product: findProduct('annual_report')!, companyId: 'cmp_x', state: 'CA', includedIn: 'compliance_bundle', createdAt: '2026-01-31T00:00:00.000Z' });
+    const included = newServiceOrder(scope, {
+      product: findProduct('annual_report')!,
+      companyId: 'cmp_x',
+      state: 'CA',
+      includedIn: 'compliance_bundle',
+      createdAt: '2026-01-31T00:00:00.000Z',
+    });
     expect(included).toMatchObject({ unit_amount: 0, included_in: 'compliance_bundle', next_renewal_at: '2027-01-31T00:00:00.000Z' });
     expect(addInterval('2026-01-31T10:00:00.000Z', 'monthly')).toBe('2026-02-28T10:00:00.000Z');
   });
@@ -66,7 +78,8 @@ describe('company rules without I/O', () => {
   });
 
   it('fingerprints a request by value: key order and whitespace do not matter, the Service-Account header does', () => {
-    const event = (headers: Record<string, string> = {}) => ({ httpMethod: 'POST', path: '/v1/companies', headers, queryStringParameters: null, multiValueQueryStringParameters: null }) as never;
+    const event = (headers: Record<string, string> = {}) =>
+      ({ httpMethod: 'POST', path: '/v1/companies', headers, queryStringParameters: null, multiValueQueryStringParameters: null }) as never;
     expect(requestFingerprint(event(), { a: 1, b: [1, 2] })).toBe(requestFingerprint(event(), { b: [1, 2], a: 1 }));
     expect(requestFingerprint(event(), { a: 1 })).not.toBe(requestFingerprint(event({ 'Service-Account': 'acct_1' }), { a: 1 }));
     expect(requestFingerprint(event(), undefined)).toBe(requestFingerprint(event(), {}));
@@ -75,10 +88,30 @@ describe('company rules without I/O', () => {
 
   it('renders a stored company with exactly the Company fields and no internals', () => {
     const record = {
-      id: 'cmp_' + 'A'.repeat(22), account_id: 'acct_' + 'A'.repeat(22), livemode: false, name: 'Acme', state: 'WY', entity_type: 'llc', ending: 'llc',
-      timezone: 'America/Denver', name_style: 'plain', owner_privacy: 'public', pre_existing: false, status: 'requires_information', verification: 'pending',
-      foreign_qualifications: [], entitlements: {}, shareholders: [], officers: [], officers_settled: false, metadata: {},
-      created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', name_key: 'acme', version: 3, membership_units: 100,
+      id: 'cmp_' + 'A'.repeat(22),
+      account_id: 'acct_' + 'A'.repeat(22),
+      livemode: false,
+      name: 'Acme',
+      state: 'WY',
+      entity_type: 'llc',
+      ending: 'llc',
+      timezone: 'America/Denver',
+      name_style: 'plain',
+      owner_privacy: 'public',
+      pre_existing: false,
+      status: 'requires_information',
+      verification: 'pending',
+      foreign_qualifications: [],
+      entitlements: {},
+      shareholders: [],
+      officers: [],
+      officers_settled: false,
+      metadata: {},
+      created_at: '2026-11-01T00:00:00.000Z',
+      updated_at: '2026-11-01T00:00:00.000Z',
+      name_key: 'acme',
+      version: 3,
+      membership_units: 100,
     } as never;
     const company = renderCompany(record, { openRequirements: 2 });
     expect(companySchema.safeParse(company).success).toBe(true);

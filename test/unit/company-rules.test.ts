@@ -22,14 +22,43 @@ import { ApiError } from '../../lib/errors';
  * parsed by the request schema first, so a rule sees exactly what the handler would hand it.
  */
 const body = (fields: Record<string, unknown>): CreateCompanyBody =>
-  createCompanyBody.parse({ name: 'Acme Widgets', state: 'WY', entity_type: 'llc', account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' }, ...fields });
-const corp = (fields: Record<string, unknown> = {}) => body({ state: 'DE', entity_type: 'c_corp', authorized_shares: 1000, par_value: 0.01, ...fields });
-const owner = (fields: Record<string, unknown> = {}) => ({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', ownership_percentage: 100, main_incorporator: true, ...fields });
+  createCompanyBody.parse({
+    name: 'Acme Widgets',
+    state: 'WY',
+    entity_type: 'llc',
+    account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+    ...fields,
+  });
+const corp = (fields: Record<string, unknown> = {}) =>
+  body({ state: 'DE', entity_type: 'c_corp', authorized_shares: 1000, par_value: 0.01, ...fields });
+const owner = (fields: Record<string, unknown> = {}) => ({
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@example.com',
+  ownership_percentage: 100,
+  main_incorporator: true,
+  ...fields,
+});
 const locations = (errors: { location?: string }[]) => errors.map((e) => e.location);
 
 describe('the create-company rules', () => {
   it('are fourteen, run in the table’s order, and all pass on a plain LLC', () => {
-    expect(COMPANY_RULES).toEqual([nameNotThe, endingMatchesEntityType, ownerPrivacy, preExistingOnly, industryOther, foreignQualificationStates, timezone, shareStructure, managementType, mainIncorporator, shareholderEmails, ownershipTotal, services, serviceOptions]);
+    expect(COMPANY_RULES).toEqual([
+      nameNotThe,
+      endingMatchesEntityType,
+      ownerPrivacy,
+      preExistingOnly,
+      industryOther,
+      foreignQualificationStates,
+      timezone,
+      shareStructure,
+      managementType,
+      mainIncorporator,
+      shareholderEmails,
+      ownershipTotal,
+      services,
+      serviceOptions,
+    ]);
     expect(COMPANY_RULES.flatMap((rule) => rule(body({})))).toEqual([]);
     expect(() => enforceCompanyRules(body({}))).not.toThrow();
   });
@@ -60,7 +89,9 @@ describe('the create-company rules', () => {
   });
 
   it('owner_privacy private: only in DE, NV, WY and NM', () => {
-    expect(ownerPrivacy(body({ state: 'CA', owner_privacy: 'private' }))).toMatchObject([{ location: '$.owner_privacy', validation_type: 'enum' }]);
+    expect(ownerPrivacy(body({ state: 'CA', owner_privacy: 'private' }))).toMatchObject([
+      { location: '$.owner_privacy', validation_type: 'enum' },
+    ]);
     expect(ownerPrivacy(body({ state: 'WY', owner_privacy: 'private' }))).toEqual([]);
     expect(ownerPrivacy(body({ state: 'CA', owner_privacy: 'public' }))).toEqual([]);
   });
@@ -75,7 +106,9 @@ describe('the create-company rules', () => {
   it('industry other: needs industry_description and custom_industry, which nothing else accepts', () => {
     expect(locations(industryOther(body({ industry: 'other' })))).toEqual(['$.industry_description', '$.custom_industry']);
     expect(industryOther(body({ industry: 'other', industry_description: 'Kites', custom_industry: 'kites' }))).toEqual([]);
-    expect(industryOther(body({ industry: 'software', custom_industry: 'kites' }))).toMatchObject([{ location: '$.custom_industry', validation_type: 'not' }]);
+    expect(industryOther(body({ industry: 'software', custom_industry: 'kites' }))).toMatchObject([
+      { location: '$.custom_industry', validation_type: 'not' },
+    ]);
   });
 
   it('foreign_qualifications: another state than the formation state, each once', () => {
@@ -101,7 +134,9 @@ describe('the create-company rules', () => {
   });
 
   it('management_type: an llc’s only', () => {
-    expect(managementType(corp({ management_type: 'member_managed' }))).toMatchObject([{ location: '$.management_type', validation_type: 'not' }]);
+    expect(managementType(corp({ management_type: 'member_managed' }))).toMatchObject([
+      { location: '$.management_type', validation_type: 'not' },
+    ]);
     expect(managementType(body({ management_type: 'member_managed' }))).toEqual([]);
   });
 
@@ -114,28 +149,44 @@ describe('the create-company rules', () => {
   });
 
   it('shareholder e-mails: each owner’s own, compared without case', () => {
-    const twice = body({ shareholders: [owner({ ownership_percentage: 50 }), owner({ email: 'GRACE@example.com', ownership_percentage: 50, main_incorporator: false })] });
+    const twice = body({
+      shareholders: [
+        owner({ ownership_percentage: 50 }),
+        owner({ email: 'GRACE@example.com', ownership_percentage: 50, main_incorporator: false }),
+      ],
+    });
     expect(shareholderEmails(twice)).toMatchObject([{ location: '$.shareholders[1].email', validation_type: 'uniqueItems' }]);
     expect(shareholderEmails(body({ shareholders: [owner()] }))).toEqual([]);
   });
 
   it('ownership: adds up to at most 100', () => {
-    const over = body({ shareholders: [owner({ ownership_percentage: 60 }), owner({ email: 'b@example.com', ownership_percentage: 41, main_incorporator: false })] });
+    const over = body({
+      shareholders: [
+        owner({ ownership_percentage: 60 }),
+        owner({ email: 'b@example.com', ownership_percentage: 41, main_incorporator: false }),
+      ],
+    });
     expect(ownershipTotal(over)).toMatchObject([{ location: '$.shareholders', validation_type: 'maximum' }]);
     const thirds = [1, 2, 3].map((n) => owner({ email: `o${n}@example.com`, ownership_percentage: 33.333333, main_incorporator: n === 1 }));
     expect(ownershipTotal(body({ shareholders: thirds }))).toEqual([]);
   });
 
   it('services: catalog products, each once, neither implied, mandatory, bundled nor per owner', () => {
-    const found = services(body({ services: ['no_such_product', 'formation', 'registered_agent', 'compliance_bundle', 'compliance_bundle'] }));
+    const found = services(
+      body({ services: ['no_such_product', 'formation', 'registered_agent', 'compliance_bundle', 'compliance_bundle'] }),
+    );
     expect(found.map((e) => [e.location, e.validation_type])).toEqual([
       ['$.services[0]', 'enum'],
       ['$.services[1]', 'not'],
       ['$.services[2]', 'not'],
       ['$.services[4]', 'uniqueItems'],
     ]);
-    expect(services(body({ services: ['compliance_bundle', 'annual_report'] }))).toMatchObject([{ location: '$.services[1]', reason: "'annual_report' is included in 'compliance_bundle'" }]);
-    expect(services(body({ services: ['itin_application'] }))).toMatchObject([{ location: '$.services[0]', reason: "'itin_application' is ordered per owner" }]);
+    expect(services(body({ services: ['compliance_bundle', 'annual_report'] }))).toMatchObject([
+      { location: '$.services[1]', reason: "'annual_report' is included in 'compliance_bundle'" },
+    ]);
+    expect(services(body({ services: ['itin_application'] }))).toMatchObject([
+      { location: '$.services[0]', reason: "'itin_application' is ordered per owner" },
+    ]);
     expect(services(body({ services: ['compliance_bundle'] }))).toEqual([]);
   });
 
@@ -144,9 +195,14 @@ describe('the create-company rules', () => {
     expect(serviceOptions(body({ pre_existing: true, service_options: { formation: { turnaround: 'expedited' } } }))).toMatchObject([
       { location: '$.service_options.formation', reason: 'formation is not ordered for a pre_existing company' },
     ]);
-    expect(serviceOptions(body({ service_options: { formation: { turnaround: 'overnight' } } }))).toMatchObject([{ location: '$.service_options.formation.turnaround', validation_type: 'enum' }]);
+    expect(serviceOptions(body({ service_options: { formation: { turnaround: 'overnight' } } }))).toMatchObject([
+      { location: '$.service_options.formation.turnaround', validation_type: 'enum' },
+    ]);
     expect(serviceOptions(body({ service_options: { registered_agent: { turnaround: 'expedited' } } }))).toMatchObject([
-      { location: '$.service_options.registered_agent.turnaround', reason: "'turnaround' is not an option of 'registered_agent' (turnaround is an option of formation only)" },
+      {
+        location: '$.service_options.registered_agent.turnaround',
+        reason: "'turnaround' is not an option of 'registered_agent' (turnaround is an option of formation only)",
+      },
     ]);
   });
 });

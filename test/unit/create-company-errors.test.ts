@@ -1,7 +1,16 @@
 import { createCompanyBody } from '../../lib/companies/schemas';
 import { enforceCompanyRules } from '../../lib/companies/rules';
 import { ApiError, parseOrRefuse } from '../../lib/errors';
-import { COMPANY_RULE_NAMES, crossFieldRows, fullValidBody, problemsOf, refinementRows, schemaRows, validLlc, type ErrorRow } from '../support/create-company-errors';
+import {
+  COMPANY_RULE_NAMES,
+  crossFieldRows,
+  fullValidBody,
+  problemsOf,
+  refinementRows,
+  schemaRows,
+  validLlc,
+  type ErrorRow,
+} from '../support/create-company-errors';
 
 /**
  * The error table of company creation: every rule of the body, broken one at a time, is refused with
@@ -38,7 +47,20 @@ describe('the create-company error table', () => {
     // format, bound, list size and unknown-field rule of the body and its nested objects.
     expect(SCHEMA_ROWS.length).toBeGreaterThanOrEqual(150);
     expect(new Set(CROSS_FIELD_ROWS.map((r) => (r as { rule: string }).rule))).toEqual(new Set(COMPANY_RULE_NAMES));
-    for (const type of ['required', 'type', 'enum', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'maxItems', 'additionalProperties', 'propertyNames']) {
+    for (const type of [
+      'required',
+      'type',
+      'enum',
+      'minLength',
+      'maxLength',
+      'pattern',
+      'format',
+      'minimum',
+      'maximum',
+      'maxItems',
+      'additionalProperties',
+      'propertyNames',
+    ]) {
       expect(SCHEMA_ROWS.some((r) => r.validation_type === type)).toBe(true);
     }
     expect(new Set(ALL.map((r) => r.name)).size).toBe(ALL.length);
@@ -61,6 +83,11 @@ describe('the create-company error table', () => {
   it('reads a missing enum field as required, without listing its values', () => {
     const { state: _state, ...body } = validLlc();
     const [entry] = refusalOf(body)!.errors!;
-    expect(entry).toEqual({ reason: 'is required', location: '$.state', validation_type: 'required', how_to_fix: 'Send state: one of 51 values (AL, AK, AZ, AR, … DC; all listed in the API reference), such as "state": "DE".' });
+    expect(entry).toEqual({
+      reason: 'is required',
+      location: '$.state',
+      validation_type: 'required',
+      how_to_fix: 'Send state: one of 51 values (AL, AK, AZ, AR, … DC; all listed in the API reference), such as "state": "DE".',
+    });
   });
 });

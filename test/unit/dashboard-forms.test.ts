@@ -5,7 +5,9 @@ import { esc, html } from '../../lib/dashboard/pages/html';
 
 describe('dashboard forms', () => {
   it('maps the key form onto the JSON body: ticked scopes, UTC expiry, listed addresses', () => {
-    const form = parseForm('mode=live&name=+Ops+&scopes=companies%3Aread&scopes=events%3Aread&expires_at=2030-05-01T10%3A30&allowed_ips=203.0.113.0%2F24%2C+198.51.100.7%0A2001%3Adb8%3A%3A%2F32');
+    const form = parseForm(
+      'mode=live&name=+Ops+&scopes=companies%3Aread&scopes=events%3Aread&expires_at=2030-05-01T10%3A30&allowed_ips=203.0.113.0%2F24%2C+198.51.100.7%0A2001%3Adb8%3A%3A%2F32',
+    );
     expect(keyFormToBody(form)).toEqual({
       livemode: true,
       name: 'Ops',
@@ -13,7 +15,13 @@ describe('dashboard forms', () => {
       expires_at: '2030-05-01T10:30:00Z',
       allowed_ips: ['203.0.113.0/24', '198.51.100.7', '2001:db8::/32'],
     });
-    expect(keyFormToBody(parseForm('mode=test'))).toEqual({ livemode: false, name: undefined, scopes: undefined, expires_at: undefined, allowed_ips: undefined });
+    expect(keyFormToBody(parseForm('mode=test'))).toEqual({
+      livemode: false,
+      name: undefined,
+      scopes: undefined,
+      expires_at: undefined,
+      allowed_ips: undefined,
+    });
   });
 
   it('maps the endpoint form, an empty filter meaning every event', () => {

@@ -12,14 +12,27 @@ function middyTimeout(): Error {
 function answerTo(method: string, withKey: boolean) {
   const request = {
     event: { httpMethod: method },
-    context: { state: { requestId: 'req_test', receivedAt: new Date(), sourceIp: '127.0.0.1', responseHeaders: {}, idempotency: withKey ? { key: 'k-1', sealed: false, seal: () => undefined } : undefined } },
+    context: {
+      state: {
+        requestId: 'req_test',
+        receivedAt: new Date(),
+        sourceIp: '127.0.0.1',
+        responseHeaders: {},
+        idempotency: withKey ? { key: 'k-1', sealed: false, seal: () => undefined } : undefined,
+      },
+    },
     error: middyTimeout(),
     response: undefined,
     internal: {},
   } as unknown as ApiMiddyRequest;
   void errorEnvelope().onError!(request);
   const body = JSON.parse(request.response!.body) as { code: string; detail: string };
-  return { status: request.response!.statusCode, retryAfter: request.response!.headers?.['Retry-After'], code: body.code, detail: body.detail };
+  return {
+    status: request.response!.statusCode,
+    retryAfter: request.response!.headers?.['Retry-After'],
+    code: body.code,
+    detail: body.detail,
+  };
 }
 
 describe('a request cut by the Lambda timeout (docs/decisions.md, "The event log")', () => {

@@ -9,7 +9,11 @@ const root = join(__dirname, '..', '..');
 const { files } = generatedFiles();
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const listJson = (dir: string): string[] =>
-  existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => f.endsWith('.json')).map((f) => `${dir}/${f}`) : [];
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${dir}/${f}`)
+    : [];
 
 describe('generated schemas are up to date (npm run schemas)', () => {
   it.each(Object.keys(files))('%s matches the zod schemas in lib/', (path) => {

@@ -6,7 +6,11 @@ const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 describe('hosted invoice links', () => {
   it('name their invoice until they expire an hour after minting', () => {
     const token = tokenOf(hostedInvoiceUrl(scope, 'in_1', 1_000_000));
-    expect(readHostedToken(token, 1_000_000 + HOSTED_LINK_LIFETIME_MS - 1)).toMatchObject({ partnerId: 'ptr_1', mode: 'live', invoiceId: 'in_1' });
+    expect(readHostedToken(token, 1_000_000 + HOSTED_LINK_LIFETIME_MS - 1)).toMatchObject({
+      partnerId: 'ptr_1',
+      mode: 'live',
+      invoiceId: 'in_1',
+    });
     expect(readHostedToken(token, 1_000_000 + HOSTED_LINK_LIFETIME_MS)).toBeUndefined();
   });
 

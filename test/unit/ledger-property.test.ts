@@ -15,7 +15,16 @@ import { priceWith } from '../../lib/orders/order-options';
  *  - no act is billed twice (one line per key);
  *  - splitting the ledger into monthly invoices loses and doubles nothing.
  */
-type Sim = { order: BillableOrder & { status: 'received' | 'canceled'; periods: number; reprices: number; options: Record<string, string>; recurring: boolean }; product: Product };
+type Sim = {
+  order: BillableOrder & {
+    status: 'received' | 'canceled';
+    periods: number;
+    reprices: number;
+    options: Record<string, string>;
+    recurring: boolean;
+  };
+  product: Product;
+};
 
 const billable = PRODUCTS.filter((p) => !p.quoted && p.key !== 'formation');
 
@@ -45,9 +54,30 @@ function run(actions: { kind: string; [k: string]: unknown }[]) {
     const pick = () => (sims.length ? sims[(a.target as number) % sims.length] : undefined);
     if (a.kind === 'order') {
       const product = billable[a.product as number];
-      const options = Object.fromEntries(Object.entries(product.options).map(([k, spec]) => [k, a.upgrade ? spec.values[spec.values.length - 1] : spec.default]));
-      const order = { id: `so_${sims.length}`, company: 'cmp_1', product_key: product.key, unit_amount: priceWith(product, options), currency: 'usd', billing: product.billing, fees: product.fees.map((f) => ({ kind: f.kind, unit_amount: f.unit_amount, currency: 'usd' })), billed_amount: 0 };
-      const sim: Sim = { order: { ...order, status: 'received', periods: product.billing === 'advance' ? 1 : 0, reprices: 0, options, recurring: product.interval !== 'one_time' }, product };
+      const options = Object.fromEntries(
+        Object.entries(product.options).map(([k, spec]) => [k, a.upgrade ? spec.values[spec.values.length - 1] : spec.default]),
+      );
+      const order = {
+        id: `so_${sims.length}`,
+        company: 'cmp_1',
+        product_key: product.key,
+        unit_amount: priceWith(product, options),
+        currency: 'usd',
+        billing: product.billing,
+        fees: product.fees.map((f) => ({ kind: f.kind, unit_amount: f.unit_amount, currency: 'usd' })),
+        billed_amount: 0,
+      };
+      const sim: Sim = {
+        order: {
+          ...order,
+          status: 'received',
+          periods: product.billing === 'advance' ? 1 : 0,
+          reprices: 0,
+          options,
+          recurring: product.interval !== 'one_time',
+        },
+        product,
+      };
       sims.push(sim);
       commit(sim, linesForNewOrder(sim.order, at, true).lines, () => undefined);
     } else if (a.kind === 'cancel') {
@@ -57,7 +87,9 @@ function run(actions: { kind: string; [k: string]: unknown }[]) {
     } else if (a.kind === 'reprice') {
       const sim = pick();
       if (!sim || sim.order.status === 'canceled') continue;
-      const options = Object.fromEntries(Object.entries(sim.product.options).map(([k, spec]) => [k, a.upgrade ? spec.values[spec.values.length - 1] : spec.default]));
+      const options = Object.fromEntries(
+        Object.entries(sim.product.options).map(([k, spec]) => [k, a.upgrade ? spec.values[spec.values.length - 1] : spec.default]),
+      );
       const amount = priceWith(sim.product, options);
       const change = sim.order.reprices + 1;
       commit(sim, linesForReprice(sim.order, amount, change, sim.order.billing === 'advance', at, true).lines, () => {
@@ -69,7 +101,8 @@ function run(actions: { kind: string; [k: string]: unknown }[]) {
       if (!sim || sim.order.status === 'canceled' || !sim.order.recurring) continue;
       const k = sim.order.periods;
       // A double or concurrent run tries the same period again: only the first may bill it.
-      for (let i = 0; i < (a.repeat as number); i++) commit(sim, linesForRenewal(sim.order, k, at, true).lines, () => (sim.order.periods = k + 1));
+      for (let i = 0; i < (a.repeat as number); i++)
+        commit(sim, linesForRenewal(sim.order, k, at, true).lines, () => (sim.order.periods = k + 1));
     }
   }
   return { ledger: [...ledger.values()], sims };

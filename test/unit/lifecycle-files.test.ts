@@ -39,19 +39,29 @@ describe('the S3 store', () => {
   beforeEach(() => s3.reset());
 
   it('writes under the bucket’s lifecycle prefixes with the sniffed type, and reads the bytes back', async () => {
-    const store = new S3Storage('files-bucket', new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } }));
+    const store = new S3Storage(
+      'files-bucket',
+      new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } }),
+    );
     s3.on(PutObjectCommand).resolves({});
     const key = objectKey('identity_document', 'file_abc', false);
     expect(key).toBe('uploads/identity_document/file_abc');
     expect(objectKey('formation_document', 'file_abc', true)).toBe('published/file_abc');
     await store.put(key, Buffer.from('%PDF-1'), 'application/pdf');
-    expect(s3.commandCalls(PutObjectCommand)[0].args[0].input).toMatchObject({ Bucket: 'files-bucket', Key: key, ContentType: 'application/pdf' });
+    expect(s3.commandCalls(PutObjectCommand)[0].args[0].input).toMatchObject({
+      Bucket: 'files-bucket',
+      Key: key,
+      ContentType: 'application/pdf',
+    });
     s3.on(GetObjectCommand).resolves({ Body: { transformToByteArray: async () => new Uint8Array([37, 80]) } } as never);
     expect((await store.get(key)).toString()).toBe('%P');
   });
 
   it('links are presigned for the lifetime asked', async () => {
-    const store = new S3Storage('files-bucket', new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } }));
+    const store = new S3Storage(
+      'files-bucket',
+      new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } }),
+    );
     const link = await store.link('published/file_abc', 900);
     expect(link).toContain('files-bucket');
     expect(link).toContain('X-Amz-Expires=900');

@@ -9,14 +9,38 @@ import type { CompanyRecord } from '../../lib/resources/company';
 const ddb = mockClient(DynamoDBDocumentClient);
 const scope = { partnerId: 'ptr_0000000000000000000001', mode: 'test' as const };
 const base: CompanyRecord = {
-  id: 'cmp_0000000000000000000001', account_id: 'acct_000000000000000000001', livemode: false, name: 'Acme', state: 'WY', entity_type: 'llc',
-  ending: 'llc', timezone: 'America/Denver', name_style: 'plain', owner_privacy: 'public', pre_existing: false, status: 'requires_information',
-  stage: 'submitted_to_state', verification: 'pending', foreign_qualifications: [], entitlements: {}, shareholders: [], officers: [], officers_settled: false,
-  metadata: {}, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', name_key: 'acme', version: 1,
+  id: 'cmp_0000000000000000000001',
+  account_id: 'acct_000000000000000000001',
+  livemode: false,
+  name: 'Acme',
+  state: 'WY',
+  entity_type: 'llc',
+  ending: 'llc',
+  timezone: 'America/Denver',
+  name_style: 'plain',
+  owner_privacy: 'public',
+  pre_existing: false,
+  status: 'requires_information',
+  stage: 'submitted_to_state',
+  verification: 'pending',
+  foreign_qualifications: [],
+  entitlements: {},
+  shareholders: [],
+  officers: [],
+  officers_settled: false,
+  metadata: {},
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  name_key: 'acme',
+  version: 1,
 };
 
 /** A transaction refused because the company item's condition failed: another trigger won the race. */
-const lostRace = () => Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] });
+const lostRace = () =>
+  Object.assign(new Error('Transaction cancelled'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }],
+  });
 
 beforeEach(() => {
   ddb.reset();
@@ -26,8 +50,17 @@ beforeEach(() => {
 
 describe('"once" events under an injected conflict', () => {
   it('a verify that loses the race to another verify re-reads, is refused naming the state, and writes no second company.verified', async () => {
-    const winner = { ...base, status: 'in_progress' as const, verification: 'verified' as const, verified_at: '2026-01-02T00:00:00.000Z', version: 2 };
-    ddb.on(GetCommand).resolvesOnce({ Item: companyEntity.item(scope, base) }).resolves({ Item: companyEntity.item(scope, winner) });
+    const winner = {
+      ...base,
+      status: 'in_progress' as const,
+      verification: 'verified' as const,
+      verified_at: '2026-01-02T00:00:00.000Z',
+      version: 2,
+    };
+    ddb
+      .on(GetCommand)
+      .resolvesOnce({ Item: companyEntity.item(scope, base) })
+      .resolves({ Item: companyEntity.item(scope, winner) });
     ddb.on(TransactWriteCommand).rejects(lostRace());
 
     const refusal = await verifyOwners(scope, base.id).catch((e) => e);
@@ -46,9 +79,18 @@ describe('"once" events under an injected conflict', () => {
   });
 
   it('an incorporation that met a TransactionConflict is committed once more, pending, with its events once', async () => {
-    const verified = { ...base, status: 'in_progress' as const, verification: 'verified' as const, verified_at: '2026-01-02T00:00:00.000Z', version: 2 };
+    const verified = {
+      ...base,
+      status: 'in_progress' as const,
+      verification: 'verified' as const,
+      verified_at: '2026-01-02T00:00:00.000Z',
+      version: 2,
+    };
     ddb.on(GetCommand).resolves({ Item: companyEntity.item(scope, verified) });
-    ddb.on(TransactWriteCommand).rejectsOnce(Object.assign(new Error('conflict'), { name: 'TransactionConflictException' })).resolves({});
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(Object.assign(new Error('conflict'), { name: 'TransactionConflictException' }))
+      .resolves({});
     // No drain can run against this mock: the writer stops waiting for its events at once.
     const saved = process.env.EVENT_WAIT_MS;
     process.env.EVENT_WAIT_MS = '1';
@@ -65,7 +107,10 @@ describe('"once" events under an injected conflict', () => {
     expect(retried[0].Put!.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
     expect(retried[0].Put!.ExpressionAttributeNames).toMatchObject({ '#o0': 'incorporated_at' });
     // The retry is the pending path: its events ride along once each, as pending events, no counter.
-    expect(retried.filter((i) => i.Put?.Item?.entity === 'event_pending').map((i) => i.Put!.Item!.type)).toEqual(['company.status.changed', 'company.incorporated']);
+    expect(retried.filter((i) => i.Put?.Item?.entity === 'event_pending').map((i) => i.Put!.Item!.type)).toEqual([
+      'company.status.changed',
+      'company.incorporated',
+    ]);
     expect(retried.filter((i) => i.Update || i.Put?.Item?.entity === 'event')).toEqual([]);
   });
 });

@@ -18,7 +18,10 @@ const refusal = (fn: () => unknown): ApiError => {
 
 describe('company status', () => {
   it('verification moves requires_information to in_progress, and only that', () => {
-    expect(statusTransition('verified', { status: 'requires_information', pre_existing: false })).toMatchObject({ to: 'in_progress', events: ['company.verified'] });
+    expect(statusTransition('verified', { status: 'requires_information', pre_existing: false })).toMatchObject({
+      to: 'in_progress',
+      events: ['company.verified'],
+    });
     const refused = refusal(() => statusTransition('verified', { status: 'active', pre_existing: false }));
     expect(refused.code).toBe('invalid_request');
     expect(refused.detail).toContain("'active'");
@@ -26,10 +29,15 @@ describe('company status', () => {
   });
 
   it('incorporation is for companies we form, onboarding for pre_existing ones', () => {
-    expect(statusTransition('incorporated', { status: 'in_progress', pre_existing: false }).events).toEqual(['company.status.changed', 'company.incorporated']);
+    expect(statusTransition('incorporated', { status: 'in_progress', pre_existing: false }).events).toEqual([
+      'company.status.changed',
+      'company.incorporated',
+    ]);
     expect(refusal(() => statusTransition('incorporated', { status: 'in_progress', pre_existing: true })).detail).toContain('pre_existing');
     expect(statusTransition('onboarding_completed', { status: 'in_progress', pre_existing: true }).to).toBe('active');
-    expect(refusal(() => statusTransition('onboarding_completed', { status: 'in_progress', pre_existing: false })).code).toBe('invalid_request');
+    expect(refusal(() => statusTransition('onboarding_completed', { status: 'in_progress', pre_existing: false })).code).toBe(
+      'invalid_request',
+    );
   });
 
   it('dissolved is terminal: nothing leaves it', () => {
@@ -52,7 +60,9 @@ describe('company stage', () => {
 
   it('incorporated, name_conflict and closed are reached only by their own operation', () => {
     expect(refusal(() => stageMove('submitted_to_state', 'incorporated', 'stage', true)).errors![0].how_to_fix).toContain('/incorporate');
-    expect(refusal(() => stageMove('documents_generated', 'name_conflict', 'stage', true)).errors![0].how_to_fix).toContain('/name-conflict');
+    expect(refusal(() => stageMove('documents_generated', 'name_conflict', 'stage', true)).errors![0].how_to_fix).toContain(
+      '/name-conflict',
+    );
     expect(stageMove('submitted_to_state', 'incorporated', 'incorporate', true).to).toBe('incorporated');
     expect(refusal(() => stageMove('submitted_to_state', 'incorporated', 'incorporate', false)).detail).toContain("'pending'");
     expect(refusal(() => stageMove('name_conflict', 'incorporated', 'incorporate', true)).detail).toContain("'name_conflict'");
@@ -76,9 +86,15 @@ describe('company stage', () => {
   it('the stage table the README and the reference show is this table, one row per move', () => {
     const table = stageMachineMarkdown().split('\n');
     expect(table).toHaveLength(2 + COMPANY_STAGE_MOVES.length);
-    expect(table).toContain("| `incorporated` | `submitted_to_state` | the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`); only once every owner’s identity document is in (`verification: verified`) |");
+    expect(table).toContain(
+      '| `incorporated` | `submitted_to_state` | the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`); only once every owner’s identity document is in (`verification: verified`) |',
+    );
     const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-    expect(readme.includes(stageMachineMarkdown()) ? 'the README shows the table' : `README.md must show this table exactly:\n${stageMachineMarkdown()}`).toBe('the README shows the table');
+    expect(
+      readme.includes(stageMachineMarkdown())
+        ? 'the README shows the table'
+        : `README.md must show this table exactly:\n${stageMachineMarkdown()}`,
+    ).toBe('the README shows the table');
   });
 
   it('a name conflict is left only by the name change', () => {
@@ -102,6 +118,7 @@ describe('verification and requirements', () => {
   it('only an open requirement can be answered or closed', () => {
     expect(requirementTransition('open', 'fulfilled')).toMatchObject({ to: 'resolved', events: ['requirement.fulfilled'] });
     expect(requirementTransition('open', 'declined').to).toBe('canceled');
-    for (const status of ['resolved', 'canceled'] as const) expect(refusal(() => requirementTransition(status, 'fulfilled')).detail).toContain(`'${status}'`);
+    for (const status of ['resolved', 'canceled'] as const)
+      expect(refusal(() => requirementTransition(status, 'fulfilled')).detail).toContain(`'${status}'`);
   });
 });

@@ -6,12 +6,18 @@ import { VALIDATION_TYPES } from '../../lib/errors/validation-types';
 import { errorReferencePage } from '../../lib/docs/error-reference';
 import { ROUTES } from '../../lib/routes';
 
-const doc = openApiDocument() as { servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[]; [method: string]: unknown }>; info: { description: string } };
+const doc = openApiDocument() as {
+  servers: { url: string }[];
+  paths: Record<string, { servers?: { url: string }[]; [method: string]: unknown }>;
+  info: { description: string };
+};
 
 describe('the OpenAPI document: where each path answers', () => {
   it('puts every path under the /v1 server but the keyless pages, which name the host root', () => {
     expect(doc.servers.map((s) => s.url)).toEqual(['/v1']);
-    const hostRoot = Object.entries(doc.paths).filter(([, item]) => item.servers).map(([path, item]) => [path, item.servers!.map((s) => s.url)]);
+    const hostRoot = Object.entries(doc.paths)
+      .filter(([, item]) => item.servers)
+      .map(([path, item]) => [path, item.servers!.map((s) => s.url)]);
     expect(hostRoot).toEqual([
       ['/status/{token}', ['/']],
       ['/verify/{session}', ['/']],
@@ -20,7 +26,9 @@ describe('the OpenAPI document: where each path answers', () => {
   });
 
   it('documents every keyless page a partner hands out (GET at the host root), and no page of its own docs', () => {
-    const pages = ROUTES.filter((r) => r.audience === 'public' && r.method === 'GET' && !r.path.startsWith('/v1/') && !r.path.startsWith('/docs')).map((r) => r.path);
+    const pages = ROUTES.filter(
+      (r) => r.audience === 'public' && r.method === 'GET' && !r.path.startsWith('/v1/') && !r.path.startsWith('/docs'),
+    ).map((r) => r.path);
     expect(pages.length).toBeGreaterThan(0);
     for (const path of pages) expect(doc.paths[path]?.get).toBeDefined();
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/docs'))).toEqual([]);

@@ -49,7 +49,10 @@ describe('the operation chain', () => {
     for (const deep of ['['.repeat(50_000) + ']'.repeat(50_000), `{"name":"x","n":${'{"a":'.repeat(33)}1${'}'.repeat(33)}}`]) {
       const res = await echo(event(deep), context);
       expect(res.statusCode).toBe(400);
-      expect(JSON.parse(res.body)).toMatchObject({ code: 'invalid_request', errors: [{ location: '$', validation_type: 'maxDepth', how_to_fix: expect.stringContaining(`${MAX_JSON_DEPTH} levels`) }] });
+      expect(JSON.parse(res.body)).toMatchObject({
+        code: 'invalid_request',
+        errors: [{ location: '$', validation_type: 'maxDepth', how_to_fix: expect.stringContaining(`${MAX_JSON_DEPTH} levels`) }],
+      });
     }
     // At the limit it is parsed (and then validated as usual).
     const res = await echo(event(`{"name":"x","n":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`), context);
@@ -57,21 +60,39 @@ describe('the operation chain', () => {
   });
 
   it('treats a prototype-named body key or query parameter as an unknown field, whatever its value', async () => {
-    const withQuery = apiOperation({ query: z.strictObject({ limit: z.string().optional() }), body: z.strictObject({ name: z.string() }), handle: async () => ({ status: 200, body: {} }) });
+    const withQuery = apiOperation({
+      query: z.strictObject({ limit: z.string().optional() }),
+      body: z.strictObject({ name: z.string() }),
+      handle: async () => ({ status: 200, body: {} }),
+    });
     const locations = async (e: ReturnType<typeof event>) => {
       const res = await withQuery(e, context);
       expect(res.statusCode).toBe(400);
-      return JSON.parse(res.body).errors.map((x: { location: string }) => x.location).sort();
+      return JSON.parse(res.body)
+        .errors.map((x: { location: string }) => x.location)
+        .sort();
     };
-    expect(await locations(event('{"name":"x","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}'))).toEqual(['$.__proto__', '$.constructor']);
+    expect(await locations(event('{"name":"x","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}'))).toEqual([
+      '$.__proto__',
+      '$.constructor',
+    ]);
     // As a deployed function parses its event from JSON: `__proto__` is an own key of the parameters.
-    const parsed = { ...event('{"name":"x"}'), ...JSON.parse('{"queryStringParameters":{"__proto__":"1","toString":"2"},"multiValueQueryStringParameters":{"__proto__":["1","3"],"toString":["2"]}}') };
+    const parsed = {
+      ...event('{"name":"x"}'),
+      ...JSON.parse(
+        '{"queryStringParameters":{"__proto__":"1","toString":"2"},"multiValueQueryStringParameters":{"__proto__":["1","3"],"toString":["2"]}}',
+      ),
+    };
     expect(await locations(parsed)).toEqual(['$.__proto__', '$.toString']);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
   it('answers an unexpected failure with api_error (500) and no internals', async () => {
-    const failing = apiOperation({ handle: async () => { throw new Error('ECONNRESET at db-host-17: secret=hunter2'); } });
+    const failing = apiOperation({
+      handle: async () => {
+        throw new Error('ECONNRESET at db-host-17: secret=hunter2');
+      },
+    });
     const res = await failing(event(), context);
     expect(res.statusCode).toBe(500);
     const body = JSON.parse(res.body);
@@ -88,7 +109,11 @@ describe('the operation chain', () => {
   });
 
   it("keeps an operation's own refusal and its headers", async () => {
-    const refusing = apiOperation({ handle: async () => { throw new ApiError('resource_already_exists', 'taken', undefined, { 'X-Why': 'dup' }); } });
+    const refusing = apiOperation({
+      handle: async () => {
+        throw new ApiError('resource_already_exists', 'taken', undefined, { 'X-Why': 'dup' });
+      },
+    });
     const res = await refusing(event(), context);
     expect(res.statusCode).toBe(409);
     expect(res.headers).toMatchObject({ 'X-Why': 'dup', 'Request-Id': expect.stringMatching(/^req_/) });

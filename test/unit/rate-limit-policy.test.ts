@@ -1,6 +1,12 @@
 import { exceeded, policyHeader, rateLimitHeaders, type PolicyState } from '../../lib/rate-limit/policy';
 
-const state = (name: 'burst' | 'sustained', quota: number, used: number, reset: number): PolicyState => ({ name, quota, window: name === 'burst' ? 1 : 60, used, reset });
+const state = (name: 'burst' | 'sustained', quota: number, used: number, reset: number): PolicyState => ({
+  name,
+  quota,
+  window: name === 'burst' ? 1 : 60,
+  used,
+  reset,
+});
 
 describe('rate-limit headers', () => {
   it('writes the policy header in the spec form', () => {

@@ -16,7 +16,9 @@ describe('the route table', () => {
   });
 
   it('matches path templates and extracts parameters', () => {
-    const routes = [{ method: 'GET' as const, path: '/v1/companies/{companyID}', operation: 'x', handler: 'x', audience: 'partner' as const }];
+    const routes = [
+      { method: 'GET' as const, path: '/v1/companies/{companyID}', operation: 'x', handler: 'x', audience: 'partner' as const },
+    ];
     expect(matchRoute(routes, 'GET', '/v1/companies/cmp_1')?.pathParameters).toEqual({ companyID: 'cmp_1' });
     expect(matchRoute(routes, 'POST', '/v1/companies/cmp_1')).toBeUndefined();
     expect(routesForPath(routes, '/v1/companies/cmp_1/extra')).toEqual([]);
@@ -31,12 +33,26 @@ describe('the route table', () => {
     const resources = gatewayResources(ROUTES);
     const at = (method: string, path: string) => {
       const r = resolveRequest(resources, method, path);
-      return r && { resource: r.resource, by: r.integration.kind === 'route' ? r.integration.route.operation : 'fallback', params: r.pathParameters };
+      return (
+        r && {
+          resource: r.resource,
+          by: r.integration.kind === 'route' ? r.integration.route.operation : 'fallback',
+          params: r.pathParameters,
+        }
+      );
     };
-    expect(at('GET', '/v1/companies/cmp_%zz')).toEqual({ resource: '/v1/companies/{companyID}', by: 'getCompany', params: { companyID: 'cmp_%zz' } });
+    expect(at('GET', '/v1/companies/cmp_%zz')).toEqual({
+      resource: '/v1/companies/{companyID}',
+      by: 'getCompany',
+      params: { companyID: 'cmp_%zz' },
+    });
     expect(at('GET', '/v1/companies/')).toEqual({ resource: '/v1/companies', by: 'listCompanies', params: null });
     expect(at('DELETE', '/v1/companies')).toEqual({ resource: '/v1/companies', by: 'fallback', params: null });
-    expect(at('GET', '/v1/companies/x/nothing')).toEqual({ resource: '/v1/{proxy+}', by: 'fallback', params: { proxy: 'companies/x/nothing' } });
+    expect(at('GET', '/v1/companies/x/nothing')).toEqual({
+      resource: '/v1/{proxy+}',
+      by: 'fallback',
+      params: { proxy: 'companies/x/nothing' },
+    });
     expect(at('GET', '/elsewhere/deep')).toEqual({ resource: '/{proxy+}', by: 'fallback', params: { proxy: 'elsewhere/deep' } });
     expect(at('GET', '/')).toEqual({ resource: '/', by: 'fallback', params: null });
     expect(at('HEAD', '/v1/me')).toEqual({ resource: '/v1/me', by: 'fallback', params: null });

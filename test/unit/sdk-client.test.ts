@@ -1,4 +1,15 @@
-import { API_VERSION, ApiServerError, ConflictError, ConnectionError, InvalidRequestError, NotFoundError, PartnerApi, PartnerApiError, RateLimitError, type ClientOptions } from '../../sdk/node/src/index';
+import {
+  API_VERSION,
+  ApiServerError,
+  ConflictError,
+  ConnectionError,
+  InvalidRequestError,
+  NotFoundError,
+  PartnerApi,
+  PartnerApiError,
+  RateLimitError,
+  type ClientOptions,
+} from '../../sdk/node/src/index';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, safeToRetry } from '../../sdk/node/src/retry';
 
 /**
@@ -31,9 +42,21 @@ function scripted(answers: Answer[], options: ClientOptions = {}) {
   return { client, requests, waits };
 }
 
-const envelope = (status: number, code: string, extra: Record<string, unknown> = {}) => ({ type: `https://docs.test/partner/errors#${code}`, title: code, status, code, request_id: 'req_envelope', ...extra });
+const envelope = (status: number, code: string, extra: Record<string, unknown> = {}) => ({
+  type: `https://docs.test/partner/errors#${code}`,
+  title: code,
+  status,
+  code,
+  request_id: 'req_envelope',
+  ...extra,
+});
 const company = { object: 'company', id: 'cmp_' + 'a'.repeat(22), name: 'Acme' };
-const createBody = { name: 'Acme', state: 'WY' as const, entity_type: 'llc' as const, account: { first_name: 'Ada', last_name: 'L', email: 'ada@example.com' } };
+const createBody = {
+  name: 'Acme',
+  state: 'WY' as const,
+  entity_type: 'llc' as const,
+  account: { first_name: 'Ada', last_name: 'L', email: 'ada@example.com' },
+};
 
 describe('requests', () => {
   it('calls the keyless pages at the host root (their path-level server), without the key', async () => {
@@ -74,12 +97,29 @@ describe('requests', () => {
   });
 
   it('puts path parameters in the path (encoded) and the rest in the query, dates as RFC 3339', async () => {
-    const { client, requests } = scripted([{ status: 200, body: { object: 'list', page: { start_cursor: null, end_cursor: null, has_next_page: false, has_prev_page: false, limit: 25, total: 0 }, items: [] } }]);
+    const { client, requests } = scripted([
+      {
+        status: 200,
+        body: {
+          object: 'list',
+          page: { start_cursor: null, end_cursor: null, has_next_page: false, has_prev_page: false, limit: 25, total: 0 },
+          items: [],
+        },
+      },
+    ]);
     await client.getCompany({ companyID: 'cmp_a/b', 'expand[]': ['account', 'requirements'] });
-    await client.listEvents({ 'type[in]': 'company.created,company.verified', 'created_at[gte]': new Date('2026-11-01T00:00:00Z'), limit: 10 });
+    await client.listEvents({
+      'type[in]': 'company.created,company.verified',
+      'created_at[gte]': new Date('2026-11-01T00:00:00Z'),
+      limit: 10,
+    });
     expect(requests[0].url.pathname).toBe('/v1/companies/cmp_a%2Fb');
     expect(requests[0].url.searchParams.getAll('expand[]')).toEqual(['account', 'requirements']);
-    expect(Object.fromEntries(requests[1].url.searchParams)).toEqual({ 'type[in]': 'company.created,company.verified', 'created_at[gte]': '2026-11-01T00:00:00.000Z', limit: '10' });
+    expect(Object.fromEntries(requests[1].url.searchParams)).toEqual({
+      'type[in]': 'company.created,company.verified',
+      'created_at[gte]': '2026-11-01T00:00:00.000Z',
+      limit: '10',
+    });
   });
 
   it('sends {} for a JSON operation whose body has no required field', async () => {
@@ -95,7 +135,10 @@ describe('requests', () => {
   });
 
   it('answers request() with the status, headers, Request-Id and attempts', async () => {
-    const { client } = scripted([{ status: 503, body: envelope(503, 'api_error') }, { status: 200, body: company }]);
+    const { client } = scripted([
+      { status: 503, body: envelope(503, 'api_error') },
+      { status: 200, body: company },
+    ]);
     const res = await client.request('getCompany', { companyID: company.id });
     expect(res).toMatchObject({ data: company, status: 200, requestId: 'req_2', attempts: 2 });
   });
@@ -103,7 +146,10 @@ describe('requests', () => {
 
 describe('retries', () => {
   it('waits out Retry-After on a 429 and retries the POST under the same Idempotency-Key', async () => {
-    const { client, requests, waits } = scripted([{ status: 429, body: envelope(429, 'rate_limit'), headers: { 'Retry-After': '2' } }, { status: 201, body: company }]);
+    const { client, requests, waits } = scripted([
+      { status: 429, body: envelope(429, 'rate_limit'), headers: { 'Retry-After': '2' } },
+      { status: 201, body: company },
+    ]);
     await expect(client.createCompany({ body: createBody })).resolves.toEqual(company);
     expect(requests).toHaveLength(2);
     expect(requests[1].headers.get('idempotency-key')).toBe(requests[0].headers.get('idempotency-key'));
@@ -143,7 +189,10 @@ describe('retries', () => {
   });
 
   it('never retries a POST sent without an Idempotency-Key', async () => {
-    const { client, requests } = scripted([{ status: 503, body: envelope(503, 'api_error') }, { status: 201, body: company }]);
+    const { client, requests } = scripted([
+      { status: 503, body: envelope(503, 'api_error') },
+      { status: 201, body: company },
+    ]);
     await expect(client.createCompany({ body: createBody }, { idempotencyKey: false })).rejects.toBeInstanceOf(ApiServerError);
     expect(requests).toHaveLength(1);
     expect(safeToRetry('POST', false)).toBe(false);
@@ -152,16 +201,29 @@ describe('retries', () => {
   });
 
   it('retries idempotency_key_in_use (the first request still runs) but not another conflict', async () => {
-    const inUse = scripted([{ status: 409, body: envelope(409, 'idempotency_key_in_use'), headers: { 'Retry-After': '1' } }, { status: 201, body: company }]);
+    const inUse = scripted([
+      { status: 409, body: envelope(409, 'idempotency_key_in_use'), headers: { 'Retry-After': '1' } },
+      { status: 201, body: company },
+    ]);
     await expect(inUse.client.createCompany({ body: createBody })).resolves.toEqual(company);
     expect(inUse.waits).toEqual([1000]);
-    const exists = scripted([{ status: 409, body: envelope(409, 'resource_already_exists') }, { status: 201, body: company }]);
+    const exists = scripted([
+      { status: 409, body: envelope(409, 'resource_already_exists') },
+      { status: 201, body: company },
+    ]);
     await expect(exists.client.createCompany({ body: createBody })).rejects.toBeInstanceOf(ConflictError);
     expect(exists.requests).toHaveLength(1);
   });
 
   it('does not retry a 4xx such as invalid_request', async () => {
-    const { client, requests } = scripted([{ status: 400, body: envelope(400, 'invalid_request', { errors: [{ reason: 'required', location: '$.name', validation_type: 'required', how_to_fix: 'Send a name.' }] }) }]);
+    const { client, requests } = scripted([
+      {
+        status: 400,
+        body: envelope(400, 'invalid_request', {
+          errors: [{ reason: 'required', location: '$.name', validation_type: 'required', how_to_fix: 'Send a name.' }],
+        }),
+      },
+    ]);
     const error = (await client.createCompany({ body: createBody }).catch((e: unknown) => e)) as InvalidRequestError;
     expect(error).toBeInstanceOf(InvalidRequestError);
     expect(error).toBeInstanceOf(PartnerApiError);
@@ -178,7 +240,9 @@ describe('retries', () => {
   });
 
   it('maxRetries: 0 turns retries off', async () => {
-    const { client, requests } = scripted([{ status: 429, body: envelope(429, 'rate_limit'), headers: { 'Retry-After': '1' } }], { maxRetries: 0 });
+    const { client, requests } = scripted([{ status: 429, body: envelope(429, 'rate_limit'), headers: { 'Retry-After': '1' } }], {
+      maxRetries: 0,
+    });
     await expect(client.getMe()).rejects.toBeInstanceOf(RateLimitError);
     expect(requests).toHaveLength(1);
   });
@@ -194,16 +258,26 @@ describe('retries', () => {
 describe('paging', () => {
   const page = (ids: string[], endCursor: string | null, hasNext: boolean, createdAt = '2026-11-01T00:00:00.000Z') => ({
     status: 200,
-    body: { object: 'list', page: { start_cursor: null, end_cursor: endCursor, has_next_page: hasNext, has_prev_page: false, limit: 2, total: 5 }, items: ids.map((id) => ({ object: 'event', id, type: 'company.created', created_at: createdAt })) },
+    body: {
+      object: 'list',
+      page: { start_cursor: null, end_cursor: endCursor, has_next_page: hasNext, has_prev_page: false, limit: 2, total: 5 },
+      items: ids.map((id) => ({ object: 'event', id, type: 'company.created', created_at: createdAt })),
+    },
   });
 
   it('events.list follows end_cursor via after until has_next_page is false', async () => {
-    const { client, requests } = scripted([page(['evt_1', 'evt_2'], 'c1', true), page(['evt_3', 'evt_4'], 'c2', true), page(['evt_5'], 'c3', false)]);
+    const { client, requests } = scripted([
+      page(['evt_1', 'evt_2'], 'c1', true),
+      page(['evt_3', 'evt_4'], 'c2', true),
+      page(['evt_5'], 'c3', false),
+    ]);
     const ids: string[] = [];
     for await (const event of client.events.list({ limit: 2, type: 'company.created' })) ids.push(event.id);
     expect(ids).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5']);
     expect(requests.map((r) => r.url.searchParams.get('after'))).toEqual([null, 'c1', 'c2']);
-    expect(requests.every((r) => r.url.searchParams.get('type') === 'company.created' && r.url.searchParams.get('limit') === '2')).toBe(true);
+    expect(requests.every((r) => r.url.searchParams.get('type') === 'company.created' && r.url.searchParams.get('limit') === '2')).toBe(
+      true,
+    );
   });
 
   it('fetches no further page than the loop asks for', async () => {
@@ -227,7 +301,12 @@ describe('paging', () => {
     const ids: string[] = [];
     for await (const event of sweep) ids.push(event.id);
     expect(ids).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4']);
-    expect(Object.fromEntries(requests[0].url.searchParams)).toEqual({ type: 'company.created', 'created_at[gte]': '2026-11-01T09:55:00.000Z', sort: 'created_at', limit: '100' });
+    expect(Object.fromEntries(requests[0].url.searchParams)).toEqual({
+      type: 'company.created',
+      'created_at[gte]': '2026-11-01T09:55:00.000Z',
+      sort: 'created_at',
+      limit: '100',
+    });
     expect(requests.map((r) => r.url.searchParams.get('after'))).toEqual([null, 'c1', 'c2']);
     expect(sweep.count).toBe(4);
     expect(sweep.nextSince).toBe('2026-11-01T10:00:03.000Z');

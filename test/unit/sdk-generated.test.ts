@@ -25,7 +25,9 @@ const operations = Object.entries(doc.paths).flatMap(([path, item]: [string, any
 describe('the generated client', () => {
   it('was generated from the docs/openapi.json in the tree (else: npm run sdk:generate)', () => {
     const sha = createHash('sha256').update(openapiText).digest('hex');
-    const stamps = ['openapi.ts', 'operations.ts'].map((f) => /openapi\.json sha256: ([0-9a-f]{64})/.exec(readFileSync(join(root, 'sdk/node/src/generated', f), 'utf8'))?.[1]);
+    const stamps = ['openapi.ts', 'operations.ts'].map(
+      (f) => /openapi\.json sha256: ([0-9a-f]{64})/.exec(readFileSync(join(root, 'sdk/node/src/generated', f), 'utf8'))?.[1],
+    );
     expect({ stamps, OPENAPI_SHA256 }).toEqual({ stamps: [sha, sha], OPENAPI_SHA256: sha });
   });
 
@@ -39,11 +41,15 @@ describe('the generated client', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sdk-stale-'));
     try {
       const changed = structuredClone(doc);
-      changed.paths['/widgets'] = { get: { operationId: 'listWidgets', summary: 'A new route', responses: { 200: { description: 'ok' } } } };
+      changed.paths['/widgets'] = {
+        get: { operationId: 'listWidgets', summary: 'A new route', responses: { 200: { description: 'ok' } } },
+      };
       writeFileSync(join(dir, 'openapi.json'), JSON.stringify(changed, null, 2));
       const run = tsx(['--check', '--openapi', join(dir, 'openapi.json')]);
       expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(/stale.*sdk\/node\/src\/generated\/openapi\.ts, sdk\/node\/src\/generated\/operations\.ts.*npm run sdk:generate/s);
+      expect(run.stderr).toMatch(
+        /stale.*sdk\/node\/src\/generated\/openapi\.ts, sdk\/node\/src\/generated\/operations\.ts.*npm run sdk:generate/s,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -51,8 +57,13 @@ describe('the generated client', () => {
 
   it('has one method per operation of the document, with its method and path', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(operations.map((o) => o.op.operationId).sort());
-    for (const { path, method, op } of operations) expect(OPERATIONS[op.operationId as keyof typeof OPERATIONS]).toMatchObject({ method: method.toUpperCase(), path });
-    expect(Object.entries(OPERATIONS).filter(([, row]) => row.paged).map(([id]) => id)).toEqual(expect.arrayContaining(['listEvents', 'listCompanies', 'listAccounts', 'listInvoices']));
+    for (const { path, method, op } of operations)
+      expect(OPERATIONS[op.operationId as keyof typeof OPERATIONS]).toMatchObject({ method: method.toUpperCase(), path });
+    expect(
+      Object.entries(OPERATIONS)
+        .filter(([, row]) => row.paged)
+        .map(([id]) => id),
+    ).toEqual(expect.arrayContaining(['listEvents', 'listCompanies', 'listAccounts', 'listInvoices']));
   });
 });
 
@@ -81,8 +92,18 @@ describe('the MCP tools', () => {
     expect(sandbox.length).toBeGreaterThan(10);
     // Left out, as tools.ts says: the bytes of a file and the multipart upload (not JSON).
     const notJson = ['getFileContent', 'uploadFile'];
-    expect(test.map((t) => t.name).sort()).toEqual(keyed.map(({ op }) => op.operationId).filter((id) => !notJson.includes(id)).sort());
-    expect(live.map((t) => t.name).sort()).toEqual(test.filter((t) => !t.call.path.startsWith('/sandbox/')).map((t) => t.name).sort());
+    expect(test.map((t) => t.name).sort()).toEqual(
+      keyed
+        .map(({ op }) => op.operationId)
+        .filter((id) => !notJson.includes(id))
+        .sort(),
+    );
+    expect(live.map((t) => t.name).sort()).toEqual(
+      test
+        .filter((t) => !t.call.path.startsWith('/sandbox/'))
+        .map((t) => t.name)
+        .sort(),
+    );
     expect(test.map((t) => t.name)).not.toEqual(expect.arrayContaining(['getOpenApi']));
   });
 
@@ -93,7 +114,9 @@ describe('the MCP tools', () => {
       if (op.description) expect(tool.description).toContain(op.description);
       expect(tool.call).toMatchObject({ method: method.toUpperCase(), path });
       const params = (op.parameters ?? []) as { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[];
-      expect(Object.keys(tool.inputSchema.properties).sort()).toEqual([...params.map((p) => argumentName(p.name)), ...(op.requestBody ? ['body'] : [])].sort());
+      expect(Object.keys(tool.inputSchema.properties).sort()).toEqual(
+        [...params.map((p) => argumentName(p.name)), ...(op.requestBody ? ['body'] : [])].sort(),
+      );
       for (const p of params) {
         expect(tool.inputSchema.properties[argumentName(p.name)]).toMatchObject(p.schema);
         expect(tool.call.argNames[argumentName(p.name)]).toBe(p.name);
@@ -114,6 +137,11 @@ describe('the MCP tools', () => {
   });
 
   it('names parameters the MCP way: expand[] → expand, created_at[gte] → created_at_gte', () => {
-    expect(['expand[]', 'created_at[gte]', 'type[in]', 'companyID'].map(argumentName)).toEqual(['expand', 'created_at_gte', 'type_in', 'companyID']);
+    expect(['expand[]', 'created_at[gte]', 'type[in]', 'companyID'].map(argumentName)).toEqual([
+      'expand',
+      'created_at_gte',
+      'type_in',
+      'companyID',
+    ]);
   });
 });

@@ -11,21 +11,33 @@ const secret = 'whsec_' + Buffer.from('a'.repeat(32)).toString('base64');
 const otherSecret = 'whsec_' + Buffer.from('b'.repeat(32)).toString('base64');
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const whpk = 'whpk_' + Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
-const otherWhpk = 'whpk_' + Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
+const otherWhpk =
+  'whpk_' + Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
 
-const event = { object: 'event', id: 'evt_' + 'a'.repeat(22), type: 'company.created', data: { object: { object: 'company', name: 'Zoë & Co' } }, livemode: false, timestamp: '2026-11-01T00:00:00.000Z', created_at: '2026-11-01T00:00:00.000Z' };
+const event = {
+  object: 'event',
+  id: 'evt_' + 'a'.repeat(22),
+  type: 'company.created',
+  data: { object: { object: 'company', name: 'Zoë & Co' } },
+  livemode: false,
+  timestamp: '2026-11-01T00:00:00.000Z',
+  created_at: '2026-11-01T00:00:00.000Z',
+};
 const body = JSON.stringify(event);
 
 function delivery(options: { at?: number; schemes?: ('v1' | 'v1a')[]; set?: 'standard' | 'service' | 'both' } = {}) {
   const at = options.at ?? Math.floor(Date.now() / 1000);
   const entries: string[] = [];
   if ((options.schemes ?? ['v1', 'v1a']).includes('v1')) entries.push(new Webhook(secret).sign(event.id, new Date(at * 1000), body));
-  if ((options.schemes ?? ['v1', 'v1a']).includes('v1a')) entries.push(`v1a,${sign(null, Buffer.from(`${event.id}.${at}.${body}`), privateKey).toString('base64')}`);
+  if ((options.schemes ?? ['v1', 'v1a']).includes('v1a'))
+    entries.push(`v1a,${sign(null, Buffer.from(`${event.id}.${at}.${body}`), privateKey).toString('base64')}`);
   const values = { id: event.id, timestamp: String(at), signature: entries.join(' ') };
   const set = options.set ?? 'both';
   return {
     ...(set !== 'service' ? { 'webhook-id': values.id, 'webhook-timestamp': values.timestamp, 'webhook-signature': values.signature } : {}),
-    ...(set !== 'standard' ? { 'Service-Webhook-Id': values.id, 'Service-Webhook-Timestamp': values.timestamp, 'Service-Webhook-Signature': values.signature } : {}),
+    ...(set !== 'standard'
+      ? { 'Service-Webhook-Id': values.id, 'Service-Webhook-Timestamp': values.timestamp, 'Service-Webhook-Signature': values.signature }
+      : {}),
   } as Record<string, string>;
 }
 
@@ -102,7 +114,11 @@ describe('verifyWebhook', () => {
     const headers = delivery();
     const { 'webhook-signature': _s, 'Service-Webhook-Signature': _t, ...unsigned } = headers;
     expect(reason(() => verifyWebhook(unsigned, body, { secret }))).toBe('missing_headers');
-    expect(reason(() => verifyWebhook({ ...headers, 'webhook-timestamp': 'yesterday', 'Service-Webhook-Timestamp': 'yesterday' }, body, { secret }))).toBe('missing_headers');
+    expect(
+      reason(() =>
+        verifyWebhook({ ...headers, 'webhook-timestamp': 'yesterday', 'Service-Webhook-Timestamp': 'yesterday' }, body, { secret }),
+      ),
+    ).toBe('missing_headers');
     expect(reason(() => verifyWebhook({ ...headers, 'Service-Webhook-Id': 'evt_other' }, body, { secret }))).toBe('header_mismatch');
     expect(reason(() => verifyWebhook(headers, body, {}))).toBe('no_key');
     expect(reason(() => verifyWebhook(headers, body, { publicKey: 'whpk_short' }))).toBe('bad_key');

@@ -1,6 +1,11 @@
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  ProvisionedThroughputExceededException,
+  TransactionCanceledException,
+  TransactionConflictException,
+} from '@aws-sdk/client-dynamodb';
 import { apiOperation } from '../../lib/http/operation';
 import { resetDbClient } from '../../lib/store/client';
 import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
@@ -17,7 +22,11 @@ import type { Context } from 'aws-lambda';
 const SECRET = 'svc_test_' + 'b'.repeat(32);
 const ddb = mockClient(DynamoDBDocumentClient);
 const meta = { $metadata: {} };
-const throttle = () => new ProvisionedThroughputExceededException({ message: 'The level of configured provisioned throughput for the table was exceeded.', ...meta });
+const throttle = () =>
+  new ProvisionedThroughputExceededException({
+    message: 'The level of configured provisioned throughput for the table was exceeded.',
+    ...meta,
+  });
 const writeConflict = () => new TransactionConflictException({ message: 'Transaction is ongoing for the item', ...meta });
 const COMPLETION = 'SET #status = :completed, #response = :response REMOVE locked_until';
 
@@ -36,7 +45,15 @@ describe('DynamoDB faults inside the operation chain', () => {
   it.each([
     ['a throttle that outlived the SDK retries', throttle],
     ['a TransactionConflictException', writeConflict],
-    ['a transaction cancelled by a TransactionConflict', () => new TransactionCanceledException({ message: 'cancelled', CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }], ...meta })],
+    [
+      'a transaction cancelled by a TransactionConflict',
+      () =>
+        new TransactionCanceledException({
+          message: 'cancelled',
+          CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+          ...meta,
+        }),
+    ],
   ])('answers %s with api_error 500 and Retry-After', async (_what, fault) => {
     const op = apiOperation({ handle: async () => Promise.reject(fault()) });
     const res = await op(event(), context);
@@ -82,7 +99,9 @@ describe('DynamoDB faults inside the operation chain', () => {
 
 describe('a write that contention keeps out until the deadline', () => {
   it('is refused with rate_limit 429 and Retry-After, never left to time out, and nothing is written', async () => {
-    ddb.on(TransactWriteCommand).rejects(new TransactionCanceledException({ message: 'cancelled', CancellationReasons: [{ Code: 'TransactionConflict' }], ...meta }));
+    ddb
+      .on(TransactWriteCommand)
+      .rejects(new TransactionCanceledException({ message: 'cancelled', CancellationReasons: [{ Code: 'TransactionConflict' }], ...meta }));
     const op = apiOperation({
       handle: async ({ caller }) => {
         await commit(new WriteSet(caller.scope, 'table').put({ pk: 'THING#1', sk: 'X' }));
@@ -102,13 +121,27 @@ describe('isTransientStoreError', () => {
   it('takes throttles and conflicts for passing refusals', () => {
     expect(isTransientStoreError(throttle())).toBe(true);
     expect(isTransientStoreError(writeConflict())).toBe(true);
-    expect(isTransientStoreError(new TransactionCanceledException({ message: 'x', CancellationReasons: [{ Code: 'ThrottlingError' }], ...meta }))).toBe(true);
+    expect(
+      isTransientStoreError(
+        new TransactionCanceledException({ message: 'x', CancellationReasons: [{ Code: 'ThrottlingError' }], ...meta }),
+      ),
+    ).toBe(true);
   });
 
   it('never takes a failed condition, or a cancellation that names one, for a passing refusal', () => {
     expect(isTransientStoreError(new ConditionalCheckFailedException({ message: 'x', ...meta }))).toBe(false);
-    expect(isTransientStoreError(new TransactionCanceledException({ message: 'x', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }], ...meta }))).toBe(false);
-    expect(isTransientStoreError(new TransactionCanceledException({ message: 'x', CancellationReasons: [{ Code: 'None' }], ...meta }))).toBe(false);
+    expect(
+      isTransientStoreError(
+        new TransactionCanceledException({
+          message: 'x',
+          CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }],
+          ...meta,
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      isTransientStoreError(new TransactionCanceledException({ message: 'x', CancellationReasons: [{ Code: 'None' }], ...meta })),
+    ).toBe(false);
     expect(isTransientStoreError(new Error('boom'))).toBe(false);
   });
 });

@@ -20,6 +20,8 @@ describe('webhook key material', () => {
     const privateKey = createPrivateKey({ key: Buffer.from(privateKeyPkcs8, 'base64'), format: 'der', type: 'pkcs8' });
     const signature = sign(null, Buffer.from('evt_1.1700000000.{}'), privateKey);
     const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]);
-    expect(verify(null, Buffer.from('evt_1.1700000000.{}'), createPublicKey({ key: spki, format: 'der', type: 'spki' }), signature)).toBe(true);
+    expect(verify(null, Buffer.from('evt_1.1700000000.{}'), createPublicKey({ key: spki, format: 'der', type: 'spki' }), signature)).toBe(
+      true,
+    );
   });
 });

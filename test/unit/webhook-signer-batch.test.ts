@@ -14,8 +14,23 @@ function record(id: string, group: string): SQSRecord {
   return {
     messageId: id,
     receiptHandle: `rh-${id}`,
-    body: JSON.stringify({ kind: 'event', partner_id: 'ptr_x', mode: 'test', endpoint_id: group, event_id: `evt_${id}`, seq: 1, created_at: '2026-11-22T00:00:00.000Z' }),
-    attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 'x', ApproximateFirstReceiveTimestamp: '0', MessageGroupId: group, MessageDeduplicationId: id },
+    body: JSON.stringify({
+      kind: 'event',
+      partner_id: 'ptr_x',
+      mode: 'test',
+      endpoint_id: group,
+      event_id: `evt_${id}`,
+      seq: 1,
+      created_at: '2026-11-22T00:00:00.000Z',
+    }),
+    attributes: {
+      ApproximateReceiveCount: '1',
+      SentTimestamp: '0',
+      SenderId: 'x',
+      ApproximateFirstReceiveTimestamp: '0',
+      MessageGroupId: group,
+      MessageDeduplicationId: id,
+    },
     messageAttributes: {},
     md5OfBody: '',
     eventSource: 'aws:sqs',
@@ -62,14 +77,24 @@ describe('the signer batch on FIFO SQS', () => {
 
   it('other groups are unaffected: a batch where nothing fails changes no visibility', async () => {
     outcomes({});
-    const response = await processDeliveryBatch(batch(record('a1', 'we_A'), record('b1', 'we_B')), undefined, new SQSClient({ region: 'us-east-1' }), QUEUE);
+    const response = await processDeliveryBatch(
+      batch(record('a1', 'we_A'), record('b1', 'we_B')),
+      undefined,
+      new SQSClient({ region: 'us-east-1' }),
+      QUEUE,
+    );
     expect(response.batchItemFailures).toEqual([]);
     expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)).toHaveLength(0);
   });
 
   it('each failed group waits for its own head: two groups, two backoffs', async () => {
     outcomes({ evt_a1: { kind: 'retry', afterSeconds: 5, counted: true }, evt_b1: { kind: 'retry', afterSeconds: 1800, counted: true } });
-    const response = await processDeliveryBatch(batch(record('a1', 'we_A'), record('b1', 'we_B'), record('b2', 'we_B')), undefined, new SQSClient({ region: 'us-east-1' }), QUEUE);
+    const response = await processDeliveryBatch(
+      batch(record('a1', 'we_A'), record('b1', 'we_B'), record('b2', 'we_B')),
+      undefined,
+      new SQSClient({ region: 'us-east-1' }),
+      QUEUE,
+    );
     expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['a1', 'b1', 'b2']);
     expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries).toEqual([
       { Id: '0', ReceiptHandle: 'rh-a1', VisibilityTimeout: 5 },
@@ -81,14 +106,23 @@ describe('the signer batch on FIFO SQS', () => {
   it("caps a wait longer than SQS's 12 h visibility limit (the rest is re-extended on receipt)", async () => {
     outcomes({ evt_a1: { kind: 'retry', afterSeconds: 20 * 3600, counted: true } });
     await processDeliveryBatch(batch(record('a1', 'we_A')), undefined, new SQSClient({ region: 'us-east-1' }), QUEUE);
-    expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries).toEqual([{ Id: '0', ReceiptHandle: 'rh-a1', VisibilityTimeout: 12 * 3600 }]);
+    expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries).toEqual([
+      { Id: '0', ReceiptHandle: 'rh-a1', VisibilityTimeout: 12 * 3600 },
+    ]);
   });
 
   it('an unexpected error leaves the message and its group for 30 s without deleting anything', async () => {
     outcomes({ evt_a1: new Error('DynamoDB is down') });
-    const response = await processDeliveryBatch(batch(record('a1', 'we_A'), record('a2', 'we_A')), undefined, new SQSClient({ region: 'us-east-1' }), QUEUE);
+    const response = await processDeliveryBatch(
+      batch(record('a1', 'we_A'), record('a2', 'we_A')),
+      undefined,
+      new SQSClient({ region: 'us-east-1' }),
+      QUEUE,
+    );
     expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['a1', 'a2']);
-    expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries!.map((e) => e.VisibilityTimeout)).toEqual([30, 30]);
+    expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries!.map((e) => e.VisibilityTimeout)).toEqual([
+      30, 30,
+    ]);
   });
 
   it('a body that is not a lane message is dropped (acknowledged), not retried forever', async () => {

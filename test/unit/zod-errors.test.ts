@@ -3,7 +3,10 @@ import { fieldErrors, jsonPath, parseOrRefuse, ApiError } from '../../lib/errors
 
 describe('validation errors', () => {
   const schema = z.strictObject({
-    name: z.string().max(5).regex(/^[a-z]+$/),
+    name: z
+      .string()
+      .max(5)
+      .regex(/^[a-z]+$/),
     state: z.enum(['DE', 'WY']),
     shareholders: z.array(z.strictObject({ email: z.email() })).max(2),
   });
@@ -27,28 +30,90 @@ describe('validation errors', () => {
   it('reports a missing field as required, whatever its type, with what it accepts and a valid value', () => {
     const errors = fieldErrors(schema.safeParse({ shareholders: [] }, { reportInput: true }).error!, [], schema);
     expect(errors).toEqual([
-      { reason: 'is required', location: '$.name', validation_type: 'required', how_to_fix: 'Send name: a string of at most 5 characters matching ^[a-z]+$.' },
-      { reason: 'is required', location: '$.state', validation_type: 'required', how_to_fix: 'Send state: one of DE, WY, such as "state": "DE".' },
+      {
+        reason: 'is required',
+        location: '$.name',
+        validation_type: 'required',
+        how_to_fix: 'Send name: a string of at most 5 characters matching ^[a-z]+$.',
+      },
+      {
+        reason: 'is required',
+        location: '$.state',
+        validation_type: 'required',
+        how_to_fix: 'Send state: one of DE, WY, such as "state": "DE".',
+      },
     ]);
   });
 
   it('words each rule from the schema: the field, the rule and a valid value written as sent', () => {
-    const errors = fieldErrors(schema.safeParse({ name: 'abcdefg', state: 'WX', shareholders: [{ email: 'x' }, { email: 'ada@example.com' }] }, { reportInput: true }).error!, [], schema);
+    const errors = fieldErrors(
+      schema.safeParse(
+        { name: 'abcdefg', state: 'WX', shareholders: [{ email: 'x' }, { email: 'ada@example.com' }] },
+        { reportInput: true },
+      ).error!,
+      [],
+      schema,
+    );
     expect(errors).toEqual([
-      { reason: 'has 7 characters; at most 5 allowed', location: '$.name', validation_type: 'maxLength', how_to_fix: 'Send name as a string of at most 5 characters matching ^[a-z]+$.' },
-      { reason: "'WX' is not one of the 2 accepted values", location: '$.state', validation_type: 'enum', how_to_fix: 'Send state as one of DE, WY, such as "state": "WY" (the closest to what was sent).' },
-      { reason: 'is not an e-mail address', location: '$.shareholders[0].email', validation_type: 'format', how_to_fix: 'Send shareholders[0].email as an e-mail address, such as "email": "ada@example.com".' },
+      {
+        reason: 'has 7 characters; at most 5 allowed',
+        location: '$.name',
+        validation_type: 'maxLength',
+        how_to_fix: 'Send name as a string of at most 5 characters matching ^[a-z]+$.',
+      },
+      {
+        reason: "'WX' is not one of the 2 accepted values",
+        location: '$.state',
+        validation_type: 'enum',
+        how_to_fix: 'Send state as one of DE, WY, such as "state": "WY" (the closest to what was sent).',
+      },
+      {
+        reason: 'is not an e-mail address',
+        location: '$.shareholders[0].email',
+        validation_type: 'format',
+        how_to_fix: 'Send shareholders[0].email as an e-mail address, such as "email": "ada@example.com".',
+      },
     ]);
-    const many = fieldErrors(schema.safeParse({ name: 'a', state: 'DE', shareholders: Array(3).fill({ email: 'ada@example.com' }) }, { reportInput: true }).error!, [], schema);
-    expect(many).toEqual([{ reason: 'has 3 items; at most 2 allowed', location: '$.shareholders', validation_type: 'maxItems', how_to_fix: 'Send at most 2 items in shareholders (remove 1), each an object.' }]);
+    const many = fieldErrors(
+      schema.safeParse({ name: 'a', state: 'DE', shareholders: Array(3).fill({ email: 'ada@example.com' }) }, { reportInput: true }).error!,
+      [],
+      schema,
+    );
+    expect(many).toEqual([
+      {
+        reason: 'has 3 items; at most 2 allowed',
+        location: '$.shareholders',
+        validation_type: 'maxItems',
+        how_to_fix: 'Send at most 2 items in shareholders (remove 1), each an object.',
+      },
+    ]);
   });
 
   it('writes a query parameter example as the query string carries it, and suggests the closest field', () => {
-    const query = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional().meta({ examples: [25] }), type: z.string().optional() });
+    const query = z.strictObject({
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .optional()
+        .meta({ examples: [25] }),
+      type: z.string().optional(),
+    });
     const errors = fieldErrors(query.safeParse({ limit: '1000', typ: 'x' }, { reportInput: true }).error!, [], query, 'query');
     expect(errors).toEqual([
-      { reason: 'is 1000; it must be at most 100', location: '$.limit', validation_type: 'maximum', how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.' },
-      { reason: 'is not a parameter of this request', location: '$.typ', validation_type: 'additionalProperties', how_to_fix: "Remove 'typ'. Did you mean 'type'?" },
+      {
+        reason: 'is 1000; it must be at most 100',
+        location: '$.limit',
+        validation_type: 'maximum',
+        how_to_fix: 'Send limit as an integer from 1 to 100, such as limit=25.',
+      },
+      {
+        reason: 'is not a parameter of this request',
+        location: '$.typ',
+        validation_type: 'additionalProperties',
+        how_to_fix: "Remove 'typ'. Did you mean 'type'?",
+      },
     ]);
   });
 
@@ -65,10 +130,20 @@ describe('validation errors', () => {
 
   it('carries validation_type and how_to_fix given by a custom rule', () => {
     const rule = z.string().superRefine((v, ctx) => {
-      if (v.startsWith('The')) ctx.addIssue({ code: 'custom', message: 'must not start with "The"', params: { validation_type: 'not', how_to_fix: 'Drop the leading "The".' } });
+      if (v.startsWith('The'))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must not start with "The"',
+          params: { validation_type: 'not', how_to_fix: 'Drop the leading "The".' },
+        });
     });
     const [error] = fieldErrors(z.object({ name: rule }).safeParse({ name: 'The Co' }).error!);
     // A hand-written fix that does not name its field gets it in front.
-    expect(error).toEqual({ reason: 'must not start with "The"', location: '$.name', validation_type: 'not', how_to_fix: 'name: Drop the leading "The".' });
+    expect(error).toEqual({
+      reason: 'must not start with "The"',
+      location: '$.name',
+      validation_type: 'not',
+      how_to_fix: 'name: Drop the leading "The".',
+    });
   });
 });

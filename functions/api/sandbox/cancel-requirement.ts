@@ -6,5 +6,8 @@ import { presentRequirement } from '../../../lib/lifecycle/operations/open-requi
 /** POST /v1/sandbox/requirements/{requirementID}/cancel: the ask is withdrawn, `cancel_reason` says why. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params, body }) => ({ status: 200, body: presentRequirement(await withdrawRequirement(caller.scope, params.requirementID, body.reason)) }),
+  handle: async ({ caller, params, body }) => ({
+    status: 200,
+    body: presentRequirement(await withdrawRequirement(caller.scope, params.requirementID, body.reason)),
+  }),
 });

@@ -4,4 +4,6 @@ import { actAsSigner } from '../../../lib/requirements/signatures';
 import { presentRequirement } from '../../../lib/lifecycle/operations/open-requirement';
 
 /** POST /v1/sandbox/requirements/{requirementID}/signers/{index}/sign */
-export const handler = sandboxTrigger(contract, async (scope, params) => presentRequirement(await actAsSigner(scope, params.requirementID, params.index, 'sign')));
+export const handler = sandboxTrigger(contract, async (scope, params) =>
+  presentRequirement(await actAsSigner(scope, params.requirementID, params.index, 'sign')),
+);

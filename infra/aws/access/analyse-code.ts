@@ -64,7 +64,10 @@ function actionsOfBundle(text: string, entry: string): UsedAction[] {
     if (from.startsWith('@aws-sdk/client-') && !SDK_PACKAGES[from] && !SDK_PACKAGES_WITHOUT_ACTIONS.has(from)) {
       throw new Error(`${entry} imports ${from}, which infra/aws/access/sdk-actions.ts does not map to IAM actions yet.`);
     }
-    for (const spec of names.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const spec of names
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [imported, local = imported] = spec.split(/\s+as\s+/).map((s) => s.trim());
       const service = SDK_PACKAGES[from];
       if (service && imported.endsWith('Command')) aliases.set(local, { service, actions: actionsOf(service, imported) });

@@ -58,7 +58,9 @@ function resourcesOf(who: string, service: Service, actions: string[], res: Acce
   switch (service) {
     case 'dynamodb': {
       const indexed = actions.some((a) => a === 'Query' || a === 'Scan');
-      return [{ acts: actions, resources: indexed ? [res.tableArn, ...res.indexNames.map((i) => `${res.tableArn}/index/${i}`)] : [res.tableArn] }];
+      return [
+        { acts: actions, resources: indexed ? [res.tableArn, ...res.indexNames.map((i) => `${res.tableArn}/index/${i}`)] : [res.tableArn] },
+      ];
     }
     case 'kms':
       return [{ acts: actions, resources: [res.keyArn] }];
@@ -76,6 +78,8 @@ function resourcesOf(who: string, service: Service, actions: string[], res: Acce
     case 'ses':
       return [{ acts: actions, resources: [res.emailIdentityArn] }];
     default:
-      throw new Error(`${who} calls ${service}:${actions.join(', ')}, for which the stack grants no resource yet (infra/aws/access/grants.ts).`);
+      throw new Error(
+        `${who} calls ${service}:${actions.join(', ')}, for which the stack grants no resource yet (infra/aws/access/grants.ts).`,
+      );
   }
 }

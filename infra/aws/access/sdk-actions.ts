@@ -54,7 +54,11 @@ const SPECIAL: Record<Service, Record<string, string[]>> = {
     DeleteObjects: ['DeleteObject'],
   },
   kms: {},
-  sqs: { SendMessageBatch: ['SendMessage'], DeleteMessageBatch: ['DeleteMessage'], ChangeMessageVisibilityBatch: ['ChangeMessageVisibility'] },
+  sqs: {
+    SendMessageBatch: ['SendMessage'],
+    DeleteMessageBatch: ['DeleteMessage'],
+    ChangeMessageVisibilityBatch: ['ChangeMessageVisibility'],
+  },
   // SESv2's SendEmail and SES v1's SendRawEmail are both authorised as ses:SendEmail / ses:SendRawEmail.
   ses: {},
   scheduler: {},

@@ -119,7 +119,8 @@ export class Data extends Construct {
     });
     Validations.of(this.cursorSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating the cursor key invalidates the cursors partners hold mid-listing, so it is rotated by hand (README, "Deploying to AWS"), not on a schedule.',
+      reason:
+        'Rotating the cursor key invalidates the cursors partners hold mid-listing, so it is rotated by hand (README, "Deploying to AWS"), not on a schedule.',
     });
 
     // The domain that sends owner e-mail; its DKIM records must be published in DNS (see README).

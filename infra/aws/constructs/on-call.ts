@@ -70,7 +70,11 @@ export class OnCall extends Construct {
     super(scope, id);
     this.props = props;
     const { settings, options } = props;
-    this.topic = new Topic(this, 'Alarms', { topicName: `${settings.prefix}-alarms`, displayName: `Partner API ${settings.name} alarms`, enforceSSL: true });
+    this.topic = new Topic(this, 'Alarms', {
+      topicName: `${settings.prefix}-alarms`,
+      displayName: `Partner API ${settings.name} alarms`,
+      enforceSSL: true,
+    });
     if (options.alarmEmail) this.topic.addSubscription(new EmailSubscription(options.alarmEmail));
 
     const api = this.apiWidgets();
@@ -88,7 +92,14 @@ export class OnCall extends Construct {
         markdown: `# Partner API · ${settings.name}\nAlarms below link their runbooks (${RUNBOOK_DIR}/). Read top to bottom: alarms → API → functions → table → webhooks → jobs → e-mail.`,
       }),
     );
-    this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms (open one for its runbook)', alarms: this.alarms, width: W, height: Math.max(3, Math.ceil(this.alarms.length / 4) + 1) }));
+    this.dashboard.addWidgets(
+      new AlarmStatusWidget({
+        title: 'Alarms (open one for its runbook)',
+        alarms: this.alarms,
+        width: W,
+        height: Math.max(3, Math.ceil(this.alarms.length / 4) + 1),
+      }),
+    );
     for (const row of [...api, ...lambda, ...table, ...webhooks, ...jobs, ...email]) this.dashboard.addWidgets(...row);
   }
 
@@ -109,7 +120,12 @@ export class OnCall extends Construct {
     const count = this.apiMetric('Count', 'Sum');
     const e5 = this.apiMetric('5XXError', 'Sum');
     const e4 = this.apiMetric('4XXError', 'Sum');
-    const rate5 = new MathExpression({ expression: 'IF(count > 20, 100 * e5 / count, 0)', usingMetrics: { count, e5 }, label: '5xx % of requests', period: FIVE_MIN });
+    const rate5 = new MathExpression({
+      expression: 'IF(count > 20, 100 * e5 / count, 0)',
+      usingMetrics: { count, e5 },
+      label: '5xx % of requests',
+      period: FIVE_MIN,
+    });
     this.alarm('api-5xx-rate', 'More than 1 % of API requests failed with a 5xx for 15 minutes', rate5, 1, 3, 3);
     const p99 = this.apiMetric('Latency', 'p99');
     this.alarm('api-latency-p99', 'API p99 latency above 2.5 s for 15 minutes', p99, 2500, 3, 3);
@@ -118,15 +134,40 @@ export class OnCall extends Construct {
       [
         new GraphWidget({ title: 'API requests', left: [count], width: 6 }),
         new GraphWidget({ title: 'API 4xx / 5xx', left: [e4, e5], right: [rate5], width: 6 }),
-        new GraphWidget({ title: 'API latency (p50, p99) and integration p99', left: [this.apiMetric('Latency', 'p50'), p99, this.apiMetric('IntegrationLatency', 'p99')], width: 6 }),
-        new GraphWidget({ title: 'API cache-less overhead: latency − integration (p99)', left: [new MathExpression({ expression: 'l - i', usingMetrics: { l: p99, i: this.apiMetric('IntegrationLatency', 'p99') }, label: 'gateway p99 ms', period: FIVE_MIN })], width: 6 }),
+        new GraphWidget({
+          title: 'API latency (p50, p99) and integration p99',
+          left: [this.apiMetric('Latency', 'p50'), p99, this.apiMetric('IntegrationLatency', 'p99')],
+          width: 6,
+        }),
+        new GraphWidget({
+          title: 'API cache-less overhead: latency − integration (p99)',
+          left: [
+            new MathExpression({
+              expression: 'l - i',
+              usingMetrics: { l: p99, i: this.apiMetric('IntegrationLatency', 'p99') },
+              label: 'gateway p99 ms',
+              period: FIVE_MIN,
+            }),
+          ],
+          width: 6,
+        }),
       ],
     ];
     // Per route, one group (partner, sandbox, dashboard, public) per row of four graphs.
-    const byGroup = groupBy(this.props.functions.filter((f) => f.route), (f) => f.group);
+    const byGroup = groupBy(
+      this.props.functions.filter((f) => f.route),
+      (f) => f.group,
+    );
     for (const [group, fns] of byGroup) {
       const per = (metricName: string, statistic: string) =>
-        fns.map((f) => this.apiMetric(metricName, statistic, { Method: f.route!.method, Resource: f.route!.path }, `${f.route!.method} ${f.route!.path}`));
+        fns.map((f) =>
+          this.apiMetric(
+            metricName,
+            statistic,
+            { Method: f.route!.method, Resource: f.route!.path },
+            `${f.route!.method} ${f.route!.path}`,
+          ),
+        );
       rows.push([
         new GraphWidget({ title: `${group} routes: requests`, left: per('Count', 'Sum'), width: 6, height: 8, legendPosition: undefined }),
         new GraphWidget({ title: `${group} routes: 4xx`, left: per('4XXError', 'Sum'), width: 6, height: 8 }),
@@ -140,22 +181,63 @@ export class OnCall extends Construct {
   // ---- Lambda --------------------------------------------------------------------------------
 
   private lambdaMetric(functionName: string, metricName: string, statistic: string): Metric {
-    return new Metric({ namespace: 'AWS/Lambda', metricName, statistic, period: FIVE_MIN, dimensionsMap: { FunctionName: functionName }, label: functionName });
+    return new Metric({
+      namespace: 'AWS/Lambda',
+      metricName,
+      statistic,
+      period: FIVE_MIN,
+      dimensionsMap: { FunctionName: functionName },
+      label: functionName,
+    });
   }
 
   private lambdaWidgets(): IWidget[][] {
-    const accountConcurrency = new Metric({ namespace: 'AWS/Lambda', metricName: 'ConcurrentExecutions', statistic: 'Maximum', period: ONE_MIN, label: 'account concurrency' });
-    const accountThrottles = new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: FIVE_MIN, label: 'account throttles' });
-    this.alarm('lambda-concurrency', `Lambda concurrency above 80 % of the account's ${this.props.settings.accountConcurrency} for 3 minutes`, accountConcurrency, this.props.settings.accountConcurrency * 0.8, 3, 3);
+    const accountConcurrency = new Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'ConcurrentExecutions',
+      statistic: 'Maximum',
+      period: ONE_MIN,
+      label: 'account concurrency',
+    });
+    const accountThrottles = new Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'Throttles',
+      statistic: 'Sum',
+      period: FIVE_MIN,
+      label: 'account throttles',
+    });
+    this.alarm(
+      'lambda-concurrency',
+      `Lambda concurrency above 80 % of the account's ${this.props.settings.accountConcurrency} for 3 minutes`,
+      accountConcurrency,
+      this.props.settings.accountConcurrency * 0.8,
+      3,
+      3,
+    );
     this.alarm('lambda-throttles', 'Lambda throttled more than 10 invocations in 5 minutes, twice in a row', accountThrottles, 10, 2, 2);
-    const rows: IWidget[][] = [[new GraphWidget({ title: 'Account concurrency and throttles', left: [accountConcurrency], right: [accountThrottles], width: W, height: 5 })]];
+    const rows: IWidget[][] = [
+      [
+        new GraphWidget({
+          title: 'Account concurrency and throttles',
+          left: [accountConcurrency],
+          right: [accountThrottles],
+          width: W,
+          height: 5,
+        }),
+      ],
+    ];
     for (const [group, fns] of groupBy(this.props.functions, (f) => f.group)) {
       const per = (metricName: string, statistic: string) => fns.map((f) => this.lambdaMetric(f.name, metricName, statistic));
       rows.push([
         new GraphWidget({ title: `${group} functions: errors`, left: per('Errors', 'Sum'), width: 6, height: 7 }),
         new GraphWidget({ title: `${group} functions: throttles`, left: per('Throttles', 'Sum'), width: 6, height: 7 }),
         new GraphWidget({ title: `${group} functions: duration p99 (ms)`, left: per('Duration', 'p99'), width: 6, height: 7 }),
-        new GraphWidget({ title: `${group} functions: concurrency (max)`, left: per('ConcurrentExecutions', 'Maximum'), width: 6, height: 7 }),
+        new GraphWidget({
+          title: `${group} functions: concurrency (max)`,
+          left: per('ConcurrentExecutions', 'Maximum'),
+          width: 6,
+          height: 7,
+        }),
       ]);
     }
     return rows;
@@ -165,18 +247,62 @@ export class OnCall extends Construct {
 
   private tableWidgets(): IWidget[][] {
     const t = (metricName: string, statistic: string, extra: Record<string, string> = {}, label?: string) =>
-      new Metric({ namespace: 'AWS/DynamoDB', metricName, statistic, period: FIVE_MIN, dimensionsMap: { TableName: this.props.tableName, ...extra }, label });
-    const throttles = new MathExpression({ expression: 'r + w', usingMetrics: { r: t('ReadThrottleEvents', 'Sum'), w: t('WriteThrottleEvents', 'Sum') }, label: 'throttle events', period: FIVE_MIN });
-    this.alarm('dynamodb-throttles', 'The table throttled requests for 10 minutes', throttles, 0, 2, 2, ComparisonOperator.GREATER_THAN_THRESHOLD);
+      new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        statistic,
+        period: FIVE_MIN,
+        dimensionsMap: { TableName: this.props.tableName, ...extra },
+        label,
+      });
+    const throttles = new MathExpression({
+      expression: 'r + w',
+      usingMetrics: { r: t('ReadThrottleEvents', 'Sum'), w: t('WriteThrottleEvents', 'Sum') },
+      label: 'throttle events',
+      period: FIVE_MIN,
+    });
+    this.alarm(
+      'dynamodb-throttles',
+      'The table throttled requests for 10 minutes',
+      throttles,
+      0,
+      2,
+      2,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+    );
     const conflicts = t('TransactionConflict', 'Sum');
-    this.alarm('dynamodb-transaction-conflicts', 'More than 50 transaction conflicts per 5 minutes for 15 minutes: a hot item', conflicts, 50, 3, 3);
+    this.alarm(
+      'dynamodb-transaction-conflicts',
+      'More than 50 transaction conflicts per 5 minutes for 15 minutes: a hot item',
+      conflicts,
+      50,
+      3,
+      3,
+    );
     const ops = ['GetItem', 'Query', 'UpdateItem', 'TransactWriteItems', 'BatchGetItem'];
     return [
       [
-        new GraphWidget({ title: 'Table throttles (read, write)', left: [t('ReadThrottleEvents', 'Sum', {}, 'read'), t('WriteThrottleEvents', 'Sum', {}, 'write')], width: 6 }),
-        new GraphWidget({ title: 'Table latency p99 by operation (ms)', left: ops.map((op) => t('SuccessfulRequestLatency', 'p99', { Operation: op }, op)), width: 6 }),
-        new GraphWidget({ title: 'Transaction conflicts, system errors', left: [conflicts], right: ops.map((op) => t('SystemErrors', 'Sum', { Operation: op }, op)), width: 6 }),
-        new GraphWidget({ title: 'Consumed capacity (RCU, WCU)', left: [t('ConsumedReadCapacityUnits', 'Sum', {}, 'RCU'), t('ConsumedWriteCapacityUnits', 'Sum', {}, 'WCU')], width: 6 }),
+        new GraphWidget({
+          title: 'Table throttles (read, write)',
+          left: [t('ReadThrottleEvents', 'Sum', {}, 'read'), t('WriteThrottleEvents', 'Sum', {}, 'write')],
+          width: 6,
+        }),
+        new GraphWidget({
+          title: 'Table latency p99 by operation (ms)',
+          left: ops.map((op) => t('SuccessfulRequestLatency', 'p99', { Operation: op }, op)),
+          width: 6,
+        }),
+        new GraphWidget({
+          title: 'Transaction conflicts, system errors',
+          left: [conflicts],
+          right: ops.map((op) => t('SystemErrors', 'Sum', { Operation: op }, op)),
+          width: 6,
+        }),
+        new GraphWidget({
+          title: 'Consumed capacity (RCU, WCU)',
+          left: [t('ConsumedReadCapacityUnits', 'Sum', {}, 'RCU'), t('ConsumedWriteCapacityUnits', 'Sum', {}, 'WCU')],
+          width: 6,
+        }),
       ],
     ];
   }
@@ -185,16 +311,37 @@ export class OnCall extends Construct {
 
   private webhookWidgets(): IWidget[][] {
     const own = (metricName: string, statistic = 'Sum', label?: string, extra: Record<string, string> = {}) =>
-      new Metric({ namespace: METRICS_NAMESPACE, metricName, statistic, period: FIVE_MIN, dimensionsMap: { service: WEBHOOK_METRICS_SERVICE, ...extra }, label: label ?? metricName });
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        statistic,
+        period: FIVE_MIN,
+        dimensionsMap: { service: WEBHOOK_METRICS_SERVICE, ...extra },
+        label: label ?? metricName,
+      });
     const attempts = own(WEBHOOK_METRICS.attempt, 'Sum', 'attempts');
     const failureOf = (c: string) => own(WEBHOOK_METRICS.failure, 'Sum', c, { [FAILURE_CLASS_DIMENSION]: c });
-    const disabled = ['gone', 'failing'].map((r) => own(WEBHOOK_METRICS.endpointDisabled, 'Sum', `disabled: ${r}`, { [DISABLE_REASON_DIMENSION]: r }));
+    const disabled = ['gone', 'failing'].map((r) =>
+      own(WEBHOOK_METRICS.endpointDisabled, 'Sum', `disabled: ${r}`, { [DISABLE_REASON_DIMENSION]: r }),
+    );
     const rows: IWidget[][] = [
       [
-        new GraphWidget({ title: 'Webhook attempts, successes, fan-out', left: [attempts, own(WEBHOOK_METRICS.success, 'Sum', 'successes'), own(WEBHOOK_METRICS.fanOut, 'Sum', 'queued by fan-out')], width: 6 }),
+        new GraphWidget({
+          title: 'Webhook attempts, successes, fan-out',
+          left: [attempts, own(WEBHOOK_METRICS.success, 'Sum', 'successes'), own(WEBHOOK_METRICS.fanOut, 'Sum', 'queued by fan-out')],
+          width: 6,
+        }),
         new GraphWidget({ title: 'Webhook failures by class', left: WEBHOOK_FAILURE_CLASSES.map(failureOf), width: 6 }),
-        new GraphWidget({ title: 'Give-ups and disabled endpoints', left: [own(WEBHOOK_METRICS.giveUp, 'Sum', 'give-ups'), ...disabled], width: 6 }),
-        new GraphWidget({ title: 'Event → acknowledge latency (ms)', left: [own(WEBHOOK_METRICS.eventToAck, 'p50', 'p50'), own(WEBHOOK_METRICS.eventToAck, 'p99', 'p99')], width: 6 }),
+        new GraphWidget({
+          title: 'Give-ups and disabled endpoints',
+          left: [own(WEBHOOK_METRICS.giveUp, 'Sum', 'give-ups'), ...disabled],
+          width: 6,
+        }),
+        new GraphWidget({
+          title: 'Event → acknowledge latency (ms)',
+          left: [own(WEBHOOK_METRICS.eventToAck, 'p50', 'p50'), own(WEBHOOK_METRICS.eventToAck, 'p99', 'p99')],
+          width: 6,
+        }),
       ],
     ];
     const p = this.props.pipeline;
@@ -207,7 +354,14 @@ export class OnCall extends Construct {
       label: '% attempts failing on timeout/connection',
       period: FIVE_MIN,
     });
-    this.alarm('webhook-failure-rate', 'Over half of all webhook attempts time out or fail to connect for 15 minutes', failureRate, 50, 3, 3);
+    this.alarm(
+      'webhook-failure-rate',
+      'Over half of all webhook attempts time out or fail to connect for 15 minutes',
+      failureRate,
+      50,
+      3,
+      3,
+    );
 
     const q = (queueName: string, metricName: string, statistic: string, label: string) =>
       new Metric({ namespace: 'AWS/SQS', metricName, statistic, period: ONE_MIN, dimensionsMap: { QueueName: queueName }, label });
@@ -216,9 +370,32 @@ export class OnCall extends Construct {
     const inFlight = q(p.queueName, 'ApproximateNumberOfMessagesNotVisible', 'Maximum', 'in flight');
     const dlq = q(p.dlqName, 'ApproximateNumberOfMessagesVisible', 'Maximum', 'delivery DLQ');
     const fanoutDlq = q(p.fanoutDlqName, 'ApproximateNumberOfMessagesVisible', 'Maximum', 'fan-out DLQ');
-    this.alarm('webhook-queue-backlog', 'More than 1,000 deliveries waiting for 15 minutes: the signer is not keeping up', visible, 1000, 15, 15);
-    this.alarm('webhook-delivery-dlq', 'A webhook delivery reached the delivery DLQ', dlq, 0, 1, 1, ComparisonOperator.GREATER_THAN_THRESHOLD);
-    this.alarm('webhook-fanout-dlq', 'A stream batch failed fan-out after its retries: events may not have been queued', fanoutDlq, 0, 1, 1, ComparisonOperator.GREATER_THAN_THRESHOLD);
+    this.alarm(
+      'webhook-queue-backlog',
+      'More than 1,000 deliveries waiting for 15 minutes: the signer is not keeping up',
+      visible,
+      1000,
+      15,
+      15,
+    );
+    this.alarm(
+      'webhook-delivery-dlq',
+      'A webhook delivery reached the delivery DLQ',
+      dlq,
+      0,
+      1,
+      1,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+    );
+    this.alarm(
+      'webhook-fanout-dlq',
+      'A stream batch failed fan-out after its retries: events may not have been queued',
+      fanoutDlq,
+      0,
+      1,
+      1,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+    );
     const pipelineRow: IWidget[] = [
       new GraphWidget({ title: 'Delivery queue: oldest message age (s)', left: [oldest], width: 6 }),
       new GraphWidget({ title: 'Delivery queue: waiting, in flight', left: [visible, inFlight], width: 6 }),
@@ -226,12 +403,37 @@ export class OnCall extends Construct {
     ];
     if (p.fanoutName) {
       const age = this.lambdaMetric(p.fanoutName, 'IteratorAge', 'Maximum');
-      this.alarm('webhook-stream-lag', 'The fan-out is more than a minute behind the table stream for 5 minutes', age, 60_000, 5, 5, undefined, ONE_MIN);
-      this.alarm('webhook-fanout-errors', 'The fan-out function failed in three 5-minute periods in a row', this.lambdaMetric(p.fanoutName, 'Errors', 'Sum'), 0, 3, 3, ComparisonOperator.GREATER_THAN_THRESHOLD);
+      this.alarm(
+        'webhook-stream-lag',
+        'The fan-out is more than a minute behind the table stream for 5 minutes',
+        age,
+        60_000,
+        5,
+        5,
+        undefined,
+        ONE_MIN,
+      );
+      this.alarm(
+        'webhook-fanout-errors',
+        'The fan-out function failed in three 5-minute periods in a row',
+        this.lambdaMetric(p.fanoutName, 'Errors', 'Sum'),
+        0,
+        3,
+        3,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+      );
       pipelineRow.push(new GraphWidget({ title: 'Stream iterator age (ms)', left: [age], width: 6 }));
     }
     if (p.signerName) {
-      this.alarm('webhook-signer-errors', 'The signer function itself failed (not an endpoint) in three 5-minute periods in a row', this.lambdaMetric(p.signerName, 'Errors', 'Sum'), 0, 3, 3, ComparisonOperator.GREATER_THAN_THRESHOLD);
+      this.alarm(
+        'webhook-signer-errors',
+        'The signer function itself failed (not an endpoint) in three 5-minute periods in a row',
+        this.lambdaMetric(p.signerName, 'Errors', 'Sum'),
+        0,
+        3,
+        3,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+      );
     }
     rows.push(pipelineRow);
     return rows;
@@ -243,24 +445,77 @@ export class OnCall extends Construct {
     const jobs = this.props.functions.filter((f) => f.kind === 'job');
     if (!jobs.length || !this.props.jobScheduleGroup) return [];
     for (const job of jobs) {
-      this.alarm('job-failed', `Scheduled job ${job.job} failed`, this.lambdaMetric(job.name, 'Errors', 'Sum'), 0, 1, 1, ComparisonOperator.GREATER_THAN_THRESHOLD, undefined, job.job);
+      this.alarm(
+        'job-failed',
+        `Scheduled job ${job.job} failed`,
+        this.lambdaMetric(job.name, 'Errors', 'Sum'),
+        0,
+        1,
+        1,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+        undefined,
+        job.job,
+      );
     }
-    const s = (metricName: string) => new Metric({ namespace: 'AWS/Scheduler', metricName, statistic: 'Sum', period: FIVE_MIN, dimensionsMap: { ScheduleGroup: this.props.jobScheduleGroup! }, label: metricName });
-    this.alarm('scheduler-dropped', 'EventBridge Scheduler dropped a job invocation after its retries', s('InvocationDroppedCount'), 0, 1, 1, ComparisonOperator.GREATER_THAN_THRESHOLD);
+    const s = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/Scheduler',
+        metricName,
+        statistic: 'Sum',
+        period: FIVE_MIN,
+        dimensionsMap: { ScheduleGroup: this.props.jobScheduleGroup! },
+        label: metricName,
+      });
+    this.alarm(
+      'scheduler-dropped',
+      'EventBridge Scheduler dropped a job invocation after its retries',
+      s('InvocationDroppedCount'),
+      0,
+      1,
+      1,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+    );
     return [
       [
         new GraphWidget({ title: 'Jobs: invocations', left: jobs.map((j) => this.lambdaMetric(j.name, 'Invocations', 'Sum')), width: 8 }),
-        new GraphWidget({ title: 'Jobs: duration max (ms)', left: jobs.map((j) => this.lambdaMetric(j.name, 'Duration', 'Maximum')), width: 8 }),
-        new GraphWidget({ title: 'Scheduler: target errors, dropped', left: [s('TargetErrorCount'), s('InvocationDroppedCount')], width: 8 }),
+        new GraphWidget({
+          title: 'Jobs: duration max (ms)',
+          left: jobs.map((j) => this.lambdaMetric(j.name, 'Duration', 'Maximum')),
+          width: 8,
+        }),
+        new GraphWidget({
+          title: 'Scheduler: target errors, dropped',
+          left: [s('TargetErrorCount'), s('InvocationDroppedCount')],
+          width: 8,
+        }),
       ],
     ];
   }
 
   private emailWidgets(): IWidget[][] {
-    const ses = (metricName: string, statistic: string) => new Metric({ namespace: 'AWS/SES', metricName, statistic, period: Duration.hours(1), label: metricName });
+    const ses = (metricName: string, statistic: string) =>
+      new Metric({ namespace: 'AWS/SES', metricName, statistic, period: Duration.hours(1), label: metricName });
     const bounceRate = ses('Reputation.BounceRate', 'Maximum');
-    this.alarm('email-bounce-rate', 'SES bounce rate above 5 %: SES reviews accounts above 5 % and may pause sending at 10 %', bounceRate, 0.05, 1, 1, ComparisonOperator.GREATER_THAN_THRESHOLD, Duration.hours(1));
-    return [[new GraphWidget({ title: 'E-mail: sent, delivered, bounced', left: [ses('Send', 'Sum'), ses('Delivery', 'Sum'), ses('Bounce', 'Sum')], right: [bounceRate], width: W })]];
+    this.alarm(
+      'email-bounce-rate',
+      'SES bounce rate above 5 %: SES reviews accounts above 5 % and may pause sending at 10 %',
+      bounceRate,
+      0.05,
+      1,
+      1,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+      Duration.hours(1),
+    );
+    return [
+      [
+        new GraphWidget({
+          title: 'E-mail: sent, delivered, bounced',
+          left: [ses('Send', 'Sum'), ses('Delivery', 'Sum'), ses('Bounce', 'Sum')],
+          right: [bounceRate],
+          width: W,
+        }),
+      ],
+    ];
   }
 
   // ---- alarms -------------------------------------------------------------------------------

@@ -82,7 +82,8 @@ export class PartnerRestApi extends Construct {
     });
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-      reason: 'The account-level role API Gateway needs to write access logs; AWS\'s policy is the documented one for it. No function uses a managed policy.',
+      reason:
+        "The account-level role API Gateway needs to write access logs; AWS's policy is the documented one for it. No function uses a managed policy.",
     });
     for (const rule of API_ACKNOWLEDGED) Validations.of(this.api).acknowledge(rule);
     this.resources.set('/', this.api.root);
@@ -123,7 +124,11 @@ export class PartnerRestApi extends Construct {
    * fallback here in the parent; every other resource, and every route's method, in its family's
    * nested stack (`families.scopeOf(root)`).
    */
-  addRoutes(routes: Route[], families: { scopeOf(root: string): Construct; targetOf(route: Route): MethodTarget }, fallback: MethodTarget): void {
+  addRoutes(
+    routes: Route[],
+    families: { scopeOf(root: string): Construct; targetOf(route: Route): MethodTarget },
+    fallback: MethodTarget,
+  ): void {
     const inParent = this.lambda(fallback.arn);
     const byFamily = new Map<string, FamilyMethod[]>();
     for (const { path, methods } of gatewayResources(routes)) {
@@ -150,15 +155,26 @@ export class PartnerRestApi extends Construct {
   private addFamily(scope: Construct, root: string, methods: FamilyMethod[]): void {
     const boundaryPath = isSharedPath(root) ? root : root.slice(0, root.lastIndexOf('/')) || '/';
     const boundary = this.resources.get(boundaryPath);
-    if (!boundary) throw new Error(`The family ${root} hangs from ${boundaryPath}, which the parent stack does not hold (infra/aws/route-families.ts).`);
+    if (!boundary)
+      throw new Error(`The family ${root} hangs from ${boundaryPath}, which the parent stack does not hold (infra/aws/route-families.ts).`);
     const gateway = new Construct(scope, 'Api');
     for (const rule of API_ACKNOWLEDGED) Validations.of(gateway).acknowledge(rule);
-    const api = RestApi.fromRestApiAttributes(gateway, 'RestApi', { restApiId: this.api.restApiId, rootResourceId: this.api.restApiRootResourceId });
-    const imported = boundaryPath === '/' ? api.root : Resource.fromResourceAttributes(gateway, 'Shared', { resourceId: boundary.resourceId, restApi: api, path: boundaryPath });
+    const api = RestApi.fromRestApiAttributes(gateway, 'RestApi', {
+      restApiId: this.api.restApiId,
+      rootResourceId: this.api.restApiRootResourceId,
+    });
+    const imported =
+      boundaryPath === '/'
+        ? api.root
+        : Resource.fromResourceAttributes(gateway, 'Shared', { resourceId: boundary.resourceId, restApi: api, path: boundaryPath });
     const resources = new Map<string, IResource>([[boundaryPath, imported]]);
     for (const { path, method, target } of methods) resourceIn(resources, path).addMethod(method, this.lambda(target.arn));
     const deployment = this.api.latestDeployment!;
-    deployment.addToLogicalId({ family: root, integration: LAMBDA_INTEGRATION, methods: methods.map((m) => [m.method, m.path, m.target.name]) });
+    deployment.addToLogicalId({
+      family: root,
+      integration: LAMBDA_INTEGRATION,
+      methods: methods.map((m) => [m.method, m.path, m.target.name]),
+    });
     deployment.node.addDependency(Stack.of(scope));
   }
 
@@ -212,16 +228,19 @@ function resourceIn(resources: Map<string, IResource>, path: string): IResource 
 const API_ACKNOWLEDGED = [
   {
     id: 'AwsSolutions-APIG2',
-    reason: "Requests are validated by each function with zod, which answers in the spec's error envelope (errors[] with location, validation_type, how_to_fix); gateway validation would answer in another shape.",
+    reason:
+      "Requests are validated by each function with zod, which answers in the spec's error envelope (errors[] with location, validation_type, how_to_fix); gateway validation would answer in another shape.",
   },
   {
     id: 'AwsSolutions-APIG4',
-    reason: "Authorization is the spec's API key (hashed keys in DynamoDB, scopes, expiry, IP allow-lists, per-key rate limits), checked by every function's middleware so that refusals carry the spec's codes; keyless routes (status links, docs) are public by design.",
+    reason:
+      "Authorization is the spec's API key (hashed keys in DynamoDB, scopes, expiry, IP allow-lists, per-key rate limits), checked by every function's middleware so that refusals carry the spec's codes; keyless routes (status links, docs) are public by design.",
   },
   { id: 'AwsSolutions-COG4', reason: "Partners authenticate with the spec's API keys, not Cognito users (see AwsSolutions-APIG4)." },
   {
     id: 'AwsSolutions-APIG3',
-    reason: 'No WAF web ACL by default: per-key rate limits in DynamoDB and the stage throttle bound traffic; a web ACL can be associated with a stage without code changes when abuse calls for it.',
+    reason:
+      'No WAF web ACL by default: per-key rate limits in DynamoDB and the stage throttle bound traffic; a web ACL can be associated with a stage without code changes when abuse calls for it.',
   },
 ];
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { BUNDLE, REPO_ROOT } from '../bundling';
 
 /** Node 24 on arm64 (DESIGN.md, "Runtime"); built by name should an older aws-cdk-lib lack the constant. */
-export const NODE_RUNTIME: Runtime = (Runtime as unknown as Record<string, Runtime | undefined>).NODEJS_24_X ?? new Runtime('nodejs24.x', RuntimeFamily.NODEJS);
+export const NODE_RUNTIME: Runtime =
+  (Runtime as unknown as Record<string, Runtime | undefined>).NODEJS_24_X ?? new Runtime('nodejs24.x', RuntimeFamily.NODEJS);
 
 export interface ServiceFunctionProps {
   /** Physical name: `<prefix>-<operation>`, what on-call sees in the console and on the dashboard. */
@@ -43,7 +44,8 @@ export class ServiceFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
-    if (props.functionName.length > 64) throw new Error(`Function name ${props.functionName} is longer than 64 characters: shorten the operation name.`);
+    if (props.functionName.length > 64)
+      throw new Error(`Function name ${props.functionName} is longer than 64 characters: shorten the operation name.`);
     const logGroup = new LogGroup(this, 'Logs', {
       logGroupName: `/aws/lambda/${props.functionName}`,
       retention: props.logRetention,
@@ -55,7 +57,11 @@ export class ServiceFunction extends Construct {
       inlinePolicies: {
         run: new PolicyDocument({
           statements: [
-            new PolicyStatement({ effect: Effect.ALLOW, actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }),
+            new PolicyStatement({
+              effect: Effect.ALLOW,
+              actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+              resources: [logGroup.logGroupArn],
+            }),
             // X-Ray has no resource-level permissions: `*` is the only resource these two actions take.
             new PolicyStatement({ effect: Effect.ALLOW, actions: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], resources: ['*'] }),
             ...props.statements,
@@ -69,7 +75,10 @@ export class ServiceFunction extends Construct {
         'Only actions that take no resource but *: xray:PutTraceSegments and xray:PutTelemetryRecords, and for the fan-out dynamodb:ListStreams (added by its stream event source); every other statement names its resources.',
     });
     for (const id of props.acknowledgedFindings ?? []) {
-      Validations.of(this.role).acknowledge({ id, reason: 'Object-level rights on the files bucket name its objects as bucket/*; the actions are named one by one from the code.' });
+      Validations.of(this.role).acknowledge({
+        id,
+        reason: 'Object-level rights on the files bucket name its objects as bucket/*; the actions are named one by one from the code.',
+      });
     }
     this.fn = new NodejsFunction(this, 'Fn', {
       functionName: props.functionName,

@@ -82,7 +82,10 @@ export class WebhookPipeline extends Construct {
       enforceSSL: true,
     });
     for (const dlq of [this.dlq, this.fanoutDlq]) {
-      Validations.of(dlq).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself a dead-letter queue (a DLQ of a DLQ would only move the problem).' });
+      Validations.of(dlq).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This queue is itself a dead-letter queue (a DLQ of a DLQ would only move the problem).',
+      });
     }
   }
 
@@ -102,7 +105,12 @@ export class WebhookPipeline extends Construct {
         maxRecordAge: Duration.hours(6),
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.fanoutDlq),
-        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(EVENT_ENTITY) } } } })],
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(EVENT_ENTITY) } } },
+          }),
+        ],
       }),
     );
   }
@@ -121,7 +129,12 @@ export class WebhookPipeline extends Construct {
         retryAttempts: 10,
         maxRecordAge: Duration.hours(6),
         onFailure: new SqsDlq(this.fanoutDlq),
-        filters: [FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(PENDING_EVENT_ENTITY) } } } })],
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(PENDING_EVENT_ENTITY) } } },
+          }),
+        ],
       }),
     );
   }
@@ -129,7 +142,11 @@ export class WebhookPipeline extends Construct {
   /** The signer: partial batch failures (a failed message fails the rest of its group), bounded concurrency. */
   attachSigner(signer: ServiceFunction, maxConcurrency: number): void {
     signer.fn.addEventSource(
-      new SqsEventSource(this.queue, { batchSize: SIGNER_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: Math.max(2, maxConcurrency) }),
+      new SqsEventSource(this.queue, {
+        batchSize: SIGNER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: Math.max(2, maxConcurrency),
+      }),
     );
   }
 }

@@ -48,7 +48,8 @@ export async function createCompany(input: CreateCompanyInput): Promise<Company>
     throw error;
   }
   errors.push(...(await checkPassportFiles(scope, body)));
-  if (errors.length) throw new ApiError('invalid_request', `The request is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+  if (errors.length)
+    throw new ApiError('invalid_request', `The request is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
 
   // An account created alongside may lose a race for its external_id: then the winner's account is used.
   for (let attempt = 0; ; attempt++) {
@@ -74,7 +75,14 @@ export async function createCompany(input: CreateCompanyInput): Promise<Company>
     const requests = ownerDocumentRequests(scope, company, createdAt);
     if (requests.length) company.pending_requirements = requests;
     const orders = attached.map(({ product, includedIn }) =>
-      newServiceOrder(scope, { product, includedIn, companyId: company.id, state: company.state, options: body.service_options?.[product.key], createdAt }),
+      newServiceOrder(scope, {
+        product,
+        includedIn,
+        companyId: company.id,
+        state: company.state,
+        options: body.service_options?.[product.key],
+        createdAt,
+      }),
     );
     const ws = buildCreation(scope, company, orders, accountIsNew ? account : undefined);
     const response = renderCompany(company, {
@@ -100,12 +108,22 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
   const ws = new WriteSet(scope, tableName());
   ws.put(companyEntity.item(scope, company), { expression: 'attribute_not_exists(pk)' });
   ws.put(
-    { ...companyNameKey(scope.mode, company.state, company.name_key), entity: 'company_name', company_id: company.id, partner_id: scope.partnerId },
+    {
+      ...companyNameKey(scope.mode, company.state, company.name_key),
+      entity: 'company_name',
+      company_id: company.id,
+      partner_id: scope.partnerId,
+    },
     {
       expression: 'attribute_not_exists(pk)',
       onFailed: () =>
         new ApiError('invalid_request', `A company named '${company.name}' is already registered with us in ${company.state}.`, [
-          { reason: `is already registered in ${company.state}`, location: '$.name', validation_type: 'unique', how_to_fix: `Choose another name, such as "name": "${company.name} Holdings" (names are compared ignoring case and extra spaces; the ending does not count), or form in another state.` },
+          {
+            reason: `is already registered in ${company.state}`,
+            location: '$.name',
+            validation_type: 'unique',
+            how_to_fix: `Choose another name, such as "name": "${company.name} Holdings" (names are compared ignoring case and extra spaces; the ending does not count), or form in another state.`,
+          },
         ]),
     },
   );
@@ -116,14 +134,23 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
         expression: 'attribute_not_exists(pk)',
         onFailed: () =>
           new ApiError('resource_already_exists', `A company with external_id '${company.external_id}' already exists.`, [
-            { reason: 'is already used by another company', location: '$.external_id', validation_type: 'unique', how_to_fix: `Send a new external_id, such as "external_id": "${company.external_id}-2", or read the existing company with GET /v1/companies?external_id=${encodeURIComponent(company.external_id!)}.` },
+            {
+              reason: 'is already used by another company',
+              location: '$.external_id',
+              validation_type: 'unique',
+              how_to_fix: `Send a new external_id, such as "external_id": "${company.external_id}-2", or read the existing company with GET /v1/companies?external_id=${encodeURIComponent(company.external_id!)}.`,
+            },
           ]),
       },
     );
   }
   if (newAccount) addAccountCreation(ws, scope, newAccount);
   ws.update(listCounterKey(scope, COUNTERS.companies), { expression: 'ADD #n :one', names: { '#n': 'n' }, values: { ':one': 1 } });
-  ws.update(listCounterKey(scope, COUNTERS.companiesOfAccount(company.account_id)), { expression: 'ADD #n :one', names: { '#n': 'n' }, values: { ':one': 1 } });
+  ws.update(listCounterKey(scope, COUNTERS.companiesOfAccount(company.account_id)), {
+    expression: 'ADD #n :one',
+    names: { '#n': 'n' },
+    values: { ':one': 1 },
+  });
   ws.recordEvent({ type: 'company.created', companyId: company.id, resource: companySnapshot(company) });
   for (const order of orders) addServiceOrderCreation(ws, scope, order);
   return ws;
@@ -133,4 +160,3 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
 export function newestFirst(orders: ServiceOrderRecord[]): ServiceOrderRecord[] {
   return [...orders].sort((a, b) => (listSortKey(b.created_at, b.id) < listSortKey(a.created_at, a.id) ? -1 : 1));
 }
-

@@ -19,7 +19,8 @@ export async function checkPassportFiles(scope: Scope, body: CreateCompanyBody):
         reason: file ? `'${o.passport}' is not an identity document` : `no file '${o.passport}' in this mode`,
         location: `$.shareholders[${o.i}].passport`,
         validation_type: 'exists',
-        how_to_fix: "Upload the owner's identity document with POST /v1/files (purpose identity_document) in the same mode as this key and send its file id, such as \"passport\": \"file_7Hq2Lr9XvB3kTz5NcW1pYd\", or leave passport out and collect the document after creation.",
+        how_to_fix:
+          'Upload the owner\'s identity document with POST /v1/files (purpose identity_document) in the same mode as this key and send its file id, such as "passport": "file_7Hq2Lr9XvB3kTz5NcW1pYd", or leave passport out and collect the document after creation.',
       });
     }
   });

@@ -8,5 +8,12 @@ export const endingMatchesEntityType: CompanyRule = (body) => {
   const allowed: readonly string[] = body.entity_type === 'llc' ? LLC_ENDINGS : C_CORP_ENDINGS;
   return allowed.includes(body.ending)
     ? []
-    : [violation('$.ending', `is not an ending of ${withArticle(body.entity_type)}`, `For entity_type ${body.entity_type} send one of ${allowed.join(', ')}, such as "ending": "${allowed[0]}".`, 'enum')];
+    : [
+        violation(
+          '$.ending',
+          `is not an ending of ${withArticle(body.entity_type)}`,
+          `For entity_type ${body.entity_type} send one of ${allowed.join(', ')}, such as "ending": "${allowed[0]}".`,
+          'enum',
+        ),
+      ];
 };

@@ -7,9 +7,23 @@ export const foreignQualificationStates: CompanyRule = (body) => {
   const other = body.state === 'CA' ? 'NY' : 'CA';
   for (const [i, fq] of (body.foreign_qualifications ?? []).entries()) {
     if (fq.state === body.state) {
-      out.push(violation(`$.foreign_qualifications[${i}].state`, 'is the formation state', `Remove this entry: the company is formed in ${body.state} and needs no qualification there; list other states only, such as {"state": "${other}"}.`, 'not'));
+      out.push(
+        violation(
+          `$.foreign_qualifications[${i}].state`,
+          'is the formation state',
+          `Remove this entry: the company is formed in ${body.state} and needs no qualification there; list other states only, such as {"state": "${other}"}.`,
+          'not',
+        ),
+      );
     } else if (seen.has(fq.state)) {
-      out.push(violation(`$.foreign_qualifications[${i}].state`, 'is listed twice', `Remove this entry: ${fq.state} is already listed at $.foreign_qualifications[${seen.get(fq.state)}].`, 'uniqueItems'));
+      out.push(
+        violation(
+          `$.foreign_qualifications[${i}].state`,
+          'is listed twice',
+          `Remove this entry: ${fq.state} is already listed at $.foreign_qualifications[${seen.get(fq.state)}].`,
+          'uniqueItems',
+        ),
+      );
     }
     if (!seen.has(fq.state)) seen.set(fq.state, i);
   }

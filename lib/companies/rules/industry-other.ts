@@ -8,9 +8,18 @@ export const industryOther: CompanyRule = (body) => {
   const out = [];
   for (const field of ['industry_description', 'custom_industry'] as const) {
     if (other && body[field] === undefined) {
-      out.push(violation(`$.${field}`, 'is required when industry is other', `Describe the industry, such as "${field}": "${EXAMPLE[field]}", or pick a listed industry such as "industry": "software".`, 'required'));
+      out.push(
+        violation(
+          `$.${field}`,
+          'is required when industry is other',
+          `Describe the industry, such as "${field}": "${EXAMPLE[field]}", or pick a listed industry such as "industry": "software".`,
+          'required',
+        ),
+      );
     } else if (!other && body[field] !== undefined) {
-      out.push(violation(`$.${field}`, 'is only accepted when industry is other', `Remove ${field}, or send "industry": "other" with it.`, 'not'));
+      out.push(
+        violation(`$.${field}`, 'is only accepted when industry is other', `Remove ${field}, or send "industry": "other" with it.`, 'not'),
+      );
     }
   }
   return out;

@@ -6,5 +6,12 @@ import { violation, type CompanyRule } from './rule';
  */
 export const nameNotThe: CompanyRule = (body) =>
   /^the(\s|$)/i.test(body.name.trim())
-    ? [violation('$.name', 'must not start with "The"', `Drop the leading "The", such as "name": "${body.name.trim().replace(/^the\s*/i, '') || 'Acme Widgets'}".`, 'not')]
+    ? [
+        violation(
+          '$.name',
+          'must not start with "The"',
+          `Drop the leading "The", such as "name": "${body.name.trim().replace(/^the\s*/i, '') || 'Acme Widgets'}".`,
+          'not',
+        ),
+      ]
     : [];

@@ -16,8 +16,18 @@ export const serviceOptions: CompanyRule = (body) => {
   for (const [key, choices] of Object.entries(body.service_options ?? {})) {
     const product = attached.get(key);
     if (!product) {
-      const why = key === FORMATION_PRODUCT_KEY ? 'formation is not ordered for a pre_existing company' : `'${key}' is not being attached to this company`;
-      out.push(violation(`$.service_options.${key}`, why, `Remove service_options.${key}, or add '${key}' to services first if it is a catalog product; options apply to products this company gets (${[...attached.keys()].join(', ')}).`, 'additionalProperties'));
+      const why =
+        key === FORMATION_PRODUCT_KEY
+          ? 'formation is not ordered for a pre_existing company'
+          : `'${key}' is not being attached to this company`;
+      out.push(
+        violation(
+          `$.service_options.${key}`,
+          why,
+          `Remove service_options.${key}, or add '${key}' to services first if it is a catalog product; options apply to products this company gets (${[...attached.keys()].join(', ')}).`,
+          'additionalProperties',
+        ),
+      );
       continue;
     }
     for (const [option, value] of Object.entries(choices)) {
@@ -26,9 +36,25 @@ export const serviceOptions: CompanyRule = (body) => {
       if (!spec) {
         const hint = option === 'turnaround' ? ' (turnaround is an option of formation only)' : '';
         const known = Object.keys(product.options);
-        out.push(violation(at, `'${option}' is not an option of '${key}'${hint}`, known.length ? `Remove '${option}' from service_options.${key}; its options are ${known.join(', ')}.` : `Remove '${option}' from service_options.${key}: '${key}' has no options.`, 'additionalProperties'));
+        out.push(
+          violation(
+            at,
+            `'${option}' is not an option of '${key}'${hint}`,
+            known.length
+              ? `Remove '${option}' from service_options.${key}; its options are ${known.join(', ')}.`
+              : `Remove '${option}' from service_options.${key}: '${key}' has no options.`,
+            'additionalProperties',
+          ),
+        );
       } else if (!spec.values.includes(value)) {
-        out.push(violation(at, `'${value}' is not a value of '${option}'`, `Send ${option} as one of ${spec.values.join(', ')}, such as "${option}": "${closest(value, spec.values)}".`, 'enum'));
+        out.push(
+          violation(
+            at,
+            `'${value}' is not a value of '${option}'`,
+            `Send ${option} as one of ${spec.values.join(', ')}, such as "${option}": "${closest(value, spec.values)}".`,
+            'enum',
+          ),
+        );
       }
     }
   }

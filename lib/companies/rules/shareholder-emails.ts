@@ -11,7 +11,14 @@ export const shareholderEmails: CompanyRule = (body) => {
     const email = owner.email.toLowerCase();
     const first = seen.get(email);
     if (first !== undefined) {
-      out.push(violation(`$.shareholders[${i}].email`, 'is the e-mail of another shareholder', `Send this owner's own address, such as "email": "grace@example.com": this one is already $.shareholders[${first}].email.`, 'uniqueItems'));
+      out.push(
+        violation(
+          `$.shareholders[${i}].email`,
+          'is the e-mail of another shareholder',
+          `Send this owner's own address, such as "email": "grace@example.com": this one is already $.shareholders[${first}].email.`,
+          'uniqueItems',
+        ),
+      );
     } else seen.set(email, i);
   }
   return out;

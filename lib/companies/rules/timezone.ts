@@ -16,5 +16,12 @@ export function isIanaZone(value: string): boolean {
 /** Spec create-company `timezone`: an IANA zone. */
 export const timezone: CompanyRule = (body) =>
   body.timezone !== undefined && !isIanaZone(body.timezone)
-    ? [violation('$.timezone', 'is not an IANA time zone', 'Send timezone as an IANA zone name, such as "timezone": "America/New_York", or leave it out to use the formation state\'s zone.', 'format')]
+    ? [
+        violation(
+          '$.timezone',
+          'is not an IANA time zone',
+          'Send timezone as an IANA zone name, such as "timezone": "America/New_York", or leave it out to use the formation state\'s zone.',
+          'format',
+        ),
+      ]
     : [];

@@ -11,5 +11,9 @@ export function errorPage(error: ApiError, requestId: string, session?: Dashboar
   </div>
   <p><a href="/dashboard">Back to the dashboard</a></p>
   <p class="hint">Request id: <code>${requestId}</code> (code <code>${error.code}</code>)</p>`;
-  return layout({ title: error.status >= 500 ? 'Something went wrong' : error.status === 404 ? 'Not found' : 'That did not work', session, body });
+  return layout({
+    title: error.status >= 500 ? 'Something went wrong' : error.status === 404 ? 'Not found' : 'That did not work',
+    session,
+    body,
+  });
 }

@@ -4,7 +4,6 @@ import type { DashboardSession } from '../session';
 import { csrfField, html, utc as when } from './html';
 import { page } from './layout';
 
-
 export function keysPage(session: DashboardSession, keys: ApiKeyView[]) {
   return page(
     'API keys',
@@ -25,13 +24,19 @@ export function keysPage(session: DashboardSession, keys: ApiKeyView[]) {
       <button type="submit">Create key</button>
     </form></section>
     <section aria-labelledby="your-keys"><h2 id="your-keys">Your keys</h2>
-    ${keys.length === 0 ? html`<p>No keys yet.</p>` : html`<table class="rows"><thead><tr><th>Name</th><th>Mode</th><th>Scopes</th><th>Allowed IPs</th><th>Expires</th><th>Last used</th><th>Status</th></tr></thead><tbody>
+    ${
+      keys.length === 0
+        ? html`<p>No keys yet.</p>`
+        : html`<table class="rows"><thead><tr><th>Name</th><th>Mode</th><th>Scopes</th><th>Allowed IPs</th><th>Expires</th><th>Last used</th><th>Status</th></tr></thead><tbody>
       ${keys.map(
-        (k) => html`<tr data-key="${k.id}"><td data-label="Name">${k.name}<br><code>${k.hint}…</code></td><td data-label="Mode"><span class="badge ${k.livemode ? 'live' : 'test'}">${k.livemode ? 'live' : 'test'}</span></td>
+        (
+          k,
+        ) => html`<tr data-key="${k.id}"><td data-label="Name">${k.name}<br><code>${k.hint}…</code></td><td data-label="Mode"><span class="badge ${k.livemode ? 'live' : 'test'}">${k.livemode ? 'live' : 'test'}</span></td>
           <td data-label="Scopes">${k.scopes.includes(ALL_SCOPES) ? 'all' : k.scopes.join(', ')}</td><td data-label="Allowed IPs">${k.allowed_ips.length ? k.allowed_ips.join(', ') : 'any'}</td>
           <td data-label="Expires">${when(k.expires_at)}</td><td data-label="Last used">${when(k.last_used_at)}</td>
           <td>${k.revoked_at ? html`<span class="badge off">revoked</span>` : html`<form class="inline" method="post" action="/dashboard/keys/${k.id}/revoke">${csrfField(session.csrf_token)}<button class="danger" type="submit" aria-label="Revoke ${k.name}">Revoke</button></form>`}</td></tr>`,
-      )}</tbody></table>`}
+      )}</tbody></table>`
+    }
     </section>`,
   );
 }

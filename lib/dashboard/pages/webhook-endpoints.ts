@@ -24,22 +24,32 @@ export function endpointsPage(session: DashboardSession, endpoints: WebhookEndpo
       <button type="submit">Add endpoint</button>
     </form></section>
     <section aria-labelledby="list"><h2 id="list">Endpoints</h2>
-    ${endpoints.length === 0 ? html`<p>No endpoints yet.</p>` : html`<table class="rows"><thead><tr><th>URL</th><th>Mode</th><th>Status</th><th>Events</th></tr></thead><tbody>
+    ${
+      endpoints.length === 0
+        ? html`<p>No endpoints yet.</p>`
+        : html`<table class="rows"><thead><tr><th>URL</th><th>Mode</th><th>Status</th><th>Events</th></tr></thead><tbody>
       ${endpoints.map((e) => html`<tr data-endpoint="${e.id}"><td data-label="URL"><a href="/dashboard/webhook-endpoints/${e.id}">${e.url}</a>${e.description ? html`<br><span class="hint">${e.description}</span>` : ''}</td><td data-label="Mode">${mode(e)}</td><td data-label="Status">${status(e)}</td><td data-label="Events">${e.enabled_events.length ? e.enabled_events.join(', ') : 'all'}</td></tr>`)}
-    </tbody></table>`}</section>`,
+    </tbody></table>`
+    }</section>`,
   );
 }
 
 /** The endpoint's latest delivery attempts, each with a resend button while the endpoint is enabled. */
 function attemptsSection(session: DashboardSession, e: WebhookEndpointView, attempts: AttemptRecord[]) {
   return html`<section aria-labelledby="deliveries"><h2 id="deliveries">Recent deliveries</h2>
-    ${attempts.length === 0 ? html`<p>No delivery attempts yet.</p>` : html`<table class="rows"><thead><tr><th>Event</th><th>Attempt</th><th>Outcome</th><th>Response</th><th>Duration</th><th>At</th><th>Next retry</th><th></th></tr></thead><tbody>
+    ${
+      attempts.length === 0
+        ? html`<p>No delivery attempts yet.</p>`
+        : html`<table class="rows"><thead><tr><th>Event</th><th>Attempt</th><th>Outcome</th><th>Response</th><th>Duration</th><th>At</th><th>Next retry</th><th></th></tr></thead><tbody>
       ${attempts.map(
-        (a) => html`<tr data-event="${a.event_id}"><td data-label="Event"><code>${a.event_id}</code></td><td data-label="Attempt">${a.attempt}</td>
+        (
+          a,
+        ) => html`<tr data-event="${a.event_id}"><td data-label="Event"><code>${a.event_id}</code></td><td data-label="Attempt">${a.attempt}</td>
           <td data-label="Outcome"><span class="badge ${a.outcome === 'succeeded' ? 'live' : 'off'}">${a.outcome}</span>${a.error ? html`<br><span class="hint">${a.error}</span>` : ''}</td>
           <td data-label="Response">${a.status_code ?? '—'}</td><td data-label="Duration">${a.duration_ms} ms</td><td data-label="At">${utc(a.attempted_at)}</td><td data-label="Next retry">${utc(a.next_attempt_at)}</td>
           <td>${e.status === 'enabled' ? html`<form class="inline" method="post" action="/dashboard/webhook-endpoints/${e.id}/resend">${csrfField(session.csrf_token)}<input type="hidden" name="event_id" value="${a.event_id}"><button class="secondary" type="submit" aria-label="Resend ${a.event_id}">Resend</button></form>` : ''}</td></tr>`,
-      )}</tbody></table>`}
+      )}</tbody></table>`
+    }
   </section>`;
 }
 
@@ -66,7 +76,13 @@ export function endpointPage(session: DashboardSession, e: WebhookEndpointView, 
   );
 }
 
-export function endpointSecretPage(session: DashboardSession, e: { id: string; url: string; livemode: boolean; public_key: string }, secret: string, title: string, note: string) {
+export function endpointSecretPage(
+  session: DashboardSession,
+  e: { id: string; url: string; livemode: boolean; public_key: string },
+  secret: string,
+  title: string,
+  note: string,
+) {
   return page(
     title,
     session,

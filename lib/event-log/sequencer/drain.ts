@@ -19,7 +19,6 @@ const MAX_BYTES = 3_500_000;
 const READ_PER_SHARD = 100;
 const COMPANY_CREATED = 'company.created';
 
-
 export interface DrainStep {
   /** Events sequenced by this step, in log order. */
   committed: CommittedEvent[];
@@ -87,7 +86,8 @@ export class Drain {
     // (After a counter conflict the next step reads them all, so a wrong guess cannot repeat.)
     const created = new Set(this.guessNew ? batch.filter((i) => i.type === COMPANY_CREATED && i.company_id).map((i) => i.company_id!) : []);
     this.guessNew = true;
-    for (const name of streams) if (!this.counters.has(name) && created.has(companyOfCounter(name) ?? '')) this.counters.set(name, { seq: 0, exists: false });
+    for (const name of streams)
+      if (!this.counters.has(name) && created.has(companyOfCounter(name) ?? '')) this.counters.set(name, { seq: 0, exists: false });
     const missing = streams.filter((n) => !this.counters.has(n));
     if (missing.length) for (const [name, c] of (await readCounters(this.scope, this.table, missing)).counters) this.counters.set(name, c);
 
@@ -186,7 +186,14 @@ export class Drain {
         this.guessNew = false;
         return step;
       }
-    } else if (!(name === 'TransactionConflictException' || name === 'ThrottlingException' || name === 'ProvisionedThroughputExceededException' || name === 'RequestLimitExceeded')) {
+    } else if (
+      !(
+        name === 'TransactionConflictException' ||
+        name === 'ThrottlingException' ||
+        name === 'ProvisionedThroughputExceededException' ||
+        name === 'RequestLimitExceeded'
+      )
+    ) {
       throw error;
     }
     // Throttled or in conflict with another transaction: back off a little and try again.

@@ -38,7 +38,13 @@ export interface PendingWrite {
 }
 
 /** The pending items of one write: one partition (from a hash of the write id), its events in order. */
-export function pendingItemsOf(scope: Scope, writeId: string, eventIds: string[], events: PendingEvent[], pendingAtMs: number): PendingItem[] {
+export function pendingItemsOf(
+  scope: Scope,
+  writeId: string,
+  eventIds: string[],
+  events: PendingEvent[],
+  pendingAtMs: number,
+): PendingItem[] {
   const shard = shardOf(writeId, sequencerSettings().pendingShards);
   const at = new Date(pendingAtMs).toISOString();
   return events.map((e, i) => ({
@@ -79,7 +85,12 @@ export const pendingKeyOf = (item: { pk: string; sk: string }) => `${item.pk}\n$
  * order of one write's events is kept; across writes it is pending time, then write id).
  * `olderThan` (epoch ms) keeps only items pending since before then (the backstop's question).
  */
-export async function readPending(scope: Scope, table: string, perShard: number, olderThan?: number): Promise<{ items: PendingItem[]; more: boolean }> {
+export async function readPending(
+  scope: Scope,
+  table: string,
+  perShard: number,
+  olderThan?: number,
+): Promise<{ items: PendingItem[]; more: boolean }> {
   const shards = sequencerSettings().pendingShards;
   const pages = await Promise.all(
     Array.from({ length: shards }, (_, shard) =>
@@ -87,7 +98,10 @@ export async function readPending(scope: Scope, table: string, perShard: number,
         new QueryCommand({
           TableName: table,
           KeyConditionExpression: olderThan === undefined ? 'pk = :pk' : 'pk = :pk AND sk < :before',
-          ExpressionAttributeValues: { ':pk': pendingEventsPartition(scope, shard), ...(olderThan === undefined ? {} : { ':before': new Date(olderThan).toISOString() }) },
+          ExpressionAttributeValues: {
+            ':pk': pendingEventsPartition(scope, shard),
+            ...(olderThan === undefined ? {} : { ':before': new Date(olderThan).toISOString() }),
+          },
           ConsistentRead: true,
           Limit: perShard,
         }),

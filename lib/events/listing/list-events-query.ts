@@ -33,7 +33,14 @@ function refuseUnknownTypes(values: string[], ctx: z.RefinementCtx): void {
   for (const value of new Set(values)) {
     if (Object.hasOwn(EVENT_TYPES, value)) continue;
     if (value === '') {
-      ctx.addIssue({ code: 'custom', message: 'has an empty value', params: { validation_type: 'pattern', how_to_fix: 'Separate event types with single commas and no spaces, such as company.created,company.verified.' } });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'has an empty value',
+        params: {
+          validation_type: 'pattern',
+          how_to_fix: 'Separate event types with single commas and no spaces, such as company.created,company.verified.',
+        },
+      });
       continue;
     }
     const near = closest(value, EMITTED_TYPES);
@@ -53,7 +60,11 @@ const eventType = () =>
     .string()
     .max(100)
     .superRefine((v, ctx) => refuseUnknownTypes([v], ctx))
-    .meta({ description: 'An event type the service emits, e.g. `company.created`.', pattern: `^${EVENT_TYPE_SOURCE}$`, examples: ['company.created'] });
+    .meta({
+      description: 'An event type the service emits, e.g. `company.created`.',
+      pattern: `^${EVENT_TYPE_SOURCE}$`,
+      examples: ['company.created'],
+    });
 
 const companyId = () =>
   z
@@ -66,7 +77,10 @@ const list = (item: string, what: string, example: string, check?: (values: stri
   (check ? z.string().meta({ pattern: `^${item}(?:,${item})*$` }) : z.string().regex(new RegExp(`^${item}(?:,${item})*$`)))
     .refine((v) => new Set(v.split(',')).size <= MAX_LIST_VALUES, {
       message: `has more than ${MAX_LIST_VALUES} values`,
-      params: { validation_type: 'maxItems', how_to_fix: `Send at most ${MAX_LIST_VALUES} ${what}s, such as ${example}; split a longer list over several listings.` },
+      params: {
+        validation_type: 'maxItems',
+        how_to_fix: `Send at most ${MAX_LIST_VALUES} ${what}s, such as ${example}; split a longer list over several listings.`,
+      },
     })
     .superRefine((v, ctx) => check?.(v.split(','), ctx))
     .meta({ description: `Comma-separated ${what}s (at most ${MAX_LIST_VALUES}).`, examples: [example.slice(example.indexOf('=') + 1)] });
@@ -76,7 +90,10 @@ const instant = () =>
     .string()
     .refine((v) => parseRfc3339(v) !== undefined, {
       message: 'is not an RFC 3339 date-time',
-      params: { validation_type: 'format', how_to_fix: 'Send an RFC 3339 date-time such as 2026-11-01T09:30:00Z or 2026-11-01T10:30:00.250+01:00.' },
+      params: {
+        validation_type: 'format',
+        how_to_fix: 'Send an RFC 3339 date-time such as 2026-11-01T09:30:00Z or 2026-11-01T10:30:00.250+01:00.',
+      },
     })
     .meta({ format: 'date-time', description: 'RFC 3339 date-time.' });
 
@@ -92,7 +109,10 @@ const sort = z
       ctx.addIssue({
         code: 'custom',
         message: `cannot sort by '${bad.replace(/^-/, '')}'`,
-        params: { validation_type: 'enum', how_to_fix: "Events sort by created_at only: use sort=created_at (oldest first) or sort=-created_at (newest first, the default)." },
+        params: {
+          validation_type: 'enum',
+          how_to_fix: 'Events sort by created_at only: use sort=created_at (oldest first) or sort=-created_at (newest first, the default).',
+        },
       });
     } else if (fields.length > 1) {
       ctx.addIssue({
@@ -112,7 +132,11 @@ export const listEventsQuery = z
     'type[nin]': list(EVENT_TYPE_SOURCE, 'event type', 'type[nin]=company.updated', refuseUnknownTypes).optional(),
     company_id: companyId().optional(),
     'company_id[eq]': companyId().optional(),
-    'company_id[in]': list(COMPANY_ID_SOURCE, 'company id', 'company_id[in]=cmp_7Hq2Lr9XvB3kTz5NcW1pYd,cmp_2Kd8Wm4QfR6sLx0VbN3tJe').optional(),
+    'company_id[in]': list(
+      COMPANY_ID_SOURCE,
+      'company id',
+      'company_id[in]=cmp_7Hq2Lr9XvB3kTz5NcW1pYd,cmp_2Kd8Wm4QfR6sLx0VbN3tJe',
+    ).optional(),
     'company_id[nin]': list(COMPANY_ID_SOURCE, 'company id', 'company_id[nin]=cmp_7Hq2Lr9XvB3kTz5NcW1pYd').optional(),
     created_at: instant().optional(),
     'created_at[gt]': instant().optional(),
@@ -120,7 +144,13 @@ export const listEventsQuery = z
     'created_at[lt]': instant().optional(),
     'created_at[lte]': instant().optional(),
     sort: sort.optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'Page size, 1..100 (default 25).', examples: [25] }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: 'Page size, 1..100 (default 25).', examples: [25] }),
     after: cursor('The `end_cursor` of a page: returns the page after it.').optional(),
     before: cursor('The `start_cursor` of a page: returns the page before it. Not with `after`.').optional(),
   })
@@ -130,7 +160,10 @@ export const listEventsQuery = z
         code: 'custom',
         path: ['before'],
         message: 'after and before cannot be combined',
-        params: { validation_type: 'not', how_to_fix: 'Send after (the end_cursor, for the next page) or before (the start_cursor, for the previous page), not both.' },
+        params: {
+          validation_type: 'not',
+          how_to_fix: 'Send after (the end_cursor, for the next page) or before (the start_cursor, for the previous page), not both.',
+        },
       });
     }
   });

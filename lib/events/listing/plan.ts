@@ -37,7 +37,10 @@ export async function pagePlan(scope: Scope, table: string, filter: EventFilter,
   if (types.kind === 'in' && companies.kind === 'in') {
     return { streams: companies.values.flatMap((c) => types.values.map((t) => stream.companyType(scope, c, t))) };
   }
-  const exclusions = exclusionFilter(types.kind === 'nin' && companies.kind === 'in' ? types.values : [], companies.kind === 'nin' ? companies.values : []);
+  const exclusions = exclusionFilter(
+    types.kind === 'nin' && companies.kind === 'in' ? types.values : [],
+    companies.kind === 'nin' ? companies.values : [],
+  );
   if (types.kind === 'in') return { streams: types.values.map((t) => stream.type(scope, t)), filter: exclusions };
   if (companies.kind === 'in') return { streams: companies.values.map((c) => stream.company(scope, c)), filter: exclusions };
   if (types.values.length === 0) return { streams: [stream.all(scope)], filter: exclusions };
@@ -78,8 +81,10 @@ export function countTerms(scope: Scope, filter: EventFilter): CountTerm[] {
   const minus = (s: EventStream): CountTerm => ({ stream: s, sign: -1 });
   const pairs = (cs: string[], ts: string[]) => cs.flatMap((c) => ts.map((t) => stream.companyType(scope, c, t)));
   if (types.kind === 'in' && companies.kind === 'in') return pairs(companies.values, types.values).map(plus);
-  if (types.kind === 'in') return [...types.values.map((t) => plus(stream.type(scope, t))), ...pairs(companies.values, types.values).map(minus)];
-  if (companies.kind === 'in') return [...companies.values.map((c) => plus(stream.company(scope, c))), ...pairs(companies.values, types.values).map(minus)];
+  if (types.kind === 'in')
+    return [...types.values.map((t) => plus(stream.type(scope, t))), ...pairs(companies.values, types.values).map(minus)];
+  if (companies.kind === 'in')
+    return [...companies.values.map((c) => plus(stream.company(scope, c))), ...pairs(companies.values, types.values).map(minus)];
   return [
     plus(stream.all(scope)),
     ...types.values.map((t) => minus(stream.type(scope, t))),

@@ -11,7 +11,8 @@ export interface StreamPartition {
 }
 
 /** The partitions whose merge is `streams`' merge. */
-export const partitionsOf = (streams: EventStream[]): StreamPartition[] => streams.flatMap((s) => s.pks.map((pk) => ({ index: s.index, pk })));
+export const partitionsOf = (streams: EventStream[]): StreamPartition[] =>
+  streams.flatMap((s) => s.pks.map((pk) => ({ index: s.index, pk })));
 
 /** One listed event as read from an index: its sort key (the cursor position) and its stored JSON. */
 export interface ListedEvent {

@@ -19,7 +19,12 @@ export interface EventStream {
 const shards = () => Array.from({ length: indexShards() }, (_, i) => i);
 
 export const stream = {
-  all: (scope: Scope): EventStream => ({ index: 'gsi1', pks: shards().map((i) => eventStreams.all(scope, i)), seqAttribute: 'seq_all', counter: 'ALL' }),
+  all: (scope: Scope): EventStream => ({
+    index: 'gsi1',
+    pks: shards().map((i) => eventStreams.all(scope, i)),
+    seqAttribute: 'seq_all',
+    counter: 'ALL',
+  }),
   type: (scope: Scope, type: string): EventStream => ({
     index: 'gsi2',
     pks: shards().map((i) => eventStreams.type(scope, type, i)),

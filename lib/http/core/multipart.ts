@@ -16,16 +16,31 @@ export async function parseMultipart(event: APIGatewayProxyEvent, maxBytes: numb
   const type = header(event, 'content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(type)) {
     throw new ApiError('invalid_request', 'Send the upload as multipart/form-data.', [
-      { reason: 'is not multipart/form-data', location: '$.headers.Content-Type', validation_type: 'type', how_to_fix: 'Send a multipart/form-data body (curl -F purpose=… -F file=@document.pdf).' },
+      {
+        reason: 'is not multipart/form-data',
+        location: '$.headers.Content-Type',
+        validation_type: 'type',
+        how_to_fix: 'Send a multipart/form-data body (curl -F purpose=… -F file=@document.pdf).',
+      },
     ]);
   }
-  const raw = event.body == null ? Buffer.alloc(0) : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-  if (raw.length > maxBytes) throw new ApiError('request_too_large', `The body is ${raw.length} bytes; this endpoint accepts at most ${maxBytes}.`);
+  const raw =
+    event.body == null ? Buffer.alloc(0) : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (raw.length > maxBytes)
+    throw new ApiError('request_too_large', `The body is ${raw.length} bytes; this endpoint accepts at most ${maxBytes}.`);
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { 'content-type': type } }).formData();
   } catch {
-    throw new ApiError('invalid_request', 'The multipart body could not be read.', [{ reason: 'malformed multipart body', location: '$', validation_type: 'type', how_to_fix: "Send a well-formed multipart/form-data body, such as curl's: curl -F purpose=identity_document -F company=cmp_… -F shareholder=sh_… -F file=@passport.pdf …/v1/files." }]);
+    throw new ApiError('invalid_request', 'The multipart body could not be read.', [
+      {
+        reason: 'malformed multipart body',
+        location: '$',
+        validation_type: 'type',
+        how_to_fix:
+          "Send a well-formed multipart/form-data body, such as curl's: curl -F purpose=identity_document -F company=cmp_… -F shareholder=sh_… -F file=@passport.pdf …/v1/files.",
+      },
+    ]);
   }
   // Part names are the caller's: no prototype behind them (lib/caller-keys.ts).
   const out: MultipartForm = { fields: keyedBag(), files: keyedBag() };

@@ -9,10 +9,19 @@ export function toProxyResult(response: ApiResponse): APIGatewayProxyResult {
 
 function proxyResult(response: ApiResponse): APIGatewayProxyResult {
   if (response.text !== undefined) {
-    return { statusCode: response.status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...response.headers }, body: response.text };
+    return {
+      statusCode: response.status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', ...response.headers },
+      body: response.text,
+    };
   }
   if (response.bytes !== undefined) {
-    return { statusCode: response.status, headers: { ...response.headers }, body: response.bytes.toString('base64'), isBase64Encoded: true };
+    return {
+      statusCode: response.status,
+      headers: { ...response.headers },
+      body: response.bytes.toString('base64'),
+      isBase64Encoded: true,
+    };
   }
   const hasBody = response.body !== undefined && response.status !== 304 && response.status !== 204;
   return {

@@ -11,7 +11,9 @@ export function queryOf(event: APIGatewayProxyEvent): Record<string, string | st
   const multi = event.multiValueQueryStringParameters ?? {};
   const single = event.queryStringParameters ?? {};
   for (const name of new Set([...Object.keys(multi), ...Object.keys(single)])) {
-    const values = (Object.hasOwn(multi, name) ? multi[name] : undefined) ?? (Object.hasOwn(single, name) && single[name] != null ? [single[name] as string] : []);
+    const values =
+      (Object.hasOwn(multi, name) ? multi[name] : undefined) ??
+      (Object.hasOwn(single, name) && single[name] != null ? [single[name] as string] : []);
     out[name] = name.endsWith('[]') || values.length > 1 ? values : (values[0] ?? '');
   }
   return out;

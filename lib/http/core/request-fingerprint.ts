@@ -17,7 +17,11 @@ export function requestFingerprint(event: APIGatewayProxyEvent, body: unknown): 
   const canonical = canonicalJson({
     method: event.httpMethod,
     path: event.path.replace(/\/+$/, ''),
-    query: Object.fromEntries(Object.keys(query).sort().map((k) => [k, query[k]])),
+    query: Object.fromEntries(
+      Object.keys(query)
+        .sort()
+        .map((k) => [k, query[k]]),
+    ),
     headers: Object.fromEntries(MEANINGFUL_HEADERS.map((h) => [h, header(event, h)?.trim() ?? null])),
     body: body ?? {},
   });
@@ -27,7 +31,10 @@ export function requestFingerprint(event: APIGatewayProxyEvent, body: unknown): 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }

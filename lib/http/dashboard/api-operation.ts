@@ -10,6 +10,12 @@ import type { DashboardAuth } from './types';
  * A route of the dashboard's JSON face (`/dashboard/api/…`) as a Lambda handler: the error envelope,
  * a JSON body, then the session (cookie + CSRF, or a script's bearer token; none answers 401).
  */
-export function dashboardApiOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(def: DashboardDef<P, Q, B, 'json', DashboardAuth> & { signedOut?: false }): Handler {
-  return dashboardHandler(def, { errors: errorEnvelope(), body: jsonBody({ maxBytes: MAX_DASHBOARD_JSON_BYTES }), session: [sessionAuth()] });
+export function dashboardApiOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  def: DashboardDef<P, Q, B, 'json', DashboardAuth> & { signedOut?: false },
+): Handler {
+  return dashboardHandler(def, {
+    errors: errorEnvelope(),
+    body: jsonBody({ maxBytes: MAX_DASHBOARD_JSON_BYTES }),
+    session: [sessionAuth()],
+  });
 }

@@ -26,10 +26,18 @@ export function formBody(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
       const { body, isBase64Encoded } = request.event;
       if (body == null || body === '') return;
       const raw = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-      if (raw.length > MAX_FORM_BYTES) throw new ApiError('request_too_large', `The form is ${raw.length} bytes; at most ${MAX_FORM_BYTES} are accepted.`);
+      if (raw.length > MAX_FORM_BYTES)
+        throw new ApiError('request_too_large', `The form is ${raw.length} bytes; at most ${MAX_FORM_BYTES} are accepted.`);
       const type = header(request.event, 'content-type') ?? '';
       if (!/^application\/x-www-form-urlencoded/i.test(type)) {
-        throw new ApiError('invalid_request', 'Pages accept form posts only.', [{ reason: 'unsupported content type', location: '$', validation_type: 'type', how_to_fix: 'Submit the form of the page, or use the JSON face under /dashboard/api.' }]);
+        throw new ApiError('invalid_request', 'Pages accept form posts only.', [
+          {
+            reason: 'unsupported content type',
+            location: '$',
+            validation_type: 'type',
+            how_to_fix: 'Submit the form of the page, or use the JSON face under /dashboard/api.',
+          },
+        ]);
       }
       request.context.state.body = parseForm(raw);
     },

@@ -15,7 +15,10 @@ type BodyOf<B extends z.ZodType, F> = F extends 'page' ? FormFields | undefined 
 /** A dashboard request names the session it came with (undefined on the signed-out routes). */
 export type DashboardRequest<P, Q, B, A> = OperationRequest<P, Q, B> & { auth: A };
 
-export type DashboardDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, F extends 'json' | 'page', A> = Omit<Contract<P, Q, B>, 'audience' | 'face' | 'signedOut'> & {
+export type DashboardDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, F extends 'json' | 'page', A> = Omit<
+  Contract<P, Q, B>,
+  'audience' | 'face' | 'signedOut'
+> & {
   face?: F;
   handle: (request: DashboardRequest<z.output<P>, z.output<Q>, BodyOf<B, F>, A>) => Promise<ApiResponse>;
 };
@@ -30,6 +33,13 @@ export function dashboardHandler<P extends z.ZodType, Q extends z.ZodType, B ext
   def: DashboardDef<P, Q, B, F, A>,
   parts: { errors: Middleware<DashboardContext>; body: Middleware<DashboardContext>; session: Middleware<DashboardContext>[] },
 ): Handler {
-  const operation = operationCore<DashboardContext, OperationRequest<unknown, unknown, unknown>>(def, (request, context) => def.handle({ ...request, auth: context.dashboard } as never));
-  return httpHandler<DashboardContext>(operation, { headers: dashboardHeaders(), errors: parts.errors, body: parts.body, afterBody: parts.session });
+  const operation = operationCore<DashboardContext, OperationRequest<unknown, unknown, unknown>>(def, (request, context) =>
+    def.handle({ ...request, auth: context.dashboard } as never),
+  );
+  return httpHandler<DashboardContext>(operation, {
+    headers: dashboardHeaders(),
+    errors: parts.errors,
+    body: parts.body,
+    afterBody: parts.session,
+  });
 }

@@ -30,7 +30,14 @@ function decodedOrAsSent(value: string): string {
 
 /** HttpOnly (no script reads it), SameSite=Strict (no other site sends it), Secure outside the embedded default. */
 export function setCookie(name: string, value: string, maxAgeSeconds: number): string {
-  return [`${name}=${encodeURIComponent(value)}`, 'Path=/dashboard', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Strict', ...(isLocal() ? [] : ['Secure'])].join('; ');
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/dashboard',
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(isLocal() ? [] : ['Secure']),
+  ].join('; ');
 }
 
 export function clearCookie(name: string): string {

@@ -27,7 +27,10 @@ export function pageErrors(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProx
         const next = request.event.httpMethod === 'GET' ? safeNext(request.event.path) : undefined;
         request.response = {
           statusCode: 303,
-          headers: { Location: `/dashboard/sign-in${next ? `?next=${encodeURIComponent(next)}` : ''}`, 'Set-Cookie': clearCookie(SESSION_COOKIE) },
+          headers: {
+            Location: `/dashboard/sign-in${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+            'Set-Cookie': clearCookie(SESSION_COOKIE),
+          },
           body: '',
         };
         return;
@@ -36,7 +39,10 @@ export function pageErrors(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProx
       if (error instanceof ApiError) apiError = error;
       else {
         logger.error('unexpected failure', { error: error as Error });
-        apiError = new ApiError('api_error', 'Something went wrong on our side. Try again; if it persists, contact support with the request id below.');
+        apiError = new ApiError(
+          'api_error',
+          'Something went wrong on our side. Try again; if it persists, contact support with the request id below.',
+        );
       }
       request.response = {
         statusCode: apiError.status,

@@ -10,6 +10,8 @@ import type { DashboardAuth } from './types';
  * A dashboard page as a Lambda handler: readable error pages, a form body, then the session; a
  * browser without a live session is sent to sign-in.
  */
-export function dashboardPageOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(def: DashboardDef<P, Q, B, 'page', DashboardAuth> & { signedOut?: false }): Handler {
+export function dashboardPageOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  def: DashboardDef<P, Q, B, 'page', DashboardAuth> & { signedOut?: false },
+): Handler {
   return dashboardHandler(def, { errors: pageErrors(), body: formBody(), session: [sessionAuth()] });
 }

@@ -19,7 +19,8 @@ export const csrfRefused = () =>
       reason: 'missing or wrong CSRF token',
       location: '$.csrf_token',
       validation_type: 'required',
-      how_to_fix: 'Submit the form from the dashboard page (it carries the token), send X-CSRF-Token, or authenticate a script with Authorization: Bearer <dashboard session token>.',
+      how_to_fix:
+        'Submit the form from the dashboard page (it carries the token), send X-CSRF-Token, or authenticate a script with Authorization: Bearer <dashboard session token>.',
     },
   ]);
 
@@ -40,10 +41,14 @@ export function sessionAuth(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       if (authorization !== undefined) {
         const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]; // the scheme is case-insensitive (RFC 9110 §11.1)
         if (token?.startsWith('svc_')) {
-          throw new ApiError('api_key_invalid', 'API keys are not accepted by the dashboard. Sign in, and send the dashboard session token as `Authorization: Bearer dss_…`.');
+          throw new ApiError(
+            'api_key_invalid',
+            'API keys are not accepted by the dashboard. Sign in, and send the dashboard session token as `Authorization: Bearer dss_…`.',
+          );
         }
         const session = token ? await findSession(token) : undefined;
-        if (!session || !token) throw new SignInRequired('The dashboard session is unknown or expired. Sign in again (POST /dashboard/api/sign-in).');
+        if (!session || !token)
+          throw new SignInRequired('The dashboard session is unknown or expired. Sign in again (POST /dashboard/api/sign-in).');
         context.dashboard = { session, token, via: 'bearer' };
         return;
       }

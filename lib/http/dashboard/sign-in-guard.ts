@@ -16,9 +16,18 @@ export function signInToken(event: APIGatewayProxyEvent): { token: string; setCo
 export function checkSignInForm(event: APIGatewayProxyEvent, presented: string | undefined): string {
   const token = cookiesOf(event)[SIGN_IN_COOKIE];
   if (!token || !csrfMatches(token, presented)) {
-    throw new ApiError('invalid_request', 'This sign-in form expired or did not come from this browser. Open the sign-in page and start again.', [
-      { reason: 'missing or wrong CSRF token', location: '$.csrf_token', validation_type: 'required', how_to_fix: 'Start again from /dashboard/sign-in with cookies enabled.' },
-    ]);
+    throw new ApiError(
+      'invalid_request',
+      'This sign-in form expired or did not come from this browser. Open the sign-in page and start again.',
+      [
+        {
+          reason: 'missing or wrong CSRF token',
+          location: '$.csrf_token',
+          validation_type: 'required',
+          how_to_fix: 'Start again from /dashboard/sign-in with cookies enabled.',
+        },
+      ],
+    );
   }
   return token;
 }

@@ -5,6 +5,8 @@ import { jsonBody } from '../middleware/json-body';
 import { dashboardHandler, type DashboardDef, MAX_DASHBOARD_JSON_BYTES } from './chain';
 
 /** A JSON route used before there is a session (sign-in): the JSON face's chain without the session. */
-export function signedOutApiOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(def: DashboardDef<P, Q, B, 'json', undefined> & { signedOut: true }): Handler {
+export function signedOutApiOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  def: DashboardDef<P, Q, B, 'json', undefined> & { signedOut: true },
+): Handler {
   return dashboardHandler(def, { errors: errorEnvelope(), body: jsonBody({ maxBytes: MAX_DASHBOARD_JSON_BYTES }), session: [] });
 }

@@ -5,6 +5,8 @@ import { dashboardHandler, type DashboardDef } from './chain';
 import { pageErrors } from './page-errors';
 
 /** A page shown before there is a session (the sign-in forms, the local outbox): no session is read. */
-export function signedOutPageOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(def: DashboardDef<P, Q, B, 'page', undefined> & { signedOut: true }): Handler {
+export function signedOutPageOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  def: DashboardDef<P, Q, B, 'page', undefined> & { signedOut: true },
+): Handler {
   return dashboardHandler(def, { errors: pageErrors(), body: formBody(), session: [] });
 }

@@ -13,7 +13,9 @@ import { header, type ApiContext } from '../core/types';
  * is counted by address only so its 401 carries RateLimit headers too: it is never refused with
  * `rate_limit` (limits are per API key; a missing or unknown key is `api_key_invalid`).
  */
-export function apiKeyAuth(options: { scope?: ScopeName } = {}): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
+export function apiKeyAuth(
+  options: { scope?: ScopeName } = {},
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {
     name: 'apiKeyAuth',
     before: async (request) => {

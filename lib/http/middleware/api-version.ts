@@ -13,14 +13,18 @@ export function apiVersion(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProx
       const asked = header(request.event, 'service-version');
       if (asked !== undefined) {
         if (!isKnownVersion(asked.trim())) {
-          throw new ApiError('invalid_api_version', `'${asked}' is not a version of this API. Available: ${availableVersions().join(', ')}.`, [
-            {
-              reason: 'unknown version',
-              location: '$.headers.Service-Version',
-              validation_type: 'enum',
-              how_to_fix: `Send one of ${availableVersions().join(', ')} (YYYY-MM-DD), such as Service-Version: ${availableVersions().at(-1)}, or omit the header to use your pinned default.`,
-            },
-          ]);
+          throw new ApiError(
+            'invalid_api_version',
+            `'${asked}' is not a version of this API. Available: ${availableVersions().join(', ')}.`,
+            [
+              {
+                reason: 'unknown version',
+                location: '$.headers.Service-Version',
+                validation_type: 'enum',
+                how_to_fix: `Send one of ${availableVersions().join(', ')} (YYYY-MM-DD), such as Service-Version: ${availableVersions().at(-1)}, or omit the header to use your pinned default.`,
+              },
+            ],
+          );
         }
         state.version = asked.trim();
       } else {

@@ -33,7 +33,12 @@ export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayP
       if (error instanceof CommitContention) {
         // Nothing was written: an honest, retriable refusal (docs/decisions.md, "The event log"), as
         // Stripe answers lock contention; the same request (with its Idempotency-Key) succeeds later.
-        error = new ApiError('rate_limit', 'Too many concurrent changes for this partner and mode right now; nothing was written. Retry after the Retry-After delay, with the same Idempotency-Key.', undefined, { 'Retry-After': '1' });
+        error = new ApiError(
+          'rate_limit',
+          'Too many concurrent changes for this partner and mode right now; nothing was written. Retry after the Retry-After delay, with the same Idempotency-Key.',
+          undefined,
+          { 'Retry-After': '1' },
+        );
       }
       if (isLambdaTimeout(error)) {
         // The Lambda's time ran out mid-request, a DynamoDB call still in flight under overload. With an
@@ -43,16 +48,34 @@ export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayP
         const retrySafe = Boolean(state?.idempotency) || !CHANGES.has(request.event?.httpMethod ?? '');
         logger.warn('the request ran out of time', { error: error as Error, retrySafe });
         error = retrySafe
-          ? new ApiError('rate_limit', 'The request ran out of time under load. Retry after the Retry-After delay with the same Idempotency-Key: if it was applied, the retry answers its original result; if not, the retry applies it, once.', undefined, { 'Retry-After': '1' })
-          : new ApiError('api_error', 'The request ran out of time under load; it may or may not have been applied. Send an Idempotency-Key header with writes so that a retry is always safe.', undefined, { 'Retry-After': '1' });
+          ? new ApiError(
+              'rate_limit',
+              'The request ran out of time under load. Retry after the Retry-After delay with the same Idempotency-Key: if it was applied, the retry answers its original result; if not, the retry applies it, once.',
+              undefined,
+              { 'Retry-After': '1' },
+            )
+          : new ApiError(
+              'api_error',
+              'The request ran out of time under load; it may or may not have been applied. Send an Idempotency-Key header with writes so that a retry is always safe.',
+              undefined,
+              { 'Retry-After': '1' },
+            );
       }
       if (isTransientStoreError(error)) {
         logger.warn('DynamoDB refused a call transiently; answered api_error with Retry-After', { error: error as Error });
-        error = new ApiError('api_error', 'The database is busy for this account right now (throttled, or a conflicting write). Retry after the Retry-After delay, with the same Idempotency-Key.', undefined, { 'Retry-After': '1' });
+        error = new ApiError(
+          'api_error',
+          'The database is busy for this account right now (throttled, or a conflicting write). Retry after the Retry-After delay, with the same Idempotency-Key.',
+          undefined,
+          { 'Retry-After': '1' },
+        );
       }
       if (!(error instanceof ApiError)) {
         logger.error('unexpected failure', { error: error as Error });
-        error = new ApiError('api_error', 'Something went wrong on our side. Retry later; if it persists, contact support with the request_id.');
+        error = new ApiError(
+          'api_error',
+          'Something went wrong on our side. Retry later; if it persists, contact support with the request_id.',
+        );
       }
       const apiError = error as ApiError;
       request.response = {

@@ -26,13 +26,23 @@ export function idempotency(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       if (key === undefined) return;
       if (!KEY_SHAPE.test(key)) {
         throw new ApiError('invalid_request', 'The Idempotency-Key header is invalid.', [
-          { reason: 'must be 1 to 255 visible ASCII characters', location: '$.headers.Idempotency-Key', validation_type: 'pattern', how_to_fix: 'Send a unique value per request, such as a UUID, of at most 255 characters.' },
+          {
+            reason: 'must be 1 to 255 visible ASCII characters',
+            location: '$.headers.Idempotency-Key',
+            validation_type: 'pattern',
+            how_to_fix: 'Send a unique value per request, such as a UUID, of at most 255 characters.',
+          },
         ]);
       }
       const scope = state.caller!.scope;
       const owner = state.requestId;
       const claim = await claimKey(scope, key, requestFingerprint(request.event, state.body), owner, state.receivedAt);
-      const idem: IdempotencyState = { key, replay: claim.kind === 'replay' ? claim.response : undefined, sealed: false, seal: () => undefined };
+      const idem: IdempotencyState = {
+        key,
+        replay: claim.kind === 'replay' ? claim.response : undefined,
+        sealed: false,
+        seal: () => undefined,
+      };
       idem.seal = (ws: WriteSet, result: APIGatewayProxyResult) => {
         sealKey(ws, scope, key, owner, storable(result));
         idem.sealed = true;

@@ -25,7 +25,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -39,7 +40,9 @@ export function nestsDeeperThan(text: string, max: number): boolean {
  * Size check (`request_too_large`, 413), nesting check and JSON parsing (too deep or malformed →
  * `invalid_request`, 400).
  */
-export function jsonBody(options: { maxBytes?: number } = {}): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
+export function jsonBody(
+  options: { maxBytes?: number } = {},
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   return {
     name: 'jsonBody',
@@ -65,7 +68,13 @@ export function jsonBody(options: { maxBytes?: number } = {}): MiddlewareObj<API
         request.context.state.body = JSON.parse(text);
       } catch {
         throw new ApiError('invalid_request', 'The body is not valid JSON.', [
-          { reason: 'malformed JSON', location: '$', validation_type: 'type', how_to_fix: 'Send a JSON object with `Content-Type: application/json`, such as {"name": "Acme Widgets", "state": "DE", "entity_type": "llc"}; check quotes and commas (keys and strings in double quotes, no trailing comma).' },
+          {
+            reason: 'malformed JSON',
+            location: '$',
+            validation_type: 'type',
+            how_to_fix:
+              'Send a JSON object with `Content-Type: application/json`, such as {"name": "Acme Widgets", "state": "DE", "entity_type": "llc"}; check quotes and commas (keys and strings in double quotes, no trailing comma).',
+          },
         ]);
       }
     },

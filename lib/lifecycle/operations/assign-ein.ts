@@ -13,9 +13,15 @@ import { illegalTransition } from '../../errors';
 export async function assignEin(scope: Scope, companyId: string, input: { ein?: string } = {}) {
   return changeCompany(scope, companyId, ({ company, ws, at }) => {
     assertNotDissolved(company, 'assigning an EIN');
-    if (company.ein) throw illegalTransition('company ein', company.ein, 'an EIN is assigned once', 'Nothing to do: the company already has its EIN.');
+    if (company.ein)
+      throw illegalTransition('company ein', company.ein, 'an EIN is assigned once', 'Nothing to do: the company already has its EIN.');
     if (!company.pre_existing && company.status !== 'active') {
-      throw illegalTransition('company status', company.status, 'the IRS issues an EIN once the company is incorporated', 'Incorporate the company first.');
+      throw illegalTransition(
+        'company status',
+        company.status,
+        'the IRS issues an EIN once the company is incorporated',
+        'Incorporate the company first.',
+      );
     }
     const ein = formatEin(input.ein ?? String(randomInt(10, 100)) + String(randomInt(0, 10_000_000)).padStart(7, '0'));
     const next = { ...company, ein, ein_assigned_at: at };
@@ -23,4 +29,3 @@ export async function assignEin(scope: Scope, companyId: string, input: { ein?: 
     return { next, once: ['ein_assigned_at'] };
   });
 }
-

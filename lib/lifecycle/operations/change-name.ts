@@ -26,15 +26,34 @@ export function addNameChange(ctx: CompanyChangeContext, requested: unknown): Co
   if (theRule.length) throw new ApiError('invalid_request', theRule[0].reason, theRule);
   const name = tidyName(raw);
   const key = nameKey(name);
-  if (key === company.name_key) throw invalidField('$.name', 'is the current name', `Send a different name, such as "name": "${name} Holdings" (names compare ignoring case and extra spaces).`, 'not');
-  ws.delete(companyNameKey(ws.scope.mode, company.state, company.name_key), { expression: 'company_id = :me', values: { ':me': company.id } });
+  if (key === company.name_key)
+    throw invalidField(
+      '$.name',
+      'is the current name',
+      `Send a different name, such as "name": "${name} Holdings" (names compare ignoring case and extra spaces).`,
+      'not',
+    );
+  ws.delete(companyNameKey(ws.scope.mode, company.state, company.name_key), {
+    expression: 'company_id = :me',
+    values: { ':me': company.id },
+  });
   ws.put(
-    { ...companyNameKey(ws.scope.mode, company.state, key), entity: 'company_name', company_id: company.id, partner_id: ws.scope.partnerId },
+    {
+      ...companyNameKey(ws.scope.mode, company.state, key),
+      entity: 'company_name',
+      company_id: company.id,
+      partner_id: ws.scope.partnerId,
+    },
     {
       expression: 'attribute_not_exists(pk)',
       onFailed: () =>
         new ApiError('invalid_request', `A company named '${name}' is already registered with us in ${company.state}.`, [
-          { reason: `is already registered in ${company.state}`, location: '$.name', validation_type: 'unique', how_to_fix: `Choose another name, such as "name": "${name} Holdings" (names are compared ignoring case and extra spaces; the ending does not count).` },
+          {
+            reason: `is already registered in ${company.state}`,
+            location: '$.name',
+            validation_type: 'unique',
+            how_to_fix: `Choose another name, such as "name": "${name} Holdings" (names are compared ignoring case and extra spaces; the ending does not count).`,
+          },
         ]),
     },
   );

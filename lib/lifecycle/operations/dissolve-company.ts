@@ -62,7 +62,8 @@ export async function dissolveCompany(scope: Scope, companyId: string, options: 
     await options.alsoWrite?.(ws, company, at);
     const { rights } = await addWindDown(ws, scope, company, plan, at);
     releaseName(ws, scope, company);
-    if (rights) ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshotAt({ ...company, entitlements: rights }, at) });
+    if (rights)
+      ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshotAt({ ...company, entitlements: rights }, at) });
     let next: CompanyRecord = { ...company, status: 'dissolved', dissolved_at: at, ...(rights ? { entitlements: rights } : {}) };
     if (company.stage !== undefined && company.stage !== 'closed') {
       stageMove(company.stage, 'closed', 'close', true);

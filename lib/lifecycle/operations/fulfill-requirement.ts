@@ -39,13 +39,30 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
   if (!found) throw resourceMissing('requirement', requirementId);
   requirementTransition(found.status, 'fulfilled');
   if (found.type === 'signature') {
-    throw illegalTransition('requirement type', 'signature', 'a signature requirement is fulfilled only by its signers signing', 'Each signer signs the document; the last signature fulfils it.');
+    throw illegalTransition(
+      'requirement type',
+      'signature',
+      'a signature requirement is fulfilled only by its signers signing',
+      'Each signer signs the document; the last signature fulfils it.',
+    );
   }
   const field = BODY_FIELD[found.type];
   for (const other of Object.keys(body)) {
-    if (other !== field) throw invalidField(`$.${other}`, `does not apply to ${withArticle(found.type)} requirement`, `Send only ${field}, such as ${BODY_EXAMPLE[found.type]}.`, 'additionalProperties');
+    if (other !== field)
+      throw invalidField(
+        `$.${other}`,
+        `does not apply to ${withArticle(found.type)} requirement`,
+        `Send only ${field}, such as ${BODY_EXAMPLE[found.type]}.`,
+        'additionalProperties',
+      );
   }
-  if (body[field] === undefined) throw invalidField(`$.${field}`, `is required to fulfil ${withArticle(found.type)} requirement`, `Send ${field}, such as ${BODY_EXAMPLE[found.type]}.`, 'required');
+  if (body[field] === undefined)
+    throw invalidField(
+      `$.${field}`,
+      `is required to fulfil ${withArticle(found.type)} requirement`,
+      `Send ${field}, such as ${BODY_EXAMPLE[found.type]}.`,
+      'required',
+    );
 
   switch (found.type) {
     case 'information': {
@@ -90,13 +107,35 @@ async function currentOpen(scope: Scope, requirementId: string): Promise<Require
  */
 async function fulfillDocument(scope: Scope, found: RequirementRecord, fileId: unknown): Promise<RequirementRecord> {
   if (typeof fileId !== 'string' || !isId('file', fileId)) {
-    throw invalidField('$.file', 'is not a file id', `Upload the document with POST /v1/files and send its id, such as "file": "${exampleId('file')}".`, 'pattern');
+    throw invalidField(
+      '$.file',
+      'is not a file id',
+      `Upload the document with POST /v1/files and send its id, such as "file": "${exampleId('file')}".`,
+      'pattern',
+    );
   }
   const file = await getFile(scope, fileId);
-  if (!file || file.company !== found.company || file.published) throw invalidField('$.file', `names no uploaded file of company ${found.company}`, `Upload the document with POST /v1/files for company ${found.company} (-F company=${found.company} -F purpose=${found.purpose ?? 'identity_document'}) and send the id it returns, such as "file": "${exampleId('file')}".`, 'exists');
-  if (file.purpose !== found.purpose) throw invalidField('$.file', `was uploaded as ${file.purpose}; this requirement collects ${found.purpose}`, `Upload the document again with -F purpose=${found.purpose} and send that file's id.`, 'purpose');
+  if (!file || file.company !== found.company || file.published)
+    throw invalidField(
+      '$.file',
+      `names no uploaded file of company ${found.company}`,
+      `Upload the document with POST /v1/files for company ${found.company} (-F company=${found.company} -F purpose=${found.purpose ?? 'identity_document'}) and send the id it returns, such as "file": "${exampleId('file')}".`,
+      'exists',
+    );
+  if (file.purpose !== found.purpose)
+    throw invalidField(
+      '$.file',
+      `was uploaded as ${file.purpose}; this requirement collects ${found.purpose}`,
+      `Upload the document again with -F purpose=${found.purpose} and send that file's id.`,
+      'purpose',
+    );
   if (found.purpose === 'identity_document' && file.shareholder !== found.shareholder) {
-    throw invalidField('$.file', `is the identity document of another owner`, `Upload the identity document of ${found.shareholder} (-F shareholder=${found.shareholder}) and send that file's id.`, 'shareholder');
+    throw invalidField(
+      '$.file',
+      `is the identity document of another owner`,
+      `Upload the identity document of ${found.shareholder} (-F shareholder=${found.shareholder}) and send that file's id.`,
+      'shareholder',
+    );
   }
   if (found.purpose !== 'identity_document') {
     return changeRequirement(scope, found.id, ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { file: fileId }, at));
@@ -104,7 +143,10 @@ async function fulfillDocument(scope: Scope, found: RequirementRecord, fileId: u
   const { result } = await changeCompany<RequirementRecord>(scope, found.company, async (ctx) => {
     const requirement = await currentOpen(scope, found.id);
     const owner = ctx.company.shareholders.find((s) => s.id === found.shareholder);
-    const plan = owner && owner.passport !== fileId ? await addOwnerDocuments(ctx, [{ shareholder: owner.id, file: fileId }], { skipRequirement: found.id }) : { next: ctx.company };
+    const plan =
+      owner && owner.passport !== fileId
+        ? await addOwnerDocuments(ctx, [{ shareholder: owner.id, file: fileId }], { skipRequirement: found.id })
+        : { next: ctx.company };
     return { ...plan, result: addResolution(ctx.ws, scope, requirement, { file: fileId }, ctx.at) };
   });
   return result!;

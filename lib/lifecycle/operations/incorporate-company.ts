@@ -18,9 +18,20 @@ export async function incorporateCompany(scope: Scope, companyId: string, input:
     stageMove(company.stage, 'incorporated', 'incorporate', company.verification === 'verified');
     const today = at.slice(0, 10);
     const date = input.incorporation_date ?? today;
-    if (date > today) throw invalidField('$.incorporation_date', 'is in the future', `Send a date on or before ${today}: the state assigns it when it accepts the filing.`, 'maximum');
+    if (date > today)
+      throw invalidField(
+        '$.incorporation_date',
+        'is in the future',
+        `Send a date on or before ${today}: the state assigns it when it accepts the filing.`,
+        'maximum',
+      );
     if (date < company.created_at.slice(0, 10)) {
-      throw invalidField('$.incorporation_date', 'is before the company was created with us', `Send a date on or after ${company.created_at.slice(0, 10)}.`, 'minimum');
+      throw invalidField(
+        '$.incorporation_date',
+        'is before the company was created with us',
+        `Send a date on or after ${company.created_at.slice(0, 10)}.`,
+        'minimum',
+      );
     }
     const next = { ...company, status: 'active' as const, stage: 'incorporated' as const, incorporated_at: at, incorporation_date: date };
     const snapshot = snapshotAt(next, at);
@@ -30,4 +41,3 @@ export async function incorporateCompany(scope: Scope, companyId: string, input:
     return { next, once: ['incorporated_at'] };
   });
 }
-

@@ -6,7 +6,12 @@ import { illegalTransition } from '../../errors';
 /** Stages move only while the formation runs (status requires_information or in_progress). */
 export function assertForming(status: string): void {
   if (status !== 'requires_information' && status !== 'in_progress') {
-    throw illegalTransition('company status', status, 'its formation stage no longer moves', 'Stages move while the company requires information or is in progress.');
+    throw illegalTransition(
+      'company status',
+      status,
+      'its formation stage no longer moves',
+      'Stages move while the company requires information or is in progress.',
+    );
   }
 }
 
@@ -20,4 +25,3 @@ export async function moveStage(scope: Scope, companyId: string, to: CompanyStag
     return { next };
   });
 }
-

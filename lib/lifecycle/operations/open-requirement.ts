@@ -23,16 +23,31 @@ export async function openRequirement(scope: Scope, input: RequirementInput, ws?
   if (!company) throw resourceMissing('company', input.companyId);
   assertNotDissolved(company, 'opening a requirement');
   if (input.type === 'document' && (input.purpose ?? 'identity_document') === 'identity_document' && !input.shareholder) {
-    throw invalidField('$.shareholder', 'is required for an identity document', `Send shareholder, the owner whose identity document is needed, such as "shareholder": "${company.shareholders[0]?.id ?? 'sh_…'}".`, 'required');
+    throw invalidField(
+      '$.shareholder',
+      'is required for an identity document',
+      `Send shareholder, the owner whose identity document is needed, such as "shareholder": "${company.shareholders[0]?.id ?? 'sh_…'}".`,
+      'required',
+    );
   }
   if (input.shareholder && !company.shareholders.some((s) => s.id === input.shareholder)) {
-    throw illegalTransition('company', company.id, `it has no owner '${input.shareholder}'`, `Send shareholder as one of the company’s shareholders (${company.shareholders.map((s) => s.id).join(', ') || 'none yet'}).`);
+    throw illegalTransition(
+      'company',
+      company.id,
+      `it has no owner '${input.shareholder}'`,
+      `Send shareholder as one of the company’s shareholders (${company.shareholders.map((s) => s.id).join(', ') || 'none yet'}).`,
+    );
   }
   // A form requirement tied to an order (sandbox, operator CLI) must name an order of this company:
   // another partner's, the other mode's, another company's or an invented id would leave a reference
   // that its fulfilment can never follow.
   if (input.serviceOrder && (await readOrder(scope, input.serviceOrder))?.company !== company.id) {
-    throw invalidField('$.service_order', `names no service order of company ${company.id}`, `Send service_order as one of the company’s orders (GET /v1/companies/${company.id}/service-orders), or remove service_order.`, 'exists');
+    throw invalidField(
+      '$.service_order',
+      `names no service order of company ${company.id}`,
+      `Send service_order as one of the company’s orders (GET /v1/companies/${company.id}/service-orders), or remove service_order.`,
+      'exists',
+    );
   }
   const record = newRequirement(scope, input, nowIso());
   const own = ws ?? new WriteSet(scope, tableName());

@@ -22,9 +22,15 @@ export interface OwnerDocument {
  *
  * `skipRequirement` names a requirement the caller resolves itself (the one being fulfilled).
  */
-export async function addOwnerDocuments(ctx: CompanyChangeContext, documents: OwnerDocument[], options: { skipRequirement?: string; verifyWithoutOwners?: boolean } = {}): Promise<CompanyChangePlan<RequirementRecord[]>> {
+export async function addOwnerDocuments(
+  ctx: CompanyChangeContext,
+  documents: OwnerDocument[],
+  options: { skipRequirement?: string; verifyWithoutOwners?: boolean } = {},
+): Promise<CompanyChangePlan<RequirementRecord[]>> {
   const { company, ws, at, scope } = ctx;
-  const open = (await requirementsOfCompany(scope, company.id, { openOnly: true })).filter((r) => r.type === 'document' && r.purpose === 'identity_document' && r.id !== options.skipRequirement);
+  const open = (await requirementsOfCompany(scope, company.id, { openOnly: true })).filter(
+    (r) => r.type === 'document' && r.purpose === 'identity_document' && r.id !== options.skipRequirement,
+  );
   const resolved: RequirementRecord[] = [];
   let current: CompanyRecord = company;
   for (const doc of documents) {

@@ -26,7 +26,13 @@ export const identityUpdateInput = z
     address: companyAddressInput.optional(),
     incorporation_date: z.iso.date().optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: 'changes nothing', params: { validation_type: 'minProperties', how_to_fix: 'Send at least one identity field to change, such as {"industry": "software"}.' } });
+  .refine((b) => Object.keys(b).length > 0, {
+    message: 'changes nothing',
+    params: {
+      validation_type: 'minProperties',
+      how_to_fix: 'Send at least one identity field to change, such as {"industry": "software"}.',
+    },
+  });
 
 export type IdentityUpdate = z.infer<typeof identityUpdateInput>;
 
@@ -41,12 +47,18 @@ export async function updateIdentity(scope: Scope, companyId: string, update: Id
     }
     if (update.incorporation_date !== undefined && company.status !== 'active') {
       throw new ApiError('invalid_request', 'incorporation_date is set when the state accepts the filing.', [
-        { reason: 'applies only to an incorporated company', location: '$.incorporation_date', validation_type: 'not', how_to_fix: 'Incorporate the company first; its date is set then.' },
+        {
+          reason: 'applies only to an incorporated company',
+          location: '$.incorporation_date',
+          validation_type: 'not',
+          how_to_fix: 'Incorporate the company first; its date is set then.',
+        },
       ]);
     }
     const asBody = { ...next, name: next.name } as unknown as CreateCompanyBody;
     const errors = [...endingMatchesEntityType(asBody), ...industryOther(asBody), ...shareStructure(asBody)];
-    if (errors.length) throw new ApiError('invalid_request', `The update is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+    if (errors.length)
+      throw new ApiError('invalid_request', `The update is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
     for (const key of Object.keys(next) as (keyof typeof next)[]) if (next[key] === undefined) delete next[key];
     ws.recordEvent({ type: 'company.updated', companyId, resource: snapshotAt(next, at) });
     return { next };

@@ -45,7 +45,14 @@ const ITEMS_PER_TRANSACTION = 45;
  * requirement's cancel. An order that would take back a right the company no longer holds is left
  * as it is (`settle` decides whether that refuses the whole wind-down, through `allowed`).
  */
-function stepsOf(scope: Scope, company: CompanyRecord, orders: OrderRecord[], open: RequirementRecord[], plan: WindDown, at: string): Step[] {
+function stepsOf(
+  scope: Scope,
+  company: CompanyRecord,
+  orders: OrderRecord[],
+  open: RequirementRecord[],
+  plan: WindDown,
+  at: string,
+): Step[] {
   const rights = { ...company.entitlements };
   const steps: Step[] = [];
   for (const order of orders) {
@@ -67,7 +74,14 @@ function stepsOf(scope: Scope, company: CompanyRecord, orders: OrderRecord[], op
  * Writes steps into a transaction; returns the company's rights after the rights they take back, or
  * undefined when none moved.
  */
-function addSteps(ws: WriteSet, scope: Scope, company: CompanyRecord, steps: Step[], plan: WindDown, at: string): Record<string, number> | undefined {
+function addSteps(
+  ws: WriteSet,
+  scope: Scope,
+  company: CompanyRecord,
+  steps: Step[],
+  plan: WindDown,
+  at: string,
+): Record<string, number> | undefined {
   let rights: Record<string, number> | undefined;
   for (const step of steps) {
     if (step.kind === 'requirement') {
@@ -105,7 +119,10 @@ export async function windDownAhead(scope: Scope, companyId: string, plan: WindD
     const steps = stepsOf(scope, company, orders, open, plan, new Date().toISOString());
     if (steps.reduce((n, s) => n + s.items, 0) <= ITEMS_IN_FINAL) return;
     await changeCompany(scope, companyId, async ({ company: current, ws, at }) => {
-      const [nowOrders, nowOpen] = await Promise.all([serviceOrdersOfCompany(scope, companyId) as Promise<OrderRecord[]>, requirementsOfCompany(scope, companyId, { openOnly: true })]);
+      const [nowOrders, nowOpen] = await Promise.all([
+        serviceOrdersOfCompany(scope, companyId) as Promise<OrderRecord[]>,
+        requirementsOfCompany(scope, companyId, { openOnly: true }),
+      ]);
       plan.allowed(current, nowOrders);
       const batch: Step[] = [];
       let items = 0;
@@ -129,7 +146,13 @@ export async function windDownAhead(scope: Scope, companyId: string, plan: WindD
  * requirement opened meanwhile makes the whole change run again). Returns the orders as written and
  * the company's rights when some were taken back.
  */
-export async function addWindDown(ws: WriteSet, scope: Scope, company: CompanyRecord, plan: WindDown, at: string): Promise<{ settled: OrderRecord[]; rights?: Record<string, number> }> {
+export async function addWindDown(
+  ws: WriteSet,
+  scope: Scope,
+  company: CompanyRecord,
+  plan: WindDown,
+  at: string,
+): Promise<{ settled: OrderRecord[]; rights?: Record<string, number> }> {
   const orders = (await serviceOrdersOfCompany(scope, company.id)) as OrderRecord[];
   plan.allowed(company, orders);
   const steps = stepsOf(scope, company, orders, [], plan, at);
@@ -144,8 +167,18 @@ export async function addWindDown(ws: WriteSet, scope: Scope, company: CompanyRe
  * counter is set to zero conditioned on the value read, so a requirement opened meanwhile makes the
  * whole change run again.
  */
-export async function closeOpenRequirements(ws: WriteSet, scope: Scope, companyId: string, trigger: Exclude<RequirementTrigger, 'fulfilled'>, reason: string, at: string): Promise<void> {
-  const [open, counter] = await Promise.all([requirementsOfCompany(scope, companyId, { openOnly: true }), readOpenCounter(scope, companyId)]);
+export async function closeOpenRequirements(
+  ws: WriteSet,
+  scope: Scope,
+  companyId: string,
+  trigger: Exclude<RequirementTrigger, 'fulfilled'>,
+  reason: string,
+  at: string,
+): Promise<void> {
+  const [open, counter] = await Promise.all([
+    requirementsOfCompany(scope, companyId, { openOnly: true }),
+    readOpenCounter(scope, companyId),
+  ]);
   for (const requirement of open) addCancellation(ws, scope, requirement, trigger, reason, at);
   // The cancellations above move the counter by their count; it is then set outright, guarded by what was read.
   ws.entries.splice(0, ws.entries.length, ...ws.entries.filter((e) => !isCounterUpdate(e.item, scope, companyId)));
@@ -166,7 +199,10 @@ export async function closeOpenRequirements(ws: WriteSet, scope: Scope, companyI
  */
 export function releaseName(ws: WriteSet, scope: Scope, company: CompanyRecord): void {
   if (company.status === 'cancelled') return;
-  ws.delete(companyNameKey(scope.mode, company.state, company.name_key), { expression: 'attribute_not_exists(pk) OR company_id = :me', values: { ':me': company.id } });
+  ws.delete(companyNameKey(scope.mode, company.state, company.name_key), {
+    expression: 'attribute_not_exists(pk) OR company_id = :me',
+    values: { ':me': company.id },
+  });
 }
 
 /**

@@ -11,13 +11,27 @@ import type { OrderRecord } from '../../store/entities/service-order';
  */
 export function acceptQuote(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order, at) => {
-    if (order.status !== 'quote_pending') throw illegalMove(`The order is ${order.status}: there is no quote to accept.`, `Nothing to accept: only a quote_pending order carries a quote to accept; read ${order.id} with GET /v1/service-orders/${order.id}.`);
+    if (order.status !== 'quote_pending')
+      throw illegalMove(
+        `The order is ${order.status}: there is no quote to accept.`,
+        `Nothing to accept: only a quote_pending order carries a quote to accept; read ${order.id} with GET /v1/service-orders/${order.id}.`,
+      );
     const quote = order.quote;
-    if (quote?.state !== 'pending' || quote.unit_amount === undefined) throw illegalMove('The order has not been quoted yet.', 'Wait for service_order.quoted, then accept.', '$.quote');
+    if (quote?.state !== 'pending' || quote.unit_amount === undefined)
+      throw illegalMove('The order has not been quoted yet.', 'Wait for service_order.quoted, then accept.', '$.quote');
     if (quote.expires_at && Date.parse(at) >= Date.parse(quote.expires_at)) {
       throw illegalMove(`The quote expired at ${quote.expires_at}.`, 'Ask for a new quote, or cancel the order.', '$.quote.expires_at');
     }
-    const next: OrderRecord = { ...order, status: 'received', unit_amount: quote.unit_amount, quote: { ...quote, state: 'accepted', accepted_at: at } };
-    return { next, events: ['service_order.status.changed'], lines: linesForAcceptedQuote(order, quote.unit_amount, at, livemode(scope)).lines };
+    const next: OrderRecord = {
+      ...order,
+      status: 'received',
+      unit_amount: quote.unit_amount,
+      quote: { ...quote, state: 'accepted', accepted_at: at },
+    };
+    return {
+      next,
+      events: ['service_order.status.changed'],
+      lines: linesForAcceptedQuote(order, quote.unit_amount, at, livemode(scope)).lines,
+    };
   });
 }

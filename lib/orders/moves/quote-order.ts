@@ -13,11 +13,29 @@ export const DEFAULT_QUOTE_DAYS = 14;
  */
 export function quoteOrder(scope: Scope, orderId: string, input: { unit_amount: number; expires_at?: string }): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order, at) => {
-    if (order.status !== 'quote_pending') throw illegalMove(`The order is ${order.status}: only a quote_pending order can be quoted.`, 'Quote orders of quoted products before their quote is accepted.');
+    if (order.status !== 'quote_pending')
+      throw illegalMove(
+        `The order is ${order.status}: only a quote_pending order can be quoted.`,
+        'Quote orders of quoted products before their quote is accepted.',
+      );
     const expiresAt = input.expires_at ?? new Date(Date.parse(at) + DEFAULT_QUOTE_DAYS * 86_400_000).toISOString();
-    if (Date.parse(expiresAt) <= Date.parse(at)) throw illegalMove('expires_at must be in the future', `Send expires_at after now, such as "expires_at": "${new Date(Date.parse(at) + 7 * 86_400_000).toISOString()}" (a week from now).`, '$.expires_at');
+    if (Date.parse(expiresAt) <= Date.parse(at))
+      throw illegalMove(
+        'expires_at must be in the future',
+        `Send expires_at after now, such as "expires_at": "${new Date(Date.parse(at) + 7 * 86_400_000).toISOString()}" (a week from now).`,
+        '$.expires_at',
+      );
     return {
-      next: { ...order, quote: { state: 'pending', unit_amount: input.unit_amount, currency: order.currency, quoted_at: at, expires_at: new Date(expiresAt).toISOString() } },
+      next: {
+        ...order,
+        quote: {
+          state: 'pending',
+          unit_amount: input.unit_amount,
+          currency: order.currency,
+          quoted_at: at,
+          expires_at: new Date(expiresAt).toISOString(),
+        },
+      },
       events: ['service_order.quoted'],
     };
   });

@@ -13,8 +13,14 @@ const recurring = (order: OrderRecord) => order.interval === 'monthly' || order.
  */
 export function requestRenewalCancel(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order, at) => {
-    if (!recurring(order)) throw illegalMove('The order is not recurring: it has no renewals.', 'Only monthly or yearly orders renew.', '$.interval');
-    if (order.status === 'canceled' || order.renewal_canceled_at || !order.next_renewal_at) throw illegalMove('Renewals of this order have already ended.', `Nothing more to stop: ${order.id} renews no more${order.renewal_ends_at ? ` (the service runs to ${order.renewal_ends_at})` : ''}; read it with GET /v1/service-orders/${order.id}.`, '$.next_renewal_at');
+    if (!recurring(order))
+      throw illegalMove('The order is not recurring: it has no renewals.', 'Only monthly or yearly orders renew.', '$.interval');
+    if (order.status === 'canceled' || order.renewal_canceled_at || !order.next_renewal_at)
+      throw illegalMove(
+        'Renewals of this order have already ended.',
+        `Nothing more to stop: ${order.id} renews no more${order.renewal_ends_at ? ` (the service runs to ${order.renewal_ends_at})` : ''}; read it with GET /v1/service-orders/${order.id}.`,
+        '$.next_renewal_at',
+      );
     if (order.renewal_cancel_requested_at) return { next: order, events: [] };
     return { next: { ...order, renewal_cancel_requested_at: at }, events: [] };
   });
@@ -28,7 +34,12 @@ export function requestRenewalCancel(scope: Scope, orderId: string): Promise<Ord
  */
 export function approveRenewalCancel(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order, at) => {
-    if (!order.renewal_cancel_requested_at || order.renewal_canceled_at) throw illegalMove('No renewal cancel request awaits a decision.', 'The partner asks first with POST /v1/service-orders/{id}/renewal/cancel.', '$.renewal_cancel_requested_at');
+    if (!order.renewal_cancel_requested_at || order.renewal_canceled_at)
+      throw illegalMove(
+        'No renewal cancel request awaits a decision.',
+        'The partner asks first with POST /v1/service-orders/{id}/renewal/cancel.',
+        '$.renewal_cancel_requested_at',
+      );
     const { anchor, billed } = renewalState(order);
     const endsAt = order.next_renewal_at!;
     const next: OrderRecord = { ...without(order, 'next_renewal_at'), renewal_canceled_at: at, renewal_ends_at: endsAt };
@@ -41,7 +52,12 @@ export function approveRenewalCancel(scope: Scope, orderId: string): Promise<Ord
 /** The operator denies (sandbox …/renewal/deny): the request is cleared and the order keeps renewing. */
 export function denyRenewalCancel(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order) => {
-    if (!order.renewal_cancel_requested_at || order.renewal_canceled_at) throw illegalMove('No renewal cancel request awaits a decision.', 'The partner asks first with POST /v1/service-orders/{id}/renewal/cancel.', '$.renewal_cancel_requested_at');
+    if (!order.renewal_cancel_requested_at || order.renewal_canceled_at)
+      throw illegalMove(
+        'No renewal cancel request awaits a decision.',
+        'The partner asks first with POST /v1/service-orders/{id}/renewal/cancel.',
+        '$.renewal_cancel_requested_at',
+      );
     return { next: without(order, 'renewal_cancel_requested_at'), events: ['service_order.renewal_cancel_denied'] };
   });
 }

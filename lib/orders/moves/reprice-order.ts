@@ -14,7 +14,11 @@ import type { OrderRecord } from '../../store/entities/service-order';
  */
 export function repriceOrder(scope: Scope, orderId: string, options: Record<string, string>): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order, at) => {
-    if (order.status === 'canceled' || order.status === 'quote_pending') throw illegalMove(`The order is ${order.status}: its price cannot change.`, 'Reprice received, in-progress or completed orders only.');
+    if (order.status === 'canceled' || order.status === 'quote_pending')
+      throw illegalMove(
+        `The order is ${order.status}: its price cannot change.`,
+        'Reprice received, in-progress or completed orders only.',
+      );
     const product = findProduct(order.product_key)!;
     const errors = optionViolations(product, options);
     if (errors.length) throw new ApiError('invalid_request', errors.map((e) => `${e.location} ${e.reason}`).join('; '), errors);

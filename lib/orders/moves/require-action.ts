@@ -11,9 +11,17 @@ import type { OrderRecord } from '../../store/entities/service-order';
  */
 export function requireAction(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order, at) => {
-    if (order.status !== 'in_progress') throw illegalMove(`The order is ${order.status}: only an in_progress order can wait on a form.`, 'Start fulfilment first.');
+    if (order.status !== 'in_progress')
+      throw illegalMove(`The order is ${order.status}: only an in_progress order can wait on a form.`, 'Start fulfilment first.');
     const requirement = newFormRequirementKey(at);
-    const next: OrderRecord = { ...order, status: 'requires_action', workflow_status: 'awaiting_form', form_required: true, form: formFor(order.product_key), form_requirement: requirement.sk };
+    const next: OrderRecord = {
+      ...order,
+      status: 'requires_action',
+      workflow_status: 'awaiting_form',
+      form_required: true,
+      form: formFor(order.product_key),
+      form_requirement: requirement.sk,
+    };
     return { next, events: ['service_order.status.changed'], also: (ws) => addFormRequirement(ws, scope, order, requirement, at) };
   });
 }

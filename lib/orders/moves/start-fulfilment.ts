@@ -10,7 +10,8 @@ import type { OrderRecord } from '../../store/entities/service-order';
  */
 export function startFulfilment(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order) => {
-    if (order.status !== 'received') throw illegalMove(`The order is ${order.status}: only a received order can start.`, 'Start received orders only.');
+    if (order.status !== 'received')
+      throw illegalMove(`The order is ${order.status}: only a received order can start.`, 'Start received orders only.');
     return { next: fulfilmentStarted(order), events: ['service_order.status.changed'] };
   });
 }

@@ -11,7 +11,11 @@ import type { OrderRecord } from '../../store/entities/service-order';
  */
 export function submitForm(scope: Scope, orderId: string, answers: Record<string, unknown>): Promise<OrderRecord> {
   return changeOrder(scope, orderId, async (order, at) => {
-    if (order.status !== 'requires_action' || !order.form) throw illegalMove(`The order is ${order.status}: it is not waiting on a form.`, 'Submit a form only while the order is requires_action.');
+    if (order.status !== 'requires_action' || !order.form)
+      throw illegalMove(
+        `The order is ${order.status}: it is not waiting on a form.`,
+        'Submit a form only while the order is requires_action.',
+      );
     await refuseInvalidAnswers(scope, order.company, order.form, answers);
     const requirementKey = order.form_requirement;
     return {

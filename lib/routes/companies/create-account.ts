@@ -14,6 +14,9 @@ export const createAccount = partner('create-account', {
   summary: 'Create an account (the incorporator)',
   description: 'Reusing an `external_id` returns the existing account with 200. Honours `Idempotency-Key`.',
   tag: 'Accounts',
-  responses: { 201: { description: 'The new account.', schema: accountSchema }, 200: { description: 'The existing account with this external_id.', schema: accountSchema } },
+  responses: {
+    201: { description: 'The new account.', schema: accountSchema },
+    200: { description: 'The existing account with this external_id.', schema: accountSchema },
+  },
   errors: [409, 422],
 });

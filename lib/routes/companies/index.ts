@@ -10,4 +10,12 @@ import { getAccount } from './get-account';
 
 export { createCompany, listCompanies, getCompany, listServiceOrdersOfCompany, createAccount, listAccounts, getAccount };
 
-export const companiesRoutes = [createCompany, listCompanies, getCompany, listServiceOrdersOfCompany, createAccount, listAccounts, getAccount];
+export const companiesRoutes = [
+  createCompany,
+  listCompanies,
+  getCompany,
+  listServiceOrdersOfCompany,
+  createAccount,
+  listAccounts,
+  getAccount,
+];

@@ -13,6 +13,11 @@ export const listServiceOrdersOfCompany = partner('list-company-service-orders',
   query: noQuery,
   summary: 'Every service order of a company, newest first',
   tag: 'Service orders',
-  responses: { 200: { description: 'The orders.', schema: plainList('ServiceOrderList', serviceOrderSchema, 'Every service order of a company, newest first.') } },
+  responses: {
+    200: {
+      description: 'The orders.',
+      schema: plainList('ServiceOrderList', serviceOrderSchema, 'Every service order of a company, newest first.'),
+    },
+  },
   errors: [404],
 });

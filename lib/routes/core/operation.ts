@@ -22,7 +22,9 @@ export interface OperationDoc {
  * factory (`apiOperation({ ...contract, handle })`) the contract; the OpenAPI document and the
  * isolation matrices all of it.
  */
-export type Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> = Route & Contract<P, Q, B> & Partial<OperationDoc>;
+export type Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> = Route &
+  Contract<P, Q, B> &
+  Partial<OperationDoc>;
 
 const handlerFile = (folder: string, file: string) => `functions/${folder}/${file}.ts`;
 

@@ -1,4 +1,9 @@
 import { createEndpointBody } from '../../dashboard/webhook-endpoints';
 import { dashboardApi } from '../core/operation';
 
-export const dashboardApiCreateWebhookEndpoint = dashboardApi('api-create-webhook-endpoint', { method: 'POST', path: '/dashboard/api/webhook-endpoints', operation: 'dashboardApiCreateWebhookEndpoint', body: createEndpointBody });
+export const dashboardApiCreateWebhookEndpoint = dashboardApi('api-create-webhook-endpoint', {
+  method: 'POST',
+  path: '/dashboard/api/webhook-endpoints',
+  operation: 'dashboardApiCreateWebhookEndpoint',
+  body: createEndpointBody,
+});

@@ -1,4 +1,9 @@
 import { endpointParams } from '../../dashboard/webhook-endpoints';
 import { dashboardApi } from '../core/operation';
 
-export const dashboardApiDisableWebhookEndpoint = dashboardApi('api-disable-webhook-endpoint', { method: 'POST', path: '/dashboard/api/webhook-endpoints/{id}/disable', operation: 'dashboardApiDisableWebhookEndpoint', params: endpointParams });
+export const dashboardApiDisableWebhookEndpoint = dashboardApi('api-disable-webhook-endpoint', {
+  method: 'POST',
+  path: '/dashboard/api/webhook-endpoints/{id}/disable',
+  operation: 'dashboardApiDisableWebhookEndpoint',
+  params: endpointParams,
+});

@@ -1,4 +1,9 @@
 import { noQuery } from '../../input';
 import { dashboardApi } from '../core/operation';
 
-export const dashboardApiListKeys = dashboardApi('api-list-keys', { method: 'GET', path: '/dashboard/api/keys', operation: 'dashboardApiListKeys', query: noQuery });
+export const dashboardApiListKeys = dashboardApi('api-list-keys', {
+  method: 'GET',
+  path: '/dashboard/api/keys',
+  operation: 'dashboardApiListKeys',
+  query: noQuery,
+});

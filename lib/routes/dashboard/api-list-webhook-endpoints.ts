@@ -1,4 +1,9 @@
 import { noQuery } from '../../input';
 import { dashboardApi } from '../core/operation';
 
-export const dashboardApiListWebhookEndpoints = dashboardApi('api-list-webhook-endpoints', { method: 'GET', path: '/dashboard/api/webhook-endpoints', operation: 'dashboardApiListWebhookEndpoints', query: noQuery });
+export const dashboardApiListWebhookEndpoints = dashboardApi('api-list-webhook-endpoints', {
+  method: 'GET',
+  path: '/dashboard/api/webhook-endpoints',
+  operation: 'dashboardApiListWebhookEndpoints',
+  query: noQuery,
+});

@@ -1,4 +1,10 @@
 import { signInBody } from '../../dashboard/schemas';
 import { dashboardApi } from '../core/operation';
 
-export const dashboardApiSignIn = dashboardApi('api-sign-in', { method: 'POST', path: '/dashboard/api/sign-in', operation: 'dashboardApiSignIn', signedOut: true, body: signInBody });
+export const dashboardApiSignIn = dashboardApi('api-sign-in', {
+  method: 'POST',
+  path: '/dashboard/api/sign-in',
+  operation: 'dashboardApiSignIn',
+  signedOut: true,
+  body: signInBody,
+});

@@ -1,3 +1,7 @@
 import { dashboardPage } from '../core/operation';
 
-export const dashboardCreateWebhookEndpoint = dashboardPage('page-create-webhook-endpoint', { method: 'POST', path: '/dashboard/webhook-endpoints', operation: 'dashboardCreateWebhookEndpoint' });
+export const dashboardCreateWebhookEndpoint = dashboardPage('page-create-webhook-endpoint', {
+  method: 'POST',
+  path: '/dashboard/webhook-endpoints',
+  operation: 'dashboardCreateWebhookEndpoint',
+});

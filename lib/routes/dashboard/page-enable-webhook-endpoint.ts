@@ -1,4 +1,9 @@
 import { endpointParams } from '../../dashboard/webhook-endpoints';
 import { dashboardPage } from '../core/operation';
 
-export const dashboardEnableWebhookEndpoint = dashboardPage('page-enable-webhook-endpoint', { method: 'POST', path: '/dashboard/webhook-endpoints/{id}/enable', operation: 'dashboardEnableWebhookEndpoint', params: endpointParams });
+export const dashboardEnableWebhookEndpoint = dashboardPage('page-enable-webhook-endpoint', {
+  method: 'POST',
+  path: '/dashboard/webhook-endpoints/{id}/enable',
+  operation: 'dashboardEnableWebhookEndpoint',
+  params: endpointParams,
+});

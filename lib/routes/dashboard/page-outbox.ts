@@ -1,3 +1,8 @@
 import { dashboardPage } from '../core/operation';
 
-export const dashboardOutbox = dashboardPage('page-outbox', { method: 'GET', path: '/dashboard/outbox', operation: 'dashboardOutbox', signedOut: true });
+export const dashboardOutbox = dashboardPage('page-outbox', {
+  method: 'GET',
+  path: '/dashboard/outbox',
+  operation: 'dashboardOutbox',
+  signedOut: true,
+});

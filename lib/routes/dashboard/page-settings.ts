@@ -1,3 +1,7 @@
 import { dashboardPage } from '../core/operation';
 
-export const dashboardSettings = dashboardPage('page-settings', { method: 'GET', path: '/dashboard/settings', operation: 'dashboardSettings' });
+export const dashboardSettings = dashboardPage('page-settings', {
+  method: 'GET',
+  path: '/dashboard/settings',
+  operation: 'dashboardSettings',
+});

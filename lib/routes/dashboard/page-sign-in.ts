@@ -1,3 +1,8 @@
 import { dashboardPage } from '../core/operation';
 
-export const dashboardSignInPage = dashboardPage('page-sign-in', { method: 'GET', path: '/dashboard/sign-in', operation: 'dashboardSignInPage', signedOut: true });
+export const dashboardSignInPage = dashboardPage('page-sign-in', {
+  method: 'GET',
+  path: '/dashboard/sign-in',
+  operation: 'dashboardSignInPage',
+  signedOut: true,
+});

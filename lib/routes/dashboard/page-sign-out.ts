@@ -1,3 +1,7 @@
 import { dashboardPage } from '../core/operation';
 
-export const dashboardSignOut = dashboardPage('page-sign-out', { method: 'POST', path: '/dashboard/sign-out', operation: 'dashboardSignOut' });
+export const dashboardSignOut = dashboardPage('page-sign-out', {
+  method: 'POST',
+  path: '/dashboard/sign-out',
+  operation: 'dashboardSignOut',
+});

@@ -1,3 +1,7 @@
 import { dashboardPage } from '../core/operation';
 
-export const dashboardUpdateSettings = dashboardPage('page-update-settings', { method: 'POST', path: '/dashboard/settings', operation: 'dashboardUpdateSettings' });
+export const dashboardUpdateSettings = dashboardPage('page-update-settings', {
+  method: 'POST',
+  path: '/dashboard/settings',
+  operation: 'dashboardUpdateSettings',
+});

@@ -1,3 +1,7 @@
 import { dashboardPage } from '../core/operation';
 
-export const dashboardWebhookEndpoints = dashboardPage('page-webhook-endpoints', { method: 'GET', path: '/dashboard/webhook-endpoints', operation: 'dashboardWebhookEndpoints' });
+export const dashboardWebhookEndpoints = dashboardPage('page-webhook-endpoints', {
+  method: 'GET',
+  path: '/dashboard/webhook-endpoints',
+  operation: 'dashboardWebhookEndpoints',
+});

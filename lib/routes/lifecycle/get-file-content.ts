@@ -13,6 +13,9 @@ export const getFileContent = partner('get-file-content', {
   query: noQuery,
   summary: 'The file’s bytes (in AWS a 302 to a short-lived link)',
   tag,
-  responses: { 200: { description: 'The bytes, with the file’s content type.' }, 302: { description: 'A short-lived link to the bytes.', headers: { Location: 'The link.' } } },
+  responses: {
+    200: { description: 'The bytes, with the file’s content type.' },
+    302: { description: 'A short-lived link to the bytes.', headers: { Location: 'The link.' } },
+  },
   errors: [404],
 });

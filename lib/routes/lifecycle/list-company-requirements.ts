@@ -14,6 +14,8 @@ export const listCompanyRequirements = partner('list-company-requirements', {
   query: noQuery,
   summary: 'Requirements of a company, open and resolved, newest first',
   tag,
-  responses: { 200: { description: 'The requirements.', schema: plainList('RequirementList', requirementSchema, 'Requirements of a company.') } },
+  responses: {
+    200: { description: 'The requirements.', schema: plainList('RequirementList', requirementSchema, 'Requirements of a company.') },
+  },
   errors: [404],
 });

@@ -6,7 +6,14 @@ import { DOCUMENT_BODY_BYTES, tag } from './shared';
 
 /** An upload's answer: the file's id, purpose, size and sniffed type. */
 const uploadAnswer = z
-  .strictObject({ object: z.literal('file'), id: z.string(), purpose: fileSchema.shape.purpose, size: z.number().int(), type: z.string(), created_at: z.string() })
+  .strictObject({
+    object: z.literal('file'),
+    id: z.string(),
+    purpose: fileSchema.shape.purpose,
+    size: z.number().int(),
+    type: z.string(),
+    created_at: z.string(),
+  })
   .meta({ id: 'FileUpload', description: 'The answer to an upload: the file’s id, purpose, size and sniffed type.' });
 
 export const uploadFile = partner('upload-file', {

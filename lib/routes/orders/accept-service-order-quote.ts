@@ -1,4 +1,10 @@
 import { noBody } from '../../input';
 import { move } from './shared';
 
-export const acceptServiceOrderQuote = move('accept-service-order-quote', 'quote/accept', 'acceptServiceOrderQuote', 'Accept the quote before quote.expires_at', noBody);
+export const acceptServiceOrderQuote = move(
+  'accept-service-order-quote',
+  'quote/accept',
+  'acceptServiceOrderQuote',
+  'Accept the quote before quote.expires_at',
+  noBody,
+);

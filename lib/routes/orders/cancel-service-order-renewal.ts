@@ -1,4 +1,10 @@
 import { noBody } from '../../input';
 import { move } from './shared';
 
-export const cancelServiceOrderRenewal = move('cancel-service-order-renewal', 'renewal/cancel', 'cancelServiceOrderRenewal', 'Ask that renewals stop (awaits an operator decision)', noBody);
+export const cancelServiceOrderRenewal = move(
+  'cancel-service-order-renewal',
+  'renewal/cancel',
+  'cancelServiceOrderRenewal',
+  'Ask that renewals stop (awaits an operator decision)',
+  noBody,
+);

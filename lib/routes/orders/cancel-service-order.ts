@@ -1,4 +1,11 @@
 import { noBody } from '../../input';
 import { move } from './shared';
 
-export const cancelServiceOrder = move('cancel-service-order', 'cancel', 'cancelServiceOrder', 'Cancel before fulfilment (credited) or decline a quote; canceling the formation order cancels the company', noBody, [402, 404]);
+export const cancelServiceOrder = move(
+  'cancel-service-order',
+  'cancel',
+  'cancelServiceOrder',
+  'Cancel before fulfilment (credited) or decline a quote; canceling the formation order cancels the company',
+  noBody,
+  [402, 404],
+);

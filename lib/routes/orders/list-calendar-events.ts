@@ -14,6 +14,11 @@ export const listCalendarEvents = partner('list-calendar-events', {
   query: noQuery,
   summary: 'Upcoming compliance deadlines and their reminder points',
   tag,
-  responses: { 200: { description: 'The deadlines.', schema: plainList('CalendarEventList', calendarEventSchema, 'Compliance deadlines of a company.') } },
+  responses: {
+    200: {
+      description: 'The deadlines.',
+      schema: plainList('CalendarEventList', calendarEventSchema, 'Compliance deadlines of a company.'),
+    },
+  },
   errors: [404],
 });

@@ -10,4 +10,17 @@ export const order200 = { 200: { description: 'The order after the move.', schem
 
 /** A partner's move of one order: `POST /v1/service-orders/{serviceOrderID}/…`, idempotent, answering the order. */
 export const move = <const B extends z.ZodType>(file: string, path: string, operation: string, summary: string, body: B, errors = [404]) =>
-  partner(file, { method: 'POST', path: `/v1/service-orders/{serviceOrderID}/${path}`, operation, scope: 'orders:write', idempotent: true, params: serviceOrderIdParams, query: noQuery, body, summary, tag, responses: order200, errors });
+  partner(file, {
+    method: 'POST',
+    path: `/v1/service-orders/{serviceOrderID}/${path}`,
+    operation,
+    scope: 'orders:write',
+    idempotent: true,
+    params: serviceOrderIdParams,
+    query: noQuery,
+    body,
+    summary,
+    tag,
+    responses: order200,
+    errors,
+  });

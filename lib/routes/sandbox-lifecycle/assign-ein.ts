@@ -1,4 +1,10 @@
 import { assignEinBody } from '../../lifecycle/schemas';
 import { companyTrigger } from './shared';
 
-export const sandboxAssignEin = companyTrigger('assign-ein', 'assign-ein', 'sandboxAssignEin', 'The EIN was issued: company.ein.assigned', assignEinBody);
+export const sandboxAssignEin = companyTrigger(
+  'assign-ein',
+  'assign-ein',
+  'sandboxAssignEin',
+  'The EIN was issued: company.ein.assigned',
+  assignEinBody,
+);

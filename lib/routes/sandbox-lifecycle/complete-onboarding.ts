@@ -1,4 +1,10 @@
 import { noBody } from '../../input';
 import { companyTrigger } from './shared';
 
-export const sandboxCompleteOnboarding = companyTrigger('complete-onboarding', 'complete-onboarding', 'sandboxCompleteOnboarding', 'A pre_existing company finished onboarding: company.onboarding.completed', noBody);
+export const sandboxCompleteOnboarding = companyTrigger(
+  'complete-onboarding',
+  'complete-onboarding',
+  'sandboxCompleteOnboarding',
+  'A pre_existing company finished onboarding: company.onboarding.completed',
+  noBody,
+);

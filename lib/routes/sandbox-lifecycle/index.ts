@@ -15,6 +15,36 @@ import { sandboxCancelRequirement } from './cancel-requirement';
 
 /** The lifecycle rows of the sandbox table (../shared/API-SURFACE.md): test keys only, idempotent. */
 
-export { sandboxVerifyCompany, sandboxMoveCompanyStage, sandboxIncorporateCompany, sandboxCompleteOnboarding, sandboxAssignEin, sandboxFlagNameConflict, sandboxUpdateCompanyIdentity, sandboxDissolveCompany, sandboxOpenRequirement, sandboxPublishFile, sandboxSignerView, sandboxSignerSign, sandboxSignerDecline, sandboxCancelRequirement };
+export {
+  sandboxVerifyCompany,
+  sandboxMoveCompanyStage,
+  sandboxIncorporateCompany,
+  sandboxCompleteOnboarding,
+  sandboxAssignEin,
+  sandboxFlagNameConflict,
+  sandboxUpdateCompanyIdentity,
+  sandboxDissolveCompany,
+  sandboxOpenRequirement,
+  sandboxPublishFile,
+  sandboxSignerView,
+  sandboxSignerSign,
+  sandboxSignerDecline,
+  sandboxCancelRequirement,
+};
 
-export const sandboxLifecycleRoutes = [sandboxVerifyCompany, sandboxMoveCompanyStage, sandboxIncorporateCompany, sandboxCompleteOnboarding, sandboxAssignEin, sandboxFlagNameConflict, sandboxUpdateCompanyIdentity, sandboxDissolveCompany, sandboxOpenRequirement, sandboxPublishFile, sandboxSignerView, sandboxSignerSign, sandboxSignerDecline, sandboxCancelRequirement];
+export const sandboxLifecycleRoutes = [
+  sandboxVerifyCompany,
+  sandboxMoveCompanyStage,
+  sandboxIncorporateCompany,
+  sandboxCompleteOnboarding,
+  sandboxAssignEin,
+  sandboxFlagNameConflict,
+  sandboxUpdateCompanyIdentity,
+  sandboxDissolveCompany,
+  sandboxOpenRequirement,
+  sandboxPublishFile,
+  sandboxSignerView,
+  sandboxSignerSign,
+  sandboxSignerDecline,
+  sandboxCancelRequirement,
+];

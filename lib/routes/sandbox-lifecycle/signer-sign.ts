@@ -1,3 +1,7 @@
 import { signerTrigger } from './shared';
 
-export const sandboxSignerSign = signerTrigger('sign', 'sandboxSignerSign', 'A signer signs: requirement.signature.signed; the last → requirement.fulfilled');
+export const sandboxSignerSign = signerTrigger(
+  'sign',
+  'sandboxSignerSign',
+  'A signer signs: requirement.signature.signed; the last → requirement.fulfilled',
+);

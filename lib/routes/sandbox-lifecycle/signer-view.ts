@@ -1,3 +1,7 @@
 import { signerTrigger } from './shared';
 
-export const sandboxSignerView = signerTrigger('view', 'sandboxSignerView', 'A signer opens the document: requirement.signature.viewed (once per signer)');
+export const sandboxSignerView = signerTrigger(
+  'view',
+  'sandboxSignerView',
+  'A signer opens the document: requirement.signature.viewed (once per signer)',
+);

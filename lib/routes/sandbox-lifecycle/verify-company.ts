@@ -1,4 +1,10 @@
 import { noBody } from '../../input';
 import { companyTrigger } from './shared';
 
-export const sandboxVerifyCompany = companyTrigger('verify-company', 'verify', 'sandboxVerifyCompany', "Every owner's identity document in: company.verified", noBody);
+export const sandboxVerifyCompany = companyTrigger(
+  'verify-company',
+  'verify',
+  'sandboxVerifyCompany',
+  "Every owner's identity document in: company.verified",
+  noBody,
+);

@@ -13,6 +13,32 @@ import { sandboxRunBilling } from './sandbox-run-billing';
 
 /** Sandbox triggers of orders and billing (API-SURFACE "Sandbox triggers"): test keys only. */
 
-export { sandboxChangeEntitlements, sandboxOpenTaxFiling, sandboxAdvanceTaxFiling, sandboxFireReminder, sandboxStartServiceOrder, sandboxQuoteServiceOrder, sandboxRequireAction, sandboxCompleteServiceOrder, sandboxRepriceServiceOrder, sandboxApproveRenewalCancel, sandboxDenyRenewalCancel, sandboxRunBilling };
+export {
+  sandboxChangeEntitlements,
+  sandboxOpenTaxFiling,
+  sandboxAdvanceTaxFiling,
+  sandboxFireReminder,
+  sandboxStartServiceOrder,
+  sandboxQuoteServiceOrder,
+  sandboxRequireAction,
+  sandboxCompleteServiceOrder,
+  sandboxRepriceServiceOrder,
+  sandboxApproveRenewalCancel,
+  sandboxDenyRenewalCancel,
+  sandboxRunBilling,
+};
 
-export const sandboxOrdersRoutes = [sandboxChangeEntitlements, sandboxOpenTaxFiling, sandboxAdvanceTaxFiling, sandboxFireReminder, sandboxStartServiceOrder, sandboxQuoteServiceOrder, sandboxRequireAction, sandboxCompleteServiceOrder, sandboxRepriceServiceOrder, sandboxApproveRenewalCancel, sandboxDenyRenewalCancel, sandboxRunBilling];
+export const sandboxOrdersRoutes = [
+  sandboxChangeEntitlements,
+  sandboxOpenTaxFiling,
+  sandboxAdvanceTaxFiling,
+  sandboxFireReminder,
+  sandboxStartServiceOrder,
+  sandboxQuoteServiceOrder,
+  sandboxRequireAction,
+  sandboxCompleteServiceOrder,
+  sandboxRepriceServiceOrder,
+  sandboxApproveRenewalCancel,
+  sandboxDenyRenewalCancel,
+  sandboxRunBilling,
+];

@@ -1,4 +1,10 @@
 import { noBody } from '../../input';
 import { orderTrigger } from './shared';
 
-export const sandboxDenyRenewalCancel = orderTrigger('sandbox-deny-renewal-cancel', 'renewal/deny', 'sandboxDenyRenewalCancel', 'Deny a renewal cancel (service_order.renewal_cancel_denied)', noBody);
+export const sandboxDenyRenewalCancel = orderTrigger(
+  'sandbox-deny-renewal-cancel',
+  'renewal/deny',
+  'sandboxDenyRenewalCancel',
+  'Deny a renewal cancel (service_order.renewal_cancel_denied)',
+  noBody,
+);

@@ -1,4 +1,10 @@
 import { quoteBody } from '../../orders/params';
 import { orderTrigger } from './shared';
 
-export const sandboxQuoteServiceOrder = orderTrigger('sandbox-quote-service-order', 'quote', 'sandboxQuoteServiceOrder', 'Price a quote_pending order (service_order.quoted)', quoteBody);
+export const sandboxQuoteServiceOrder = orderTrigger(
+  'sandbox-quote-service-order',
+  'quote',
+  'sandboxQuoteServiceOrder',
+  'Price a quote_pending order (service_order.quoted)',
+  quoteBody,
+);

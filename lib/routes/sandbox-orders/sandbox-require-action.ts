@@ -1,4 +1,10 @@
 import { noBody } from '../../input';
 import { orderTrigger } from './shared';
 
-export const sandboxRequireAction = orderTrigger('sandbox-require-action', 'require-action', 'sandboxRequireAction', 'in_progress → requires_action with a form requirement', noBody);
+export const sandboxRequireAction = orderTrigger(
+  'sandbox-require-action',
+  'require-action',
+  'sandboxRequireAction',
+  'in_progress → requires_action with a form requirement',
+  noBody,
+);

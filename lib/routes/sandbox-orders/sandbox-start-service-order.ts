@@ -1,4 +1,10 @@
 import { noBody } from '../../input';
 import { orderTrigger } from './shared';
 
-export const sandboxStartServiceOrder = orderTrigger('sandbox-start-service-order', 'start', 'sandboxStartServiceOrder', 'Fulfilment starts: received → in_progress', noBody);
+export const sandboxStartServiceOrder = orderTrigger(
+  'sandbox-start-service-order',
+  'start',
+  'sandboxStartServiceOrder',
+  'Fulfilment starts: received → in_progress',
+  noBody,
+);

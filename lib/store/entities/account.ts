@@ -25,7 +25,9 @@ export async function getAccount(scope: Scope, accountId: string): Promise<Accou
 
 /** accountByExternalId: the guard names the account; one read each. */
 export async function findAccountByExternalId(scope: Scope, externalId: string): Promise<AccountRecord | undefined> {
-  const guard = await db().send(new GetCommand({ TableName: tableName(), Key: accountExternalIdKey(scope, externalId), ConsistentRead: true }));
+  const guard = await db().send(
+    new GetCommand({ TableName: tableName(), Key: accountExternalIdKey(scope, externalId), ConsistentRead: true }),
+  );
   return guard.Item ? getAccount(scope, guard.Item.account_id as string) : undefined;
 }
 

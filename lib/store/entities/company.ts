@@ -26,15 +26,23 @@ export const companyEntity = defineEntity<CompanyRecord>({
       gsi2sk: sk,
       gsi3pk: companyIndexes.status(scope, record.status).pk,
       gsi3sk: sk,
-      ...(record.status === 'dissolved' ? {} : { gsi4pk: openCompaniesIndex(scope.mode, shardOf(record.id)).pk, gsi4sk: `${scope.partnerId}#${record.id}` }),
+      ...(record.status === 'dissolved'
+        ? {}
+        : { gsi4pk: openCompaniesIndex(scope.mode, shardOf(record.id)).pk, gsi4sk: `${scope.partnerId}#${record.id}` }),
     };
   },
   codec: metadataAsText,
 });
 
 /** companyById, within the caller's partner and mode: another partner's or mode's id is simply absent. */
-export async function getCompany(scope: Scope, companyId: string, options: { consistent?: boolean } = {}): Promise<CompanyRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: companyKey(scope, companyId), ConsistentRead: options.consistent }));
+export async function getCompany(
+  scope: Scope,
+  companyId: string,
+  options: { consistent?: boolean } = {},
+): Promise<CompanyRecord | undefined> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: companyKey(scope, companyId), ConsistentRead: options.consistent }),
+  );
   return res.Item ? companyEntity.record(res.Item) : undefined;
 }
 
@@ -50,7 +58,14 @@ export class CompanyChanged extends Error {
  * version that was read, with `version` bumped and `updated_at` set. A concurrent change makes the
  * commit throw `CompanyChanged` (or what `onConflict` returns).
  */
-export function addCompanyUpdate(ws: WriteSet, scope: Scope, read: CompanyRecord, next: CompanyRecord, updatedAt: string, onConflict?: () => Error): CompanyRecord {
+export function addCompanyUpdate(
+  ws: WriteSet,
+  scope: Scope,
+  read: CompanyRecord,
+  next: CompanyRecord,
+  updatedAt: string,
+  onConflict?: () => Error,
+): CompanyRecord {
   const written: CompanyRecord = { ...next, version: read.version + 1, updated_at: updatedAt };
   ws.put(companyEntity.item(scope, written), {
     expression: '#v = :v',

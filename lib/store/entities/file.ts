@@ -17,7 +17,10 @@ export type FileRecord = Omit<ApiFile, 'object' | 'company'> & {
   pages: number;
 };
 
-const fileEntity = defineEntity<FileRecord>({ name: 'file', key: (scope, record) => fileKey(scope, record.company, record.created_at, record.id) });
+const fileEntity = defineEntity<FileRecord>({
+  name: 'file',
+  key: (scope, record) => fileKey(scope, record.company, record.created_at, record.id),
+});
 
 /** Adds the file record and its id pointer to a WriteSet. */
 export function addFileCreation(ws: WriteSet, scope: Scope, record: FileRecord): void {
@@ -29,7 +32,13 @@ export function addFileCreation(ws: WriteSet, scope: Scope, record: FileRecord):
 export async function getFile(scope: Scope, fileId: string): Promise<FileRecord | undefined> {
   const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: filePointerKey(scope, fileId), ConsistentRead: true }));
   if (!pointer.Item) return undefined;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: fileKey(scope, pointer.Item.company as string, pointer.Item.created_at as string, fileId), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: fileKey(scope, pointer.Item.company as string, pointer.Item.created_at as string, fileId),
+      ConsistentRead: true,
+    }),
+  );
   return res.Item ? fileEntity.record(res.Item) : undefined;
 }
 

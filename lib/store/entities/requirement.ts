@@ -2,7 +2,14 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';
-import { companyKey, companyPartition, openRequirementCounterKey, REQUIREMENT_SK_PREFIX, requirementKey, requirementPointerKey } from '../keys';
+import {
+  companyKey,
+  companyPartition,
+  openRequirementCounterKey,
+  REQUIREMENT_SK_PREFIX,
+  requirementKey,
+  requirementPointerKey,
+} from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import { renderRequirement, type Requirement } from '../../resources/requirement';
@@ -38,7 +45,12 @@ const requirementEntity = defineEntity<RequirementRecord>({
  */
 export function addRequirementCreation(ws: WriteSet, scope: Scope, record: RequirementRecord, options: { guardCompany: boolean }): void {
   ws.put(requirementEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
-  ws.put({ ...requirementPointerKey(scope, record.id), entity: 'requirement_pointer', company: record.company, created_at: record.created_at });
+  ws.put({
+    ...requirementPointerKey(scope, record.id),
+    entity: 'requirement_pointer',
+    company: record.company,
+    created_at: record.created_at,
+  });
   moveOpenCount(ws, scope, record.company, 1);
   if (options.guardCompany) {
     ws.check(companyKey(scope, record.company), {
@@ -64,7 +76,12 @@ export class CompanyDissolvedMeanwhile extends Error {
  */
 export function addRequirementUpdate(ws: WriteSet, scope: Scope, read: RequirementRecord, next: RequirementRecord): RequirementRecord {
   const written = { ...next, rev: read.rev + 1 };
-  ws.put(requirementEntity.item(scope, written), { expression: '#rev = :rev', names: { '#rev': 'rev' }, values: { ':rev': read.rev }, onFailed: () => new RequirementChanged(read.id) });
+  ws.put(requirementEntity.item(scope, written), {
+    expression: '#rev = :rev',
+    names: { '#rev': 'rev' },
+    values: { ':rev': read.rev },
+    onFailed: () => new RequirementChanged(read.id),
+  });
   if (read.status === 'open' && written.status !== 'open') moveOpenCount(ws, scope, read.company, -1);
   return written;
 }
@@ -78,7 +95,9 @@ const OPEN_COUNT_ADD = 'ADD #open :delta';
  */
 export function moveOpenCount(ws: WriteSet, scope: Scope, companyId: string, delta: number): void {
   const key = openRequirementCounterKey(scope, companyId);
-  const same = ws.entries.find((e) => e.item.Update?.Key?.pk === key.pk && e.item.Update?.Key?.sk === key.sk && e.item.Update.UpdateExpression === OPEN_COUNT_ADD);
+  const same = ws.entries.find(
+    (e) => e.item.Update?.Key?.pk === key.pk && e.item.Update?.Key?.sk === key.sk && e.item.Update.UpdateExpression === OPEN_COUNT_ADD,
+  );
   if (same) {
     const values = same.item.Update!.ExpressionAttributeValues as Record<string, number>;
     values[':delta'] += delta;
@@ -89,21 +108,35 @@ export function moveOpenCount(ws: WriteSet, scope: Scope, companyId: string, del
 
 /** requirementById, within the caller's partner and mode (two consistent reads). */
 export async function getRequirement(scope: Scope, requirementId: string): Promise<RequirementRecord | undefined> {
-  const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: requirementPointerKey(scope, requirementId), ConsistentRead: true }));
+  const pointer = await db().send(
+    new GetCommand({ TableName: tableName(), Key: requirementPointerKey(scope, requirementId), ConsistentRead: true }),
+  );
   if (!pointer.Item) return undefined;
   const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: requirementKey(scope, pointer.Item.company as string, pointer.Item.created_at as string, requirementId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: requirementKey(scope, pointer.Item.company as string, pointer.Item.created_at as string, requirementId),
+      ConsistentRead: true,
+    }),
   );
   return res.Item ? requirementEntity.record(res.Item) : undefined;
 }
 
 /** requirementsOfCompany: open and resolved history, newest first (one consistent Query). */
-export async function requirementsOfCompany(scope: Scope, companyId: string, options: { openOnly?: boolean } = {}): Promise<RequirementRecord[]> {
+export async function requirementsOfCompany(
+  scope: Scope,
+  companyId: string,
+  options: { openOnly?: boolean } = {},
+): Promise<RequirementRecord[]> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
     ...(options.openOnly ? { FilterExpression: '#status = :open', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-    ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':rq': REQUIREMENT_SK_PREFIX, ...(options.openOnly ? { ':open': 'open' } : {}) },
+    ExpressionAttributeValues: {
+      ':pk': companyPartition(scope, companyId),
+      ':rq': REQUIREMENT_SK_PREFIX,
+      ...(options.openOnly ? { ':open': 'open' } : {}),
+    },
     ScanIndexForward: false,
     ConsistentRead: true,
   });
@@ -112,12 +145,16 @@ export async function requirementsOfCompany(scope: Scope, companyId: string, opt
 
 /** `open_requirements` of a company: one consistent GetItem of its counter, however long its history. */
 export async function openRequirementCount(scope: Scope, companyId: string): Promise<number> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: openRequirementCounterKey(scope, companyId), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: openRequirementCounterKey(scope, companyId), ConsistentRead: true }),
+  );
   return (res.Item?.open as number | undefined) ?? 0;
 }
 
 /** The counter as read, for a writer that must condition on it (dissolution closes every open one). */
 export async function readOpenCounter(scope: Scope, companyId: string): Promise<number | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: openRequirementCounterKey(scope, companyId), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: openRequirementCounterKey(scope, companyId), ConsistentRead: true }),
+  );
   return res.Item?.open as number | undefined;
 }

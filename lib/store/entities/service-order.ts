@@ -108,7 +108,13 @@ export async function getServiceOrder(scope: Scope, serviceOrderId: string): Pro
 export async function readOrder(scope: Scope, orderId: string): Promise<OrderRecord | undefined> {
   const index = serviceOrderByIdIndex(scope, orderId);
   const res = await db().send(
-    new QueryCommand({ TableName: tableName(), IndexName: index.index, KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk', ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk }, ProjectionExpression: 'pk, sk' }),
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.index,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+      ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk },
+      ProjectionExpression: 'pk, sk',
+    }),
   );
   const key = res.Items?.[0];
   if (!key) return undefined;

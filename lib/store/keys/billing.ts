@@ -28,7 +28,10 @@ export const unbilledIndexes = {
 };
 
 /** linesOfInvoice (gsi4), sorted `<billed_at>#<id>`. */
-export const invoiceLinesIndex = (scope: Scope, invoiceId: string) => ({ index: 'gsi4' as const, pk: `INVLINES#${scopePrefix(scope)}#${invoiceId}` });
+export const invoiceLinesIndex = (scope: Scope, invoiceId: string) => ({
+  index: 'gsi4' as const,
+  pk: `INVLINES#${scopePrefix(scope)}#${invoiceId}`,
+});
 
 /** invoiceById. */
 export const invoiceKey = (scope: Scope, invoiceId: string) => ({ pk: `INV#${scopePrefix(scope)}#${invoiceId}`, sk: 'INV' });
@@ -50,16 +53,26 @@ export const renewalIndexes = {
 };
 
 /** Items of a company that live in their own partitions, listed by company (the company id is the pk). */
-export const fixedAssetKey = (scope: Scope, companyId: string, assetId: string) => ({ pk: `FXA#${scopePrefix(scope)}#${companyId}`, sk: assetId });
+export const fixedAssetKey = (scope: Scope, companyId: string, assetId: string) => ({
+  pk: `FXA#${scopePrefix(scope)}#${companyId}`,
+  sk: assetId,
+});
 export const fixedAssetsOfCompany = (scope: Scope, companyId: string) => `FXA#${scopePrefix(scope)}#${companyId}`;
 /** The counter numbering a company's fixed assets (`number`: FA-0001, …). */
 export const fixedAssetCounterKey = (scope: Scope, companyId: string) => ({ pk: `FXA#${scopePrefix(scope)}#${companyId}`, sk: '#COUNTER' });
 
 /** taxFilingsOfCompany: pk per company, sk `<created_at>#<id>`; taxFilingById (gsi1). */
 export const taxFilingsOfCompany = (scope: Scope, companyId: string) => `TF#${scopePrefix(scope)}#${companyId}`;
-export const taxFilingByIdIndex = (scope: Scope, taxFilingId: string) => ({ index: 'gsi1' as const, pk: `TF#${scopePrefix(scope)}#${taxFilingId}`, sk: 'TF' });
+export const taxFilingByIdIndex = (scope: Scope, taxFilingId: string) => ({
+  index: 'gsi1' as const,
+  pk: `TF#${scopePrefix(scope)}#${taxFilingId}`,
+  sk: 'TF',
+});
 /** One filing per company, kind and year. */
-export const taxFilingGuardKey = (scope: Scope, companyId: string, kind: string, year: number) => ({ pk: `TFG#${scopePrefix(scope)}#${companyId}#${kind}#${year}`, sk: 'GUARD' });
+export const taxFilingGuardKey = (scope: Scope, companyId: string, kind: string, year: number) => ({
+  pk: `TFG#${scopePrefix(scope)}#${companyId}#${kind}#${year}`,
+  sk: 'GUARD',
+});
 
 /** calendarEventsOfCompany: pk per company, sk the event id (deterministic per kind and due date). */
 export const calendarOfCompany = (scope: Scope, companyId: string) => `CAL#${scopePrefix(scope)}#${companyId}`;
@@ -69,4 +82,7 @@ export const calendarOfCompany = (scope: Scope, companyId: string) => `CAL#${sco
  */
 export const openCompaniesIndex = (mode: Mode, shard: number) => ({ index: 'gsi4' as const, pk: `OPENCMP#${mode}#${shard}` });
 /** Fired once per reminder point. */
-export const reminderGuardKey = (scope: Scope, calendarEventId: string, remindAt: string) => ({ pk: `CALR#${scopePrefix(scope)}#${calendarEventId}`, sk: remindAt });
+export const reminderGuardKey = (scope: Scope, calendarEventId: string, remindAt: string) => ({
+  pk: `CALR#${scopePrefix(scope)}#${calendarEventId}`,
+  sk: remindAt,
+});

@@ -35,7 +35,10 @@ export const companyExternalIdKey = (scope: Scope, externalId: string) => ({ pk:
  * and mode across the whole service (spec: "a name already registered with the service in the same
  * state"), not per partner. It holds the company id; a rename or dissolution moves or deletes it.
  */
-export const companyNameKey = (mode: Scope['mode'], state: string, normalisedName: string) => ({ pk: `CMPN#${mode}#${state}#${normalisedName}`, sk: 'GUARD' });
+export const companyNameKey = (mode: Scope['mode'], state: string, normalisedName: string) => ({
+  pk: `CMPN#${mode}#${state}#${normalisedName}`,
+  sk: 'GUARD',
+});
 
 /** serviceOrdersOfCompany: a Query of the company partition with sk prefix `SO#`, newest first. */
 export const SERVICE_ORDER_SK_PREFIX = 'SO#';
@@ -44,7 +47,11 @@ export const serviceOrderKey = (scope: Scope, companyId: string, createdAt: stri
   sk: `${SERVICE_ORDER_SK_PREFIX}${listSortKey(createdAt, serviceOrderId)}`,
 });
 /** serviceOrderById (gsi1): GET /service-orders/{id} finds the order without knowing its company. */
-export const serviceOrderByIdIndex = (scope: Scope, serviceOrderId: string) => ({ index: 'gsi1' as const, pk: `SO#${scopePrefix(scope)}#${serviceOrderId}`, sk: 'SO' });
+export const serviceOrderByIdIndex = (scope: Scope, serviceOrderId: string) => ({
+  index: 'gsi1' as const,
+  pk: `SO#${scopePrefix(scope)}#${serviceOrderId}`,
+  sk: 'SO',
+});
 
 /** requirementsOfCompany: requirement items live in the company partition under this sk prefix. */
 export const REQUIREMENT_SK_PREFIX = 'RQ#';
@@ -54,7 +61,10 @@ export const accountKey = (scope: Scope, accountId: string) => ({ pk: `ACCT#${sc
 /** accountsOfPartner (gsi1). */
 export const accountIndexes = { all: (scope: Scope) => ({ index: 'gsi1' as const, pk: `ACCTS#${scopePrefix(scope)}` }) };
 /** accountByExternalId: the guard keeping an account `external_id` unique per partner and mode; holds the account id. */
-export const accountExternalIdKey = (scope: Scope, externalId: string) => ({ pk: `ACCTX#${scopePrefix(scope)}#${externalId}`, sk: 'GUARD' });
+export const accountExternalIdKey = (scope: Scope, externalId: string) => ({
+  pk: `ACCTX#${scopePrefix(scope)}#${externalId}`,
+  sk: 'GUARD',
+});
 
 /**
  * Counters behind `page.total` of the unfiltered listings, bumped (ADD) in the transaction that creates

@@ -17,10 +17,16 @@ export const webhookEndpointsPartition = (partnerId: string) => `WHE#${partnerId
 export const WEBHOOK_ENDPOINT_SK_PREFIX = 'EP#';
 
 /** webhookEndpointById: one endpoint; always addressed with the caller's partner id. */
-export const webhookEndpointKey = (partnerId: string, endpointId: string) => ({ pk: webhookEndpointsPartition(partnerId), sk: `${WEBHOOK_ENDPOINT_SK_PREFIX}${endpointId}` });
+export const webhookEndpointKey = (partnerId: string, endpointId: string) => ({
+  pk: webhookEndpointsPartition(partnerId),
+  sk: `${WEBHOOK_ENDPOINT_SK_PREFIX}${endpointId}`,
+});
 
 /** secretRollOfEndpoint: the pending one-time code of a secret roll. */
-export const secretRollKey = (partnerId: string, endpointId: string) => ({ pk: webhookEndpointsPartition(partnerId), sk: `ROLL#${endpointId}` });
+export const secretRollKey = (partnerId: string, endpointId: string) => ({
+  pk: webhookEndpointsPartition(partnerId),
+  sk: `ROLL#${endpointId}`,
+});
 
 /** rateWindowsOfKey, newest first: the key's last use is the `last_at` of its newest window item. */
 export const rateWindowPartition = (keyId: string) => `RATE#${keyId}`;

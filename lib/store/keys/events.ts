@@ -49,13 +49,15 @@ export const eventCounterKey = (scope: Scope, stream: string) => {
 export const companyEventCountersKey = (scope: Scope, companyId: string) => ({ pk: `EVCNT#${scopePrefix(scope)}#C#${companyId}`, sk: 'C' });
 
 /** The company of a company stream's counter (`C#<company>`, `CT#<company>#<type>`), else undefined. */
-export const companyOfCounter = (stream: string) => (stream.startsWith('C#') || stream.startsWith('CT#') ? stream.split('#')[1] : undefined);
+export const companyOfCounter = (stream: string) =>
+  stream.startsWith('C#') || stream.startsWith('CT#') ? stream.split('#')[1] : undefined;
 
 /**
  * Where a company's counters were kept before they had an item of their own (one item per stream,
  * beside the partner's): read where the new item has no value yet, so its sequences go on from there.
  */
-export const legacyEventCounterKey = (scope: Scope, stream: string) => (companyOfCounter(stream) ? { pk: `EVCNT#${scopePrefix(scope)}`, sk: stream } : undefined);
+export const legacyEventCounterKey = (scope: Scope, stream: string) =>
+  companyOfCounter(stream) ? { pk: `EVCNT#${scopePrefix(scope)}`, sk: stream } : undefined;
 
 /**
  * The sequencer's lease on one partner+mode's log (lib/event-log/sequencer/): which drain may sequence
@@ -69,4 +71,5 @@ export const eventSequencerLeaseKey = (scope: Scope) => ({ pk: `EVCNT#${scopePre
  * sorted oldest first by `<pending time>#<write id>#<index in the write>`.
  */
 export const pendingEventsPartition = (scope: Scope, shard: number) => `EVPEND#${scopePrefix(scope)}#${shard}`;
-export const pendingEventSortKey = (pendingAt: string, writeId: string, index: number) => `${pendingAt}#${writeId}#${String(index).padStart(3, '0')}`;
+export const pendingEventSortKey = (pendingAt: string, writeId: string, index: number) =>
+  `${pendingAt}#${writeId}#${String(index).padStart(3, '0')}`;

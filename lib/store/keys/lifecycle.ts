@@ -14,19 +14,28 @@ export const requirementKey = (scope: Scope, companyId: string, createdAt: strin
   sk: `${REQUIREMENT_SK_PREFIX}${listSortKey(createdAt, requirementId)}`,
 });
 /** requirementById: a pointer holding the requirement's company and sort key. */
-export const requirementPointerKey = (scope: Scope, requirementId: string) => ({ pk: `RQID#${scopePrefix(scope)}#${requirementId}`, sk: 'RQ' });
+export const requirementPointerKey = (scope: Scope, requirementId: string) => ({
+  pk: `RQID#${scopePrefix(scope)}#${requirementId}`,
+  sk: 'RQ',
+});
 /** openRequirementsCount: the company's count of open requirements, moved in every transaction that opens or closes one. */
 export const openRequirementCounterKey = (scope: Scope, companyId: string) => ({ pk: companyPartition(scope, companyId), sk: 'OPENRQ' });
 
 /** filesOfCompany: sk `FL#<created_at>#<id>` in the company partition. */
 export const FILE_SK_PREFIX = 'FL#';
-export const fileKey = (scope: Scope, companyId: string, createdAt: string, fileId: string) => ({ pk: companyPartition(scope, companyId), sk: `${FILE_SK_PREFIX}${listSortKey(createdAt, fileId)}` });
+export const fileKey = (scope: Scope, companyId: string, createdAt: string, fileId: string) => ({
+  pk: companyPartition(scope, companyId),
+  sk: `${FILE_SK_PREFIX}${listSortKey(createdAt, fileId)}`,
+});
 /** fileById: a pointer holding the file's company and sort key. */
 export const filePointerKey = (scope: Scope, fileId: string) => ({ pk: `FLID#${scopePrefix(scope)}#${fileId}`, sk: 'FL' });
 
 /** statusTokensOfCompany: sk `STK#<created_at>#<id>` in the company partition (the listing's copy). */
 export const STATUS_TOKEN_SK_PREFIX = 'STK#';
-export const statusTokenKey = (scope: Scope, companyId: string, createdAt: string, tokenId: string) => ({ pk: companyPartition(scope, companyId), sk: `${STATUS_TOKEN_SK_PREFIX}${listSortKey(createdAt, tokenId)}` });
+export const statusTokenKey = (scope: Scope, companyId: string, createdAt: string, tokenId: string) => ({
+  pk: companyPartition(scope, companyId),
+  sk: `${STATUS_TOKEN_SK_PREFIX}${listSortKey(createdAt, tokenId)}`,
+});
 /** statusTokenBySecretHash: the keyless page looks the link up by the SHA-256 of the token in its URL. */
 export const statusTokenLookupKey = (secretHash: string) => ({ pk: `STKH#${secretHash}`, sk: 'STK' });
 

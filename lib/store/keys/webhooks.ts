@@ -17,4 +17,7 @@ export const webhookAttemptKey = (endpointId: string, attemptedAt: string, event
 export const localQueuePartition = (queue: string) => `LQ#${queue}`;
 export const localQueueMessageKey = (queue: string, sequence: string) => ({ pk: localQueuePartition(queue), sk: `M#${sequence}` });
 /** The embedded default's stream reader checkpoint per shard. */
-export const localStreamCheckpointKey = (streamArn: string, shardId: string, consumer?: string) => ({ pk: `LSTREAM#${streamArn}${consumer ? `#${consumer}` : ''}`, sk: shardId });
+export const localStreamCheckpointKey = (streamArn: string, shardId: string, consumer?: string) => ({
+  pk: `LSTREAM#${streamArn}${consumer ? `#${consumer}` : ''}`,
+  sk: shardId,
+});

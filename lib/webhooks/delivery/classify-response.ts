@@ -18,7 +18,12 @@ export function retryAfterSeconds(value: string | undefined, nowMs: number): num
   return Number.isNaN(at) ? undefined : Math.max(0, (at - nowMs) / 1000);
 }
 
-export function classifyResponse(status: number, retryAfter: string | undefined, settings: DeliverySettings, nowMs: number): AttemptVerdict {
+export function classifyResponse(
+  status: number,
+  retryAfter: string | undefined,
+  settings: DeliverySettings,
+  nowMs: number,
+): AttemptVerdict {
   if (status >= 200 && status < 300) return { kind: 'acknowledged' };
   if (status === 410) return { kind: 'gone' };
   if (status >= 300 && status < 400) return { kind: 'failed', error: 'redirect_not_followed' };

@@ -9,7 +9,8 @@ export type EndpointRecord = WebhookEndpoint & {
   enabled_at?: string;
 };
 
-export const readEndpoint = (partnerId: string, endpointId: string): Promise<EndpointRecord | undefined> => getEndpoint(partnerId, endpointId);
+export const readEndpoint = (partnerId: string, endpointId: string): Promise<EndpointRecord | undefined> =>
+  getEndpoint(partnerId, endpointId);
 
 export const readEndpointsOfPartner = (partnerId: string): Promise<EndpointRecord[]> => listEndpointsOfPartner(partnerId);
 
@@ -18,7 +19,12 @@ export const readEndpointsOfPartner = (partnerId: string): Promise<EndpointRecor
  * owner is e-mailed once and a person's later enable is never undone by a stale lane. Bumps
  * `revision` like every change of the store's record. False if it was no longer enabled.
  */
-export async function disableIfEnabled(partnerId: string, endpointId: string, reason: Exclude<DisabledReason, 'manual'>, at: string): Promise<boolean> {
+export async function disableIfEnabled(
+  partnerId: string,
+  endpointId: string,
+  reason: Exclude<DisabledReason, 'manual'>,
+  at: string,
+): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({

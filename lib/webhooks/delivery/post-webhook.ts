@@ -67,7 +67,8 @@ export async function postWebhook(input: {
   const pinned = verdict.addresses[0];
   const lookup: LookupFunction = (_host, options, callback) => {
     const family = isIP(pinned) || 4;
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: pinned, family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: pinned, family }]);
     else callback(null, pinned, family);
   };
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -96,7 +97,14 @@ export async function postWebhook(input: {
       req.destroy();
       finish({ answered: false, error: 'timeout', detail: `no complete answer within ${input.timeoutMs} ms`, durationMs: elapsed() });
     }, input.timeoutMs);
-    req.on('error', (error) => finish({ answered: false, error: 'connection_error', detail: (error as NodeJS.ErrnoException).code ?? error.message, durationMs: elapsed() }));
+    req.on('error', (error) =>
+      finish({
+        answered: false,
+        error: 'connection_error',
+        detail: (error as NodeJS.ErrnoException).code ?? error.message,
+        durationMs: elapsed(),
+      }),
+    );
     req.on('response', (res: IncomingMessage) => {
       let read = 0;
       const done = () =>

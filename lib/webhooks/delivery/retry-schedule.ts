@@ -6,7 +6,11 @@ import type { DeliverySettings } from './delivery-settings';
  * recovering from one outage are not hit by every lane in the same second; `undefined` once the
  * schedule is spent (the event is given up on).
  */
-export function nextRetryDelaySeconds(settings: DeliverySettings, failures: number, random = () => randomInt(1_000_000) / 1_000_000): number | undefined {
+export function nextRetryDelaySeconds(
+  settings: DeliverySettings,
+  failures: number,
+  random = () => randomInt(1_000_000) / 1_000_000,
+): number | undefined {
   const base = settings.retryDelaysSeconds[failures - 1];
   if (base === undefined) return undefined;
   const factor = 1 + settings.jitter * (2 * random() - 1);

@@ -63,7 +63,7 @@ export function viewOfEndpoint(endpoint: WebhookEndpoint): WebhookEndpointView {
     url: endpoint.url,
     livemode: endpoint.mode === 'live',
     status: endpoint.status,
-    disabled_reason: endpoint.status === 'disabled' ? endpoint.disabled_reason ?? 'manual' : null,
+    disabled_reason: endpoint.status === 'disabled' ? (endpoint.disabled_reason ?? 'manual') : null,
     enabled_events: endpoint.enabled_events,
     description: endpoint.description,
     public_key: endpoint.public_key,

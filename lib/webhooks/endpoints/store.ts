@@ -65,7 +65,9 @@ export async function createEndpoint(input: CreateEndpointInput): Promise<{ endp
 }
 
 export async function getEndpoint(partnerId: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: webhookEndpointKey(partnerId, endpointId), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: webhookEndpointKey(partnerId, endpointId), ConsistentRead: true }),
+  );
   return fromItem(res.Item);
 }
 
@@ -85,7 +87,13 @@ export async function enabledEndpointsFor(partnerId: string, mode: Mode): Promis
   return (await listEndpointsOfPartner(partnerId, mode)).filter((e) => e.status === 'enabled');
 }
 
-async function updateEndpoint(partnerId: string, endpointId: string, expression: string, names: Record<string, string>, values: Record<string, unknown>): Promise<WebhookEndpoint | undefined> {
+async function updateEndpoint(
+  partnerId: string,
+  endpointId: string,
+  expression: string,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): Promise<WebhookEndpoint | undefined> {
   try {
     const res = await db().send(
       new UpdateCommand({
@@ -108,11 +116,17 @@ async function updateEndpoint(partnerId: string, endpointId: string, expression:
 /** Stops deliveries: `gone` (the endpoint answered 410), `failing` (days of failures), `manual` (a person). Undefined when no such endpoint. */
 export async function disableEndpoint(partnerId: string, endpointId: string, reason: DisabledReason): Promise<WebhookEndpoint | undefined> {
   const at = nowIso();
-  return updateEndpoint(partnerId, endpointId, 'SET #status = :disabled, disabled_reason = :reason, disabled_at = :at, updated_at = :at', { '#status': 'status' }, {
-    ':disabled': 'disabled',
-    ':reason': reason,
-    ':at': at,
-  });
+  return updateEndpoint(
+    partnerId,
+    endpointId,
+    'SET #status = :disabled, disabled_reason = :reason, disabled_at = :at, updated_at = :at',
+    { '#status': 'status' },
+    {
+      ':disabled': 'disabled',
+      ':reason': reason,
+      ':at': at,
+    },
+  );
 }
 
 /** Re-enables a disabled endpoint (`enabled_at` = now); an enabled one is returned unchanged. Undefined when no such endpoint. */
@@ -123,7 +137,8 @@ export async function enableEndpoint(partnerId: string, endpointId: string): Pro
       new UpdateCommand({
         TableName: tableName(),
         Key: webhookEndpointKey(partnerId, endpointId),
-        UpdateExpression: 'SET #status = :enabled, updated_at = :at, enabled_at = :at REMOVE disabled_reason, disabled_at ADD revision :one',
+        UpdateExpression:
+          'SET #status = :enabled, updated_at = :at, enabled_at = :at REMOVE disabled_reason, disabled_at ADD revision :one',
         ConditionExpression: 'entity = :entity AND #status = :disabled',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':enabled': 'enabled', ':disabled': 'disabled', ':at': at, ':one': 1, ':entity': ENTITY },
@@ -154,7 +169,12 @@ export async function rollSecret(partnerId: string, endpointId: string): Promise
   const windowOpen = previous && Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS > at.getTime();
   if (windowOpen && previous.sends >= MAX_ROLLS_PER_WINDOW) {
     const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS - at.getTime()) / 1000);
-    throw new ApiError('rate_limit', `Too many secret-roll codes were requested for this endpoint. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, undefined, { 'Retry-After': String(retryAfter) });
+    throw new ApiError(
+      'rate_limit',
+      `Too many secret-roll codes were requested for this endpoint. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+      undefined,
+      { 'Retry-After': String(retryAfter) },
+    );
   }
   const code = newOneTimeCode();
   const expiresAt = new Date(at.getTime() + CODE_TTL_MS);
@@ -178,7 +198,12 @@ export async function rollSecret(partnerId: string, endpointId: string): Promise
 
 const wrongCode = () =>
   new ApiError('invalid_request', 'The code is wrong, expired or used up.', [
-    { reason: 'wrong, expired or used-up code', location: '$.code', validation_type: 'custom', how_to_fix: 'Request a new code with POST …/secret/roll and send the six digits from the e-mail.' },
+    {
+      reason: 'wrong, expired or used-up code',
+      location: '$.code',
+      validation_type: 'custom',
+      how_to_fix: 'Request a new code with POST …/secret/roll and send the six digits from the e-mail.',
+    },
   ]);
 
 /**
@@ -186,7 +211,11 @@ const wrongCode = () =>
  * signing until `SECRET_OVERLAP_MS` from now, secrets whose overlap ended are dropped. The new secret
  * is returned here once.
  */
-export async function confirmRoll(partnerId: string, endpointId: string, code: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+export async function confirmRoll(
+  partnerId: string,
+  endpointId: string,
+  code: string,
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const rollKey = secretRollKey(partnerId, endpointId);
   const pending = (await db().send(new GetCommand({ TableName: tableName(), Key: rollKey, ConsistentRead: true }))).Item;
   const at = now();
@@ -221,7 +250,14 @@ export async function confirmRoll(partnerId: string, endpointId: string, code: s
       new TransactWriteCommand({
         TransactItems: [
           // The code is spent in the same transaction that uses it: one code, one new secret.
-          { Delete: { TableName: tableName(), Key: rollKey, ConditionExpression: 'code_hash = :hash', ExpressionAttributeValues: { ':hash': pending.code_hash } } },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: rollKey,
+              ConditionExpression: 'code_hash = :hash',
+              ExpressionAttributeValues: { ':hash': pending.code_hash },
+            },
+          },
           {
             Update: {
               TableName: tableName(),

@@ -20,7 +20,10 @@ export interface EventItem {
  * Delivery; tenancy: a test event never reaches a live endpoint, one partner's never another's).
  * `endpointsOf` caches the partner's endpoints for one batch of stream records.
  */
-export async function laneMessagesForEvent(item: EventItem, endpointsOf: (partnerId: string) => Promise<EndpointRecord[]>): Promise<LaneMessage[]> {
+export async function laneMessagesForEvent(
+  item: EventItem,
+  endpointsOf: (partnerId: string) => Promise<EndpointRecord[]>,
+): Promise<LaneMessage[]> {
   const endpoints = await endpointsOf(item.partner_id);
   const eventId = item.pk.split('#').pop()!;
   return endpoints

@@ -33,7 +33,11 @@ export async function fanOutStreamBatch(event: DynamoDBStreamEvent, context?: Co
   };
   try {
     // In stream order: each endpoint's messages then mostly reach its group in event order, so the lane rarely has gaps to fill.
-    return await processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false, processInParallel: false });
+    return await processPartialResponse(event, handleRecord, processor, {
+      context,
+      throwOnFullBatchFailure: false,
+      processInParallel: false,
+    });
   } finally {
     publishMetrics();
   }

@@ -30,7 +30,14 @@ export interface LaneItem {
  * One try of the lane's head delivery, and what it means for the lane (spec, Delivery rules 1, 2, 5,
  * 6, 7, 8). Its writes go to the batch's LaneWrites, flushed before the signer answers.
  */
-export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: LaneState; item: LaneItem; settings: DeliverySettings; log: Logger; writes: LaneWrites }): Promise<LaneOutcome> {
+export async function attemptDelivery(input: {
+  endpoint: EndpointRecord;
+  lane: LaneState;
+  item: LaneItem;
+  settings: DeliverySettings;
+  log: Logger;
+  writes: LaneWrites;
+}): Promise<LaneOutcome> {
   const { endpoint, lane, item, settings, writes } = input;
   const log = input.log.createChild({ persistentKeys: { event_id: item.event.event_id } });
   const startMs = now().getTime();
@@ -99,8 +106,11 @@ export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: L
     await writes.attempt(endpoint.id, attempt);
     if (await disableIfEnabled(endpoint.partner_id, endpoint.id, 'gone', attempt.attempted_at)) {
       countBy('EndpointsDisabled', 'Reason', 'gone');
-      await mailOwner(endpoint, `Webhook endpoint ${endpoint.id} was disabled`,
-        `${endpoint.url} answered 410 Gone, so we disabled the endpoint. Enable it again in the dashboard if that was a mistake.`);
+      await mailOwner(
+        endpoint,
+        `Webhook endpoint ${endpoint.id} was disabled`,
+        `${endpoint.url} answered 410 Gone, so we disabled the endpoint. Enable it again in the dashboard if that was a mistake.`,
+      );
     }
     await writes.lane(lane);
     log.warn('endpoint answered 410 Gone: disabled');
@@ -133,7 +143,13 @@ export async function attemptDelivery(input: { endpoint: EndpointRecord; lane: L
     lane.paused = true;
   }
   await writes.lane(lane);
-  log.info('delivery failed', { attempt: attempt.attempt, outcome: attempt.outcome, error: attempt.error, status_code: attempt.status_code, next_attempt_at: attempt.next_attempt_at });
+  log.info('delivery failed', {
+    attempt: attempt.attempt,
+    outcome: attempt.outcome,
+    error: attempt.error,
+    status_code: attempt.status_code,
+    next_attempt_at: attempt.next_attempt_at,
+  });
   if (disabled || waitSeconds === undefined) return { kind: 'done' };
   return { kind: 'retry', afterSeconds: waitSeconds, counted: verdict.kind === 'failed' };
 }

@@ -34,7 +34,6 @@ export function attemptItem(endpointId: string, attempt: AttemptRecord): Record<
   };
 }
 
-
 /** attemptsOfEndpoint, newest first. */
 export async function listAttempts(endpointId: string, limit = 100): Promise<AttemptRecord[]> {
   const res = await db().send(

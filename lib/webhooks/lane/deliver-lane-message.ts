@@ -27,7 +27,10 @@ const INDEX_CATCH_UP_SECONDS = 1;
  * `deadlineMs` (wall clock) leaves room to finish before the Lambda times out: work left over is
  * picked up by the same message at once.
  */
-export async function deliverLaneMessage(message: LaneMessage, context: { messageId: string; deadlineMs: number; batch?: LaneBatchCache; writes?: LaneWrites }): Promise<LaneOutcome> {
+export async function deliverLaneMessage(
+  message: LaneMessage,
+  context: { messageId: string; deadlineMs: number; batch?: LaneBatchCache; writes?: LaneWrites },
+): Promise<LaneOutcome> {
   const scope: Scope = { partnerId: message.partner_id, mode: message.mode };
   const log = logger.createChild({ persistentKeys: { endpoint_id: message.endpoint_id, event_id: message.event_id } });
   // Within one batch the group's lane is ours alone (one batch per group in flight): read it once.
@@ -35,7 +38,10 @@ export async function deliverLaneMessage(message: LaneMessage, context: { messag
   const cached = context.batch?.get(message.endpoint_id);
   const [endpoint, lane] = cached
     ? [cached.endpoint, cached.lane]
-    : await Promise.all([readEndpoint(message.partner_id, message.endpoint_id), readLane(message.endpoint_id).then((l) => l ?? emptyLane(message.endpoint_id))]);
+    : await Promise.all([
+        readEndpoint(message.partner_id, message.endpoint_id),
+        readLane(message.endpoint_id).then((l) => l ?? emptyLane(message.endpoint_id)),
+      ]);
   context.batch?.set(message.endpoint_id, { endpoint, lane });
   const writes = context.writes ?? new LaneWrites(false);
   try {
@@ -58,7 +64,6 @@ async function deliverOnLane(
   lane: LaneState,
   writes: LaneWrites,
 ): Promise<LaneOutcome> {
-
   if (endpoint?.status !== 'enabled' || endpoint.mode !== message.mode) {
     // Rule 6/7: a disabled (or deleted) endpoint's queued deliveries are cancelled; the events stay in
     // GET /events and `recover` sends them again after re-enabling.

@@ -10,16 +10,24 @@ import { partnerOfLane } from './partner-of-lane';
  * by e-mail after one and three days, and disabled (`failing`) after five, with a last e-mail. Returns
  * true when it was disabled now.
  */
-export async function escalateFailingEndpoint(endpoint: EndpointRecord, lane: LaneState, settings: DeliverySettings, nowMs: number): Promise<boolean> {
+export async function escalateFailingEndpoint(
+  endpoint: EndpointRecord,
+  lane: LaneState,
+  settings: DeliverySettings,
+  nowMs: number,
+): Promise<boolean> {
   if (!lane.failing_since) return false;
   const failingSeconds = (nowMs - Date.parse(lane.failing_since)) / 1000;
   const at = new Date(nowMs).toISOString();
   if (failingSeconds >= settings.disableAfterSeconds) {
     if (await disableIfEnabled(endpoint.partner_id, endpoint.id, 'failing', at)) {
       countBy('EndpointsDisabled', 'Reason', 'failing');
-      await mailOwner(endpoint, `Webhook endpoint ${endpoint.id} was disabled`,
+      await mailOwner(
+        endpoint,
+        `Webhook endpoint ${endpoint.id} was disabled`,
         `Every delivery to ${endpoint.url} has failed since ${lane.failing_since}, so we disabled the endpoint. ` +
-          'No events are lost: read them from GET /v1/events, and after fixing the endpoint enable it and use "recover" in the dashboard to receive them again.');
+          'No events are lost: read them from GET /v1/events, and after fixing the endpoint enable it and use "recover" in the dashboard to receive them again.',
+      );
     }
     return true;
   }
@@ -27,9 +35,12 @@ export async function escalateFailingEndpoint(endpoint: EndpointRecord, lane: La
   if (due.length > 0) {
     lane.warned.push(...due);
     const days = Math.floor(Math.max(...due) / 86400);
-    await mailOwner(endpoint, `Webhook endpoint ${endpoint.id} has been failing for ${days} day${days === 1 ? '' : 's'}`,
+    await mailOwner(
+      endpoint,
+      `Webhook endpoint ${endpoint.id} has been failing for ${days} day${days === 1 ? '' : 's'}`,
       `Every delivery to ${endpoint.url} has failed since ${lane.failing_since}. We keep retrying; if it still fails ` +
-        `${Math.round(settings.disableAfterSeconds / 86400)} days after the first failure we disable it.`);
+        `${Math.round(settings.disableAfterSeconds / 86400)} days after the first failure we disable it.`,
+    );
   }
   return false;
 }

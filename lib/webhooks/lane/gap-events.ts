@@ -44,7 +44,13 @@ export function toLogEvent(item: Record<string, unknown>): LogEvent {
  * enable); after deliveries were cancelled for a disabled endpoint, at its re-enable time if recorded,
  * else at this event (a partner recovers the disabled period explicitly).
  */
-export async function gapEvents(scope: Scope, endpoint: EndpointRecord, lane: LaneState, seq: number, createdAt: string): Promise<GapResult> {
+export async function gapEvents(
+  scope: Scope,
+  endpoint: EndpointRecord,
+  lane: LaneState,
+  seq: number,
+  createdAt: string,
+): Promise<GapResult> {
   if (lane.last_seq !== undefined && seq === lane.last_seq + 1) return { complete: true, events: [] };
   let low: string;
   let after = 0;

@@ -32,7 +32,9 @@ export class LaneWrites {
     const items = [...this.attempts.splice(0), ...[...this.lanes.values()].map(laneItem)];
     this.lanes.clear();
     for (let i = 0; i < items.length; i += 25) {
-      let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+      let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
+        .slice(i, i + 25)
+        .map((Item) => ({ PutRequest: { Item } }));
       for (let round = 0; requests?.length; round++) {
         if (round > 0) await sleep(Math.min(1000, 50 * 2 ** round));
         const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));

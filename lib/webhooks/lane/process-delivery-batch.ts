@@ -25,7 +25,12 @@ const UNEXPECTED_ERROR_WAIT_SECONDS = 30;
  * (ChangeMessageVisibility = the backoff, at most SQS's 12 h: a longer wait is re-extended on receipt
  * without an attempt), so the lane resumes in order with its head.
  */
-export async function processDeliveryBatch(event: SQSEvent, context: Context | undefined, client: SQSClient, queueUrl: string): Promise<SQSBatchResponse> {
+export async function processDeliveryBatch(
+  event: SQSEvent,
+  context: Context | undefined,
+  client: SQSClient,
+  queueUrl: string,
+): Promise<SQSBatchResponse> {
   const settings = deliverySettings();
   const deadlineMs = Date.now() + (context?.getRemainingTimeInMillis?.() ?? 15 * 60 * 1000);
   const waits = new Map<string, number>();
@@ -40,10 +45,12 @@ export async function processDeliveryBatch(event: SQSEvent, context: Context | u
       logger.error('dropping a message that is not a lane message', { message_id: record.messageId });
       return;
     }
-    const outcome = await deliverLaneMessage(message, { messageId: record.messageId, deadlineMs, batch, writes }).catch((error: unknown) => {
-      logger.error('lane failed unexpectedly', { endpoint_id: message.endpoint_id, event_id: message.event_id, error: error as Error });
-      return { kind: 'retry' as const, afterSeconds: UNEXPECTED_ERROR_WAIT_SECONDS, counted: false };
-    });
+    const outcome = await deliverLaneMessage(message, { messageId: record.messageId, deadlineMs, batch, writes }).catch(
+      (error: unknown) => {
+        logger.error('lane failed unexpectedly', { endpoint_id: message.endpoint_id, event_id: message.event_id, error: error as Error });
+        return { kind: 'retry' as const, afterSeconds: UNEXPECTED_ERROR_WAIT_SECONDS, counted: false };
+      },
+    );
     if (outcome.kind === 'retry') {
       waits.set(record.messageId, outcome.afterSeconds);
       throw new RetryLater(outcome.afterSeconds);

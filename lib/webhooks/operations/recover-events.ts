@@ -16,14 +16,21 @@ export const MAX_RECOVER_EVENTS = 10_000;
  * on the endpoint's FIFO lane as a resend, oldest first, so the lane delivers them in `created_at`
  * order behind anything already queued.
  */
-export async function recoverEvents(partnerId: string, endpointId: string, since: string): Promise<{ endpoint_id: string; since: string; events: number }> {
+export async function recoverEvents(
+  partnerId: string,
+  endpointId: string,
+  since: string,
+): Promise<{ endpoint_id: string; since: string; events: number }> {
   const endpoint = await enabledEndpoint(partnerId, endpointId);
   const scope = { partnerId, mode: endpoint.mode };
   // The partner's stream over its shards (lib/event-log/index-shards.ts), each read up to the cap, then
   // merged by sort key (created_at, then seq_all) and cut at the cap.
   const shards = await Promise.all(Array.from({ length: indexShards() }, (_, shard) => eventsSince(eventStreams.all(scope, shard), since)));
   // A shard read up to the cap may hold more after its last key: nothing past that key is taken from any shard.
-  const cut = shards.filter((items) => items.length >= MAX_RECOVER_EVENTS).map((items) => sortKeyOf(items[items.length - 1])).sort()[0];
+  const cut = shards
+    .filter((items) => items.length >= MAX_RECOVER_EVENTS)
+    .map((items) => sortKeyOf(items[items.length - 1]))
+    .sort()[0];
   const items = shards
     .flat()
     .filter((item) => cut === undefined || sortKeyOf(item) <= cut)

@@ -11,7 +11,11 @@ import { carried } from '../lane/lane-message';
  * has queued). The event must be of the endpoint's mode; another partner's endpoint or event, or the
  * other mode's, is `resource_missing`.
  */
-export async function resendEvent(partnerId: string, endpointId: string, eventId: string): Promise<{ endpoint_id: string; event_id: string }> {
+export async function resendEvent(
+  partnerId: string,
+  endpointId: string,
+  eventId: string,
+): Promise<{ endpoint_id: string; event_id: string }> {
   const endpoint = await enabledEndpoint(partnerId, endpointId);
   const scope = { partnerId, mode: endpoint.mode };
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(scope, eventId), ConsistentRead: true }));

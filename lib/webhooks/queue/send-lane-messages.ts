@@ -18,11 +18,13 @@ export async function sendLaneMessages(messages: LaneMessage[]): Promise<void> {
           Id: String(n),
           MessageBody: JSON.stringify(m),
           MessageGroupId: m.endpoint_id,
-          MessageDeduplicationId: m.kind === 'event' ? freshDeduplicationId(m.endpoint_id, m.event_id) : `${m.endpoint_id}:${m.event_id}:r${randomBase62(12)}`,
+          MessageDeduplicationId:
+            m.kind === 'event' ? freshDeduplicationId(m.endpoint_id, m.event_id) : `${m.endpoint_id}:${m.event_id}:r${randomBase62(12)}`,
         })),
       }),
     );
-    if (res.Failed?.length) throw new Error(`SQS refused ${res.Failed.length} lane message(s): ${res.Failed.map((f) => f.Code).join(', ')}`);
+    if (res.Failed?.length)
+      throw new Error(`SQS refused ${res.Failed.length} lane message(s): ${res.Failed.map((f) => f.Code).join(', ')}`);
   }
 }
 

@@ -11,6 +11,8 @@ export function secretKey(secret: string): Buffer {
 
 /** One `v1,<base64 HMAC-SHA256>` entry. */
 export function signV1(secret: string, id: string, timestamp: number, body: string): string {
-  const mac = createHmac('sha256', secretKey(secret)).update(signedContent(id, timestamp, body)).digest('base64');
+  const mac = createHmac('sha256', secretKey(secret))
+    .update(signedContent(id, timestamp, body))
+    .digest('base64');
   return `v1,${mac}`;
 }

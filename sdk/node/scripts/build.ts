@@ -22,9 +22,18 @@ const dist = join(sdkRoot, 'dist');
 
 export async function buildSdk(): Promise<void> {
   const stale = await staleFiles();
-  if (stale.length) throw new Error(`sdk/node/${stale.join(', sdk/node/')} are stale against docs/openapi.json: run \`npm run sdk:generate\` first.`);
+  if (stale.length)
+    throw new Error(`sdk/node/${stale.join(', sdk/node/')} are stale against docs/openapi.json: run \`npm run sdk:generate\` first.`);
   rmSync(dist, { recursive: true, force: true });
-  const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: false, legalComments: 'none', logLevel: 'warning', metafile: true } as const;
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+  } as const;
   const results = await Promise.all([
     build({ ...common, entryPoints: [join(sdkRoot, 'src/index.ts')], format: 'esm', outfile: join(dist, 'index.js') }),
     build({ ...common, entryPoints: [join(sdkRoot, 'src/index.ts')], format: 'cjs', outfile: join(dist, 'index.cjs') }),
@@ -35,7 +44,9 @@ export async function buildSdk(): Promise<void> {
       minify: true,
       outfile: join(dist, 'mcp.js'),
       // Bundled CommonJS (ajv) may call require(): give the ES module one.
-      banner: { js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      banner: {
+        js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
     }),
   ]);
   execFileSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', sdkRoot], { stdio: 'inherit' });
@@ -70,7 +81,9 @@ function notices(metafiles: Metafile[]): string {
     .map(([name, dir]) => {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; license?: string };
       const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
-      const text = file ? readFileSync(join(dir, file), 'utf8').trim() : `(${pkg.license ?? 'no license'} — no license file in the package)`;
+      const text = file
+        ? readFileSync(join(dir, file), 'utf8').trim()
+        : `(${pkg.license ?? 'no license'} — no license file in the package)`;
       return `## ${name}@${pkg.version} (${pkg.license ?? 'unknown'})\n\n\`\`\`\n${text}\n\`\`\``;
     });
   return `# Third-party notices\n\nThese packages are bundled into dist/ (the package installs with no dependencies).\n\n${sections.join('\n\n')}\n`;
@@ -79,7 +92,11 @@ function notices(metafiles: Metafile[]): string {
 /** `npm pack` of sdk/node into `outDir`; returns the tarball's path. */
 export function packSdk(outDir = sdkRoot): string {
   mkdirSync(outDir, { recursive: true });
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: sdkRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], {
+    cwd: sdkRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [{ filename }] = JSON.parse(out) as { filename: string }[];
   return join(outDir, filename);
 }
@@ -90,6 +107,7 @@ if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('sdk/n
   await buildSdk();
   const tarball = packSdk(outDir);
   if (!existsSync(tarball)) throw new Error(`npm pack wrote no ${tarball}`);
-  console.log(`${relative(process.cwd(), tarball) || tarball}: ${(statSync(tarball).size / 1024).toFixed(1)} KiB (dist: ${readdirSync(dist).join(', ')})`);
+  console.log(
+    `${relative(process.cwd(), tarball) || tarball}: ${(statSync(tarball).size / 1024).toFixed(1)} KiB (dist: ${readdirSync(dist).join(', ')})`,
+  );
 }
-

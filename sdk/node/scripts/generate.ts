@@ -40,7 +40,10 @@ export interface OperationRow {
 function resolve(doc: Json, value: Json | undefined): Json | undefined {
   let v = value;
   for (let i = 0; v && typeof v.$ref === 'string' && i < 20; i++) {
-    v = v.$ref.split('/').slice(1).reduce((o: Json, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    v = v.$ref
+      .split('/')
+      .slice(1)
+      .reduce((o: Json, k: string) => o?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   }
   return v;
 }
@@ -60,7 +63,8 @@ export function operationRows(doc: Json): Record<string, OperationRow> {
       const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name as string);
       const queryParams = params.filter((p) => p.in === 'query').map((p) => p.name as string);
       const clash = [...pathParams, ...queryParams].find((n, i, all) => all.indexOf(n) !== i || n === 'body');
-      if (clash) throw new Error(`${id}: parameter ${clash} appears twice (or is named body): the SDK takes path and query parameters side by side`);
+      if (clash)
+        throw new Error(`${id}: parameter ${clash} appears twice (or is named body): the SDK takes path and query parameters side by side`);
       const requestBody = resolve(doc, op.requestBody);
       const ok = resolve(doc, op.responses?.['200'] ?? op.responses?.['201']);
       const okSchema = resolve(doc, ok?.content?.['application/json']?.schema);
@@ -121,7 +125,12 @@ export async function generateSdkFiles(openapiText: string): Promise<Record<stri
     '',
     '/** Every operation of the document by operationId: the client has one method per entry. */',
     'export const OPERATIONS: { readonly [K in keyof operations]: OperationRow } = {',
-    ...Object.entries(rows).map(([id, row]) => `  ${id}: { ${Object.entries(row).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} },`),
+    ...Object.entries(rows).map(
+      ([id, row]) =>
+        `  ${id}: { ${Object.entries(row)
+          .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+          .join(', ')} },`,
+    ),
     '};',
     '',
   ].join('\n');
@@ -155,7 +164,9 @@ if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('sdk/n
   if (argv.includes('--check')) {
     const stale = await staleFiles(openapi);
     if (stale.length) {
-      console.error(`The SDK is stale against ${relative(process.cwd(), openapi)}: ${stale.map((p) => `sdk/node/${p}`).join(', ')}. Run \`npm run sdk:generate\` (or \`npm run schemas\`).`);
+      console.error(
+        `The SDK is stale against ${relative(process.cwd(), openapi)}: ${stale.map((p) => `sdk/node/${p}`).join(', ')}. Run \`npm run sdk:generate\` (or \`npm run schemas\`).`,
+      );
       process.exit(1);
     }
     console.log('sdk/node/src/generated is up to date with docs/openapi.json.');

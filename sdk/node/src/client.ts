@@ -4,7 +4,16 @@ import { API_VERSION, OPERATIONS, type OperationRow } from './generated/operatio
 import { ConnectionError, errorFor, retryAfterSeconds } from './errors';
 import { DEFAULT_RETRY_POLICY, retryableAnswer, retryDelayMs, safeToRetry, type RetryPolicy } from './retry';
 import { Paged, Sweep, type SweepParams } from './paging';
-import type { ApiResponse, ItemOf, OperationId, OperationInput, OperationMethods, OperationOutput, PagedOperationId, RequestOptions } from './types';
+import type {
+  ApiResponse,
+  ItemOf,
+  OperationId,
+  OperationInput,
+  OperationMethods,
+  OperationOutput,
+  PagedOperationId,
+  RequestOptions,
+} from './types';
 import { SDK_VERSION } from './version';
 
 /** Where the client talks to when not told: the embedded default that `npm start` runs. */
@@ -94,9 +103,14 @@ export class PartnerApi {
   }
 
   /** One operation with its answer's status, headers, Request-Id and attempt count. */
-  async request<K extends OperationId>(operationId: K, input?: OperationInput<K>, options: RequestOptions = {}): Promise<ApiResponse<OperationOutput<K>>> {
+  async request<K extends OperationId>(
+    operationId: K,
+    input?: OperationInput<K>,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<OperationOutput<K>>> {
     const row = OPERATIONS[operationId] as OperationRow | undefined;
-    if (!row) throw new TypeError(`Unknown operation ${String(operationId)}: the document this client was generated from has no such operationId`);
+    if (!row)
+      throw new TypeError(`Unknown operation ${String(operationId)}: the document this client was generated from has no such operationId`);
     return this.send(row, (input ?? {}) as AnyInput, options) as Promise<ApiResponse<OperationOutput<K>>>;
   }
 
@@ -118,7 +132,11 @@ export class PartnerApi {
    * from (the MCP server uses it): `pathParams` fill `{name}` segments, the rest of `input` is the
    * query, `input.body` the JSON body.
    */
-  send(row: Pick<OperationRow, 'method' | 'path' | 'pathParams' | 'body' | 'response' | 'keyless' | 'server'>, input: AnyInput, options: RequestOptions = {}): Promise<ApiResponse<unknown>> {
+  send(
+    row: Pick<OperationRow, 'method' | 'path' | 'pathParams' | 'body' | 'response' | 'keyless' | 'server'>,
+    input: AnyInput,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<unknown>> {
     const { body, ...rest } = input;
     const path: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
@@ -148,17 +166,21 @@ export class PartnerApi {
     const state = { attempts: 0 };
     const maxRetries = options.maxRetries ?? this.#retry.maxRetries;
     return this.#raw
-      .request(method.toLowerCase() as 'get', row.path as '/me', {
-        // A path with its own server (the keyless pages, at the host root) is not under {base_url},
-        // which ends with /v1 (spec: the major version segment).
-        ...(row.server ? { baseUrl: `${this.baseUrl.replace(/\/v1$/, '')}${row.server.replace(/\/+$/, '')}` } : {}),
-        params: { path, query },
-        body: payload,
-        headers,
-        signal: options.signal,
-        parseAs: row.response === 'json' ? 'json' : 'arrayBuffer',
-        fetch: (request: Request) => this.#attempts(request, maxRetries, state),
-      } as never)
+      .request(
+        method.toLowerCase() as 'get',
+        row.path as '/me',
+        {
+          // A path with its own server (the keyless pages, at the host root) is not under {base_url},
+          // which ends with /v1 (spec: the major version segment).
+          ...(row.server ? { baseUrl: `${this.baseUrl.replace(/\/v1$/, '')}${row.server.replace(/\/+$/, '')}` } : {}),
+          params: { path, query },
+          body: payload,
+          headers,
+          signal: options.signal,
+          parseAs: row.response === 'json' ? 'json' : 'arrayBuffer',
+          fetch: (request: Request) => this.#attempts(request, maxRetries, state),
+        } as never,
+      )
       .then(({ data, error, response }: { data?: unknown; error?: unknown; response: Response }) => {
         if (!response.ok) throw errorFor(response.status, error, response.headers);
         return {
@@ -190,7 +212,10 @@ export class PartnerApi {
           await this.#sleep(retryDelayMs(retry, undefined, this.#retry));
           continue;
         }
-        throw new ConnectionError(`${method} ${request.url}: no answer after ${state.attempts} attempt(s): ${(error as Error).message}`, error);
+        throw new ConnectionError(
+          `${method} ${request.url}: no answer after ${state.attempts} attempt(s): ${(error as Error).message}`,
+          error,
+        );
       }
       if (!safe || retry >= maxRetries || !retryableAnswer(response.status, await errorCode(response))) return response;
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));

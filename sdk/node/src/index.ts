@@ -16,7 +16,15 @@ export {
   ApiServerError,
   ConnectionError,
 } from './errors';
-export { verifyWebhook, WebhookVerificationError, TOLERANCE_SECONDS, type VerifyWebhookOptions, type WebhookHeaders, type RawBody, type WebhookVerificationReason } from './webhooks';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  TOLERANCE_SECONDS,
+  type VerifyWebhookOptions,
+  type WebhookHeaders,
+  type RawBody,
+  type WebhookVerificationReason,
+} from './webhooks';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 export { API_VERSION, OPENAPI_SHA256, OPERATIONS } from './generated/operations';
 export { SDK_VERSION } from './version';

@@ -41,7 +41,10 @@ export class Paged<T> implements AsyncIterable<T> {
 type EventQuery = OperationInput<'listEvents'>;
 
 /** A sweep: the filters of GET /events besides the time window, paging and order, which the recipe sets. */
-export type SweepParams = Omit<EventQuery, 'created_at' | 'created_at[gt]' | 'created_at[gte]' | 'created_at[lt]' | 'created_at[lte]' | 'sort' | 'after' | 'before' | 'limit'> & {
+export type SweepParams = Omit<
+  EventQuery,
+  'created_at' | 'created_at[gt]' | 'created_at[gte]' | 'created_at[lt]' | 'created_at[lte]' | 'sort' | 'after' | 'before' | 'limit'
+> & {
   /** The `nextSince` of your last sweep (or when you started listening). */
   since: Date | string;
   /** How far before `since` to start (the spec recommends five minutes, the default). */

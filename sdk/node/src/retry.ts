@@ -36,7 +36,12 @@ export function retryableAnswer(status: number, code: string | undefined): boole
  * The wait before retry number `retry` (0 for the first retry): the exponential step (with jitter,
  * capped), but never less than the Retry-After the API asked for.
  */
-export function retryDelayMs(retry: number, retryAfterSeconds: number | undefined, policy: RetryPolicy, random: () => number = Math.random): number {
+export function retryDelayMs(
+  retry: number,
+  retryAfterSeconds: number | undefined,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   const step = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** retry);
   const jittered = Math.round(step * (0.75 + 0.25 * random()));
   return Math.max(jittered, (retryAfterSeconds ?? 0) * 1000);

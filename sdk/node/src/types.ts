@@ -18,16 +18,26 @@ export type ErrorCode = ErrorEnvelope['code'];
 type Op<K extends OperationId> = operations[K];
 type ParametersOf<K extends OperationId> = Op<K> extends { parameters: infer P } ? P : object;
 type PathOf<K extends OperationId> = ParametersOf<K> extends { path: infer P } ? (P extends object ? P : object) : object;
-type QueryOf<K extends OperationId> = ParametersOf<K> extends { query?: infer Q } ? ([NonNullable<Q>] extends [never] ? object : NonNullable<Q> extends object ? WithDates<NonNullable<Q>> : object) : object;
+type QueryOf<K extends OperationId> =
+  ParametersOf<K> extends { query?: infer Q }
+    ? [NonNullable<Q>] extends [never]
+      ? object
+      : NonNullable<Q> extends object
+        ? WithDates<NonNullable<Q>>
+        : object
+    : object;
 /** Query values may be given as `Date` where the document wants a date-time string. */
 type WithDates<Q> = { [P in keyof Q]: Q[P] extends string | undefined ? Q[P] | (P extends `created_at${string}` ? Date : never) : Q[P] };
 type RequestBodyOf<K extends OperationId> = Op<K> extends { requestBody?: infer R } ? NonNullable<R> : never;
 type JsonBodyOf<K extends OperationId> = RequestBodyOf<K> extends { content: { 'application/json': infer B } } ? B : never;
 /** A body all of whose fields are optional may be left out (`{}` is sent). */
 // `{} extends Body`: the body has no required field.
-// `{} extends T`: true when every property of T is optional (then the body may be left out).
-// biome-ignore lint/complexity/noBannedTypes: `{}` is the empty object type this test needs
-type BodyOf<K extends OperationId> = [JsonBodyOf<K>] extends [never] ? object : {} extends JsonBodyOf<K> ? { body?: JsonBodyOf<K> } : { body: JsonBodyOf<K> };
+type BodyOf<K extends OperationId> = [JsonBodyOf<K>] extends [never]
+  ? object
+  : // biome-ignore lint/complexity/noBannedTypes: `{}` is the empty object type this test needs
+    {} extends JsonBodyOf<K>
+    ? { body?: JsonBodyOf<K> }
+    : { body: JsonBodyOf<K> };
 
 /** What one operation takes: path and query parameters by name, and `body`. */
 export type OperationInput<K extends OperationId> = PathOf<K> & QueryOf<K> & BodyOf<K>;
@@ -36,15 +46,21 @@ type SuccessStatus = 200 | 201 | 202 | 203 | 204;
 type ResponsesOf<K extends OperationId> = Op<K> extends { responses: infer R } ? R : never;
 type ContentOf<R> = R extends { content: { 'application/json': infer T } } ? T : R extends { content?: never } ? Uint8Array : unknown;
 /** What one operation answers on success (a non-JSON answer, such as a file's bytes, is a Uint8Array). */
-export type OperationOutput<K extends OperationId> = { [S in keyof ResponsesOf<K> & SuccessStatus]: ContentOf<ResponsesOf<K>[S]> }[keyof ResponsesOf<K> & SuccessStatus];
+export type OperationOutput<K extends OperationId> = {
+  [S in keyof ResponsesOf<K> & SuccessStatus]: ContentOf<ResponsesOf<K>[S]>;
+}[keyof ResponsesOf<K> & SuccessStatus];
 
 /** The operations whose answer is a paged list (`{object: "list", page, items[]}`). */
-export type PagedOperationId = { [K in OperationId]: OperationOutput<K> extends { page: unknown; items: unknown[] } ? K : never }[OperationId];
+export type PagedOperationId = {
+  [K in OperationId]: OperationOutput<K> extends { page: unknown; items: unknown[] } ? K : never;
+}[OperationId];
 export type ItemOf<K extends OperationId> = OperationOutput<K> extends { items: (infer I)[] } ? I : never;
 
 type RequiredKeys<T> = { [P in keyof T]-?: object extends Pick<T, P> ? never : P }[keyof T];
 /** The arguments of one operation's method: the input is optional when nothing in it is required. */
-export type OperationArgs<K extends OperationId> = [RequiredKeys<OperationInput<K>>] extends [never] ? [input?: OperationInput<K>, options?: RequestOptions] : [input: OperationInput<K>, options?: RequestOptions];
+export type OperationArgs<K extends OperationId> = [RequiredKeys<OperationInput<K>>] extends [never]
+  ? [input?: OperationInput<K>, options?: RequestOptions]
+  : [input: OperationInput<K>, options?: RequestOptions];
 
 /** One method per operation of the document, named after its operationId. */
 export type OperationMethods = { [K in OperationId]: (...args: OperationArgs<K>) => Promise<OperationOutput<K>> };

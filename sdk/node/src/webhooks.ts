@@ -21,13 +21,18 @@ import type { Event } from './types';
  * Throws WebhookVerificationError (its `reason` says which check failed); answer such a delivery 400.
  */
 export function verifyWebhook<T = Event>(headers: WebhookHeaders, rawBody: RawBody, options: VerifyWebhookOptions): T {
-  if (!options?.secret && !options?.publicKey) throw new WebhookVerificationError('no_key', 'pass the endpoint secret (whsec_…), its public key (whpk_…), or both');
+  if (!options?.secret && !options?.publicKey)
+    throw new WebhookVerificationError('no_key', 'pass the endpoint secret (whsec_…), its public key (whpk_…), or both');
   const id = deliveryHeader(headers, 'id');
   const timestamp = deliveryHeader(headers, 'timestamp');
   const signature = deliveryHeader(headers, 'signature');
   if (!/^\d{1,12}$/.test(timestamp)) throw new WebhookVerificationError('missing_headers', 'webhook-timestamp is not unix seconds');
   const age = Math.floor(Date.now() / 1000) - Number(timestamp);
-  if (Math.abs(age) > TOLERANCE_SECONDS) throw new WebhookVerificationError('stale_timestamp', `the delivery was signed ${age} s ago; at most ${TOLERANCE_SECONDS} s either way is accepted`);
+  if (Math.abs(age) > TOLERANCE_SECONDS)
+    throw new WebhookVerificationError(
+      'stale_timestamp',
+      `the delivery was signed ${age} s ago; at most ${TOLERANCE_SECONDS} s either way is accepted`,
+    );
 
   const body = bytesOf(rawBody);
   const text = new TextDecoder().decode(body);
@@ -54,7 +59,10 @@ export function verifyWebhook<T = Event>(headers: WebhookHeaders, rawBody: RawBo
       if (verifyEd25519(null, content, key, Buffer.from(value, 'base64'))) return JSON.parse(text) as T;
     }
   }
-  throw new WebhookVerificationError('no_matching_signature', `no ${[options.secret && 'v1', options.publicKey && 'v1a'].filter(Boolean).join(' or ')} signature of this delivery matches the key given`);
+  throw new WebhookVerificationError(
+    'no_matching_signature',
+    `no ${[options.secret && 'v1', options.publicKey && 'v1a'].filter(Boolean).join(' or ')} signature of this delivery matches the key given`,
+  );
 }
 
 /** The spec's replay window: five minutes. */
@@ -71,7 +79,13 @@ export interface VerifyWebhookOptions {
 export type WebhookHeaders = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
-export type WebhookVerificationReason = 'no_key' | 'bad_key' | 'missing_headers' | 'header_mismatch' | 'stale_timestamp' | 'no_matching_signature';
+export type WebhookVerificationReason =
+  | 'no_key'
+  | 'bad_key'
+  | 'missing_headers'
+  | 'header_mismatch'
+  | 'stale_timestamp'
+  | 'no_matching_signature';
 
 export class WebhookVerificationError extends Error {
   constructor(
@@ -84,7 +98,8 @@ export class WebhookVerificationError extends Error {
 }
 
 function headerValue(headers: WebhookHeaders, name: string): string | undefined {
-  if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(n: string): string | null }).get(name) ?? undefined;
+  if (typeof (headers as { get?: unknown }).get === 'function')
+    return (headers as { get(n: string): string | null }).get(name) ?? undefined;
   const bag = headers as Record<string, string | string[] | undefined>;
   const key = Object.keys(bag).find((k) => k.toLowerCase() === name);
   const value = key === undefined ? undefined : bag[key];
@@ -95,7 +110,8 @@ function headerValue(headers: WebhookHeaders, name: string): string | undefined 
 function deliveryHeader(headers: WebhookHeaders, part: 'id' | 'timestamp' | 'signature'): string {
   const standard = headerValue(headers, `webhook-${part}`);
   const ours = headerValue(headers, `service-webhook-${part}`);
-  if (standard !== undefined && ours !== undefined && standard !== ours) throw new WebhookVerificationError('header_mismatch', `webhook-${part} and Service-Webhook-${part} differ`);
+  if (standard !== undefined && ours !== undefined && standard !== ours)
+    throw new WebhookVerificationError('header_mismatch', `webhook-${part} and Service-Webhook-${part} differ`);
   const value = standard ?? ours;
   if (!value) throw new WebhookVerificationError('missing_headers', `neither webhook-${part} nor Service-Webhook-${part} is present`);
   return value;

@@ -35,7 +35,11 @@ export const FIXTURE_ENTRIES = {
 
 /** Production with every optional part on (custom domain, alarm e-mail): the largest stage the route table makes. */
 export const PROD_FULL: SynthOptions = {
-  context: { domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc', alarmEmail: 'oncall@example.com' },
+  context: {
+    domainName: 'api.example.com',
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    alarmEmail: 'oncall@example.com',
+  },
 };
 
 export interface SynthOptions {
@@ -58,7 +62,10 @@ export interface SynthOptions {
 export function synthStage(stage = 'sandbox-preview', extra: SynthOptions & { fresh?: boolean } = {}): Synthesized {
   const { fresh, ...options } = extra;
   if (fresh) return load(synthesize(stage, options, join(mkdtempSync(join(runDir(), 'fresh-')), 'assembly')));
-  const key = createHash('sha256').update(JSON.stringify([stage, options.context, options.entries, options.routes])).digest('hex').slice(0, 24);
+  const key = createHash('sha256')
+    .update(JSON.stringify([stage, options.context, options.entries, options.routes]))
+    .digest('hex')
+    .slice(0, 24);
   const known = loaded.get(key);
   if (known) return known;
   const result = load(shared(key, (outdir) => synthesize(stage, options, outdir)));
@@ -83,7 +90,8 @@ function shared(key: string, make: (outdir: string) => string): string {
     mkdirSync(slot);
   } catch {
     // Another test file is synthesizing it: wait for its index (or its failure, then fail here alike).
-    for (const until = Date.now() + 10 * 60_000; Date.now() < until && !existsSync(index) && !existsSync(failed); ) Atomics.wait(PAUSE, 0, 0, 200);
+    for (const until = Date.now() + 10 * 60_000; Date.now() < until && !existsSync(index) && !existsSync(failed); )
+      Atomics.wait(PAUSE, 0, 0, 200);
     if (existsSync(index)) return index;
     return make(join(mkdtempSync(join(runDir(), 'again-')), 'assembly'));
   }
@@ -120,7 +128,8 @@ function synthesize(stage: string, extra: SynthOptions, outdir: string): string 
   const parentResources = templates[0].Resources as Record<string, { Properties?: { Parameters?: Record<string, unknown> } }>;
   const files = [stack, ...nested].map((s, i) => {
     const file = join(outdir, s.templateFile);
-    if (JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))) !== JSON.stringify(templates[i])) throw new Error(`${file} is not the template of ${s.node.path}`);
+    if (JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))) !== JSON.stringify(templates[i]))
+      throw new Error(`${file} is not the template of ${s.node.path}`);
     return file;
   });
   const index = {
@@ -128,7 +137,8 @@ function synthesize(stage: string, extra: SynthOptions, outdir: string): string 
     outdir,
     templates: files.map((file, i) => ({
       file,
-      parameters: i === 0 ? {} : (parentResources[stack.resolve(nested[i - 1].nestedStackResource!.logicalId)].Properties?.Parameters ?? {}),
+      parameters:
+        i === 0 ? {} : (parentResources[stack.resolve(nested[i - 1].nestedStackResource!.logicalId)].Properties?.Parameters ?? {}),
     })),
   };
   const path = join(outdir, '..', 'synthesized.json');
@@ -138,7 +148,11 @@ function synthesize(stage: string, extra: SynthOptions, outdir: string): string 
 }
 
 function load(indexFile: string): Synthesized {
-  const index = JSON.parse(readFileSync(indexFile, 'utf8')) as { stackName: string; outdir: string; templates: { file: string; parameters: Record<string, unknown> }[] };
+  const index = JSON.parse(readFileSync(indexFile, 'utf8')) as {
+    stackName: string;
+    outdir: string;
+    templates: { file: string; parameters: Record<string, unknown> }[];
+  };
   const templates = index.templates.map((t) => new Template(JSON.parse(readFileSync(t.file, 'utf8'))));
   const resources = templates.flatMap((template) =>
     Object.entries(template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, any> }>).map(([id, r]) => ({
@@ -174,7 +188,8 @@ export function apiOf(s: Synthesized): { resources: { path: string; template: Te
   // A value as the template it appears in sees it: a parameter is followed to the parent's value.
   const follow = (template: Template, value: any): { template: Template; value: any } => {
     const ref = value?.Ref;
-    if (typeof ref === 'string' && !json.get(template)![ref] && s.parameters.get(template)?.[ref] !== undefined) return follow(s.parent, s.parameters.get(template)![ref]);
+    if (typeof ref === 'string' && !json.get(template)![ref] && s.parameters.get(template)?.[ref] !== undefined)
+      return follow(s.parent, s.parameters.get(template)![ref]);
     return { template, value };
   };
   const nodeOf = (template: Template, value: any): Node | 'root' => {

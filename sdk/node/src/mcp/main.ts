@@ -23,7 +23,9 @@ if (!apiKey && existsSync(credentialsFile)) {
   baseUrl ??= credentials.base_url;
 }
 if (!apiKey) {
-  console.error('partner-api-mcp: set PARTNER_API_KEY to a svc_test_… key (or run `npm start` first, whose .local/credentials.json is read).');
+  console.error(
+    'partner-api-mcp: set PARTNER_API_KEY to a svc_test_… key (or run `npm start` first, whose .local/credentials.json is read).',
+  );
   process.exit(2);
 }
 try {

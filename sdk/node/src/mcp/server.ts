@@ -31,7 +31,10 @@ export interface McpServerOptions {
 export function createMcpServer(options: McpServerOptions): { server: Server; tools: ToolDefinition[]; mode: KeyMode } {
   const mode = keyMode(options.apiKey);
   if (!mode) throw new Error('The API key must be a svc_test_… (sandbox) or svc_live_… key.');
-  if (mode === 'live' && !options.allowLive) throw new Error('Refusing a live key (svc_live_…): the server acts on real companies and real billing with it. Pass --live to allow it, or use a svc_test_… key.');
+  if (mode === 'live' && !options.allowLive)
+    throw new Error(
+      'Refusing a live key (svc_live_…): the server acts on real companies and real billing with it. Pass --live to allow it, or use a svc_test_… key.',
+    );
   const client = new PartnerApi({ apiKey: options.apiKey, baseUrl: options.baseUrl });
   const tools = toolsFromDocument(options.document, { sandbox: mode === 'test' });
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -62,12 +65,24 @@ export function createMcpServer(options: McpServerOptions): { server: Server; to
       else if (tool.call.argNames[arg]) input[tool.call.argNames[arg]] = value;
       else unknown.push(arg);
     }
-    if (unknown.length) return failure({ error: `Unknown argument(s) ${unknown.join(', ')}.`, arguments: Object.keys(tool.inputSchema.properties) });
+    if (unknown.length)
+      return failure({ error: `Unknown argument(s) ${unknown.join(', ')}.`, arguments: Object.keys(tool.inputSchema.properties) });
     try {
-      const { data, status, requestId } = await client.send({ method: tool.call.method, path: tool.call.path, pathParams: tool.call.pathParams, body: tool.call.hasBody ? 'json' : 'none', response: 'json', keyless: false }, input);
+      const { data, status, requestId } = await client.send(
+        {
+          method: tool.call.method,
+          path: tool.call.path,
+          pathParams: tool.call.pathParams,
+          body: tool.call.hasBody ? 'json' : 'none',
+          response: 'json',
+          keyless: false,
+        },
+        input,
+      );
       return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }], _meta: { status, request_id: requestId } };
     } catch (error) {
-      if (error instanceof PartnerApiError) return failure(error.envelope ?? { status: error.status, code: error.code, title: error.title });
+      if (error instanceof PartnerApiError)
+        return failure(error.envelope ?? { status: error.status, code: error.code, title: error.title });
       if (error instanceof TypeError || error instanceof ConnectionError) return failure({ error: error.message });
       throw error;
     }

@@ -65,7 +65,9 @@ export function inlineRefs(doc: Json, schema: unknown, trail: string[] = []): un
 }
 
 function jsonSuccess(op: Json, doc: Json): boolean {
-  return Object.entries<Json>(op.responses ?? {}).some(([status, r]) => /^2\d\d$/.test(status) && (inlineRefs(doc, r) as Json).content?.['application/json']);
+  return Object.entries<Json>(op.responses ?? {}).some(
+    ([status, r]) => /^2\d\d$/.test(status) && (inlineRefs(doc, r) as Json).content?.['application/json'],
+  );
 }
 
 /** Every tool of the document for a key of this mode. */
@@ -91,13 +93,20 @@ export function toolsFromDocument(doc: Json, options: { sandbox: boolean }): Too
         const arg = argumentName(p.name);
         if (properties[arg] || arg === 'body') throw new Error(`${op.operationId}: two parameters become the tool argument ${arg}`);
         const where = p.in === 'path' ? 'path parameter' : 'query parameter';
-        properties[arg] = { ...(p.schema ?? {}), description: [p.description, arg === p.name ? undefined : `(${where} \`${p.name}\`)`].filter(Boolean).join(' ') || `The ${where} ${p.name}.` };
+        properties[arg] = {
+          ...(p.schema ?? {}),
+          description:
+            [p.description, arg === p.name ? undefined : `(${where} \`${p.name}\`)`].filter(Boolean).join(' ') || `The ${where} ${p.name}.`,
+        };
         argNames[arg] = p.name;
         if (p.in === 'path') pathParams.push(p.name);
         if (p.required) required.push(arg);
       }
       if (bodySchema) {
-        properties.body = { ...bodySchema, description: [bodySchema.description, 'The JSON body of the request.'].filter(Boolean).join(' ') };
+        properties.body = {
+          ...bodySchema,
+          description: [bodySchema.description, 'The JSON body of the request.'].filter(Boolean).join(' '),
+        };
         if (requestBody?.required && (bodySchema.required?.length ?? 0) > 0) required.push('body');
       }
       const title = String(op.summary ?? op.operationId);
