@@ -7,9 +7,6 @@ import { listAccounts } from './list-accounts';
 import { getAccount } from './get-account';
 
 /** The companies area: companies, accounts, and the service-order list of a company. */
-
-export { createCompany, listCompanies, getCompany, listServiceOrdersOfCompany, createAccount, listAccounts, getAccount };
-
 export const companiesRoutes = [
   createCompany,
   listCompanies,

@@ -39,44 +39,6 @@ import { dashboardConfirmWebhookSecretRoll } from './page-confirm-webhook-secret
  * area's routes under `/dashboard/api/webhook-endpoints/{id}/…` share the parameter name (API Gateway
  * requires one name per path position). Sign-in and the local outbox work without a session.
  */
-
-export {
-  dashboardApiSignIn,
-  dashboardApiSignInVerify,
-  dashboardApiSignOut,
-  dashboardApiListKeys,
-  dashboardApiCreateKey,
-  dashboardApiRevokeKey,
-  dashboardApiGetSettings,
-  dashboardApiUpdateSettings,
-  dashboardApiListWebhookEndpoints,
-  dashboardApiCreateWebhookEndpoint,
-  dashboardApiGetWebhookEndpoint,
-  dashboardApiDisableWebhookEndpoint,
-  dashboardApiEnableWebhookEndpoint,
-  dashboardApiRollWebhookSecret,
-  dashboardApiConfirmWebhookSecretRoll,
-  dashboardOverview,
-  dashboardSignInPage,
-  dashboardSignInSend,
-  dashboardSignInVerify,
-  dashboardSignOut,
-  dashboardOutbox,
-  dashboardKeys,
-  dashboardCreateKey,
-  dashboardRevokeKey,
-  dashboardSettings,
-  dashboardUpdateSettings,
-  dashboardWebhookEndpoints,
-  dashboardCreateWebhookEndpoint,
-  dashboardWebhookEndpoint,
-  dashboardDisableWebhookEndpoint,
-  dashboardEnableWebhookEndpoint,
-  dashboardRollWebhookSecret,
-  dashboardResendWebhookEvent,
-  dashboardConfirmWebhookSecretRoll,
-};
-
 export const dashboardRoutes = [
   dashboardApiSignIn,
   dashboardApiSignInVerify,

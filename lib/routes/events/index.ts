@@ -2,6 +2,4 @@ import { listEvents } from './list-events';
 import { getEvent } from './get-event';
 import { getOpenApi } from './get-openapi';
 
-export { listEvents, getEvent, getOpenApi };
-
 export const eventRoutes = [listEvents, getEvent, getOpenApi];

@@ -4,6 +4,4 @@ import { apiReference } from './api-reference';
 import { apiReferenceRenderer } from './reference-asset';
 import { errorReference } from './error-reference';
 
-export { getMe, listProducts, apiReference, apiReferenceRenderer, errorReference };
-
 export const foundationRoutes = [getMe, listProducts, apiReference, apiReferenceRenderer, errorReference];

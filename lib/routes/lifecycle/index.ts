@@ -14,24 +14,6 @@ import { verifyPage } from './verify-page';
 import { verifySubmit } from './verify-submit';
 
 /** The lifecycle area: requirements, files, owner verification, status links, and its keyless pages. */
-
-export {
-  listCompanyRequirements,
-  getRequirement,
-  fulfillRequirement,
-  createVerificationSession,
-  uploadFile,
-  listCompanyFiles,
-  getFile,
-  getFileContent,
-  createStatusToken,
-  listStatusTokens,
-  revokeStatusToken,
-  statusPage,
-  verifyPage,
-  verifySubmit,
-};
-
 export const lifecycleRoutes = [
   listCompanyRequirements,
   getRequirement,

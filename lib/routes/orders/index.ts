@@ -16,26 +16,6 @@ import { getInvoice } from './get-invoice';
 import { hostedInvoice } from './hosted-invoice';
 
 /** Orders and billing: service orders, tax filings, calendar, fixed assets, invoices. */
-
-export {
-  createServiceOrder,
-  getServiceOrder,
-  cancelServiceOrder,
-  acceptServiceOrderQuote,
-  cancelServiceOrderRenewal,
-  submitServiceOrderForm,
-  listTaxFilings,
-  getTaxFiling,
-  listCalendarEvents,
-  createFixedAsset,
-  listFixedAssets,
-  getFixedAsset,
-  deleteFixedAsset,
-  listInvoices,
-  getInvoice,
-  hostedInvoice,
-};
-
 export const ordersRoutes = [
   createServiceOrder,
   getServiceOrder,

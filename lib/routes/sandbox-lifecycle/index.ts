@@ -14,24 +14,6 @@ import { sandboxSignerDecline } from './signer-decline';
 import { sandboxCancelRequirement } from './cancel-requirement';
 
 /** The lifecycle rows of the sandbox table (../shared/API-SURFACE.md): test keys only, idempotent. */
-
-export {
-  sandboxVerifyCompany,
-  sandboxMoveCompanyStage,
-  sandboxIncorporateCompany,
-  sandboxCompleteOnboarding,
-  sandboxAssignEin,
-  sandboxFlagNameConflict,
-  sandboxUpdateCompanyIdentity,
-  sandboxDissolveCompany,
-  sandboxOpenRequirement,
-  sandboxPublishFile,
-  sandboxSignerView,
-  sandboxSignerSign,
-  sandboxSignerDecline,
-  sandboxCancelRequirement,
-};
-
 export const sandboxLifecycleRoutes = [
   sandboxVerifyCompany,
   sandboxMoveCompanyStage,

@@ -12,22 +12,6 @@ import { sandboxDenyRenewalCancel } from './sandbox-deny-renewal-cancel';
 import { sandboxRunBilling } from './sandbox-run-billing';
 
 /** Sandbox triggers of orders and billing (API-SURFACE "Sandbox triggers"): test keys only. */
-
-export {
-  sandboxChangeEntitlements,
-  sandboxOpenTaxFiling,
-  sandboxAdvanceTaxFiling,
-  sandboxFireReminder,
-  sandboxStartServiceOrder,
-  sandboxQuoteServiceOrder,
-  sandboxRequireAction,
-  sandboxCompleteServiceOrder,
-  sandboxRepriceServiceOrder,
-  sandboxApproveRenewalCancel,
-  sandboxDenyRenewalCancel,
-  sandboxRunBilling,
-};
-
 export const sandboxOrdersRoutes = [
   sandboxChangeEntitlements,
   sandboxOpenTaxFiling,

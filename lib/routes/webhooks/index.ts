@@ -3,7 +3,4 @@ import { dashboardApiResendWebhookEvent } from './api-resend-webhook-event';
 import { dashboardApiRecoverWebhookEvents } from './api-recover-webhook-events';
 
 /** Webhook delivery's dashboard actions (the endpoints themselves are the dashboard's routes). */
-
-export { dashboardApiListWebhookAttempts, dashboardApiResendWebhookEvent, dashboardApiRecoverWebhookEvents };
-
 export const webhookRoutes = [dashboardApiListWebhookAttempts, dashboardApiResendWebhookEvent, dashboardApiRecoverWebhookEvents];
