@@ -1,3 +1,4 @@
+import { buildSync } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -41,7 +42,7 @@ const LAMBDA_UNUSED_CREDENTIAL_PROVIDERS = [
 const JSPDF_UNUSED_FEATURES = ['html2canvas', 'dompurify', 'canvg', 'core-js'];
 
 /**
- * How every function is bundled, in esbuild's own terms, so that the CDK app (through NodejsFunction)
+ * How every function is bundled, in esbuild's own terms, so that the CDK app (through `bundleFunction`)
  * and `bench/bundles.ts` (through esbuild's API) build the same bytes. Everything is bundled, the AWS
  * SDK included (but for the credential providers above): the code runs on the SDK versions the tests ran on, and a minified bundle of only
  * the clients a handler uses starts faster than the runtime's full SDK.
@@ -57,3 +58,31 @@ export const BUNDLE = {
   banner: ESM_REQUIRE_BANNER,
   external: [...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, ...JSPDF_UNUSED_FEATURES],
 } as const;
+
+/** The file a function's asset holds, and the handler its Lambda is configured with (that file's export). */
+export const BUNDLE_FILE = 'index.mjs';
+export const BUNDLE_HANDLER = 'index.handler';
+
+/**
+ * Bundles one function's entry into `outdir` (`index.mjs` and its map) through esbuild's own API.
+ * Not NodejsFunction's bundler: that one spawns `npx --no-install esbuild` per function, and npx
+ * alone costs ~0.7 s a call, so `npm run synth` of 115 functions spent more time starting npm than
+ * building (docs/decisions.md, "Production on AWS").
+ */
+export function bundleFunction(entry: string, outdir: string): void {
+  buildSync({
+    entryPoints: [join(REPO_ROOT, entry)],
+    outfile: join(outdir, BUNDLE_FILE),
+    bundle: true,
+    logLevel: 'warning',
+    platform: BUNDLE.platform,
+    target: BUNDLE.target,
+    format: BUNDLE.format,
+    minify: BUNDLE.minify,
+    sourcemap: BUNDLE.sourcemap,
+    sourcesContent: BUNDLE.sourcesContent,
+    mainFields: [...BUNDLE.mainFields],
+    banner: { js: BUNDLE.banner },
+    external: [...BUNDLE.external],
+  });
+}

@@ -137,6 +137,37 @@ console.log(JSON.stringify({ status: r.statusCode }));`;
   });
 });
 
+describe('two functions of one synthesis', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'BundleTwo', { env: { account: '123456789012', region: 'us-east-1' } });
+  for (const [id, entry] of [
+    ['GetMe', 'functions/api/get-me.ts'],
+    ['Invoice', 'functions/pages/hosted-invoice.ts'],
+  ]) {
+    new ServiceFunction(stack, id, {
+      functionName: `bundle-test-${id}`,
+      entry,
+      description: entry,
+      environment: {},
+      statements: [],
+      logRetention: RetentionDays.ONE_DAY,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+  }
+  app.synth();
+
+  it('each get the bundle of their own entry (the CDK caches bundles by their options: the entry is one)', () => {
+    const template = JSON.parse(readFileSync(join(outdir, 'BundleTwo.template.json'), 'utf8'));
+    const functions = Object.values<any>(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    const keys = functions.map((f) => f.Properties.Code.S3Key);
+    expect(functions.map((f) => f.Properties.Handler)).toEqual(['index.handler', 'index.handler']);
+    expect(new Set(keys).size).toBe(2);
+    const codes = keys.map((k: string) => readFileSync(join(outdir, `asset.${k.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8'));
+    expect(codes.map((c: string) => c.includes('jsPDF'))).toEqual([false, true]);
+  });
+});
+
 describe('what keeps bundles small', () => {
   it("imports zod as a namespace everywhere: `import { z }` pulls zod's ~40 locales into every bundle (+350 KB)", () => {
     const offenders = spawnSync('grep', ['-rlE', "^import \\{ z \\} from 'zod'", 'lib', 'functions'], { encoding: 'utf8' })

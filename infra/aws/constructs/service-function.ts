@@ -1,12 +1,10 @@
-import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../../../lib/observability/metric-names';
-import { Architecture, Runtime, RuntimeFamily, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, RuntimeFamily, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { join } from 'node:path';
-import { BUNDLE, REPO_ROOT } from '../bundling';
+import { BUNDLE_HANDLER, bundleFunction, REPO_ROOT } from '../bundling';
 
 /** Node 24 on arm64 (DESIGN.md, "Runtime"); built by name should an older aws-cdk-lib lack the constant. */
 export const NODE_RUNTIME: Runtime =
@@ -39,7 +37,7 @@ export interface ServiceFunctionProps {
  * locally with esbuild as ESM, minified, with source maps, Powertools configured from the env.
  */
 export class ServiceFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   readonly role: Role;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
@@ -80,13 +78,11 @@ export class ServiceFunction extends Construct {
         reason: 'Object-level rights on the files bucket name its objects as bucket/*; the actions are named one by one from the code.',
       });
     }
-    this.fn = new NodejsFunction(this, 'Fn', {
+    this.fn = new LambdaFunction(this, 'Fn', {
       functionName: props.functionName,
       description: props.description,
-      entry: join(REPO_ROOT, props.entry),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      code: bundledCode(props.entry),
+      handler: BUNDLE_HANDLER,
       runtime: NODE_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
@@ -103,19 +99,30 @@ export class ServiceFunction extends Construct {
         LOG_LEVEL: 'INFO',
         ...props.environment,
       },
-      bundling: {
-        forceDockerBundling: false,
-        target: BUNDLE.target,
-        format: OutputFormat.ESM,
-        minify: BUNDLE.minify,
-        sourceMap: BUNDLE.sourcemap,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: BUNDLE.sourcesContent,
-        mainFields: [...BUNDLE.mainFields],
-        banner: BUNDLE.banner,
-        externalModules: [...BUNDLE.external],
-        bundleAwsSDK: true,
-      },
     });
   }
+}
+
+/**
+ * The function's code: its entry bundled on this machine by esbuild (no Docker), the asset named by
+ * the hash of what was built. When a synthesis skips bundling (the infra tests' `bundling-stacks`
+ * context), the CDK names the asset without calling this.
+ */
+function bundledCode(entry: string): Code {
+  return Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Required by the type, never pulled: local bundling always succeeds or throws.
+      image: DockerImage.fromRegistry('local-esbuild-only'),
+      // The CDK caches bundles by these options (the function below is not part of the key): the entry
+      // must be, or every function of a synthesis would get the first one's bundle.
+      command: ['esbuild', entry],
+      local: {
+        tryBundle(outputDir: string): boolean {
+          bundleFunction(entry, outputDir);
+          return true;
+        },
+      },
+    },
+  });
 }
