@@ -21,6 +21,7 @@ const LAYERS = [
     'rate-limit',
     'auth',
     'idempotency',
+    'request-log',
     'events',
     'accounts',
     'billing',

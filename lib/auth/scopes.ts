@@ -15,6 +15,7 @@ export const SCOPES = [
   'files:write',
   'events:read',
   'billing:read',
+  'logs:read',
   'sandbox:write',
 ] as const;
 

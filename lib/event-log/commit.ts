@@ -1,4 +1,5 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { ApiError } from '../errors';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../store/client';
 import { deadline } from '../store/deadline';
@@ -97,6 +98,31 @@ async function pendingPath(ws: WriteSet, until: number): Promise<CommittedEvent[
   await transactUntil(entries, until);
   const waitUntil = Math.min(until, Date.now() + sequencerSettings().waitMs);
   return (await scopeSequencer(ws.scope, ws.table).awaitSequenced(ids, waitUntil)) ?? [];
+}
+
+/**
+ * What `commit(ws)` would refuse for a guard of the caller's (a put conditioned on its item's absence
+ * whose failure is a partner-facing refusal: a name or an external_id already taken), found by one
+ * consistent BatchGet of those items instead of the write: the first refusal in the WriteSet's order,
+ * as the transaction reports it. Nothing is written (POST /companies/preview).
+ */
+export async function refuseAsCommitWould(ws: WriteSet): Promise<void> {
+  const guards = ws.entries.filter(
+    (e) => e.item.Put?.ConditionExpression === 'attribute_not_exists(pk)' && e.onFailed?.() instanceof ApiError,
+  );
+  if (!guards.length) return;
+  const id = (k: Record<string, unknown>) => `${k.pk as string}\n${k.sk as string}`;
+  const found = new Set<string>();
+  let batch: Record<string, unknown>[] | undefined = guards.map((g) => ({ pk: g.item.Put!.Item!.pk, sk: g.item.Put!.Item!.sk }));
+  while (batch?.length) {
+    const res: BatchGetCommandOutput = await db().send(
+      new BatchGetCommand({ RequestItems: { [ws.table]: { Keys: batch, ConsistentRead: true, ProjectionExpression: 'pk, sk' } } }),
+    );
+    for (const item of res.Responses?.[ws.table] ?? []) found.add(id(item));
+    batch = res.UnprocessedKeys?.[ws.table]?.Keys;
+  }
+  const refused = guards.find((g) => found.has(id(g.item.Put!.Item!)));
+  if (refused) throw refused.onFailed!();
 }
 
 /** One transaction, tried again while DynamoDB refuses it for a passing reason, until `until`. */

@@ -10,11 +10,16 @@ import { withDeadline } from '../store/deadline';
 /**
  * The middlewares of a chain by the part they play, each with the partner API's default (the
  * Powertools and middy habit: a factory, defaults, options merged). Every chain runs them in this
- * order: request id → headers → errors → `beforeBody` → `body` → `afterBody` → the operation.
+ * order: request id → headers → `record` → errors → `beforeBody` → `body` → `afterBody` → the operation.
  */
 export interface ChainOptions<C extends ApiContext = ApiContext> {
   /** The headers every answer carries (default: `Request-Id`, `Service-Version`, `RateLimit-*`). */
   headers?: Middleware<C>;
+  /**
+   * What is recorded of each answer, success or envelope (the partner API: the request log); runs
+   * between the headers and the error envelope, so it sees the envelope of a failure. Default: none.
+   */
+  record?: Middleware<C>;
   /** How a failure is answered (default: the spec's error envelope). */
   errors?: Middleware<C>;
   /** What must pass before the body is read: the partner API authenticates the key and settles the version first. */
@@ -46,6 +51,7 @@ export function httpHandler<C extends ApiContext>(
   for (const middleware of [
     requestState(),
     options.headers ?? responseHeaders(),
+    ...(options.record ? [options.record] : []),
     options.errors ?? errorEnvelope(),
     ...(options.beforeBody ?? []),
     ...body,

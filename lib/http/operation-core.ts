@@ -20,9 +20,9 @@ export interface OperationRequest<P, Q, B> {
 export interface PartnerRequest<P, Q, B> extends OperationRequest<P, Q, B> {
   caller: Caller;
   /**
-   * Idempotent operations that write: put the response into the same transaction as the change
-   * (`seal(ws, response)` before `commit(ws)`), so a retry can never run the change twice. A no-op
-   * when the request has no Idempotency-Key.
+   * Operations that write: put the response into the same transaction as the change (`seal(ws,
+   * response)` before `commit(ws)`): under the Idempotency-Key, so a retry can never run the change
+   * twice; and the request log's entry, so logging costs no write of its own.
    */
   sealResponse: (ws: WriteSet, response: ApiResponse) => void;
 }
@@ -46,7 +46,11 @@ export function operationCore<C extends ApiContext, R>(
     const params = contract.params ? parseOrRefuse(contract.params, event.pathParameters ?? {}, 'path') : {};
     const query = contract.query ? parseOrRefuse(contract.query, queryOf(event), 'query string') : {};
     const body = contract.body ? parseOrRefuse(contract.body, state.body ?? {}, 'body') : state.body;
-    const sealResponse = (ws: WriteSet, response: ApiResponse) => state.idempotency?.seal(ws, toProxyResult(response));
+    const sealResponse = (ws: WriteSet, response: ApiResponse) => {
+      const result = toProxyResult(response);
+      state.idempotency?.seal(ws, result);
+      state.requestLog?.ride(ws, result);
+    };
     const request = { caller: state.caller, params, query, body, state, event, sealResponse };
     return toProxyResult(await handle(request as R, context));
   };

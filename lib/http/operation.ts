@@ -7,15 +7,17 @@ import { apiVersion } from './middleware/api-version';
 import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
 import { rawBody } from './middleware/raw-body';
+import { requestLog } from './middleware/request-log';
 import { operationCore, type PartnerRequest } from './operation-core';
 
 /**
- * The partner API's chain for a contract: key, rate limit and scope → version → body → Idempotency-Key,
- * its writes bounded by the request's deadline.
+ * The partner API's chain for a contract: the request log around the error envelope; key, rate limit
+ * and scope → version → body → Idempotency-Key, its writes bounded by the request's deadline.
  */
 export function partnerChain(contract: Omit<Contract, 'audience'>): ChainOptions {
   return {
     deadline: true,
+    record: requestLog(),
     beforeBody: [apiKeyAuth({ scope: contract.scope }), apiVersion()],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes }),
     afterBody: contract.idempotent ? [idempotency()] : [],

@@ -8,6 +8,7 @@ import { ordersRoutes } from './orders';
 import { sandboxLifecycleRoutes } from './sandbox-lifecycle';
 import { sandboxOrdersRoutes } from './sandbox-orders';
 import { webhookRoutes } from './webhooks';
+import { requestLogRoutes } from './requests';
 import { atHostRoot } from './core/keyless-pages';
 import { statusPage } from './lifecycle/status-page';
 import { verifyPage } from './lifecycle/verify-page';
@@ -29,6 +30,7 @@ export const ROUTES: Operation[] = [
   ...lifecycleRoutes,
   ...sandboxLifecycleRoutes,
   ...webhookRoutes,
+  ...requestLogRoutes,
 ];
 
 /**
@@ -44,6 +46,7 @@ const byArea = [
   ...companiesRoutes,
   ...lifecycleRoutes,
   ...sandboxLifecycleRoutes,
+  ...requestLogRoutes,
 ] as Operation[];
 export const DOCUMENTED_OPERATIONS: Operation[] = [
   ...documented(byArea.filter((o) => !atHostRoot(o))),

@@ -1,8 +1,8 @@
 import { nowIso } from '../../clock';
 import { ApiError } from '../../errors';
-import { commit } from '../../event-log/commit';
+import { commit, refuseAsCommitWould } from '../../event-log/commit';
 import { tableName } from '../../store/client';
-import { companyExternalIdKey, companyNameKey, COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
+import { companyExternalIdKey, COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
 import type { Scope } from '../../scope';
 import { WriteSet } from '../../store/write-set';
 import { renderAccount, type AccountRecord } from '../../resources/account';
@@ -15,6 +15,7 @@ import { newServiceOrder } from '../../orders/new-service-order';
 import { selectAccount, unknownAccount } from '../account-selection';
 import { attachedProducts } from '../attached-products';
 import { newCompany } from '../new-company';
+import { nameGuardKey, nameTaken } from '../company-name';
 import { checkPassportFiles } from './passport-files';
 import { enforceCompanyRules } from '../rules';
 import type { CreateCompanyBody, Expandable } from '../schemas';
@@ -39,6 +40,48 @@ export interface CreateCompanyInput {
  * (lib/companies/owner-document-requests.ts); the answer already counts them.
  */
 export async function createCompany(input: CreateCompanyInput): Promise<Company> {
+  const selection = await checkCreation(input);
+  // An account created alongside may lose a race for its external_id: then the winner's account is used.
+  for (let attempt = 0; ; attempt++) {
+    const plan = await planCreation(input, selection);
+    input.seal?.(plan.ws, plan.response);
+    try {
+      await commit(plan.ws);
+      await openRequirementsAfterCreation(input.scope, plan.company);
+      return plan.response;
+    } catch (error) {
+      if (error instanceof AccountExternalIdTaken && attempt < 2) continue;
+      throw error;
+    }
+  }
+}
+
+/** A creation up to its commit: the transaction it would commit and the answer it would give. */
+export interface CreationPlan {
+  ws: WriteSet;
+  company: CompanyRecord;
+  account: AccountRecord;
+  accountIsNew: boolean;
+  orders: ServiceOrderRecord[];
+  response: Company;
+}
+
+/**
+ * POST /companies/preview: creation's own path (the same checks, reads and transaction) up to the
+ * commit, then the refusals the transaction's conditions would give, read instead of written: nothing
+ * is written. What creation would refuse at its commit for another reason (a race lost to a
+ * concurrent creation) a preview cannot know.
+ */
+export async function previewCompanyCreation(input: CreateCompanyInput): Promise<CreationPlan> {
+  const plan = await planCreation(input, await checkCreation(input));
+  await refuseAsCommitWould(plan.ws);
+  return plan;
+}
+
+type Selection = NonNullable<ReturnType<typeof selectAccount>['selection']>;
+
+/** Every rule of the spec's table and the passport files: all refusals at once, before anything is read for the write. */
+async function checkCreation(input: CreateCompanyInput): Promise<Selection> {
   const { scope, body } = input;
   const { selection, errors } = selectAccount(input.accountHeader, body);
   try {
@@ -50,57 +93,51 @@ export async function createCompany(input: CreateCompanyInput): Promise<Company>
   errors.push(...(await checkPassportFiles(scope, body)));
   if (errors.length)
     throw new ApiError('invalid_request', `The request is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+  return selection!;
+}
 
-  // An account created alongside may lose a race for its external_id: then the winner's account is used.
-  for (let attempt = 0; ; attempt++) {
-    let account: AccountRecord | undefined;
-    let accountIsNew = false;
-    const createdAt = nowIso();
-    if (selection!.kind === 'existing') {
-      account = await getAccount(scope, selection!.accountId);
-      if (!account) throw new ApiError('invalid_request', `No account '${selection!.accountId}'.`, [unknownAccount(selection!.accountId)]);
-    } else {
-      const given = selection!.input;
-      account = given.external_id !== undefined ? await findAccountByExternalId(scope, given.external_id) : undefined;
-      if (!account) {
-        account = newAccount(scope, given, createdAt);
-        accountIsNew = true;
-      }
-    }
-
-    const attached = attachedProducts(body);
-    const company = newCompany(scope, body, account.id, attached, createdAt);
-    // Creation's transaction cannot also hold one requirement per owner (up to 25: docs/decisions.md,
-    // "Owners' identity documents at creation"): they ride on the company item and are opened right after.
-    const requests = ownerDocumentRequests(scope, company, createdAt);
-    if (requests.length) company.pending_requirements = requests;
-    const orders = attached.map(({ product, includedIn }) =>
-      newServiceOrder(scope, {
-        product,
-        includedIn,
-        companyId: company.id,
-        state: company.state,
-        options: body.service_options?.[product.key],
-        createdAt,
-      }),
-    );
-    const ws = buildCreation(scope, company, orders, accountIsNew ? account : undefined);
-    const response = renderCompany(company, {
-      openRequirements: requests.length,
-      account: input.expand.includes('account') ? renderAccount(account) : undefined,
-      serviceOrders: input.expand.includes('service_orders') ? newestFirst(orders).map((o) => renderServiceOrder(o)) : undefined,
-      requirements: input.expand.includes('requirements') ? newestRequirementsFirst(requests).map(renderRequirement) : undefined,
-    });
-    input.seal?.(ws, response);
-    try {
-      await commit(ws);
-      await openRequirementsAfterCreation(scope, company);
-      return response;
-    } catch (error) {
-      if (error instanceof AccountExternalIdTaken && attempt < 2) continue;
-      throw error;
+/** The account, the company, its orders (billed), the one transaction and the answer: everything but the commit. */
+async function planCreation(input: CreateCompanyInput, selection: Selection): Promise<CreationPlan> {
+  const { scope, body } = input;
+  let account: AccountRecord | undefined;
+  let accountIsNew = false;
+  const createdAt = nowIso();
+  if (selection.kind === 'existing') {
+    account = await getAccount(scope, selection.accountId);
+    if (!account) throw new ApiError('invalid_request', `No account '${selection.accountId}'.`, [unknownAccount(selection.accountId)]);
+  } else {
+    const given = selection.input;
+    account = given.external_id !== undefined ? await findAccountByExternalId(scope, given.external_id) : undefined;
+    if (!account) {
+      account = newAccount(scope, given, createdAt);
+      accountIsNew = true;
     }
   }
+
+  const attached = attachedProducts(body);
+  const company = newCompany(scope, body, account.id, attached, createdAt);
+  // Creation's transaction cannot also hold one requirement per owner (up to 25: docs/decisions.md,
+  // "Owners' identity documents at creation"): they ride on the company item and are opened right after.
+  const requests = ownerDocumentRequests(scope, company, createdAt);
+  if (requests.length) company.pending_requirements = requests;
+  const orders = attached.map(({ product, includedIn }) =>
+    newServiceOrder(scope, {
+      product,
+      includedIn,
+      companyId: company.id,
+      state: company.state,
+      options: body.service_options?.[product.key],
+      createdAt,
+    }),
+  );
+  const ws = buildCreation(scope, company, orders, accountIsNew ? account : undefined);
+  const response = renderCompany(company, {
+    openRequirements: requests.length,
+    account: input.expand.includes('account') ? renderAccount(account) : undefined,
+    serviceOrders: input.expand.includes('service_orders') ? newestFirst(orders).map((o) => renderServiceOrder(o)) : undefined,
+    requirements: input.expand.includes('requirements') ? newestRequirementsFirst(requests).map(renderRequirement) : undefined,
+  });
+  return { ws, company, account, accountIsNew, orders, response };
 }
 
 /** The one transaction of a creation: company, guards, account, counters, orders, events. */
@@ -109,23 +146,12 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
   ws.put(companyEntity.item(scope, company), { expression: 'attribute_not_exists(pk)' });
   ws.put(
     {
-      ...companyNameKey(scope.mode, company.state, company.name_key),
+      ...nameGuardKey(scope.mode, company.state, company.name),
       entity: 'company_name',
       company_id: company.id,
       partner_id: scope.partnerId,
     },
-    {
-      expression: 'attribute_not_exists(pk)',
-      onFailed: () =>
-        new ApiError('invalid_request', `A company named '${company.name}' is already registered with us in ${company.state}.`, [
-          {
-            reason: `is already registered in ${company.state}`,
-            location: '$.name',
-            validation_type: 'unique',
-            how_to_fix: `Choose another name, such as "name": "${company.name} Holdings" (names are compared ignoring case and extra spaces; the ending does not count), or form in another state.`,
-          },
-        ]),
-    },
+    { expression: 'attribute_not_exists(pk)', onFailed: () => nameTaken(company.name, company.state, 'or form in another state.') },
   );
   if (company.external_id !== undefined) {
     ws.put(

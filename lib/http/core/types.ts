@@ -16,6 +16,22 @@ export interface RequestState {
   responseHeaders: Record<string, string>;
   /** Set by the idempotency middleware when the request carries `Idempotency-Key`. */
   idempotency?: IdempotencyState;
+  /** Set by the request-log middleware on the partner API (lib/http/middleware/request-log.ts). */
+  requestLog?: RequestLogState;
+  /**
+   * Writes that follow the answer (the Idempotency-Key's completion, the request log's entry): each
+   * started when the answer is known, all awaited together once, at the chain's end, so they cost one
+   * round trip between them. Each settles without throwing (a failure is logged there).
+   */
+  trailingWrites: Promise<unknown>[];
+}
+
+/** The request log's hook into an operation's transaction. */
+export interface RequestLogState {
+  /** Put this request's log entry, with `result` as its answer, into the operation's WriteSet. */
+  ride: (ws: import('../../store/write-set').WriteSet, result: APIGatewayProxyResult) => void;
+  /** The status of the answer whose entry rode in a transaction. */
+  rode?: number;
 }
 
 /** The Idempotency-Key of this request (lib/http/middleware/idempotency.ts). */

@@ -50,28 +50,29 @@ export function idempotency(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       if (idem.replay) state.responseHeaders['Idempotent-Replayed'] = 'true';
       state.idempotency = idem;
     },
-    after: async (request) => {
+    after: (request) => {
       const state = request.context.state;
       const idem = state.idempotency;
       if (!idem || idem.replay || idem.sealed || !request.response) return;
-      try {
-        await completeKey(state.caller!.scope, idem.key, state.requestId, storable(request.response));
-      } catch (error) {
-        // The change is applied: answer it. Throwing here would release the key and let a retry apply
-        // it again. Left in_progress, the key refuses retries until its lock runs out.
-        logger.error('the response of an applied request could not be stored under its Idempotency-Key', { error: error as Error });
-      }
+      // A trailing write, awaited with the answer's others at the chain's end (lib/http/core/types.ts).
+      state.trailingWrites.push(
+        completeKey(state.caller!.scope, idem.key, state.requestId, storable(request.response)).catch((error) => {
+          // The change is applied: answer it. Throwing here would release the key and let a retry apply
+          // it again. Left in_progress, the key refuses retries until its lock runs out.
+          logger.error('the response of an applied request could not be stored under its Idempotency-Key', { error: error as Error });
+        }),
+      );
     },
-    onError: async (request) => {
+    onError: (request) => {
       const state = request.context.state;
       const idem = state?.idempotency;
       if (!idem || idem.replay) return;
-      try {
-        await releaseKey(state.caller!.scope, idem.key, state.requestId);
-      } catch (error) {
-        // Answer the request's own error (the envelope comes after us); the key frees itself when its lock runs out.
-        logger.warn('an Idempotency-Key could not be released after a failed request', { error: error as Error });
-      }
+      state.trailingWrites.push(
+        releaseKey(state.caller!.scope, idem.key, state.requestId).catch((error) => {
+          // Answer the request's own error (the envelope comes after us); the key frees itself when its lock runs out.
+          logger.warn('an Idempotency-Key could not be released after a failed request', { error: error as Error });
+        }),
+      );
     },
   };
 }

@@ -3,9 +3,18 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { newId } from '../../ids';
 import { now } from '../../clock';
 import { logger } from '../../observability/logger';
-import type { ApiContext } from '../core/types';
+import type { ApiContext, ApiMiddyRequest } from '../core/types';
 
-/** First in every chain: the request id (also the `Request-Id` header and the envelope's `request_id`). */
+/** Last of every answer: the writes that follow it, started by the middlewares, awaited together. */
+async function settleTrailingWrites(request: ApiMiddyRequest): Promise<void> {
+  const pending = request.context.state?.trailingWrites;
+  if (pending?.length) await Promise.allSettled(pending.splice(0));
+}
+
+/**
+ * First in every chain: the request id (also the `Request-Id` header and the envelope's `request_id`);
+ * last, the trailing writes of the answer (`state.trailingWrites`).
+ */
 export function requestState(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {
     name: 'requestState',
@@ -16,8 +25,11 @@ export function requestState(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
         receivedAt: now(),
         sourceIp: requestContext?.identity?.sourceIp ?? '0.0.0.0',
         responseHeaders: {},
+        trailingWrites: [],
       };
       logger.appendKeys({ request_id: request.context.state.requestId });
     },
+    after: settleTrailingWrites,
+    onError: settleTrailingWrites,
   };
 }

@@ -1,11 +1,10 @@
 import * as z from 'zod';
 import { ApiError, invalidField, parseOrRefuse } from '../../errors';
 import { createCompanyBody } from '../../companies/schemas';
-import { nameNotThe } from '../../companies/rules/name-not-the';
+import { nameGuardKey, nameTaken, nameViolations } from '../../companies/company-name';
 import { nameKey, tidyName } from '../../companies/normalise-name';
 import { companyNameKey } from '../../store/keys';
 import type { CompanyRecord } from '../../resources/company';
-import type { CreateCompanyBody } from '../../companies/schemas';
 import type { CompanyChangeContext } from '../change-company';
 import { snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
@@ -22,7 +21,7 @@ export const newNameInput = z.strictObject({ name: createCompanyBody.shape.name 
 export function addNameChange(ctx: CompanyChangeContext, requested: unknown): CompanyRecord {
   const { company, ws, at } = ctx;
   const { name: raw } = parseOrRefuse(newNameInput, requested, 'body');
-  const theRule = nameNotThe({ name: raw } as CreateCompanyBody);
+  const theRule = nameViolations(raw);
   if (theRule.length) throw new ApiError('invalid_request', theRule[0].reason, theRule);
   const name = tidyName(raw);
   const key = nameKey(name);
@@ -38,24 +37,8 @@ export function addNameChange(ctx: CompanyChangeContext, requested: unknown): Co
     values: { ':me': company.id },
   });
   ws.put(
-    {
-      ...companyNameKey(ws.scope.mode, company.state, key),
-      entity: 'company_name',
-      company_id: company.id,
-      partner_id: ws.scope.partnerId,
-    },
-    {
-      expression: 'attribute_not_exists(pk)',
-      onFailed: () =>
-        new ApiError('invalid_request', `A company named '${name}' is already registered with us in ${company.state}.`, [
-          {
-            reason: `is already registered in ${company.state}`,
-            location: '$.name',
-            validation_type: 'unique',
-            how_to_fix: `Choose another name, such as "name": "${name} Holdings" (names are compared ignoring case and extra spaces; the ending does not count).`,
-          },
-        ]),
-    },
+    { ...nameGuardKey(ws.scope.mode, company.state, name), entity: 'company_name', company_id: company.id, partner_id: ws.scope.partnerId },
+    { expression: 'attribute_not_exists(pk)', onFailed: () => nameTaken(name, company.state) },
   );
   let next: CompanyRecord = { ...company, name, name_key: key };
   ws.recordEvent({ type: 'company.name.changed', companyId: company.id, resource: snapshotAt(next, at) });

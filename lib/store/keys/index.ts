@@ -6,3 +6,4 @@ export * from './idempotency';
 export * from './billing';
 export * from './lifecycle';
 export * from './webhooks';
+export * from './request-log';

@@ -1,0 +1,18 @@
+import { apiOperation } from '../../lib/http/operation';
+import { previewCompany as contract } from '../../lib/routes/companies/preview-company';
+import { header } from '../../lib/http/core/types';
+import { previewCompany } from '../../lib/companies/preview-company';
+
+/** POST /v1/companies/preview */
+export const handler = apiOperation({
+  ...contract,
+  handle: async ({ caller, query, body, event }) => ({
+    status: 200,
+    body: await previewCompany({
+      scope: caller.scope,
+      body,
+      accountHeader: header(event, 'service-account'),
+      expand: query['expand[]'] ?? [],
+    }),
+  }),
+});

@@ -1,0 +1,105 @@
+import * as z from 'zod';
+import { listingFingerprint } from '../paging/cursor';
+import { createdAtQuery, createdAtRange, isEmptyRange } from '../paging/created-at-range';
+import { countRange, keysetPage, type IndexRange, type PageBlock } from '../paging/keyset-page';
+import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortParam } from '../paging/list-query';
+import { renderRequestLog, type RequestLog } from '../resources/request-log';
+import type { Scope } from '../scope';
+import { requestLogIndexes } from '../store/keys';
+import { TTL_ATTRIBUTE } from '../store/table-definition';
+import { requestLogRecord } from './store';
+
+const statusCode = z.coerce
+  .number()
+  .int()
+  .min(100)
+  .max(599)
+  .meta({ examples: [422] });
+
+export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export const requestLogFilters = {
+  status: statusCode.optional(),
+  'status[gte]': statusCode.optional(),
+  'status[lt]': statusCode.optional(),
+  method: z.enum(REQUEST_METHODS).optional(),
+  path: z
+    .string()
+    .regex(/^\/v1\/[\w/-]*$/)
+    .max(512)
+    .optional()
+    .meta({ examples: ['/v1/companies'] }),
+  ...createdAtQuery,
+};
+
+export const listRequestLogsQuery = z
+  .strictObject({ ...requestLogFilters, sort: sortParam(['created_at']), limit: limitParam, ...cursorParams })
+  .superRefine(refuseAfterWithBefore);
+
+type Query = z.output<typeof listRequestLogsQuery>;
+
+/**
+ * GET /requests: the partner's log in the caller's mode, newest first (or `sort=created_at`), on the
+ * log's own index; `status`, `method` and `path` filter the items read, `created_at[…]` bounds the
+ * index range. `total` counts the same filtered range (a COUNT query beside the page).
+ */
+export async function listRequestLogs(scope: Scope, q: Query): Promise<{ object: 'list'; page: PageBlock; items: RequestLog[] }> {
+  const descending = isDescending(q.sort);
+  const bounds = createdAtRange(q);
+  const range: IndexRange = { ...requestLogIndexes.all(scope), ...bounds, filter: filterOf(q) };
+  const listing = listingFingerprint({
+    route: 'requests',
+    partner: scope.partnerId,
+    mode: scope.mode,
+    descending,
+    status: q.status ?? null,
+    gte: q['status[gte]'] ?? null,
+    lt: q['status[lt]'] ?? null,
+    method: q.method ?? null,
+    path: q.path ?? null,
+    ...bounds,
+  });
+  if (isEmptyRange(bounds)) {
+    return {
+      object: 'list',
+      page: { start_cursor: null, end_cursor: null, has_next_page: false, has_prev_page: false, limit: q.limit, total: 0 },
+      items: [],
+    };
+  }
+  const [{ items, page }, total] = await Promise.all([
+    keysetPage<Record<string, unknown>>(range, { listing, limit: q.limit, descending, after: q.after, before: q.before }),
+    countRange(range),
+  ]);
+  return { object: 'list', page: { ...page, total }, items: items.map((i) => renderRequestLog(requestLogRecord(i))) };
+}
+
+/** The filters over the items' own fields, and items past their TTL that DynamoDB has not removed yet. */
+function filterOf(q: Query): NonNullable<IndexRange['filter']> {
+  const parts = ['#ttl > :now'];
+  const names: Record<string, string> = { '#ttl': TTL_ATTRIBUTE };
+  const values: Record<string, unknown> = { ':now': Math.floor(Date.now() / 1000) };
+  if (q.status !== undefined || q['status[gte]'] !== undefined || q['status[lt]'] !== undefined) names['#status'] = 'status';
+  if (q.status !== undefined) {
+    parts.push('#status = :status');
+    values[':status'] = q.status;
+  }
+  if (q['status[gte]'] !== undefined) {
+    parts.push('#status >= :gte');
+    values[':gte'] = q['status[gte]'];
+  }
+  if (q['status[lt]'] !== undefined) {
+    parts.push('#status < :lt');
+    values[':lt'] = q['status[lt]'];
+  }
+  if (q.method !== undefined) {
+    parts.push('#method = :method');
+    names['#method'] = 'method';
+    values[':method'] = q.method;
+  }
+  if (q.path !== undefined) {
+    parts.push('#path = :path');
+    names['#path'] = 'path';
+    values[':path'] = q.path;
+  }
+  return { expression: parts.join(' AND '), names, values };
+}

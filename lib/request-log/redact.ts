@@ -1,0 +1,52 @@
+/**
+ * What the request log keeps of a body (docs/decisions.md, "The request log"): the JSON as sent or
+ * answered, with secrets and identity data replaced by `[redacted]`, and no more than KEPT_CHARS of it.
+ * Secrets: fields named like one (`secret`, `password`, `token`, `api_key`…) and any string that
+ * carries one of our key or signing-secret shapes, and the token in a status or verification link. Identity data: owners' dates of birth, tax and
+ * document numbers (`ssn`, `itin`, `tax_id`, `ein`, `passport_number`…), wherever they appear.
+ */
+export const REDACTED = '[redacted]';
+
+/** A body longer than this (as JSON) is kept as the start of its JSON text, marked as cut. */
+export const KEPT_CHARS = 8 * 1024;
+
+const SECRET_FIELD = /(secret|password|passphrase|token|api_?key|authorization|signature|private_?key|otp|code_verifier)/i;
+const IDENTITY_FIELD =
+  /^(ssn|itin|tin|tax_?id|taxpayer_?id|ein|date_of_birth|dob|birth_?date|passport_?number|document_?number|id_?number|national_?id|drivers?_?license(_number)?)$/i;
+const SECRET_IN_TEXT = /\b(svc_(live|test)_[0-9A-Za-z_]+|whsec_[0-9A-Za-z+/=]+|sess_[0-9A-Za-z]+)/g;
+const SSN_IN_TEXT = /\b\d{3}-\d{2}-\d{4}\b/g;
+/** Status and verification links carry their bearer token in the path. */
+const TOKEN_IN_LINK = /\/(status|verify)\/[^/?#\s"]+/g;
+
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 20) return REDACTED;
+  if (typeof value === 'string')
+    return value.replace(SECRET_IN_TEXT, REDACTED).replace(SSN_IN_TEXT, REDACTED).replace(TOKEN_IN_LINK, `/$1/${REDACTED}`);
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = Object.create(null);
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = (SECRET_FIELD.test(k) || IDENTITY_FIELD.test(k)) && v !== null && typeof v !== 'object' ? REDACTED : redact(v, depth + 1);
+    }
+    return { ...out };
+  }
+  return value;
+}
+
+/**
+ * A body as kept: the parsed JSON redacted, or, when it is not JSON, or its redacted JSON is longer
+ * than KEPT_CHARS, the start of that text with `…[cut]`. Undefined for no body.
+ */
+export function keptBody(text: string | null | undefined): unknown {
+  if (text === undefined || text === null || text === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    const plain = redact(text) as string;
+    return plain.length > KEPT_CHARS ? `${plain.slice(0, KEPT_CHARS)}…[cut]` : plain;
+  }
+  const clean = redact(parsed);
+  const json = JSON.stringify(clean);
+  return json.length > KEPT_CHARS ? `${json.slice(0, KEPT_CHARS)}…[cut]` : clean;
+}

@@ -1,0 +1,50 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Scope } from '../scope';
+import { db, tableName } from '../store/client';
+import { listSortKey, requestLogIndexes, requestLogKey } from '../store/keys';
+import { TTL_ATTRIBUTE } from '../store/table-definition';
+import { retryTransient } from '../store/transient';
+import type { WriteSet } from '../store/write-set';
+import type { RequestLogRecord } from '../resources/request-log';
+
+/** Kept 7 days (../shared/API-SURFACE.md), then DynamoDB's TTL removes the item. */
+export const REQUEST_LOG_RETENTION_SECONDS = 7 * 24 * 60 * 60;
+
+const ENTITY = 'request_log';
+
+/** The stored item: the record under its id, listed on gsi1 newest first, expiring after 7 days. */
+export function requestLogItem(scope: Scope, record: RequestLogRecord): Record<string, unknown> {
+  const index = requestLogIndexes.all(scope);
+  return {
+    ...requestLogKey(scope, record.id),
+    entity: ENTITY,
+    ...record,
+    [`${index.index}pk`]: index.pk,
+    [`${index.index}sk`]: listSortKey(record.created_at, record.id),
+    [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.created_at) / 1000) + REQUEST_LOG_RETENTION_SECONDS,
+  };
+}
+
+/** The record of a stored item: the item less its keys and bookkeeping. */
+export function requestLogRecord(item: Record<string, unknown>): RequestLogRecord {
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, [TTL_ATTRIBUTE]: _t, ...record } = item;
+  return record as unknown as RequestLogRecord;
+}
+
+/** Into the operation's own transaction: the log entry commits with the change, or not at all. */
+export function addRequestLog(ws: WriteSet, record: RequestLogRecord): void {
+  ws.put(requestLogItem(ws.scope, record));
+}
+
+/** On its own (an answer with no transaction to ride in): one PutItem, run beside the answer's last write. */
+export async function putRequestLog(scope: Scope, record: RequestLogRecord): Promise<void> {
+  await retryTransient(() => db().send(new PutCommand({ TableName: tableName(), Item: requestLogItem(scope, record) })));
+}
+
+export async function getRequestLog(scope: Scope, id: string): Promise<RequestLogRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: requestLogKey(scope, id) }));
+  const item = res.Item;
+  // An item past its TTL may linger until DynamoDB removes it: it is gone for the API already.
+  if (!item || (item[TTL_ATTRIBUTE] as number) * 1000 < Date.now()) return undefined;
+  return requestLogRecord(item);
+}

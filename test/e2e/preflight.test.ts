@@ -1,0 +1,228 @@
+import { api } from '../support/http';
+import { useStackDatabase } from '../support/stack';
+import { aCorp, anLlc, anOwner, createCompany, uniqueWord } from '../support/companies';
+import { aFreshPartner } from '../support/partners';
+import { issueApiKey } from '../../lib/auth/api-key';
+import { nameAvailabilitySchema } from '../../lib/resources/name-availability';
+import { companyPreviewSchema } from '../../lib/resources/company-preview';
+import { requestLogSchema } from '../../lib/resources/request-log';
+
+const c = useStackDatabase();
+const availability = (key: string, name: string, state = 'WY', entity_type = 'llc') =>
+  api(key).get(`/name-availability?name=${encodeURIComponent(name)}&state=${state}&entity_type=${entity_type}`);
+
+describe('GET /name-availability', () => {
+  it('answers available for a free, valid name, and reserves nothing', async () => {
+    const name = `Zephyr ${uniqueWord()}`;
+    const res = await availability(c.test_key, `  ${name}  `);
+    expect(res.status).toBe(200);
+    expect(nameAvailabilitySchema.parse(res.body)).toEqual({
+      object: 'name_availability',
+      name,
+      state: 'WY',
+      entity_type: 'llc',
+      available: true,
+      reasons: [],
+    });
+    // Nothing reserved: another partner creates it right after.
+    expect((await api(c.other_partner.test_key).post('/companies', anLlc({ name }))).status).toBe(201);
+  });
+
+  it('answers taken for a name registered in that state, compared as creation compares, in either mode’s own registry', async () => {
+    const name = `Quill ${uniqueWord()}`;
+    await createCompany(c.test_key, anLlc({ name, state: 'WY' }));
+    for (const asked of [name, name.toUpperCase(), name.replace(' ', '   ')]) {
+      const res = await availability(c.test_key, asked, 'WY', 'c_corp');
+      expect(res.body.available).toBe(false);
+      expect(res.body.reasons.map((r: any) => r.code)).toEqual(['taken']);
+      expect(res.body.reasons[0].message).toContain('is already registered in WY');
+    }
+    // Another partner sees the same registry; another state and the live mode are free.
+    expect((await availability(c.other_partner.test_key, name)).body.reasons.map((r: any) => r.code)).toEqual(['taken']);
+    expect((await availability(c.test_key, name, 'DE')).body.available).toBe(true);
+    expect((await availability(c.live_key, name)).body.available).toBe(true);
+    // And creation refuses exactly what it reported.
+    const refused = await api(c.test_key).post('/companies', anLlc({ name: name.toLowerCase() }));
+    expect([refused.status, refused.body.errors[0].location, refused.body.errors[0].validation_type]).toEqual([400, '$.name', 'unique']);
+  });
+
+  it.each([
+    ['starts with The', 'The Widget Co', 'must not start with "The"'],
+    ['has a character outside the pattern', 'Acme, Inc', 'Use only letters'],
+    ['is empty', '', ''],
+    ['is too long', 'A'.repeat(256), ''],
+  ])('answers invalid_name when the name %s, with the create rule’s own words', async (_what, name, words) => {
+    const res = await availability(c.test_key, name);
+    expect(res.status).toBe(200);
+    expect(res.body.available).toBe(false);
+    expect(res.body.reasons[0].code).toBe('invalid_name');
+    expect(res.body.reasons[0].message).toContain(words);
+    // Creation refuses the same name at $.name.
+    const created = await api(c.test_key).post('/companies', anLlc({ name }));
+    expect(created.status).toBe(400);
+    expect(created.body.errors.some((e: any) => e.location === '$.name')).toBe(true);
+  });
+
+  it('answers state_registry_conflict in the sandbox for a name with the word Conflict, never in live mode', async () => {
+    const name = `Harbor Conflict ${uniqueWord()}`;
+    const test = await availability(c.test_key, name);
+    expect(test.body.available).toBe(false);
+    expect(test.body.reasons.map((r: any) => r.code)).toEqual(['state_registry_conflict']);
+    expect((await availability(c.live_key, name)).body.available).toBe(true);
+    expect((await availability(c.test_key, `Conflicted ${uniqueWord()}`)).body.available).toBe(true);
+  });
+
+  it('refuses a missing or unknown state and entity type with invalid_request, and needs companies:read', async () => {
+    const res = await api(c.test_key).get('/name-availability?name=Acme&state=ZZ&entity_type=llc');
+    expect([res.status, res.body.errors[0].location]).toEqual([400, '$.state']);
+    const missing = await api(c.test_key).get('/name-availability?name=Acme&state=WY');
+    expect([missing.status, missing.body.errors[0].location]).toEqual([400, '$.entity_type']);
+    const { partnerId } = await aFreshPartner();
+    const { secret } = await issueApiKey({ partnerId, mode: 'test', scopes: ['events:read'] });
+    expect((await availability(secret, 'Acme')).body.code).toBe('insufficient_scope');
+  });
+});
+
+describe('POST /companies/preview', () => {
+  it('answers the company as creation would and the lines creation bills, writing nothing', async () => {
+    const { testKey } = await aFreshPartner();
+    const body = anLlc({
+      services: ['ein_application', 'compliance_bundle'],
+      service_options: { formation: { turnaround: 'expedited' } },
+      shareholders: [anOwner()],
+      external_id: `pv-${uniqueWord()}`,
+    });
+    const before = (await api(testKey).get('/events?limit=100')).body.items.length;
+    const preview = await api(testKey).post('/companies/preview', body);
+    expect([preview.status, preview.body.errors]).toEqual([200, undefined]);
+    companyPreviewSchema.parse(preview.body);
+    expect(preview.body.company).not.toHaveProperty('id');
+    expect(preview.body.company).not.toHaveProperty('account_id'); // the account would be created
+    expect(preview.body.amount_due_now).toBe(preview.body.lines.reduce((s: number, l: any) => s + l.unit_amount, 0));
+    expect(preview.body.lines.map((l: any) => l.kind)).toEqual(
+      expect.arrayContaining(['product', 'option', 'state_fee', 'processing_fee']),
+    );
+    // Nothing written: no event, no company, the external_id and name still free.
+    expect((await api(testKey).get('/events?limit=100')).body.items.length).toBe(before);
+    expect((await api(testKey).get(`/companies?external_id=${body.external_id}`)).body.items).toEqual([]);
+    expect((await availability(testKey, body.name as string)).body.available).toBe(true);
+
+    const created = await api(testKey).post('/companies', body);
+    expect(created.status).toBe(201);
+    const { id, created_at, updated_at, account_id, shareholders, ...rest } = created.body;
+    const { shareholders: previewed, ...previewRest } = preview.body.company;
+    expect(previewRest).toEqual(rest);
+    expect(previewed.map(({ id: _i, ...s }: any) => s)).toEqual(shareholders.map(({ id: _i, ...s }: any) => s));
+    // What creation billed is what the preview said, to the cent.
+    const run = await api(testKey).post('/sandbox/billing/run', { as_of: new Date(Date.now() + 40 * 86400_000).toISOString() });
+    expect(run.body.invoice.amount_due ?? run.body.invoice.total).toBe(preview.body.amount_due_now);
+  });
+
+  it('refuses what creation refuses, with the same errors[]', async () => {
+    const name = `Taken ${uniqueWord()}`;
+    const external_id = `tk-${uniqueWord()}`;
+    await createCompany(c.test_key, anLlc({ name, external_id }));
+    const cases = [
+      anLlc({ name: 'The Best' }),
+      anLlc({ name }),
+      anLlc({ external_id }),
+      aCorp({ authorized_shares: undefined }),
+      anLlc({ services: ['no_such_product'] }),
+    ];
+    for (const body of cases) {
+      const [p, cr] = [await api(c.test_key).post('/companies/preview', body), await api(c.test_key).post('/companies', body)];
+      expect({ status: p.status, code: p.body.code, errors: p.body.errors }).toEqual({
+        status: cr.status,
+        code: cr.body.code,
+        errors: cr.body.errors,
+      });
+      expect(p.status).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it('keeps account_id when the account exists, and ignores an Idempotency-Key (no record is written)', async () => {
+    const company = await createCompany(c.test_key);
+    const body = anLlc({ account: undefined });
+    const headers = { 'Service-Account': company.account_id, 'Idempotency-Key': `pv-${uniqueWord()}` };
+    const first = await api(c.test_key).post('/companies/preview', body, headers);
+    expect(first.status).toBe(200);
+    expect(first.body.company.account_id).toBe(company.account_id);
+    const created = await api(c.test_key).post('/companies', body, headers);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('idempotent-replayed')).toBeNull();
+  });
+});
+
+describe('the request log', () => {
+  it('keeps a POST with its redacted bodies, readable by its request_id', async () => {
+    const owner = anOwner({ date_of_birth: '1990-01-02' });
+    const res = await api(c.test_key).post(
+      '/companies',
+      anLlc({
+        shareholders: [owner],
+        pre_existing: true,
+        ein: '12-3456789',
+        address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postal_code: '82001' },
+      }),
+      { 'Idempotency-Key': `rl-${uniqueWord()}` },
+    );
+    expect([res.status, res.body.errors]).toEqual([201, undefined]);
+    const id = res.headers.get('request-id')!;
+    const log = await api(c.test_key).get(`/requests/${id}`);
+    expect(log.status).toBe(200);
+    requestLogSchema.parse(log.body);
+    expect(log.body).toMatchObject({ object: 'request_log', id, method: 'POST', path: '/v1/companies', status: 201 });
+    expect(log.body.idempotency_key).toMatch(/^rl-/);
+    expect(log.body.request_body.shareholders[0].date_of_birth).toBe('[redacted]');
+    expect(log.body.request_body.ein).toBe('[redacted]');
+    expect(log.body.response_body.id).toBe(res.body.id);
+    expect(log.text).not.toContain('1990-01-02');
+    expect(log.text).not.toContain(c.test_key);
+  });
+
+  it('keeps an error answer with its code, not a successful GET, and only in its own partner and mode', async () => {
+    const missing = await api(c.test_key).get('/companies/cmp_0000000000000000000000');
+    expect(missing.status).toBe(404);
+    const id = missing.headers.get('request-id')!;
+    expect(missing.body.request_id).toBe(id);
+    const log = await api(c.test_key).get(`/requests/${id}`);
+    expect(log.body).toMatchObject({ status: 404, code: 'resource_missing', method: 'GET' });
+    const ok = await api(c.test_key).get('/me');
+    expect((await api(c.test_key).get(`/requests/${ok.headers.get('request-id')}`)).status).toBe(404);
+    for (const key of [c.live_key, c.other_partner.test_key]) expect((await api(key).get(`/requests/${id}`)).status).toBe(404);
+  });
+
+  it('keeps no 429 and no unknown key’s 401', async () => {
+    const unknown = await api('svc_test_nosuchkeynosuchkeynosuchkey').get('/companies');
+    expect(unknown.status).toBe(401);
+    const { testKey } = await aFreshPartner();
+    const listed = await api(testKey).get('/requests');
+    expect(listed.body.items).toEqual([]);
+  });
+
+  it('lists newest first with its filters, and needs logs:read', async () => {
+    const { partnerId, testKey } = await aFreshPartner();
+    const a = await api(testKey).post('/companies', anLlc());
+    const b = await api(testKey).post('/companies', anLlc({ name: 'The Refused' }));
+    const d = await api(testKey).get('/companies/cmp_0000000000000000000000');
+    expect([a.status, b.status, d.status]).toEqual([201, 400, 404]);
+    const all = await api(testKey).get('/requests');
+    expect(all.status).toBe(200);
+    expect(all.body.items.map((i: any) => i.status)).toEqual([404, 400, 201]);
+    expect(all.body.page.total).toBe(3);
+    expect((await api(testKey).get('/requests?status[gte]=400')).body.items.map((i: any) => i.status)).toEqual([404, 400]);
+    expect((await api(testKey).get('/requests?status=201')).body.items.map((i: any) => i.id)).toEqual([a.headers.get('request-id')]);
+    expect((await api(testKey).get('/requests?method=GET')).body.items.map((i: any) => i.status)).toEqual([404]);
+    expect((await api(testKey).get('/requests?path=/v1/companies&status[lt]=300')).body.items.length).toBe(1);
+    const page1 = await api(testKey).get('/requests?limit=2');
+    const page2 = await api(testKey).get(`/requests?limit=2&after=${encodeURIComponent(page1.body.page.end_cursor)}`);
+    expect([...page1.body.items, ...page2.body.items].map((i: any) => i.status)).toEqual([404, 400, 201]);
+    const bad = await api(testKey).get('/requests?status=abc');
+    expect([bad.status, bad.body.errors[0].location]).toEqual([400, '$.status']);
+    const { secret } = await issueApiKey({ partnerId, mode: 'test', scopes: ['companies:write'] });
+    const refused = await api(secret).get('/requests');
+    expect([refused.status, refused.body.code]).toEqual([403, 'insufficient_scope']);
+    // That refusal is logged too, for the key that made it (its partner holds logs:read elsewhere).
+    expect((await api(testKey).get(`/requests/${refused.headers.get('request-id')}`)).body.status).toBe(403);
+  });
+});
