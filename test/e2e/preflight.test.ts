@@ -86,11 +86,12 @@ describe('GET /name-availability', () => {
 describe('POST /companies/preview', () => {
   it('answers the company as creation would and the lines creation bills, writing nothing', async () => {
     const { testKey } = await aFreshPartner();
+    const external_id = `pv-${uniqueWord()}`;
     const body = anLlc({
       services: ['ein_application', 'compliance_bundle'],
       service_options: { formation: { turnaround: 'expedited' } },
       shareholders: [anOwner()],
-      external_id: `pv-${uniqueWord()}`,
+      external_id,
     });
     const before = (await api(testKey).get('/events?limit=100')).body.items.length;
     const preview = await api(testKey).post('/companies/preview', body);
@@ -104,7 +105,7 @@ describe('POST /companies/preview', () => {
     );
     // Nothing written: no event, no company, the external_id and name still free.
     expect((await api(testKey).get('/events?limit=100')).body.items.length).toBe(before);
-    expect((await api(testKey).get(`/companies?external_id=${body.external_id}`)).body.items).toEqual([]);
+    expect((await api(testKey).get(`/companies?external_id=${external_id}`)).body.items).toEqual([]);
     expect((await availability(testKey, body.name as string)).body.available).toBe(true);
 
     const created = await api(testKey).post('/companies', body);
