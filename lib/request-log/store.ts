@@ -12,13 +12,22 @@ export const REQUEST_LOG_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 
 const ENTITY = 'request_log';
 
-/** The stored item: the record under its id, listed on gsi1 newest first, expiring after 7 days. */
+/**
+ * The stored item: the record under its id, listed on gsi1 newest first, expiring after 7 days. The
+ * bodies and the query are stored as JSON text, not as maps: whatever a caller sent (nesting deeper than DynamoDB's
+ * 32 levels, numbers beyond its 38 digits, empty keys) can never make the write fail, nor the
+ * operation's transaction it rides in.
+ */
 export function requestLogItem(scope: Scope, record: RequestLogRecord): Record<string, unknown> {
   const index = requestLogIndexes.all(scope);
+  const { request_body, response_body, query, ...rest } = record;
   return {
     ...requestLogKey(scope, record.id),
     entity: ENTITY,
-    ...record,
+    ...rest,
+    query: JSON.stringify(query ?? {}),
+    ...(request_body !== undefined ? { request_body: JSON.stringify(request_body) } : {}),
+    response_body: JSON.stringify(response_body ?? null),
     [`${index.index}pk`]: index.pk,
     [`${index.index}sk`]: listSortKey(record.created_at, record.id),
     [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.created_at) / 1000) + REQUEST_LOG_RETENTION_SECONDS,
@@ -27,8 +36,12 @@ export function requestLogItem(scope: Scope, record: RequestLogRecord): Record<s
 
 /** The record of a stored item: the item less its keys and bookkeeping. */
 export function requestLogRecord(item: Record<string, unknown>): RequestLogRecord {
-  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, [TTL_ATTRIBUTE]: _t, ...record } = item;
-  return record as unknown as RequestLogRecord;
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, [TTL_ATTRIBUTE]: _t, request_body, response_body, query, ...record } = item;
+  const out = record as unknown as RequestLogRecord;
+  if (typeof request_body === 'string') out.request_body = JSON.parse(request_body);
+  out.query = typeof query === 'string' ? JSON.parse(query) : {};
+  out.response_body = typeof response_body === 'string' ? JSON.parse(response_body) : null;
+  return out;
 }
 
 /** Into the operation's own transaction: the log entry commits with the change, or not at all. */

@@ -63,6 +63,8 @@ async function ownerObjects(mode: Mode): Promise<Ids> {
     externalID: company.body.external_id,
     shareholderID: company.body.shareholders[0].id,
     index: '0',
+    // The request log's entry of that creation, by the request_id of its answer.
+    requestID: company.headers.get('request-id')!,
   };
   ids.serviceOrderID = (await o.get(`/companies/${companyID}/service-orders`)).body.items[0].id;
   ids.eventID = (await o.get(`/events?company_id=${companyID}&limit=1`)).body.items[0].id;
@@ -132,6 +134,12 @@ const BODY_REFERENCES: Array<{
     field: '$.shareholders[].passport',
     names: 'uploadID',
     send: (key, _own, v) => api(key).post('/companies', anLlc({ shareholders: [anOwner({ passport: v })] })),
+  },
+  {
+    operation: 'POST /companies/preview',
+    field: '$.shareholders[].passport',
+    names: 'uploadID',
+    send: (key, _own, v) => api(key).post('/companies/preview', anLlc({ shareholders: [anOwner({ passport: v })] })),
   },
   {
     operation: 'POST /companies/{companyID}/service-orders',
@@ -244,6 +252,16 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
       expect(res.status).toBe(200);
       for (const id of [ids.companyID, ids.accountID, ids.eventID, ids.invoiceID]) expect(res.text).not.toContain(id);
     }
+    // The request log lists the caller's own requests only: the matrix's probes of the owner's ids
+    // are there (the caller sent them), each answered as naming nothing; the owner's requests are not.
+    const logged = await mine.get('/requests?limit=100');
+    expect(logged.status).toBe(200);
+    expect(logged.body.items.map((i: any) => i.id)).not.toContain(ids.requestID);
+    for (const item of logged.body.items) {
+      const names = [ids.companyID, ids.accountID, ids.eventID, ids.invoiceID].some((id) => JSON.stringify(item).includes(id));
+      if (names) expect([item.path, item.status]).toEqual([item.path, expect.any(Number)]);
+      if (names) expect(item.status).toBeGreaterThanOrEqual(400);
+    }
   });
 
   /**
@@ -293,7 +311,7 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
     const paged = Object.entries<any>(doc.paths)
       .filter(([path, ops]) => !path.includes('{') && (ops.get?.parameters ?? []).some((p: any) => p.name === 'after'))
       .map(([path]) => path);
-    expect(paged).toEqual(expect.arrayContaining(['/companies', '/accounts', '/events', '/invoices']));
+    expect(paged).toEqual(expect.arrayContaining(['/companies', '/accounts', '/events', '/invoices', '/requests']));
     let tried = 0;
     for (const mode of ['test', 'live'] as Mode[]) {
       for (const path of paged) {

@@ -196,9 +196,15 @@ describe('the request log', () => {
   it('keeps no 429 and no unknown key’s 401', async () => {
     const unknown = await api('svc_test_nosuchkeynosuchkeynosuchkey').get('/companies');
     expect(unknown.status).toBe(401);
-    const { testKey } = await aFreshPartner();
+    const { partnerId, testKey } = await aFreshPartner();
+    const { secret } = await issueApiKey({ partnerId, mode: 'test', rateLimit: { burst: 1, sustained: 1000 } });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api(secret).post('/companies', anLlc({ name: 'The Flood' }))));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses).toContain(429);
     const listed = await api(testKey).get('/requests');
-    expect(listed.body.items).toEqual([]);
+    expect(listed.body.items.map((i: any) => i.status).sort()).toEqual(statuses.filter((s) => s !== 429).sort());
+    for (const a of answers.filter((x) => x.status === 429))
+      expect((await api(testKey).get(`/requests/${a.headers.get('request-id')}`)).status).toBe(404);
   });
 
   it('lists newest first with its filters, and needs logs:read', async () => {
