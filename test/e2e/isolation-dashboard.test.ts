@@ -116,16 +116,22 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
       const livemode = mode === 'live';
       const ownerKey = livemode ? c.other_partner.live_key : c.other_partner.test_key;
       const myKey = livemode ? c.live_key : c.test_key;
-      const [endpoint, key, company, myCompany, mineEndpoint] = await Promise.all([
+      const [endpoint, key, company, myCompany, mineEndpoint, ownerRequest] = await Promise.all([
         theirs('/webhook-endpoints', { url: `http://127.0.0.1:9/isolation-${mode}`, livemode, description: 'isolation target', ...quiet }),
         theirs('/keys', { livemode, name: `isolation target ${mode}` }),
         createCompany(ownerKey, anLlc()),
         createCompany(myKey, anLlc()),
         mine('/webhook-endpoints', { url: `http://127.0.0.1:9/isolation-mine-${mode}`, livemode, ...quiet }),
+        // A refused request of the owner's: its request log entry.
+        api(ownerKey).post('/companies', anLlc({ name: 'The Isolation' })),
       ]);
       expect([endpoint.status, key.status, mineEndpoint.status]).toEqual([201, 201, 201]);
       owned[mode] = {
-        slots: { 'webhook-endpoints/{id}': endpoint.body.id, 'keys/{keyID}': key.body.id },
+        slots: {
+          'webhook-endpoints/{id}': endpoint.body.id,
+          'keys/{keyID}': key.body.id,
+          'requests/{requestID}': ownerRequest.headers.get('request-id')!,
+        },
         eventId: await firstEventOf(ownerKey, company.id),
         keySecret: key.body.secret,
       };

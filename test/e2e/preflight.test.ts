@@ -6,6 +6,7 @@ import { issueApiKey } from '../../lib/auth/api-key';
 import { nameAvailabilitySchema } from '../../lib/resources/name-availability';
 import { companyPreviewSchema } from '../../lib/resources/company-preview';
 import { requestLogSchema } from '../../lib/resources/request-log';
+import { createSession } from '../../lib/dashboard/session';
 
 const c = useStackDatabase();
 const availability = (key: string, name: string, state = 'WY', entity_type = 'llc') =>
@@ -231,5 +232,45 @@ describe('the request log', () => {
     expect([refused.status, refused.body.code]).toEqual([403, 'insufficient_scope']);
     // That refusal is logged too, for the key that made it (its partner holds logs:read elsewhere).
     expect((await api(testKey).get(`/requests/${refused.headers.get('request-id')}`)).body.status).toBe(403);
+  });
+});
+
+describe('the request log in the dashboard', () => {
+  it('lists both modes newest first, pages one mode, and shows each request in full from its request_id', async () => {
+    const { partnerId, testKey, liveKey } = await aFreshPartner();
+    const refused = await api(testKey).post('/companies', anLlc({ name: 'The Refused' }));
+    const live = await api(liveKey).post('/companies', anLlc());
+    expect([refused.status, live.status]).toEqual([400, 201]);
+    const { token } = await createSession({ partnerId, email: 'owner@requests.test' });
+    const json = (path: string) => api(undefined, { Authorization: `Bearer ${token}` }).get(`${c.dashboard_url}/api${path}`);
+    const both = await json('/requests');
+    expect(both.status).toBe(200);
+    expect(both.body.items.map((i: any) => [i.status, i.livemode])).toEqual([
+      [201, true],
+      [400, false],
+    ]);
+    const testOnly = await json('/requests?livemode=false&limit=1');
+    expect(testOnly.body.items.map((i: any) => i.id)).toEqual([refused.headers.get('request-id')]);
+    expect((await json('/requests?after=abc')).body.errors[0].location).toBe('$.after');
+
+    const cookie = `dash_session=${token}`;
+    const page = (path: string) => fetch(`${c.dashboard_url}${path}`, { redirect: 'manual', headers: { Cookie: cookie } });
+    const listPage = await page('/requests');
+    const text = await listPage.text();
+    expect(listPage.status).toBe(200);
+    // The error's request_id is a link to the request in full.
+    const id = refused.body.request_id as string;
+    expect(text).toContain(`href="/dashboard/requests/${id}"`);
+    const one = await page(`/requests/${id}`);
+    const detail = await one.text();
+    expect(one.status).toBe(200);
+    expect(detail).toContain('invalid_request');
+    expect(detail).toContain('The Refused');
+    // The search box answers with the request's page; another partner's request is not found.
+    const found = await page(`/requests?request_id=${id}`);
+    expect([found.status, found.headers.get('location')]).toEqual([303, `/dashboard/requests/${id}`]);
+    expect((await page(`/requests/${live.headers.get('request-id')}`)).status).toBe(200);
+    const theirs = await api(c.test_key).post('/companies', anLlc({ name: 'The Other' }));
+    expect((await page(`/requests/${theirs.body.request_id}`)).status).toBe(404);
   });
 });

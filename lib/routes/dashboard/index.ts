@@ -32,6 +32,9 @@ import { dashboardEnableWebhookEndpoint } from './page-enable-webhook-endpoint';
 import { dashboardRollWebhookSecret } from './page-roll-webhook-secret';
 import { dashboardResendWebhookEvent } from './page-resend-webhook-event';
 import { dashboardConfirmWebhookSecretRoll } from './page-confirm-webhook-secret-roll';
+import { dashboardApiListRequests } from './api-list-requests';
+import { dashboardRequests } from './page-requests';
+import { dashboardRequest } from './page-request';
 
 /**
  * The partner dashboard: HTML pages for people and the same actions as JSON under /dashboard/api for
@@ -74,4 +77,7 @@ export const dashboardRoutes = [
   dashboardRollWebhookSecret,
   dashboardResendWebhookEvent,
   dashboardConfirmWebhookSecretRoll,
+  dashboardApiListRequests,
+  dashboardRequests,
+  dashboardRequest,
 ];

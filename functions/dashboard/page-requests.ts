@@ -1,0 +1,20 @@
+import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { dashboardRequests as contract } from '../../lib/routes/dashboard/page-requests';
+import { dashboardRequestLogs } from '../../lib/dashboard/requests';
+import { requestsPage } from '../../lib/dashboard/pages/requests';
+import { seeOther } from '../../lib/dashboard/pages/layout';
+
+/** GET /dashboard/requests */
+export const handler = dashboardPageOperation({
+  ...contract,
+  handle: async ({ auth, query }) => {
+    const { request_id, ...filters } = query;
+    if (request_id !== undefined) return seeOther(`/dashboard/requests/${request_id}`);
+    // A cursor pages one mode; the page shows the newest of both unless a mode is chosen.
+    const list = await dashboardRequestLogs(
+      auth.session.partner_id,
+      filters.livemode === undefined ? { ...filters, after: undefined, before: undefined } : filters,
+    );
+    return requestsPage(auth.session, list.items, filters, list.page.has_next_page);
+  },
+});
