@@ -18,6 +18,7 @@ import { recordedProofRuns } from '../proof/record';
 const MODULES: [file: string, exportName: string][] = [
   ['foundation.ts', 'foundationBench'],
   ['companies.ts', 'companiesBench'],
+  ['request-log.ts', 'requestLogBench'],
   ['events.ts', 'eventsBench'],
   ['webhooks.ts', 'webhooksBench'],
   ['bundles.ts', 'bundlesBench'],

@@ -171,6 +171,7 @@ const TAG_ORDER = [
   'Service orders',
   'Orders and billing',
   'Events',
+  'Requests',
   'Catalog',
   'Account',
   'Meta',

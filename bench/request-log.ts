@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { lambdaContext } from '../infra/local/proxy-event';
+import { db } from '../lib/store/client';
+import type { Bench, BenchRow } from './types';
+
+type Invoke = (e: APIGatewayProxyEvent, c: unknown) => Promise<{ statusCode: number; body: string }>;
+
+/** A proxy event as the gateway hands it to a handler. */
+function proxyEvent(method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEvent {
+  return {
+    resource: path,
+    path,
+    httpMethod: method,
+    headers: { Authorization: `Bearer ${key}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: path.startsWith('/v1/companies/') ? { companyID: path.split('/')[3] } : null,
+    stageVariables: null,
+    body: body === undefined ? null : JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
+  };
+}
+
+const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+const valid = () => ({
+  name: `Bench ${letters(12)}`,
+  state: 'WY',
+  entity_type: 'llc',
+  account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+});
+
+interface Call {
+  command: string;
+  /** A write of the request log on its own (a PutItem of a `request_log` item). */
+  logAlone: boolean;
+  /** A transaction that carries the request log's item. */
+  logInTransaction: boolean;
+}
+
+/**
+ * The request log's cost in DynamoDB requests and in SEQUENTIAL round trips (counted on the client,
+ * not timed): the handlers are invoked directly inside an AsyncLocalStorage context, each DynamoDB
+ * call is recorded with the calls in flight beside it, and a round trip is a run of calls that
+ * overlap. A round trip "for the log" is one in which every call is a request-log write on its own:
+ * waiting the log alone added. 0 means the log rode in the operation's transaction or beside the
+ * answer's last write.
+ */
+export const requestLogBench: Bench = async ({ credentials }) => {
+  const mine = new AsyncLocalStorage<Call[][]>();
+  let inFlight = 0;
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      const waves = mine.getStore();
+      if (!waves) return next(args);
+      const input = args.input as { Item?: Record<string, unknown>; TransactItems?: { Put?: { Item?: Record<string, unknown> } }[] };
+      const call: Call = {
+        command: (context.commandName as string).replace('Command', ''),
+        logAlone: input.Item?.entity === 'request_log',
+        logInTransaction: (input.TransactItems ?? []).some((t) => t.Put?.Item?.entity === 'request_log'),
+      };
+      if (inFlight === 0) waves.push([]);
+      waves[waves.length - 1].push(call);
+      inFlight++;
+      try {
+        return await next(args);
+      } finally {
+        inFlight--;
+      }
+    },
+    { step: 'initialize', name: 'benchRequestLogRounds' },
+  );
+  const create = ((await import('../functions/api/create-company')) as { handler: Invoke }).handler;
+  const getCompany = ((await import('../functions/api/get-company')) as { handler: Invoke }).handler;
+  const key = credentials.test_key;
+  const cases: { name: string; status: number; run: () => Promise<{ statusCode: number; body: string }> }[] = [
+    {
+      name: 'POST /v1/companies (201)',
+      status: 201,
+      run: () => create(proxyEvent('POST', '/v1/companies', key, valid()), lambdaContext('createCompany')),
+    },
+    {
+      name: 'POST /v1/companies (201) with Idempotency-Key',
+      status: 201,
+      run: () =>
+        create(proxyEvent('POST', '/v1/companies', key, valid(), { 'Idempotency-Key': randomUUID() }), lambdaContext('createCompany')),
+    },
+    {
+      name: 'POST /v1/companies refused (400) with Idempotency-Key',
+      status: 400,
+      run: () =>
+        create(
+          proxyEvent('POST', '/v1/companies', key, { ...valid(), name: 'The Refused' }, { 'Idempotency-Key': randomUUID() }),
+          lambdaContext('createCompany'),
+        ),
+    },
+    {
+      name: 'POST /v1/companies refused (400), no Idempotency-Key',
+      status: 400,
+      run: () => create(proxyEvent('POST', '/v1/companies', key, { ...valid(), name: 'The Refused' }), lambdaContext('createCompany')),
+    },
+    {
+      name: 'GET /v1/companies/{id} refused (404)',
+      status: 404,
+      run: () => getCompany(proxyEvent('GET', '/v1/companies/cmp_0000000000000000000000', key), lambdaContext('getCompany')),
+    },
+  ];
+  const rows: BenchRow[] = [];
+  try {
+    for (const c of cases) {
+      const warm = await c.run();
+      if (warm.statusCode !== c.status) throw new Error(`${c.name}: ${warm.statusCode} ${warm.body}`);
+      const waves: Call[][] = [];
+      const res = await mine.run(waves, c.run);
+      if (res.statusCode !== c.status) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
+      const calls = waves.flat();
+      const forTheLog = waves.filter((w) => w.every((call) => call.logAlone)).length;
+      const where = calls.some((x) => x.logInTransaction)
+        ? "in the operation's TransactWriteItems"
+        : calls.some((x) => x.logAlone)
+          ? waves.some((w) => w.some((x) => x.logAlone) && w.length > 1)
+            ? "a PutItem beside the answer's last write"
+            : 'a PutItem on its own, after the answer is known'
+          : 'not written';
+      rows.push({
+        name: `${c.name}: round trips waiting on the request log alone`,
+        value: forTheLog,
+        unit: 'round trips',
+        baseline: 0,
+        baselineName: 'goal',
+        note: `log written ${where}; ${calls.length} DynamoDB requests in ${waves.length} sequential round trips: ${waves.map((w) => w.map((x) => x.command + (x.logAlone ? '(log)' : '')).join('+')).join(' → ')}`,
+      });
+    }
+  } finally {
+    db().middlewareStack.remove('benchRequestLogRounds');
+  }
+  return rows;
+};

@@ -1,0 +1,139 @@
+import { isLogged, requestLogEntry } from '../../lib/request-log/entry';
+import { KEPT_CHARS, keptBody, REDACTED, redact } from '../../lib/request-log/redact';
+import { previewLines } from '../../lib/companies/preview-company';
+import type { ServiceOrderRecord } from '../../lib/resources/service-order';
+import type { LedgerLine } from '../../lib/billing/ledger-line';
+
+describe('what the request log keeps of a body', () => {
+  it('redacts secrets and identity data by field name, wherever they are nested', () => {
+    const out = redact({
+      name: 'Acme',
+      ein: '12-3456789',
+      shareholders: [{ first_name: 'Ada', date_of_birth: '1990-01-02', passport_number: 'X123', address: { line1: '1 Main St' } }],
+      secret: 'whsec_abc',
+      webhook: { signing_secret: 'abc', api_key: 'k' },
+      metadata: { note: 'keep me' },
+    }) as any;
+    expect(out).toEqual({
+      name: 'Acme',
+      ein: REDACTED,
+      shareholders: [{ first_name: 'Ada', date_of_birth: REDACTED, passport_number: REDACTED, address: { line1: '1 Main St' } }],
+      secret: REDACTED,
+      webhook: { signing_secret: REDACTED, api_key: REDACTED },
+      metadata: { note: 'keep me' },
+    });
+  });
+
+  it('redacts our key and signing-secret shapes, SSNs and the token of a status or verification link inside any string', () => {
+    expect(redact('key svc_test_abcDEF123 and whsec_Zm9vYmFy and 123-45-6789')).toBe(`key ${REDACTED} and ${REDACTED} and ${REDACTED}`);
+    expect(redact({ url: 'https://x.test/status/abcdefghijklmnopqrstuv?x=1' })).toEqual({ url: `https://x.test/status/${REDACTED}?x=1` });
+    expect(redact({ url: 'https://x.test/verify/tok_123' })).toEqual({ url: `https://x.test/verify/${REDACTED}` });
+  });
+
+  it('keeps a body as parsed JSON, a non-JSON body as text, and cuts either beyond its bound', () => {
+    expect(keptBody('{"a":1}')).toEqual({ a: 1 });
+    expect(keptBody('not json')).toBe('not json');
+    expect(keptBody('')).toBeUndefined();
+    const long = keptBody(JSON.stringify({ text: 'x'.repeat(KEPT_CHARS * 2) })) as string;
+    expect(typeof long).toBe('string');
+    expect(long.endsWith('…[cut]')).toBe(true);
+    expect(long.length).toBeLessThan(KEPT_CHARS + 10);
+  });
+
+  it('logs every POST and every answer of 400 or more, never a 429 or an unknown key', () => {
+    expect(isLogged('POST', 201, true)).toBe(true);
+    expect(isLogged('GET', 200, true)).toBe(false);
+    expect(isLogged('GET', 404, true)).toBe(true);
+    expect(isLogged('POST', 429, true)).toBe(false);
+    expect(isLogged('POST', 401, false)).toBe(false);
+  });
+
+  it('records the error code of an error answer and the duration', () => {
+    const entry = requestLogEntry({
+      requestId: 'req_0000000000000000000000',
+      method: 'GET',
+      path: '/v1/companies/cmp_0000000000000000000000',
+      query: {},
+      status: 404,
+      responseBody: JSON.stringify({ code: 'resource_missing', request_id: 'req_0000000000000000000000' }),
+      apiVersion: '2026-11-01',
+      keyId: 'key_0000000000000000000000',
+      sourceIp: '127.0.0.1',
+      receivedAt: new Date('2026-11-23T10:00:00.000Z'),
+      answeredAt: new Date('2026-11-23T10:00:00.042Z'),
+    });
+    expect(entry).toMatchObject({ code: 'resource_missing', duration_ms: 42, created_at: '2026-11-23T10:00:00.000Z' });
+    expect(entry).not.toHaveProperty('request_body');
+  });
+});
+
+describe('the lines of a preview', () => {
+  const order = (o: Partial<ServiceOrderRecord>): ServiceOrderRecord =>
+    ({
+      id: 'so_1',
+      company: 'cmp_1',
+      product_key: 'formation',
+      interval: 'one_time',
+      status: 'received',
+      unit_amount: 0,
+      currency: 'usd',
+      billing: 'advance',
+      fees: [],
+      ...o,
+    }) as ServiceOrderRecord;
+  const line = (key: string, amount: number, extra: Partial<LedgerLine> = {}): LedgerLine =>
+    ({
+      id: 'ln',
+      key,
+      kind: 'order',
+      description: '',
+      amount,
+      currency: 'usd',
+      period: '2026-11',
+      billed_at: '',
+      livemode: false,
+      ...extra,
+    }) as LedgerLine;
+
+  it('splits an order line into the product and each priced option, and names each fee by its kind', () => {
+    const formation = order({
+      id: 'so_f',
+      unit_amount: 24900,
+      fees: [
+        { kind: 'state_fee', unit_amount: 10400, currency: 'usd' },
+        { kind: 'processing_fee', unit_amount: 500, currency: 'usd' },
+      ],
+    });
+    const lines = previewLines(
+      [formation],
+      [
+        line('so_f#order', 24900, { options: [{ option: 'turnaround', value: 'expedited', amount: 15000 }] }),
+        line('so_f#fee#0', 10400, { kind: 'fee' }),
+        line('so_f#fee#1', 500, { kind: 'fee' }),
+      ],
+    );
+    expect(lines.map((l) => [l.kind, l.unit_amount])).toEqual([
+      ['product', 9900],
+      ['option', 15000],
+      ['state_fee', 10400],
+      ['processing_fee', 500],
+    ]);
+  });
+
+  it('shows a bundle inclusion, a quoted product and an arrears product at zero, and a billed line it cannot word still counts', () => {
+    const lines = previewLines(
+      [
+        order({ id: 'so_a', product_key: 'annual_report', included_in: 'compliance_bundle', interval: 'yearly' }),
+        order({ id: 'so_t', product_key: 'trademark_registration', status: 'quote_pending' }),
+        order({ id: 'so_p', product_key: 'payroll', billing: 'arrears', interval: 'monthly' }),
+      ],
+      [line('so_x#odd', 123)],
+    );
+    expect(lines.map((l) => [l.product_key, l.unit_amount, l.included_in])).toEqual([
+      ['annual_report', 0, 'compliance_bundle'],
+      ['trademark_registration', 0, undefined],
+      ['payroll', 0, undefined],
+      ['', 123, undefined],
+    ]);
+  });
+});
