@@ -4,6 +4,9 @@ import { launchChromium, screenshot } from '../support/browser';
 import { createSession } from '../../lib/dashboard/session';
 import { setClock } from '../../lib/clock';
 import { eventually, recordEvents, startReceiver } from '../support/webhooks';
+import { aFreshPartner } from '../support/partners';
+import { anLlc } from '../support/companies';
+import { api } from '../support/http';
 
 const c = useStackDatabase();
 const OWNER = 'owner@demo-partner.test';
@@ -190,6 +193,26 @@ describe('the dashboard in Chromium', () => {
     await expect(mine.page.locator('#status').innerText()).resolves.toContain('enabled');
     await mine.context.close();
     await theirs.context.close();
+  });
+
+  it('finds a refused request by the request_id of its error, and shows it in full, on a phone too', async () => {
+    const { partnerId, testKey } = await aFreshPartner();
+    const refused = await api(testKey).post('/companies', anLlc({ name: 'The Browser Check' }));
+    expect(refused.status).toBe(400);
+    const { context, page } = await signedIn(partnerId, 'owner@requests-browser.test');
+    await page.goto(`${c.dashboard_url}/requests`);
+    await expect(page.locator(`tr[data-request="${refused.body.request_id}"]`).innerText()).resolves.toContain('invalid_request');
+    await screenshot(page, '17-requests');
+    // The search box, with the keyboard: the request_id of the error envelope.
+    await page.getByLabel(/Request id/).fill(refused.body.request_id);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/dashboard/requests/${refused.body.request_id}`);
+    await expect(page.locator('main').innerText()).resolves.toContain('The Browser Check');
+    await page.setViewportSize({ width: 375, height: 740 });
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, '18-request-on-a-phone');
+    await context.close();
   });
 
   it('refuses a form post without the CSRF token', async () => {

@@ -61,10 +61,10 @@ export function requestPage(session: DashboardSession, r: DashboardRequestLog) {
     ? `?${new URLSearchParams(Object.entries(r.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]])))}`
     : '';
   return page(
-    `Request ${r.id}`,
+    'Request',
     session,
-    html`<p><a href="/dashboard/requests">All requests</a></p>
-    <section aria-labelledby="summary"><h2 id="summary">Summary</h2><table><tbody>
+    html`<p><code>${r.id}</code> · <a href="/dashboard/requests">All requests</a></p>
+    <section aria-labelledby="summary"><h2 id="summary">Summary</h2><table style="table-layout:fixed"><tbody>
       <tr><th scope="row">Request</th><td><code>${r.method} ${r.path}${query}</code></td></tr>
       <tr><th scope="row">Answer</th><td>${outcome(r)}</td></tr>
       <tr><th scope="row">Mode</th><td>${mode(r)}</td></tr>
@@ -73,7 +73,7 @@ export function requestPage(session: DashboardSession, r: DashboardRequestLog) {
       <tr><th scope="row">Version</th><td><code>${r.api_version}</code></td></tr>
       ${r.idempotency_key ? html`<tr><th scope="row">Idempotency-Key</th><td><code>${r.idempotency_key}</code></td></tr>` : ''}
     </tbody></table></section>
-    <section aria-labelledby="sent"><h2 id="sent">Request body</h2>${r.request_body === undefined ? html`<p>No body.</p>` : html`<pre style="white-space:pre-wrap"><code>${json(r.request_body)}</code></pre>`}</section>
-    <section aria-labelledby="answered"><h2 id="answered">Response body</h2><pre style="white-space:pre-wrap"><code>${json(r.response_body)}</code></pre></section>`,
+    <section aria-labelledby="sent"><h2 id="sent">Request body</h2>${r.request_body === undefined ? html`<p>No body.</p>` : html`<pre style="white-space:pre-wrap;overflow-wrap:anywhere;max-width:100%"><code>${json(r.request_body)}</code></pre>`}</section>
+    <section aria-labelledby="answered"><h2 id="answered">Response body</h2><pre style="white-space:pre-wrap;overflow-wrap:anywhere;max-width:100%"><code>${json(r.response_body)}</code></pre></section>`,
   );
 }
