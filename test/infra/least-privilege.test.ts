@@ -33,17 +33,23 @@ describe('least privilege', () => {
     expect(statements.filter(({ statement }) => statement.NotAction || statement.NotResource)).toEqual([]);
   });
 
-  it('gives read-only routes read-only table rights: GetItem, plus the rate-limit counter narrowed to RATE# items', () => {
+  it('gives read-only routes read-only table rights: GetItem, plus the rate-limit counter and the request log narrowed to RATE# and REQ# items', () => {
     for (const operation of ['getMe', 'listProducts']) {
       const role = full.resources.find((r) => r.type === 'AWS::IAM::Role' && r.id.startsWith(`${operation}Role`))!;
       const own = role.props.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
       const dynamo = own.filter((s: any) => actionsOf(s).some((a: string) => a.startsWith('dynamodb:')));
       const plain = dynamo.filter((s: any) => !s.Condition).flatMap(actionsOf);
       expect(plain.sort()).toEqual(['dynamodb:GetItem']);
-      const narrowed = dynamo.filter((s: any) => s.Condition);
-      expect(narrowed).toHaveLength(1);
-      expect(actionsOf(narrowed[0])).toEqual(['dynamodb:UpdateItem']);
-      expect(narrowed[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } });
+      const narrowed = dynamo
+        .filter((s: any) => s.Condition)
+        .map((s: any) => [actionsOf(s), s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']]);
+      expect(narrowed).toEqual(
+        expect.arrayContaining([
+          [['dynamodb:UpdateItem'], ['RATE#*']],
+          [['dynamodb:PutItem'], ['REQ#*']],
+        ]),
+      );
+      expect(narrowed).toHaveLength(2);
     }
   });
 
@@ -89,6 +95,7 @@ describe('the code analysis behind the grants', () => {
       'dynamodb:DeleteItem (idempotency-records)',
       'dynamodb:GetItem',
       'dynamodb:PutItem (idempotency-records)',
+      'dynamodb:PutItem (request-log)',
       'dynamodb:UpdateItem (idempotency-records)',
       'dynamodb:UpdateItem (rate-limit-counter)',
     ]);

@@ -1,4 +1,4 @@
-import { idempotencyKey, rateWindowKey } from '../../../lib/store/keys';
+import { idempotencyKey, rateWindowKey, requestLogKey } from '../../../lib/store/keys';
 
 /** A module whose table writes touch only items under one key prefix: its grant says so. */
 export interface Narrowing {
@@ -23,6 +23,8 @@ const prefixOf = (pk: string) => `${pk.slice(0, pk.indexOf('#') + 1)}*`;
  * - Idempotency records: the middleware that claims and seals `Idempotency-Key` records is part of
  *   `apiOperation` but runs only for operations declared `idempotent`, which are writes. Its grant
  *   (Put/Update/Delete on `IDEM#…` items only) goes to write routes only; a GET route never gets it.
+ * - The request log: every API handler may write its answer's entry with ONE PutItem (an answer of 400
+ *   or more on a GET too; decisions.md, "The request log"). Its grant is on `REQ#…` items only.
  */
 export const NARROWED_MODULES: Record<string, Narrowing> = {
   'lib/rate-limit/count-request.ts': { name: 'rate-limit-counter', leadingKeys: [prefixOf(rateWindowKey('x', 0).pk)] },
@@ -31,6 +33,7 @@ export const NARROWED_MODULES: Record<string, Narrowing> = {
     leadingKeys: [prefixOf(idempotencyKey({ partnerId: 'x', mode: 'live' }, 'k').pk)],
     writeRoutesOnly: true,
   },
+  'lib/request-log/store.ts': { name: 'request-log', leadingKeys: [prefixOf(requestLogKey({ partnerId: 'x', mode: 'live' }, 'r').pk)] },
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
