@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { BUNDLE, REPO_ROOT } from '../infra/aws/bundling';
+import { BUNDLE_FILE, bundleFunction } from '../infra/aws/bundling';
 import { FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../infra/aws/partner-api-stack';
 import { entriesIn, whenPresent } from '../infra/aws/when-present';
 import { FALLBACK_HANDLER, ROUTES } from '../lib/routes';
@@ -16,43 +15,18 @@ export const BUNDLE_GOAL_KB = 500;
 const RUNS = 5;
 
 /**
- * Every function's bundle, built with the same esbuild options the CDK app uses (infra/aws/bundling.ts):
+ * Every function's bundle, built as the CDK app builds it (infra/aws/bundling.ts, `bundleFunction`):
  * its minified size beside the 500 KB goal, and its cold import time (a fresh Node process importing
  * it, the median of five) beside a bare `node -e ''` start measured in the same run. The import adds
  * what Lambda's init phase adds to a cold start on top of the runtime's own start.
  */
 export const bundlesBench: Bench = async () => {
-  const entries = new Map<string, string>([
-    ...ROUTES.map((r) => [r.operation, r.handler] as [string, string]),
-    ['fallback', FALLBACK_HANDLER],
-    ...[whenPresent(FANOUT_ENTRY, (e) => ['webhook-fanout', e]), whenPresent(SIGNER_ENTRY, (e) => ['webhook-signer', e])].filter(
-      (x): x is [string, string] => Boolean(x),
-    ),
-    ...entriesIn(JOBS_FOLDER).map((e) => [`job-${e.replace(/^.*\//, '').replace(/\.ts$/, '')}`, e] as [string, string]),
-  ]);
   const outdir = mkdtempSync(join(tmpdir(), 'partner-api-bundles-'));
   try {
-    await build({
-      absWorkingDir: REPO_ROOT,
-      entryPoints: Object.fromEntries([...entries].map(([name, entry]) => [name, entry])),
-      outdir,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: BUNDLE.platform,
-      target: BUNDLE.target,
-      format: BUNDLE.format,
-      minify: BUNDLE.minify,
-      sourcemap: BUNDLE.sourcemap,
-      sourcesContent: BUNDLE.sourcesContent,
-      mainFields: [...BUNDLE.mainFields],
-      banner: { js: BUNDLE.banner },
-      external: [...BUNDLE.external],
-      logLevel: 'silent',
-    });
+    const entries = await buildProductionBundles(outdir);
     const bare = median(Array.from({ length: RUNS }, () => timeNode(['-e', ''])));
     const rows: BenchRow[] = [];
-    for (const name of entries.keys()) {
-      const file = join(outdir, `${name}.mjs`);
+    for (const [name, file] of entries) {
       const kb = round(statSync(file).size / 1024, 1);
       rows.push({
         name: `${name}: bundle size`,
@@ -81,6 +55,34 @@ export const bundlesBench: Bench = async () => {
     rmSync(outdir, { recursive: true, force: true });
   }
 };
+
+/** Every function's entry by name: each route's operation, the fallback, the webhook pipeline's and the jobs'. */
+export function bundleEntries(): Map<string, string> {
+  return new Map<string, string>([
+    ...ROUTES.map((r) => [r.operation, r.handler] as [string, string]),
+    ['fallback', FALLBACK_HANDLER],
+    ...[whenPresent(FANOUT_ENTRY, (e) => ['webhook-fanout', e]), whenPresent(SIGNER_ENTRY, (e) => ['webhook-signer', e])].filter(
+      (x): x is [string, string] => Boolean(x),
+    ),
+    ...entriesIn(JOBS_FOLDER).map((e) => [`job-${e.replace(/^.*\//, '').replace(/\.ts$/, '')}`, e] as [string, string]),
+  ]);
+}
+
+/**
+ * Builds every function's bundle (all, or those `only` names) as the CDK app deploys it: one
+ * `bundleFunction` each (infra/aws/bundling.ts), into `outdir/<name>/index.mjs`: the production
+ * bundles. Returns each name with its file.
+ */
+export async function buildProductionBundles(outdir: string, only?: (name: string) => boolean): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const [name, entry] of bundleEntries()) {
+    if (only && !only(name)) continue;
+    const dir = join(outdir, name);
+    bundleFunction(entry, dir);
+    out.set(name, join(dir, BUNDLE_FILE));
+  }
+  return out;
+}
 
 /** Wall time of one Node process, in ms (the same Node that runs the bench: Node 24 under npm). */
 function timeNode(args: string[]): number {

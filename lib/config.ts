@@ -25,10 +25,14 @@ export function config(): Config {
     docsUrl: process.env.DOCS_URL ?? `${publicUrl}/docs`,
     publicUrl,
     stage: process.env.STAGE ?? 'local',
-    issuer: {
-      name: process.env.INVOICE_ISSUER_NAME ?? 'Partner API',
-      // Lines separated by `|` in one variable: "100 Main Street|Wilmington, DE 19801|billing@example.com".
-      lines: (process.env.INVOICE_ISSUER_LINES ?? `Wholesale billing|${new URL(publicUrl).host}`).split('|').filter(Boolean),
+    // Built when read: every store call reads the table name here, and parsing the URL cost each of them
+    // more than the rest (a CPU profile of the hot path, docs/decisions.md "Where a request's time goes").
+    get issuer() {
+      return {
+        name: process.env.INVOICE_ISSUER_NAME ?? 'Partner API',
+        // Lines separated by `|` in one variable: "100 Main Street|Wilmington, DE 19801|billing@example.com".
+        lines: (process.env.INVOICE_ISSUER_LINES ?? `Wholesale billing|${new URL(publicUrl).host}`).split('|').filter(Boolean),
+      };
     },
   };
 }

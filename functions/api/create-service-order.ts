@@ -11,7 +11,6 @@ export const handler = apiOperation({
   handle: async ({ caller, params, body, sealResponse }) => {
     const order = await createOrder({
       scope: caller.scope,
-      partner: caller.partner,
       companyId: params.companyID,
       body,
       seal: (ws, o) => sealResponse(ws, created(o)),

@@ -7,8 +7,9 @@ import { renderAccount } from '../../lib/resources/account';
 /** GET /v1/accounts/{accountID} */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => {
-    const account = await getAccount(caller.scope, params.accountID);
+  early: (scope, params) => getAccount(scope, params.accountID),
+  handle: async ({ caller, params, early }) => {
+    const account = await (early ?? getAccount(caller.scope, params.accountID));
     if (!account) throw resourceMissing('account', params.accountID);
     return { status: 200, body: renderAccount(account) };
   },

@@ -2,17 +2,17 @@ import { apiOperation } from '../../lib/http/operation';
 import { getCompany as contract } from '../../lib/routes/companies/get-company';
 import { httpDate, notModifiedSince } from '../../lib/http/core/conditional';
 import { resourceMissing } from '../../lib/errors';
-import { getCompany } from '../../lib/store/entities/company';
-import { presentCompany } from '../../lib/companies/expand-company';
+import { companyWithCount, presentCompany } from '../../lib/companies/expand-company';
 
 /** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params, query, event }) => {
-    const record = await getCompany(caller.scope, params.companyID);
+  early: (scope, params) => companyWithCount(scope, params.companyID),
+  handle: async ({ caller, params, query, event, early }) => {
+    const { record, count } = await (early ?? companyWithCount(caller.scope, params.companyID));
     if (!record) throw resourceMissing('company', params.companyID);
     const headers = { 'Last-Modified': httpDate(record.updated_at) };
     if (notModifiedSince(event, record.updated_at)) return { status: 304, headers };
-    return { status: 200, body: await presentCompany(caller.scope, record, query['expand[]'] ?? []), headers };
+    return { status: 200, body: await presentCompany(caller.scope, record, query['expand[]'] ?? [], count), headers };
   },
 });

@@ -6,5 +6,9 @@ import { tableName } from '../../lib/store/client';
 /** GET /v1/events/{eventID} */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => ({ status: 200, body: await getEvent(caller.scope, tableName(), params.eventID) }),
+  early: (scope, params) => getEvent(scope, tableName(), params.eventID),
+  handle: async ({ caller, params, early }) => ({
+    status: 200,
+    body: await (early ?? getEvent(caller.scope, tableName(), params.eventID)),
+  }),
 });

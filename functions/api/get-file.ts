@@ -6,5 +6,9 @@ import { presentFile } from '../../lib/store/entities/file';
 /** GET /v1/files/{fileID}: a file's record; an identity upload is write-only (resource_missing). */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => ({ status: 200, body: presentFile(await readableFile(caller.scope, params.fileID)) }),
+  early: (scope, params) => readableFile(scope, params.fileID),
+  handle: async ({ caller, params, early }) => ({
+    status: 200,
+    body: presentFile(await (early ?? readableFile(caller.scope, params.fileID))),
+  }),
 });

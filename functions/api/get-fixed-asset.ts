@@ -7,8 +7,9 @@ import { getFixedAsset } from '../../lib/fixed-assets/store';
 /** GET /v1/companies/{companyID}/fixed-assets/{fixedAssetID} */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => {
-    const asset = await getFixedAsset(caller.scope, params.companyID, params.fixedAssetID);
+  early: (scope, params) => getFixedAsset(scope, params.companyID, params.fixedAssetID),
+  handle: async ({ caller, params, early }) => {
+    const asset = await (early ?? getFixedAsset(caller.scope, params.companyID, params.fixedAssetID));
     if (!asset) throw resourceMissing('fixed asset', params.fixedAssetID);
     return { status: 200, body: renderFixedAsset(asset) };
   },

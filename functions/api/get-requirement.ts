@@ -5,5 +5,9 @@ import { readRequirement } from '../../lib/requirements/read-requirements';
 /** GET /v1/requirements/{requirementID} */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params }) => ({ status: 200, body: await readRequirement(caller.scope, params.requirementID) }),
+  early: (scope, params) => readRequirement(scope, params.requirementID),
+  handle: async ({ caller, params, early }) => ({
+    status: 200,
+    body: await (early ?? readRequirement(caller.scope, params.requirementID)),
+  }),
 });

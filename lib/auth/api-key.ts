@@ -80,6 +80,11 @@ export async function issueApiKey(input: IssueKeyInput): Promise<{ secret: strin
 }
 
 export async function findApiKey(secret: string): Promise<ApiKeyRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: apiKeyKey(hashSecret(secret)) }));
+  return findApiKeyByHash(hashSecret(secret));
+}
+
+/** The key stored under a secret's hash. */
+export async function findApiKeyByHash(secretHash: string): Promise<ApiKeyRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: apiKeyKey(secretHash) }));
   return res.Item as ApiKeyRecord | undefined;
 }

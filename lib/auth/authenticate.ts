@@ -1,34 +1,72 @@
 import { ApiError } from '../errors';
-import { findApiKey, modeOfSecret, type ApiKeyRecord } from './api-key';
+import { findApiKeyByHash, hashSecret, modeOfSecret, type ApiKeyRecord } from './api-key';
+import type { Mode, Scope } from '../scope';
 import { ipAllowed } from './ip-allow-list';
 import { grants, type ScopeName } from './scopes';
-import { getPartner } from '../partners/partner';
+import { recentPartner } from '../partners/partner';
 import type { Caller } from './caller';
 
 /** RFC 9110 §11.1: the scheme name is case-insensitive and followed by one or more spaces. */
 const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;
 
+/** A key as presented: the SHA-256 of its secret (what the key is stored under) and the mode its prefix names. */
+export interface PresentedKey {
+  secretHash: string;
+  mode: Mode;
+}
+
+const NOT_RECOGNISED = 'The API key is not recognised. Check it in the dashboard; revoked keys stop working at once.';
+
 /**
- * Spec Authentication 1–3: `Authorization: Bearer <key>`; the prefix picks the mode; a missing,
- * malformed, unknown or revoked key is `api_key_invalid`.
+ * Spec Authentication 1–2: `Authorization: Bearer <key>`, the prefix picks the mode. A missing or
+ * malformed key, or one with neither prefix, is `api_key_invalid` before anything is read.
  */
-export async function identifyKey(authorization: string | undefined): Promise<ApiKeyRecord> {
+export function presentedKey(authorization: string | undefined): PresentedKey {
   const match = authorization ? BEARER.exec(authorization.trim()) : null;
   if (!match) {
     throw new ApiError('api_key_invalid', 'Send your API key as `Authorization: Bearer svc_live_…` or `svc_test_…`.');
   }
   const secret = match[1];
   const mode = modeOfSecret(secret);
-  const key = mode ? await findApiKey(secret) : undefined;
-  if (!mode || !key || key.revoked_at || key.mode !== mode) {
-    throw new ApiError('api_key_invalid', 'The API key is not recognised. Check it in the dashboard; revoked keys stop working at once.');
-  }
+  if (!mode) throw new ApiError('api_key_invalid', NOT_RECOGNISED);
+  return { secretHash: hashSecret(secret), mode };
+}
+
+/** Spec Authentication 3: an unknown or revoked key, or one stored for the other mode, is `api_key_invalid`. */
+export async function storedKey(presented: PresentedKey): Promise<ApiKeyRecord> {
+  const key = await findApiKeyByHash(presented.secretHash);
+  if (!key || key.revoked_at || key.mode !== presented.mode) throw new ApiError('api_key_invalid', NOT_RECOGNISED);
+  rememberPartnerOfKey(presented.secretHash, key.partner_id);
   return key;
 }
 
-/** The caller behind a key: its partner (settings, versions) and the scope every read is limited to. */
+/** Keys this process has seen, by secret hash: their partner. Bounded; the oldest is forgotten first. */
+const partnerOfKey = new Map<string, string>();
+const PARTNERS_OF_KEYS_KEPT = 1_000;
+
+function rememberPartnerOfKey(secretHash: string, partnerId: string): void {
+  if (partnerOfKey.get(secretHash) === partnerId) return;
+  partnerOfKey.set(secretHash, partnerId);
+  if (partnerOfKey.size > PARTNERS_OF_KEYS_KEPT) partnerOfKey.delete(partnerOfKey.keys().next().value as string);
+}
+
+/**
+ * The scope a presented key had when this process last authenticated it, before it is read again: a
+ * key never changes partner or mode, so an operation's own read can go out at the same moment as the
+ * key's (its answer is used only once the key is authenticated, and only for that same scope). Not a
+ * right: revocation, expiry, address and scope are checked on the key as read for this request.
+ */
+export function likelyScope(presented: PresentedKey): Scope | undefined {
+  const partnerId = partnerOfKey.get(presented.secretHash);
+  return partnerId ? { partnerId, mode: presented.mode } : undefined;
+}
+
+/**
+ * The caller behind a key: its partner (name, versions: read at most `PARTNER_CACHE_MS` ago) and the
+ * scope every read is limited to.
+ */
 export async function callerOf(key: ApiKeyRecord): Promise<Caller> {
-  const partner = await getPartner(key.partner_id);
+  const partner = await recentPartner(key.partner_id);
   if (!partner) throw new ApiError('api_key_invalid', 'The API key is not recognised.');
   return { partner, key, scope: { partnerId: partner.id, mode: key.mode } };
 }

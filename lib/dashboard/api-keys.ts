@@ -135,7 +135,8 @@ async function keysOfPartner(partnerId: string): Promise<StoredKey[]> {
 
 /**
  * When was the key last used? The rate limiter writes `last_at` on the key's window item of the
- * current minute (`RATE#<key>`, `M#<minute>`); the newest one is one Query of one item. Window items
+ * current minute (`RATE#KEY#<secret hash>`, `M#<minute>`: the key counts under its own item's
+ * partition key); the newest one is one Query of one item. Window items
  * expire after minutes, so what we read is folded into the key record (`last_used_at`) and survives.
  */
 async function lastUse(key: StoredKey): Promise<string | undefined> {
@@ -143,7 +144,7 @@ async function lastUse(key: StoredKey): Promise<string | undefined> {
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
-      ExpressionAttributeValues: { ':pk': rateWindowPartition(key.id), ':m': 'M#' },
+      ExpressionAttributeValues: { ':pk': rateWindowPartition(key.pk), ':m': 'M#' },
       ScanIndexForward: false,
       Limit: 1,
       ProjectionExpression: 'last_at',

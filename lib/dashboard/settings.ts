@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { db, tableName } from '../store/client';
 import { partnerKey } from '../store/keys';
 import { availableVersions, isKnownVersion } from '../versioning/versions';
-import { getPartner, type Partner } from '../partners/partner';
+import { forgetPartner, getPartner, type Partner } from '../partners/partner';
 import { resourceMissing } from '../errors';
 
 /** Spec Versioning 2 and 5: the pinned default of API calls, and the version webhooks render at. */
@@ -27,7 +27,11 @@ export async function readSettings(partnerId: string) {
   return viewOfSettings(partner);
 }
 
-/** Changes take effect on the next API call and the next webhook delivery (both read the partner record). */
+/**
+ * Changes take effect on the next webhook delivery (it reads the partner record), on the next API call
+ * of this process (the embedded default serves the API in the same process), and within
+ * `PARTNER_CACHE_MS` (5 s) on every other API process (lib/partners/partner.ts).
+ */
 export async function updateSettings(partnerId: string, body: z.output<typeof updateSettingsBody>) {
   const sets: string[] = [];
   const values: Record<string, unknown> = {};
@@ -50,5 +54,6 @@ export async function updateSettings(partnerId: string, body: z.output<typeof up
       ReturnValues: 'ALL_NEW',
     }),
   );
+  forgetPartner(partnerId);
   return viewOfSettings(res.Attributes as Partner);
 }

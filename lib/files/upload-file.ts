@@ -82,10 +82,15 @@ export async function uploadFile(scope: Scope, input: UploadInput): Promise<File
   };
   await fileStorage().put(record.storage_key, input.bytes, type);
   if (input.purpose === 'identity_document') {
-    await changeCompany(scope, company.id, async (ctx) => {
-      addFileCreation(ctx.ws, scope, record);
-      return addOwnerDocuments(ctx, [{ shareholder: input.shareholder!, file: id }]);
-    });
+    await changeCompany(
+      scope,
+      company.id,
+      async (ctx) => {
+        addFileCreation(ctx.ws, scope, record);
+        return addOwnerDocuments(ctx, [{ shareholder: input.shareholder!, file: id }]);
+      },
+      company,
+    );
   } else {
     const ws = new WriteSet(scope, tableName());
     addFileCreation(ws, scope, record);

@@ -2,6 +2,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
 import { ApiError, parseOrRefuse } from '../errors';
 import type { WriteSet } from '../store/write-set';
+import type { Scope } from '../scope';
+import { operationBegins } from '../store/round-trips';
 import type { Contract } from './core/contract';
 import { toProxyResult } from './core/proxy-result';
 import { queryOf } from './core/query';
@@ -38,6 +40,7 @@ export function operationCore<C extends ApiContext, R>(
 ) {
   return async (event: APIGatewayProxyEvent, context: C): Promise<APIGatewayProxyResult> => {
     const state = context.state;
+    operationBegins();
     if (contract.testModeOnly && state.caller?.scope.mode !== 'test') {
       throw new ApiError('test_mode_only', 'Sandbox endpoints work with test keys (svc_test_…) only.');
     }
@@ -51,7 +54,13 @@ export function operationCore<C extends ApiContext, R>(
       state.idempotency?.seal(ws, result);
       state.requestLog?.ride(ws, result);
     };
-    const request = { caller: state.caller, params, query, body, state, event, sealResponse };
+    const early = state.early && sameScope(state.early.scope, state.caller?.scope) ? state.early.read : undefined;
+    const request = { caller: state.caller, params, query, body, state, event, sealResponse, early };
     return toProxyResult(await handle(request as R, context));
   };
+}
+
+/** The early read counts only for the scope the key, once authenticated, really has. */
+function sameScope(a: Scope, b: Scope | undefined): boolean {
+  return b !== undefined && a.partnerId === b.partnerId && a.mode === b.mode;
 }

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { Scope } from '../scope';
 import type { Contract } from './core/contract';
 import type { ApiResponse, Handler } from './core/types';
 import { httpHandler, type ChainOptions } from './handler';
@@ -14,25 +16,46 @@ import { operationCore, type PartnerRequest } from './operation-core';
  * The partner API's chain for a contract: the request log around the error envelope; key, rate limit
  * and scope → version → body → Idempotency-Key, its writes bounded by the request's deadline.
  */
-export function partnerChain(contract: Omit<Contract, 'audience'>): ChainOptions {
+export function partnerChain(
+  contract: Omit<Contract, 'audience'>,
+  early?: (scope: Scope, params: unknown) => Promise<unknown>,
+): ChainOptions {
+  const earlyRead =
+    early &&
+    ((scope: Scope, event: APIGatewayProxyEvent) => {
+      const params = contract.params ? contract.params.safeParse(event.pathParameters ?? {}) : { success: true as const, data: {} };
+      return params.success ? early(scope, params.data) : undefined;
+    });
   return {
     deadline: true,
     record: requestLog(),
-    beforeBody: [apiKeyAuth({ scope: contract.scope }), apiVersion()],
+    beforeBody: [apiKeyAuth({ scope: contract.scope, early: earlyRead }), apiVersion()],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes }),
     afterBody: contract.idempotent ? [idempotency()] : [],
   };
 }
 
-type PartnerDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<Contract<P, Q, B>, 'audience'> & {
+type PartnerDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, E> = Omit<Contract<P, Q, B>, 'audience'> & {
   audience?: 'partner';
-  handle: (request: PartnerRequest<z.output<P>, z.output<Q>, z.output<B>>) => Promise<ApiResponse>;
+  /**
+   * The operation's own first read, when it needs only the caller's scope and the path: the chain
+   * starts it at the same moment as the key's read, for the scope that key had when this process last
+   * saw it, and hands it to `handle` as `early` only if the key, authenticated, has that very scope
+   * (docs/decisions.md, "Where a request's time goes"). Otherwise `early` is undefined: read then.
+   */
+  early?: (scope: Scope, params: z.output<P>) => Promise<E>;
+  handle: (request: PartnerRequest<z.output<P>, z.output<Q>, z.output<B>> & { early?: Promise<E> }) => Promise<ApiResponse>;
 };
 /**
  * A partner-API operation as a Lambda handler: its contract (lib/routes/) and its `handle`, on the one
  * chain builder with the partner API's parts. Handlers in functions/ are one call of this:
  * `apiOperation({ ...contract, handle })`.
  */
-export function apiOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(def: PartnerDef<P, Q, B>): Handler {
-  return httpHandler(operationCore(def, def.handle as (request: unknown) => Promise<ApiResponse>), partnerChain(def));
+export function apiOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, E = never>(
+  def: PartnerDef<P, Q, B, E>,
+): Handler {
+  return httpHandler(
+    operationCore(def, def.handle as (request: unknown) => Promise<ApiResponse>),
+    partnerChain(def, def.early as ((scope: Scope, params: unknown) => Promise<unknown>) | undefined),
+  );
 }

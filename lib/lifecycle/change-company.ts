@@ -48,9 +48,12 @@ export async function changeCompany<R = undefined>(
   scope: Scope,
   companyId: string,
   plan: (ctx: CompanyChangeContext) => Promise<CompanyChangePlan<R>> | CompanyChangePlan<R>,
+  /** The company as the caller has just read it (consistently): the first attempt plans on it, unread again. */
+  justRead?: CompanyRecord,
 ): Promise<{ company: CompanyRecord; result?: R; events: CommittedEvent[] }> {
   for (let attempt = 1; ; attempt++) {
-    const company = await getCompany(scope, companyId, { consistent: true });
+    // The write is conditioned on the version planned on, so a change since that read is caught either way.
+    const company = attempt === 1 && justRead ? justRead : await getCompany(scope, companyId, { consistent: true });
     if (!company) throw resourceMissing('company', companyId);
     if (company.pending_requirements) {
       // A creation cut short between its two transactions: open its owners' requirements first.

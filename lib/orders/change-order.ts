@@ -41,9 +41,12 @@ export async function changeOrder(
   scope: Scope,
   orderId: string,
   decide: (order: OrderRecord, at: string) => OrderChange | Promise<OrderChange>,
+  /** The order as the caller has just read it (consistently): the first attempt decides on it, unread again. */
+  justRead?: OrderRecord,
 ): Promise<OrderRecord> {
   for (let attempt = 1; ; attempt++) {
-    const order = await readOrder(scope, orderId);
+    // The write is conditioned on the version decided on, so a change since that read is caught either way.
+    const order = attempt === 1 && justRead ? justRead : await readOrder(scope, orderId);
     if (!order) throw resourceMissing('service order', orderId);
     const at = nowIso();
     const change = await decide(order, at);

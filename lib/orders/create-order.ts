@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { findProduct, FORMATION_PRODUCT_KEY, PRODUCTS, type Product } from '../catalog/products';
 import { nowIso } from '../clock';
 import { ApiError, closest, resourceMissing, withArticle, type FieldError } from '../errors';
-import type { Partner } from '../partners/partner';
+import { getPartner } from '../partners/partner';
 import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../scope';
@@ -24,7 +24,6 @@ export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
 export interface CreateOrderInput {
   scope: Scope;
-  partner: Partner;
   companyId: string;
   body: CreateOrderBody;
   /** Puts the response into the creating transaction (Idempotency-Key). */
@@ -110,9 +109,10 @@ function orderViolations(
 export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder> {
   const { scope, body } = input;
   for (let attempt = 1; ; attempt++) {
-    const company = await getCompany(scope, input.companyId, { consistent: true });
+    // Billing state is read here, beside the company, never from the partner the request path keeps.
+    const [company, partner] = await Promise.all([getCompany(scope, input.companyId, { consistent: true }), getPartner(scope.partnerId)]);
     if (!company) throw resourceMissing('company', input.companyId);
-    if (input.partner.billing_status !== 'active') {
+    if (partner?.billing_status !== 'active') {
       throw new ApiError('billing_account_inactive', 'Your billing account is not active, so nothing can be ordered.', [
         {
           reason: 'billing account inactive',

@@ -45,3 +45,32 @@ export async function getPartner(partnerId: string): Promise<Partner | undefined
   if (!res.Item) return undefined;
   return recordOf<Partner>(res.Item);
 }
+
+/**
+ * How long an API process keeps a partner's record between reads. The request path needs from it
+ * only what changes rarely and is not a right: the name, the pinned default API version, the webhook
+ * version (GET /me, `Service-Version`). Rights live on the key, which is read on every request, so
+ * revocation, scopes, allow-lists and expiry are never cached. Keeping the partner for a few seconds
+ * takes the second round trip off every request (docs/decisions.md, "Where a request's time goes").
+ */
+export const PARTNER_CACHE_MS = 5_000;
+
+const cached = new Map<string, { partner: Partner; until: number }>();
+
+/**
+ * The partner as read at most `PARTNER_CACHE_MS` ago by this process (or now, when it was not).
+ * Billing state is never taken from here: what bills reads the record itself.
+ */
+export async function recentPartner(partnerId: string, nowMs = Date.now()): Promise<Partner | undefined> {
+  const hit = cached.get(partnerId);
+  if (hit && hit.until > nowMs) return hit.partner;
+  const partner = await getPartner(partnerId);
+  if (partner) cached.set(partnerId, { partner, until: nowMs + PARTNER_CACHE_MS });
+  else cached.delete(partnerId);
+  return partner;
+}
+
+/** After a change to the partner's record: this process reads it again on its next request. */
+export function forgetPartner(partnerId: string): void {
+  cached.delete(partnerId);
+}

@@ -1,13 +1,13 @@
 import { ApiError } from '../errors';
-import { countRequest } from './count-request';
+import { countRequest, policyStates, type WindowCount } from './count-request';
 import { DEFAULT_RATE_LIMIT, exceeded, rateLimitHeaders, type RateLimitSettings } from './policy';
 
 /**
- * Counts the request and returns the headers for the response; throws `rate_limit` (429) with
- * `Retry-After` and a detail naming the policy and the wait when a policy is exceeded.
+ * The headers for the response of a counted request; throws `rate_limit` (429) with `Retry-After` and
+ * a detail naming the policy and the wait when a policy is exceeded.
  */
-export async function enforceRateLimit(subject: string, settings: RateLimitSettings, at: Date): Promise<Record<string, string>> {
-  const states = await countRequest(subject, settings, at);
+export function enforceRateLimit(settings: RateLimitSettings, count: WindowCount): Record<string, string> {
+  const states = policyStates(settings, count);
   const headers = rateLimitHeaders(settings, states);
   const hit = exceeded(states);
   if (hit) {
@@ -42,5 +42,5 @@ export function anonymousSubject(sourceIp: string): { subject: string; settings:
  * address only gives it the headers every response carries (Rate limiting).
  */
 export async function observeRateLimit(subject: string, settings: RateLimitSettings, at: Date): Promise<Record<string, string>> {
-  return rateLimitHeaders(settings, await countRequest(subject, settings, at));
+  return rateLimitHeaders(settings, policyStates(settings, await countRequest(subject, at)));
 }

@@ -24,9 +24,12 @@ export async function changeRequirement<R>(
   scope: Scope,
   requirementId: string,
   plan: (ctx: RequirementChangeContext) => Promise<R> | R,
+  /** The requirement as the caller has just read it (consistently): the first attempt plans on it, unread again. */
+  justRead?: RequirementRecord,
 ): Promise<R> {
   for (let attempt = 1; ; attempt++) {
-    const requirement = await getRequirement(scope, requirementId);
+    // The write is conditioned on the revision planned on, so a change since that read is caught either way.
+    const requirement = attempt === 1 && justRead ? justRead : await getRequirement(scope, requirementId);
     if (!requirement) throw resourceMissing('requirement', requirementId);
     const ws = new WriteSet(scope, tableName());
     const result = await plan({ requirement, ws, at: nowIso() });

@@ -19,20 +19,10 @@ import { handler as monthEnd } from '../../functions/jobs/month-end';
 import { handler as reminders } from '../../functions/jobs/reminders';
 import { calendarOf } from '../../lib/calendar/calendar-events';
 import { getCompany } from '../../lib/store/entities/company';
-import type { Partner } from '../../lib/partners/partner';
+import { createPartner } from '../../lib/partners/partner';
 import type { CreateCompanyBody } from '../../lib/companies/schemas';
 
 useStackDatabase();
-
-const partner = (id: string): Partner => ({
-  id,
-  name: 'Jobs',
-  owner_email: 'jobs@partner.test',
-  api_version: '2026-11-01',
-  webhook_version: '2026-11-01',
-  billing_status: 'active',
-  created_at: new Date().toISOString(),
-});
 
 describe('the scheduled jobs, run on an injected clock', () => {
   let restore: (() => void) | undefined;
@@ -40,10 +30,11 @@ describe('the scheduled jobs, run on an injected clock', () => {
 
   it('the renewal job bills a period once across a double and a concurrent run; the month-end job invoices it once', async () => {
     const scope: Scope = { partnerId: newId('partner'), mode: 'live' };
+    // Ordering reads the partner's billing state from its record.
+    await createPartner({ id: scope.partnerId, name: 'Jobs', ownerEmail: 'jobs@partner.test' });
     const company = await createCompany({ scope, body: anLlc() as CreateCompanyBody, expand: [] });
     const order = await createOrder({
       scope,
-      partner: partner(scope.partnerId),
       companyId: company.id,
       body: { product_key: 'bookkeeping' },
     });

@@ -14,6 +14,8 @@ export interface RequestState {
   body?: unknown;
   /** Extra headers a middleware wants on the response (e.g. `Idempotency-Replayed`). */
   responseHeaders: Record<string, string>;
+  /** The operation's own read, started beside the key's for the scope the key last had (lib/http/operation.ts). */
+  early?: { scope: import('../../scope').Scope; read: Promise<unknown> };
   /** Set by the idempotency middleware when the request carries `Idempotency-Key`. */
   idempotency?: IdempotencyState;
   /** Set by the request-log middleware on the partner API (lib/http/middleware/request-log.ts). */

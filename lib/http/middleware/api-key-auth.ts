@@ -1,42 +1,65 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { authorizeCaller, callerOf, identifyKey } from '../../auth/authenticate';
-import type { ApiKeyRecord } from '../../auth/api-key';
+import { authorizeCaller, callerOf, likelyScope, presentedKey, storedKey } from '../../auth/authenticate';
+import type { Scope } from '../../scope';
 import type { ScopeName } from '../../auth/scopes';
+import { countRequest } from '../../rate-limit/count-request';
 import { anonymousSubject, enforceRateLimit, observeRateLimit } from '../../rate-limit/enforce';
+import { apiKeyKey } from '../../store/keys';
 import { ApiError } from '../../errors';
-import { header, type ApiContext } from '../core/types';
+import { header, type ApiContext, type ApiMiddyRequest } from '../core/types';
 
 /**
  * Authentication, then the per-key rate limit, then authorization: a request with a real key is always
  * counted, even when it is then refused for expiry, address or scope. A request without a valid key
  * is counted by address only so its 401 carries RateLimit headers too: it is never refused with
  * `rate_limit` (limits are per API key; a missing or unknown key is `api_key_invalid`).
+ *
+ * One round trip of waiting: the key's count is kept under the hash of the presented secret, so it
+ * goes out at the same moment as the key's own read (the partner comes from a record read at most a
+ * few seconds ago; docs/decisions.md, "Where a request's time goes").
  */
 export function apiKeyAuth(
-  options: { scope?: ScopeName } = {},
+  options: {
+    scope?: ScopeName;
+    /** The operation's own read, for a scope: started with the key's read when the key's scope is known. */
+    early?: (scope: Scope, event: APIGatewayProxyEvent) => Promise<unknown> | undefined;
+  } = {},
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {
     name: 'apiKeyAuth',
     before: async (request) => {
       const state = request.context.state;
-      let key: ApiKeyRecord;
-      try {
-        key = await identifyKey(header(request.event, 'authorization'));
-      } catch (error) {
-        if (error instanceof ApiError) {
-          const anon = anonymousSubject(state.sourceIp);
-          state.rateLimitHeaders = await observeRateLimit(anon.subject, anon.settings, state.receivedAt);
-        }
-        throw error;
+      const presented = await refusedByAddress(request, () => presentedKey(header(request.event, 'authorization')));
+      const scope = options.early && likelyScope(presented);
+      const read = scope && options.early?.(scope, request.event);
+      if (scope && read) {
+        read.catch(() => undefined); // an answer for a request refused before the operation is dropped
+        state.early = { scope, read };
       }
-      // The partner read and the rate-limit count both need only the key: one round trip for both.
-      const [caller, headers] = await Promise.allSettled([callerOf(key), enforceRateLimit(key.id, key.rate_limit, state.receivedAt)]);
-      if (headers.status === 'rejected') throw headers.reason;
-      state.rateLimitHeaders = headers.value;
-      if (caller.status === 'rejected') throw caller.reason;
-      state.caller = caller.value;
-      authorizeCaller(key, state.sourceIp, options.scope, state.receivedAt);
+      const [key, count] = await Promise.allSettled([
+        storedKey(presented),
+        countRequest(apiKeyKey(presented.secretHash).pk, state.receivedAt),
+      ]);
+      if (key.status === 'rejected') return refusedByAddress(request, () => Promise.reject(key.reason));
+      if (count.status === 'rejected') throw count.reason;
+      state.rateLimitHeaders = enforceRateLimit(key.value.rate_limit, count.value);
+      state.caller = await callerOf(key.value);
+      authorizeCaller(key.value, state.sourceIp, options.scope, state.receivedAt);
     },
   };
+}
+
+/** A refusal before a key is known is counted by address, for its RateLimit headers, then thrown. */
+async function refusedByAddress<T>(request: ApiMiddyRequest, step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const state = request.context.state;
+      const anon = anonymousSubject(state.sourceIp);
+      state.rateLimitHeaders = await observeRateLimit(anon.subject, anon.settings, state.receivedAt);
+    }
+    throw error;
+  }
 }

@@ -22,14 +22,19 @@ export async function cancelOrder(scope: Scope, orderId: string): Promise<OrderR
     // Settled in the final transaction, or ahead of it when the company had much to settle.
     return result!.find((o) => o.id === orderId) ?? (await readOrder(scope, orderId))!;
   }
-  return changeOrder(scope, orderId, async (order, at) => {
-    const { takesBack, ...change } = cancellation(scope, order, at);
-    const company = takesBack ? await getCompany(scope, order.company, { consistent: true }) : undefined;
-    return {
-      ...change,
-      also: (ws) => {
-        if (takesBack && company) addEntitlementChange(ws, scope, company, takesBack, -1, at);
-      },
-    };
-  });
+  return changeOrder(
+    scope,
+    orderId,
+    async (order, at) => {
+      const { takesBack, ...change } = cancellation(scope, order, at);
+      const company = takesBack ? await getCompany(scope, order.company, { consistent: true }) : undefined;
+      return {
+        ...change,
+        also: (ws) => {
+          if (takesBack && company) addEntitlementChange(ws, scope, company, takesBack, -1, at);
+        },
+      };
+    },
+    read,
+  );
 }

@@ -32,5 +32,5 @@ export async function completeOrder(scope: Scope, orderId: string, input: { outc
     });
     return written!;
   }
-  return changeOrder(scope, orderId, (current, at) => ({ next: completion(current, at, input.outcome), events: COMPLETED_EVENTS }));
+  return changeOrder(scope, orderId, (current, at) => ({ next: completion(current, at, input.outcome), events: COMPLETED_EVENTS }), order);
 }

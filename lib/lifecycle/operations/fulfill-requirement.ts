@@ -67,7 +67,12 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
   switch (found.type) {
     case 'information': {
       const { answers } = parseOrRefuse(z.strictObject({ answers: informationAnswers }), body, 'body');
-      return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { answers }, at));
+      return changeRequirement(
+        scope,
+        requirementId,
+        ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { answers }, at),
+        found,
+      );
     }
     case 'form': {
       const { answers } = parseOrRefuse(z.strictObject({ answers: callerKeyedRecord(z.string(), z.unknown()) }), body, 'body');
@@ -78,7 +83,12 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
         return (await getRequirement(scope, requirementId))!;
       }
       await refuseInvalidAnswers(scope, found.company, found.form!, answers);
-      return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { answers }, at));
+      return changeRequirement(
+        scope,
+        requirementId,
+        ({ requirement, ws, at }) => addResolution(ws, scope, requirement, { answers }, at),
+        found,
+      );
     }
     case 'name_change': {
       const { result } = await changeCompany<RequirementRecord>(scope, found.company, async (ctx) => {

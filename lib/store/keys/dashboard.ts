@@ -28,5 +28,8 @@ export const secretRollKey = (partnerId: string, endpointId: string) => ({
   sk: `ROLL#${endpointId}`,
 });
 
-/** rateWindowsOfKey, newest first: the key's last use is the `last_at` of its newest window item. */
-export const rateWindowPartition = (keyId: string) => `RATE#${keyId}`;
+/**
+ * rateWindowsOfKey, newest first: the key's last use is the `last_at` of its newest window item. A key
+ * counts under its own item's partition key (`KEY#<secret hash>`), known before the key is read.
+ */
+export const rateWindowPartition = (keyItemPk: string) => `RATE#${keyItemPk}`;

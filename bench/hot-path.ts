@@ -1,0 +1,354 @@
+import { Session } from 'node:inspector/promises';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import middy from '@middy/core';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { lambdaContext } from '../infra/local/proxy-event';
+import { db, tableName } from '../lib/store/client';
+import { partnerKey } from '../lib/store/keys';
+import { countRoundTrips, countRoundTripsOn } from '../lib/store/round-trips';
+import { scopeSequencer } from '../lib/event-log/sequencer/scope-sequencer';
+import { forgetPartner } from '../lib/partners/partner';
+import { percentile, round, timeInTurns, timeSequential } from './stats';
+import type { Bench, BenchRow } from './types';
+
+type LambdaHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
+
+/** Goals of the hot path (docs/decisions.md, "Where a request's time goes"). */
+const GOALS = { read: 1.5, create: 1.3, ownTimeMs: 0.5 };
+
+function proxyEvent(
+  method: string,
+  path: string,
+  key: string,
+  options: { body?: unknown; resource?: string; params?: Record<string, string> } = {},
+) {
+  const [only, query] = path.split('?');
+  const params = query ? Object.fromEntries(new URLSearchParams(query)) : null;
+  return {
+    resource: options.resource ?? only,
+    path: only,
+    httpMethod: method,
+    headers: { Authorization: `Bearer ${key}`, ...(options.body ? { 'Content-Type': 'application/json' } : {}) },
+    multiValueHeaders: {},
+    queryStringParameters: params,
+    multiValueQueryStringParameters: params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, [v]])) : null,
+    pathParameters: options.params ?? null,
+    stageVariables: null,
+    body: options.body ? JSON.stringify(options.body) : null,
+    isBase64Encoded: false,
+    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
+  } as APIGatewayProxyEvent;
+}
+
+const newCompany = () => ({
+  name: `Hot path ${randomUUID().slice(0, 8)}`,
+  state: 'WY',
+  entity_type: 'llc',
+  account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+});
+
+interface Case {
+  name: string;
+  handler: LambdaHandler;
+  event: () => APIGatewayProxyEvent;
+  status: number;
+}
+
+async function load(file: string): Promise<LambdaHandler> {
+  return ((await import(file)) as { handler: LambdaHandler }).handler;
+}
+
+/**
+ * The hot path, in two parts, each figure beside its baseline from the same run:
+ *
+ * 1. Latency: `GET /me`, `GET /companies/{id}`, `POST /companies` through their handlers (invoked as
+ *    Lambda invokes them, in this process, against DynamoDB Local), beside a bare GetItem and a bare
+ *    TransactWriteItems of the creation's own items on fresh keys. Rate limits are lifted
+ *    (bench/run.ts sets LOCAL_RATE_LIMIT_*) so no 429 enters a timing. The load average is recorded
+ *    beside them: the machine is shared.
+ * 2. Our own time: the same four requests (and `GET /events`) with the store answered in memory
+ *    (aws-sdk-client-mock replays the answers each request got from DynamoDB Local), beside a bare
+ *    middy handler returning a constant: what the chain and the operation cost in CPU, without the
+ *    store's waiting. A CPU profile of the reads gives the top frames (printed; docs/decisions.md).
+ */
+export const hotPathBench: Bench = async ({ credentials }) => {
+  const key = credentials.test_key;
+  countRoundTripsOn(db());
+  const [getMe, getCompany, createCompany, listEvents] = await Promise.all([
+    load('../functions/api/get-me.ts'),
+    load('../functions/api/get-company.ts'),
+    load('../functions/api/create-company.ts'),
+    load('../functions/api/list-events.ts'),
+  ]);
+  const created = await createCompany(proxyEvent('POST', '/v1/companies', key, { body: newCompany() }), lambdaContext('createCompany'));
+  if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
+  const companyId = JSON.parse(created.body).id as string;
+  const cases: Case[] = [
+    { name: 'GET /v1/me', handler: getMe, event: () => proxyEvent('GET', '/v1/me', key), status: 200 },
+    {
+      name: 'GET /v1/companies/{id}',
+      handler: getCompany,
+      event: () =>
+        proxyEvent('GET', `/v1/companies/${companyId}`, key, { resource: '/v1/companies/{companyID}', params: { companyID: companyId } }),
+      status: 200,
+    },
+    {
+      name: 'POST /v1/companies',
+      handler: createCompany,
+      event: () => proxyEvent('POST', '/v1/companies', key, { body: newCompany() }),
+      status: 201,
+    },
+    { name: 'GET /v1/events', handler: listEvents, event: () => proxyEvent('GET', '/v1/events?limit=25', key), status: 200 },
+  ];
+  const invoke = async (c: Case) => {
+    const res = await c.handler(c.event(), lambdaContext('bench'));
+    if (res.statusCode !== c.status) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+
+  // 1. Latency beside the bare store.
+  const rows: BenchRow[] = [];
+  const load1 = loadavg()[0];
+  const bareGet = () => db().send(new GetCommand({ TableName: tableName(), Key: partnerKey(credentials.partner_id) }));
+  const transaction = await capturedTransaction(() => invoke(cases[2]));
+  const bareWrite = () => db().send(new TransactWriteCommand({ TransactItems: freshCopies(transaction) }));
+  // The same two requests the chain makes for GET /me, bare: a GetItem beside an UpdateItem of a window.
+  const barePair = () =>
+    Promise.all([
+      bareGet(),
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: `BENCH#${credentials.partner_id}`, sk: 'PAIR' },
+          UpdateExpression: 'ADD m :one',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      ),
+    ]);
+  // Each request in turns with its bare baseline, so both meet the same load.
+  for (const [c, bare, bareName, goal, count] of [
+    [cases[0], bareGet, 'bare GetItem', GOALS.read, 400],
+    [cases[1], bareGet, 'bare GetItem', GOALS.read, 400],
+    [cases[0], barePair, 'bare GetItem beside a bare UpdateItem (its two requests, no chain)', GOALS.read, 400],
+    [cases[2], bareWrite, `bare TransactWriteItems of its ${transaction.TransactItems?.length ?? 0} items`, GOALS.create, 150],
+  ] as const) {
+    const [samples, bareSamples] = await timeInTurns(count, () => invoke(c), bare, 20);
+    const value = round(percentile(samples, 50));
+    const baseline = round(percentile(bareSamples, 50));
+    rows.push({
+      name: `${c.name} p50 (handler invoked as Lambda does)`,
+      value,
+      unit: 'ms',
+      baseline,
+      baselineName: `${bareName} p50, in turns`,
+      ratio: round(value / baseline),
+      note: `goal ≤ ${goal}; rate limits lifted; load average ${load1.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} after`,
+    });
+  }
+
+  // The creation's two shapes (docs/decisions.md, "The event log"): the fast path reads the log's counters
+  // and commits the events sequenced (what an uncontended write does); the pending path reads nothing
+  // and commits pending events, then waits for the drain to sequence them (what contention does).
+  const scope = { partnerId: credentials.partner_id, mode: 'test' as const };
+  for (const shape of ['fast path', 'pending path'] as const) {
+    const prepare = () => {
+      if (shape === 'pending path') scopeSequencer(scope, tableName()).markContended();
+    };
+    prepare();
+    const { tally } = await countRoundTrips(() => invoke(cases[2]));
+    const byCommand = new Map<string, number>();
+    for (const r of tally.requests) byCommand.set(r.command, (byCommand.get(r.command) ?? 0) + 1);
+    const [samples, bareSamples] = await timeInTurns(
+      60,
+      () => {
+        prepare();
+        return invoke(cases[2]);
+      },
+      bareWrite,
+      5,
+    );
+    const value = round(percentile(samples, 50));
+    const baseline = round(percentile(bareSamples, 50));
+    rows.push({
+      name: `POST /v1/companies, ${shape}: p50, and its requests`,
+      value,
+      unit: 'ms',
+      baseline,
+      baselineName: 'bare TransactWriteItems p50, in turns',
+      ratio: round(value / baseline),
+      note: `${tally.requests.length} requests (${[...byCommand].map(([c, n]) => `${c} ${n}`).join(', ')}), ${tally.roundTrips} round trips; goal ≤ 3 requests`,
+    });
+  }
+
+  // 2. Our own time, the store answered in memory.
+  const answers = new Map<string, Answer[]>();
+  for (const c of cases) {
+    forgetPartner(credentials.partner_id); // so the partner's read is recorded too, for when the replay needs it
+    answers.set(c.name, await recordedAnswers(() => invoke(c)));
+  }
+  const mock = mockClient(db());
+  let queue: Answer[] = [];
+  mock.onAnyCommand().callsFake(async (input: unknown) => {
+    const asked = signature(mock.send.lastCall.args[0] as { constructor: { name: string } }, input);
+    const at = queue.findIndex((a) => a.asked === asked);
+    if (at < 0) throw new Error(`no recorded answer for ${asked}`);
+    return structuredClone(queue.splice(at, 1)[0].answer);
+  });
+  try {
+    const bare = middy(async () => ({ statusCode: 200, body: '{"ok":true}' })) as unknown as LambdaHandler;
+    const bareTimes = await timeSequential(3000, () => bare(cases[0].event(), lambdaContext('bare')), 300);
+    const bareP50 = percentile(bareTimes, 50);
+    // What the mock itself costs per request answered (sinon's stub, finding and copying the answer),
+    // so our own time can be told without it.
+    const keyAnswer = answers.get(cases[0].name)!.find((a) => a.asked.startsWith('GetCommand'))!;
+    const keyOfAnswer = JSON.parse(keyAnswer.asked.slice('GetCommand '.length));
+    const perAnswer = percentile(
+      await timeSequential(
+        3000,
+        () => {
+          queue = [keyAnswer];
+          return db().send(new GetCommand({ TableName: tableName(), Key: keyOfAnswer }));
+        },
+        300,
+      ),
+      50,
+    );
+    for (const c of cases) {
+      const replay = answers.get(c.name)!;
+      mock.resetHistory();
+      queue = [...replay];
+      await invoke(c);
+      const sent = mock.send.callCount;
+      const samples = await timeSequential(
+        2000,
+        () => {
+          queue = [...replay];
+          return invoke(c);
+        },
+        200,
+      );
+      const own = percentile(samples, 50);
+      rows.push({
+        name: `${c.name}: our own time p50 (store in memory)`,
+        value: round(own * 1000, 0),
+        unit: 'µs',
+        baseline: round(bareP50 * 1000, 0),
+        baselineName: 'bare middy handler',
+        ratio: round(own / bareP50, 1),
+        note: `${c.name.startsWith('GET') ? `goal ≤ ${GOALS.ownTimeMs * 1000} µs (a read); ` : ''}${sent} requests answered by the mock at ~${round(perAnswer * 1000, 0)} µs each: ~${round((own - sent * perAnswer) * 1000, 0)} µs without it`,
+      });
+    }
+    const profile = await topFrames(async () => {
+      for (let i = 0; i < 1500; i++) {
+        for (const c of [cases[0], cases[1]]) {
+          queue = [...answers.get(c.name)!];
+          await invoke(c);
+        }
+      }
+    });
+    console.log(`\nTop frames (self time) of GET /v1/me and GET /v1/companies/{id}, store in memory:\n${profile}\n`);
+  } finally {
+    mock.restore();
+  }
+  return rows;
+};
+
+/** One answer of the store, and what it answered: a GetItem by its key, any other request by its command. */
+interface Answer {
+  asked: string;
+  answer: unknown;
+}
+
+function signature(command: { constructor: { name: string } }, input: unknown): string {
+  const name = command.constructor.name;
+  return name === 'GetCommand' ? `${name} ${JSON.stringify((input as { Key?: unknown }).Key)}` : name;
+}
+
+/** The answers (as the document client returns them) of one request. */
+async function recordedAnswers(work: () => Promise<unknown>): Promise<Answer[]> {
+  const client = db();
+  const send = client.send.bind(client) as (command: { input: unknown; constructor: { name: string } }) => Promise<unknown>;
+  const answers: Answer[] = [];
+  (client as unknown as { send: (command: { input: unknown; constructor: { name: string } }) => Promise<unknown> }).send = async (
+    command,
+  ) => {
+    const out = await send(command);
+    answers.push({ asked: signature(command, command.input), answer: structuredClone(out) });
+    return out;
+  };
+  try {
+    await work();
+  } finally {
+    (client as unknown as { send: unknown }).send = send;
+  }
+  return answers;
+}
+
+/** The TransactWriteItems of one creation, as sent. */
+async function capturedTransaction(work: () => Promise<unknown>): Promise<TransactWriteCommandInput> {
+  const client = db();
+  const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+  let input: TransactWriteCommandInput | undefined;
+  (client as unknown as { send: (command: unknown) => Promise<unknown> }).send = async (command) => {
+    if (command instanceof TransactWriteCommand) input = command.input;
+    return send(command);
+  };
+  try {
+    await work();
+  } finally {
+    (client as unknown as { send: unknown }).send = send;
+  }
+  if (!input) throw new Error('no transaction');
+  return input;
+}
+
+/** The same items as plain puts on fresh keys: the cost of the write alone. */
+function freshCopies(input: TransactWriteCommandInput): NonNullable<TransactWriteCommandInput['TransactItems']> {
+  return (input.TransactItems ?? []).map((entry) => {
+    const item = entry.Put?.Item ?? { ...(entry.Update?.Key ?? entry.ConditionCheck?.Key), n: 1 };
+    return {
+      Put: {
+        TableName: tableName(),
+        Item: { ...item, pk: `BENCH#${randomUUID()}`, sk: 'X', gsi1pk: undefined, gsi2pk: undefined, gsi3pk: undefined, gsi4pk: undefined },
+      },
+    };
+  });
+}
+
+/** A CPU profile of `work`: the ten functions with the most self time, with their share. */
+async function topFrames(work: () => Promise<void>): Promise<string> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  const started = performance.now();
+  await work();
+  const elapsed = performance.now() - started;
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const counts = new Map<number, number>();
+  for (const id of profile.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  let total = 0;
+  for (const [id, n] of counts) {
+    const node = byId.get(id)!;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(lib|functions)\//, '$1/')}:${lineNumber + 1}` : '';
+    const name = `${functionName || '(anonymous)'} ${where}`.trim();
+    self.set(name, (self.get(name) ?? 0) + n);
+    total += n;
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([name, n]) => `${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)
+    .concat(`(${total} samples over ${elapsed.toFixed(0)} ms)`)
+    .join('\n');
+}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { lambdaContext } from '../infra/local/proxy-event';
+import { REPO_ROOT } from '../infra/aws/bundling';
+import { issueApiKey } from '../lib/auth/api-key';
+import { createSession } from '../lib/dashboard/session';
+import { forgetPartner, recentPartner } from '../lib/partners/partner';
+import { ROUTES } from '../lib/routes';
+import { db } from '../lib/store/client';
+import { countRoundTrips, countRoundTripsOn } from '../lib/store/round-trips';
+import { makeRouteObjects, routeRequest, runOrder } from './route-requests';
+import type { Bench, BenchRow } from './types';
+
+/** Goals (docs/decisions.md, "Where a request's time goes"). */
+export const CHAIN_ROUND_TRIPS_GOAL = 1;
+export const ONE_OBJECT_READ_GOAL = 2;
+
+/** Partition keys of what the chain reads and writes: API keys, rate-limit windows, partners, dashboard sessions. */
+const CHAIN_PARTITIONS = ['KEY#', 'RATE#', 'PTR#', 'DSESS#'];
+
+type LambdaHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
+
+/**
+ * For every route of the route table, one plausible request (bench/route-requests.ts) through the
+ * route's own handler, in this process: the DynamoDB requests it made, by command, and the SEQUENTIAL
+ * round trips on its critical path, counted by a middleware on the client (lib/store/round-trips.ts),
+ * not timed. "The chain" is what the key, its rate-limit count, the partner and the dashboard's session
+ * waited for before the operation began; "reads twice" names an item read by key more than once in
+ * one request.
+ */
+export const roundTripsBench: Bench = async ({ credentials }) => {
+  countRoundTripsOn(db());
+  const objects = await makeRouteObjects(
+    credentials.base_url,
+    credentials.test_key,
+    async () => {
+      const { token, session } = await createSession({ partnerId: credentials.partner_id, email: 'route-table@example.com' });
+      return { token, csrf: session.csrf_token };
+    },
+    async () => (await issueApiKey({ partnerId: credentials.partner_id, mode: 'test', name: 'route table spare' })).record.id,
+  );
+  const answers = new Map<string, BenchRow>();
+  for (const route of runOrder(ROUTES)) {
+    const { handler } = (await import(pathToFileURL(join(REPO_ROOT, route.handler)).href)) as { handler: LambdaHandler };
+    // Steady state: the partner's record as an API process keeps it (read again once per PARTNER_CACHE_MS,
+    // when that one request waits one round trip more: docs/decisions.md, "Where a request's time goes").
+    forgetPartner(credentials.partner_id);
+    await recentPartner(credentials.partner_id);
+    const { result, tally } = await countRoundTrips(() => handler(routeRequest(route, objects), lambdaContext(route.operation)));
+    const byCommand = new Map<string, number>();
+    for (const r of tally.requests) byCommand.set(r.command, (byCommand.get(r.command) ?? 0) + 1);
+    // The chain's own requests: the key, its count, the partner, the dashboard's session, sent before the
+    // operation began (an operation's read the chain started early is the operation's).
+    const chain = tally.requests
+      .slice(0, tally.sentBeforeOperation)
+      .filter((r) => r.partitions.length && r.partitions.every((p) => CHAIN_PARTITIONS.some((prefix) => p.startsWith(prefix))));
+    const chainRoundTrips = Math.max(0, ...chain.map((r) => r.depth));
+    const over: string[] = [];
+    if (route.audience === 'partner' && chainRoundTrips > CHAIN_ROUND_TRIPS_GOAL) over.push('chain over its goal');
+    const readsOneObject = route.audience === 'partner' && route.method === 'GET' && route.path.endsWith('}');
+    if (readsOneObject && tally.roundTrips > ONE_OBJECT_READ_GOAL) over.push(`a read of one object over ${ONE_OBJECT_READ_GOAL}`);
+    if (tally.repeatedReads.length) over.push(`reads twice: ${tally.repeatedReads.join(', ')}`);
+    answers.set(route.operation, {
+      name: `${route.method} ${route.path}`,
+      value: tally.roundTrips,
+      unit: 'round trips',
+      baseline: chainRoundTrips,
+      baselineName: 'of which the chain (key, rate limit, session):',
+      note: [
+        `${result.statusCode}`,
+        `${tally.requests.length} requests${byCommand.size ? ` (${[...byCommand].map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
+        ...over,
+      ].join('; '),
+    });
+  }
+  // In the route table's order, whatever order they ran in.
+  return ROUTES.map((r) => answers.get(r.operation)).filter((row): row is BenchRow => Boolean(row));
+};

@@ -1,0 +1,124 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** One DynamoDB request of a counted piece of work: its command, the items it reads, and its place on the critical path. */
+export interface CountedRequest {
+  command: string;
+  /** 1 for a request that waited on no earlier one; n for one sent after a request of depth n - 1 had answered. */
+  depth: number;
+  /** The partition keys it touches (`KEY#…`, `RATE#…`, `CMP#…`), to tell the chain's requests from the operation's. */
+  partitions: string[];
+  /** The items it reads by key (GetItem, BatchGetItem, TransactGetItems), `pk|sk`. */
+  reads: string[];
+}
+
+/** What a piece of work asked of DynamoDB. */
+export interface RoundTripTally {
+  requests: CountedRequest[];
+  /** Sequential round trips on the critical path: the deepest request's depth. */
+  roundTrips: number;
+  /** How many of the requests were sent before the operation itself began (the chain's, and reads it started early). */
+  sentBeforeOperation: number;
+  /** Items read by key more than once. */
+  repeatedReads: string[];
+}
+
+interface Open {
+  requests: CountedRequest[];
+  /** How many requests had been sent when the operation began (`operationBegins`). */
+  sentBeforeOperation?: number;
+  /** The deepest request that has answered so far: the next one sent waited on it. */
+  answered: number;
+}
+
+const open = new AsyncLocalStorage<Open>();
+const MIDDLEWARE = 'roundTripCounter';
+
+/**
+ * Counts, without timing anything, the DynamoDB requests made by `work` (and only by it: the context
+ * follows its async calls, so other work on the same client is not counted) and the SEQUENTIAL round
+ * trips among them: a request sent after another has answered is one round trip deeper; requests sent
+ * together share a depth. The count is of requests as the code sends them (the SDK's own retries are
+ * inside one). The counter must be on the client (`countRoundTripsOn`).
+ */
+export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ result: T; tally: RoundTripTally }> {
+  const state: Open = { requests: [], answered: 0 };
+  const result = await open.run(state, work);
+  const seen = new Map<string, number>();
+  for (const r of state.requests) for (const item of r.reads) seen.set(item, (seen.get(item) ?? 0) + 1);
+  return {
+    result,
+    tally: {
+      requests: state.requests,
+      roundTrips: Math.max(0, ...state.requests.map((r) => r.depth)),
+      sentBeforeOperation: state.sentBeforeOperation ?? 0,
+      repeatedReads: [...seen].filter(([, n]) => n > 1).map(([item]) => item),
+    },
+  };
+}
+
+/** Called by the chain as the operation begins: what was sent until now is the chain's own cost. */
+export function operationBegins(): void {
+  const state = open.getStore();
+  if (state && state.sentBeforeOperation === undefined) state.sentBeforeOperation = state.requests.length;
+}
+
+/** Puts the counter on a client (once); it costs one AsyncLocalStorage lookup per request outside `countRoundTrips`. */
+export function countRoundTripsOn(client: DynamoDBDocumentClient): void {
+  client.middlewareStack.remove(MIDDLEWARE);
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const state = open.getStore();
+      if (!state) return next(args);
+      const input = args.input as Record<string, unknown>;
+      const request: CountedRequest = {
+        command: String(context.commandName ?? 'unknown').replace(/Command$/, ''),
+        depth: state.answered + 1,
+        partitions: partitionsOf(input),
+        reads: readsOf(String(context.commandName), input),
+      };
+      state.requests.push(request);
+      try {
+        return await next(args);
+      } finally {
+        state.answered = Math.max(state.answered, request.depth);
+      }
+    },
+    { step: 'initialize', name: MIDDLEWARE },
+  );
+}
+
+type Key = { pk?: unknown; sk?: unknown };
+/** A key attribute as the document client sends it (`'CMP#…'`) or already marshalled (`{ S: 'CMP#…' }`). */
+const text = (value: unknown) => String((value as { S?: string })?.S ?? value);
+const itemOf = (key: Key | undefined) => (key ? `${text(key.pk)}|${text(key.sk)}` : undefined);
+
+function readsOf(command: string, input: Record<string, unknown>): string[] {
+  const out: (string | undefined)[] = [];
+  if (/^Get(Item)?Command$/.test(command)) out.push(itemOf(input.Key as Key));
+  const requestItems = input.RequestItems as Record<string, { Keys?: Key[] }> | undefined;
+  for (const table of Object.values(requestItems ?? {})) for (const key of table.Keys ?? []) out.push(itemOf(key));
+  for (const entry of (input.TransactItems as { Get?: { Key?: Key } }[] | undefined) ?? []) if (entry.Get) out.push(itemOf(entry.Get.Key));
+  return out.filter((x): x is string => Boolean(x));
+}
+
+function partitionsOf(input: Record<string, unknown>): string[] {
+  const out = new Set<string>();
+  const add = (key: Key | undefined) => key?.pk !== undefined && out.add(text(key.pk));
+  add(input.Key as Key);
+  add(input.Item as Key);
+  const values = input.ExpressionAttributeValues as Record<string, unknown> | undefined;
+  if (typeof input.KeyConditionExpression === 'string' && values) {
+    const pkValue = /(\w+)\s*=\s*(:\w+)/.exec(input.KeyConditionExpression);
+    if (pkValue) out.add(text(values[pkValue[2]]));
+  }
+  const requestItems = input.RequestItems as Record<string, { Keys?: Key[] }> | undefined;
+  for (const table of Object.values(requestItems ?? {})) for (const key of table.Keys ?? []) add(key);
+  for (const entry of (input.TransactItems as Record<string, { Key?: Key; Item?: Key }>[] | undefined) ?? []) {
+    for (const action of Object.values(entry)) {
+      add(action.Key);
+      add(action.Item);
+    }
+  }
+  return [...out];
+}

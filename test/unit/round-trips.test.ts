@@ -1,0 +1,66 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { countRoundTrips, countRoundTripsOn, operationBegins } from '../../lib/store/round-trips';
+
+/**
+ * The round-trip counter of `npm run bench` (lib/store/round-trips.ts): requests sent together share a
+ * round trip, a request sent after another answered is one deeper, and only the counted work's
+ * requests count. The store answers in memory (a last middleware that never sends).
+ */
+const client = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+);
+countRoundTripsOn(client);
+client.middlewareStack.add(
+  () => async () => {
+    await sleep(5);
+    return { output: { $metadata: {} }, response: {} } as never;
+  },
+  { step: 'initialize', priority: 'low', name: 'answerInMemory' },
+);
+afterAll(() => client.destroy());
+
+const get = (pk: string) => client.send(new GetCommand({ TableName: 't', Key: { pk, sk: 'A' } }));
+const update = (pk: string) =>
+  client.send(
+    new UpdateCommand({ TableName: 't', Key: { pk, sk: 'M' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }),
+  );
+
+it('counts requests sent together as one round trip', async () => {
+  const { tally } = await countRoundTrips(() => Promise.all([get('KEY#1'), update('RATE#1'), get('CMP#1')]));
+  expect(tally.requests.map((r) => [r.command, r.depth])).toEqual([
+    ['GetItem', 1],
+    ['UpdateItem', 1],
+    ['GetItem', 1],
+  ]);
+  expect(tally.roundTrips).toBe(1);
+});
+
+it('counts a request sent after another answered as one round trip deeper', async () => {
+  const { tally } = await countRoundTrips(async () => {
+    await Promise.all([get('KEY#1'), update('RATE#1')]);
+    operationBegins();
+    await get('CMP#1');
+    await client.send(new BatchGetCommand({ RequestItems: { t: { Keys: [{ pk: 'EVCNT#1', sk: 'ALL' }] } } }));
+  });
+  expect(tally.requests.map((r) => r.depth)).toEqual([1, 1, 2, 3]);
+  expect(tally.roundTrips).toBe(3);
+  expect(tally.sentBeforeOperation).toBe(2);
+  expect(tally.requests[3].partitions).toEqual(['EVCNT#1']);
+});
+
+it('names an item read twice', async () => {
+  const { tally } = await countRoundTrips(async () => {
+    await get('CMP#1');
+    await Promise.all([get('CMP#1'), get('CMP#2')]);
+  });
+  expect(tally.repeatedReads).toEqual(['CMP#1|A']);
+});
+
+it('counts only the work it wraps, not other work on the same client', async () => {
+  const outside = get('OTHER#1');
+  const { tally } = await countRoundTrips(() => get('CMP#1'));
+  await outside;
+  expect(tally.requests.map((r) => r.partitions)).toEqual([['CMP#1']]);
+});
