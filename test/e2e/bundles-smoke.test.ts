@@ -56,9 +56,8 @@ beforeAll(async () => {
       STAGE: 'local',
       LOCAL_DIR: process.env.TEST_LOCAL_DIR,
       EVENT_INDEX_SHARDS: process.env.EVENT_INDEX_SHARDS,
-      // The webhook pipeline's queue: the stack's stand-in (infra/local/fifo-lanes.ts), as the runtime sets it.
-      WEBHOOK_QUEUE_URL: String(c.webhook_queue_url),
-      SQS_ENDPOINT: new URL(String(c.webhook_queue_url)).origin,
+      // The webhook pipeline's queue(s): the stack's stand-in (infra/local/fifo-lanes.ts), as the runtime sets them.
+      ...webhookQueueEnv(),
       LOG_LEVEL: 'ERROR',
     },
   });
@@ -68,6 +67,15 @@ beforeAll(async () => {
     .filter(Boolean)
     .map((line) => JSON.parse(line));
 }, 600_000);
+
+/** The delivery queue's variables as the stack's runtime sets them: one queue, or the lane shards' queues. */
+function webhookQueueEnv(): Record<string, string> {
+  const urls = Array.isArray(c.webhook_queue_urls) ? (c.webhook_queue_urls as string[]) : [String(c.webhook_queue_url)];
+  const origin = { SQS_ENDPOINT: new URL(urls[0]).origin };
+  return Array.isArray(c.webhook_queue_urls)
+    ? { ...origin, WEBHOOK_QUEUE_URLS: urls.join(',') }
+    : { ...origin, WEBHOOK_QUEUE_URL: urls[0] };
+}
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
