@@ -1,23 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, resetDbClient } from '../lib/store/client';
-import { webhookEndpointKey } from '../lib/store/keys';
 
 /**
  * `npm run listen -- --forward-to http://localhost:4000/hooks [--live]` (like `stripe listen`): against
  * the running `npm start`, registers a temporary webhook endpoint for the demo partner (test mode, or
  * live with --live), prints its signing secret, forwards every delivery byte for byte (headers and
  * signature included, so your receiver verifies it as in production) and answers with your
- * receiver's status, so a failing receiver sees the real retries. Ctrl-C removes the endpoint.
+ * receiver's status, so a failing receiver sees the real retries. Ctrl-C deletes the endpoint through
+ * the dashboard's DELETE, as a person would (its queued deliveries are cancelled).
  */
 interface Credentials {
   partner_id: string;
   dashboard_url: string;
   dashboard_session: string;
-  dynamodb_endpoint: string;
-  table_name: string;
 }
 
 function argument(name: string): string | undefined {
@@ -69,13 +65,13 @@ async function main() {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/listen`;
 
-  const dashboard = (path: string, body: unknown) =>
+  const dashboard = (method: 'POST' | 'DELETE', path: string, body?: unknown) =>
     fetch(`${c.dashboard_url}/api/webhook-endpoints${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${c.dashboard_session}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+      method,
+      headers: { Authorization: `Bearer ${c.dashboard_session}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const created = await dashboard('', { url, livemode: live, description: `npm run listen → ${target}` });
+  const created = await dashboard('POST', '', { url, livemode: live, description: `npm run listen → ${target}` });
   if (created.status !== 201) {
     console.error(`Could not register the endpoint (${created.status}): ${await created.text()}`);
     process.exit(1);
@@ -89,17 +85,12 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await dashboard(`/${endpoint.id}/disable`, {}).catch(() => undefined);
-    // The dashboard has no delete: the temporary endpoint's item is removed from the local table.
-    process.env.DYNAMODB_ENDPOINT = c.dynamodb_endpoint;
-    process.env.TABLE_NAME = c.table_name;
-    await db()
-      .send(new DeleteCommand({ TableName: c.table_name, Key: webhookEndpointKey(c.partner_id, endpoint.id) }))
-      .catch(() => undefined);
-    resetDbClient();
+    const deleted = await dashboard('DELETE', `/${endpoint.id}`).catch((error: Error) => error);
     server.closeAllConnections();
     server.close();
-    console.log(`Removed endpoint ${endpoint.id}.`);
+    if (deleted instanceof Error || deleted.status !== 200)
+      console.error(`Could not delete endpoint ${endpoint.id}: ${deleted instanceof Error ? deleted.message : await deleted.text()}`);
+    else console.log(`Deleted endpoint ${endpoint.id}.`);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

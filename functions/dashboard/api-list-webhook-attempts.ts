@@ -7,6 +7,6 @@ export const handler = dashboardApiOperation({
   ...contract,
   handle: async ({ auth, params, query }) => ({
     status: 200,
-    body: await attemptsOfEndpoint(auth.session.partner_id, params.id, query.limit),
+    body: await attemptsOfEndpoint(auth.session.partner_id, params.id, query.limit, query.after),
   }),
 });

@@ -5,7 +5,7 @@ import { createEndpointBody, createWebhookEndpoint } from '../../lib/dashboard/w
 import { endpointFormToBody } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
-/** POST /dashboard/webhook-endpoints: shows the signing secret once. */
+/** POST /dashboard/webhook-endpoints: shows the signing secret once, and offers a test event. */
 export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, body: form }) => {
@@ -17,6 +17,7 @@ export const handler = dashboardPageOperation({
       created.secret,
       'Endpoint created',
       'Verify deliveries with it (scheme v1), or with the public key (v1a).',
+      true,
     );
   },
 });

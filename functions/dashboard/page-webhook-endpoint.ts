@@ -1,23 +1,39 @@
 import { isId } from '../../lib/ids';
+import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
+import { field } from '../../lib/http/dashboard/forms';
 import { dashboardWebhookEndpoint as contract } from '../../lib/routes/dashboard/page-webhook-endpoint';
 import { readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
-import { attemptsOfEndpoint } from '../../lib/webhooks/operations/dashboard-delivery';
+import { attemptsQuery, deliveriesOfEndpoint } from '../../lib/webhooks/operations/dashboard-delivery';
 import { endpointPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
-/** How many delivery attempts the endpoint page shows (the JSON face pages up to 100). */
-const RECENT_ATTEMPTS = 20;
+/** How many delivery attempts one page of the endpoint shows (grouped by event; the JSON face pages up to 100). */
+const ATTEMPTS_PER_PAGE = 20;
 
-/** GET /dashboard/webhook-endpoints/{id} (`?resent=<event id>` after a resend). */
+/** What the page says after an action sent the browser back here. */
+function noticeOf(query: Record<string, string | undefined>): string | undefined {
+  if (isId('event', query.resent))
+    return `Event ${query.resent} is queued for delivery again, behind anything the endpoint already has queued.`;
+  if (isId('event', query.tested))
+    return `Test event ${query.tested} (webhook_endpoint.test) is recorded and on its way to this endpoint only: its delivery appears below.`;
+  if (query.retried !== undefined) return 'The waiting delivery is being attempted now; the events behind it follow in order.';
+  if (query.saved !== undefined) return 'Saved. Deliveries use the new settings from their next attempt on.';
+  return undefined;
+}
+
+/** GET /dashboard/webhook-endpoints/{id} (`?after=` pages the deliveries; `?resent=`, `?tested=`… after an action). */
 export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params, event }) => {
+    const query = event.queryStringParameters ?? {};
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
-    const { items } = await attemptsOfEndpoint(auth.session.partner_id, params.id, RECENT_ATTEMPTS);
-    const resent = event.queryStringParameters?.resent;
-    const notice = isId('event', resent)
-      ? `Event ${resent} is queued for delivery again, behind anything the endpoint already has queued.`
-      : undefined;
-    return endpointPage(auth.session, endpoint, items, notice);
+    const { after } = parseOrRefuse(attemptsQuery, { after: field(query as Record<string, string>, 'after') }, 'query string');
+    const deliveries = await deliveriesOfEndpoint(auth.session.partner_id, params.id, ATTEMPTS_PER_PAGE, after);
+    return endpointPage(
+      auth.session,
+      endpoint,
+      { groups: deliveries.groups, next: deliveries.next_cursor, first: !after },
+      noticeOf(query),
+    );
   },
 });

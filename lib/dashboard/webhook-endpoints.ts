@@ -1,36 +1,68 @@
 import * as z from 'zod';
-import { ApiError, resourceMissing } from '../errors';
+import { ApiError, closest, resourceMissing } from '../errors';
+import { isKnownSelector, SELECTOR_SUGGESTIONS } from '../webhooks/delivery/endpoint-wants-event';
 import { idPattern } from '../ids';
 import { sendEmail } from '../email/send-email';
 import { checkWebhookUrl, MAX_URL_LENGTH } from '../webhooks/url-safety';
-import { viewOfEndpoint, webhookEndpoints } from '../webhooks/endpoints';
+import { viewOfEndpoint, webhookEndpoints, type WebhookEndpoint, type WebhookEndpointView } from '../webhooks/endpoints';
+import { healthOf, type EndpointHealth } from '../webhooks/operations/endpoint-health';
 import type { DashboardSession } from './session';
 
 /** The dashboard's side of webhook endpoints (spec Webhooks 9): create, read, disable/enable, roll. */
 
-/** Event types are checked for shape only (`company.status.changed`); an unknown type simply never arrives. */
-const EVENT_TYPE = /^[a-z_]+(\.[a-z_]+)+$/;
 export const MAX_ENABLED_EVENTS = 100;
+
+/**
+ * One entry of `enabled_events`: an event type the service emits, `*`, or `<prefix>.*`. Accepted
+ * exactly when delivery's predicate (lib/webhooks/delivery/endpoint-wants-event.ts) lets it take some
+ * emitted type, so a typo is refused instead of making an endpoint that never receives anything; the
+ * fix names the closest accepted entry.
+ */
+const eventSelector = z
+  .string()
+  .max(100)
+  .superRefine((value, ctx) => {
+    if (isKnownSelector(value)) return;
+    const near = closest(value, SELECTOR_SUGGESTIONS);
+    ctx.addIssue({
+      code: 'custom',
+      message: `'${value}' selects no event type the service emits.`,
+      params: {
+        validation_type: 'enum',
+        how_to_fix: `Send an event type such as "${near}" (the closest to '${value}'), "*" for every type, or a prefix such as "company.*"; the API reference lists every type under Events.`,
+      },
+    });
+  });
+
+const enabledEvents = z
+  .array(eventSelector)
+  .max(MAX_ENABLED_EVENTS)
+  .superRefine((s, ctx) => {
+    if (new Set(s).size !== s.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Event types repeat.',
+        params: {
+          validation_type: 'uniqueItems',
+          how_to_fix: `Name each event type once, such as "enabled_events": ${JSON.stringify([...new Set(s)])}.`,
+        },
+      });
+  });
+
+const description = z.string().max(500);
 
 export const createEndpointBody = z.strictObject({
   url: z.string().min(1).max(MAX_URL_LENGTH),
   livemode: z.boolean(),
-  enabled_events: z
-    .array(z.string().regex(EVENT_TYPE, { message: 'Not an event type name (such as company.status.changed).' }))
-    .max(MAX_ENABLED_EVENTS)
-    .superRefine((s, ctx) => {
-      if (new Set(s).size !== s.length)
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Event types repeat.',
-          params: {
-            validation_type: 'uniqueItems',
-            how_to_fix: `Name each event type once, such as "enabled_events": ${JSON.stringify([...new Set(s)])}.`,
-          },
-        });
-    })
-    .optional(),
-  description: z.string().max(500).optional(),
+  enabled_events: enabledEvents.optional(),
+  description: description.optional(),
+});
+
+/** PATCH: any of the three; what is absent stays as it is. */
+export const updateEndpointBody = z.strictObject({
+  url: z.string().min(1).max(MAX_URL_LENGTH).optional(),
+  enabled_events: enabledEvents.optional(),
+  description: description.optional(),
 });
 
 export const endpointParams = z.strictObject({ id: z.string().regex(idPattern('webhookEndpoint')) });
@@ -38,17 +70,23 @@ export const confirmRollBody = z.strictObject({
   code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code: send the six digits from the e-mail.' }),
 });
 
-export async function createWebhookEndpoint(partnerId: string, body: z.output<typeof createEndpointBody>) {
-  const mode = body.livemode ? 'live' : 'test';
-  const verdict = await checkWebhookUrl(body.url, mode);
+/** A URL deliveries may go to (lib/webhooks/url-safety.ts), normalised; on creation and on every change alike. */
+async function checkedUrl(url: string, mode: 'live' | 'test'): Promise<string> {
+  const verdict = await checkWebhookUrl(url, mode);
   if (!verdict.ok)
     throw new ApiError('invalid_request', verdict.reason, [
       { reason: verdict.reason, location: '$.url', validation_type: 'format', how_to_fix: verdict.how_to_fix },
     ]);
+  return verdict.url.href;
+}
+
+export async function createWebhookEndpoint(partnerId: string, body: z.output<typeof createEndpointBody>) {
+  const mode = body.livemode ? 'live' : 'test';
+  const url = await checkedUrl(body.url, mode);
   const { endpoint, secret } = await webhookEndpoints.create({
     partnerId,
     mode,
-    url: verdict.url.href,
+    url,
     enabledEvents: body.enabled_events,
     description: body.description?.trim(),
   });
@@ -67,14 +105,49 @@ export async function createWebhookEndpoint(partnerId: string, body: z.output<ty
   };
 }
 
-export async function listWebhookEndpoints(partnerId: string) {
-  return (await webhookEndpoints.listOfPartner(partnerId)).map(viewOfEndpoint);
+/** The endpoint as the dashboard shows it: never a secret, with its delivery health. */
+export type EndpointWithHealth = WebhookEndpointView & { health: EndpointHealth };
+
+const withHealth = async (endpoint: WebhookEndpoint): Promise<EndpointWithHealth> => ({
+  ...viewOfEndpoint(endpoint),
+  health: await healthOf(endpoint),
+});
+
+export async function listWebhookEndpoints(partnerId: string): Promise<EndpointWithHealth[]> {
+  return Promise.all((await webhookEndpoints.listOfPartner(partnerId)).map(withHealth));
 }
 
-export async function readWebhookEndpoint(partnerId: string, id: string) {
+export async function readWebhookEndpoint(partnerId: string, id: string): Promise<EndpointWithHealth> {
   const endpoint = await webhookEndpoints.get(partnerId, id);
   if (!endpoint) throw resourceMissing('webhook endpoint', id);
+  return withHealth(endpoint);
+}
+
+/**
+ * PATCH: a new URL is checked as on creation (in the endpoint's mode); the endpoint must be the
+ * caller's (another partner's is missing before the body is looked at). Queued deliveries go to the
+ * new URL and follow the new filter from their next attempt on.
+ */
+export async function updateWebhookEndpoint(partnerId: string, id: string, body: z.output<typeof updateEndpointBody>) {
+  const current = await webhookEndpoints.get(partnerId, id);
+  if (!current) throw resourceMissing('webhook endpoint', id);
+  const url = body.url === undefined ? undefined : await checkedUrl(body.url, current.mode);
+  const endpoint = await webhookEndpoints.update(partnerId, id, {
+    url,
+    enabledEvents: body.enabled_events,
+    description: body.description?.trim(),
+  });
+  if (!endpoint) throw resourceMissing('webhook endpoint', id);
   return viewOfEndpoint(endpoint);
+}
+
+/**
+ * DELETE: the endpoint and its delivery cursor go; deliveries still queued for it are cancelled as
+ * the lane meets them (it finds no endpoint). Events stay in GET /events; attempts expire on their own.
+ */
+export async function deleteWebhookEndpoint(partnerId: string, id: string) {
+  if (!(await webhookEndpoints.remove(partnerId, id))) throw resourceMissing('webhook endpoint', id);
+  return { object: 'webhook_endpoint' as const, id, deleted: true as const };
 }
 
 export async function disableWebhookEndpoint(partnerId: string, id: string) {

@@ -2,7 +2,16 @@ import * as z from 'zod';
 import { dateTime, idOf } from './shared';
 
 /** Resources an event can embed as `data.object` (spec Event: "Possible resources"). */
-export const EMBEDDABLE_RESOURCES = ['company', 'service_order', 'invoice', 'requirement', 'file', 'tax_filing', 'calendar_event'] as const;
+export const EMBEDDABLE_RESOURCES = [
+  'company',
+  'service_order',
+  'invoice',
+  'requirement',
+  'file',
+  'tax_filing',
+  'calendar_event',
+  'webhook_endpoint',
+] as const;
 export type EmbeddableResource = (typeof EMBEDDABLE_RESOURCES)[number];
 
 /**
@@ -43,12 +52,16 @@ export const EVENT_TYPES = {
   'file.created': { resource: 'file', fires: "a document was published on one of the partner's companies" },
   'calendar.reminder': { resource: 'calendar_event', fires: 'a compliance deadline is approaching (once per reminder point)' },
   'invoice.finalized': { resource: 'invoice', fires: 'a month-end wholesale invoice was issued' },
+  'webhook_endpoint.test': {
+    resource: 'webhook_endpoint',
+    fires: 'a person sent a test event from the dashboard; delivered to that endpoint only, whatever its enabled_events',
+  },
 } as const satisfies Record<string, { resource: EmbeddableResource; fires: string }>;
 
 export type EventType = keyof typeof EVENT_TYPES;
 
-/** Every resource but the partner-level invoice belongs to a company, so its events carry `company_id`. */
-export const isAboutCompany = (resource: EmbeddableResource) => resource !== 'invoice';
+/** Every resource but the partner-level invoice and webhook endpoint belongs to a company, so its events carry `company_id`. */
+export const isAboutCompany = (resource: EmbeddableResource) => resource !== 'invoice' && resource !== 'webhook_endpoint';
 
 const common = {
   object: z.literal('event'),

@@ -7,6 +7,7 @@ import { requirementSchema } from './requirement';
 import { fileSchema } from './file';
 import { taxFilingSchema } from './tax-filing';
 import { calendarEventSchema } from './calendar-event';
+import { webhookEndpointSnapshotSchema } from './webhook-endpoint';
 
 /**
  * The schema of each resource as an event embeds it (`data.object`). A resource whose schema has not
@@ -25,4 +26,5 @@ export const SNAPSHOT_SCHEMAS: Partial<Record<EmbeddableResource, z.ZodType>> = 
   file: fileSchema,
   tax_filing: taxFilingSchema,
   calendar_event: calendarEventSchema,
+  webhook_endpoint: webhookEndpointSnapshotSchema,
 };

@@ -57,7 +57,7 @@ afterAll(() => resetSqsClient());
 async function attempts(endpointId: string, n: number) {
   return eventually(
     async () => {
-      const list = await listAttempts(endpointId);
+      const list = (await listAttempts(endpointId)).items;
       return list.length >= n ? list.reverse() : undefined;
     },
     15_000,
@@ -167,7 +167,10 @@ describe('webhook delivery over the local pipeline', () => {
     await eventually(() => r.deliveries.length >= 13, 20_000, 'the acknowledged delivery');
     const all = await attempts(endpoint.id, 13);
     expect(all.slice(0, 12).every((a) => a.outcome === 'deferred' && a.error === 'retry_after' && a.status_code === 429)).toBe(true);
-    expect(all[12]).toMatchObject({ event_id: event.id, outcome: 'succeeded', attempt: 13 });
+    // Deferrals spend no attempt of the schedule, so none advances the counter: every try, the
+    // deferred ones and the one that succeeds, is attempt 1 of 10.
+    expect(all.map((a) => `${a.attempt} of ${a.max_attempts}`)).toEqual(Array(13).fill('1 of 10'));
+    expect(all[12]).toMatchObject({ event_id: event.id, event_type: 'company.updated', outcome: 'succeeded', attempt: 1 });
   });
 
   it('a 503 Retry-After is honoured as asked: the next attempt is scheduled that far out', async () => {
@@ -329,11 +332,23 @@ describe('the dashboard JSON face of deliveries', () => {
       'duration_ms',
       'error',
       'event_id',
+      'event_type',
+      'max_attempts',
       'next_attempt_at',
       'outcome',
+      'response_body',
       'status_code',
     ]);
-    expect(attempt).toMatchObject({ attempt: 1, status_code: 200, outcome: 'succeeded', error: null, next_attempt_at: null });
+    expect(attempt).toMatchObject({
+      attempt: 1,
+      max_attempts: 10,
+      event_type: 'company.updated',
+      status_code: 200,
+      response_body: '',
+      outcome: 'succeeded',
+      error: null,
+      next_attempt_at: null,
+    });
 
     const resent = await dashboard(c.dashboard_session).post(`/${id}/resend`, { event_id: event.id });
     expect(resent.status).toBe(202);

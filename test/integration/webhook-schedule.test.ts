@@ -82,7 +82,7 @@ function advanceTo(ms: number) {
 async function attemptsOf(endpointId: string, n: number) {
   return eventually(
     async () => {
-      const list = await listAttempts(endpointId, 200);
+      const list = (await listAttempts(endpointId, 200)).items;
       return list.length >= n && lanes.busy() === 0 ? list.reverse() : undefined;
     },
     20_000,
@@ -127,7 +127,7 @@ describe('multi-day delivery schedules (injected clock)', () => {
           10_000,
           're-extension',
         );
-        expect(await listAttempts(endpoint.id, 200)).toHaveLength(n);
+        expect((await listAttempts(endpoint.id, 200)).items).toHaveLength(n);
       }
       // SQS visibility is whole seconds, so the message may come back up to a second after `due`.
       advanceTo(Math.max(due, lanes.peek(endpoint.id)[0].visibleAt));

@@ -1,7 +1,12 @@
 import { classifyResponse, retryAfterSeconds } from '../../lib/webhooks/delivery/classify-response';
 import { DEFAULT_RETRY_DELAYS_SECONDS, deliverySettings } from '../../lib/webhooks/delivery/delivery-settings';
 import { maxAttempts, nextRetryDelaySeconds } from '../../lib/webhooks/delivery/retry-schedule';
-import { endpointWantsEvent } from '../../lib/webhooks/delivery/endpoint-wants-event';
+import {
+  endpointWantsEvent,
+  isKnownSelector,
+  SELECTOR_SUGGESTIONS,
+  TEST_EVENT_TYPE,
+} from '../../lib/webhooks/delivery/endpoint-wants-event';
 
 const env = { ...process.env };
 beforeEach(() => {
@@ -64,11 +69,32 @@ describe('what an answer means', () => {
 });
 
 describe('event filters', () => {
-  it('empty takes all; exact names and prefix.* select', () => {
-    expect(endpointWantsEvent({ enabled_events: [] }, 'company.created')).toBe(true);
-    expect(endpointWantsEvent({ enabled_events: ['company.created'] }, 'company.created')).toBe(true);
-    expect(endpointWantsEvent({ enabled_events: ['company.created'] }, 'company.verified')).toBe(false);
-    expect(endpointWantsEvent({ enabled_events: ['company.*'] }, 'company.status.changed')).toBe(true);
-    expect(endpointWantsEvent({ enabled_events: ['company.*'] }, 'invoice.finalized')).toBe(false);
+  const wants = (enabled_events: string[], type: string) => endpointWantsEvent({ enabled_events }, { type });
+  it('empty takes all; `*`, exact names and prefix.* select', () => {
+    expect(wants([], 'company.created')).toBe(true);
+    expect(wants(['*'], 'invoice.finalized')).toBe(true);
+    expect(wants(['company.created'], 'company.created')).toBe(true);
+    expect(wants(['company.created'], 'company.verified')).toBe(false);
+    expect(wants(['company.*'], 'company.status.changed')).toBe(true);
+    expect(wants(['company.status.*'], 'company.status.changed')).toBe(true);
+    expect(wants(['company.*'], 'invoice.finalized')).toBe(false);
+    expect(wants(['company.*'], 'companyx.created')).toBe(false);
+  });
+
+  it('a test event reaches the endpoint it names, whatever its filter, and no other', () => {
+    const payload = JSON.stringify({ type: TEST_EVENT_TYPE, data: { object: { object: 'webhook_endpoint', id: 'we_A' } } });
+    const event = { type: TEST_EVENT_TYPE, payload };
+    expect(endpointWantsEvent({ id: 'we_A', enabled_events: ['company.created'] }, event)).toBe(true);
+    expect(endpointWantsEvent({ id: 'we_B', enabled_events: [] }, event)).toBe(false);
+    expect(endpointWantsEvent({ id: 'we_B', enabled_events: ['*'] }, event)).toBe(false);
+  });
+
+  it('accepts exactly the entries the predicate lets take an emitted type', () => {
+    for (const ok of ['*', 'company.*', 'company.status.*', 'requirement.signature.*', 'invoice.finalized'])
+      expect([ok, isKnownSelector(ok)]).toEqual([ok, true]);
+    for (const bad of ['company.craeted', 'compny.*', 'company', '**', 'company.created.*', '.*'])
+      expect([bad, isKnownSelector(bad)]).toEqual([bad, false]);
+    // Every suggestion offered in how_to_fix is itself accepted.
+    for (const s of SELECTOR_SUGGESTIONS) expect([s, isKnownSelector(s)]).toEqual([s, true]);
   });
 });

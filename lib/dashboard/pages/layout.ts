@@ -21,6 +21,9 @@ form.inline{display:inline}form.inline button{margin:0}
 .notice{background:#e8f1ff;border:1px solid #0b57d0;border-radius:6px;padding:12px}.error{background:#fdecea;border:1px solid #b42318;border-radius:6px;padding:12px}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;background:#e4e7ec}.badge.live{background:#d1fadf}.badge.test{background:#fef0c7}.badge.off{background:#fdecea}
 code{font-family:ui-monospace,monospace;font-size:14px;word-break:break-all}
+article.delivery{border-top:1px solid #d0d5dd;padding:8px 0 12px}article.delivery h3{font-size:16px;margin:8px 0}
+pre.payload{background:#f6f7f9;border:1px solid #e4e7ec;border-radius:6px;padding:8px;overflow-x:auto;max-height:320px;font-size:13px;white-space:pre-wrap;word-break:break-all}
+code.body{display:inline-block;max-width:100%;color:#555;font-size:12px}.pager{display:flex;gap:16px;margin-top:8px}summary{cursor:pointer;font-weight:600}
 @media (max-width:600px){header .who{margin-left:0}table.rows thead{display:none}table.rows,table.rows tbody,table.rows tr,table.rows td{display:block}
 table.rows tr{border-bottom:1px solid #d0d5dd;padding:8px 0}table.rows td{border:0;padding:2px 0}table.rows td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 `;

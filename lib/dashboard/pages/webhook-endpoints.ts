@@ -1,18 +1,29 @@
 import type { WebhookEndpointView } from '../../webhooks/endpoints';
-import type { AttemptRecord } from '../../webhooks/lane/attempt-log';
+import type { EndpointHealth } from '../../webhooks/operations/endpoint-health';
+import type { DeliveryGroup } from '../../webhooks/operations/dashboard-delivery';
 import type { DashboardSession } from '../session';
 import { csrfField, html, utc } from './html';
 import { page } from './layout';
 
 const status = (e: WebhookEndpointView) =>
   e.status === 'enabled' ? html`<span class="badge">enabled</span>` : html`<span class="badge off">disabled (${e.disabled_reason})</span>`;
-const mode = (e: { livemode: boolean }) => html`<span class="badge ${e.livemode ? 'live' : 'test'}">${e.livemode ? 'live' : 'test'}</span>`;
+/** The endpoint's delivery health as a badge: what a partner's on-call looks at first. */
+export const healthBadge = (h: EndpointHealth) =>
+  h.state === 'healthy'
+    ? html`<span class="badge live health">healthy</span>`
+    : h.state === 'failing'
+      ? html`<span class="badge off health">failing since ${utc(h.failing_since)}</span>`
+      : html`<span class="badge health">disabled</span>`;
+export const mode = (e: { livemode: boolean }) =>
+  html`<span class="badge ${e.livemode ? 'live' : 'test'}">${e.livemode ? 'live' : 'test'}</span>`;
 
-export function endpointsPage(session: DashboardSession, endpoints: WebhookEndpointView[]) {
+type Endpoint = WebhookEndpointView & { health: EndpointHealth };
+
+export function endpointsPage(session: DashboardSession, endpoints: Endpoint[], notice?: string) {
   return page(
     'Webhook endpoints',
     session,
-    html`<section aria-labelledby="add"><h2 id="add">Add an endpoint</h2>
+    html`${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}<section aria-labelledby="add"><h2 id="add">Add an endpoint</h2>
     <form method="post" action="/dashboard/webhook-endpoints">${csrfField(session.csrf_token)}
       <fieldset class="inline"><legend>Mode</legend>
         <input type="radio" id="mode-test" name="mode" value="test" checked> <label for="mode-test">Test (sandbox events)</label>
@@ -27,33 +38,82 @@ export function endpointsPage(session: DashboardSession, endpoints: WebhookEndpo
     ${
       endpoints.length === 0
         ? html`<p>No endpoints yet.</p>`
-        : html`<table class="rows"><thead><tr><th>URL</th><th>Mode</th><th>Status</th><th>Events</th></tr></thead><tbody>
-      ${endpoints.map((e) => html`<tr data-endpoint="${e.id}"><td data-label="URL"><a href="/dashboard/webhook-endpoints/${e.id}">${e.url}</a>${e.description ? html`<br><span class="hint">${e.description}</span>` : ''}</td><td data-label="Mode">${mode(e)}</td><td data-label="Status">${status(e)}</td><td data-label="Events">${e.enabled_events.length ? e.enabled_events.join(', ') : 'all'}</td></tr>`)}
+        : html`<table class="rows"><thead><tr><th>URL</th><th>Mode</th><th>Health</th><th>Queued</th><th>Events</th></tr></thead><tbody>
+      ${endpoints.map((e) => html`<tr data-endpoint="${e.id}"><td data-label="URL"><a href="/dashboard/webhook-endpoints/${e.id}">${e.url}</a>${e.description ? html`<br><span class="hint">${e.description}</span>` : ''}</td><td data-label="Mode">${mode(e)}</td><td data-label="Health">${healthBadge(e.health)}${e.status === 'disabled' ? html` <span class="hint">(${e.disabled_reason})</span>` : ''}</td><td data-label="Queued">${e.health.queued}</td><td data-label="Events">${e.enabled_events.length ? e.enabled_events.join(', ') : 'all'}</td></tr>`)}
     </tbody></table>`
     }</section>`,
   );
 }
 
-/** The endpoint's latest delivery attempts, each with a resend button while the endpoint is enabled. */
-function attemptsSection(session: DashboardSession, e: WebhookEndpointView, attempts: AttemptRecord[]) {
-  return html`<section aria-labelledby="deliveries"><h2 id="deliveries">Recent deliveries</h2>
+/** `2 of 10`: the schedule's attempt a try spent (a deferred try spent none). */
+const attemptOf = (a: DeliveryGroup['attempts'][number]) => `${a.attempt} of ${a.max_attempts}`;
+
+/**
+ * The endpoint's deliveries, one block per event (newest first): its type, its payload behind a
+ * disclosure, every attempt with the first bytes of the answer, and one resend button per event.
+ */
+function deliveriesSection(
+  session: DashboardSession,
+  e: WebhookEndpointView,
+  groups: DeliveryGroup[],
+  pages: { next: string | null; first: boolean },
+) {
+  return html`<section aria-labelledby="deliveries"><h2 id="deliveries">Deliveries</h2>
     ${
-      attempts.length === 0
-        ? html`<p>No delivery attempts yet.</p>`
-        : html`<table class="rows"><thead><tr><th>Event</th><th>Attempt</th><th>Outcome</th><th>Response</th><th>Duration</th><th>At</th><th>Next retry</th><th></th></tr></thead><tbody>
-      ${attempts.map(
-        (
-          a,
-        ) => html`<tr data-event="${a.event_id}"><td data-label="Event"><code>${a.event_id}</code></td><td data-label="Attempt">${a.attempt}</td>
+      groups.length === 0
+        ? html`<p>No delivery attempts${pages.first ? ' yet' : ' on this page'}.</p>`
+        : groups.map(
+            (g) => html`<article class="delivery" data-event="${g.event_id}" aria-label="Event ${g.event_id}">
+        <h3><code>${g.event_type ?? 'event'}</code> <a href="/dashboard/events/${g.event_id}"><code>${g.event_id}</code></a>
+          <span class="badge ${g.attempts[0].outcome === 'succeeded' ? 'live' : 'off'}">${g.attempts[0].outcome}</span></h3>
+        ${g.payload ? html`<details><summary>Payload</summary><pre class="payload">${g.payload}</pre></details>` : html`<p class="hint">The event is no longer in the log.</p>`}
+        <table class="rows"><thead><tr><th>Attempt</th><th>Outcome</th><th>Response</th><th>Duration</th><th>At</th><th>Next retry</th></tr></thead><tbody>
+        ${g.attempts.map(
+          (a) => html`<tr data-event="${a.event_id}"><td data-label="Attempt">${attemptOf(a)}</td>
           <td data-label="Outcome"><span class="badge ${a.outcome === 'succeeded' ? 'live' : 'off'}">${a.outcome}</span>${a.error ? html`<br><span class="hint">${a.error}</span>` : ''}</td>
-          <td data-label="Response">${a.status_code ?? '—'}</td><td data-label="Duration">${a.duration_ms} ms</td><td data-label="At">${utc(a.attempted_at)}</td><td data-label="Next retry">${utc(a.next_attempt_at)}</td>
-          <td>${e.status === 'enabled' ? html`<form class="inline" method="post" action="/dashboard/webhook-endpoints/${e.id}/resend">${csrfField(session.csrf_token)}<input type="hidden" name="event_id" value="${a.event_id}"><button class="secondary" type="submit" aria-label="Resend ${a.event_id}">Resend</button></form>` : ''}</td></tr>`,
-      )}</tbody></table>`
+          <td data-label="Response">${a.status_code ?? '—'}${a.response_body ? html`<br><code class="body">${a.response_body}</code>` : ''}</td><td data-label="Duration">${a.duration_ms} ms</td><td data-label="At">${utc(a.attempted_at)}</td><td data-label="Next retry">${utc(a.next_attempt_at)}</td></tr>`,
+        )}</tbody></table>
+        ${e.status === 'enabled' ? html`<form class="inline" method="post" action="/dashboard/webhook-endpoints/${e.id}/resend">${csrfField(session.csrf_token)}<input type="hidden" name="event_id" value="${g.event_id}"><button class="secondary" type="submit" aria-label="Resend ${g.event_id}">Resend</button></form>` : ''}
+      </article>`,
+          )
     }
+    <nav aria-label="Deliveries pages" class="pager">${pages.first ? '' : html`<a href="/dashboard/webhook-endpoints/${e.id}#deliveries">Newest</a>`}
+      ${pages.next ? html`<a href="/dashboard/webhook-endpoints/${e.id}?after=${pages.next}#deliveries">Older deliveries</a>` : ''}</nav>
   </section>`;
 }
 
-export function endpointPage(session: DashboardSession, e: WebhookEndpointView, attempts: AttemptRecord[], notice?: string) {
+function healthSection(session: DashboardSession, e: WebhookEndpointView, h: EndpointHealth) {
+  return html`<section aria-labelledby="health-title"><h2 id="health-title">Health</h2>
+    <table><tbody>
+      <tr><th>State</th><td id="health">${healthBadge(h)}</td></tr>
+      <tr><th>Last success</th><td>${utc(h.last_success_at)}</td></tr>
+      <tr><th>Queued</th><td id="queued">${h.queued} event${h.queued === 1 ? '' : 's'}</td></tr>
+      <tr><th>Next attempt</th><td id="next-attempt">${utc(h.next_attempt_at)}</td></tr>
+    </tbody></table>
+    ${
+      h.next_attempt_at
+        ? html`<form method="post" action="/dashboard/webhook-endpoints/${e.id}/retry">${csrfField(session.csrf_token)}<button type="submit">Retry now</button>
+      <span class="hint">Tries the waiting delivery at once instead of at ${utc(h.next_attempt_at)}; the events behind it follow in order.</span></form>`
+        : ''
+    }</section>`;
+}
+
+function editSection(session: DashboardSession, e: WebhookEndpointView) {
+  return html`<section aria-labelledby="edit"><h2 id="edit">Settings</h2>
+    <form method="post" action="/dashboard/webhook-endpoints/${e.id}/edit">${csrfField(session.csrf_token)}
+      <label for="url">URL</label><input id="url" name="url" type="url" required maxlength="2048" value="${e.url}">
+      <label for="enabled_events">Event types <span class="hint">(comma-separated: exact types, * or a prefix such as company.*; empty: every event)</span></label><input id="enabled_events" name="enabled_events" type="text" value="${e.enabled_events.join(', ')}">
+      <label for="description">Description</label><input id="description" name="description" type="text" maxlength="500" value="${e.description}">
+      <button type="submit">Save changes</button>
+    </form></section>`;
+}
+
+export function endpointPage(
+  session: DashboardSession,
+  e: Endpoint,
+  deliveries: { groups: DeliveryGroup[]; next: string | null; first: boolean },
+  notice?: string,
+) {
   const action = (path: string, label: string, cls = '') =>
     html`<form class="inline" method="post" action="/dashboard/webhook-endpoints/${e.id}/${path}">${csrfField(session.csrf_token)}<button class="${cls}" type="submit">${label}</button></form>`;
   return page(
@@ -68,10 +128,17 @@ export function endpointPage(session: DashboardSession, e: WebhookEndpointView, 
       <tr><th>Public key <span class="hint">(verifies v1a signatures)</span></th><td><code id="public-key">${e.public_key}</code></td></tr>
       <tr><th>Created</th><td>${utc(e.created_at)}</td></tr>
     </tbody></table>
-    <p>${e.status === 'enabled' ? action('disable', 'Disable', 'danger') : action('enable', 'Enable')}
+    <p>${e.status === 'enabled' ? html`${action('test', 'Send test event')} ${action('disable', 'Disable', 'danger')}` : action('enable', 'Enable')}
        ${action('secret/roll', 'Roll signing secret', 'secondary')}</p>
-    <p class="hint">Rolling e-mails you a code; after you confirm it, the new secret signs at once and the old one keeps signing for 24 hours.</p></section>
-    ${attemptsSection(session, e, attempts)}
+    <p class="hint">A test event (<code>webhook_endpoint.test</code>) is recorded in your event log and delivered to this endpoint only, signed like every delivery. Rolling e-mails you a code; after you confirm it, the new secret signs at once and the old one keeps signing for 24 hours.</p></section>
+    ${healthSection(session, e, e.health)}
+    ${deliveriesSection(session, e, deliveries.groups, deliveries)}
+    ${editSection(session, e)}
+    <section aria-labelledby="delete"><h2 id="delete">Delete</h2>
+      <details><summary>Delete this endpoint</summary>
+        <p>Deliveries still queued for it are cancelled. Its events stay in your event log (GET /v1/events); this cannot be undone.</p>
+        ${action('delete', 'Delete endpoint', 'danger')}
+      </details></section>
     <p><a href="/dashboard/webhook-endpoints">All endpoints</a></p>`,
   );
 }
@@ -82,6 +149,7 @@ export function endpointSecretPage(
   secret: string,
   title: string,
   note: string,
+  offerTest = false,
 ) {
   return page(
     title,
@@ -90,6 +158,12 @@ export function endpointSecretPage(
       <p>${mode(e)} <code>${e.url}</code></p>
       <label for="secret">Signing secret</label><code class="secret" id="secret">${secret}</code>
       <p>Public key: <code>${e.public_key}</code></p>
+      ${
+        offerTest
+          ? html`<form method="post" action="/dashboard/webhook-endpoints/${e.id}/test">${csrfField(session.csrf_token)}<button type="submit">Send a test event</button>
+        <span class="hint">Delivers a signed <code>webhook_endpoint.test</code> to this endpoint only, so you can check your receiver before going live.</span></form>`
+          : ''
+      }
       <p><a href="/dashboard/webhook-endpoints/${e.id}">Done, back to the endpoint</a></p></section>`,
   );
 }

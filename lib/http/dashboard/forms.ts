@@ -36,6 +36,15 @@ export function endpointFormToBody(form: FormFields) {
   };
 }
 
+/** The endpoint page's edit form: every field is shown filled in, so each is sent; empty event types = every event. */
+export function endpointEditFormToBody(form: FormFields) {
+  return {
+    url: one(form.url) ?? '',
+    enabled_events: list(form.enabled_events),
+    description: one(form.description) ?? '',
+  };
+}
+
 export function settingsFormToBody(form: FormFields) {
   return { api_version: one(form.api_version), webhook_version: one(form.webhook_version) };
 }

@@ -9,6 +9,8 @@ import { dashboardApiUpdateSettings } from './api-update-settings';
 import { dashboardApiListWebhookEndpoints } from './api-list-webhook-endpoints';
 import { dashboardApiCreateWebhookEndpoint } from './api-create-webhook-endpoint';
 import { dashboardApiGetWebhookEndpoint } from './api-get-webhook-endpoint';
+import { dashboardApiUpdateWebhookEndpoint } from './api-update-webhook-endpoint';
+import { dashboardApiDeleteWebhookEndpoint } from './api-delete-webhook-endpoint';
 import { dashboardApiDisableWebhookEndpoint } from './api-disable-webhook-endpoint';
 import { dashboardApiEnableWebhookEndpoint } from './api-enable-webhook-endpoint';
 import { dashboardApiRollWebhookSecret } from './api-roll-webhook-secret';
@@ -27,10 +29,14 @@ import { dashboardUpdateSettings } from './page-update-settings';
 import { dashboardWebhookEndpoints } from './page-webhook-endpoints';
 import { dashboardCreateWebhookEndpoint } from './page-create-webhook-endpoint';
 import { dashboardWebhookEndpoint } from './page-webhook-endpoint';
+import { dashboardUpdateWebhookEndpoint } from './page-update-webhook-endpoint';
+import { dashboardDeleteWebhookEndpoint } from './page-delete-webhook-endpoint';
 import { dashboardDisableWebhookEndpoint } from './page-disable-webhook-endpoint';
 import { dashboardEnableWebhookEndpoint } from './page-enable-webhook-endpoint';
 import { dashboardRollWebhookSecret } from './page-roll-webhook-secret';
 import { dashboardResendWebhookEvent } from './page-resend-webhook-event';
+import { dashboardTestWebhookEndpoint } from './page-test-webhook-endpoint';
+import { dashboardRetryWebhookEndpoint } from './page-retry-webhook-endpoint';
 import { dashboardConfirmWebhookSecretRoll } from './page-confirm-webhook-secret-roll';
 import { dashboardApiListRequests } from './api-list-requests';
 import { dashboardRequests } from './page-requests';
@@ -54,6 +60,8 @@ export const dashboardRoutes = [
   dashboardApiListWebhookEndpoints,
   dashboardApiCreateWebhookEndpoint,
   dashboardApiGetWebhookEndpoint,
+  dashboardApiUpdateWebhookEndpoint,
+  dashboardApiDeleteWebhookEndpoint,
   dashboardApiDisableWebhookEndpoint,
   dashboardApiEnableWebhookEndpoint,
   dashboardApiRollWebhookSecret,
@@ -72,10 +80,14 @@ export const dashboardRoutes = [
   dashboardWebhookEndpoints,
   dashboardCreateWebhookEndpoint,
   dashboardWebhookEndpoint,
+  dashboardUpdateWebhookEndpoint,
+  dashboardDeleteWebhookEndpoint,
   dashboardDisableWebhookEndpoint,
   dashboardEnableWebhookEndpoint,
   dashboardRollWebhookSecret,
   dashboardResendWebhookEvent,
+  dashboardTestWebhookEndpoint,
+  dashboardRetryWebhookEndpoint,
   dashboardConfirmWebhookSecretRoll,
   dashboardApiListRequests,
   dashboardRequests,

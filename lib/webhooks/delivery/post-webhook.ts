@@ -6,8 +6,11 @@ import { checkWebhookUrl } from '../url-safety';
 import type { Mode } from '../../scope';
 
 /** The raw result of one POST: an answer (status, Retry-After) or why there was none. */
+/** How much of an answer's body the attempt log keeps, for the dashboard (a cut character shows as U+FFFD). */
+export const RESPONSE_PREVIEW_BYTES = 256;
+
 export type PostResult =
-  | { answered: true; status: number; retryAfter?: string; durationMs: number }
+  | { answered: true; status: number; retryAfter?: string; durationMs: number; bodyStart: string }
   | { answered: false; error: 'timeout' | 'connection_error' | 'unsafe_url'; detail: string; durationMs: number };
 
 /**
@@ -107,9 +110,17 @@ export async function postWebhook(input: {
     );
     req.on('response', (res: IncomingMessage) => {
       let read = 0;
+      const start: Buffer[] = [];
       const done = () =>
-        finish({ answered: true, status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], durationMs: elapsed() });
+        finish({
+          answered: true,
+          status: res.statusCode ?? 0,
+          retryAfter: res.headers['retry-after'],
+          durationMs: elapsed(),
+          bodyStart: Buffer.concat(start).subarray(0, RESPONSE_PREVIEW_BYTES).toString('utf8'),
+        });
       res.on('data', (chunk: Buffer) => {
+        if (read < RESPONSE_PREVIEW_BYTES) start.push(chunk.subarray(0, RESPONSE_PREVIEW_BYTES - read));
         read += chunk.length;
         // Enough of the answer: stop reading (and drop this connection rather than drain the rest).
         if (read > input.maxResponseBytes) {

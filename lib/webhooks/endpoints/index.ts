@@ -2,6 +2,7 @@ import {
   activeSigningSecrets,
   confirmRoll,
   createEndpoint,
+  deleteEndpoint,
   disableEndpoint,
   enabledEndpointsFor,
   enableEndpoint,
@@ -9,6 +10,7 @@ import {
   listEndpointsOfPartner,
   rollSecret,
   signingPrivateKey,
+  updateEndpointSettings,
 } from './store';
 
 export * from './record';
@@ -19,6 +21,8 @@ export * from './store';
 export const webhookEndpoints = {
   create: createEndpoint,
   get: getEndpoint,
+  update: updateEndpointSettings,
+  remove: deleteEndpoint,
   listOfPartner: listEndpointsOfPartner,
   enabledFor: enabledEndpointsFor,
   disable: disableEndpoint,

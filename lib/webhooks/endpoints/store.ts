@@ -1,7 +1,7 @@
 import { queryAll } from '../../store/query-all';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/client';
-import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, WEBHOOK_ENDPOINT_SK_PREFIX } from '../../store/keys';
+import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, webhookLaneKey, WEBHOOK_ENDPOINT_SK_PREFIX } from '../../store/keys';
 import type { Mode } from '../../scope';
 import { decryptSecret, encryptSecret } from '../../crypto/envelope';
 import { newId } from '../../ids';
@@ -109,6 +109,66 @@ async function updateEndpoint(
     return fromItem(res.Attributes);
   } catch (error) {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+export interface EndpointChanges {
+  url?: string;
+  enabledEvents?: string[];
+  description?: string;
+}
+
+/** Changes URL, filter and description (each only when given). Undefined when no such endpoint. */
+export async function updateEndpointSettings(
+  partnerId: string,
+  endpointId: string,
+  changes: EndpointChanges,
+): Promise<WebhookEndpoint | undefined> {
+  const sets = ['updated_at = :at'];
+  const values: Record<string, unknown> = { ':at': nowIso() };
+  if (changes.url !== undefined) {
+    sets.push('#url = :url');
+    values[':url'] = changes.url;
+  }
+  if (changes.enabledEvents !== undefined) {
+    sets.push('enabled_events = :events');
+    values[':events'] = changes.enabledEvents;
+  }
+  if (changes.description !== undefined) {
+    sets.push('description = :description');
+    values[':description'] = changes.description;
+  }
+  return updateEndpoint(partnerId, endpointId, `SET ${sets.join(', ')}`, changes.url !== undefined ? { '#url': 'url' } : {}, values);
+}
+
+/**
+ * Deletes the endpoint with its pending secret roll and its delivery cursor, in one transaction.
+ * False when there was no such endpoint.
+ */
+export async function deleteEndpoint(partnerId: string, endpointId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: webhookEndpointKey(partnerId, endpointId),
+              ConditionExpression: 'entity = :entity',
+              ExpressionAttributeValues: { ':entity': ENTITY },
+            },
+          },
+          { Delete: { TableName: tableName(), Key: secretRollKey(partnerId, endpointId) } },
+          { Delete: { TableName: tableName(), Key: webhookLaneKey(endpointId) } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((error as { name?: string }).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed')
+      return false;
     throw error;
   }
 }

@@ -27,7 +27,7 @@ export async function laneMessagesForEvent(
   const endpoints = await endpointsOf(item.partner_id);
   const eventId = item.pk.split('#').pop()!;
   return endpoints
-    .filter((e) => e.partner_id === item.partner_id && e.mode === item.mode && e.status === 'enabled' && endpointWantsEvent(e, item.type))
+    .filter((e) => e.partner_id === item.partner_id && e.mode === item.mode && e.status === 'enabled' && endpointWantsEvent(e, item))
     .map((e) => ({
       kind: 'event' as const,
       partner_id: item.partner_id,

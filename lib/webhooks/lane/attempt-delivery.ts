@@ -8,7 +8,7 @@ import type { DeliverySettings } from '../delivery/delivery-settings';
 import { disableIfEnabled, type EndpointRecord } from '../delivery/endpoint-record';
 import { endpointSigningKeys } from '../delivery/endpoint-signing-keys';
 import { postWebhook } from '../delivery/post-webhook';
-import { nextRetryDelaySeconds } from '../delivery/retry-schedule';
+import { maxAttempts, nextRetryDelaySeconds } from '../delivery/retry-schedule';
 import { countBy, countMetric, latencyMetric } from '../delivery-metrics';
 import type { AttemptRecord } from './attempt-log';
 import type { LaneWrites } from './lane-writes';
@@ -48,6 +48,7 @@ export async function attemptDelivery(input: {
   if (lane.head !== item.key) {
     clearHead(lane);
     lane.head = item.key;
+    lane.head_event_id = item.event.event_id;
   }
 
   const partner = await partnerOfLane(endpoint.partner_id);
@@ -68,12 +69,16 @@ export async function attemptDelivery(input: {
   const verdict: AttemptVerdict = result.answered
     ? classifyResponse(result.status, result.retryAfter, settings, doneMs)
     : { kind: 'failed', error: result.error };
-  lane.head_tries += 1;
   countMetric('DeliveryAttempts');
   const attempt: AttemptRecord = {
     event_id: item.event.event_id,
-    attempt: lane.head_tries,
+    event_type: item.event.type,
+    // The schedule's attempt this try spends (or, deferred, would have spent): a deferral after
+    // Retry-After spends none, so it shows the same number as the try after it (spec, Delivery rule 5).
+    attempt: lane.head_failures + 1,
+    max_attempts: maxAttempts(settings),
     status_code: result.answered ? result.status : null,
+    response_body: result.answered ? result.bodyStart : null,
     outcome: 'succeeded',
     duration_ms: result.durationMs,
     error: verdict.kind === 'failed' || verdict.kind === 'deferred' ? verdict.error : null,
@@ -89,6 +94,7 @@ export async function attemptDelivery(input: {
     finish();
     lane.failing_since = undefined;
     lane.warned = [];
+    lane.last_success_at = attempt.attempted_at;
     countMetric('DeliverySucceeded');
     latencyMetric('EventToAcknowledgeLatency', doneMs - Date.parse(item.event.created_at));
     await writes.attempt(endpoint.id, attempt);

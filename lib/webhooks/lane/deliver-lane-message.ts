@@ -66,10 +66,11 @@ async function deliverOnLane(
 ): Promise<LaneOutcome> {
   if (endpoint?.status !== 'enabled' || endpoint.mode !== message.mode) {
     // Rule 6/7: a disabled (or deleted) endpoint's queued deliveries are cancelled; the events stay in
-    // GET /events and `recover` sends them again after re-enabling.
+    // GET /events and `recover` sends them again after re-enabling. A deleted endpoint keeps no cursor
+    // (its delete removed it), so nothing is written for it.
     if (message.kind === 'event') advance(lane, message.seq, message.created_at);
     lane.paused = true;
-    await writes.lane(lane);
+    if (endpoint) await writes.lane(lane);
     countMetric('DeliveriesCancelled');
     log.info('delivery cancelled: endpoint not enabled');
     return { kind: 'done' };
@@ -95,7 +96,7 @@ async function deliverOnLane(
     changed = lane.paused === true;
     lane.paused = false;
     work = gap.events.map((event) => ({ key: `seq:${event.seq}`, event, advances: true }));
-    if (endpointWantsEvent(endpoint, own.type)) work.push({ key: `seq:${own.seq}`, event: own, advances: true });
+    if (endpointWantsEvent(endpoint, own)) work.push({ key: `seq:${own.seq}`, event: own, advances: true });
     else {
       advance(lane, own.seq, own.created_at); // the filter changed since the fan-out
       changed = true;

@@ -82,5 +82,5 @@ export async function gapEvents(
   const found = items.filter((item) => (item.seq_all as number) < seq && (item.seq_all as number) > after).map(toLogEvent);
 
   if (expected !== undefined && found.length < expected) return { complete: false };
-  return { complete: true, events: found.filter((e) => endpointWantsEvent(endpoint, e.type)).sort((a, b) => a.seq - b.seq) };
+  return { complete: true, events: found.filter((e) => endpointWantsEvent(endpoint, e)).sort((a, b) => a.seq - b.seq) };
 }

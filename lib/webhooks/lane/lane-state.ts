@@ -15,11 +15,18 @@ export interface LaneState {
   last_created_at?: string;
   /** `seq:<n>` or `resend:<message id>`: which delivery the retry state belongs to. */
   head?: string;
-  /** Counted failures of the head (429/503 with Retry-After do not count). */
+  /** The event of the head delivery (what "retry now" names). */
+  head_event_id?: string;
+  /**
+   * Counted failures of the head (429/503 with Retry-After do not count): the head's next try is
+   * attempt `head_failures + 1` of the schedule, the number the dashboard shows ("n of 10").
+   */
   head_failures: number;
-  /** Every try of the head, counted or not (the attempt number shown on the dashboard). */
-  head_tries: number;
   next_attempt_at?: string;
+  /** Receipt handles of the lane's messages waiting for the head's next attempt ("retry now" makes them visible). */
+  waiting_receipts?: string[];
+  /** When an attempt last succeeded (the endpoint's health). */
+  last_success_at?: string;
   failing_since?: string;
   /** Which failure warnings were sent in this failing streak (seconds thresholds). */
   warned: number[];
@@ -28,7 +35,7 @@ export interface LaneState {
 }
 
 export function emptyLane(endpointId: string): LaneState {
-  return { endpoint_id: endpointId, head_failures: 0, head_tries: 0, warned: [] };
+  return { endpoint_id: endpointId, head_failures: 0, warned: [] };
 }
 
 export async function readLane(endpointId: string): Promise<LaneState | undefined> {
@@ -52,7 +59,8 @@ export function advance(lane: LaneState, seq: number, createdAt: string): void {
 
 export function clearHead(lane: LaneState): void {
   lane.head = undefined;
+  lane.head_event_id = undefined;
   lane.head_failures = 0;
-  lane.head_tries = 0;
   lane.next_attempt_at = undefined;
+  lane.waiting_receipts = undefined;
 }

@@ -67,10 +67,22 @@ export async function processDeliveryBatch(
   } finally {
     publishMetrics();
   }
+  const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
+  // A lane waiting for its head's next attempt remembers which messages wait with it, so "retry now"
+  // can make them visible at once (lib/webhooks/operations/retry-now.ts).
+  for (const [endpointId, { lane }] of batch) {
+    if (!lane.next_attempt_at) continue;
+    const waiting = event.Records.filter((r) => failed.has(r.messageId) && r.attributes.MessageGroupId === endpointId).map(
+      (r) => r.receiptHandle,
+    );
+    if (waiting.length) {
+      lane.waiting_receipts = waiting;
+      await writes.lane(lane);
+    }
+  }
   // Every cursor and attempt of the batch in one write, before any message is deleted.
   await writes.flush();
 
-  const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
   const groupWait = new Map<string, number>();
   const entries: { Id: string; ReceiptHandle: string; VisibilityTimeout: number }[] = [];
   for (const record of event.Records) {

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../store/client';
+import { eventKey } from '../../store/keys';
 import { idPattern } from '../../ids';
 import { resourceMissing } from '../../errors';
 import { readEndpoint } from '../delivery/endpoint-record';
@@ -8,14 +11,86 @@ import { listAttempts, type AttemptRecord } from '../lane/attempt-log';
 export const endpointIdParams = z.strictObject({ id: z.string().regex(idPattern('webhookEndpoint')) });
 export const resendBody = z.strictObject({ event_id: z.string().regex(idPattern('event')) });
 export const recoverBody = z.strictObject({ since: z.iso.datetime({ offset: true }) });
-export const attemptsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional() });
+/** An attempt's place in its endpoint's log (`<attempted_at>#<event id>#<attempt>`), base64url: the page cursor. */
+const ATTEMPT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#evt_[0-9A-Za-z]+#\d{4}$/;
+const attemptCursor = z
+  .string()
+  .max(200)
+  .transform((v, ctx) => {
+    const key = Buffer.from(v, 'base64url').toString('utf8');
+    if (ATTEMPT_KEY.test(key)) return key;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is not a cursor of this list',
+      params: {
+        validation_type: 'format',
+        how_to_fix: 'Send the next_cursor of the previous page unchanged, or leave after out for the first page.',
+      },
+    });
+    return z.NEVER;
+  });
+export const attemptsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional(), after: attemptCursor.optional() });
 
-/** GET …/attempts: the endpoint's delivery attempts, newest first; another partner's endpoint is missing. */
+/** The cursor of the page after the one that ended at `key`. */
+export const attemptsCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
+
+/**
+ * GET …/attempts: the endpoint's delivery attempts, newest first, a page at a time (`after` = the
+ * previous page's `next_cursor`); another partner's endpoint is missing.
+ */
 export async function attemptsOfEndpoint(
   partnerId: string,
   endpointId: string,
   limit = 100,
-): Promise<{ object: 'list'; items: AttemptRecord[] }> {
+  after?: string,
+): Promise<{ object: 'list'; items: AttemptRecord[]; has_more: boolean; next_cursor: string | null }> {
   if (!(await readEndpoint(partnerId, endpointId))) throw resourceMissing('webhook endpoint', endpointId);
-  return { object: 'list', items: await listAttempts(endpointId, limit) };
+  const page = await listAttempts(endpointId, limit, after);
+  return {
+    object: 'list',
+    items: page.items,
+    has_more: page.next !== undefined,
+    next_cursor: page.next ? attemptsCursor(page.next) : null,
+  };
+}
+
+/** One event's attempts on the endpoint page: the event's type and payload, its attempts newest first. */
+export interface DeliveryGroup {
+  event_id: string;
+  event_type: string | null;
+  /** The event as delivered (its stored JSON, indented); null if it is no longer in the log. */
+  payload: string | null;
+  attempts: AttemptRecord[];
+}
+
+/**
+ * The endpoint page's deliveries: a page of attempts (newest first) grouped by event, in the order
+ * each event's newest attempt appears, with each event's payload from the log (the endpoint's mode).
+ */
+export async function deliveriesOfEndpoint(
+  partnerId: string,
+  endpointId: string,
+  limit: number,
+  after?: string,
+): Promise<{ groups: DeliveryGroup[]; next_cursor: string | null }> {
+  const endpoint = await readEndpoint(partnerId, endpointId);
+  if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
+  const page = await listAttempts(endpointId, limit, after);
+  const groups = new Map<string, DeliveryGroup>();
+  for (const a of page.items) {
+    const group = groups.get(a.event_id) ?? { event_id: a.event_id, event_type: a.event_type, payload: null, attempts: [] };
+    group.event_type ??= a.event_type;
+    group.attempts.push(a);
+    groups.set(a.event_id, group);
+  }
+  const scope = { partnerId, mode: endpoint.mode };
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const res = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(scope, group.event_id) }));
+      if (!res.Item) return;
+      group.event_type ??= res.Item.type as string;
+      group.payload = JSON.stringify(JSON.parse(res.Item.payload as string), null, 2);
+    }),
+  );
+  return { groups: [...groups.values()], next_cursor: page.next ? attemptsCursor(page.next) : null };
 }

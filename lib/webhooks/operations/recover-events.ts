@@ -37,7 +37,7 @@ export async function recoverEvents(
     .sort((a, b) => (sortKeyOf(a) < sortKeyOf(b) ? -1 : sortKeyOf(a) > sortKeyOf(b) ? 1 : 0));
   const messages: LaneMessage[] = [];
   for (const item of items) {
-    if (!endpointWantsEvent(endpoint, item.type as string)) continue;
+    if (!endpointWantsEvent(endpoint, { type: item.type as string, payload: item.payload as string })) continue;
     messages.push({
       kind: 'resend',
       partner_id: partnerId,

@@ -40,7 +40,12 @@ export async function enabledEndpoint(partnerId: string, endpointId: string): Pr
   const endpoint = await readEndpoint(partnerId, endpointId);
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
   if (endpoint.status !== 'enabled') {
-    throw invalidField('$.id', 'The endpoint is disabled.', 'Enable the endpoint first, then resend or recover its events.', 'state');
+    throw invalidField(
+      '$.id',
+      'The endpoint is disabled.',
+      'Enable the endpoint first (POST …/enable), then resend, recover, test or retry.',
+      'state',
+    );
   }
   return endpoint;
 }

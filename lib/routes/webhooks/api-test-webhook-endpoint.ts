@@ -1,0 +1,9 @@
+import { endpointIdParams } from '../../webhooks/operations/dashboard-delivery';
+import { dashboardApi } from '../core/operation';
+
+export const dashboardApiTestWebhookEndpoint = dashboardApi('api-test-webhook-endpoint', {
+  method: 'POST',
+  path: '/dashboard/api/webhook-endpoints/{id}/test',
+  operation: 'dashboardApiTestWebhookEndpoint',
+  params: endpointIdParams,
+});
