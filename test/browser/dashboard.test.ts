@@ -97,7 +97,7 @@ describe('the dashboard in Chromium', () => {
 
     // A delivery appears on the page; resend it.
     const [event] = await recordEvents({ partnerId: c.partner_id, mode: 'test' }, 1, 'company.created');
-    const row = page.locator(`tr[data-event="${event.id}"]`);
+    const row = page.locator(`article[data-event="${event.id}"]`);
     await eventually(
       async () => {
         await page.reload();
