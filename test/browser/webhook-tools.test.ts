@@ -3,7 +3,7 @@ import { useStackDatabase } from '../support/stack';
 import { launchChromium, screenshot } from '../support/browser';
 import { createSession } from '../../lib/dashboard/session';
 import { createPartner } from '../../lib/partners/partner';
-import { eventually, recordEvents, startReceiver } from '../support/webhooks';
+import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../support/webhooks';
 
 /**
  * The webhook tools as a partner uses them in Chromium: create an endpoint and send the offered test
@@ -145,6 +145,55 @@ describe('webhook tools in Chromium', () => {
       expect(await page.locator('tr', { hasText: 'Order service (v2)' }).count()).toBe(0);
       await screenshot(page, 'hooks-08-deleted');
       expect((await page.goto(endpointUrl))!.status()).toBe(404);
+    } finally {
+      await context.close();
+      await receiver.close();
+    }
+  });
+
+  it('shows the on-call overview and browses the event log down to one event’s deliveries', async () => {
+    const receiver = await startReceiver();
+    const endpoint = await createTestEndpoint({ partnerId, mode: 'test', url: receiver.url });
+    const [testEvent] = await recordEvents({ partnerId, mode: 'test' }, 1, 'company.status.changed');
+    const [liveEvent] = await recordEvents({ partnerId, mode: 'live' }, 1, 'company.created');
+    await eventually(() => receiver.ids().includes(testEvent.id), 90_000, 'the delivery');
+    const { context, page } = await signedIn();
+    try {
+      // The overview: endpoints by health, the last day's deliveries, the newest events.
+      await page.goto(c.dashboard_url);
+      await reloadUntil(page, async () => /[1-9]\d* delivered/.test(await page.locator('#last-24h').innerText()), 'the delivery counted');
+      await expect(page.locator('#by-health').innerText()).resolves.toMatch(/1 healthy/);
+      await expect(page.locator(`tr[data-event="${liveEvent.id}"]`).innerText()).resolves.toContain('company.created');
+      await screenshot(page, 'hooks-09-overview');
+
+      // The events browser: both modes, then live only, with the keyboard.
+      await page.getByRole('link', { name: 'All events' }).click();
+      await expect(page.locator(`tr[data-event="${testEvent.id}"]`).count()).resolves.toBe(1);
+      await expect(page.locator(`tr[data-event="${liveEvent.id}"]`).count()).resolves.toBe(1);
+      await screenshot(page, 'hooks-10-events');
+      await page.getByLabel('Mode').selectOption('true');
+      await page.getByLabel('Event type').focus();
+      await page.keyboard.type('company.created');
+      await page.keyboard.press('Enter');
+      await expect(page.locator(`tr[data-event="${liveEvent.id}"]`).count()).resolves.toBe(1);
+      await expect(page.locator(`tr[data-event="${testEvent.id}"]`).count()).resolves.toBe(0);
+
+      // One event: its payload and its deliveries, with resend.
+      await page.goto(`${c.dashboard_url}/events/${testEvent.id}`);
+      await expect(page.locator('#payload').innerText()).resolves.toContain('"type": "company.status.changed"');
+      const delivery = page.locator(`article[data-endpoint="${endpoint.id}"]`);
+      await expect(delivery.innerText()).resolves.toMatch(/1 of 10[\s\S]*succeeded/);
+      await screenshot(page, 'hooks-11-event');
+      await delivery.getByRole('button', { name: /^Resend/ }).click();
+      await expect(page.locator('.notice').innerText()).resolves.toContain(`Event ${testEvent.id} is queued for delivery again`);
+      await eventually(() => receiver.ids().filter((id) => id === testEvent.id).length >= 2, 90_000, 'the resent delivery');
+
+      // Readable on a phone.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(`${c.dashboard_url}/events`);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, 'hooks-12-events-on-a-phone');
     } finally {
       await context.close();
       await receiver.close();

@@ -127,13 +127,15 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
         api(ownerKey).post('/companies', anLlc({ name: 'The Isolation' })),
       ]);
       expect([endpoint.status, key.status, mineEndpoint.status]).toEqual([201, 201, 201]);
+      const ownerEvent = await firstEventOf(ownerKey, company.id);
       owned[mode] = {
         slots: {
           'webhook-endpoints/{id}': endpoint.body.id,
           'keys/{keyID}': key.body.id,
           'requests/{requestID}': ownerRequest.headers.get('request-id')!,
+          'events/{eventID}': ownerEvent,
         },
-        eventId: await firstEventOf(ownerKey, company.id),
+        eventId: ownerEvent,
         keySecret: key.body.secret,
       };
       myEndpoint[mode] = mineEndpoint.body.id;

@@ -336,3 +336,94 @@ describe('health, retry now and attempts as "n of 10"', () => {
     expectRefused(await face('GET', `/webhook-endpoints/${id}/attempts?after=bm9wZQ`), '$.after', /next_cursor/);
   });
 });
+
+describe('the events browser: /dashboard/api/events and /dashboard/api/events/{eventID}', () => {
+  it('lists both modes newest first, filters by mode, type, company and id, and pages across modes', async () => {
+    const live: Scope = { partnerId, mode: 'live' };
+    const made = [
+      ...(await recordEvents(test, 2, 'company.updated')),
+      ...(await recordEvents(live, 2, 'company.updated')),
+      ...(await recordEvents(test, 1, 'company.created')),
+      ...(await recordEvents(live, 1, 'requirement.created')),
+    ];
+    const newestFirst = [...made].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+    const ids = (res: HttpResult) => res.body.items.map((e: { id: string }) => e.id);
+
+    const all = await face('GET', '/events?limit=100');
+    expect(all.status).toBe(200);
+    expect(ids(all).filter((id: string) => made.some((e) => e.id === id))).toEqual(newestFirst.map((e) => e.id));
+    expect(new Set(all.body.items.map((e: { livemode: boolean }) => e.livemode))).toEqual(new Set([true, false]));
+
+    // Pages of two over both modes: every event once, in order.
+    const paged: string[] = [];
+    let after: string | null = null;
+    do {
+      const res: HttpResult = await face('GET', `/events?limit=2${after ? `&after=${after}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(2);
+      paged.push(...ids(res));
+      after = res.body.next_cursor;
+    } while (after);
+    expect(paged).toEqual(ids(all));
+
+    expect(ids(await face('GET', '/events?livemode=true&limit=100')).sort()).toEqual(
+      made
+        .filter((e) => e.livemode)
+        .map((e) => e.id)
+        .sort(),
+    );
+    expect(ids(await face('GET', '/events?type=company.created'))).toEqual([made[4].id]);
+    expect(ids(await face('GET', `/events?company_id=${made[1].company_id}`))).toEqual([made[1].id]);
+    expect(ids(await face('GET', `/events?id=${made[3].id}`))).toEqual([made[3].id]);
+    expect(ids(await face('GET', `/events?id=${made[3].id}&livemode=false`))).toEqual([]);
+    expectRefused(await face('GET', '/events?type=company.craeted'), '$.type', /company\.created/);
+  });
+
+  it('shows one event with its payload and, per endpoint, every attempt', async () => {
+    const r = await receiver((_d, i) => ({ status: i === 0 ? 500 : 200 }));
+    const { id } = await endpoint(r.url);
+    const [event] = await recordEvents(test, 1, 'company.updated');
+    await eventually(() => r.deliveries.length >= 2, 30_000, 'a failure then the success');
+    const one = await eventually(
+      async () => {
+        const res = await face('GET', `/events/${event.id}`);
+        return res.body.deliveries?.[0]?.attempts.length === 2 ? res : undefined;
+      },
+      30_000,
+      'both attempts on the event',
+    );
+    const { deliveries, ...rest } = one.body;
+    expect(rest).toEqual(event);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ endpoint_id: id, url: r.url, status: 'enabled' });
+    expect(deliveries[0].attempts.map((a: any) => [a.attempt, a.outcome])).toEqual([
+      [2, 'succeeded'],
+      [1, 'failed'],
+    ]);
+    expect((await face('GET', `/events/evt_${'x'.repeat(22)}`)).body.code).toBe('resource_missing');
+  });
+});
+
+describe('the overview page', () => {
+  it('shows endpoints by health, the last day of deliveries, the newest events and keys expiring soon', async () => {
+    const r = await receiver();
+    const { id } = await endpoint(r.url, { description: 'overview endpoint' });
+    const [event] = await recordEvents(test, 1, 'company.updated');
+    await eventually(() => r.ids().includes(event.id), 30_000, 'the delivery');
+    const soon = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
+    expect((await face('POST', '/keys', { livemode: false, name: 'expiring soon', expires_at: soon })).status).toBe(201);
+    const html = await eventually(
+      async () => {
+        const res = await fetch(`${new URL(c.dashboard_url).origin}/dashboard`, { headers: { Cookie: `dash_session=${session}` } });
+        const text = await res.text();
+        return /<strong>[1-9]\d*<\/strong> delivered/.test(text) ? text : undefined;
+      },
+      30_000,
+      'the delivery counted',
+    );
+    expect(html).toContain(`data-endpoint="${id}"`);
+    expect(html).toMatch(/1 healthy/);
+    expect(html).toContain(`data-event="${event.id}"`);
+    expect(html).toMatch(/expiring soon<\/strong> expires/);
+  });
+});

@@ -33,7 +33,7 @@ export function layout(input: { title: string; session?: DashboardSession; body:
   const { title, session, body } = input;
   const nav = session
     ? html`<nav aria-label="Dashboard">
-        <a href="/dashboard">Overview</a><a href="/dashboard/keys">API keys</a><a href="/dashboard/webhook-endpoints">Webhooks</a><a href="/dashboard/requests">Requests</a><a href="/dashboard/settings">Versions</a>
+        <a href="/dashboard">Overview</a><a href="/dashboard/keys">API keys</a><a href="/dashboard/webhook-endpoints">Webhooks</a><a href="/dashboard/events">Events</a><a href="/dashboard/requests">Requests</a><a href="/dashboard/settings">Versions</a>
       </nav>
       <div class="who"><span>${session.email}</span>
         <form class="inline" method="post" action="/dashboard/sign-out">${csrfField(session.csrf_token)}<button class="secondary" type="submit">Sign out</button></form>

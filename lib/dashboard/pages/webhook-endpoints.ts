@@ -64,7 +64,7 @@ function deliveriesSection(
         ? html`<p>No delivery attempts${pages.first ? ' yet' : ' on this page'}.</p>`
         : groups.map(
             (g) => html`<article class="delivery" data-event="${g.event_id}" aria-label="Event ${g.event_id}">
-        <h3><code>${g.event_type ?? 'event'}</code> <code>${g.event_id}</code>
+        <h3><code>${g.event_type ?? 'event'}</code> <a href="/dashboard/events/${g.event_id}"><code>${g.event_id}</code></a>
           <span class="badge ${g.attempts[0].outcome === 'succeeded' ? 'live' : 'off'}">${g.attempts[0].outcome}</span></h3>
         ${g.payload ? html`<details><summary>Payload</summary><pre class="payload">${g.payload}</pre></details>` : html`<p class="hint">The event is no longer in the log.</p>`}
         <table class="rows"><thead><tr><th>Attempt</th><th>Outcome</th><th>Response</th><th>Duration</th><th>At</th><th>Next retry</th></tr></thead><tbody>

@@ -15,6 +15,8 @@ import { dashboardApiDisableWebhookEndpoint } from './api-disable-webhook-endpoi
 import { dashboardApiEnableWebhookEndpoint } from './api-enable-webhook-endpoint';
 import { dashboardApiRollWebhookSecret } from './api-roll-webhook-secret';
 import { dashboardApiConfirmWebhookSecretRoll } from './api-confirm-webhook-secret-roll';
+import { dashboardApiListEvents } from './api-list-events';
+import { dashboardApiGetEvent } from './api-get-event';
 import { dashboardOverview } from './page-overview';
 import { dashboardSignInPage } from './page-sign-in';
 import { dashboardSignInSend } from './page-sign-in-send';
@@ -41,6 +43,8 @@ import { dashboardConfirmWebhookSecretRoll } from './page-confirm-webhook-secret
 import { dashboardApiListRequests } from './api-list-requests';
 import { dashboardRequests } from './page-requests';
 import { dashboardRequest } from './page-request';
+import { dashboardEvents } from './page-events';
+import { dashboardEvent } from './page-event';
 
 /**
  * The partner dashboard: HTML pages for people and the same actions as JSON under /dashboard/api for
@@ -66,6 +70,8 @@ export const dashboardRoutes = [
   dashboardApiEnableWebhookEndpoint,
   dashboardApiRollWebhookSecret,
   dashboardApiConfirmWebhookSecretRoll,
+  dashboardApiListEvents,
+  dashboardApiGetEvent,
   dashboardOverview,
   dashboardSignInPage,
   dashboardSignInSend,
@@ -92,4 +98,6 @@ export const dashboardRoutes = [
   dashboardApiListRequests,
   dashboardRequests,
   dashboardRequest,
+  dashboardEvents,
+  dashboardEvent,
 ];

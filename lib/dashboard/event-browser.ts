@@ -1,0 +1,160 @@
+import * as z from 'zod';
+import { closest, resourceMissing } from '../errors';
+import { idPattern } from '../ids';
+import type { Mode, Scope } from '../scope';
+import type { ApiEvent } from '../store/event';
+import { tableName } from '../store/client';
+import { EVENT_TYPES } from '../resources/event';
+import { getEvent } from '../events/listing/get-event';
+import { listEvents } from '../events/listing/list-events';
+import { webhookEndpoints } from '../webhooks/endpoints';
+import { attemptsOfEvent, type AttemptRecord } from '../webhooks/lane/attempt-log';
+
+/**
+ * The dashboard's events browser (../shared/API-SURFACE.md, "Added for the partner experience"): the
+ * partner's log in both modes (or one, with `livemode`), searchable by id, type and company, newest
+ * first; one event with its payload and, per endpoint of its mode, every delivery attempt. It reads
+ * the log through the partner API's own listing (lib/events/listing), one mode at a time, and merges.
+ */
+
+const KNOWN_TYPES = Object.keys(EVENT_TYPES);
+const MODES: Mode[] = ['test', 'live'];
+
+const eventType = z
+  .string()
+  .max(100)
+  .superRefine((value, ctx) => {
+    if (Object.hasOwn(EVENT_TYPES, value)) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: `'${value}' is not an event type the service emits`,
+      params: {
+        validation_type: 'enum',
+        how_to_fix: `Send an event type such as ${closest(value, KNOWN_TYPES)} (the closest to '${value}').`,
+      },
+    });
+  });
+
+/** The cursor of the merged listing: each mode's own cursor (`null`: that mode is exhausted). */
+const browserCursor = z
+  .string()
+  .max(2000)
+  .transform((v, ctx) => {
+    try {
+      const parsed = JSON.parse(Buffer.from(v, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const ok = Object.keys(parsed).every((k) => (k === 'test' || k === 'live') && (parsed[k] === null || typeof parsed[k] === 'string'));
+      if (ok) return parsed as Partial<Record<Mode, string | null>>;
+    } catch {
+      /* refused below */
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is not a cursor of this list',
+      params: {
+        validation_type: 'format',
+        how_to_fix: 'Send the next_cursor of the previous page unchanged, or leave after out for the first page.',
+      },
+    });
+    return z.NEVER;
+  });
+
+export const browseEventsQuery = z.strictObject({
+  livemode: z.enum(['true', 'false']).optional(),
+  id: z.string().regex(idPattern('event'), 'not an event id').optional(),
+  type: eventType.optional(),
+  company_id: z.string().regex(idPattern('company'), 'not a company id').optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  after: browserCursor.optional(),
+});
+export type BrowseEventsQuery = z.output<typeof browseEventsQuery>;
+
+const modesOf = (livemode: 'true' | 'false' | undefined): Mode[] =>
+  livemode === undefined ? MODES : [livemode === 'true' ? 'live' : 'test'];
+
+const missingAsUndefined = (error: unknown) => {
+  if ((error as { code?: string }).code === 'resource_missing') return undefined;
+  throw error;
+};
+
+/**
+ * A page of the partner's events, newest first, over the chosen modes: each mode's listing is read a
+ * page ahead, the pages are merged by `created_at`, and each mode's cursor moves past exactly what was
+ * shown (a mode only partly shown is re-read up to its last shown event for its cursor).
+ */
+export async function browseEvents(
+  partnerId: string,
+  query: BrowseEventsQuery,
+): Promise<{ object: 'list'; items: ApiEvent[]; has_more: boolean; next_cursor: string | null }> {
+  const limit = query.limit ?? 25;
+  const modes = modesOf(query.livemode);
+  if (query.id) {
+    const found = await Promise.all(modes.map((mode) => getEvent({ partnerId, mode }, tableName(), query.id!).catch(missingAsUndefined)));
+    const items = found.filter(
+      (e): e is ApiEvent => !!e && (!query.type || e.type === query.type) && (!query.company_id || e.company_id === query.company_id),
+    );
+    return { object: 'list', items, has_more: false, next_cursor: null };
+  }
+  const filters = { ...(query.type ? { type: query.type } : {}), ...(query.company_id ? { company_id: query.company_id } : {}) };
+  const live = modes.filter((m) => query.after?.[m] !== null);
+  const pages = await Promise.all(
+    live.map(async (mode) => {
+      const scope: Scope = { partnerId, mode };
+      const after = query.after?.[mode] ?? undefined;
+      const page = await listEvents(scope, tableName(), { ...filters, limit, ...(after ? { after } : {}) });
+      return { mode, scope, after, page };
+    }),
+  );
+  const merged = pages
+    .flatMap((p) => p.page.items.map((event) => ({ mode: p.mode, event })))
+    .sort((a, b) => b.event.created_at.localeCompare(a.event.created_at) || b.event.id.localeCompare(a.event.id))
+    .slice(0, limit);
+  const next: Partial<Record<Mode, string | null>> = { ...query.after };
+  let more = false;
+  for (const { mode, scope, after, page } of pages) {
+    const shown = merged.filter((m) => m.mode === mode).length;
+    if (shown === page.items.length) {
+      next[mode] = page.page.has_next_page ? page.page.end_cursor : null;
+    } else {
+      more = true;
+      if (shown > 0) {
+        const upTo = await listEvents(scope, tableName(), { ...filters, limit: shown, ...(after ? { after } : {}) });
+        next[mode] = upTo.page.end_cursor;
+      }
+    }
+    if (next[mode] !== null) more ||= page.page.has_next_page;
+  }
+  for (const mode of MODES) if (!modes.includes(mode)) delete next[mode];
+  return {
+    object: 'list',
+    items: merged.map((m) => m.event),
+    has_more: more,
+    next_cursor: more ? Buffer.from(JSON.stringify(next), 'utf8').toString('base64url') : null,
+  };
+}
+
+/** One event's deliveries to one endpoint of its mode. */
+export interface EventDelivery {
+  endpoint_id: string;
+  url: string;
+  status: 'enabled' | 'disabled';
+  attempts: AttemptRecord[];
+}
+
+/** GET /dashboard/api/events/{eventID}: the event (either mode) and, per endpoint of its mode, its attempts (newest first). */
+export async function browseEvent(partnerId: string, eventId: string): Promise<ApiEvent & { deliveries: EventDelivery[] }> {
+  for (const mode of MODES) {
+    const event = await getEvent({ partnerId, mode }, tableName(), eventId).catch(missingAsUndefined);
+    if (!event) continue;
+    const endpoints = await webhookEndpoints.listOfPartner(partnerId, mode);
+    const deliveries = await Promise.all(
+      endpoints.map(async (e) => ({
+        endpoint_id: e.id,
+        url: e.url,
+        status: e.status,
+        attempts: await attemptsOfEvent(e.id, event.id, event.created_at),
+      })),
+    );
+    return { ...event, deliveries: deliveries.filter((d) => d.attempts.length > 0) };
+  }
+  throw resourceMissing('event', eventId);
+}
