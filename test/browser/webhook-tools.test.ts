@@ -12,6 +12,8 @@ import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../
  * it. A partner of this file alone, so no other suite's events reach its receiver.
  */
 const c = useStackDatabase();
+// The stack's master key: an endpoint made through the store below is encrypted with it.
+process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR;
 let browser: Browser;
 let partnerId = '';
 jest.setTimeout(240_000);
@@ -175,6 +177,7 @@ describe('webhook tools in Chromium', () => {
       await page.getByLabel('Event type').focus();
       await page.keyboard.type('company.created');
       await page.keyboard.press('Enter');
+      await page.waitForURL(/livemode=true&type=company\.created/);
       await expect(page.locator(`tr[data-event="${liveEvent.id}"]`).count()).resolves.toBe(1);
       await expect(page.locator(`tr[data-event="${testEvent.id}"]`).count()).resolves.toBe(0);
 
