@@ -9,24 +9,36 @@ import { pathToFileURL } from 'node:url';
 import { ServiceFunction } from '../../infra/aws/constructs/service-function';
 import { ESM_REQUIRE_BANNER } from '../../infra/aws/bundling';
 
-describe('bundling a function with the local esbuild (no Docker)', () => {
+/** Synthesizes one stack holding these functions (id → entry), really bundled, into a fresh folder. */
+function synthesize(stackName: string, functions: Record<string, string>): string {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
   const app = new App({ outdir });
-  const stack = new Stack(app, 'BundleOne', { env: { account: '123456789012', region: 'us-east-1' } });
-  new ServiceFunction(stack, 'GetMe', {
-    functionName: 'bundle-test-getMe',
-    entry: 'functions/api/get-me.ts',
-    description: 'GET /v1/me',
-    environment: {},
-    statements: [],
-    logRetention: RetentionDays.ONE_DAY,
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
+  const stack = new Stack(app, stackName, { env: { account: '123456789012', region: 'us-east-1' } });
+  for (const [id, entry] of Object.entries(functions)) {
+    new ServiceFunction(stack, id, {
+      functionName: `bundle-test-${id}`,
+      entry,
+      description: entry,
+      environment: {},
+      statements: [],
+      logRetention: RetentionDays.ONE_DAY,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+  }
   app.synth();
-  const assetDir = readdirSync(outdir)
+  return outdir;
+}
+
+/** The one bundled asset of a one-function synthesis. */
+function onlyAsset(outdir: string): string {
+  return readdirSync(outdir)
     .filter((d) => d.startsWith('asset.'))
     .map((d) => join(outdir, d))
     .find((d) => existsSync(join(d, 'index.mjs')))!;
+}
+
+describe('bundling a function with the local esbuild (no Docker)', () => {
+  const assetDir = onlyAsset(synthesize('BundleOne', { GetMe: 'functions/api/get-me.ts' }));
 
   it('writes one minified ESM file with its source map, under 500 KB', () => {
     expect(assetDir).toBeDefined();
@@ -48,23 +60,7 @@ describe('bundling a function with the local esbuild (no Docker)', () => {
 });
 
 describe('the API reference renderer in its Lambda bundle', () => {
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
-  const app = new App({ outdir });
-  const stack = new Stack(app, 'BundleReference', { env: { account: '123456789012', region: 'us-east-1' } });
-  new ServiceFunction(stack, 'Renderer', {
-    functionName: 'bundle-test-apiReferenceRenderer',
-    entry: 'functions/pages/reference-asset.ts',
-    description: 'GET /docs/assets/redoc.standalone.js',
-    environment: {},
-    statements: [],
-    logRetention: RetentionDays.ONE_DAY,
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
-  app.synth();
-  const assetDir = readdirSync(outdir)
-    .filter((d) => d.startsWith('asset.'))
-    .map((d) => join(outdir, d))
-    .find((d) => existsSync(join(d, 'index.mjs')))!;
+  const assetDir = onlyAsset(synthesize('BundleReference', { Renderer: 'functions/pages/reference-asset.ts' }));
 
   it("carries Redoc's script inside the one bundle (its text import), and serves it with no CDN address in it", () => {
     const event = {
@@ -93,23 +89,7 @@ console.log(JSON.stringify({ status: r.statusCode, type: r.headers['Content-Type
 });
 
 describe('the hosted invoice in its Lambda bundle', () => {
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
-  const app = new App({ outdir });
-  const stack = new Stack(app, 'BundleInvoice', { env: { account: '123456789012', region: 'us-east-1' } });
-  new ServiceFunction(stack, 'HostedInvoice', {
-    functionName: 'bundle-test-hostedInvoice',
-    entry: 'functions/pages/hosted-invoice.ts',
-    description: 'GET /invoices/hosted/{token}',
-    environment: {},
-    statements: [],
-    logRetention: RetentionDays.ONE_DAY,
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
-  app.synth();
-  const assetDir = readdirSync(outdir)
-    .filter((d) => d.startsWith('asset.'))
-    .map((d) => join(outdir, d))
-    .find((d) => existsSync(join(d, 'index.mjs')))!;
+  const assetDir = onlyAsset(synthesize('BundleInvoice', { HostedInvoice: 'functions/pages/hosted-invoice.ts' }));
 
   it("carries jsPDF inside the one file (its HTML and SVG helpers left out), loads, and answers a forged link's PDF with 404", () => {
     const event = {
@@ -138,24 +118,7 @@ console.log(JSON.stringify({ status: r.statusCode }));`;
 });
 
 describe('two functions of one synthesis', () => {
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
-  const app = new App({ outdir });
-  const stack = new Stack(app, 'BundleTwo', { env: { account: '123456789012', region: 'us-east-1' } });
-  for (const [id, entry] of [
-    ['GetMe', 'functions/api/get-me.ts'],
-    ['Invoice', 'functions/pages/hosted-invoice.ts'],
-  ]) {
-    new ServiceFunction(stack, id, {
-      functionName: `bundle-test-${id}`,
-      entry,
-      description: entry,
-      environment: {},
-      statements: [],
-      logRetention: RetentionDays.ONE_DAY,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-  }
-  app.synth();
+  const outdir = synthesize('BundleTwo', { GetMe: 'functions/api/get-me.ts', Invoice: 'functions/pages/hosted-invoice.ts' });
 
   it('each get the bundle of their own entry (the CDK caches bundles by their options: the entry is one)', () => {
     const template = JSON.parse(readFileSync(join(outdir, 'BundleTwo.template.json'), 'utf8'));
