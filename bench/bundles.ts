@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUNDLE_FILE, bundleFunction } from '../infra/aws/bundling';
+import { BUNDLE_FILE, bundleFunctionAsync } from '../infra/aws/bundling';
 import { FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../infra/aws/partner-api-stack';
 import { entriesIn, whenPresent } from '../infra/aws/when-present';
 import { FALLBACK_HANDLER, ROUTES } from '../lib/routes';
@@ -69,18 +69,18 @@ export function bundleEntries(): Map<string, string> {
 }
 
 /**
- * Builds every function's bundle (all, or those `only` names) as the CDK app deploys it: one
- * `bundleFunction` each (infra/aws/bundling.ts), into `outdir/<name>/index.mjs`: the production
- * bundles. Returns each name with its file.
+ * Builds every function's bundle (all, or those `only` names) as the CDK app deploys it: the same
+ * esbuild options (infra/aws/bundling.ts), into `outdir/<name>/index.mjs`: the production bundles.
+ * Built asynchronously, two at a time (esbuild is itself parallel; more only queue), so that a caller
+ * that talks over HTTP meanwhile keeps its event loop. Returns each name with its file.
  */
 export async function buildProductionBundles(outdir: string, only?: (name: string) => boolean): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const [name, entry] of bundleEntries()) {
-    if (only && !only(name)) continue;
-    const dir = join(outdir, name);
-    bundleFunction(entry, dir);
-    out.set(name, join(dir, BUNDLE_FILE));
-  }
+  const todo = [...bundleEntries()].filter(([name]) => !only || only(name));
+  const out = new Map(todo.map(([name]) => [name, join(outdir, name, BUNDLE_FILE)]));
+  const buildNext = async (): Promise<void> => {
+    for (let next = todo.shift(); next; next = todo.shift()) await bundleFunctionAsync(next[1], join(outdir, next[0]));
+  };
+  await Promise.all([buildNext(), buildNext()]);
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { buildSync } from 'esbuild';
+import { build, buildSync, type BuildOptions } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -67,10 +67,23 @@ export const BUNDLE_HANDLER = 'index.handler';
  * Bundles one function's entry into `outdir` (`index.mjs` and its map) through esbuild's own API.
  * Not NodejsFunction's bundler: that one spawns `npx --no-install esbuild` per function, and npx
  * alone costs ~0.7 s a call, so `npm run synth` of 115 functions spent more time starting npm than
- * building (docs/decisions.md, "Production on AWS").
+ * building (docs/decisions.md, "Production on AWS"). Synchronous because the CDK's local bundling is.
  */
 export function bundleFunction(entry: string, outdir: string): void {
-  buildSync({
+  buildSync(bundleOptions(entry, outdir));
+}
+
+/**
+ * The same bundle, built without holding the event loop: for code that builds while it also talks
+ * over HTTP (the bundle smoke test). A minute of `buildSync` leaves pooled keep-alive sockets past
+ * the server's timeout unnoticed, and the next POST is written to a closed socket ("other side closed").
+ */
+export async function bundleFunctionAsync(entry: string, outdir: string): Promise<void> {
+  await build(bundleOptions(entry, outdir));
+}
+
+function bundleOptions(entry: string, outdir: string): BuildOptions {
+  return {
     entryPoints: [join(REPO_ROOT, entry)],
     outfile: join(outdir, BUNDLE_FILE),
     bundle: true,
@@ -84,5 +97,5 @@ export function bundleFunction(entry: string, outdir: string): void {
     mainFields: [...BUNDLE.mainFields],
     banner: { js: BUNDLE.banner },
     external: [...BUNDLE.external],
-  });
+  };
 }

@@ -12,7 +12,7 @@ import { useStackDatabase } from '../support/stack';
 
 /**
  * The production bundles themselves (the esbuild output the CDK app deploys, built by the same
- * `bundleFunction` of infra/aws/bundling.ts), not the TypeScript sources: ONE request on each
+ * options of infra/aws/bundling.ts, without holding the event loop), not the TypeScript sources: ONE request on each
  * route of the route table, each through its own bundle in a plain Node process, against the test
  * stack's table. A bundle that builds but fails at run time (a module left out, a text asset not
  * inlined, a dependency that needs what Lambda lacks) answers 5xx or throws here. The requests are the

@@ -8,6 +8,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { pathToFileURL } from 'node:url';
 import { ServiceFunction } from '../../infra/aws/constructs/service-function';
 import { ESM_REQUIRE_BANNER } from '../../infra/aws/bundling';
+import { buildProductionBundles } from '../../bench/bundles';
 
 /** Synthesizes one stack holding these functions (id → entry), really bundled, into a fresh folder. */
 function synthesize(stackName: string, functions: Record<string, string>): string {
@@ -128,6 +129,18 @@ describe('two functions of one synthesis', () => {
     expect(new Set(keys).size).toBe(2);
     const codes = keys.map((k: string) => readFileSync(join(outdir, `asset.${k.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8'));
     expect(codes.map((c: string) => c.includes('jsPDF'))).toEqual([false, true]);
+  });
+});
+
+describe('building bundles beside HTTP (the bundle smoke test)', () => {
+  it('keeps the event loop turning while it builds: a build that held it left pooled keep-alive sockets dead', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'bundles-async-'));
+    const turns: string[] = [];
+    setImmediate(() => turns.push('event loop turned'));
+    const built = await buildProductionBundles(outdir, (name) => name === 'fallback');
+    turns.push('built');
+    expect(turns).toEqual(['event loop turned', 'built']);
+    expect(existsSync(built.get('fallback')!)).toBe(true);
   });
 });
 
