@@ -102,7 +102,9 @@ describe('webhook tools in Chromium', () => {
       // Retry now, from the keyboard.
       await page.getByRole('button', { name: 'Retry now' }).focus();
       await page.keyboard.press('Enter');
-      await expect(page.locator('.notice').innerText()).resolves.toMatch(/being attempted now/);
+      // The key press does not wait for the form's navigation: wait for the new page's notice, since
+      // the page before it still shows the test event's.
+      await page.locator('.notice', { hasText: 'being attempted now' }).waitFor();
       await reloadUntil(page, async () => (await page.locator('#health').innerText()) === 'healthy', 'healthy again');
       const attempts = await block.locator('tbody tr').allInnerTexts();
       expect(attempts.map((row) => /(\d+ of 10)\s+(\w+)/.exec(row)?.slice(1, 3))).toEqual([
@@ -122,7 +124,7 @@ describe('webhook tools in Chromium', () => {
       await page.locator('#enabled_events').fill('company.*, invoice.finalized');
       await page.locator('#description').fill('Order service (v2)');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect(page.locator('.notice').innerText()).resolves.toMatch(/^Saved/);
+      await page.locator('.notice', { hasText: /^Saved/ }).waitFor();
       await expect(page.locator('main').innerText()).resolves.toContain('company.*, invoice.finalized');
 
       // The list shows health at a glance.
