@@ -1,3 +1,4 @@
+import { periodStart, type RecurringInterval } from '../billing/renewal-schedule';
 import type { Product } from '../catalog/products';
 import { newId } from '../ids';
 import { livemode, type Scope } from '../scope';
@@ -58,22 +59,7 @@ export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrde
   return record;
 }
 
-/** One billing period later (calendar month or year, UTC; the 31st clamps to the month's last day). */
-export function addInterval(iso: string, interval: 'monthly' | 'yearly'): string {
-  const d = new Date(iso);
-  const months = interval === 'monthly' ? 1 : 12;
-  const target = new Date(
-    Date.UTC(
-      d.getUTCFullYear(),
-      d.getUTCMonth() + months,
-      1,
-      d.getUTCHours(),
-      d.getUTCMinutes(),
-      d.getUTCSeconds(),
-      d.getUTCMilliseconds(),
-    ),
-  );
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
-  return target.toISOString();
+/** One billing period later: the start of the next period, by the renewal schedule's one calendar rule. */
+export function addInterval(iso: string, interval: RecurringInterval): string {
+  return periodStart(iso, interval, 1);
 }

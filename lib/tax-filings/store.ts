@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '../clock';
 import { ApiError, capitalised, resourceMissing, withArticle } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from '../store/client';
+import { readByIdIndex } from '../store/read-by-id-index';
 import { commit } from '../event-log/commit';
 import { taxFilingByIdIndex, taxFilingGuardKey, taxFilingsOfCompany } from '../store/keys';
 import { livemode, type Scope } from '../scope';
@@ -89,21 +90,9 @@ export async function getTaxFiling(
   scope: Scope,
   id: string,
 ): Promise<(TaxFiling & { revision?: number; key?: { pk: string; sk: string } }) | undefined> {
-  const index = taxFilingByIdIndex(scope, id);
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.index,
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk },
-      ProjectionExpression: 'pk, sk',
-    }),
-  );
-  const key = res.Items?.[0];
-  if (!key) return undefined;
-  const item = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
-  if (!item.Item) return undefined;
-  return { ...strip(item.Item), revision: item.Item.revision as number, key: { pk: key.pk as string, sk: key.sk as string } };
+  const found = await readByIdIndex(taxFilingByIdIndex(scope, id));
+  if (!found) return undefined;
+  return { ...strip(found.item), revision: found.item.revision as number, key: found.key };
 }
 
 export async function taxFilingsOf(scope: Scope, companyId: string): Promise<TaxFiling[]> {

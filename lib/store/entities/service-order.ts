@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';
+import { readByIdIndex } from '../read-by-id-index';
 import { companyPartition, renewalIndexes, SERVICE_ORDER_SK_PREFIX, serviceOrderByIdIndex, serviceOrderKey, shardOf } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
@@ -106,18 +107,6 @@ export async function getServiceOrder(scope: Scope, serviceOrderId: string): Pro
  * read from the table, so a move decides on the latest state, never on a lagging index copy.
  */
 export async function readOrder(scope: Scope, orderId: string): Promise<OrderRecord | undefined> {
-  const index = serviceOrderByIdIndex(scope, orderId);
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.index,
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk },
-      ProjectionExpression: 'pk, sk',
-    }),
-  );
-  const key = res.Items?.[0];
-  if (!key) return undefined;
-  const item = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
-  return item.Item ? serviceOrderEntity.record(item.Item) : undefined;
+  const found = await readByIdIndex(serviceOrderByIdIndex(scope, orderId));
+  return found ? serviceOrderEntity.record(found.item) : undefined;
 }
