@@ -23,6 +23,7 @@ const MODULES: [file: string, exportName: string][] = [
   ['request-log.ts', 'requestLogBench'],
   ['events.ts', 'eventsBench'],
   ['webhooks.ts', 'webhooksBench'],
+  ['lanes.ts', 'lanesBench'],
   ['bundles.ts', 'bundlesBench'],
 ];
 

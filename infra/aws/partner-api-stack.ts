@@ -80,7 +80,7 @@ export class PartnerApiStack extends Stack {
       keyArn: data.key.keyArn,
       filesBucketArn: data.filesBucketArn,
       filesBucketArnForNag: data.filesBucketArnForNag,
-      queueArns: pipeline ? [pipeline.queueArn] : [],
+      queueArns: pipeline ? pipeline.queueArns : [],
       emailIdentityArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${options.emailDomain}`,
     };
     const environment: Record<string, string> = {
@@ -96,7 +96,8 @@ export class PartnerApiStack extends Stack {
       // the partner and type streams over 8 index shards. Both may grow, never shrink.
       EVENT_PENDING_SHARDS: String(EVENT_PENDING_SHARDS),
       EVENT_INDEX_SHARDS: String(EVENT_INDEX_SHARDS),
-      ...(pipeline ? { WEBHOOK_QUEUE_URL: pipeline.queueUrl } : {}),
+      // The lane shards' queues, shard 0 first (lib/webhooks/queue/lane-shards.ts).
+      ...(pipeline ? { WEBHOOK_QUEUE_URLS: pipeline.queueUrls.join(',') } : {}),
     };
 
     const grantsFor = (entry: string, method?: string) => {
@@ -227,8 +228,7 @@ export class PartnerApiStack extends Stack {
       functions: this.watched,
       tableName: `${settings.prefix}-table`,
       pipeline: pipeline && {
-        queueName: pipeline.queueName,
-        dlqName: pipeline.dlqName,
+        lanes: pipeline.lanes.map((l) => ({ queueName: l.queueName, dlqName: l.dlqName })),
         fanoutDlqName: pipeline.fanoutDlqName,
         fanoutName: fanoutEntry ? `${settings.prefix}-webhook-fanout` : undefined,
         signerName: signerEntry ? `${settings.prefix}-webhook-signer` : undefined,

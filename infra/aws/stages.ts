@@ -20,7 +20,16 @@ export interface StageSettings {
   removalPolicy: RemovalPolicy;
   /** Lambda concurrency that the account grants (alarm threshold is 80 % of it). */
   accountConcurrency: number;
-  /** How many signer invocations run at once: bounds outbound webhook traffic per stage. */
+  /**
+   * Webhook delivery lane shards (lib/webhooks/queue/lane-shards.ts): that many FIFO lane queues, each
+   * with its own DLQ and signer mapping. May grow, never shrink (an endpoint keeps the shard it was
+   * created on; docs/decisions.md, "Sharded lanes").
+   */
+  laneShards: number;
+  /**
+   * How many signer invocations each lane shard's mapping runs at once (2 to 1,000): bounds outbound
+   * webhook traffic, laneShards × this in all (docs/capacity.md, "Delivery").
+   */
   signerConcurrency: number;
   /** How long uploaded identity documents are kept (KYC records), in days. */
   identityDocumentDays: number;
@@ -36,6 +45,7 @@ export const STAGES: Record<string, StageSettings> = {
     logRetention: RetentionDays.TWO_WEEKS,
     removalPolicy: RemovalPolicy.DESTROY,
     accountConcurrency: 1000,
+    laneShards: 2,
     signerConcurrency: 5,
     identityDocumentDays: 30,
     apiTimeout: Duration.seconds(10),
@@ -47,6 +57,7 @@ export const STAGES: Record<string, StageSettings> = {
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
     accountConcurrency: 1000,
+    laneShards: 4,
     signerConcurrency: 50,
     identityDocumentDays: 5 * 365,
     apiTimeout: Duration.seconds(10),

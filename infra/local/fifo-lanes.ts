@@ -20,7 +20,8 @@ import { logger } from '../../lib/observability/logger';
  * - the 5-minute deduplication window on MessageDeduplicationId (across a restart only for messages
  *   still queued);
  * - Lambda's side: batches of up to 10 (one group each here), the handler's `batchItemFailures`
- *   left on the queue and everything else deleted, several batches in flight at once.
+ *   left on the queue and everything else deleted, several batches in flight at once;
+ * - several queues at one endpoint, each with its own handler loop (its own event source mapping).
  *
  * The SQS client of lib/ talks to it over HTTP (the SQS JSON protocol: SendMessage(Batch),
  * ChangeMessageVisibility(Batch), DeleteMessage(Batch), GetQueueAttributes) at the queue URL it
@@ -43,15 +44,28 @@ export interface FifoLanesOptions {
 }
 
 export interface FifoLanes {
+  /** The first queue's URL (the only one of a single queue). */
   queueUrl: string;
+  /** Every queue's URL, in the order of `queueNames` (lane shard 0 first). */
+  queueUrls: string[];
   /** Look for due messages now (after a test moved the clock). */
   poke(): void;
-  /** A look at the queued messages of one group (tests): receive counts and visibility. */
+  /** A look at the queued messages of one group (tests): receive counts and visibility (a group lives in one queue). */
   peek(group: string): { receiveCount: number; visibleAt: number; availableAt: number }[];
-  /** Batches being handled right now. */
+  /** Batches being handled right now, over every queue. */
   busy(): number;
   /** Stops handing out batches; waits for those in flight (at most `graceMs` when given). */
   stop(graceMs?: number): Promise<void>;
+}
+
+/** One queue of the stand-in, without its HTTP face (the server routes to it by the request's QueueUrl). */
+interface LocalQueue {
+  // biome-ignore lint/suspicious/noExplicitAny: a table of differently typed SQS operations
+  operations: Record<string, (input: any) => Promise<unknown>>;
+  poke(): void;
+  peek: FifoLanes['peek'];
+  busy(): number;
+  halt(graceMs?: number): Promise<void>;
 }
 
 interface Message {
@@ -81,7 +95,77 @@ class QueueError extends Error {
   }
 }
 
-export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLanes> {
+/** One FIFO queue served at its own URL. */
+export function startFifoLanes(options: FifoLanesOptions): Promise<FifoLanes> {
+  const { queueName, ...rest } = options;
+  return startFifoLaneShards({ ...rest, queueNames: [queueName] });
+}
+
+/**
+ * Several FIFO queues behind one local endpoint (as SQS serves many queues at one regional endpoint),
+ * each with its own handler loop and `concurrency`, as each queue of the stack has its own event source
+ * mapping: the embedded default's sharded delivery lanes (lib/webhooks/queue/lane-shards.ts).
+ */
+export async function startFifoLaneShards(options: Omit<FifoLanesOptions, 'queueName'> & { queueNames: string[] }): Promise<FifoLanes> {
+  const queues = new Map<string, LocalQueue>();
+  try {
+    for (const queueName of options.queueNames) queues.set(queueName, await openQueue({ ...options, queueName }));
+  } catch (error) {
+    await Promise.all([...queues.values()].map((q) => q.halt()));
+    throw error;
+  }
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const target = String(req.headers['x-amz-target'] ?? '').replace(/^AmazonSQS\./, '');
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify(body));
+      };
+      try {
+        const input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+        const queue = queues.get(
+          String(input.QueueUrl ?? '')
+            .split('/')
+            .pop() ?? '',
+        );
+        if (!queue) return reply(400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `No queue at ${input.QueueUrl}` });
+        const operation = queue.operations[target];
+        if (!operation)
+          return reply(400, {
+            __type: 'com.amazonaws.sqs#UnsupportedOperation',
+            message: `${target} is not supported by the local stand-in`,
+          });
+        reply(200, await operation(input));
+      } catch (error) {
+        reply(400, { __type: `com.amazonaws.sqs#${(error as QueueError).type ?? 'InternalError'}`, message: (error as Error).message });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const queueUrls = options.queueNames.map((name) => `http://127.0.0.1:${port}/000000000000/${name}`);
+  const all = [...queues.values()];
+  for (const q of all) q.poke();
+
+  return {
+    queueUrl: queueUrls[0],
+    queueUrls,
+    poke: () => {
+      for (const q of all) q.poke();
+    },
+    peek: (group) => all.flatMap((q) => q.peek(group)),
+    busy: () => all.reduce((sum, q) => sum + q.busy(), 0),
+    stop: async (graceMs?: number) => {
+      await Promise.all(all.map((q) => q.halt(graceMs)));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+    },
+  };
+}
+
+async function openQueue(options: FifoLanesOptions): Promise<LocalQueue> {
   const table = tableName();
   const groups = new Map<string, Message[]>();
   const byHandle = new Map<string, Message>();
@@ -363,47 +447,19 @@ export async function startFifoLanes(options: FifoLanesOptions): Promise<FifoLan
     },
   };
 
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const target = String(req.headers['x-amz-target'] ?? '').replace(/^AmazonSQS\./, '');
-      const reply = (status: number, body: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0' });
-        res.end(JSON.stringify(body));
-      };
-      const operation = operations[target];
-      if (!operation)
-        return reply(400, {
-          __type: 'com.amazonaws.sqs#UnsupportedOperation',
-          message: `${target} is not supported by the local stand-in`,
-        });
-      try {
-        reply(200, await operation(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')));
-      } catch (error) {
-        reply(400, { __type: `com.amazonaws.sqs#${(error as QueueError).type ?? 'InternalError'}`, message: (error as Error).message });
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  schedule(0);
-
   return {
-    queueUrl: `http://127.0.0.1:${port}/000000000000/${options.queueName}`,
+    operations,
     poke: () => schedule(0),
     peek: (group) =>
       (groups.get(group) ?? []).map((m) => ({ receiveCount: m.receive_count, visibleAt: m.visible_at, availableAt: m.available_at })),
     busy: () => running,
-    stop: async (graceMs?: number) => {
+    halt: async (graceMs?: number) => {
       stopped = true;
       if (timer) clearTimeout(timer);
       // Batches in flight finish (or, given a grace, are left after it: unacknowledged, they come again after a restart).
       const finished = Promise.allSettled([...inFlight]);
       await (graceMs === undefined ? finished : Promise.race([finished, sleep(graceMs, undefined, { ref: false })]));
       await deleteWriter;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
     },
   };
 }

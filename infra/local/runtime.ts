@@ -110,7 +110,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       other_partner: other,
       dynamodb_endpoint: dynamo.endpoint,
       table_name: process.env.TABLE_NAME,
-      webhook_queue_url: webhooks.lanes.queueUrl,
+      webhook_queue_urls: webhooks.lanes.queueUrls,
     };
     writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
     return { credentials, webhookLanes: webhooks.lanes, stop };

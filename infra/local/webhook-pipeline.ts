@@ -1,11 +1,23 @@
 import { handler as deliver } from '../../functions/webhooks/deliver';
 import { handler as fanout } from '../../functions/webhooks/fanout';
-import { startFifoLanes, type FifoLanes } from './fifo-lanes';
+import { startFifoLaneShards, type FifoLanes } from './fifo-lanes';
 import { isPendingEventInsert, startStreamPoller, type StreamPoller } from './stream-poller';
 import { handler as sequencerBackstop } from '../../functions/events/sequencer-backstop';
 import { deliverySettings } from '../../lib/webhooks/delivery/delivery-settings';
 import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
 import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
+
+/** The embedded default's lane shards: more than one, so every local run and test goes through the routing. */
+export const LOCAL_LANE_SHARDS = 2;
+
+/**
+ * The local queues' names, shard 0 first: shard 0 keeps the name of the single queue before sharding, so
+ * deliveries a developer's machine had queued (endpoints without a recorded shard) are still found.
+ */
+export function localLaneQueueNames(count: number): string[] {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`WEBHOOK_LANE_SHARDS must be a whole number ≥ 1, not ${count}`);
+  return Array.from({ length: count }, (_, i) => (i === 0 ? 'webhook-deliveries.fifo' : `webhook-deliveries-${i}.fifo`));
+}
 
 export interface LocalWebhookPipeline {
   lanes: FifoLanes;
@@ -18,7 +30,9 @@ export interface LocalWebhookPipeline {
  * handler (functions/webhooks/fanout.ts) → the FIFO stand-in → the signer (functions/webhooks/deliver.ts);
  * and the same stream → the event sequencer's backstop (functions/events/sequencer-backstop.ts), by a
  * poller of its own, as its own event source mapping reads it in AWS. Only the queue URL differs from
- * the deployed stack. Environment: WEBHOOK_HOLD_MS (2000), WEBHOOK_LANES_CONCURRENCY (16).
+ * the deployed stack. The lanes are sharded as in AWS (lib/webhooks/queue/lane-shards.ts): WEBHOOK_LANE_SHARDS
+ * queues (2), each with its own handler loop of WEBHOOK_LANES_CONCURRENCY batches (16), as each shard's
+ * queue has its own signer mapping. Environment: also WEBHOOK_HOLD_MS (2000).
  */
 export async function startLocalWebhookPipeline(options: {
   dynamodbEndpoint: string;
@@ -27,14 +41,15 @@ export async function startLocalWebhookPipeline(options: {
 }): Promise<LocalWebhookPipeline> {
   // Metrics go to CloudWatch through EMF in Lambda; on a developer's console they would be noise.
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-  const lanes = await startFifoLanes({
-    queueName: 'webhook-deliveries.fifo',
+  const lanes = await startFifoLaneShards({
+    queueNames: localLaneQueueNames(Number(process.env.WEBHOOK_LANE_SHARDS ?? LOCAL_LANE_SHARDS)),
     delayMs: deliverySettings().holdMs,
     visibilityTimeoutSeconds: 960,
     concurrency: Number(process.env.WEBHOOK_LANES_CONCURRENCY ?? 16),
     handler: deliver,
   });
-  process.env.WEBHOOK_QUEUE_URL = lanes.queueUrl;
+  process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrls.join(',');
+  delete process.env.WEBHOOK_QUEUE_URL;
   process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
   let poller: StreamPoller | undefined;
   let backstop: StreamPoller | undefined;

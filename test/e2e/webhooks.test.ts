@@ -14,10 +14,10 @@ import type { Scope } from '../../lib/scope';
 import { createPartner } from '../../lib/partners/partner';
 
 const c = useStackDatabase();
-// The stack's master key (secrets are encrypted with it) and its FIFO queue (resend/recover).
+// The stack's master key (secrets are encrypted with it) and its FIFO lane queues (resend/recover).
 process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR;
-process.env.WEBHOOK_QUEUE_URL = c.webhook_queue_url as string;
-process.env.SQS_ENDPOINT = new URL(c.webhook_queue_url as string).origin;
+process.env.WEBHOOK_QUEUE_URLS = (c.webhook_queue_urls as string[]).join(',');
+process.env.SQS_ENDPOINT = new URL((c.webhook_queue_urls as string[])[0]).origin;
 
 // Partners of this file alone, so events other suites record never reach these receivers.
 let partnerId = '';

@@ -73,7 +73,7 @@ describe('least privilege', () => {
     expect(sqs.length).toBeGreaterThan(0);
     const getRoles = new Set(ROUTES.filter((r) => r.method === 'GET').map((r) => `${r.operation}Role`));
     for (const { owner, statement } of sqs) {
-      expect(JSON.stringify(statement.Resource)).toMatch(/webhook-deliveries(-dlq)?\.fifo|FanoutDlq|Deliveries/);
+      expect(JSON.stringify(statement.Resource)).toMatch(/webhook-deliveries(-\d+)?(-dlq)?\.fifo|FanoutDlq|Deliveries/);
       expect({ owner, get: [...getRoles].some((g) => owner.startsWith(g)) }).toEqual({ owner, get: false });
     }
   });

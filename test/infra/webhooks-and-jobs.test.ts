@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { EVENT_ENTITY } from '../../lib/store/table-definition';
 import { FANOUT_ENTRY, SIGNER_ENTRY } from '../../infra/aws/partner-api-stack';
-import { DELIVERY_TIMEOUT } from '../../infra/aws/constructs/webhook-pipeline';
+import { DELIVERY_TIMEOUT, laneShardQueueNames, MAX_LANE_SHARDS, WebhookPipeline } from '../../infra/aws/constructs/webhook-pipeline';
+import { STAGES } from '../../infra/aws/stages';
 import { entriesIn } from '../../infra/aws/when-present';
 import { scheduleOf } from '../../infra/aws/job-schedules';
 import { FIXTURE_ENTRIES, synthStage, type Synthesized } from './support/synth';
@@ -54,6 +55,105 @@ describe.each([
       expect(signer.props.Timeout).toBeGreaterThan(DELIVERY_TIMEOUT.toSeconds() * signerMapping.props.BatchSize);
     },
   );
+});
+
+describe('the sharded delivery lanes', () => {
+  const lanesOf = (stage: string) => {
+    const s = synthStage(stage, { entries: FIXTURE_ENTRIES });
+    const queues = s.resources.filter((r) => r.type === 'AWS::SQS::Queue');
+    const signer = s.resources.find(
+      (r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${STAGES[stage].prefix}-webhook-signer`,
+    )!;
+    const mappings = s.resources.filter((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.FunctionName.Ref === signer.id);
+    const lanes = Array.from({ length: STAGES[stage].laneShards }, (_, i) => {
+      const names = laneShardQueueNames(STAGES[stage].prefix, i);
+      const queue = queues.find((q) => q.props.QueueName === names.queueName)!;
+      const dlq = queues.find((q) => q.props.QueueName === names.dlqName)!;
+      return { names, queue, dlq, mapping: mappings.find((m) => JSON.stringify(m.props.EventSourceArn).includes(queue?.id))! };
+    });
+    return { s, queues, signer, mappings, lanes };
+  };
+
+  it.each(['sandbox-preview', 'prod'])(
+    '%s: one FIFO queue in high-throughput mode per lane shard, each with its own DLQ and its own signer mapping',
+    (stage) => {
+      const { lanes, mappings, queues } = lanesOf(stage);
+      expect(STAGES[stage].laneShards).toBeGreaterThanOrEqual(2);
+      expect(mappings).toHaveLength(STAGES[stage].laneShards);
+      // Lane queues, their DLQs and the fan-out DLQ: nothing else.
+      expect(queues).toHaveLength(2 * STAGES[stage].laneShards + 1);
+      const dlqIds = new Set<string>();
+      const mappingIds = new Set<string>();
+      for (const { queue, dlq, mapping } of lanes) {
+        expect(queue.props).toMatchObject({
+          FifoQueue: true,
+          DeduplicationScope: 'messageGroup',
+          FifoThroughputLimit: 'perMessageGroupId',
+          DelaySeconds: 2,
+        });
+        expect(dlq.props.FifoQueue).toBe(true);
+        expect(JSON.stringify(queue.props.RedrivePolicy.deadLetterTargetArn)).toContain(dlq.id);
+        dlqIds.add(dlq.id);
+        expect(mapping.props).toMatchObject({
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+          ScalingConfig: { MaximumConcurrency: STAGES[stage].signerConcurrency },
+        });
+        mappingIds.add(mapping.id);
+      }
+      expect(dlqIds.size).toBe(lanes.length);
+      expect(mappingIds.size).toBe(lanes.length);
+    },
+  );
+
+  it('keeps shard 0 the queue it was before sharding: its name and logical id, so a deployed queue is never replaced', () => {
+    const { lanes } = lanesOf('prod');
+    expect(lanes[0].names).toEqual({ queueName: 'papi-prod-webhook-deliveries.fifo', dlqName: 'papi-prod-webhook-deliveries-dlq.fifo' });
+    expect(lanes[0].queue.id).toMatch(/^WebhooksDeliveries[0-9A-F]{8}$/);
+    expect(lanes[0].dlq.id).toMatch(/^WebhooksDeliveryDlq[0-9A-F]{8}$/);
+    expect(lanes.slice(1).map((l) => l.names.queueName)).toEqual([
+      'papi-prod-webhook-deliveries-1.fifo',
+      'papi-prod-webhook-deliveries-2.fifo',
+      'papi-prod-webhook-deliveries-3.fifo',
+    ]);
+  });
+
+  it('tells every function the lane queues in shard order, and lets the signer change messages of every lane', () => {
+    const { s, lanes, signer } = lanesOf('prod');
+    const urls = JSON.stringify(signer.props.Environment.Variables.WEBHOOK_QUEUE_URLS);
+    const at = lanes.map((l) => urls.indexOf(`/${l.names.queueName}`));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(signer.props.Environment.Variables.WEBHOOK_QUEUE_URL).toBeUndefined();
+    // Its role: the code's own grants (ChangeMessageVisibility by ARN) and the mappings' (ReceiveMessage by reference).
+    const roleId = signer.props.Role['Fn::GetAtt'][0];
+    const role = s.resources.find((r) => r.id === roleId)!;
+    const policies = s.resources.filter((r) => r.type === 'AWS::IAM::Policy' && JSON.stringify(r.props.Roles).includes(roleId));
+    const rights = JSON.stringify([role.props, ...policies.map((p) => p.props)]);
+    for (const l of lanes) {
+      expect(rights).toContain(`:${l.names.queueName}`);
+      expect(rights).toContain(l.queue.id);
+    }
+  });
+
+  it('alarms on each lane shard’s backlog and DLQ (shard 0 under the names of before)', () => {
+    const { s } = lanesOf('prod');
+    const alarms = s.resources.filter((r) => r.type === 'AWS::CloudWatch::Alarm').map((r) => r.props.AlarmName as string);
+    expect(alarms.filter((n) => /webhook-(queue-backlog|delivery-dlq)/.test(n)).sort()).toEqual(
+      ['papi-prod-webhook-delivery-dlq', 'papi-prod-webhook-queue-backlog']
+        .flatMap((n) => [n, `${n}-lane-1`, `${n}-lane-2`, `${n}-lane-3`])
+        .sort(),
+    );
+  });
+
+  it('refuses a shard count that is not a whole number from 1 to the most', () => {
+    const { App, Stack } = require('aws-cdk-lib') as typeof import('aws-cdk-lib');
+    for (const laneShards of [0, 1.5, MAX_LANE_SHARDS + 1]) {
+      const stack = new Stack(new App(), 'S');
+      expect(() => new WebhookPipeline(stack, 'W', { settings: { ...STAGES.prod, laneShards } })).toThrow(
+        /laneShards must be a whole number/,
+      );
+    }
+  });
 });
 
 describe('parts that have not landed', () => {

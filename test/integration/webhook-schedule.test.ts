@@ -54,7 +54,7 @@ beforeAll(async () => {
     concurrency: 4,
     handler: deliver,
   });
-  process.env.WEBHOOK_QUEUE_URL = lanes.queueUrl;
+  process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrl;
   process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
   poller = await startStreamPoller({
     endpoint: c.dynamodb_endpoint,
@@ -205,7 +205,7 @@ describe('multi-day delivery schedules (injected clock)', () => {
       concurrency: 4,
       handler: deliver,
     });
-    process.env.WEBHOOK_QUEUE_URL = lanes.queueUrl;
+    process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrl;
     process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
     resetSqsClient();
     expect(lanes.peek(endpoint.id)).toHaveLength(1);
@@ -231,7 +231,7 @@ describe('multi-day delivery schedules (injected clock)', () => {
       seq: i + 1,
       created_at: events[i].created_at,
     });
-    await sendLaneMessages([message(2), message(0), message(1)]);
+    await sendLaneMessages([message(2), message(0), message(1)], () => 0);
     advanceTo(fakeNow + HOLD_MS);
     await eventually(() => r.deliveries.length >= 3 && lanes.peek(endpoint.id).length === 0, 10_000, 'three deliveries');
     expect(r.ids()).toEqual(events.map((e) => e.id));

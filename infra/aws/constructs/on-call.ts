@@ -43,7 +43,8 @@ export interface OnCallProps {
   apiName: string;
   functions: WatchedFunction[];
   tableName: string;
-  pipeline?: { queueName: string; dlqName: string; fanoutDlqName: string; fanoutName?: string; signerName?: string };
+  /** The webhook pipeline: its lane shards' queues (shard 0 first), the fan-out DLQ, its functions. */
+  pipeline?: { lanes: { queueName: string; dlqName: string }[]; fanoutDlqName: string; fanoutName?: string; signerName?: string };
   jobScheduleGroup?: string;
 }
 
@@ -365,28 +366,42 @@ export class OnCall extends Construct {
 
     const q = (queueName: string, metricName: string, statistic: string, label: string) =>
       new Metric({ namespace: 'AWS/SQS', metricName, statistic, period: ONE_MIN, dimensionsMap: { QueueName: queueName }, label });
-    const oldest = q(p.queueName, 'ApproximateAgeOfOldestMessage', 'Maximum', 'oldest message (s)');
-    const visible = q(p.queueName, 'ApproximateNumberOfMessagesVisible', 'Maximum', 'waiting');
-    const inFlight = q(p.queueName, 'ApproximateNumberOfMessagesNotVisible', 'Maximum', 'in flight');
-    const dlq = q(p.dlqName, 'ApproximateNumberOfMessagesVisible', 'Maximum', 'delivery DLQ');
+    // One set of queue metrics per lane shard; shard 0's alarms keep their names from before sharding.
+    const lanes = p.lanes.map((lane, i) => {
+      const shard = p.lanes.length > 1 ? ` (lane ${i})` : '';
+      return {
+        suffix: i === 0 ? undefined : `lane-${i}`,
+        oldest: q(lane.queueName, 'ApproximateAgeOfOldestMessage', 'Maximum', `oldest message (s)${shard}`),
+        visible: q(lane.queueName, 'ApproximateNumberOfMessagesVisible', 'Maximum', `waiting${shard}`),
+        inFlight: q(lane.queueName, 'ApproximateNumberOfMessagesNotVisible', 'Maximum', `in flight${shard}`),
+        dlq: q(lane.dlqName, 'ApproximateNumberOfMessagesVisible', 'Maximum', `delivery DLQ${shard}`),
+      };
+    });
     const fanoutDlq = q(p.fanoutDlqName, 'ApproximateNumberOfMessagesVisible', 'Maximum', 'fan-out DLQ');
-    this.alarm(
-      'webhook-queue-backlog',
-      'More than 1,000 deliveries waiting for 15 minutes: the signer is not keeping up',
-      visible,
-      1000,
-      15,
-      15,
-    );
-    this.alarm(
-      'webhook-delivery-dlq',
-      'A webhook delivery reached the delivery DLQ',
-      dlq,
-      0,
-      1,
-      1,
-      ComparisonOperator.GREATER_THAN_THRESHOLD,
-    );
+    for (const lane of lanes) {
+      this.alarm(
+        'webhook-queue-backlog',
+        'More than 1,000 deliveries waiting in one lane shard for 15 minutes: the signer is not keeping up',
+        lane.visible,
+        1000,
+        15,
+        15,
+        undefined,
+        undefined,
+        lane.suffix,
+      );
+      this.alarm(
+        'webhook-delivery-dlq',
+        'A webhook delivery reached a delivery DLQ',
+        lane.dlq,
+        0,
+        1,
+        1,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+        undefined,
+        lane.suffix,
+      );
+    }
     this.alarm(
       'webhook-fanout-dlq',
       'A stream batch failed fan-out after its retries: events may not have been queued',
@@ -397,9 +412,9 @@ export class OnCall extends Construct {
       ComparisonOperator.GREATER_THAN_THRESHOLD,
     );
     const pipelineRow: IWidget[] = [
-      new GraphWidget({ title: 'Delivery queue: oldest message age (s)', left: [oldest], width: 6 }),
-      new GraphWidget({ title: 'Delivery queue: waiting, in flight', left: [visible, inFlight], width: 6 }),
-      new GraphWidget({ title: 'Dead-letter queues', left: [dlq, fanoutDlq], width: 6 }),
+      new GraphWidget({ title: 'Delivery lanes: oldest message age (s)', left: lanes.map((l) => l.oldest), width: 6 }),
+      new GraphWidget({ title: 'Delivery lanes: waiting, in flight', left: lanes.flatMap((l) => [l.visible, l.inFlight]), width: 6 }),
+      new GraphWidget({ title: 'Dead-letter queues', left: [...lanes.map((l) => l.dlq), fanoutDlq], width: 6 }),
     ];
     if (p.fanoutName) {
       const age = this.lambdaMetric(p.fanoutName, 'IteratorAge', 'Maximum');

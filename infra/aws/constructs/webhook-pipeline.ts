@@ -29,40 +29,89 @@ export const MAX_RECEIVES = 300;
  * abandoned lease (lib/event-log/sequencer/settings.ts: 10 s + 5 s), then drains: well within a minute.
  */
 export const BACKSTOP_TIMEOUT = Duration.seconds(60);
+/**
+ * The most lane shards a stage may have: each adds two queues, a mapping and two alarms; ten shards at a
+ * mapping's 1,000 concurrent batches is far beyond the regional goal (docs/capacity.md, "Delivery").
+ */
+export const MAX_LANE_SHARDS = 10;
+
+/** One lane shard: a FIFO queue (high-throughput mode), its DLQ, and (attachSigner) its own signer mapping. */
+export interface LaneShard {
+  index: number;
+  queue: Queue;
+  dlq: Queue;
+  /** Literal names, ARN and URL (the queues have fixed names): no cross-stack references needed. */
+  queueName: string;
+  dlqName: string;
+  queueArn: string;
+  queueUrl: string;
+}
 
 /**
- * Stream → fan-out → FIFO queue (one group per endpoint) → signer. Built piece by piece as the
- * handlers land (see when-present.ts): the queue exists as soon as either function does.
+ * The names of lane shard `index`'s queue and DLQ. Shard 0 keeps the names (and construct ids) of the
+ * single queue before sharding, so a deployed queue is never replaced and endpoints without a recorded
+ * shard still find their queued deliveries (docs/decisions.md, "Sharded lanes").
+ */
+export function laneShardQueueNames(prefix: string, index: number): { queueName: string; dlqName: string } {
+  const base = index === 0 ? `${prefix}-webhook-deliveries` : `${prefix}-webhook-deliveries-${index}`;
+  return { queueName: `${base}.fifo`, dlqName: `${base}-dlq.fifo` };
+}
+
+/**
+ * Stream → fan-out → FIFO lane queues (one per lane shard; one group per endpoint) → signer, one event
+ * source mapping per shard. Built piece by piece as the handlers land (see when-present.ts): the queues
+ * exist as soon as either function does.
  */
 export class WebhookPipeline extends Construct {
-  readonly queue: Queue;
-  readonly dlq: Queue;
+  /** The lane shards, shard 0 first: `settings.laneShards` of them. */
+  readonly lanes: LaneShard[];
   /** Stream batches the fan-out could not process after its retries (on-failure destination). */
   readonly fanoutDlq: Queue;
-  /** Literal names, ARN and URL (the queues have fixed names): no cross-stack references needed. */
-  readonly queueName: string;
-  readonly dlqName: string;
   readonly fanoutDlqName: string;
-  readonly queueArn: string;
-  readonly queueUrl: string;
 
   constructor(scope: Construct, id: string, props: { settings: StageSettings }) {
     super(scope, id);
-    const { prefix } = props.settings;
-    this.queueName = `${prefix}-webhook-deliveries.fifo`;
-    this.dlqName = `${prefix}-webhook-deliveries-dlq.fifo`;
+    const { prefix, laneShards } = props.settings;
+    if (!Number.isInteger(laneShards) || laneShards < 1 || laneShards > MAX_LANE_SHARDS)
+      throw new Error(`laneShards must be a whole number from 1 to ${MAX_LANE_SHARDS}, not ${laneShards}: it may only grow`);
+    this.lanes = Array.from({ length: laneShards }, (_, index) => this.laneShard(prefix, index));
     this.fanoutDlqName = `${prefix}-webhook-fanout-dlq`;
-    this.queueArn = `arn:${Aws.PARTITION}:sqs:${Aws.REGION}:${Aws.ACCOUNT_ID}:${this.queueName}`;
-    this.queueUrl = `https://sqs.${Aws.REGION}.${Aws.URL_SUFFIX}/${Aws.ACCOUNT_ID}/${this.queueName}`;
-    this.dlq = new Queue(this, 'DeliveryDlq', {
-      queueName: this.dlqName,
+    this.fanoutDlq = new Queue(this, 'FanoutDlq', {
+      queueName: this.fanoutDlqName,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    for (const dlq of [...this.lanes.map((l) => l.dlq), this.fanoutDlq]) {
+      Validations.of(dlq).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This queue is itself a dead-letter queue (a DLQ of a DLQ would only move the problem).',
+      });
+    }
+  }
+
+  /** Every lane queue's URL, shard 0 first: the functions' WEBHOOK_QUEUE_URLS (lib/webhooks/queue/lane-shards.ts). */
+  get queueUrls(): string[] {
+    return this.lanes.map((l) => l.queueUrl);
+  }
+
+  get queueArns(): string[] {
+    return this.lanes.map((l) => l.queueArn);
+  }
+
+  private laneShard(prefix: string, index: number): LaneShard {
+    const { queueName, dlqName } = laneShardQueueNames(prefix, index);
+    // Shard 0 keeps the construct ids of the single queue it was: its logical ids (and queue) stay.
+    const suffix = index === 0 ? '' : String(index);
+    const dlq = new Queue(this, `DeliveryDlq${suffix}`, {
+      queueName: dlqName,
       fifo: true,
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    this.queue = new Queue(this, 'Deliveries', {
-      queueName: this.queueName,
+    const queue = new Queue(this, `Deliveries${suffix}`, {
+      queueName,
       fifo: true,
       // Per-endpoint lanes: the group is the endpoint id; high throughput spreads groups over partitions.
       deduplicationScope: DeduplicationScope.MESSAGE_GROUP,
@@ -71,22 +120,19 @@ export class WebhookPipeline extends Construct {
       // Lambda's advice: six times the consumer's timeout, so a slow batch is never received twice.
       visibilityTimeout: Duration.seconds(SIGNER_TIMEOUT.toSeconds() * 6),
       retentionPeriod: Duration.days(14),
-      deadLetterQueue: { queue: this.dlq, maxReceiveCount: MAX_RECEIVES },
+      deadLetterQueue: { queue: dlq, maxReceiveCount: MAX_RECEIVES },
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    this.fanoutDlq = new Queue(this, 'FanoutDlq', {
-      queueName: this.fanoutDlqName,
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    for (const dlq of [this.dlq, this.fanoutDlq]) {
-      Validations.of(dlq).acknowledge({
-        id: 'AwsSolutions-SQS3',
-        reason: 'This queue is itself a dead-letter queue (a DLQ of a DLQ would only move the problem).',
-      });
-    }
+    return {
+      index,
+      queue,
+      dlq,
+      queueName,
+      dlqName,
+      queueArn: `arn:${Aws.PARTITION}:sqs:${Aws.REGION}:${Aws.ACCOUNT_ID}:${queueName}`,
+      queueUrl: `https://sqs.${Aws.REGION}.${Aws.URL_SUFFIX}/${Aws.ACCOUNT_ID}/${queueName}`,
+    };
   }
 
   /**
@@ -139,14 +185,20 @@ export class WebhookPipeline extends Construct {
     );
   }
 
-  /** The signer: partial batch failures (a failed message fails the rest of its group), bounded concurrency. */
-  attachSigner(signer: ServiceFunction, maxConcurrency: number): void {
-    signer.fn.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: SIGNER_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: Math.max(2, maxConcurrency),
-      }),
-    );
+  /**
+   * The signer, one event source mapping per lane shard, each with its own `maxConcurrency` (Lambda's
+   * cap on a FIFO source is min(active groups, the mapping's maximum ≤ 1,000): shards add mappings, so
+   * throughput grows with them). Partial batch failures: a failed message fails the rest of its group.
+   */
+  attachSigner(signer: ServiceFunction, maxConcurrencyPerShard: number): void {
+    for (const lane of this.lanes) {
+      signer.fn.addEventSource(
+        new SqsEventSource(lane.queue, {
+          batchSize: SIGNER_BATCH_SIZE,
+          reportBatchItemFailures: true,
+          maxConcurrency: Math.min(1000, Math.max(2, maxConcurrencyPerShard)),
+        }),
+      );
+    }
   }
 }

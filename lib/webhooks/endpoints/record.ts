@@ -40,6 +40,11 @@ export interface WebhookEndpoint {
   signing_key_ciphertext: string;
   /** Optimistic-concurrency counter: every change of the record bumps it. */
   revision: number;
+  /**
+   * The delivery lane shard (lib/webhooks/queue/lane-shards.ts), fixed at creation so a change of the
+   * shard count never moves a queued lane. Absent on endpoints older than sharding: shard 0.
+   */
+  lane_shard?: number;
 }
 
 /** The JSON face's view: never a secret. */

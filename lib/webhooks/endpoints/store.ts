@@ -11,6 +11,7 @@ import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHa
 import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
 import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';
 import { recordOf } from '../../store/entity';
+import { laneShardCount, laneShardFor } from '../queue/lane-shards';
 
 /**
  * The webhook endpoint store: the dashboard writes it, the delivery engine reads it. Endpoints live
@@ -38,8 +39,9 @@ export async function createEndpoint(input: CreateEndpointInput): Promise<{ endp
   const secret = newSigningSecret();
   const pair = newSigningKeyPair();
   const at = nowIso();
+  const id = newId('webhookEndpoint');
   const endpoint: WebhookEndpoint = {
-    id: newId('webhookEndpoint'),
+    id,
     partner_id: input.partnerId,
     mode: input.mode,
     url: input.url,
@@ -53,6 +55,7 @@ export async function createEndpoint(input: CreateEndpointInput): Promise<{ endp
     secrets: [{ ciphertext: await encryptSecret(secret), created_at: at }],
     signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8),
     revision: 1,
+    lane_shard: laneShardFor(id, laneShardCount()),
   };
   await db().send(
     new PutCommand({

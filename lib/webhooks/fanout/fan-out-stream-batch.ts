@@ -6,6 +6,7 @@ import { EVENT_ENTITY } from '../../store/table-definition';
 import { logger } from '../../observability/logger';
 import { countMetric, publishMetrics } from '../delivery-metrics';
 import { sendLaneMessages } from '../queue/send-lane-messages';
+import { laneShardOf } from '../queue/lane-shards';
 import { endpointsMemo, laneMessagesForEvent, type EventItem } from './fan-out-event';
 
 /**
@@ -22,8 +23,10 @@ export async function fanOutStreamBatch(event: DynamoDBStreamEvent, context?: Co
     const item = unmarshall(image as Record<string, AttributeValue>) as EventItem;
     if (item.entity !== EVENT_ENTITY) return;
     const messages = await laneMessagesForEvent(item, endpointsOf);
+    // Each endpoint's recorded shard (the memo already holds the partner's endpoints).
+    const shards = new Map((await endpointsOf(item.partner_id)).map((e) => [e.id, laneShardOf(e)]));
     try {
-      await sendLaneMessages(messages);
+      await sendLaneMessages(messages, (endpointId) => shards.get(endpointId) ?? 0);
     } catch (error) {
       logger.error('fan-out failed; the stream will retry this record', { event_id: messages[0]?.event_id, error: error as Error });
       throw error;

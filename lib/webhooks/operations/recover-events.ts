@@ -6,6 +6,7 @@ import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
 import { sendLaneMessages } from '../queue/send-lane-messages';
 import { enabledEndpoint } from './resend-event';
+import { laneShardOf } from '../queue/lane-shards';
 
 /** At most this many events per recover call; a partner recovers a longer outage in steps (`since` = the last one's created_at). */
 export const MAX_RECOVER_EVENTS = 10_000;
@@ -50,7 +51,7 @@ export async function recoverEvents(
     });
   }
   const batch = messages.slice(0, MAX_RECOVER_EVENTS);
-  await sendLaneMessages(batch);
+  await sendLaneMessages(batch, () => laneShardOf(endpoint));
   return { endpoint_id: endpoint.id, since, events: batch.length };
 }
 

@@ -5,6 +5,7 @@ import { eventKey } from '../../store/keys';
 import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
 import { sendLaneMessages } from '../queue/send-lane-messages';
 import { carried } from '../lane/lane-message';
+import { laneShardOf } from '../queue/lane-shards';
 
 /**
  * Dashboard "resend": deliver one event once more, in the lane's order (behind whatever the endpoint
@@ -20,18 +21,21 @@ export async function resendEvent(
   const scope = { partnerId, mode: endpoint.mode };
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(scope, eventId), ConsistentRead: true }));
   if (!res.Item) throw resourceMissing('event', eventId);
-  await sendLaneMessages([
-    {
-      kind: 'resend',
-      partner_id: partnerId,
-      mode: endpoint.mode,
-      endpoint_id: endpoint.id,
-      event_id: eventId,
-      seq: res.Item.seq_all as number,
-      created_at: res.Item.created_at as string,
-      ...carried(res.Item.type as string, res.Item.payload as string),
-    },
-  ]);
+  await sendLaneMessages(
+    [
+      {
+        kind: 'resend',
+        partner_id: partnerId,
+        mode: endpoint.mode,
+        endpoint_id: endpoint.id,
+        event_id: eventId,
+        seq: res.Item.seq_all as number,
+        created_at: res.Item.created_at as string,
+        ...carried(res.Item.type as string, res.Item.payload as string),
+      },
+    ],
+    () => laneShardOf(endpoint),
+  );
   return { endpoint_id: endpoint.id, event_id: eventId };
 }
 

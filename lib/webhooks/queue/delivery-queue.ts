@@ -4,16 +4,10 @@ import { config } from '../../config';
 let client: SQSClient | undefined;
 
 /**
- * The delivery queue (FIFO, one message group per endpoint). Its URL comes from the environment
- * (`WEBHOOK_QUEUE_URL`): the CDK stack's queue in AWS, the SQS stand-in of the embedded default on a
- * developer's machine (infra/local/fifo-lanes.ts), which the same client reaches by that URL.
+ * The client of the delivery queues (FIFO, one message group per endpoint, one queue per lane shard:
+ * lib/webhooks/queue/lane-shards.ts names their URLs). In AWS the CDK stack's queues; on a developer's
+ * machine the SQS stand-in of the embedded default (infra/local/fifo-lanes.ts) at `SQS_ENDPOINT`.
  */
-export function deliveryQueueUrl(): string {
-  const url = process.env.WEBHOOK_QUEUE_URL;
-  if (!url) throw new Error('WEBHOOK_QUEUE_URL is not set');
-  return url;
-}
-
 export function sqs(): SQSClient {
   if (!client) {
     const endpoint = process.env.SQS_ENDPOINT || undefined;

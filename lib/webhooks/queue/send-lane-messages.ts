@@ -1,19 +1,33 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { randomBase62 } from '../../ids';
 import { freshDeduplicationId, type LaneMessage } from '../lane/lane-message';
-import { deliveryQueueUrl, sqs } from './delivery-queue';
+import { sqs } from './delivery-queue';
+import { laneQueueUrl, laneQueueUrls } from './lane-shards';
 
 /**
- * Puts lane messages on the FIFO queue, in the given order, 10 per call. Group = endpoint id, so each
- * endpoint is its own ordered lane. A fresh delivery's deduplication id is endpoint + event (a stream
- * record handled twice enqueues once); a resend's is unique, so it always goes out again.
- * Throws if SQS refused any entry, so the caller's batch is retried.
+ * Puts lane messages on the FIFO queues, in the given order, 10 per call. Each message goes to its
+ * endpoint's shard (`shardOf`, lib/webhooks/queue/lane-shards.ts: the shard recorded on the endpoint), and
+ * within it to the group = endpoint id, so each endpoint is one ordered lane in one queue. A fresh
+ * delivery's deduplication id is endpoint + event (a stream record handled twice enqueues once); a
+ * resend's is unique, so it always goes out again. Throws if SQS refused any entry, so the caller's
+ * batch is retried.
  */
-export async function sendLaneMessages(messages: LaneMessage[]): Promise<void> {
+export async function sendLaneMessages(messages: LaneMessage[], shardOf: (endpointId: string) => number): Promise<void> {
+  const urls = laneQueueUrls();
+  // Split by shard keeping the given order within each: an endpoint's messages all go to one queue, in order.
+  const byQueue = new Map<string, LaneMessage[]>();
+  for (const m of messages) {
+    const url = laneQueueUrl(shardOf(m.endpoint_id), urls);
+    byQueue.set(url, [...(byQueue.get(url) ?? []), m]);
+  }
+  await Promise.all([...byQueue].map(([url, list]) => sendToQueue(url, list)));
+}
+
+async function sendToQueue(queueUrl: string, messages: LaneMessage[]): Promise<void> {
   for (const chunk of batches(messages)) {
     const res = await sqs().send(
       new SendMessageBatchCommand({
-        QueueUrl: deliveryQueueUrl(),
+        QueueUrl: queueUrl,
         Entries: chunk.map((m, n) => ({
           Id: String(n),
           MessageBody: JSON.stringify(m),
