@@ -2,6 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { localQueuePartition, webhookLaneKey } from '../lib/store/keys';
+import { laneShardFor } from '../lib/webhooks/queue/lane-shards';
+import { localLaneQueueNames } from '../infra/local/webhook-pipeline';
 import { exited, spawnRuntime, type SpawnedRuntime as Runtime } from './spawned-runtime';
 import { receiverDownForADay } from './faults-delivery-outage';
 import {
@@ -37,6 +39,8 @@ export interface DeliveryCrashReport {
   endpoints: EndpointFigures[];
   /** When something was lost: each such endpoint's lane and queued messages, to see where it stuck. */
   diagnosis: string[];
+  /** The runtime's lane shards and each endpoint's (two or more in use, so the proof crosses queues). */
+  laneShards: { count: number; ofEndpoint: Record<string, number> };
 }
 
 export interface DeliveryCrashOptions {
@@ -78,6 +82,15 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
       }),
     );
     endpoints.push(await registerEndpoint(c.dashboard_url, c.dashboard_session, receivers[2], { livemode: true }));
+    // Endpoints on two lane shards at least (an endpoint's shard is the hash of its id): more test
+    // endpoints until then, so the kills cut across queues.
+    const shardCount = c.webhook_queue_urls.length;
+    const shardOf = (e: ProofEndpoint) => laneShardFor(e.id, shardCount);
+    while (shardCount > 1 && new Set(endpoints.map(shardOf)).size < 2) {
+      const receiver = await startProofReceiver({ delayMs: () => randomInt(30) });
+      receivers.push(receiver);
+      endpoints.push(await registerEndpoint(c.dashboard_url, c.dashboard_session, receiver, { livemode: false }));
+    }
 
     let requests = 0;
     let requestsCut = 0;
@@ -167,6 +180,7 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
       eventsInLog: { live: log.live.length, test: log.test.length },
       endpoints: figures,
       diagnosis,
+      laneShards: { count: shardCount, ofEndpoint: Object.fromEntries(endpoints.map((e) => [e.id, shardOf(e)])) },
     };
   } finally {
     stop = true; // the traffic ends with the proof, whatever happened
@@ -187,16 +201,24 @@ async function diagnose(runtime: Runtime, figures: EndpointFigures[]): Promise<s
     }),
   );
   try {
-    const queued =
-      (
-        await client.send(
-          new QueryCommand({
-            TableName: c.table_name,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': localQueuePartition('webhook-deliveries.fifo') },
-          }),
-        )
-      ).Items ?? [];
+    // Every lane shard's queue (the stand-in's messages are stored per queue).
+    const shards = runtime.credentials.webhook_queue_urls.length;
+    const queued = (
+      await Promise.all(
+        localLaneQueueNames(shards).map(
+          async (name) =>
+            (
+              await client.send(
+                new QueryCommand({
+                  TableName: c.table_name,
+                  KeyConditionExpression: 'pk = :pk',
+                  ExpressionAttributeValues: { ':pk': localQueuePartition(name) },
+                }),
+              )
+            ).Items ?? [],
+        ),
+      )
+    ).flat();
     const out: string[] = [];
     for (const f of figures.filter((x) => x.lost.length)) {
       const lane = (await client.send(new GetCommand({ TableName: c.table_name, Key: webhookLaneKey(f.endpoint), ConsistentRead: true })))
@@ -249,7 +271,10 @@ export async function runDeliveryFaults(options: {
     `deliveries under SIGKILL: ${crash.kills} kills (${crash.postsInFlightAtKill} POSTs in flight at a kill), ${crash.requests} requests tried (${crash.requestsCut} cut by a kill), ` +
       `${crash.eventsInLog.test} test + ${crash.eventsInLog.live} live events in the log`,
   );
-  for (const f of crash.endpoints) console.log(`  ${describeEndpoint(f)}`);
+  for (const f of crash.endpoints) console.log(`  ${describeEndpoint(f)}, lane shard ${crash.laneShards.ofEndpoint[f.endpoint]}`);
+  console.log(
+    `  lane shards: ${crash.laneShards.count}, in use ${new Set(Object.values(crash.laneShards.ofEndpoint)).size} (nothing lost or out of order per endpoint is the goal on every one)`,
+  );
   for (const line of crash.diagnosis) console.log(`  stuck: ${line}`);
   wrong += failures(crash.endpoints);
 

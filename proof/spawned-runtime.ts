@@ -9,7 +9,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export interface SpawnedRuntime {
   child: ChildProcess;
-  credentials: { base_url: string; test_key: string; live_key: string; dashboard_url: string; dashboard_session: string };
+  credentials: {
+    base_url: string;
+    test_key: string;
+    live_key: string;
+    dashboard_url: string;
+    dashboard_session: string;
+    /** The lane shards' queues, shard 0 first (infra/local/webhook-pipeline.ts). */
+    webhook_queue_urls: string[];
+  };
   /** The runtime's structured ERROR log lines so far, counted by message (and error name). */
   logged: Record<string, number>;
   /** The last 20 kB it wrote to stderr. */
