@@ -306,7 +306,7 @@ export async function runDeliveryFaults(options: {
     'faults-delivery',
     `npm run faults (webhook deliveries, --kills ${options.kills} --delivery-workers ${options.workers})`,
     [
-      `**SIGKILL mid-delivery**: ${crash.kills} kills of the runtime (${crash.postsInFlightAtKill} with a POST in flight at a receiver), restarted on the same data; ${crash.requests} API requests tried (${crash.requestsCut} cut by a kill); ${crash.eventsInLog.test} test + ${crash.eventsInLog.live} live events in the log.`,
+      `**SIGKILL mid-delivery**: ${crash.kills} kills of the runtime (${crash.postsInFlightAtKill} with a POST in flight at a receiver), restarted on the same data; ${crash.requests} API requests tried (${crash.requestsCut} cut by a kill); ${crash.eventsInLog.test} test + ${crash.eventsInLog.live} live events in the log; ${crash.laneShards.count} lane shards, the endpoints on shards ${crash.endpoints.map((f) => crash.laneShards.ofEndpoint[f.endpoint]).join(', ')}.`,
       '',
       ...table(crash.endpoints),
       '',

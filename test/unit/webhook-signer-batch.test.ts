@@ -125,6 +125,28 @@ describe('the signer batch on FIFO SQS', () => {
     ]);
   });
 
+  it("handles a batch's groups side by side: a slow endpoint's message does not hold another endpoint's behind it", async () => {
+    // A's delivery ends only once B's has begun: handled one after another, A first, the batch would never finish.
+    let bStarted: () => void = () => undefined;
+    const bHasStarted = new Promise<void>((resolve) => {
+      bStarted = resolve;
+    });
+    deliver.mockImplementation(async (message) => {
+      if (message.endpoint_id === 'we_A') await bHasStarted;
+      else bStarted();
+      return { kind: 'done' };
+    });
+    const response = await processDeliveryBatch(
+      batch(record('a1', 'we_A'), record('a2', 'we_A'), record('b1', 'we_B')),
+      undefined,
+      new SQSClient({ region: 'us-east-1' }),
+      QUEUE,
+    );
+    expect(response.batchItemFailures).toEqual([]);
+    // Each group still in its own order.
+    expect(deliver.mock.calls.map(([m]) => m.event_id).filter((id) => id.startsWith('evt_a'))).toEqual(['evt_a1', 'evt_a2']);
+  });
+
   it('a body that is not a lane message is dropped (acknowledged), not retried forever', async () => {
     const poison = { ...record('p1', 'we_A'), body: 'not json' };
     const response = await processDeliveryBatch(batch(poison), undefined, new SQSClient({ region: 'us-east-1' }), QUEUE);

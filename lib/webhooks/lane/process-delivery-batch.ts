@@ -21,7 +21,7 @@ const UNEXPECTED_ERROR_WAIT_SECONDS = 30;
 /**
  * The signer's batch (spec, Delivery rule 4): Powertools' FIFO processor with `skipGroupOnError`, so
  * a failed message fails every later message of its group (endpoint) in the batch while other groups
- * go on. Every failed message of a group is then made visible again when that group's head is due
+ * go on; the groups of a batch are handled side by side, each in order. Every failed message of a group is then made visible again when that group's head is due
  * (ChangeMessageVisibility = the backoff, at most SQS's 12 h: a longer wait is re-extended on receipt
  * without an attempt), so the lane resumes in order with its head.
  */
@@ -57,13 +57,25 @@ export async function processDeliveryBatch(
     }
   };
 
+  // Each group (endpoint) of the batch on its own, all at once: a batch may hold several groups, and a
+  // slow endpoint must not hold the others of its batch behind its round trip (docs/capacity.md, "Delivery").
+  const groups = new Map<string, SQSRecord[]>();
+  for (const record of event.Records) {
+    const group = record.attributes.MessageGroupId ?? record.messageId;
+    groups.set(group, [...(groups.get(group) ?? []), record]);
+  }
   let response: SQSBatchResponse;
   try {
-    response = await processPartialResponse(event, handleRecord, new SqsFifoPartialProcessorAsync(), {
-      context,
-      skipGroupOnError: true,
-      throwOnFullBatchFailure: false,
-    });
+    const responses = await Promise.all(
+      [...groups.values()].map((records) =>
+        processPartialResponse({ Records: records }, handleRecord, new SqsFifoPartialProcessorAsync(), {
+          context,
+          skipGroupOnError: true,
+          throwOnFullBatchFailure: false,
+        }),
+      ),
+    );
+    response = { batchItemFailures: responses.flatMap((r) => r.batchItemFailures) };
   } finally {
     publishMetrics();
   }
