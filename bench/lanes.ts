@@ -12,7 +12,7 @@ import { deliverySettings } from '../lib/webhooks/delivery/delivery-settings';
 import { createEndpoint, disableEndpoint } from '../lib/webhooks/endpoints';
 import { recoverEvents } from '../lib/webhooks/operations/recover-events';
 import { resetSqsClient } from '../lib/webhooks/queue/delivery-queue';
-import { laneShardOf } from '../lib/webhooks/queue/lane-shards';
+import { laneShardOf } from '../lib/webhooks/lane-shards';
 import { percentile, round } from './stats';
 import type { Bench, BenchRow } from './types';
 

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { localQueuePartition, webhookLaneKey } from '../lib/store/keys';
-import { laneShardFor } from '../lib/webhooks/queue/lane-shards';
+import { laneShardFor } from '../lib/webhooks/lane-shards';
 import { localLaneQueueNames } from '../infra/local/webhook-pipeline';
 import { exited, spawnRuntime, type SpawnedRuntime as Runtime } from './spawned-runtime';
 import { receiverDownForADay } from './faults-delivery-outage';

@@ -1,7 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { processDeliveryBatch } from '../../lib/webhooks/lane/process-delivery-batch';
 import { sqs } from '../../lib/webhooks/queue/delivery-queue';
-import { laneQueueUrlOfBatch } from '../../lib/webhooks/queue/lane-shards';
+import { laneQueueUrlOfBatch } from '../../lib/webhooks/lane-shards';
 
 /**
  * The signer: FIFO SQS batches of any lane shard's queue (group = endpoint) → signed POSTs, in order per endpoint. Deployed with

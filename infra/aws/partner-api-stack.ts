@@ -96,7 +96,7 @@ export class PartnerApiStack extends Stack {
       // the partner and type streams over 8 index shards. Both may grow, never shrink.
       EVENT_PENDING_SHARDS: String(EVENT_PENDING_SHARDS),
       EVENT_INDEX_SHARDS: String(EVENT_INDEX_SHARDS),
-      // The lane shards' queues, shard 0 first (lib/webhooks/queue/lane-shards.ts).
+      // The lane shards' queues, shard 0 first (lib/webhooks/lane-shards.ts).
       ...(pipeline ? { WEBHOOK_QUEUE_URLS: pipeline.queueUrls.join(',') } : {}),
     };
 

@@ -21,7 +21,7 @@ export interface StageSettings {
   /** Lambda concurrency that the account grants (alarm threshold is 80 % of it). */
   accountConcurrency: number;
   /**
-   * Webhook delivery lane shards (lib/webhooks/queue/lane-shards.ts): that many FIFO lane queues, each
+   * Webhook delivery lane shards (lib/webhooks/lane-shards.ts): that many FIFO lane queues, each
    * with its own DLQ and signer mapping. May grow, never shrink (an endpoint keeps the shard it was
    * created on; docs/decisions.md, "Sharded lanes").
    */

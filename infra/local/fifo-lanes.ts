@@ -104,7 +104,7 @@ export function startFifoLanes(options: FifoLanesOptions): Promise<FifoLanes> {
 /**
  * Several FIFO queues behind one local endpoint (as SQS serves many queues at one regional endpoint),
  * each with its own handler loop and `concurrency`, as each queue of the stack has its own event source
- * mapping: the embedded default's sharded delivery lanes (lib/webhooks/queue/lane-shards.ts).
+ * mapping: the embedded default's sharded delivery lanes (lib/webhooks/lane-shards.ts).
  */
 export async function startFifoLaneShards(options: Omit<FifoLanesOptions, 'queueName'> & { queueNames: string[] }): Promise<FifoLanes> {
   const queues = new Map<string, LocalQueue>();

@@ -30,7 +30,7 @@ export interface LocalWebhookPipeline {
  * handler (functions/webhooks/fanout.ts) → the FIFO stand-in → the signer (functions/webhooks/deliver.ts);
  * and the same stream → the event sequencer's backstop (functions/events/sequencer-backstop.ts), by a
  * poller of its own, as its own event source mapping reads it in AWS. Only the queue URL differs from
- * the deployed stack. The lanes are sharded as in AWS (lib/webhooks/queue/lane-shards.ts): WEBHOOK_LANE_SHARDS
+ * the deployed stack. The lanes are sharded as in AWS (lib/webhooks/lane-shards.ts): WEBHOOK_LANE_SHARDS
  * queues (2), each with its own handler loop of WEBHOOK_LANES_CONCURRENCY batches (16), as each shard's
  * queue has its own signer mapping. Environment: also WEBHOOK_HOLD_MS (2000).
  */

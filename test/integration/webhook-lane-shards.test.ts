@@ -16,12 +16,12 @@ import { createPartner } from '../../lib/partners/partner';
 import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
 import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
 import { resetSqsClient, sqs } from '../../lib/webhooks/queue/delivery-queue';
-import { laneShardFor, laneShardOf } from '../../lib/webhooks/queue/lane-shards';
+import { laneShardFor, laneShardOf } from '../../lib/webhooks/lane-shards';
 import { sendLaneMessages } from '../../lib/webhooks/queue/send-lane-messages';
 import type { ApiEvent } from '../../lib/store/event';
 
 /**
- * Sharded delivery lanes (lib/webhooks/queue/lane-shards.ts) through the real pipeline in this process:
+ * Sharded delivery lanes (lib/webhooks/lane-shards.ts) through the real pipeline in this process:
  * the stream poller → the fan-out → the FIFO stand-in's lane queues → the signer, on a private table of
  * the stack's DynamoDB Local, with lib/clock injected so deliveries stay queued until the test lets them go.
  */

@@ -19,7 +19,7 @@ export function useStackDatabase(): Credentials {
   process.env.TABLE_NAME = c.table_name;
   process.env.PUBLIC_URL = new URL(c.base_url).origin;
   process.env.STAGE = 'local';
-  // Its lane shards: endpoints created here get a shard over the same count as the server's (lib/webhooks/queue/lane-shards.ts).
+  // Its lane shards: endpoints created here get a shard over the same count as the server's (lib/webhooks/lane-shards.ts).
   if (Array.isArray(c.webhook_queue_urls)) process.env.WEBHOOK_QUEUE_URLS = c.webhook_queue_urls.join(',');
   return c;
 }

@@ -7,7 +7,7 @@ import {
   laneShardCount,
   laneShardFor,
   laneShardOf,
-} from '../../lib/webhooks/queue/lane-shards';
+} from '../../lib/webhooks/lane-shards';
 
 const URLS = [
   'https://sqs.us-east-1.amazonaws.com/123456789012/papi-prod-webhook-deliveries.fifo',

@@ -90,7 +90,7 @@ export class WebhookPipeline extends Construct {
     }
   }
 
-  /** Every lane queue's URL, shard 0 first: the functions' WEBHOOK_QUEUE_URLS (lib/webhooks/queue/lane-shards.ts). */
+  /** Every lane queue's URL, shard 0 first: the functions' WEBHOOK_QUEUE_URLS (lib/webhooks/lane-shards.ts). */
   get queueUrls(): string[] {
     return this.lanes.map((l) => l.queueUrl);
   }

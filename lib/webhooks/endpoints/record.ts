@@ -41,7 +41,7 @@ export interface WebhookEndpoint {
   /** Optimistic-concurrency counter: every change of the record bumps it. */
   revision: number;
   /**
-   * The delivery lane shard (lib/webhooks/queue/lane-shards.ts), fixed at creation so a change of the
+   * The delivery lane shard (lib/webhooks/lane-shards.ts), fixed at creation so a change of the
    * shard count never moves a queued lane. Absent on endpoints older than sharding: shard 0.
    */
   lane_shard?: number;

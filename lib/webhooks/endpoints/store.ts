@@ -11,7 +11,7 @@ import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHa
 import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
 import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';
 import { recordOf } from '../../store/entity';
-import { laneShardCount, laneShardFor } from '../queue/lane-shards';
+import { laneShardCount, laneShardFor } from '../lane-shards';
 
 /**
  * The webhook endpoint store: the dashboard writes it, the delivery engine reads it. Endpoints live

@@ -6,7 +6,7 @@ import { EVENT_ENTITY } from '../../store/table-definition';
 import { logger } from '../../observability/logger';
 import { countMetric, publishMetrics } from '../delivery-metrics';
 import { sendLaneMessages } from '../queue/send-lane-messages';
-import { laneShardOf } from '../queue/lane-shards';
+import { laneShardOf } from '../lane-shards';
 import { endpointsMemo, laneMessagesForEvent, type EventItem } from './fan-out-event';
 
 /**

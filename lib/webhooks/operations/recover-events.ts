@@ -6,7 +6,7 @@ import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
 import { sendLaneMessages } from '../queue/send-lane-messages';
 import { enabledEndpoint } from './resend-event';
-import { laneShardOf } from '../queue/lane-shards';
+import { laneShardOf } from '../lane-shards';
 
 /** At most this many events per recover call; a partner recovers a longer outage in steps (`since` = the last one's created_at). */
 export const MAX_RECOVER_EVENTS = 10_000;

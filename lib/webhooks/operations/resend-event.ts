@@ -5,7 +5,7 @@ import { eventKey } from '../../store/keys';
 import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
 import { sendLaneMessages } from '../queue/send-lane-messages';
 import { carried } from '../lane/lane-message';
-import { laneShardOf } from '../queue/lane-shards';
+import { laneShardOf } from '../lane-shards';
 
 /**
  * Dashboard "resend": deliver one event once more, in the lane's order (behind whatever the endpoint

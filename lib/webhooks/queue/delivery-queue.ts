@@ -5,7 +5,7 @@ let client: SQSClient | undefined;
 
 /**
  * The client of the delivery queues (FIFO, one message group per endpoint, one queue per lane shard:
- * lib/webhooks/queue/lane-shards.ts names their URLs). In AWS the CDK stack's queues; on a developer's
+ * lib/webhooks/lane-shards.ts names their URLs). In AWS the CDK stack's queues; on a developer's
  * machine the SQS stand-in of the embedded default (infra/local/fifo-lanes.ts) at `SQS_ENDPOINT`.
  */
 export function sqs(): SQSClient {

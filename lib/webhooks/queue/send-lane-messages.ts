@@ -2,11 +2,11 @@ import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { randomBase62 } from '../../ids';
 import { freshDeduplicationId, type LaneMessage } from '../lane/lane-message';
 import { sqs } from './delivery-queue';
-import { laneQueueUrl, laneQueueUrls } from './lane-shards';
+import { laneQueueUrl, laneQueueUrls } from '../lane-shards';
 
 /**
  * Puts lane messages on the FIFO queues, in the given order, 10 per call. Each message goes to its
- * endpoint's shard (`shardOf`, lib/webhooks/queue/lane-shards.ts: the shard recorded on the endpoint), and
+ * endpoint's shard (`shardOf`, lib/webhooks/lane-shards.ts: the shard recorded on the endpoint), and
  * within it to the group = endpoint id, so each endpoint is one ordered lane in one queue. A fresh
  * delivery's deduplication id is endpoint + event (a stream record handled twice enqueues once); a
  * resend's is unique, so it always goes out again. Throws if SQS refused any entry, so the caller's
