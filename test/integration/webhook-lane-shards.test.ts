@@ -30,6 +30,9 @@ process.env.TABLE_NAME = `lane-shards-${randomBase62(8)}`;
 process.env.LOCAL_DIR = mkdtempSync(join(tmpdir(), 'lane-shards-'));
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 const HOLD_MS = 60_000;
+// Alone each test takes seconds; under a full suite on a shared machine the stream poller and the lanes can take far longer.
+jest.setTimeout(180_000);
+const WAIT_MS = 60_000;
 const queueNames = (count: number) => Array.from({ length: count }, (_, i) => `shards-test-${i}.fifo`);
 
 let fakeNow = Date.parse('2026-12-01T00:00:00.000Z');
@@ -97,13 +100,13 @@ describe('sharded delivery lanes', () => {
     const perShard = [0, 1].map((s) => records.filter((e) => laneShardOf(e!) === s).length);
 
     const events = await recordEvents({ partnerId: partner.id, mode: 'test' }, 3);
-    await eventually(async () => (await queued()).reduce((a, b) => a + b, 0) === 24, 10_000, 'the fan-out of 3 events to 8 endpoints');
+    await eventually(async () => (await queued()).reduce((a, b) => a + b, 0) === 24, WAIT_MS, 'the fan-out of 3 events to 8 endpoints');
     // Every endpoint's three messages sit in its own shard's queue.
     expect(await queued()).toEqual(perShard.map((n) => n * 3));
 
     fakeNow += HOLD_MS;
     lanes.poke();
-    await eventually(() => receivers.every((r) => r.deliveries.length >= 3), 10_000, 'every delivery');
+    await eventually(() => receivers.every((r) => r.deliveries.length >= 3), WAIT_MS, 'every delivery');
     for (const r of receivers) expect(r.ids()).toEqual(events.map((e) => e.id));
     await Promise.all(receivers.map((r) => r.close()));
   });
@@ -115,7 +118,7 @@ describe('sharded delivery lanes', () => {
     const old = [];
     for (const r of oldReceivers) old.push(await createTestEndpoint({ partnerId: partner.id, mode: 'test', url: r.url }));
     const before = await recordEvents(scope, 3);
-    await eventually(async () => (await queued()).reduce((a, b) => a + b, 0) === 18, 10_000, 'the fan-out before the change');
+    await eventually(async () => (await queued()).reduce((a, b) => a + b, 0) === 18, WAIT_MS, 'the fan-out before the change');
 
     // The change of shard count: the lanes restart with four queues (the two first keep their names and messages).
     await lanes.stop();
@@ -135,7 +138,7 @@ describe('sharded delivery lanes', () => {
     expect(addedRecords.some((e) => laneShardOf(e!) >= 2)).toBe(true);
 
     // 6 old endpoints × 5 events and 8 new × 2, each on its endpoint's recorded shard.
-    await eventually(async () => (await queued()).reduce((a, b) => a + b, 0) === 46, 10_000, 'the fan-out after the change');
+    await eventually(async () => (await queued()).reduce((a, b) => a + b, 0) === 46, WAIT_MS, 'the fan-out after the change');
     const expected = [0, 1, 2, 3].map(
       (s) => oldRecords.filter((e) => laneShardOf(e!) === s).length * 5 + addedRecords.filter((e) => laneShardOf(e!) === s).length * 2,
     );
@@ -146,7 +149,7 @@ describe('sharded delivery lanes', () => {
     const all = [...oldReceivers, ...newReceivers];
     await eventually(
       () => oldReceivers.every((r) => r.deliveries.length >= 5) && newReceivers.every((r) => r.deliveries.length >= 2),
-      15_000,
+      WAIT_MS,
       'every delivery after the change',
     );
     const ids = (events: ApiEvent[]) => events.map((e) => e.id);
