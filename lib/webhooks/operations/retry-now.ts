@@ -5,7 +5,8 @@ import { nowIso } from '../../clock';
 import { db, tableName } from '../../store/client';
 import { webhookLaneKey } from '../../store/keys';
 import { readLane } from '../lane/lane-state';
-import { deliveryQueueUrl, sqs } from '../queue/delivery-queue';
+import { laneQueueUrl, laneShardOf } from '../lane-shards';
+import { sqs } from '../queue/delivery-queue';
 import { enabledEndpoint } from './resend-event';
 
 const nothingWaiting = () =>
@@ -50,7 +51,8 @@ export async function retryNow(
     // A handle that is no longer valid belongs to a message already received again: nothing to wake.
     await sqs().send(
       new ChangeMessageVisibilityBatchCommand({
-        QueueUrl: deliveryQueueUrl(),
+        // The lane lives on its endpoint's shard (docs/decisions.md, "Sharded lanes").
+        QueueUrl: laneQueueUrl(laneShardOf(endpoint)),
         Entries: handles.slice(i, i + 10).map((ReceiptHandle, n) => ({ Id: String(n), ReceiptHandle, VisibilityTimeout: 0 })),
       }),
     );
