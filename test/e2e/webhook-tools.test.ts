@@ -12,6 +12,7 @@ import { localQueuePartition, webhookLaneKey } from '../../lib/store/keys';
 import { readLane } from '../../lib/webhooks/lane/lane-state';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Scope } from '../../lib/scope';
+import { localLaneQueueNames } from '../../infra/local/webhook-pipeline';
 
 /**
  * The webhook tools of the dashboard's JSON face (../shared/API-SURFACE.md, "Added for the partner
@@ -190,19 +191,24 @@ describe('DELETE /dashboard/api/webhook-endpoints/{id}', () => {
   });
 });
 
-/** Messages of the endpoint's FIFO group still on the embedded default's queue. */
+/** Messages of the endpoint's FIFO group still on the embedded default's lane queues (every shard's). */
 async function queuedMessagesOf(endpointId: string): Promise<number> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      FilterExpression: '#g = :g',
-      ExpressionAttributeNames: { '#g': 'group' },
-      ExpressionAttributeValues: { ':pk': localQueuePartition('webhook-deliveries.fifo'), ':g': endpointId },
-      ConsistentRead: true,
+  const counts = await Promise.all(
+    localLaneQueueNames((c.webhook_queue_urls as string[]).length).map(async (name) => {
+      const res = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: '#g = :g',
+          ExpressionAttributeNames: { '#g': 'group' },
+          ExpressionAttributeValues: { ':pk': localQueuePartition(name), ':g': endpointId },
+          ConsistentRead: true,
+        }),
+      );
+      return res.Items?.length ?? 0;
     }),
   );
-  return res.Items?.length ?? 0;
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 describe('POST /dashboard/api/webhook-endpoints/{id}/test', () => {
