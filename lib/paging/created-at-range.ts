@@ -1,21 +1,12 @@
-import { patterned } from '../input';
+import { instant, parseRfc3339 } from './rfc3339';
 
 /** `created_at`, `created_at[gt|gte|lt|lte]`: RFC 3339 bounds (spec GET /events; the same on our lists). */
-const rfc3339 = patterned(
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
-  'Send an RFC 3339 date-time, e.g. 2026-11-01T00:00:00Z.',
-  'format',
-).refine((v) => !Number.isNaN(Date.parse(v)), {
-  message: 'is not a date-time',
-  params: { validation_type: 'format', how_to_fix: 'Send an RFC 3339 date-time, e.g. 2026-11-01T00:00:00Z.' },
-});
-
 export const createdAtQuery = {
-  created_at: rfc3339.optional(),
-  'created_at[gt]': rfc3339.optional(),
-  'created_at[gte]': rfc3339.optional(),
-  'created_at[lt]': rfc3339.optional(),
-  'created_at[lte]': rfc3339.optional(),
+  created_at: instant().optional(),
+  'created_at[gt]': instant().optional(),
+  'created_at[gte]': instant().optional(),
+  'created_at[lt]': instant().optional(),
+  'created_at[lte]': instant().optional(),
 } as const;
 
 type CreatedAtFilters = Partial<Record<keyof typeof createdAtQuery, string>>;
@@ -26,17 +17,27 @@ type CreatedAtFilters = Partial<Record<keyof typeof createdAtQuery, string>>;
  * lt T → before `T`; lte T → before `T$`; exact T → both. No real key equals a bound.
  */
 export function createdAtRange(q: CreatedAtFilters): { gt?: string; lt?: string } {
-  const iso = (v: string) => new Date(v).toISOString();
   const lowers: string[] = [];
   const uppers: string[] = [];
-  if (q.created_at) {
-    lowers.push(iso(q.created_at));
-    uppers.push(`${iso(q.created_at)}$`);
+  // Keys carry whole milliseconds: a finer bound is moved to the millisecond that keeps exactly the keys
+  // the comparison names (`gte 10.0005` keeps 10.001 and later; nothing equals 10.0005).
+  const at = (v: string) => {
+    const { ms, exact } = parseRfc3339(v)!;
+    return { iso: new Date(ms).toISOString(), exact };
+  };
+  const eq = q.created_at && at(q.created_at);
+  if (eq) {
+    lowers.push(eq.exact ? eq.iso : `${eq.iso}$`);
+    uppers.push(eq.exact ? `${eq.iso}$` : eq.iso);
   }
-  if (q['created_at[gte]']) lowers.push(iso(q['created_at[gte]']));
-  if (q['created_at[gt]']) lowers.push(`${iso(q['created_at[gt]'])}$`);
-  if (q['created_at[lt]']) uppers.push(iso(q['created_at[lt]']));
-  if (q['created_at[lte]']) uppers.push(`${iso(q['created_at[lte]'])}$`);
+  const gte = q['created_at[gte]'] && at(q['created_at[gte]']);
+  if (gte) lowers.push(gte.exact ? gte.iso : `${gte.iso}$`);
+  const gt = q['created_at[gt]'] && at(q['created_at[gt]']);
+  if (gt) lowers.push(`${gt.iso}$`);
+  const lt = q['created_at[lt]'] && at(q['created_at[lt]']);
+  if (lt) uppers.push(lt.exact ? lt.iso : `${lt.iso}$`);
+  const lte = q['created_at[lte]'] && at(q['created_at[lte]']);
+  if (lte) uppers.push(`${lte.iso}$`);
   return {
     gt: lowers.length ? lowers.sort().at(-1) : undefined,
     lt: uppers.length ? uppers.sort()[0] : undefined,

@@ -3,7 +3,8 @@ import { attachedProducts } from '../../lib/companies/attached-products';
 import { nameKey, tidyName } from '../../lib/companies/normalise-name';
 import { formatEin } from '../../lib/companies/new-company';
 import { isIanaZone } from '../../lib/companies/rules/timezone';
-import { createdAtRange } from '../../lib/paging/created-at-range';
+import * as z from 'zod';
+import { createdAtQuery, createdAtRange, isEmptyRange } from '../../lib/paging/created-at-range';
 import { addInterval, newServiceOrder } from '../../lib/orders/new-service-order';
 import { findProduct } from '../../lib/catalog/products';
 import { requestFingerprint } from '../../lib/http/core/request-fingerprint';
@@ -75,6 +76,20 @@ describe('company rules without I/O', () => {
     expect(createdAtRange({ 'created_at[lte]': t, 'created_at[lt]': '2026-12-01T00:00:00Z' })).toEqual({ gt: undefined, lt: `${t}$` });
     const sk = `${t}#cmp_x`;
     expect(sk > t && sk < `${t}$`).toBe(true);
+  });
+
+  it('reads created_at filters by the one RFC 3339 rule of GET /events: offsets, lower case, finer fractions', () => {
+    const t = '2026-11-01T00:00:00.000Z';
+    expect(createdAtRange({ 'created_at[gte]': '2026-11-01t01:00:00+01:00' })).toEqual({ gt: t, lt: undefined });
+    // A bound finer than the keys' milliseconds keeps exactly what it names: nothing equals it.
+    expect(createdAtRange({ 'created_at[gte]': '2026-11-01T00:00:00.0005Z' })).toEqual({ gt: `${t}$`, lt: undefined });
+    expect(createdAtRange({ 'created_at[lt]': '2026-11-01T00:00:00.0005Z' })).toEqual({ gt: undefined, lt: `${t}$` });
+    expect(isEmptyRange(createdAtRange({ created_at: '2026-11-01T00:00:00.0005Z' }))).toBe(true);
+    const query = z.strictObject(createdAtQuery);
+    for (const day of ['2026-02-30T00:00:00Z', '2026-11-01T24:00:00Z', '2026-11-01T10:00:60Z', '2026-11-01']) {
+      const refused = query.safeParse({ 'created_at[gte]': day });
+      expect({ day, issues: refused.error?.issues.map((i) => i.message) }).toEqual({ day, issues: ['is not an RFC 3339 date-time'] });
+    }
   });
 
   it('fingerprints a request by value: key order and whitespace do not matter, the Service-Account header does', () => {

@@ -1,6 +1,7 @@
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { isEmptyRange, narrow, parseRfc3339 } from '../../lib/events/listing/created-at-range';
+import { isEmptyRange, narrow } from '../../lib/events/listing/created-at-range';
+import { parseRfc3339 } from '../../lib/paging/rfc3339';
 import { EVERYTHING, intersect, keeps } from '../../lib/events/listing/selection';
 import { eventFilterOf } from '../../lib/events/listing/event-filter';
 import { listEventsQuery } from '../../lib/events/listing/list-events-query';

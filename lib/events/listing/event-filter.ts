@@ -1,6 +1,7 @@
 import { invalidField } from '../../errors';
 import { EVERYTHING, intersect, type Selection } from './selection';
-import { narrow, parseRfc3339, type Comparison, type CreatedAtRange } from './created-at-range';
+import { narrow, type Comparison, type CreatedAtRange } from './created-at-range';
+import { parseRfc3339 } from '../../paging/rfc3339';
 import type { ListEventsQuery } from './list-events-query';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parseRfc3339 } from './created-at-range';
+import { instant } from '../../paging/rfc3339';
 import { idPattern } from '../../ids';
 import { closest } from '../../errors';
 import { EVENT_TYPES } from '../../resources/event';
@@ -84,18 +84,6 @@ const list = (item: string, what: string, example: string, check?: (values: stri
     })
     .superRefine((v, ctx) => check?.(v.split(','), ctx))
     .meta({ description: `Comma-separated ${what}s (at most ${MAX_LIST_VALUES}).`, examples: [example.slice(example.indexOf('=') + 1)] });
-
-const instant = () =>
-  z
-    .string()
-    .refine((v) => parseRfc3339(v) !== undefined, {
-      message: 'is not an RFC 3339 date-time',
-      params: {
-        validation_type: 'format',
-        how_to_fix: 'Send an RFC 3339 date-time such as 2026-11-01T09:30:00Z or 2026-11-01T10:30:00.250+01:00.',
-      },
-    })
-    .meta({ format: 'date-time', description: 'RFC 3339 date-time.' });
 
 const cursor = (which: string) => z.string().min(1).meta({ description: which });
 
