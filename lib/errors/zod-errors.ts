@@ -206,7 +206,9 @@ export function fieldErrors(
 ): FieldError[] {
   const root = rootOf(schema);
   const out: FieldError[] = [];
+  const tighter = tighterBounds(error.issues);
   for (const issue of error.issues) {
+    if (isLooserSafeIntegerBound(issue, tighter)) continue;
     if (issue.code === 'unrecognized_keys') {
       const parent = nodeAt(root, [...prefix, ...issue.path]);
       const known = Object.keys(parent?.properties ?? {});
@@ -235,6 +237,31 @@ export function fieldErrors(
     out.push(entryOf(issue, prefix, root, place));
   }
   return out;
+}
+
+/**
+ * zod's `.int()` bounds an integer to the safe range on top of the schema's own bounds, so
+ * `limit=99999999999999999999` failed twice at one place ("at most 9007199254740991", "at most 100").
+ * The partner is told the schema's own, tighter bound once.
+ */
+const SAFE_BOUNDS = new Set<unknown>([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
+
+function boundOf(issue: z.core.$ZodIssue): unknown {
+  return issue.code === 'too_big' ? issue.maximum : issue.code === 'too_small' ? issue.minimum : undefined;
+}
+
+function tighterBounds(issues: readonly z.core.$ZodIssue[]): Set<string> {
+  const places = new Set<string>();
+  for (const issue of issues) {
+    const bound = boundOf(issue);
+    if (bound !== undefined && !SAFE_BOUNDS.has(Number(bound))) places.add(`${issue.code} ${jsonPath(issue.path)}`);
+  }
+  return places;
+}
+
+function isLooserSafeIntegerBound(issue: z.core.$ZodIssue, tighter: Set<string>): boolean {
+  const bound = boundOf(issue);
+  return bound !== undefined && SAFE_BOUNDS.has(Number(bound)) && tighter.has(`${issue.code} ${jsonPath(issue.path)}`);
 }
 
 const PLACES: Record<string, FieldPlace> = { 'query string': 'query', path: 'path' };

@@ -146,4 +146,14 @@ describe('validation errors', () => {
       how_to_fix: 'name: Drop the leading "The".',
     });
   });
+
+  it("tells an integer past the safe range the schema's own bound once, not zod's safe-integer bound beside it", () => {
+    const limit = z.strictObject({ limit: z.coerce.number().int().min(1).max(100) });
+    const errors = fieldErrors(limit.safeParse({ limit: '99999999999999999999' }, { reportInput: true }).error!, [], limit, 'query');
+    expect(errors.map((e) => [e.location, e.validation_type, e.reason])).toEqual([
+      ['$.limit', 'maximum', 'is 100000000000000000000; it must be at most 100'],
+    ]);
+    const unbounded = z.strictObject({ n: z.number().int() });
+    expect(fieldErrors(unbounded.safeParse({ n: 2 ** 60 }).error!, [], unbounded).map((e) => e.validation_type)).toEqual(['maximum']);
+  });
 });
