@@ -27,6 +27,8 @@ describe('the route table', () => {
   it('answers 405 with Allow for a known path, 404 otherwise', () => {
     expect(notRoutable(ROUTES, 'POST', '/v1/me')).toMatchObject({ code: 'method_not_allowed', headers: { Allow: 'GET' } });
     expect(notRoutable(ROUTES, 'GET', '/v1/nothing')).toMatchObject({ code: 'resource_missing', status: 404 });
+    // The gateway picks the most literal resource: /companies/preview (POST), not /companies/{companyID}.
+    expect(notRoutable(ROUTES, 'GET', '/v1/companies/preview')).toMatchObject({ code: 'method_not_allowed', headers: { Allow: 'POST' } });
   });
 
   it('resolves requests as API Gateway does: the most specific resource with the method, parameters as sent', () => {
