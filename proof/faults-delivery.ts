@@ -119,7 +119,9 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
     let n = 0;
     const worker = async () => {
       while (!stop) {
-        const live = ++n % 4 === 0;
+        // Every fourth company is live, the first of them at once: the live endpoint has events to check
+        // however soon the kills come (lanes deliver the test companies' events fast).
+        const live = ++n % 4 === 1;
         const key = live ? c.live_key : c.test_key;
         const company = await call(
           '/companies',
@@ -148,7 +150,9 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
       const last = kill === options.kills;
       const target = received() + options.deliveriesBetweenKills;
       const deadline = Date.now() + 120_000;
-      while (received() < target && Date.now() < deadline) await sleep(20);
+      // The first kill waits until every endpoint has had a delivery, so each one's lane crosses a kill.
+      const everyEndpointServed = () => kill > 1 || receivers.every((r) => r.received.length > 0);
+      while ((received() < target || !everyEndpointServed()) && Date.now() < deadline) await sleep(20);
       if (last) {
         // The last kill: the traffic has just stopped, the lanes still hold the newest events.
         stop = true;
