@@ -8,7 +8,7 @@ import type { Expandable } from './schemas';
 import { openRequirementCount, requirementsOfCompany } from '../store/entities/requirement';
 import { renderRequirement } from '../resources/requirement';
 import { openPendingRequirements } from './owner-document-requests';
-import { getCompany } from '../store/entities/company';
+import { getCompanyAndOpenCount } from '../store/entities/company';
 
 /**
  * A stored company as the API answers it: `open_requirements` counted now (spec: "computed at read
@@ -42,15 +42,13 @@ export async function presentCompany(
 }
 
 /**
- * A company and its open-requirement count read together: the count needs only the company's id, so
- * both reads go out at once (one round trip, docs/decisions.md "Where a request's time goes"). Pass
- * `count` on to `presentCompany`.
+ * A company and its open-requirement count read together, in one request (the count needs only the
+ * company's id): docs/decisions.md "Where a request's time goes". Pass `count` on to `presentCompany`.
  */
 export async function companyWithCount(
   scope: Scope,
   companyId: string,
 ): Promise<{ record: CompanyRecord | undefined; count: Promise<number> }> {
-  const count = openRequirementCount(scope, companyId);
-  count.catch(() => undefined); // awaited by presentCompany, or dropped with the 404 or 304 that needs no count
-  return { record: await getCompany(scope, companyId), count };
+  const both = await getCompanyAndOpenCount(scope, companyId);
+  return { record: both.record, count: Promise.resolve(both.open) };
 }
