@@ -36,18 +36,18 @@ export function presentedKey(authorization: string | undefined): PresentedKey {
 export async function storedKey(presented: PresentedKey): Promise<ApiKeyRecord> {
   const key = await findApiKeyByHash(presented.secretHash);
   if (!key || key.revoked_at || key.mode !== presented.mode) throw new ApiError('api_key_invalid', NOT_RECOGNISED);
-  rememberPartnerOfKey(presented.secretHash, key.partner_id);
+  rememberKey(presented.secretHash, key);
   return key;
 }
 
-/** Keys this process has seen, by secret hash: their partner. Bounded; the oldest is forgotten first. */
-const partnerOfKey = new Map<string, string>();
-const PARTNERS_OF_KEYS_KEPT = 1_000;
+/** Keys this process has seen, by secret hash: their partner and id. Bounded; the oldest is forgotten first. */
+const seenKeys = new Map<string, { partnerId: string; keyId: string }>();
+const SEEN_KEYS_KEPT = 1_000;
 
-function rememberPartnerOfKey(secretHash: string, partnerId: string): void {
-  if (partnerOfKey.get(secretHash) === partnerId) return;
-  partnerOfKey.set(secretHash, partnerId);
-  if (partnerOfKey.size > PARTNERS_OF_KEYS_KEPT) partnerOfKey.delete(partnerOfKey.keys().next().value as string);
+function rememberKey(secretHash: string, key: ApiKeyRecord): void {
+  if (seenKeys.get(secretHash)?.keyId === key.id) return;
+  seenKeys.set(secretHash, { partnerId: key.partner_id, keyId: key.id });
+  if (seenKeys.size > SEEN_KEYS_KEPT) seenKeys.delete(seenKeys.keys().next().value as string);
 }
 
 /**
@@ -57,8 +57,13 @@ function rememberPartnerOfKey(secretHash: string, partnerId: string): void {
  * right: revocation, expiry, address and scope are checked on the key as read for this request.
  */
 export function likelyScope(presented: PresentedKey): Scope | undefined {
-  const partnerId = partnerOfKey.get(presented.secretHash);
+  const partnerId = seenKeys.get(presented.secretHash)?.partnerId;
   return partnerId ? { partnerId, mode: presented.mode } : undefined;
+}
+
+/** The id of the key this process last authenticated under this secret (the same caveat as `likelyScope`). */
+export function likelyKeyId(presented: PresentedKey): string | undefined {
+  return seenKeys.get(presented.secretHash)?.keyId;
 }
 
 /**

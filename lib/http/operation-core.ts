@@ -46,9 +46,8 @@ export function operationCore<C extends ApiContext, R>(
     }
     const replay = state.idempotency?.replay;
     if (replay) return { ...replay, headers: { ...replay.headers } };
-    const params = contract.params ? parseOrRefuse(contract.params, event.pathParameters ?? {}, 'path') : {};
-    const query = contract.query ? parseOrRefuse(contract.query, queryOf(event), 'query string') : {};
-    const body = contract.body ? parseOrRefuse(contract.body, state.body ?? {}, 'body') : state.body;
+    const { params, query, body } =
+      (state.input as ReturnType<typeof operationInput> | undefined) ?? operationInput(contract, event, state.body);
     const sealResponse = (ws: WriteSet, response: ApiResponse) => {
       const result = toProxyResult(response);
       state.idempotency?.seal(ws, result);
@@ -58,6 +57,17 @@ export function operationCore<C extends ApiContext, R>(
     const request = { caller: state.caller, params, query, body, state, event, sealResponse, early };
     return toProxyResult(await handle(request as R, context));
   };
+}
+
+/**
+ * The path, query and body as the contract's schemas read them, or the `invalid_request` that refuses
+ * them (one rule for the operation and for the request log's forecast of a refusal).
+ */
+export function operationInput(contract: Omit<Contract, 'audience'>, event: APIGatewayProxyEvent, parsedBody: unknown) {
+  const params = contract.params ? parseOrRefuse(contract.params, event.pathParameters ?? {}, 'path') : {};
+  const query = contract.query ? parseOrRefuse(contract.query, queryOf(event), 'query string') : {};
+  const body = contract.body ? parseOrRefuse(contract.body, parsedBody ?? {}, 'body') : parsedBody;
+  return { params, query, body };
 }
 
 /** The early read counts only for the scope the key, once authenticated, really has. */

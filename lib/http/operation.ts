@@ -2,15 +2,17 @@ import type { z } from 'zod';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Scope } from '../scope';
 import type { Contract } from './core/contract';
-import type { ApiResponse, Handler } from './core/types';
+import type { ApiResponse, Handler, RequestState } from './core/types';
 import { httpHandler, type ChainOptions } from './handler';
 import { apiKeyAuth } from './middleware/api-key-auth';
 import { apiVersion } from './middleware/api-version';
 import { idempotency } from './middleware/idempotency';
-import { jsonBody } from './middleware/json-body';
+import { jsonBody, parseJsonBody } from './middleware/json-body';
 import { rawBody } from './middleware/raw-body';
 import { requestLog } from './middleware/request-log';
-import { operationCore, type PartnerRequest } from './operation-core';
+import { operationCore, operationInput, type PartnerRequest } from './operation-core';
+import { ApiError } from '../errors';
+import type { Mode } from '../scope';
 
 /**
  * The partner API's chain for a contract: the request log around the error envelope; key, rate limit
@@ -28,11 +30,35 @@ export function partnerChain(
     });
   return {
     deadline: true,
-    record: requestLog(),
+    record: requestLog({
+      refusal: contract.face === 'raw' ? undefined : (event, mode, state) => inputRefusal(contract, event, mode, state),
+    }),
     beforeBody: [apiKeyAuth({ scope: contract.scope, early: earlyRead }), apiVersion()],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes }),
     afterBody: contract.idempotent ? [idempotency()] : [],
   };
+}
+
+/**
+ * The refusal the request's own input decides (its body, path or query, by the operation's own
+ * schemas), read ahead of the key's check for the request log (lib/http/middleware/request-log.ts);
+ * input that passes is kept for the operation, so it is read once.
+ */
+function inputRefusal(
+  contract: Omit<Contract, 'audience'>,
+  event: APIGatewayProxyEvent,
+  mode: Mode,
+  state: RequestState,
+): ApiError | undefined {
+  if (contract.testModeOnly && mode !== 'test') return undefined; // refused for its mode first
+  try {
+    const parsed = parseJsonBody(event, contract.maxBodyBytes);
+    state.input = operationInput(contract, event, parsed);
+    state.body = parsed;
+    return undefined;
+  } catch (error) {
+    return error instanceof ApiError ? error : undefined;
+  }
 }
 
 type PartnerDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, E> = Omit<Contract<P, Q, B>, 'audience'> & {

@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Scope } from '../scope';
 import { db, tableName } from '../store/client';
-import { listSortKey, requestLogIndexes, requestLogKey } from '../store/keys';
+import { apiKeyKey, listSortKey, requestLogIndexes, requestLogKey } from '../store/keys';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
 import { retryTransient } from '../store/transient';
 import type { WriteSet } from '../store/write-set';
@@ -52,6 +52,44 @@ export function addRequestLog(ws: WriteSet, record: RequestLogRecord): void {
 /** On its own (an answer with no transaction to ride in): one PutItem, run beside the answer's last write. */
 export async function putRequestLog(scope: Scope, record: RequestLogRecord): Promise<void> {
   await retryTransient(() => db().send(new PutCommand({ TableName: tableName(), Item: requestLogItem(scope, record) })));
+}
+
+/**
+ * Written before the key is known to be good, beside its read (a refusal foreseen on a warm process:
+ * lib/http/middleware/request-log.ts): the entry and a check that the presented key exists, is not
+ * revoked and belongs to this partner and mode, in one transaction, so an unknown or revoked key never
+ * leaves an entry. True when written; false when the key did not hold (nothing written).
+ */
+export async function putRequestLogIfKeyHolds(scope: Scope, record: RequestLogRecord, secretHash: string): Promise<boolean> {
+  const table = tableName();
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: table,
+              Key: apiKeyKey(secretHash),
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revoked_at) AND partner_id = :p AND #mode = :m',
+              ExpressionAttributeNames: { '#mode': 'mode' },
+              ExpressionAttributeValues: { ':p': scope.partnerId, ':m': scope.mode },
+            },
+          },
+          { Put: { TableName: table, Item: requestLogItem(scope, record) } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((error as Error).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** An entry written ahead for an answer that, in the end, is not logged (a 429). */
+export async function deleteRequestLog(scope: Scope, id: string): Promise<void> {
+  await retryTransient(() => db().send(new DeleteCommand({ TableName: tableName(), Key: requestLogKey(scope, id) })));
 }
 
 export async function getRequestLog(scope: Scope, id: string): Promise<RequestLogRecord | undefined> {

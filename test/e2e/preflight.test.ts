@@ -7,6 +7,7 @@ import { nameAvailabilitySchema } from '../../lib/resources/name-availability';
 import { companyPreviewSchema } from '../../lib/resources/company-preview';
 import { requestLogSchema } from '../../lib/resources/request-log';
 import { createSession } from '../../lib/dashboard/session';
+import { revokeKey } from '../../lib/dashboard/api-keys';
 
 const c = useStackDatabase();
 const availability = (key: string, name: string, state = 'WY', entity_type = 'llc') =>
@@ -206,6 +207,36 @@ describe('the request log', () => {
     expect(listed.body.items.map((i: any) => i.status).sort()).toEqual(statuses.filter((s) => s !== 429).sort());
     for (const a of answers.filter((x) => x.status === 429))
       expect((await api(testKey).get(`/requests/${a.headers.get('request-id')}`)).status).toBe(404);
+  });
+
+  it("writes a refusal by the schemas beside the key's read on a warm process: the entry the answer would write, none for a key revoked meanwhile", async () => {
+    const { partnerId, testKey } = await aFreshPartner();
+    const { secret, record } = await issueApiKey({ partnerId, mode: 'test' });
+    expect((await api(secret).get('/me')).status).toBe(200); // this process has now seen the key
+    const refused = await api(secret).post('/companies', anLlc({ state: 'XX' }));
+    expect([refused.status, refused.body.code]).toEqual([400, 'invalid_request']);
+    const log = await api(testKey).get(`/requests/${refused.headers.get('request-id')}`);
+    expect(log.body).toMatchObject({ status: 400, code: 'invalid_request', key_id: record.id, method: 'POST', path: '/v1/companies' });
+    expect(log.body.response_body).toEqual(refused.body);
+    expect(log.body.request_body.state).toBe('XX');
+    // Revoked after this process saw it: the entry's check on the key fails, nothing is written, the answer is 401.
+    await revokeKey(partnerId, record.id);
+    const revoked = await api(secret).post('/companies', anLlc({ state: 'XX' }));
+    expect([revoked.status, revoked.body.code]).toEqual([401, 'api_key_invalid']);
+    expect((await api(testKey).get(`/requests/${revoked.headers.get('request-id')}`)).status).toBe(404);
+  });
+
+  it('removes an entry written ahead when the answer turns out a 429', async () => {
+    const { partnerId, testKey } = await aFreshPartner();
+    const { secret } = await issueApiKey({ partnerId, mode: 'test', rateLimit: { burst: 4, sustained: 1000 } });
+    expect((await api(secret).get('/me')).status).toBe(200); // seen, with room left: refusals are written ahead
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api(secret).post('/companies', anLlc({ state: 'XX' }))));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses).toContain(429);
+    for (const a of answers) {
+      const found = (await api(testKey).get(`/requests/${a.headers.get('request-id')}`)).status;
+      expect({ answered: a.status, logged: found === 200 }).toEqual({ answered: a.status, logged: a.status !== 429 });
+    }
   });
 
   it('lists newest first with its filters, and needs logs:read', async () => {

@@ -12,6 +12,10 @@ export interface RequestState {
   version?: string;
   rateLimitHeaders?: Record<string, string>;
   body?: unknown;
+  /** The path, query and body as the operation's schemas read them, when read ahead (lib/http/operation.ts). */
+  input?: { params: unknown; query: unknown; body: unknown };
+  /** The SHA-256 of the presented API key's secret, once presented. */
+  presentedKeyHash?: string;
   /** Extra headers a middleware wants on the response (e.g. `Idempotency-Replayed`). */
   responseHeaders: Record<string, string>;
   /** The operation's own read, started beside the key's for the scope the key last had (lib/http/operation.ts). */
@@ -34,6 +38,14 @@ export interface RequestLogState {
   ride: (ws: import('../../store/write-set').WriteSet, result: APIGatewayProxyResult) => void;
   /** The status of the answer whose entry rode in a transaction. */
   rode?: number;
+  /**
+   * Called by the key's check with the scope and id the presented key had when this process last
+   * authenticated it: a refusal the request's own input already decides goes out as a log entry beside
+   * the key's read (lib/http/middleware/request-log.ts).
+   */
+  foresee?: (seen: { scope: import('../../scope').Scope; keyId: string; secretHash: string }) => void;
+  /** The entry written ahead that way, and whether its write held. */
+  ahead?: { scope: import('../../scope').Scope; entry: import('../../resources/request-log').RequestLogRecord; written: Promise<boolean> };
 }
 
 /** The Idempotency-Key of this request (lib/http/middleware/idempotency.ts). */

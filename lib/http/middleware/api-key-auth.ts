@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { authorizeCaller, callerOf, likelyScope, presentedKey, storedKey } from '../../auth/authenticate';
+import { authorizeCaller, callerOf, likelyKeyId, likelyScope, presentedKey, storedKey } from '../../auth/authenticate';
 import type { Scope } from '../../scope';
 import type { ScopeName } from '../../auth/scopes';
 import { countRequest } from '../../rate-limit/count-request';
@@ -31,7 +31,12 @@ export function apiKeyAuth(
     before: async (request) => {
       const state = request.context.state;
       const presented = await refusedByAddress(request, () => presentedKey(header(request.event, 'authorization')));
-      const scope = options.early && likelyScope(presented);
+      state.presentedKeyHash = presented.secretHash;
+      const seenScope = likelyScope(presented);
+      const seenKeyId = likelyKeyId(presented);
+      // A refusal the input decides is logged in this same round trip (lib/http/middleware/request-log.ts).
+      if (seenScope && seenKeyId) state.requestLog?.foresee?.({ scope: seenScope, keyId: seenKeyId, secretHash: presented.secretHash });
+      const scope = options.early && seenScope;
       const read = scope && options.early?.(scope, request.event);
       if (scope && read) {
         read.catch(() => undefined); // an answer for a request refused before the operation is dropped

@@ -38,8 +38,42 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 
 /**
  * Size check (`request_too_large`, 413), nesting check and JSON parsing (too deep or malformed →
- * `invalid_request`, 400).
+ * `invalid_request`, 400): the body as parsed, or undefined when there is none.
  */
+export function parseJsonBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>, maxBytes = DEFAULT_MAX_BODY_BYTES): unknown {
+  const { body, isBase64Encoded } = event;
+  if (body == null || body === '') return undefined;
+  const raw = isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+  if (raw.length > maxBytes) {
+    throw new ApiError('request_too_large', `The body is ${raw.length} bytes; this endpoint accepts at most ${maxBytes}.`);
+  }
+  const text = raw.toString('utf8');
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError('invalid_request', `The body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`, [
+      {
+        reason: `nests deeper than ${MAX_JSON_DEPTH} levels`,
+        location: '$',
+        validation_type: 'maxDepth',
+        how_to_fix: `Send JSON with at most ${MAX_JSON_DEPTH} levels of nested objects and arrays (a metadata value may nest 5); flatten deeper data or send it as a string.`,
+      },
+    ]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_request', 'The body is not valid JSON.', [
+      {
+        reason: 'malformed JSON',
+        location: '$',
+        validation_type: 'type',
+        how_to_fix:
+          'Send a JSON object with `Content-Type: application/json`, such as {"name": "Acme Widgets", "state": "DE", "entity_type": "llc"}; check quotes and commas (keys and strings in double quotes, no trailing comma).',
+      },
+    ]);
+  }
+}
+
+/** The body middleware of JSON operations: `parseJsonBody` into the request's state. */
 export function jsonBody(
   options: { maxBytes?: number } = {},
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
@@ -47,36 +81,9 @@ export function jsonBody(
   return {
     name: 'jsonBody',
     before: (request) => {
-      const { body, isBase64Encoded } = request.event;
-      if (body == null || body === '') return;
-      const raw = isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
-      if (raw.length > maxBytes) {
-        throw new ApiError('request_too_large', `The body is ${raw.length} bytes; this endpoint accepts at most ${maxBytes}.`);
-      }
-      const text = raw.toString('utf8');
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        throw new ApiError('invalid_request', `The body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`, [
-          {
-            reason: `nests deeper than ${MAX_JSON_DEPTH} levels`,
-            location: '$',
-            validation_type: 'maxDepth',
-            how_to_fix: `Send JSON with at most ${MAX_JSON_DEPTH} levels of nested objects and arrays (a metadata value may nest 5); flatten deeper data or send it as a string.`,
-          },
-        ]);
-      }
-      try {
-        request.context.state.body = JSON.parse(text);
-      } catch {
-        throw new ApiError('invalid_request', 'The body is not valid JSON.', [
-          {
-            reason: 'malformed JSON',
-            location: '$',
-            validation_type: 'type',
-            how_to_fix:
-              'Send a JSON object with `Content-Type: application/json`, such as {"name": "Acme Widgets", "state": "DE", "entity_type": "llc"}; check quotes and commas (keys and strings in double quotes, no trailing comma).',
-          },
-        ]);
-      }
+      if (request.context.state.input) return; // read ahead already (lib/http/operation.ts)
+      const body = parseJsonBody(request.event, maxBytes);
+      if (body !== undefined) request.context.state.body = body;
     },
   };
 }
