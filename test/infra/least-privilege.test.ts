@@ -33,7 +33,7 @@ describe('least privilege', () => {
     expect(statements.filter(({ statement }) => statement.NotAction || statement.NotResource)).toEqual([]);
   });
 
-  it('gives read-only routes read-only table rights: GetItem, plus the rate-limit counter and the request log narrowed to RATE# and REQ# items', () => {
+  it('gives read-only routes read-only table rights: GetItem, plus the rate-limit counter and the request log narrowed to RATE# and REQ# items (and a ConditionCheck on KEY# items)', () => {
     for (const operation of ['getMe', 'listProducts']) {
       const role = full.resources.find((r) => r.type === 'AWS::IAM::Role' && r.id.startsWith(`${operation}Role`))!;
       const own = role.props.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
@@ -46,10 +46,12 @@ describe('least privilege', () => {
       expect(narrowed).toEqual(
         expect.arrayContaining([
           [['dynamodb:UpdateItem'], ['RATE#*']],
-          [['dynamodb:PutItem'], ['REQ#*']],
+          [['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], ['REQ#*']],
+          // An entry written ahead is conditioned on the presented key: checked, never written.
+          [['dynamodb:ConditionCheckItem'], ['KEY#*']],
         ]),
       );
-      expect(narrowed).toHaveLength(2);
+      expect(narrowed).toHaveLength(3);
     }
   });
 
@@ -92,12 +94,15 @@ describe('the code analysis behind the grants', () => {
   it('reads the SDK commands a handler can reach after tree-shaking, and narrows the rate-limit counter', () => {
     const used = analyseCode(['functions/api/get-me.ts']).get('functions/api/get-me.ts')!;
     expect(used.map((u) => `${u.service}:${u.action}${u.narrowing ? ` (${u.narrowing.name})` : ''}`)).toEqual([
+      'dynamodb:ConditionCheckItem (request-log)',
       'dynamodb:DeleteItem (idempotency-records)',
+      'dynamodb:DeleteItem (request-log)',
       'dynamodb:GetItem',
       'dynamodb:PutItem (idempotency-records)',
       'dynamodb:PutItem (request-log)',
       'dynamodb:UpdateItem (idempotency-records)',
       'dynamodb:UpdateItem (rate-limit-counter)',
+      'dynamodb:UpdateItem (request-log)',
     ]);
   });
 

@@ -1,10 +1,15 @@
-import { idempotencyKey, rateWindowKey, requestLogKey } from '../../../lib/store/keys';
+import { apiKeyKey, idempotencyKey, rateWindowKey, requestLogKey } from '../../../lib/store/keys';
 
 /** A module whose table writes touch only items under one key prefix: its grant says so. */
 export interface Narrowing {
   name: string;
   /** `dynamodb:LeadingKeys` patterns (StringLike) the grant is limited to. */
   leadingKeys: string[];
+  /**
+   * `dynamodb:LeadingKeys` patterns of items the module only CHECKS inside a transaction (a
+   * ConditionCheck): `dynamodb:ConditionCheckItem` alone is granted there, in a statement of its own.
+   */
+  conditionChecks?: string[];
   /**
    * Granted only to functions of routes whose method writes (POST, PUT, PATCH, DELETE): the module
    * is reachable from every handler but runs only for writes.
@@ -24,7 +29,8 @@ const prefixOf = (pk: string) => `${pk.slice(0, pk.indexOf('#') + 1)}*`;
  *   `apiOperation` but runs only for operations declared `idempotent`, which are writes. Its grant
  *   (Put/Update/Delete on `IDEM#…` items only) goes to write routes only; a GET route never gets it.
  * - The request log: every API handler may write its answer's entry with ONE PutItem (an answer of 400
- *   or more on a GET too; decisions.md, "The request log"). Its grant is on `REQ#…` items only.
+ *   or more on a GET too; decisions.md, "The request log"). Its grant is on `REQ#…` items only, and a
+ *   ConditionCheck on `KEY#…` items (an entry written ahead is conditioned on the presented key).
  */
 export const NARROWED_MODULES: Record<string, Narrowing> = {
   'lib/rate-limit/count-request.ts': { name: 'rate-limit-counter', leadingKeys: [prefixOf(rateWindowKey('x', 0).pk)] },
@@ -33,7 +39,11 @@ export const NARROWED_MODULES: Record<string, Narrowing> = {
     leadingKeys: [prefixOf(idempotencyKey({ partnerId: 'x', mode: 'live' }, 'k').pk)],
     writeRoutesOnly: true,
   },
-  'lib/request-log/store.ts': { name: 'request-log', leadingKeys: [prefixOf(requestLogKey({ partnerId: 'x', mode: 'live' }, 'r').pk)] },
+  'lib/request-log/store.ts': {
+    name: 'request-log',
+    leadingKeys: [prefixOf(requestLogKey({ partnerId: 'x', mode: 'live' }, 'r').pk)],
+    conditionChecks: [prefixOf(apiKeyKey('x').pk)],
+  },
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
