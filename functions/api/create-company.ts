@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/operation';
 import { createCompany as contract } from '../../lib/routes/companies/create-company';
 import { httpDate } from '../../lib/http/core/conditional';
 import { header } from '../../lib/http/core/types';
-import { createCompany } from '../../lib/companies/operations/create-company';
+import { createCompany, creationRefusedByInput } from '../../lib/companies/operations/create-company';
 import type { Company } from '../../lib/resources/company';
 
 const created = (company: Company) => ({
@@ -14,6 +14,7 @@ const created = (company: Company) => ({
 /** POST /v1/companies */
 export const handler = apiOperation({
   ...contract,
+  refuse: ({ body, event }) => creationRefusedByInput(header(event, 'service-account'), body),
   handle: async ({ caller, query, body, event, sealResponse }) => {
     const company = await createCompany({
       scope: caller.scope,

@@ -21,6 +21,7 @@ import type { Mode } from '../scope';
 export function partnerChain(
   contract: Omit<Contract, 'audience'>,
   early?: (scope: Scope, params: unknown) => Promise<unknown>,
+  refuse?: Refuse,
 ): ChainOptions {
   const earlyRead =
     early &&
@@ -31,7 +32,7 @@ export function partnerChain(
   return {
     deadline: true,
     record: requestLog({
-      refusal: contract.face === 'raw' ? undefined : (event, mode, state) => inputRefusal(contract, event, mode, state),
+      refusal: contract.face === 'raw' ? undefined : (event, mode, state) => inputRefusal(contract, refuse, event, mode, state),
     }),
     beforeBody: [apiKeyAuth({ scope: contract.scope, early: earlyRead }), apiVersion()],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes }),
@@ -41,11 +42,12 @@ export function partnerChain(
 
 /**
  * The refusal the request's own input decides (its body, path or query, by the operation's own
- * schemas), read ahead of the key's check for the request log (lib/http/middleware/request-log.ts);
- * input that passes is kept for the operation, so it is read once.
+ * schemas, then the operation's `refuse`), read ahead of the key's check for the request log
+ * (lib/http/middleware/request-log.ts); input that passes is kept for the operation, so it is read once.
  */
 function inputRefusal(
   contract: Omit<Contract, 'audience'>,
+  refuse: Refuse | undefined,
   event: APIGatewayProxyEvent,
   mode: Mode,
   state: RequestState,
@@ -53,13 +55,17 @@ function inputRefusal(
   if (contract.testModeOnly && mode !== 'test') return undefined; // refused for its mode first
   try {
     const parsed = parseJsonBody(event, contract.maxBodyBytes);
-    state.input = operationInput(contract, event, parsed);
+    const input = operationInput(contract, event, parsed);
+    state.input = input;
     state.body = parsed;
-    return undefined;
+    return refuse?.({ query: input.query, body: input.body, event });
   } catch (error) {
     return error instanceof ApiError ? error : undefined;
   }
 }
+
+/** An operation's own refusal that its validated input decides without a read (`refuse` below). */
+type Refuse = (input: { query: unknown; body: unknown; event: APIGatewayProxyEvent }) => ApiError | undefined;
 
 type PartnerDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, E> = Omit<Contract<P, Q, B>, 'audience'> & {
   audience?: 'partner';
@@ -70,6 +76,12 @@ type PartnerDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, E
    * (docs/decisions.md, "Where a request's time goes"). Otherwise `early` is undefined: read then.
    */
   early?: (scope: Scope, params: z.output<P>) => Promise<E>;
+  /**
+   * The refusal the operation's validated input decides without a read, by the very function the
+   * operation refuses with: known before the key's read, its request log entry is written beside it
+   * (docs/decisions.md, "The request log"). Undefined: nothing to refuse that can be told without a read.
+   */
+  refuse?: (input: { query: z.output<Q>; body: z.output<B>; event: APIGatewayProxyEvent }) => ApiError | undefined;
   handle: (request: PartnerRequest<z.output<P>, z.output<Q>, z.output<B>> & { early?: Promise<E> }) => Promise<ApiResponse>;
 };
 /**
@@ -82,6 +94,6 @@ export function apiOperation<P extends z.ZodType, Q extends z.ZodType, B extends
 ): Handler {
   return httpHandler(
     operationCore(def, def.handle as (request: unknown) => Promise<ApiResponse>),
-    partnerChain(def, def.early as ((scope: Scope, params: unknown) => Promise<unknown>) | undefined),
+    partnerChain(def, def.early as ((scope: Scope, params: unknown) => Promise<unknown>) | undefined, def.refuse as Refuse | undefined),
   );
 }

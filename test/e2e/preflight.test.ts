@@ -209,7 +209,7 @@ describe('the request log', () => {
       expect((await api(testKey).get(`/requests/${a.headers.get('request-id')}`)).status).toBe(404);
   });
 
-  it("writes a refusal by the schemas beside the key's read on a warm process: the entry the answer would write, none for a key revoked meanwhile", async () => {
+  it("writes a refusal the input decides beside the key's read on a warm process: the entry the answer would write, none for a key revoked meanwhile", async () => {
     const { partnerId, testKey } = await aFreshPartner();
     const { secret, record } = await issueApiKey({ partnerId, mode: 'test' });
     expect((await api(secret).get('/me')).status).toBe(200); // this process has now seen the key
@@ -219,6 +219,12 @@ describe('the request log', () => {
     expect(log.body).toMatchObject({ status: 400, code: 'invalid_request', key_id: record.id, method: 'POST', path: '/v1/companies' });
     expect(log.body.response_body).toEqual(refused.body);
     expect(log.body.request_body.state).toBe('XX');
+    // A rule of creation that needs no read (the spec's table) is told ahead the same way, by the same function.
+    const ruled = await api(secret).post('/companies', anLlc({ name: 'The Refused' }));
+    expect([ruled.status, ruled.body.code]).toEqual([400, 'invalid_request']);
+    const ruledLog = await api(testKey).get(`/requests/${ruled.headers.get('request-id')}`);
+    expect(ruledLog.body).toMatchObject({ status: 400, code: 'invalid_request', key_id: record.id });
+    expect(ruledLog.body.response_body).toEqual(ruled.body);
     // Revoked after this process saw it: the entry's check on the key fails, nothing is written, the answer is 401.
     await revokeKey(partnerId, record.id);
     const revoked = await api(secret).post('/companies', anLlc({ state: 'XX' }));

@@ -1,5 +1,5 @@
 import { nowIso } from '../../clock';
-import { ApiError } from '../../errors';
+import { ApiError, type FieldError } from '../../errors';
 import { commit, refuseAsCommitWould } from '../../event-log/commit';
 import { tableName } from '../../store/client';
 import { companyExternalIdKey, COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
@@ -84,16 +84,42 @@ type Selection = NonNullable<ReturnType<typeof selectAccount>['selection']>;
 async function checkCreation(input: CreateCompanyInput): Promise<Selection> {
   const { scope, body } = input;
   const { selection, errors } = selectAccount(input.accountHeader, body);
+  enforceRulesBeside(errors, body);
+  errors.push(...(await checkPassportFiles(scope, body)));
+  if (errors.length) throw invalidCreation(errors);
+  return selection!;
+}
+
+/**
+ * The refusal of a creation (or its preview) that the request alone decides, without a read: the
+ * account selection and the spec's table, as `checkCreation` refuses them; undefined when passing them
+ * leaves a refusal to the passport files, which need reads. For the request log's entry written ahead
+ * (docs/decisions.md, "The request log").
+ */
+export function creationRefusedByInput(accountHeader: string | undefined, body: CreateCompanyBody): ApiError | undefined {
+  const { errors } = selectAccount(accountHeader, body);
+  try {
+    enforceRulesBeside(errors, body);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  const passports = (body.shareholders ?? []).some((owner) => owner.passport !== undefined);
+  return errors.length && !passports ? invalidCreation(errors) : undefined;
+}
+
+/** The spec's table, its refusal carrying the account selection's errors found before it. */
+function enforceRulesBeside(errors: FieldError[], body: CreateCompanyBody): void {
   try {
     enforceCompanyRules(body);
   } catch (error) {
     if (error instanceof ApiError) throw new ApiError('invalid_request', error.detail, [...errors, ...(error.errors ?? [])]);
     throw error;
   }
-  errors.push(...(await checkPassportFiles(scope, body)));
-  if (errors.length)
-    throw new ApiError('invalid_request', `The request is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
-  return selection!;
+}
+
+function invalidCreation(errors: FieldError[]): ApiError {
+  return new ApiError('invalid_request', `The request is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
 }
 
 /** The account, the company, its orders (billed), the one transaction and the answer: everything but the commit. */
