@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 // Redoc's standalone browser bundle (React and its other dependencies included, no CDN, no
 // telemetry): the renderer of the API reference at /docs. Imported as text, so in AWS it travels
 // inside the handler's bundle; see docs/decisions.md ("The API reference at /docs").
 import redocStandalone from 'redoc/bundles/redoc.standalone.js' with { type: 'text' };
-
-/** The renderer's path; `?v=<hash of its bytes>` lets browsers cache it for good. */
-export const REDOC_PATH = '/docs/assets/redoc.standalone.js';
+import { REDOC_VERSION } from './redoc-version';
 
 /**
  * Redoc's sidebar footer shows its maker's logo from a CDN (the one thing the bundle loads from
@@ -21,7 +18,7 @@ let script: { text: string; version: string } | undefined;
 export function redocScript(): { text: string; version: string } {
   if (!script) {
     const text = redocStandalone.replaceAll(REDOC_REMOTE_LOGO, 'data:,');
-    script = { text, version: createHash('sha256').update(text).digest('hex').slice(0, 16) };
+    script = { text, version: REDOC_VERSION };
   }
   return script;
 }

@@ -1,4 +1,4 @@
-import { REDOC_PATH, redocScript } from './reference-assets';
+import { REDOC_PATH, REDOC_VERSION } from './redoc-version';
 
 /** Redoc's theme: our pages' blue and the system font (nothing loads fonts from elsewhere). */
 const THEME = {
@@ -45,7 +45,7 @@ export function referencePage(): string {
 </header>
 <noscript><p>The reference is rendered by a script. Without it, read the <a href="v1/openapi.json">OpenAPI document</a> and the <a href="docs/partner/errors">error codes</a>.</p></noscript>
 <redoc spec-url="v1/openapi.json" expand-responses="200,201" required-props-first="true" json-sample-expand-level="3" path-in-middle-panel="true" theme="${escapeAttr(JSON.stringify(THEME))}"></redoc>
-<script src="${REDOC_PATH.slice(1)}?v=${redocScript().version}"></script>
+<script src="${REDOC_PATH.slice(1)}?v=${REDOC_VERSION}"></script>
 </body>
 </html>`;
 }
