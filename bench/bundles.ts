@@ -10,7 +10,7 @@ import { FALLBACK_HANDLER, ROUTES } from '../lib/routes';
 import { round } from './stats';
 import type { Bench, BenchRow } from './types';
 
-/** The goal for each function's minified bundle (issue 10). */
+/** The goal for each function's minified bundle (docs/decisions.md, "Where a request's time goes": cold start). */
 export const BUNDLE_GOAL_KB = 500;
 const RUNS = 5;
 

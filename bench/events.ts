@@ -34,7 +34,7 @@ const TYPES = [
 const SPACING_MS = 1_000;
 
 /**
- * The event log's cost at 1,000 and at 100,000 events (issue 4): page latency over HTTP and read
+ * The event log's cost at 1,000 and at 100,000 events: page latency over HTTP and read
  * capacity of the same listing (every DynamoDB read of the page and its total, summed from
  * ReturnConsumedCapacity), per filter kind, the large log's figure over the small one's.
  *

@@ -27,7 +27,7 @@ async function recordOne(scope: { partnerId: string; mode: 'test' }) {
 }
 
 /**
- * Webhook delivery (issue 7), against the bench's local stack:
+ * Webhook delivery, against the bench's local stack:
  * - deliveries per second through the local pipeline's lanes (FIFO stand-in → signer → a receiver on
  *   127.0.0.1): 150 logged events recovered onto 10 endpoint lanes at once, beside a bare loop of
  *   signed POSTs to the same receiver (goal: ratio ≥ 0.5);

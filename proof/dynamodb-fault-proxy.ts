@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 /**
- * A fault-injecting proxy in front of DynamoDB Local (issue 11, Faults). It forwards every request
+ * A fault-injecting proxy in front of DynamoDB Local (docs/decisions.md, "Proof"). It forwards every request
  * unchanged, except that, at configurable rates, it answers a DynamoDB call itself with the error the
  * real service sends, byte for byte in DynamoDB's JSON 1.0 wire format, so the SDK parses it as the
  * real exception and retries it (or not) exactly as it would in AWS. An injected fault is never

@@ -16,7 +16,7 @@ import {
 } from './webhook-receivers';
 
 /**
- * Faults (issue 11): the partner's webhook receivers go away for a simulated day and come back.
+ * Faults (docs/decisions.md, "Proof"): the partner's webhook receivers go away for a simulated day and come back.
  * The runtime is `npm start`'s (proof/clocked-runtime.ts) with lib/clock injected and the PRODUCTION
  * delivery numbers (2 s hold, the published retry schedule, 15 s timeout, warnings at 1 and 3 days,
  * disable at 5): the proof moves the clock from one scheduled attempt to the next instead of

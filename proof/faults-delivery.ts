@@ -18,7 +18,7 @@ import {
 } from './webhook-receivers';
 
 /**
- * Faults (issue 11): the local runtime killed outright (SIGKILL) while webhooks are being delivered,
+ * Faults (docs/decisions.md, "Proof"): the local runtime killed outright (SIGKILL) while webhooks are being delivered,
  * then restarted on the same data (DynamoDB Local's files hold the log, the lanes' cursors, the stream
  * poller's checkpoints and the FIFO stand-in's messages). Afterwards every event of the log reached
  * every endpoint of its mode and filter, first deliveries in the log's order, repeats only of an

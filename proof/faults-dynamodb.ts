@@ -7,7 +7,7 @@ import { CarefulClient } from './careful-client';
 import { FAULT_KINDS, NO_FAULTS, startFaultProxy, type FaultKind, type FaultRates } from './dynamodb-fault-proxy';
 
 /**
- * Faults (issue 11): DynamoDB throttling and transaction conflicts, end to end. The embedded default
+ * Faults (docs/decisions.md, "Proof"): DynamoDB throttling and transaction conflicts, end to end. The embedded default
  * runs with a fault-injecting proxy between its handlers and DynamoDB Local
  * (proof/dynamodb-fault-proxy.ts), and a careful client drives a mix of traffic through the HTTP API:
  * company creates with an Idempotency-Key, sandbox lifecycle triggers, reads and event sweeps,

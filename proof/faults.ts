@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { exited, spawnRuntime } from './spawned-runtime';
 
 /**
- * Faults (issue 11): the local runtime killed outright (SIGKILL) in the middle of company creates, then
+ * Faults (docs/decisions.md, "Proof"): the local runtime killed outright (SIGKILL) in the middle of company creates, then
  * restarted on the same data. Afterwards nothing acknowledged is lost and nothing is half written:
  * every create answered 201 exists exactly once with its `company.created` event and its orders, and
  * every company in the log is whole.

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { percentile, round } from '../bench/stats';
 
 /**
- * `npm run load` (issue 11): a mix of partners' traffic against the local API at rising concurrency,
+ * `npm run load`: a mix of partners' traffic against the local API at rising concurrency,
  * bounded in time, on 127.0.0.1 only. Per step: throughput, p50/p99 and errors. Beside it, a check that
  * rate limits hold per key while other keys are unaffected.
  */

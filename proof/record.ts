@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /**
  * Where the full runs of `npm run load`, `npm run fuzz` and `npm run faults` leave their figures
- * (issue 11: "the full figures go in bench/report.md"): one Markdown file per suite in bench/proof/,
+ * ("the full figures go in bench/report.md"): one Markdown file per suite in bench/proof/,
  * replaced by each full run and embedded by `npm run bench` in bench/report.md. The short forms inside
  * `npm test` call proof/ directly and record nothing.
  */
