@@ -145,6 +145,18 @@ describe('building bundles beside HTTP (the bundle smoke test)', () => {
 });
 
 describe('what keeps bundles small', () => {
+  it("keeps Redoc out of the reference page's function: only its renderer's carries it", async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'bundles-reference-'));
+    const built = await buildProductionBundles(outdir, (name) => name === 'apiReference' || name === 'apiReferenceRenderer');
+    const kb = (name: string) => statSync(built.get(name)!).size / 1024;
+    const redocIn = (name: string) => readFileSync(built.get(name)!, 'utf8').includes('redoc-wrap');
+    expect({ pageUnder500Kb: kb('apiReference') < 500, page: redocIn('apiReference'), renderer: redocIn('apiReferenceRenderer') }).toEqual({
+      pageUnder500Kb: true,
+      page: false,
+      renderer: true,
+    });
+  });
+
   it("imports zod as a namespace everywhere: `import { z }` pulls zod's ~40 locales into every bundle (+350 KB)", () => {
     const offenders = spawnSync('grep', ['-rlE', "^import \\{ z \\} from 'zod'", 'lib', 'functions'], { encoding: 'utf8' })
       .stdout.trim()
