@@ -3,8 +3,6 @@ import type { Email, MailSender } from './mail-sender';
 import { outboxSender } from './outbox-sender';
 import { sesSender } from './ses-sender';
 
-export { resetEmailClient } from './ses-sender';
-
 /** The sender of this process, by configuration: the outbox in the embedded default (STAGE=local), else SES. */
 export function mailSender(): MailSender {
   return isLocal() ? outboxSender : sesSender;

@@ -1,24 +1,44 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3GetObject, s3PutObject } from '../aws/actions';
+import { presignedUrl, rfc3986, sendSigned, serviceOrigin, type AwsService, type SignedCall } from '../aws/signed-request';
 import type { FileStorage } from './file-storage';
 
-/** Production's store: one object per file in the files bucket, served through presigned links. */
+/**
+ * Production's store: one object per file in the files bucket, served through presigned links. Three
+ * calls (Put, Get, a presigned Get), signed by AWS's own signer without the generated S3 client
+ * (lib/aws/signed-request.ts says why).
+ */
 export class S3Storage implements FileStorage {
-  constructor(
-    private readonly bucket: string,
-    private readonly client: S3Client = new S3Client({}),
-  ) {}
+  private readonly service: AwsService;
+
+  constructor(private readonly bucket: string) {
+    this.service = { signingName: 's3', endpointId: 'S3', host: (region) => `${bucket}.s3.${region}.amazonaws.com` };
+  }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    await sendSigned(this.service, {
+      action: s3PutObject,
+      method: 'PUT',
+      path: this.pathOf(key),
+      headers: { 'content-type': contentType },
+      body: bytes,
+    });
   }
 
   async get(key: string): Promise<Buffer> {
-    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    return Buffer.from(await res.Body!.transformToByteArray());
+    return (await sendSigned(this.service, { action: s3GetObject, method: 'GET', path: this.pathOf(key) })).body;
   }
 
   async link(key: string, lifetimeSeconds: number): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: lifetimeSeconds });
+    const call: SignedCall = { action: s3GetObject, method: 'GET', path: this.pathOf(key) };
+    return presignedUrl(this.service, call, lifetimeSeconds);
+  }
+
+  /** The object's path: virtual-hosted on AWS (the bucket is the host), path-style on a stand-in endpoint. */
+  private pathOf(key: string): string {
+    const escaped = key
+      .split('/')
+      .map((segment) => rfc3986(segment))
+      .join('/');
+    return serviceOrigin(this.service).custom ? `/${rfc3986(this.bucket)}/${escaped}` : `/${escaped}`;
   }
 }

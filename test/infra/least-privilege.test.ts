@@ -130,6 +130,18 @@ describe('the code analysis behind the grants', () => {
     expect(used.get(FIXTURE_ENTRIES.jobs[0])!.map((u) => `${u.service}:${u.action}`)).toEqual(['dynamodb:Query']);
   });
 
+  it('reads the calls signed without a generated client by the action each names (lib/aws/actions.ts)', () => {
+    const entries = ['functions/api/upload-file.ts', 'functions/webhooks/deliver.ts', 'functions/api/get-me.ts'];
+    const used = analyseCode(entries);
+    const services = (e: string) => used.get(e)!.filter((u) => u.service !== 'dynamodb' && u.service !== 'sqs' && u.service !== 'kms');
+    // Uploads store the bytes and read them back (page counts, links); the signer mails a failing endpoint's owner.
+    expect(services(entries[0]).map((u) => `${u.service}:${u.action}`)).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect(services(entries[1]).map((u) => `${u.service}:${u.action}`)).toEqual(['ses:SendEmail']);
+    expect(services(entries[2])).toEqual([]);
+    const [statement] = statementsFor('upload', services(entries[0]), res).map((s) => s.toJSON());
+    expect(statement).toEqual({ Action: ['s3:GetObject', 's3:PutObject'], Effect: 'Allow', Resource: 'arn:b/*' });
+  });
+
   it('lets Query reach the table and each index by name, and nothing else', () => {
     const [statement] = statementsFor('x', [{ service: 'dynamodb', action: 'Query' }], res);
     expect(statement.toJSON()).toEqual({

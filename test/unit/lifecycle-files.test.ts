@@ -1,5 +1,5 @@
-import { mockClient } from 'aws-sdk-client-mock';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { useAwsCredentials } from '../../lib/aws/signed-request';
+import { awsStandIn, TEST_CREDENTIALS, type StandIn } from '../support/aws-stand-in';
 import { S3Storage } from '../../lib/file-storage/s3-storage';
 import { objectKey } from '../../lib/file-storage/file-storage';
 import { pageCount, sniffContentType } from '../../lib/files/sniff';
@@ -35,35 +35,71 @@ describe('sniffing and policies', () => {
 });
 
 describe('the S3 store', () => {
-  const s3 = mockClient(S3Client);
-  beforeEach(() => s3.reset());
+  const env = { ...process.env };
+  let s3: StandIn;
+  beforeAll(async () => {
+    s3 = await awsStandIn();
+    useAwsCredentials(TEST_CREDENTIALS);
+    process.env.AWS_REGION = 'us-east-2';
+    process.env.AWS_ENDPOINT_URL_S3 = s3.url;
+  });
+  afterAll(async () => {
+    process.env = { ...env };
+    useAwsCredentials(undefined);
+    await s3.close();
+  });
+  beforeEach(() => s3.calls.splice(0));
 
-  it('writes under the bucket’s lifecycle prefixes with the sniffed type, and reads the bytes back', async () => {
-    const store = new S3Storage(
-      'files-bucket',
-      new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } }),
-    );
-    s3.on(PutObjectCommand).resolves({});
+  it('writes under the bucket’s lifecycle prefixes with the sniffed type, and reads the bytes back, signed for s3', async () => {
+    const store = new S3Storage('files-bucket');
     const key = objectKey('identity_document', 'file_abc', false);
     expect(key).toBe('uploads/identity_document/file_abc');
     expect(objectKey('formation_document', 'file_abc', true)).toBe('published/file_abc');
+    s3.answer([{ status: 200 }]);
     await store.put(key, Buffer.from('%PDF-1'), 'application/pdf');
-    expect(s3.commandCalls(PutObjectCommand)[0].args[0].input).toMatchObject({
-      Bucket: 'files-bucket',
-      Key: key,
-      ContentType: 'application/pdf',
+    expect(s3.calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/files-bucket/uploads/identity_document/file_abc',
+      signatureValid: true,
+      scope: { region: 'us-east-2', service: 's3' },
     });
-    s3.on(GetObjectCommand).resolves({ Body: { transformToByteArray: async () => new Uint8Array([37, 80]) } } as never);
+    expect(s3.calls[0].headers['content-type']).toBe('application/pdf');
+    expect(s3.calls[0].body.toString()).toBe('%PDF-1');
+    s3.answer([{ status: 200, body: Buffer.from([37, 80]) }]);
     expect((await store.get(key)).toString()).toBe('%P');
+    expect(s3.calls[1]).toMatchObject({ method: 'GET', path: '/files-bucket/uploads/identity_document/file_abc', signatureValid: true });
   });
 
-  it('links are presigned for the lifetime asked', async () => {
-    const store = new S3Storage(
-      'files-bucket',
-      new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } }),
-    );
-    const link = await store.link('published/file_abc', 900);
-    expect(link).toContain('files-bucket');
+  it('a missing object is an error naming S3’s code', async () => {
+    s3.answer([
+      {
+        status: 404,
+        body: '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+      },
+    ]);
+    await expect(new S3Storage('files-bucket').get('published/nothing')).rejects.toMatchObject({ name: 'NoSuchKey', status: 404 });
+    expect(s3.calls).toHaveLength(1);
+  });
+
+  it('links are presigned for the lifetime asked, and the link itself is a valid signed GET', async () => {
+    const link = await new S3Storage('files-bucket').link('published/file_abc', 900);
+    expect(link).toContain('/files-bucket/published/file_abc?');
     expect(link).toContain('X-Amz-Expires=900');
+    s3.answer([{ status: 200, body: 'bytes' }]);
+    const res = await fetch(link);
+    expect(await res.text()).toBe('bytes');
+    expect(s3.calls[0]).toMatchObject({ method: 'GET', signatureValid: true, scope: { region: 'us-east-2', service: 's3' } });
+    // S3 takes a link's payload as unsigned; the link signs its host only, so any client can follow it.
+    expect(s3.calls[0].query.get('X-Amz-SignedHeaders')).toBe('host');
+  });
+
+  it('on AWS the bucket is the host (virtual-hosted style)', async () => {
+    delete process.env.AWS_ENDPOINT_URL_S3;
+    try {
+      const link = await new S3Storage('files-bucket').link('published/file_abc', 60);
+      expect(link.startsWith('https://files-bucket.s3.us-east-2.amazonaws.com/published/file_abc?')).toBe(true);
+    } finally {
+      process.env.AWS_ENDPOINT_URL_S3 = s3.url;
+    }
   });
 });

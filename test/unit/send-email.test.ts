@@ -1,16 +1,32 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mockClient } from 'aws-sdk-client-mock';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { resetEmailClient, sendEmail } from '../../lib/email/send-email';
+import { useAwsCredentials } from '../../lib/aws/signed-request';
+import { sendEmail } from '../../lib/email/send-email';
 import { listOutbox } from '../../lib/email/outbox';
+import { awsStandIn, TEST_CREDENTIALS, type StandIn } from '../support/aws-stand-in';
 
 const env = { ...process.env };
+let ses: StandIn;
+beforeAll(async () => {
+  ses = await awsStandIn();
+  useAwsCredentials(TEST_CREDENTIALS);
+});
+afterAll(async () => {
+  useAwsCredentials(undefined);
+  await ses.close();
+});
+beforeEach(() => ses.calls.splice(0));
 afterEach(() => {
   process.env = { ...env };
-  resetEmailClient();
 });
+
+/** Outside the embedded default, with SES's endpoint moved to the stand-in (the SDK's own variable). */
+function onAws(): void {
+  process.env.STAGE = 'prod';
+  process.env.AWS_REGION = 'eu-west-1';
+  process.env.AWS_ENDPOINT_URL_SESV2 = ses.url;
+}
 
 describe('sending e-mail', () => {
   it('writes to the outbox in the embedded default and lists it newest first', async () => {
@@ -23,24 +39,68 @@ describe('sending e-mail', () => {
     expect(messages[0]).toMatchObject({ to: 'b@example.test', text: 'two' });
   });
 
-  it('sends through SES outside the embedded default, from MAIL_FROM', async () => {
-    process.env.STAGE = 'prod';
+  it('sends through SES outside the embedded default, from MAIL_FROM, signed for ses in the region', async () => {
+    onAws();
     process.env.MAIL_FROM = 'dashboard@partners.example.com';
-    const ses = mockClient(SESv2Client);
-    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    ses.answer([{ status: 200, body: '{"MessageId":"m-1"}' }]);
     await sendEmail({ to: 'owner@example.com', subject: 'Your code', text: '123456' });
-    const input = ses.commandCalls(SendEmailCommand)[0].args[0].input;
-    expect(input.FromEmailAddress).toBe('dashboard@partners.example.com');
-    expect(input.Destination?.ToAddresses).toEqual(['owner@example.com']);
-    expect(input.Content?.Simple?.Body?.Text?.Data).toBe('123456');
-    ses.restore();
+    expect(ses.calls).toHaveLength(1);
+    const [call] = ses.calls;
+    expect(call).toMatchObject({
+      method: 'POST',
+      path: '/v2/email/outbound-emails',
+      signatureValid: true,
+      scope: { region: 'eu-west-1', service: 'ses' },
+    });
+    expect(call.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(call.body.toString())).toEqual({
+      FromEmailAddress: 'dashboard@partners.example.com',
+      Destination: { ToAddresses: ['owner@example.com'] },
+      Content: { Simple: { Subject: { Data: 'Your code', Charset: 'UTF-8' }, Body: { Text: { Data: '123456', Charset: 'UTF-8' } } } },
+    });
   });
 
-  it('lets an SES failure surface, so the caller does not claim a code was sent', async () => {
-    process.env.STAGE = 'prod';
-    const ses = mockClient(SESv2Client);
-    ses.on(SendEmailCommand).rejects(new Error('MessageRejected'));
-    await expect(sendEmail({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow('MessageRejected');
-    ses.restore();
+  it('the stand-in tells a wrong signature (so the checks above are not vacuous)', async () => {
+    onAws();
+    ses.answer([{ status: 200, body: '{}' }]);
+    useAwsCredentials({ ...TEST_CREDENTIALS, secretAccessKey: 'not-the-secret' });
+    try {
+      await sendEmail({ to: 'x@example.com', subject: 's', text: 't' });
+    } finally {
+      useAwsCredentials(TEST_CREDENTIALS);
+    }
+    expect(ses.calls.map((c) => c.signatureValid)).toEqual([false]);
+  });
+
+  it('lets an SES refusal surface with its code, at once, so the caller does not claim a code was sent', async () => {
+    onAws();
+    ses.answer([{ status: 400, body: '{"__type":"MessageRejected","message":"Email address is not verified."}' }]);
+    await expect(sendEmail({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toMatchObject({
+      name: 'MessageRejected',
+      status: 400,
+      message: expect.stringContaining('Email address is not verified.'),
+    });
+    expect(ses.calls).toHaveLength(1); // a refusal is not retried
+  });
+
+  it('tries again after a throttle or a 5xx (three attempts in all), each signed afresh', async () => {
+    onAws();
+    ses.answer([{ status: 429, body: '{"__type":"TooManyRequestsException"}' }, { status: 503 }, { status: 200, body: '{}' }]);
+    await sendEmail({ to: 'x@example.com', subject: 's', text: 't' });
+    expect(ses.calls.map((c) => c.signatureValid)).toEqual([true, true, true]);
+    ses.answer([{ status: 500, body: '{"__type":"InternalFailure"}' }]);
+    ses.calls.splice(0);
+    await expect(sendEmail({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toMatchObject({
+      name: 'InternalFailure',
+      status: 500,
+    });
+    expect(ses.calls).toHaveLength(3);
+  });
+
+  it('follows no redirect: a 3xx is an error', async () => {
+    onAws();
+    ses.answer([{ status: 301, headers: { location: 'http://169.254.169.254/' } }]);
+    await expect(sendEmail({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toMatchObject({ status: 301 });
+    expect(ses.calls).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { REPO_ROOT } from '../bundling';
-import { actionsOf, PACKAGE_ACTIONS, SDK_PACKAGES, SDK_PACKAGES_WITHOUT_ACTIONS, type Service } from './sdk-actions';
+import { actionsOf, PACKAGE_ACTIONS, SDK_PACKAGES, SDK_PACKAGES_WITHOUT_ACTIONS, SIGNED_ACTIONS, type Service } from './sdk-actions';
 import { NARROWED_MODULES, type Narrowing } from './narrowed-modules';
 
 /** One AWS action a function's code can call, and the narrowing that applies when only a narrowed module calls it. */
@@ -15,6 +15,8 @@ export interface UsedAction {
 const analysed = new Map<string, Map<string, UsedAction[]>>();
 
 const IMPORT_LINE = /^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";?$/;
+/** A signed action's constant as esbuild leaves it in a bundle (lib/aws/actions.ts): `var s3PutObject = {`. */
+const SIGNED_ACTION_LINE = /^var (\w+) = \{ service: "(\w+)", action: "(\w+)" \};$/;
 const SECTION = /^\/\/ ((?:lib|functions)\/\S+\.[cm]?[jt]s)$/;
 
 /**
@@ -58,6 +60,14 @@ function actionsOfBundle(text: string, entry: string): UsedAction[] {
   // local alias → what it is (an SDK command, or a name of a package that calls AWS itself)
   const aliases = new Map<string, { service: Service; actions: string[] }>();
   for (const line of lines) {
+    const signed = SIGNED_ACTION_LINE.exec(line.trim());
+    if (signed) {
+      const known = SIGNED_ACTIONS[signed[1]];
+      if (!known || known.service !== signed[2] || !known.actions.includes(signed[3])) {
+        throw new Error(`${entry} signs ${signed[2]}:${signed[3]} as ${signed[1]}, which infra/aws/access/sdk-actions.ts does not map.`);
+      }
+      aliases.set(signed[1], known);
+    }
     const m = IMPORT_LINE.exec(line.trim());
     if (!m) continue;
     const [, names, from] = m;

@@ -10,12 +10,19 @@ export const SDK_PACKAGES: Record<string, Service> = {
   '@aws-sdk/client-dynamodb': 'dynamodb',
   '@aws-sdk/lib-dynamodb': 'dynamodb',
   '@aws-sdk/client-kms': 'kms',
-  '@aws-sdk/client-s3': 's3',
-  '@aws-sdk/s3-request-presigner': 's3',
   '@aws-sdk/client-sqs': 'sqs',
   '@aws-sdk/client-ses': 'ses',
-  '@aws-sdk/client-sesv2': 'ses',
   '@aws-sdk/client-scheduler': 'scheduler',
+};
+
+/**
+ * Calls our own code signs without a generated client (lib/aws/actions.ts): each constant names its
+ * action, and is left in a function's bundle only where a call still uses it.
+ */
+export const SIGNED_ACTIONS: Record<string, { service: Service; actions: string[] }> = {
+  sesSendEmail: { service: 'ses', actions: ['SendEmail'] },
+  s3PutObject: { service: 's3', actions: ['PutObject'] },
+  s3GetObject: { service: 's3', actions: ['GetObject'] },
 };
 
 /** Packages imported without any command that still call AWS (Powertools utilities). */
