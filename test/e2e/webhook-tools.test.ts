@@ -277,8 +277,14 @@ describe('health, retry now and attempts as "n of 10"', () => {
     );
     const { id } = await endpoint(r.url);
     const events = await recordEvents(test, 3, 'company.updated');
+    // The deferral is recorded once the lane's next attempt is an hour out: the receiver has its second
+    // delivery a moment before the signer writes that, and until then the lane still shows the first
+    // failure's short backoff.
     await eventually(
-      async () => (await readLane(id))?.next_attempt_at && r.deliveries.length >= 2 && (await readLane(id))?.waiting_receipts,
+      async () => {
+        const lane = await readLane(id);
+        return r.deliveries.length >= 2 && lane?.waiting_receipts && Date.parse(lane.next_attempt_at ?? '') > Date.now() + 3000 * 1000;
+      },
       60_000,
       'the deferral',
     );
