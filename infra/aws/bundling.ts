@@ -1,5 +1,6 @@
 import { build, buildSync, type BuildOptions } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
@@ -59,6 +60,16 @@ export const BUNDLE = {
   external: [...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, ...JSPDF_UNUSED_FEATURES],
 } as const;
 
+/**
+ * Files a function reads beside its code instead of carrying them in its bundle, by entry: each is
+ * copied from its package into the asset next to `index.mjs`. The API reference's renderer serves
+ * Redoc's 1.1 MB script as it is: inlined, it was text V8 parsed on every cold start and made the bundle
+ * 1,384 KB (lib/docs/reference-assets.ts reads it; docs/decisions.md, "The API reference at /docs").
+ */
+export const BESIDE_BUNDLE: Record<string, { from: string; to: string }[]> = {
+  'functions/pages/reference-asset.ts': [{ from: 'redoc/bundles/redoc.standalone.js', to: 'redoc.standalone.js' }],
+};
+
 /** The file a function's asset holds, and the handler its Lambda is configured with (that file's export). */
 export const BUNDLE_FILE = 'index.mjs';
 export const BUNDLE_HANDLER = 'index.handler';
@@ -71,6 +82,7 @@ export const BUNDLE_HANDLER = 'index.handler';
  */
 export function bundleFunction(entry: string, outdir: string): void {
   buildSync(bundleOptions(entry, outdir));
+  copyBesideBundle(entry, outdir);
 }
 
 /**
@@ -80,6 +92,15 @@ export function bundleFunction(entry: string, outdir: string): void {
  */
 export async function bundleFunctionAsync(entry: string, outdir: string): Promise<void> {
   await build(bundleOptions(entry, outdir));
+  copyBesideBundle(entry, outdir);
+}
+
+function copyBesideBundle(entry: string, outdir: string): void {
+  const files = BESIDE_BUNDLE[entry] ?? [];
+  if (!files.length) return;
+  const resolve = createRequire(join(REPO_ROOT, 'package.json')).resolve;
+  mkdirSync(outdir, { recursive: true });
+  for (const { from, to } of files) copyFileSync(resolve(from), join(outdir, to));
 }
 
 function bundleOptions(entry: string, outdir: string): BuildOptions {

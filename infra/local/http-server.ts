@@ -16,7 +16,6 @@ import {
   type GatewayResponseType,
 } from '../gateway/responses';
 import { lambdaContext, toProxyEvent } from './proxy-event';
-import { registerTextImports } from './text-imports';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -28,7 +27,6 @@ const handlers = new Map<string, Promise<Handler>>();
 function load(file: string): Promise<Handler> {
   let handler = handlers.get(file);
   if (!handler) {
-    registerTextImports();
     handler = import(pathToFileURL(join(ROOT, file)).href).then((m: { handler: Handler }) => m.handler);
     handlers.set(file, handler);
   }

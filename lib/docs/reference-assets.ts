@@ -1,8 +1,18 @@
-// Redoc's standalone browser bundle (React and its other dependencies included, no CDN, no
-// telemetry): the renderer of the API reference at /docs. Imported as text, so in AWS it travels
-// inside the handler's bundle; see docs/decisions.md ("The API reference at /docs").
-import redocStandalone from 'redoc/bundles/redoc.standalone.js' with { type: 'text' };
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { REDOC_VERSION } from './redoc-version';
+
+/**
+ * Redoc's standalone browser bundle (React and its other dependencies included, no CDN, no
+ * telemetry): the renderer of the API reference at /docs. Read from a file, not imported: in AWS the
+ * file travels beside the function's code in its asset (infra/aws/bundling.ts, `BESIDE_BUNDLE`), so
+ * the code a cold start parses stays small; see docs/decisions.md ("The API reference at /docs").
+ */
+export const REDOC_PACKAGE_FILE = 'redoc/bundles/redoc.standalone.js';
+/** The file's name beside a bundle. */
+export const REDOC_FILE = 'redoc.standalone.js';
 
 /**
  * Redoc's sidebar footer shows its maker's logo from a CDN (the one thing the bundle loads from
@@ -14,11 +24,18 @@ export const REDOC_REMOTE_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 
 let script: { text: string; version: string } | undefined;
 
-/** The renderer's script and the version tag of its bytes (a new Redoc gets a new URL). */
+/** The renderer's script and the version tag of its bytes (a new Redoc gets a new URL). Read once per process. */
 export function redocScript(): { text: string; version: string } {
   if (!script) {
-    const text = redocStandalone.replaceAll(REDOC_REMOTE_LOGO, 'data:,');
+    const text = readFileSync(redocFile(), 'utf8').replaceAll(REDOC_REMOTE_LOGO, 'data:,');
     script = { text, version: REDOC_VERSION };
   }
   return script;
+}
+
+/** Beside this code when it is a bundle (AWS, the bundle smoke test); from the package when it runs as source. */
+function redocFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const beside = join(dirname(here), REDOC_FILE);
+  return existsSync(beside) ? beside : createRequire(here).resolve(REDOC_PACKAGE_FILE);
 }
