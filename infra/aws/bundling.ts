@@ -37,12 +37,6 @@ const LAMBDA_UNUSED_CREDENTIAL_PROVIDERS = [
 ];
 
 /**
- * What jsPDF (the hosted invoice's PDF) loads only for its HTML and SVG features, which the invoice
- * never uses: left out of the bundle they save ~450 KB; nothing imports them on the paths we call.
- */
-const JSPDF_UNUSED_FEATURES = ['html2canvas', 'dompurify', 'canvg', 'core-js'];
-
-/**
  * How every function is bundled, in esbuild's own terms, so that the CDK app (through `bundleFunction`)
  * and `bench/bundles.ts` (through esbuild's API) build the same bytes. Everything is bundled, the AWS
  * SDK included (but for the credential providers above): the code runs on the SDK versions the tests ran on, and a minified bundle of only
@@ -57,7 +51,7 @@ export const BUNDLE = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
-  external: [...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, ...JSPDF_UNUSED_FEATURES],
+  external: LAMBDA_UNUSED_CREDENTIAL_PROVIDERS,
 } as const;
 
 /**

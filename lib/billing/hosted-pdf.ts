@@ -1,45 +1,32 @@
-import { jsPDF } from 'jspdf';
 import { longDate, money, PAYMENT_TERMS_DAYS, type InvoiceDocument } from './invoice-document';
 import { shortDate, STATUS_WORDS } from './hosted-page';
+import { PdfWriter, type Rgb } from './pdf-writer';
 
 /**
  * The hosted invoice as a PDF: the same document as the page (lib/billing/invoice-document.ts), laid
- * out on US Letter with the PDF standard fonts (nothing embedded, nothing read from disk: the one-file
- * Lambda bundle carries it all). jsPDF, docs/decisions.md "The hosted invoice".
+ * out on US Letter with the PDF standard fonts (nothing embedded, nothing read from disk), by our small
+ * writer (./pdf-writer.ts; docs/decisions.md, "The hosted invoice").
  */
 const PAGE = { width: 612, height: 792, margin: 50 };
 const RIGHT = PAGE.width - PAGE.margin;
 const DATE_X = 400;
-const INK: [number, number, number] = [29, 35, 48];
-const MUTED: [number, number, number] = [91, 98, 114];
-const CREDIT: [number, number, number] = [161, 42, 42];
+const INK: Rgb = [29, 35, 48];
+const MUTED: Rgb = [91, 98, 114];
+const CREDIT: Rgb = [161, 42, 42];
+const RULE: Rgb = [201, 206, 216];
 
 export function hostedInvoicePdf(doc: InvoiceDocument): Buffer {
-  const pdf = new jsPDF({ unit: 'pt', format: 'letter', compress: false });
-  pdf.setProperties({
+  const pdf = new PdfWriter({
     title: `Invoice ${doc.number}`,
     subject: `${doc.issuer.name} invoice ${doc.number} to ${doc.billTo.name}`,
     author: doc.issuer.name,
-    creator: doc.issuer.name,
   });
   const c = doc.currency;
   let y = PAGE.margin;
 
-  const text = (
-    s: string,
-    x: number,
-    opts: { bold?: boolean; size?: number; color?: [number, number, number]; align?: 'left' | 'right' } = {},
-  ) => {
-    pdf.setFont('helvetica', opts.bold ? 'bold' : 'normal');
-    pdf.setFontSize(opts.size ?? 10);
-    pdf.setTextColor(...(opts.color ?? INK));
-    pdf.text(s, x, y, { align: opts.align ?? 'left', baseline: 'top' });
-  };
-  const rule = (weight: number, color: [number, number, number] = [201, 206, 216]) => {
-    pdf.setDrawColor(...color);
-    pdf.setLineWidth(weight);
-    pdf.line(PAGE.margin, y, RIGHT, y);
-  };
+  const text = (s: string, x: number, opts: { bold?: boolean; size?: number; color?: Rgb; align?: 'left' | 'right' } = {}) =>
+    pdf.text(s, x, y, { style: opts.bold ? 'bold' : 'normal', size: opts.size, color: opts.color ?? INK, align: opts.align });
+  const rule = (weight: number, color: Rgb = RULE) => pdf.line(PAGE.margin, y, RIGHT, y, weight, color);
   /** A new page when `needed` points do not fit, with the number repeated at its top. */
   const room = (needed: number) => {
     if (y + needed <= PAGE.height - PAGE.margin) return;
@@ -106,7 +93,7 @@ export function hostedInvoicePdf(doc: InvoiceDocument): Buffer {
       room(16);
       const indent = row.role === 'item' ? 0 : 16;
       const color = row.role === 'credit' ? CREDIT : INK;
-      const lines = pdf.splitTextToSize(row.description, DATE_X - PAGE.margin - indent - 10) as string[];
+      const lines = pdf.splitToWidth(row.description, DATE_X - PAGE.margin - indent - 10, 10, row.role === 'item' ? 'bold' : 'normal');
       lines.forEach((l, i) => {
         const first = y;
         y += 14 * i;
@@ -134,9 +121,7 @@ export function hostedInvoicePdf(doc: InvoiceDocument): Buffer {
   ];
   for (const [label, value, strong] of totals) {
     if (label === 'Total') {
-      pdf.setDrawColor(...INK);
-      pdf.setLineWidth(1.5);
-      pdf.line(RIGHT - 260, y - 3, RIGHT, y - 3);
+      pdf.line(RIGHT - 260, y - 3, RIGHT, y - 3, 1.5, INK);
       y += 2;
     }
     text(label, RIGHT - 260, { bold: strong });
@@ -144,7 +129,7 @@ export function hostedInvoicePdf(doc: InvoiceDocument): Buffer {
     y += 16;
   }
   // At the foot of every page: the terms (on the last) and "Page i of n", never a page of its own.
-  const pages = pdf.getNumberOfPages();
+  const pages = pdf.pageCount;
   for (let i = 1; i <= pages; i++) {
     pdf.setPage(i);
     y = PAGE.height - PAGE.margin + 14;
@@ -156,5 +141,5 @@ export function hostedInvoicePdf(doc: InvoiceDocument): Buffer {
       );
     text(`${doc.number} · Page ${i} of ${pages}`, RIGHT, { size: 8, color: MUTED, align: 'right' });
   }
-  return Buffer.from(pdf.output('arraybuffer'));
+  return pdf.output();
 }
