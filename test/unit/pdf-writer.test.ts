@@ -16,7 +16,7 @@ describe('the PDF writer of the hosted invoice', () => {
     expect(source.slice(startxref, startxref + 4)).toBe('xref');
     const offsets = [...source.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     expect(offsets).toHaveLength(9); // catalog, pages, two fonts, two pages and their two contents, info
-    offsets.forEach((offset, i) => expect(source.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+    for (const [i, offset] of offsets.entries()) expect(source.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
     expect(source).toContain('/Count 2');
     expect(source).toContain('/BaseFont /Helvetica ');
     expect(source).toContain('/BaseFont /Helvetica-Bold ');
