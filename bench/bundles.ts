@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUNDLE_FILE, bundleFunctionAsync } from '../infra/aws/bundling';
+import { BUNDLE_FILE, bundleFunctionsAsync } from '../infra/aws/bundling';
 import { FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../infra/aws/partner-api-stack';
 import { entriesIn, whenPresent } from '../infra/aws/when-present';
 import { FALLBACK_HANDLER, ROUTES } from '../lib/routes';
@@ -71,17 +71,13 @@ export function bundleEntries(): Map<string, string> {
 /**
  * Builds every function's bundle (all, or those `only` names) as the CDK app deploys it: the same
  * esbuild options (infra/aws/bundling.ts), into `outdir/<name>/index.mjs`: the production bundles.
- * Built asynchronously, two at a time (esbuild is itself parallel; more only queue), so that a caller
- * that talks over HTTP meanwhile keeps its event loop. Returns each name with its file.
+ * One build for all of them, asynchronous, so that a caller that talks over HTTP meanwhile keeps its
+ * event loop. Returns each name with its file.
  */
 export async function buildProductionBundles(outdir: string, only?: (name: string) => boolean): Promise<Map<string, string>> {
   const todo = [...bundleEntries()].filter(([name]) => !only || only(name));
-  const out = new Map(todo.map(([name]) => [name, join(outdir, name, BUNDLE_FILE)]));
-  const buildNext = async (): Promise<void> => {
-    for (let next = todo.shift(); next; next = todo.shift()) await bundleFunctionAsync(next[1], join(outdir, next[0]));
-  };
-  await Promise.all([buildNext(), buildNext()]);
-  return out;
+  await bundleFunctionsAsync(todo, outdir);
+  return new Map(todo.map(([name]) => [name, join(outdir, name, BUNDLE_FILE)]));
 }
 
 /** Wall time of one Node process, in ms (the same Node that runs the bench: Node 24 under npm). */

@@ -103,13 +103,23 @@ export function bundleFunction(entry: string, outdir: string): void {
 }
 
 /**
- * The same bundle, built without holding the event loop: for code that builds while it also talks
- * over HTTP (the bundle smoke test). A minute of `buildSync` leaves pooled keep-alive sockets past
- * the server's timeout unnoticed, and the next POST is written to a closed socket ("other side closed").
+ * Many functions' bundles in one esbuild build, each in `outdir/<name>/index.mjs` with its map: the
+ * same options, so the same bytes as `bundleFunction` gives each one (a test compares them), but the
+ * modules they share are read and parsed once instead of once per function (133 functions: ~13 s
+ * instead of ~48 s). Asynchronous, so a caller that talks over HTTP meanwhile keeps its event loop (the
+ * bundle smoke test): a minute of `buildSync` leaves pooled keep-alive sockets past the server's
+ * timeout unnoticed, and the next POST is written to a closed socket ("other side closed").
  */
-export async function bundleFunctionAsync(entry: string, outdir: string): Promise<void> {
-  await build(bundleOptions(entry, outdir));
-  copyBesideBundle(entry, outdir);
+export async function bundleFunctionsAsync(entries: [name: string, entry: string][], outdir: string): Promise<void> {
+  if (!entries.length) return;
+  const { entryPoints: _one, outfile: _file, ...shared } = bundleOptions(entries[0][1], outdir);
+  await build({
+    ...shared,
+    entryPoints: entries.map(([name, entry]) => ({ in: join(REPO_ROOT, entry), out: `${name}/${BUNDLE_FILE.replace(/\.mjs$/, '')}` })),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+  });
+  for (const [name, entry] of entries) copyBesideBundle(entry, join(outdir, name));
 }
 
 function copyBesideBundle(entry: string, outdir: string): void {

@@ -7,8 +7,10 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { pathToFileURL } from 'node:url';
 import { ServiceFunction } from '../../infra/aws/constructs/service-function';
-import { ESM_REQUIRE_BANNER } from '../../infra/aws/bundling';
-import { buildProductionBundles } from '../../bench/bundles';
+import { bundleFunction, ESM_REQUIRE_BANNER } from '../../infra/aws/bundling';
+import { buildProductionBundles, bundleEntries } from '../../bench/bundles';
+
+const bundleEntriesOf = (names: string[]) => [...bundleEntries()].filter(([name]) => names.includes(name));
 
 /** Synthesizes one stack holding these functions (id → entry), really bundled, into a fresh folder. */
 function synthesize(stackName: string, functions: Record<string, string>): string {
@@ -142,6 +144,29 @@ describe('building bundles beside HTTP (the bundle smoke test)', () => {
     turns.push('built');
     expect(turns).toEqual(['event loop turned', 'built']);
     expect(existsSync(built.get('fallback')!)).toBe(true);
+  });
+});
+
+describe('one build for many functions (the smoke test and the bench)', () => {
+  it("gives each function the very bytes the CDK app's own build of it gives, its map and its files beside included", async () => {
+    const names = ['getMe', 'apiReferenceRenderer', 'hostedInvoice'];
+    const many = mkdtempSync(join(tmpdir(), 'bundles-many-'));
+    const built = await buildProductionBundles(many, (name) => names.includes(name));
+    const entries = new Map([...bundleEntriesOf(names)]);
+    for (const name of names) {
+      // At the same depth as the other's folder: the map names its sources relative to it.
+      const alone = join(mkdtempSync(join(tmpdir(), 'bundles-alone-')), name);
+      bundleFunction(entries.get(name)!, alone);
+      const together = dirname(built.get(name)!);
+      expect({ name, files: readdirSync(together).sort() }).toEqual({ name, files: readdirSync(alone).sort() });
+      for (const file of readdirSync(alone)) {
+        expect({ name, file, same: readFileSync(join(together, file)).equals(readFileSync(join(alone, file))) }).toEqual({
+          name,
+          file,
+          same: true,
+        });
+      }
+    }
   });
 });
 
