@@ -9,7 +9,7 @@ export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params }) => {
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
-    const roll = await requestSecretRoll(auth.session, params.id);
+    const roll = await requestSecretRoll(auth.session, params.id, { endpointKnown: true }); // read just above
     return rollConfirmPage(auth.session, endpoint, roll.email, mailGoesToOutbox());
   },
 });

@@ -28,7 +28,7 @@ export const handler = dashboardPageOperation({
     const query = event.queryStringParameters ?? {};
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
     const { after } = parseOrRefuse(attemptsQuery, { after: field(query as Record<string, string>, 'after') }, 'query string');
-    const deliveries = await deliveriesOfEndpoint(auth.session.partner_id, params.id, ATTEMPTS_PER_PAGE, after);
+    const deliveries = await deliveriesOfEndpoint(auth.session.partner_id, params.id, ATTEMPTS_PER_PAGE, after, endpoint);
     return endpointPage(
       auth.session,
       endpoint,

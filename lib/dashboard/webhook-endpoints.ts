@@ -163,8 +163,8 @@ export async function enableWebhookEndpoint(partnerId: string, id: string) {
 }
 
 /** The code goes to the signed-in person, so a stolen session alone cannot read a new secret. */
-export async function requestSecretRoll(session: DashboardSession, id: string) {
-  const { expires_at } = await webhookEndpoints.rollSecret(session.partner_id, id).then(async (roll) => {
+export async function requestSecretRoll(session: DashboardSession, id: string, options: { endpointKnown?: boolean } = {}) {
+  const { expires_at } = await webhookEndpoints.rollSecret(session.partner_id, id, options).then(async (roll) => {
     await sendEmail({
       to: session.email,
       subject: `Confirm rolling a webhook secret: ${roll.code}`,

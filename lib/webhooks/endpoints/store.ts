@@ -224,11 +224,21 @@ export const MAX_ROLLS_PER_WINDOW = 5;
  * First half of a secret roll: a one-time code (stored hashed, ten minutes, five tries) that the
  * caller e-mails to the person asking. A new request replaces a pending code.
  */
-export async function rollSecret(partnerId: string, endpointId: string): Promise<{ code: string; expires_at: string }> {
-  if (!(await getEndpoint(partnerId, endpointId))) throw resourceMissing('webhook endpoint', endpointId);
+export async function rollSecret(
+  partnerId: string,
+  endpointId: string,
+  options: { endpointKnown?: boolean } = {},
+): Promise<{ code: string; expires_at: string }> {
   const key = secretRollKey(partnerId, endpointId);
+  // The endpoint's read (unless the caller has just read it for this partner) and the roll's own go
+  // out together: the roll item is the partner's, and its answer is used only once the endpoint is known.
+  const [exists, previousRead] = await Promise.all([
+    options.endpointKnown || getEndpoint(partnerId, endpointId).then(Boolean),
+    db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })),
+  ]);
+  if (!exists) throw resourceMissing('webhook endpoint', endpointId);
   const at = now();
-  const previous = (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  const previous = previousRead.Item;
   const windowOpen = previous && Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS > at.getTime();
   if (windowOpen && previous.sends >= MAX_ROLLS_PER_WINDOW) {
     const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS - at.getTime()) / 1000);

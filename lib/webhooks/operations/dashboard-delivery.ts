@@ -72,8 +72,10 @@ export async function deliveriesOfEndpoint(
   endpointId: string,
   limit: number,
   after?: string,
+  /** The endpoint as the caller has just read it for this partner (its page): not read again. */
+  known?: { livemode: boolean },
 ): Promise<{ groups: DeliveryGroup[]; next_cursor: string | null }> {
-  const endpoint = await readEndpoint(partnerId, endpointId);
+  const endpoint = known ? { mode: known.livemode ? ('live' as const) : ('test' as const) } : await readEndpoint(partnerId, endpointId);
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
   const page = await listAttempts(endpointId, limit, after);
   const groups = new Map<string, DeliveryGroup>();
