@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildProductionBundles } from '../../bench/bundles';
+import { BUNDLE_GOAL_KB, buildProductionBundles } from '../../bench/bundles';
 import { makeRouteObjects, routeRequest, runOrder } from '../../bench/route-requests';
 import { issueApiKey } from '../../lib/auth/api-key';
 import { createSession } from '../../lib/dashboard/session';
@@ -22,10 +22,12 @@ const c = useStackDatabase();
 const outdir = mkdtempSync(join(tmpdir(), 'smoke-bundles-'));
 const routeNames = new Set(ROUTES.map((r) => r.operation));
 let results: { name: string; status?: number; body?: string; error?: string }[] = [];
+let sizesKb = new Map<string, number>();
 
 beforeAll(async () => {
   const partner = await aFreshPartner();
   const bundles = await buildProductionBundles(outdir, (name) => routeNames.has(name));
+  sizesKb = new Map([...bundles].map(([name, file]) => [name, Math.round(statSync(file).size / 102.4) / 10]));
   const objects = await makeRouteObjects(
     c.base_url,
     partner.testKey,
@@ -78,6 +80,14 @@ function webhookQueueEnv(): Record<string, string> {
 }
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+describe("the size of each route's production bundle", () => {
+  // What a cold start parses (docs/decisions.md, "Where a request's time goes": every bundle ≤ 500 KB).
+  it(`keeps every one within ${BUNDLE_GOAL_KB} KB`, () => {
+    expect(sizesKb.size).toBe(routeNames.size);
+    expect([...sizesKb].filter(([, kb]) => kb > BUNDLE_GOAL_KB)).toEqual([]);
+  });
+});
 
 describe('one request on each route through its production bundle', () => {
   it('runs every route of the route table, once', () => {
