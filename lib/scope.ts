@@ -17,3 +17,8 @@ export function scopeKey(scope: Scope): string {
 export function livemode(scope: Scope): boolean {
   return scope.mode === 'live';
 }
+
+/** The mode a `livemode` flag names (the API's objects carry the flag; keys and reads carry the mode). */
+export function modeOf(livemode: boolean): Mode {
+  return livemode ? 'live' : 'test';
+}

@@ -2,6 +2,7 @@ import { build, buildSync, type BuildOptions } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { REDOC_FILE, REDOC_PACKAGE_FILE } from '../../lib/docs/reference-assets';
 
 /**
  * The repository root (entries in the route table are relative to it): the nearest folder up from
@@ -44,7 +45,9 @@ const LAMBDA_UNUSED_CREDENTIAL_PROVIDERS = [
  * getMe bundle's import took ~25% less with the shims (docs/decisions.md, "Bundles"). The shims are
  * written beside the bundler's cache, the same bytes every time, so the bundles stay reproducible.
  */
+let shims: Record<string, string> | undefined;
 function builtinShims(): Record<string, string> {
+  if (shims) return shims; // once per process: a synthesis bundles every function with the same map
   const dir = join(REPO_ROOT, 'node_modules', '.cache', 'builtin-shims');
   mkdirSync(dir, { recursive: true });
   const alias: Record<string, string> = {};
@@ -56,6 +59,7 @@ function builtinShims(): Record<string, string> {
     alias[name] = file;
     alias[`node:${name}`] = file;
   }
+  shims = alias;
   return alias;
 }
 
@@ -84,7 +88,7 @@ export const BUNDLE = {
  * 1,384 KB (lib/docs/reference-assets.ts reads it; docs/decisions.md, "The API reference at /docs").
  */
 export const BESIDE_BUNDLE: Record<string, { from: string; to: string }[]> = {
-  'functions/pages/reference-asset.ts': [{ from: 'redoc/bundles/redoc.standalone.js', to: 'redoc.standalone.js' }],
+  'functions/pages/reference-asset.ts': [{ from: REDOC_PACKAGE_FILE, to: REDOC_FILE }],
 };
 
 /** The file a function's asset holds, and the handler its Lambda is configured with (that file's export). */

@@ -86,7 +86,7 @@ function signer(service: AwsService, call: SignedCall, options: { applyChecksum:
   });
 }
 
-function requestFor(origin: URL, call: SignedCall, headers: Record<string, string>, query: Record<string, string> = {}): HttpRequest {
+function requestFor(origin: URL, call: SignedCall, headers: Record<string, string>): HttpRequest {
   const base = origin.pathname.replace(/\/$/, '');
   return {
     method: call.method,
@@ -94,7 +94,7 @@ function requestFor(origin: URL, call: SignedCall, headers: Record<string, strin
     hostname: origin.hostname,
     port: origin.port ? Number(origin.port) : undefined,
     path: `${base}${call.path}`,
-    query,
+    query: {},
     headers: { host: origin.host, ...headers },
     body: call.body,
   };
@@ -118,7 +118,8 @@ export async function sendSigned(service: AwsService, call: SignedCall): Promise
       });
       const body = Buffer.from(await res.arrayBuffer());
       if (res.status >= 200 && res.status < 300) return { status: res.status, body };
-      const failed = new AwsCallFailed(service.signingName, res.status, errorCode(body), errorMessage(body));
+      const { code, message } = serviceError(body);
+      const failed = new AwsCallFailed(service.signingName, res.status, code, message);
       if (res.status !== 429 && res.status < 500) throw failed; // the service refused: final
       worthAnother = failed;
     } catch (error) {
@@ -152,31 +153,17 @@ export function rfc3986(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The service's error code: JSON's `__type`/`code` (SES) or XML's `<Code>` (S3). */
-function errorCode(body: Buffer): string {
+/** The service's error code and message: JSON's `__type`/`code` and `message` (SES), or XML's `<Code>` and `<Message>` (S3). */
+function serviceError(body: Buffer): { code: string; message: string } {
   const text = body.toString('utf8', 0, 4096);
-  const xml = /<Code>([^<]{1,100})<\/Code>/.exec(text);
-  if (xml) return xml[1];
+  const code = /<Code>([^<]{1,100})<\/Code>/.exec(text);
+  if (code) return { code: code[1], message: /<Message>([^<]{1,500})<\/Message>/.exec(text)?.[1] ?? '' };
   try {
-    const json = JSON.parse(text) as { __type?: string; code?: string; Code?: string };
-    return String(json.__type ?? json.code ?? json.Code ?? '')
-      .split('#')
-      .pop()!
-      .split(':')[0];
+    const json = JSON.parse(text) as { __type?: string; code?: string; Code?: string; message?: string; Message?: string };
+    const type = String(json.__type ?? json.code ?? json.Code ?? '');
+    return { code: type.split('#').pop()!.split(':')[0], message: String(json.message ?? json.Message ?? '') };
   } catch {
-    return '';
-  }
-}
-
-function errorMessage(body: Buffer): string {
-  const text = body.toString('utf8', 0, 4096);
-  const xml = /<Message>([^<]{1,500})<\/Message>/.exec(text);
-  if (xml) return xml[1];
-  try {
-    const json = JSON.parse(text) as { message?: string; Message?: string };
-    return String(json.message ?? json.Message ?? '');
-  } catch {
-    return '';
+    return { code: '', message: '' };
   }
 }
 

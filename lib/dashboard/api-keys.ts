@@ -1,3 +1,4 @@
+import { modeOf } from '../scope';
 import { queryAll } from '../store/query-all';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
@@ -101,7 +102,7 @@ export function viewOfKey(key: ApiKeyRecord & { last_used_at?: string }, lastUse
 export async function createKey(partnerId: string, body: CreateKeyBody) {
   const { secret, record } = await issueApiKey({
     partnerId,
-    mode: body.livemode ? 'live' : 'test',
+    mode: modeOf(body.livemode),
     name: body.name,
     scopes: body.scopes?.includes(ALL_SCOPES) ? [ALL_SCOPES] : body.scopes,
     expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : undefined,

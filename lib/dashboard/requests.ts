@@ -1,3 +1,4 @@
+import { modeOf } from '../scope';
 import * as z from 'zod';
 import { cursorParams, limitParam, refuseAfterWithBefore } from '../paging/list-query';
 import { listRequestLogs, requestLogFilters } from '../request-log/list';
@@ -63,7 +64,7 @@ export async function dashboardRequestLogs(
     const list = await listRequestLogs(scopeOf(partnerId, mode), query);
     return { ...list, items: list.items.map((i) => ({ ...i, livemode: mode === 'live' })) };
   };
-  if (livemode !== undefined) return inMode(livemode ? 'live' : 'test');
+  if (livemode !== undefined) return inMode(modeOf(livemode));
   const [live, test] = await Promise.all([inMode('live'), inMode('test')]);
   const items = [...live.items, ...test.items]
     .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))

@@ -1,3 +1,4 @@
+import { modeOf } from '../scope';
 import * as z from 'zod';
 import { ApiError, closest, resourceMissing } from '../errors';
 import { isKnownSelector, SELECTOR_SUGGESTIONS } from '../webhooks/delivery/endpoint-wants-event';
@@ -81,7 +82,7 @@ async function checkedUrl(url: string, mode: 'live' | 'test'): Promise<string> {
 }
 
 export async function createWebhookEndpoint(partnerId: string, body: z.output<typeof createEndpointBody>) {
-  const mode = body.livemode ? 'live' : 'test';
+  const mode = modeOf(body.livemode);
   const url = await checkedUrl(body.url, mode);
   const { endpoint, secret } = await webhookEndpoints.create({
     partnerId,

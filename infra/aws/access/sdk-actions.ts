@@ -1,3 +1,5 @@
+import * as signedActions from '../../../lib/aws/actions';
+
 /**
  * Which IAM action each AWS SDK v3 command needs. A command `XyzCommand` of `@aws-sdk/client-<svc>`
  * needs `<prefix>:Xyz`, except where the table below says otherwise (the DynamoDB document client's
@@ -19,11 +21,9 @@ export const SDK_PACKAGES: Record<string, Service> = {
  * Calls our own code signs without a generated client (lib/aws/actions.ts): each constant names its
  * action, and is left in a function's bundle only where a call still uses it.
  */
-export const SIGNED_ACTIONS: Record<string, { service: Service; actions: string[] }> = {
-  sesSendEmail: { service: 'ses', actions: ['SendEmail'] },
-  s3PutObject: { service: 's3', actions: ['PutObject'] },
-  s3GetObject: { service: 's3', actions: ['GetObject'] },
-};
+export const SIGNED_ACTIONS: Record<string, { service: Service; actions: string[] }> = Object.fromEntries(
+  Object.entries(signedActions).map(([name, { service, action }]) => [name, { service, actions: [action] }]),
+);
 
 /** Packages imported without any command that still call AWS (Powertools utilities). */
 export const PACKAGE_ACTIONS: Record<string, { service: Service; actions: string[] }> = {

@@ -4,6 +4,7 @@ import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import { idPattern } from '../../ids';
 import { resourceMissing } from '../../errors';
+import { modeOf } from '../../scope';
 import { readEndpoint } from '../delivery/endpoint-record';
 import { listAttempts, type AttemptRecord } from '../lane/attempt-log';
 
@@ -75,7 +76,7 @@ export async function deliveriesOfEndpoint(
   /** The endpoint as the caller has just read it for this partner (its page): not read again. */
   known?: { livemode: boolean },
 ): Promise<{ groups: DeliveryGroup[]; next_cursor: string | null }> {
-  const endpoint = known ? { mode: known.livemode ? ('live' as const) : ('test' as const) } : await readEndpoint(partnerId, endpointId);
+  const endpoint = known ? { mode: modeOf(known.livemode) } : await readEndpoint(partnerId, endpointId);
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
   const page = await listAttempts(endpointId, limit, after);
   const groups = new Map<string, DeliveryGroup>();
