@@ -4,6 +4,7 @@ import type { Mode } from '../scope';
 import { companyNameKey } from '../store/keys';
 import { nameKey, tidyName } from './normalise-name';
 import { nameNotThe } from './rules/name-not-the';
+import { nameWithoutEnding } from './rules/name-without-ending';
 import { createCompanyBody, type CreateCompanyBody } from './schemas';
 
 /**
@@ -15,13 +16,15 @@ const nameOnly = z.strictObject({ name: createCompanyBody.shape.name });
 
 /**
  * Every refusal the create-company rules give `name` on its own: the field's shape (length, pattern)
- * exactly as the body schema checks it, then the "must not start with The" rule. The same `errors[]`
+ * exactly as the body schema checks it, then the "must not start with The" and "without the ending"
+ * rules. The same `errors[]`
  * entries creation answers, at `$.name`.
  */
 export function nameViolations(name: unknown): FieldError[] {
   const parsed = nameOnly.safeParse({ name }, { reportInput: true });
   if (!parsed.success) return fieldErrors(parsed.error, [], nameOnly, 'body');
-  return nameNotThe({ name: parsed.data.name } as CreateCompanyBody);
+  const named = { name: parsed.data.name } as CreateCompanyBody;
+  return [...nameNotThe(named), ...nameWithoutEnding(named)];
 }
 
 /**

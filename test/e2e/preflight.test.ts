@@ -50,6 +50,7 @@ describe('GET /name-availability', () => {
 
   it.each([
     ['starts with The', 'The Widget Co', 'must not start with "The"'],
+    ['includes its ending', 'Acme Widgets LLC', 'must not include the ending'],
     ['has a character outside the pattern', 'Acme, Inc', 'Use only letters'],
     ['is empty', '', ''],
     ['is too long', 'A'.repeat(256), ''],

@@ -259,6 +259,7 @@ export function crossFieldRows(): RuleRow[] {
   const preExisting = { pre_existing: true, address: { line1: '548 Market St', city: 'San Francisco', state: 'CA', postal_code: '94107' } };
   return [
     r('nameNotThe', 'a name starting with "The"', { name: 'The Acme Widgets' }, '$.name', 'not'),
+    r('nameWithoutEnding', 'a name ending with its ending', { name: 'Acme Widgets LLC' }, '$.name', 'not'),
     r('endingMatchesEntityType', 'a C-corp ending on an llc', { ending: 'inc' }, '$.ending', 'enum'),
     r('ownerPrivacy', 'private owners outside DE, NV, WY, NM', { state: 'CA', owner_privacy: 'private' }, '$.owner_privacy', 'enum'),
     r('preExistingOnly', 'a pre_existing company without its address', { pre_existing: true }, '$.address', 'required'),

@@ -1,6 +1,7 @@
 import { createCompanyBody, type CreateCompanyBody } from '../../lib/companies/schemas';
 import { COMPANY_RULES, enforceCompanyRules } from '../../lib/companies/rules';
 import { nameNotThe } from '../../lib/companies/rules/name-not-the';
+import { nameWithoutEnding } from '../../lib/companies/rules/name-without-ending';
 import { endingMatchesEntityType } from '../../lib/companies/rules/ending-matches-entity-type';
 import { ownerPrivacy } from '../../lib/companies/rules/owner-privacy';
 import { preExistingOnly } from '../../lib/companies/rules/pre-existing-only';
@@ -42,9 +43,10 @@ const owner = (fields: Record<string, unknown> = {}) => ({
 const locations = (errors: { location?: string }[]) => errors.map((e) => e.location);
 
 describe('the create-company rules', () => {
-  it('are fourteen, run in the table’s order, and all pass on a plain LLC', () => {
+  it('are fifteen, run in the table’s order, and all pass on a plain LLC', () => {
     expect(COMPANY_RULES).toEqual([
       nameNotThe,
+      nameWithoutEnding,
       endingMatchesEntityType,
       ownerPrivacy,
       preExistingOnly,
@@ -74,6 +76,20 @@ describe('the create-company rules', () => {
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused!.code).toBe('invalid_request');
     expect(locations(refused!.errors!)).toEqual(['$.name', '$.authorized_shares', '$.par_value', '$.management_type']);
+  });
+
+  it('name: without the ending, the fix naming the name and the entity type’s ending to send', () => {
+    const [llc] = nameWithoutEnding(body({ name: 'Acme Widgets  llc' }));
+    expect(llc).toMatchObject({ location: '$.name', validation_type: 'not', reason: 'must not include the ending ("llc")' });
+    expect(llc.how_to_fix).toContain('"name": "Acme Widgets", "ending": "llc"');
+    expect(nameWithoutEnding(body({ name: 'Acme Limited Liability Company' }))[0].how_to_fix).toContain(
+      '"name": "Acme", "ending": "limited_liability_company"',
+    );
+    // An ending of the other entity type: the name alone (its ending would be refused).
+    expect(nameWithoutEnding(body({ name: 'Acme Inc' }))[0].how_to_fix).toContain('"name": "Acme".');
+    expect(nameWithoutEnding(body({ name: 'Acme Corp', entity_type: 'c_corp' }))[0].how_to_fix).toContain('"ending": "corp"');
+    for (const name of ['Acme Widgets', 'Smith & Co', 'Incorporated Minds Studio', 'Acme Corporate Services', 'Allcorp'])
+      expect(nameWithoutEnding(body({ name }))).toEqual([]);
   });
 
   it('name: must not start with the word "The"', () => {

@@ -2,6 +2,7 @@ import { ApiError } from '../../errors';
 import type { CreateCompanyBody } from '../schemas';
 import type { CompanyRule } from './rule';
 import { nameNotThe } from './name-not-the';
+import { nameWithoutEnding } from './name-without-ending';
 import { endingMatchesEntityType } from './ending-matches-entity-type';
 import { industryOther } from './industry-other';
 import { ownerPrivacy } from './owner-privacy';
@@ -19,6 +20,7 @@ import { serviceOptions } from './service-options';
 /** Every cross-field rule of the create-company table, in the table's order. */
 export const COMPANY_RULES: CompanyRule[] = [
   nameNotThe,
+  nameWithoutEnding,
   endingMatchesEntityType,
   ownerPrivacy,
   preExistingOnly,
