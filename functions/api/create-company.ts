@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/operation';
 import { createCompany as contract } from '../../lib/routes/companies/create-company';
 import { httpDate } from '../../lib/http/core/conditional';
 import { header } from '../../lib/http/core/types';
-import { createCompany, creationRefusedByInput } from '../../lib/companies/operations/create-company';
+import { createCompany, creationCountersAhead, creationRefusedByInput } from '../../lib/companies/operations/create-company';
 import type { Company } from '../../lib/resources/company';
 
 const created = (company: Company) => ({
@@ -15,13 +15,15 @@ const created = (company: Company) => ({
 export const handler = apiOperation({
   ...contract,
   refuse: ({ body, event }) => creationRefusedByInput(header(event, 'service-account'), body),
-  handle: async ({ caller, query, body, event, sealResponse }) => {
+  early: (scope, _params, together) => creationCountersAhead(scope, together),
+  handle: async ({ caller, query, body, event, sealResponse, early }) => {
     const company = await createCompany({
       scope: caller.scope,
       body,
       accountHeader: header(event, 'service-account'),
       expand: query['expand[]'] ?? [],
       seal: (ws, c) => sealResponse(ws, created(c)),
+      countersAhead: early,
     });
     return created(company);
   },

@@ -7,7 +7,7 @@ import { renderAccount } from '../../lib/resources/account';
 /** GET /v1/accounts/{accountID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params) => getAccount(scope, params.accountID),
+  early: (scope, params, together) => getAccount(scope, params.accountID, together),
   handle: async ({ caller, params, early }) => {
     const account = await (early ?? getAccount(caller.scope, params.accountID));
     if (!account) throw resourceMissing('account', params.accountID);

@@ -7,7 +7,7 @@ import { companyWithCount, presentCompany } from '../../lib/companies/expand-com
 /** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params) => companyWithCount(scope, params.companyID),
+  early: (scope, params, together) => companyWithCount(scope, params.companyID, together),
   handle: async ({ caller, params, query, event, early }) => {
     const { record, count } = await (early ?? companyWithCount(caller.scope, params.companyID));
     if (!record) throw resourceMissing('company', params.companyID);

@@ -6,7 +6,7 @@ import { tableName } from '../../lib/store/client';
 /** GET /v1/events/{eventID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params) => getEvent(scope, tableName(), params.eventID),
+  early: (scope, params, together) => getEvent(scope, tableName(), params.eventID, together),
   handle: async ({ caller, params, early }) => ({
     status: 200,
     body: await (early ?? getEvent(caller.scope, tableName(), params.eventID)),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
+import { getItem, type ReadTogether } from '../store/read-together';
 import { apiKeyKey, apiKeysOfPartner } from '../store/keys';
 import type { Mode } from '../scope';
 import { newId, randomBase62 } from '../ids';
@@ -83,8 +84,7 @@ export async function findApiKey(secret: string): Promise<ApiKeyRecord | undefin
   return findApiKeyByHash(hashSecret(secret));
 }
 
-/** The key stored under a secret's hash. */
-export async function findApiKeyByHash(secretHash: string): Promise<ApiKeyRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: apiKeyKey(secretHash) }));
-  return res.Item as ApiKeyRecord | undefined;
+/** The key stored under a secret's hash (read with others in one request when `together` is given). */
+export async function findApiKeyByHash(secretHash: string, together?: ReadTogether): Promise<ApiKeyRecord | undefined> {
+  return (await getItem(tableName(), apiKeyKey(secretHash), { together })) as ApiKeyRecord | undefined;
 }

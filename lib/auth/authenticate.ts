@@ -5,6 +5,7 @@ import { ipAllowed } from './ip-allow-list';
 import { grants, type ScopeName } from './scopes';
 import { recentPartner } from '../partners/partner';
 import type { Caller } from './caller';
+import type { ReadTogether } from '../store/read-together';
 
 /** RFC 9110 §11.1: the scheme name is case-insensitive and followed by one or more spaces. */
 const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;
@@ -32,9 +33,12 @@ export function presentedKey(authorization: string | undefined): PresentedKey {
   return { secretHash: hashSecret(secret), mode };
 }
 
-/** Spec Authentication 3: an unknown or revoked key, or one stored for the other mode, is `api_key_invalid`. */
-export async function storedKey(presented: PresentedKey): Promise<ApiKeyRecord> {
-  const key = await findApiKeyByHash(presented.secretHash);
+/**
+ * Spec Authentication 3: an unknown or revoked key, or one stored for the other mode, is `api_key_invalid`.
+ * Read in the request's shared BatchGetItem when `together` is given.
+ */
+export async function storedKey(presented: PresentedKey, together?: ReadTogether): Promise<ApiKeyRecord> {
+  const key = await findApiKeyByHash(presented.secretHash, together);
   if (!key || key.revoked_at || key.mode !== presented.mode) throw new ApiError('api_key_invalid', NOT_RECOGNISED);
   rememberKey(presented.secretHash, key);
   return key;

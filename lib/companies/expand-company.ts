@@ -9,6 +9,7 @@ import { openRequirementCount, requirementsOfCompany } from '../store/entities/r
 import { renderRequirement } from '../resources/requirement';
 import { openPendingRequirements } from './owner-document-requests';
 import { getCompanyAndOpenCount } from '../store/entities/company';
+import type { ReadTogether } from '../store/read-together';
 
 /**
  * A stored company as the API answers it: `open_requirements` counted now (spec: "computed at read
@@ -48,7 +49,8 @@ export async function presentCompany(
 export async function companyWithCount(
   scope: Scope,
   companyId: string,
+  together?: ReadTogether,
 ): Promise<{ record: CompanyRecord | undefined; count: Promise<number> }> {
-  const both = await getCompanyAndOpenCount(scope, companyId);
+  const both = await getCompanyAndOpenCount(scope, companyId, together);
   return { record: both.record, count: Promise.resolve(both.open) };
 }

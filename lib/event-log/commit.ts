@@ -1,10 +1,11 @@
-import { BatchGetCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../errors';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../store/client';
 import { deadline } from '../store/deadline';
+import { batchGetItems, itemAt } from '../store/read-together';
 import type { WriteEntry, WriteSet } from '../store/write-set';
-import { sequenceEvents, SequenceConflict } from './sequence';
+import { sequenceEvents, SequenceConflict, type CountersAhead } from './sequence';
 import type { CommittedEvent } from '../store/event';
 import { pendingItemsOf } from './sequencer/pending';
 import { scopeSequencer } from './sequencer/scope-sequencer';
@@ -47,7 +48,7 @@ export class CommitContention extends Error {
  * so is, before anything is written, a write whose deadline is nearer than writes of its partner+mode
  * take in this process lately (overload: answered at once rather than after its deadline).
  */
-export async function commit(ws: WriteSet): Promise<CommittedEvent[]> {
+export async function commit(ws: WriteSet, options: CommitOptions = {}): Promise<CommittedEvent[]> {
   const until = deadline();
   const started = Date.now();
   const sequencer = scopeSequencer(ws.scope, ws.table);
@@ -55,18 +56,33 @@ export async function commit(ws: WriteSet): Promise<CommittedEvent[]> {
   // partner+mode go now is refused before it starts (nothing written, 429), instead of joining a
   // queue it cannot leave in time.
   if (started + sequencer.expectedCommitMs() > until) throw new CommitContention();
-  const committed = await commitNow(ws, sequencer, until);
+  const committed = await commitNow(ws, sequencer, until, options);
   sequencer.recordCommit(Date.now() - started);
   return committed;
 }
 
-async function commitNow(ws: WriteSet, sequencer: ReturnType<typeof scopeSequencer>, until: number): Promise<CommittedEvent[]> {
+/**
+ * What a writer knows ahead of its commit: the fast path's counters read beside the request's key
+ * (`readCountersAhead`; a failed read is read again), and the companies the write creates, whose
+ * event streams are empty until it commits.
+ */
+export interface CommitOptions {
+  ahead?: Promise<CountersAhead>;
+  newCompanies?: string[];
+}
+
+async function commitNow(
+  ws: WriteSet,
+  sequencer: ReturnType<typeof scopeSequencer>,
+  until: number,
+  options: CommitOptions,
+): Promise<CommittedEvent[]> {
   if (!ws.events.length) {
     await transactUntil(ws.entries, until);
     return [];
   }
   if (!sequencer.contended() && !sequencer.busy()) {
-    const fast = await fastPath(ws);
+    const fast = await fastPath(ws, options);
     if (fast) return fast;
   }
   sequencer.markContended();
@@ -74,8 +90,12 @@ async function commitNow(ws: WriteSet, sequencer: ReturnType<typeof scopeSequenc
 }
 
 /** The events, committed with their sequences; undefined when the log is contended (go pending). */
-async function fastPath(ws: WriteSet): Promise<CommittedEvent[] | undefined> {
-  const sequenced = await sequenceEvents(ws.scope, ws.table, ws.events, () => now().getTime());
+async function fastPath(ws: WriteSet, options: CommitOptions): Promise<CommittedEvent[] | undefined> {
+  const ahead = await options.ahead?.catch(() => undefined);
+  const sequenced = await sequenceEvents(ws.scope, ws.table, ws.events, () => now().getTime(), {
+    ahead,
+    newCompanies: new Set(options.newCompanies),
+  });
   if (sequenced.lease.held) return undefined;
   const entries = [...ws.entries, ...sequenced.entries];
   checkSize(entries);
@@ -111,17 +131,9 @@ export async function refuseAsCommitWould(ws: WriteSet): Promise<void> {
     (e) => e.item.Put?.ConditionExpression === 'attribute_not_exists(pk)' && e.onFailed?.() instanceof ApiError,
   );
   if (!guards.length) return;
-  const id = (k: Record<string, unknown>) => `${k.pk as string}\n${k.sk as string}`;
-  const found = new Set<string>();
-  let batch: Record<string, unknown>[] | undefined = guards.map((g) => ({ pk: g.item.Put!.Item!.pk, sk: g.item.Put!.Item!.sk }));
-  while (batch?.length) {
-    const res: BatchGetCommandOutput = await db().send(
-      new BatchGetCommand({ RequestItems: { [ws.table]: { Keys: batch, ConsistentRead: true, ProjectionExpression: 'pk, sk' } } }),
-    );
-    for (const item of res.Responses?.[ws.table] ?? []) found.add(id(item));
-    batch = res.UnprocessedKeys?.[ws.table]?.Keys;
-  }
-  const refused = guards.find((g) => found.has(id(g.item.Put!.Item!)));
+  const keyOf = (g: WriteEntry) => ({ pk: g.item.Put!.Item!.pk, sk: g.item.Put!.Item!.sk });
+  const found = await batchGetItems(ws.table, guards.map(keyOf), { projection: 'pk, sk' });
+  const refused = guards.find((g) => itemAt(found, keyOf(g)));
   if (refused) throw refused.onFailed!();
 }
 

@@ -1,5 +1,4 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../store/client';
+import { batchGetItems, type ReadTogether } from '../store/read-together';
 import { companyOfCounter, eventCounterKey, legacyEventCounterKey } from '../store/keys';
 import type { Scope } from '../scope';
 
@@ -35,7 +34,13 @@ export async function readCounterItems(
   scope: Scope,
   table: string,
   names: string[],
-  options: { consistent: boolean; others?: Key[]; onResponse?: (response: { ConsumedCapacity?: unknown }) => void },
+  options: {
+    consistent: boolean;
+    others?: Key[];
+    onResponse?: (response: { ConsumedCapacity?: unknown }) => void;
+    /** Read in the request's shared BatchGetItem (strongly consistent) instead of one of their own. */
+    together?: ReadTogether;
+  },
 ): Promise<{ counters: Counters; others: Record<string, unknown>[] }> {
   const keys = new Map<string, Key>();
   for (const name of names) {
@@ -46,22 +51,10 @@ export async function readCounterItems(
   }
   const wanted = new Set((options.others ?? []).map(id));
   for (const key of options.others ?? []) keys.set(id(key), key);
-  const items = new Map<string, Record<string, unknown>>();
   const all = [...keys.values()];
-  for (let i = 0; i < all.length; i += 100) {
-    let batch: Key[] | undefined = all.slice(i, i + 100);
-    while (batch?.length) {
-      const res = await db().send(
-        new BatchGetCommand({
-          RequestItems: { [table]: { Keys: batch, ConsistentRead: options.consistent } },
-          ...(options.onResponse ? { ReturnConsumedCapacity: 'TOTAL' } : {}),
-        }),
-      );
-      options.onResponse?.(res);
-      for (const item of res.Responses?.[table] ?? []) items.set(id(item), item);
-      batch = res.UnprocessedKeys?.[table]?.Keys as Key[] | undefined;
-    }
-  }
+  const items = options.together
+    ? await options.together.read(all)
+    : await batchGetItems(table, all, { consistent: options.consistent, onResponse: options.onResponse });
   const counters: Counters = new Map();
   for (const name of names) {
     const holder = items.get(id(eventCounterKey(scope, name)));

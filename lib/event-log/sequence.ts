@@ -5,6 +5,7 @@ import { newId } from '../ids';
 import type { ApiEvent, CommittedEvent, PendingEvent } from '../store/event';
 import { counterStreamsOf, eventItem } from './event-item';
 import { readCounterItems, type Counters } from './counters';
+import type { ReadTogether } from '../store/read-together';
 
 export type { Counter, Counters } from './counters';
 
@@ -46,10 +47,45 @@ export async function readCounters(
   table: string,
   names: string[],
   withLease = false,
+  together?: ReadTogether,
 ): Promise<{ counters: Counters; lease: LeaseState }> {
   const leaseKey = eventSequencerLeaseKey(scope);
-  const { counters, others } = await readCounterItems(scope, table, names, { consistent: true, others: withLease ? [leaseKey] : [] });
+  const { counters, others } = await readCounterItems(scope, table, names, {
+    consistent: true,
+    others: withLease ? [leaseKey] : [],
+    together,
+  });
   return { counters, lease: { held: others.some((item) => item.holder !== undefined) } };
+}
+
+/**
+ * A write's counters read ahead, before its events are known (as the request's key is read): the
+ * partner-wide streams of the event types it may record, with the sequencer's lease. The fast path
+ * sequences on them when they hold every stream its events touch but those of companies the write
+ * creates (known empty); else it reads the counters as usual. A value moved since is caught by the
+ * counters' conditions, as any race is (docs/decisions.md, "Where a request's time goes").
+ */
+export interface CountersAhead {
+  counters: Counters;
+  lease: LeaseState;
+}
+
+/** Reads `ALL` and the type streams of `types`, and the lease, for a write about to be made. */
+export function readCountersAhead(scope: Scope, table: string, types: string[], together?: ReadTogether): Promise<CountersAhead> {
+  return readCounters(scope, table, ['ALL', ...types.map((type) => counterStreamsOf({ type }).type)], true, together);
+}
+
+/** The counters to sequence `names` on from what was read ahead, or undefined when a stream is missing. */
+function fromAhead(ahead: CountersAhead | undefined, names: string[], newCompanies: ReadonlySet<string>): Counters | undefined {
+  if (!ahead) return undefined;
+  const counters: Counters = new Map();
+  for (const name of names) {
+    const company = companyOfCounter(name);
+    const counter = company && newCompanies.has(company) ? { seq: 0, exists: false } : ahead.counters.get(name);
+    if (!counter) return undefined;
+    counters.set(name, { ...counter });
+  }
+  return counters;
 }
 
 /**
@@ -155,14 +191,20 @@ export function sequence(
   return { entries, committed, after };
 }
 
-/** The fast path's sequencing: fresh ids, counters and lease read now. */
+/**
+ * The fast path's sequencing: fresh ids, counters and lease as read ahead when they cover the events'
+ * streams (a company created in this write has empty streams: `newCompanies`), else read now.
+ */
 export async function sequenceEvents(
   scope: Scope,
   table: string,
   pending: PendingEvent[],
   nowMs: () => number,
+  options: { ahead?: CountersAhead; newCompanies?: ReadonlySet<string> } = {},
 ): Promise<{ entries: WriteEntry[]; committed: CommittedEvent[]; lease: LeaseState }> {
-  const { counters, lease } = await readCounters(scope, table, streamNamesOf(pending), true);
+  const names = streamNamesOf(pending);
+  const known = fromAhead(options.ahead, names, options.newCompanies ?? new Set());
+  const { counters, lease } = known ? { counters: known, lease: options.ahead!.lease } : await readCounters(scope, table, names, true);
   const { entries, committed } = sequence(
     scope,
     table,

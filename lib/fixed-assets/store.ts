@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
 import { newId } from '../ids';
@@ -10,6 +10,7 @@ import { WriteSet } from '../store/write-set';
 import { getCompany } from '../store/entities/company';
 import { depreciableBasis, type CreateFixedAssetBody, type FixedAssetRecord } from './fixed-asset';
 import { recordOf } from '../store/entity';
+import { getItem, type ReadTogether } from '../store/read-together';
 
 /**
  * A company's fixed assets live in one partition per company (`FXA#<scope>#<company>`, sk the asset
@@ -65,9 +66,14 @@ export async function listFixedAssets(scope: Scope, companyId: string): Promise<
   return (res.Items ?? []).map(strip).sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 }
 
-export async function getFixedAsset(scope: Scope, companyId: string, assetId: string): Promise<FixedAssetRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: fixedAssetKey(scope, companyId, assetId) }));
-  return res.Item ? strip(res.Item) : undefined;
+export async function getFixedAsset(
+  scope: Scope,
+  companyId: string,
+  assetId: string,
+  together?: ReadTogether,
+): Promise<FixedAssetRecord | undefined> {
+  const item = await getItem(tableName(), fixedAssetKey(scope, companyId, assetId), { together });
+  return item ? strip(item) : undefined;
 }
 
 /** Removes an asset from the register; the deleted record is returned once. */

@@ -13,21 +13,18 @@ import { requestLog } from './middleware/request-log';
 import { operationCore, operationInput, type PartnerRequest } from './operation-core';
 import { ApiError } from '../errors';
 import type { Mode } from '../scope';
+import type { ReadTogether } from '../store/read-together';
 
 /**
  * The partner API's chain for a contract: the request log around the error envelope; key, rate limit
  * and scope → version → body → Idempotency-Key, its writes bounded by the request's deadline.
  */
-export function partnerChain(
-  contract: Omit<Contract, 'audience'>,
-  early?: (scope: Scope, params: unknown) => Promise<unknown>,
-  refuse?: Refuse,
-): ChainOptions {
+export function partnerChain(contract: Omit<Contract, 'audience'>, early?: EarlyRead<unknown, unknown>, refuse?: Refuse): ChainOptions {
   const earlyRead =
     early &&
-    ((scope: Scope, event: APIGatewayProxyEvent) => {
+    ((scope: Scope, event: APIGatewayProxyEvent, together: ReadTogether) => {
       const params = contract.params ? contract.params.safeParse(event.pathParameters ?? {}) : { success: true as const, data: {} };
-      return params.success ? early(scope, params.data) : undefined;
+      return params.success ? early(scope, params.data, together) : undefined;
     });
   return {
     deadline: true,
@@ -64,6 +61,12 @@ function inputRefusal(
   }
 }
 
+/**
+ * An operation's own first read (`early` below). Reads by key through `together` ride in the key's
+ * own request (one BatchGetItem); other reads go out beside it.
+ */
+type EarlyRead<P, E> = (scope: Scope, params: P, together: ReadTogether) => Promise<E>;
+
 /** An operation's own refusal that its validated input decides without a read (`refuse` below). */
 type Refuse = (input: { query: unknown; body: unknown; event: APIGatewayProxyEvent }) => ApiError | undefined;
 
@@ -75,7 +78,7 @@ type PartnerDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, E
    * saw it, and hands it to `handle` as `early` only if the key, authenticated, has that very scope
    * (docs/decisions.md, "Where a request's time goes"). Otherwise `early` is undefined: read then.
    */
-  early?: (scope: Scope, params: z.output<P>) => Promise<E>;
+  early?: EarlyRead<z.output<P>, E>;
   /**
    * The refusal the operation's validated input decides without a read, by the very function the
    * operation refuses with: known before the key's read, its request log entry is written beside it
@@ -94,6 +97,6 @@ export function apiOperation<P extends z.ZodType, Q extends z.ZodType, B extends
 ): Handler {
   return httpHandler(
     operationCore(def, def.handle as (request: unknown) => Promise<ApiResponse>),
-    partnerChain(def, def.early as ((scope: Scope, params: unknown) => Promise<unknown>) | undefined, def.refuse as Refuse | undefined),
+    partnerChain(def, def.early as EarlyRead<unknown, unknown> | undefined, def.refuse as Refuse | undefined),
   );
 }

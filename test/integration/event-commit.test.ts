@@ -6,6 +6,8 @@ import { streamItems } from '../support/event-log';
 import { stream } from '../../lib/events/listing/streams';
 import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/event-log/commit';
+import { readCountersAhead } from '../../lib/event-log/sequence';
+import { countRoundTrips, countRoundTripsOn } from '../../lib/store/round-trips';
 import { db, tableName } from '../../lib/store/client';
 import { eventCounterKey } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
@@ -17,6 +19,56 @@ const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });
 const resource = (id: string) => ({ object: 'company', id });
 
 const eventsOf = (s: Scope) => streamItems(stream.all(s));
+
+describe('committing on counters read ahead', () => {
+  const creation = (s: Scope, company: string) => {
+    const ws = new WriteSet(s, tableName());
+    ws.put({ pk: `TEST#${company}`, sk: 'X', entity: 'test' }, { expression: 'attribute_not_exists(pk)' });
+    ws.recordEvent({ type: 'company.created', companyId: company, resource: resource(company) });
+    ws.recordEvent({ type: 'service_order.status.changed', companyId: company, resource: { object: 'service_order', id: 'so_1' } });
+    return ws;
+  };
+  const TYPES = ['company.created', 'service_order.status.changed'];
+
+  it("sequences on them in the transaction alone, a new company's streams starting empty", async () => {
+    countRoundTripsOn(db());
+    const s = scope();
+    await commit(creation(s, newId('company'))); // the log has a past
+    const company = newId('company');
+    const ahead = readCountersAhead(s, tableName(), TYPES);
+    await ahead;
+    const { result, tally } = await countRoundTrips(() => commit(creation(s, company), { ahead, newCompanies: [company] }));
+    expect(tally.requests.map((r) => r.command)).toEqual(['TransactWriteItems']);
+    expect(result.map((c) => c.seq)).toEqual([
+      { all: 3, type: 2, company: 1, companyType: 1 },
+      { all: 4, type: 2, company: 2, companyType: 1 },
+    ]);
+  });
+
+  it('keeps the log dense when a counter moved after the read ahead: its condition catches it', async () => {
+    const s = scope();
+    const ahead = readCountersAhead(s, tableName(), TYPES);
+    await ahead;
+    await commit(creation(s, newId('company'))); // moves ALL and both type streams
+    const company = newId('company');
+    await commit(creation(s, company), { ahead, newCompanies: [company] });
+    const stored = (await eventsOf(s)).sort((x, y) => x.seq_all - y.seq_all);
+    expect(stored.map((i) => i.seq_all)).toEqual([1, 2, 3, 4]);
+    expect(stored.slice(2).map((i) => JSON.parse(i.payload).company_id)).toEqual([company, company]);
+    const counter = await db().send(new GetCommand({ TableName: tableName(), Key: eventCounterKey(s, 'ALL') }));
+    expect(counter.Item?.seq).toBe(4);
+  });
+
+  it('reads at the commit a stream the read ahead did not cover', async () => {
+    countRoundTripsOn(db());
+    const s = scope();
+    const company = newId('company');
+    const ahead = readCountersAhead(s, tableName(), ['company.created']);
+    const { result, tally } = await countRoundTrips(() => commit(creation(s, company), { ahead, newCompanies: [company] }));
+    expect(tally.requests.map((r) => r.command)).toEqual(['BatchGetItem', 'TransactWriteItems']);
+    expect(result.map((c) => c.seq.all)).toEqual([1, 2]);
+  });
+});
 
 describe('committing changes with their events', () => {
   it('writes the change and its events in one transaction with dense sequences', async () => {

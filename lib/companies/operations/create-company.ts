@@ -1,6 +1,8 @@
 import { nowIso } from '../../clock';
 import { ApiError, type FieldError } from '../../errors';
 import { commit, refuseAsCommitWould } from '../../event-log/commit';
+import { readCountersAhead, type CountersAhead } from '../../event-log/sequence';
+import type { ReadTogether } from '../../store/read-together';
 import { tableName } from '../../store/client';
 import { companyExternalIdKey, COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
 import type { Scope } from '../../scope';
@@ -30,6 +32,20 @@ export interface CreateCompanyInput {
   expand: Expandable[];
   /** Puts the response into the creating transaction (Idempotency-Key); see lib/http/operation-core.ts. */
   seal?: (ws: WriteSet, company: Company) => void;
+  /** The event log's counters as read beside the request's key (`creationCountersAhead`), if they were. */
+  countersAhead?: Promise<CountersAhead>;
+}
+
+/** The event types a creation records (`buildCreation`): the streams whose counters are read ahead. */
+export const CREATION_EVENT_TYPES = ['company.created', 'service_order.status.changed'];
+
+/**
+ * The creation's counters, read as the request's key is (the operation's early read, in the key's own
+ * BatchGetItem): the commit then sequences the events on them, so a creation makes three requests
+ * (docs/decisions.md, "Where a request's time goes"). A stream they miss is read at the commit.
+ */
+export function creationCountersAhead(scope: Scope, together?: ReadTogether): Promise<CountersAhead> {
+  return readCountersAhead(scope, tableName(), CREATION_EVENT_TYPES, together);
 }
 
 /**
@@ -46,7 +62,8 @@ export async function createCompany(input: CreateCompanyInput): Promise<Company>
     const plan = await planCreation(input, selection);
     input.seal?.(plan.ws, plan.response);
     try {
-      await commit(plan.ws);
+      // The new company's event streams start empty; counters read ahead serve the first attempt only.
+      await commit(plan.ws, { ahead: attempt === 0 ? input.countersAhead : undefined, newCompanies: [plan.company.id] });
       await openRequirementsAfterCreation(input.scope, plan.company);
       return plan.response;
     } catch (error) {

@@ -6,6 +6,8 @@ import type { ScopeName } from '../../auth/scopes';
 import { countRequest } from '../../rate-limit/count-request';
 import { anonymousSubject, enforceRateLimit, observeRateLimit } from '../../rate-limit/enforce';
 import { apiKeyKey } from '../../store/keys';
+import { tableName } from '../../store/client';
+import { ReadTogether } from '../../store/read-together';
 import { ApiError } from '../../errors';
 import { header, type ApiContext, type ApiMiddyRequest } from '../core/types';
 
@@ -17,13 +19,14 @@ import { header, type ApiContext, type ApiMiddyRequest } from '../core/types';
  *
  * One round trip of waiting: the key's count is kept under the hash of the presented secret, so it
  * goes out at the same moment as the key's own read (the partner comes from a record read at most a
- * few seconds ago; docs/decisions.md, "Where a request's time goes").
+ * few seconds ago), and the key rides in the operation's own first read by key when it has one
+ * (docs/decisions.md, "Where a request's time goes").
  */
 export function apiKeyAuth(
   options: {
     scope?: ScopeName;
     /** The operation's own read, for a scope: started with the key's read when the key's scope is known. */
-    early?: (scope: Scope, event: APIGatewayProxyEvent) => Promise<unknown> | undefined;
+    early?: (scope: Scope, event: APIGatewayProxyEvent, together: ReadTogether) => Promise<unknown> | undefined;
   } = {},
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {
@@ -37,13 +40,14 @@ export function apiKeyAuth(
       // A refusal the input decides is logged in this same round trip (lib/http/middleware/request-log.ts).
       if (seenScope && seenKeyId) state.requestLog?.foresee?.({ scope: seenScope, keyId: seenKeyId, secretHash: presented.secretHash });
       const scope = options.early && seenScope;
-      const read = scope && options.early?.(scope, request.event);
+      const together = new ReadTogether(tableName());
+      const read = scope && options.early?.(scope, request.event, together);
       if (scope && read) {
         read.catch(() => undefined); // an answer for a request refused before the operation is dropped
         state.early = { scope, read };
       }
       const [key, count] = await Promise.allSettled([
-        storedKey(presented),
+        storedKey(presented, together.gathering ? together : undefined),
         countRequest(apiKeyKey(presented.secretHash).pk, state.receivedAt),
       ]);
       if (key.status === 'rejected') return refusedByAddress(request, () => Promise.reject(key.reason));

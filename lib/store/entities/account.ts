@@ -6,6 +6,7 @@ import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { AccountRecord } from '../../resources/account';
 import { metadataAsText } from '../metadata-attribute';
+import { getItem, type ReadTogether } from '../read-together';
 
 /**
  * The stored item of an account: its record (`metadata` as JSON text, lib/store/metadata-attribute.ts),
@@ -18,9 +19,9 @@ export const accountEntity = defineEntity<AccountRecord>({
   codec: metadataAsText,
 });
 
-export async function getAccount(scope: Scope, accountId: string): Promise<AccountRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: accountKey(scope, accountId) }));
-  return res.Item ? accountEntity.record(res.Item) : undefined;
+export async function getAccount(scope: Scope, accountId: string, together?: ReadTogether): Promise<AccountRecord | undefined> {
+  const item = await getItem(tableName(), accountKey(scope, accountId), { together });
+  return item ? accountEntity.record(item) : undefined;
 }
 
 /** accountByExternalId: the guard names the account; one read each. */

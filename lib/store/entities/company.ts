@@ -1,5 +1,6 @@
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName, db } from '../client';
+import { batchGetItems, itemAt, type ReadTogether } from '../read-together';
 import { defineEntity } from '../entity';
 import { companyIndexes, companyKey, listSortKey, openCompaniesIndex, openRequirementCounterKey, shardOf } from '../keys';
 import type { Scope } from '../../scope';
@@ -48,28 +49,19 @@ export async function getCompany(
 
 /**
  * The company and its open-requirement counter (spec Company `open_requirements`, "computed at read
- * time") in ONE consistent BatchGetItem instead of two GetItems: one request fewer on GET
- * /companies/{id} (docs/decisions.md, "Where a request's time goes"). Keys the service leaves
- * unprocessed are asked again.
+ * time") in ONE consistent BatchGetItem instead of two GetItems, which the request's key rides in when
+ * `together` is given: GET /companies/{id} in two requests (docs/decisions.md, "Where a request's time
+ * goes").
  */
 export async function getCompanyAndOpenCount(
   scope: Scope,
   companyId: string,
+  together?: ReadTogether,
 ): Promise<{ record: CompanyRecord | undefined; open: number }> {
-  const table = tableName();
-  const companyAt = companyKey(scope, companyId);
-  let keys: Record<string, unknown>[] | undefined = [companyAt, openRequirementCounterKey(scope, companyId)];
-  const items: Record<string, unknown>[] = [];
-  for (let attempt = 0; keys?.length; attempt++) {
-    if (attempt) await new Promise((r) => setTimeout(r, 10 * 2 ** Math.min(attempt, 6)));
-    const res: BatchGetCommandOutput = await db().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-    );
-    items.push(...(res.Responses?.[table] ?? []));
-    keys = res.UnprocessedKeys?.[table]?.Keys;
-  }
-  const company = items.find((item) => item.sk === companyAt.sk);
-  const counter = items.find((item) => item.sk !== companyAt.sk);
+  const keys = [companyKey(scope, companyId), openRequirementCounterKey(scope, companyId)];
+  const items = await (together ? together.read(keys) : batchGetItems(tableName(), keys));
+  const company = itemAt(items, keys[0]);
+  const counter = itemAt(items, keys[1]);
   return { record: company ? companyEntity.record(company) : undefined, open: (counter?.open as number | undefined) ?? 0 };
 }
 

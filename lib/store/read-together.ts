@@ -1,0 +1,105 @@
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { db } from './client';
+
+/** An item's primary key. */
+export type ItemKey = Record<string, unknown>;
+type Item = Record<string, unknown>;
+
+/** DynamoDB's limit of keys in one BatchGetItem. */
+const MAX_BATCH_KEYS = 100;
+
+const idOf = (key: ItemKey) => `${key.pk as string}\n${key.sk as string}`;
+
+/**
+ * The items at `keys`, read strongly consistent in BatchGetItems of at most 100 keys; keys the service
+ * leaves unprocessed are asked again after a short pause. Items come back by `pk\nsk`; a key with no
+ * item is absent from the map.
+ */
+export async function batchGetItems(
+  table: string,
+  keys: ItemKey[],
+  options: { consistent?: boolean; projection?: string; onResponse?: (response: BatchGetCommandOutput) => void } = {},
+): Promise<Map<string, Item>> {
+  const items = new Map<string, Item>();
+  const unique = [...new Map(keys.map((key) => [idOf(key), key])).values()];
+  for (let i = 0; i < unique.length; i += MAX_BATCH_KEYS) {
+    let batch: ItemKey[] | undefined = unique.slice(i, i + MAX_BATCH_KEYS);
+    for (let attempt = 0; batch?.length; attempt++) {
+      if (attempt) await sleep(10 * 2 ** Math.min(attempt, 6));
+      const res: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({
+          RequestItems: { [table]: { Keys: batch, ConsistentRead: options.consistent ?? true, ProjectionExpression: options.projection } },
+          ...(options.onResponse ? { ReturnConsumedCapacity: 'TOTAL' } : {}),
+        }),
+      );
+      options.onResponse?.(res);
+      for (const item of res.Responses?.[table] ?? []) items.set(idOf(item), item);
+      batch = res.UnprocessedKeys?.[table]?.Keys as ItemKey[] | undefined;
+    }
+  }
+  return items;
+}
+
+/** The item at `key` in what `batchGetItems` returned. */
+export function itemAt(items: Map<string, Item>, key: ItemKey): Item | undefined {
+  return items.get(idOf(key));
+}
+
+/**
+ * Reads by key asked for in the same turn of the event loop, sent as ONE consistent BatchGetItem: the
+ * API key's read and the operation's own first read ride in one request (docs/decisions.md, "Where a
+ * request's time goes"). Made per request, by the chain; a read asked after the batch went out starts
+ * the next batch. Each caller gets its own keys' items (absent: no item).
+ */
+export class ReadTogether {
+  private waiting: { keys: ItemKey[]; settle: (items: Map<string, Item>) => void; fail: (error: unknown) => void }[] = [];
+
+  constructor(readonly table: string) {}
+
+  /** Whether reads are waiting to go out in this turn: a read joining now shares their request. */
+  get gathering(): boolean {
+    return this.waiting.length > 0;
+  }
+
+  /** The items at `keys`, read with whatever else is asked for in this turn. */
+  read(keys: ItemKey[]): Promise<Map<string, Item>> {
+    return new Promise((settle, fail) => {
+      if (!this.waiting.length) queueMicrotask(() => this.send());
+      this.waiting.push({ keys, settle, fail });
+    });
+  }
+
+  private send(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    batchGetItems(
+      this.table,
+      waiting.flatMap((w) => w.keys),
+      { consistent: true },
+    ).then(
+      (items) => {
+        for (const w of waiting) w.settle(new Map(w.keys.flatMap((k) => (items.has(idOf(k)) ? [[idOf(k), items.get(idOf(k))!]] : []))));
+      },
+      (error) => {
+        for (const w of waiting) w.fail(error);
+      },
+    );
+  }
+}
+
+/**
+ * One item by key: in the request's shared read when `together` is given (strongly consistent), else
+ * a GetItem of its own (eventually consistent unless `consistent`).
+ */
+export async function getItem(
+  table: string,
+  key: ItemKey,
+  options: { together?: ReadTogether; consistent?: boolean; projection?: string } = {},
+): Promise<Item | undefined> {
+  if (options.together) return itemAt(await options.together.read([key]), key);
+  const res = await db().send(
+    new GetCommand({ TableName: table, Key: key, ConsistentRead: options.consistent, ProjectionExpression: options.projection }),
+  );
+  return res.Item;
+}

@@ -1,0 +1,136 @@
+import { BatchGetCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { useStackDatabase } from '../support/stack';
+import { aFreshPartner } from '../support/partners';
+import { anLlc } from '../support/companies';
+import { lambdaContext } from '../support/handler-chain';
+import { db, tableName } from '../../lib/store/client';
+import { getItem, itemAt, ReadTogether } from '../../lib/store/read-together';
+import { countRoundTrips, countRoundTripsOn } from '../../lib/store/round-trips';
+import { newId } from '../../lib/ids';
+import { revokeKey } from '../../lib/dashboard/api-keys';
+import { findApiKey } from '../../lib/auth/api-key';
+import { handler as getCompany } from '../../functions/api/get-company';
+import { handler as createCompany } from '../../functions/api/create-company';
+
+useStackDatabase();
+countRoundTripsOn(db());
+
+/**
+ * Reads by key asked for in one turn go out as one BatchGetItem (lib/store/read-together.ts), and the
+ * chain puts the request's key into the operation's first read by key: GET /companies/{id} in two
+ * requests, POST /companies in three (docs/decisions.md, "Where a request's time goes").
+ */
+describe('reads asked for together', () => {
+  const put = (pk: string, sk: string) => db().send(new PutCommand({ TableName: tableName(), Item: { pk, sk, v: `${pk}|${sk}` } }));
+
+  it('sends the reads of one turn as one request, and hands each caller only its own items', async () => {
+    const pk = `TOGETHER#${newId('company')}`;
+    await Promise.all([put(pk, 'A'), put(pk, 'B'), put(pk, 'C')]);
+    const together = new ReadTogether(tableName());
+    const { result, tally } = await countRoundTrips(() =>
+      Promise.all([
+        together.read([
+          { pk, sk: 'A' },
+          { pk, sk: 'B' },
+        ]),
+        together.read([
+          { pk, sk: 'C' },
+          { pk, sk: 'MISSING' },
+        ]),
+      ]),
+    );
+    expect(tally.requests.map((r) => r.command)).toEqual(['BatchGetItem']);
+    expect([...result[0].keys()].sort()).toEqual([`${pk}\nA`, `${pk}\nB`]);
+    expect([...result[1].values()].map((i) => i.v)).toEqual([`${pk}|C`]);
+    expect(itemAt(result[1], { pk, sk: 'MISSING' })).toBeUndefined();
+  });
+
+  it('sends a read asked after the batch went out in a request of its own', async () => {
+    const pk = `TOGETHER#${newId('company')}`;
+    await put(pk, 'A');
+    const together = new ReadTogether(tableName());
+    const { result, tally } = await countRoundTrips(async () => {
+      const first = await getItem(tableName(), { pk, sk: 'A' }, { together });
+      expect(together.gathering).toBe(false);
+      return [first, await getItem(tableName(), { pk, sk: 'A' }, { together })];
+    });
+    expect(result.map((i) => i?.v)).toEqual([`${pk}|A`, `${pk}|A`]);
+    expect(tally.requests.map((r) => [r.command, r.depth])).toEqual([
+      ['BatchGetItem', 1],
+      ['BatchGetItem', 2],
+    ]);
+  });
+
+  it('fails every read of a request that failed', async () => {
+    const mock = mockClient(DynamoDBDocumentClient);
+    try {
+      mock.on(BatchGetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+      const together = new ReadTogether(tableName());
+      const reads = [together.read([{ pk: 'X', sk: 'A' }]), together.read([{ pk: 'X', sk: 'B' }])];
+      await expect(reads[0]).rejects.toThrow('ProvisionedThroughputExceededException');
+      await expect(reads[1]).rejects.toThrow('ProvisionedThroughputExceededException');
+      expect(mock.commandCalls(BatchGetCommand)).toHaveLength(1);
+    } finally {
+      mock.restore();
+    }
+  });
+});
+
+describe('the key rides in the operation’s first read', () => {
+  const event = (secret: string, method: string, path: string, pathParameters: Record<string, string> | null, body?: unknown) =>
+    ({
+      httpMethod: method,
+      path,
+      resource: path,
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+      multiValueHeaders: {},
+      queryStringParameters: null,
+      multiValueQueryStringParameters: null,
+      pathParameters,
+      stageVariables: null,
+      body: body === undefined ? null : JSON.stringify(body),
+      isBase64Encoded: false,
+      requestContext: { identity: { sourceIp: '127.0.0.1' }, requestId: newId('request') },
+    }) as unknown as APIGatewayProxyEvent;
+  it('creates a company in three requests and reads it in two, once the process knows the key', async () => {
+    const { testKey } = await aFreshPartner();
+    const post = () => createCompany(event(testKey, 'POST', '/v1/companies', null, anLlc()), lambdaContext);
+    const first = await post(); // this process learns the key's scope
+    expect(first.statusCode).toBe(201);
+
+    const { result: created, tally: creating } = await countRoundTrips(() => post());
+    expect(created.statusCode).toBe(201);
+    expect(creating.requests.map((r) => r.command).sort()).toEqual(['BatchGetItem', 'TransactWriteItems', 'UpdateItem']);
+    expect(creating.roundTrips).toBe(2);
+    const read = creating.requests.find((r) => r.command === 'BatchGetItem')!;
+    expect(read.reads.some((item) => item.startsWith('KEY#'))).toBe(true);
+    expect(read.reads.some((item) => item.startsWith('EVCNT#'))).toBe(true);
+
+    const id = JSON.parse(created.body).id as string;
+    const { result: got, tally: reading } = await countRoundTrips(() =>
+      getCompany(event(testKey, 'GET', `/v1/companies/${id}`, { companyID: id }), lambdaContext),
+    );
+    expect(got.statusCode).toBe(200);
+    expect(JSON.parse(got.body)).toMatchObject({ id, object: 'company' });
+    expect(reading.requests.map((r) => r.command).sort()).toEqual(['BatchGetItem', 'UpdateItem']);
+    expect(reading.roundTrips).toBe(1);
+  });
+
+  it('refuses a key revoked since this process last saw it, though its read rode with the operation’s', async () => {
+    const { partnerId, testKey } = await aFreshPartner();
+    const post = () => createCompany(event(testKey, 'POST', '/v1/companies', null, anLlc()), lambdaContext);
+    const created = await post();
+    const id = JSON.parse(created.body).id as string;
+    const key = await findApiKey(testKey);
+    await revokeKey(partnerId, key!.id);
+
+    const got = await getCompany(event(testKey, 'GET', `/v1/companies/${id}`, { companyID: id }), lambdaContext);
+    expect(got.statusCode).toBe(401);
+    expect(JSON.parse(got.body)).toMatchObject({ code: 'api_key_invalid' });
+    expect(JSON.parse(got.body)).not.toHaveProperty('id');
+    const again = await post();
+    expect(again.statusCode).toBe(401);
+  });
+});
