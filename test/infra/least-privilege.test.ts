@@ -33,13 +33,13 @@ describe('least privilege', () => {
     expect(statements.filter(({ statement }) => statement.NotAction || statement.NotResource)).toEqual([]);
   });
 
-  it('gives read-only routes read-only table rights: GetItem, plus the rate-limit counter and the request log narrowed to RATE# and REQ# items (and a ConditionCheck on KEY# items)', () => {
+  it('gives read-only routes read-only table rights: GetItem and BatchGetItem (the key rides in an operation’s first read), plus the rate-limit counter and the request log narrowed to RATE# and REQ# items (and a ConditionCheck on KEY# items)', () => {
     for (const operation of ['getMe', 'listProducts']) {
       const role = full.resources.find((r) => r.type === 'AWS::IAM::Role' && r.id.startsWith(`${operation}Role`))!;
       const own = role.props.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
       const dynamo = own.filter((s: any) => actionsOf(s).some((a: string) => a.startsWith('dynamodb:')));
       const plain = dynamo.filter((s: any) => !s.Condition).flatMap(actionsOf);
-      expect(plain.sort()).toEqual(['dynamodb:GetItem']);
+      expect(plain.sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem']);
       const narrowed = dynamo
         .filter((s: any) => s.Condition)
         .map((s: any) => [actionsOf(s), s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']]);
@@ -94,6 +94,7 @@ describe('the code analysis behind the grants', () => {
   it('reads the SDK commands a handler can reach after tree-shaking, and narrows the rate-limit counter', () => {
     const used = analyseCode(['functions/api/get-me.ts']).get('functions/api/get-me.ts')!;
     expect(used.map((u) => `${u.service}:${u.action}${u.narrowing ? ` (${u.narrowing.name})` : ''}`)).toEqual([
+      'dynamodb:BatchGetItem',
       'dynamodb:ConditionCheckItem (request-log)',
       'dynamodb:DeleteItem (idempotency-records)',
       'dynamodb:DeleteItem (request-log)',
