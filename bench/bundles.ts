@@ -15,7 +15,7 @@ export const BUNDLE_GOAL_KB = 500;
 const RUNS = 5;
 
 /**
- * Every function's bundle, built as the CDK app builds it (infra/aws/bundling.ts, `bundleFunction`):
+ * Every function's bundle, built as the CDK app builds it (infra/aws/bundling.ts, `FunctionBundles`):
  * its minified size beside the 500 KB goal, and its cold import time (a fresh Node process importing
  * it, the median of five) beside a bare `node -e ''` start measured in the same run. The import adds
  * what Lambda's init phase adds to a cold start on top of the runtime's own start.

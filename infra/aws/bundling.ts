@@ -1,5 +1,5 @@
 import { build, buildSync, type BuildOptions } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { REDOC_FILE, REDOC_PACKAGE_FILE } from '../../lib/docs/reference-assets';
@@ -64,7 +64,7 @@ function builtinShims(): Record<string, string> {
 }
 
 /**
- * How every function is bundled, in esbuild's own terms, so that the CDK app (through `bundleFunction`)
+ * How every function is bundled, in esbuild's own terms, so that the CDK app (through `FunctionBundles`)
  * and `bench/bundles.ts` (through esbuild's API) build the same bytes. Everything is bundled, the AWS
  * SDK included (but for the credential providers above): the code runs on the SDK versions the tests ran on, and a minified bundle of only
  * the clients a handler uses starts faster than the runtime's full SDK.
@@ -110,20 +110,70 @@ export function bundleFunction(entry: string, outdir: string): void {
  * Many functions' bundles in one esbuild build, each in `outdir/<name>/index.mjs` with its map: the
  * same options, so the same bytes as `bundleFunction` gives each one (a test compares them), but the
  * modules they share are read and parsed once instead of once per function (133 functions: ~13 s
- * instead of ~48 s). Asynchronous, so a caller that talks over HTTP meanwhile keeps its event loop (the
+ * instead of ~48 s). The CDK app builds its functions this way (`FunctionBundles`).
+ */
+export function bundleFunctions(entries: [name: string, entry: string][], outdir: string): void {
+  if (!entries.length) return;
+  buildSync(manyOptions(entries, outdir));
+  for (const [name, entry] of entries) copyBesideBundle(entry, join(outdir, name));
+}
+
+/**
+ * `bundleFunctions`, asynchronous, so a caller that talks over HTTP meanwhile keeps its event loop (the
  * bundle smoke test): a minute of `buildSync` leaves pooled keep-alive sockets past the server's
  * timeout unnoticed, and the next POST is written to a closed socket ("other side closed").
  */
 export async function bundleFunctionsAsync(entries: [name: string, entry: string][], outdir: string): Promise<void> {
   if (!entries.length) return;
-  const { entryPoints: _one, outfile: _file, ...shared } = bundleOptions(entries[0][1], outdir);
-  await build({
-    ...shared,
-    entryPoints: entries.map(([name, entry]) => ({ in: join(REPO_ROOT, entry), out: `${name}/${BUNDLE_FILE.replace(/\.mjs$/, '')}` })),
-    outdir,
-    outExtension: { '.js': '.mjs' },
-  });
+  await build(manyOptions(entries, outdir));
   for (const [name, entry] of entries) copyBesideBundle(entry, join(outdir, name));
+}
+
+/**
+ * The bundles of a stack's functions, built in one esbuild build (`bundleFunctions`) the first time the
+ * CDK bundles one of them, then each moved into the folder where the CDK bundles that function: one
+ * build for the whole synthesis instead of one per function (`npm run synth`: docs/decisions.md,
+ * "Production on AWS"), the assets and their hashes byte for byte what `bundleFunction` gives. A
+ * synthesis that skips bundling (the `bundling-stacks` context) never asks, so nothing is built.
+ *
+ * Built beside the CDK's own bundling folder (in the same parent, the assembly's folder), because a
+ * source map names its sources relative to its own folder: one level deeper, every map would differ.
+ * An entry that is not one of `entries`, or asked for in another folder, is bundled alone (`bundleFunction`).
+ */
+export class FunctionBundles {
+  private readonly entries: string[];
+  /** The built bundles not yet moved into an asset, by entry, and the folder they were built in. */
+  private built?: { parent: string; dirs: Map<string, string> };
+
+  constructor(entries: Iterable<string>) {
+    this.entries = [...new Set(entries)];
+  }
+
+  /** Puts `entry`'s bundle into `outputDir` (the CDK's local bundling folder for its asset). */
+  bundle(entry: string, outputDir: string): void {
+    const parent = dirname(outputDir);
+    if (!this.built && this.entries.includes(entry)) this.built = this.buildAll(parent);
+    const dir = this.built?.parent === parent ? this.built.dirs.get(entry) : undefined;
+    if (!dir) {
+      bundleFunction(entry, outputDir);
+      return;
+    }
+    this.built?.dirs.delete(entry);
+    for (const file of readdirSync(dir)) renameSync(join(dir, file), join(outputDir, file));
+    rmdirSync(dir);
+  }
+
+  private buildAll(parent: string): { parent: string; dirs: Map<string, string> } {
+    const named = this.entries.map((entry, i): [string, string] => [`prebuilt-${process.pid}-${i}`, entry]);
+    const dirs = new Map(named.map(([name, entry]) => [entry, join(parent, name)]));
+    // Bundles the CDK never asks for (it staged that asset before, or the synthesis failed) leave the assembly.
+    process.once('exit', () => {
+      for (const dir of dirs.values()) rmSync(dir, { recursive: true, force: true });
+    });
+    for (const dir of dirs.values()) rmSync(dir, { recursive: true, force: true });
+    bundleFunctions(named, parent);
+    return { parent, dirs };
+  }
 }
 
 function copyBesideBundle(entry: string, outdir: string): void {
@@ -132,6 +182,16 @@ function copyBesideBundle(entry: string, outdir: string): void {
   const resolve = createRequire(join(REPO_ROOT, 'package.json')).resolve;
   mkdirSync(outdir, { recursive: true });
   for (const { from, to } of files) copyFileSync(resolve(from), join(outdir, to));
+}
+
+function manyOptions(entries: [name: string, entry: string][], outdir: string): BuildOptions {
+  const { entryPoints: _one, outfile: _file, ...shared } = bundleOptions(entries[0][1], outdir);
+  return {
+    ...shared,
+    entryPoints: entries.map(([name, entry]) => ({ in: join(REPO_ROOT, entry), out: `${name}/${BUNDLE_FILE.replace(/\.mjs$/, '')}` })),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+  };
 }
 
 function bundleOptions(entry: string, outdir: string): BuildOptions {

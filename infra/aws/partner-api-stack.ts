@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES, type Route } from '../../lib/routes';
 import { GLOBAL_INDEXES } from '../../lib/store/table-definition';
 import { analyseCode, type UsedAction } from './access/analyse-code';
+import { FunctionBundles } from './bundling';
 import { acknowledgedWildcards, statementsFor, type AccessResources } from './access/grants';
 import { Data } from './constructs/data';
 import { OnCall, type WatchedFunction } from './constructs/on-call';
@@ -65,6 +66,8 @@ export class PartnerApiStack extends Stack {
       ),
     ];
     const used = analyseCode(entries);
+    // Every function's bundle in one esbuild build, made when the CDK first bundles one (bundling.ts).
+    const bundles = new FunctionBundles(entries);
     // The delivery queue exists once anything uses it: the pipeline's functions, or a route that enqueues (resend).
     const callsSqs = [...used.values()].some((actions) => actions.some((u) => u.service === 'sqs'));
     const pipeline =
@@ -109,6 +112,7 @@ export class PartnerApiStack extends Stack {
       new ServiceFunction(where, id, {
         functionName: `${settings.prefix}-${name}`,
         entry,
+        bundles,
         description,
         environment,
         ...grantsFor(entry, method),

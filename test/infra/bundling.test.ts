@@ -7,30 +7,49 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { pathToFileURL } from 'node:url';
 import { ServiceFunction } from '../../infra/aws/constructs/service-function';
-import { bundleFunction, ESM_REQUIRE_BANNER } from '../../infra/aws/bundling';
+import { bundleFunction, ESM_REQUIRE_BANNER, FunctionBundles } from '../../infra/aws/bundling';
 import { buildProductionBundles, bundleEntries } from '../../bench/bundles';
 
 const bundleEntriesOf = (names: string[]) => [...bundleEntries()].filter(([name]) => names.includes(name));
 
-/** Synthesizes one stack holding these functions (id → entry), really bundled, into a fresh folder. */
-function synthesize(stackName: string, functions: Record<string, string>): string {
+/**
+ * Synthesizes one stack holding these functions (id → entry), really bundled (unless `context` skips it),
+ * into a fresh folder: each function bundled alone, or with `together` all from one build as the app
+ * does (`FunctionBundles`). `afterFirst` sees the folder once the first function is constructed (the
+ * CDK bundles an asset when its function is constructed).
+ */
+function synthesize(
+  stackName: string,
+  functions: Record<string, string>,
+  {
+    together = false,
+    context,
+    afterFirst,
+  }: { together?: boolean; context?: Record<string, unknown>; afterFirst?: (outdir: string) => void } = {},
+): string {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
-  const app = new App({ outdir });
+  const app = new App({ outdir, context });
   const stack = new Stack(app, stackName, { env: { account: '123456789012', region: 'us-east-1' } });
-  for (const [id, entry] of Object.entries(functions)) {
+  const bundles = together ? new FunctionBundles(Object.values(functions)) : undefined;
+  for (const [i, [id, entry]] of Object.entries(functions).entries()) {
     new ServiceFunction(stack, id, {
       functionName: `bundle-test-${id}`,
       entry,
+      bundles,
       description: entry,
       environment: {},
       statements: [],
       logRetention: RetentionDays.ONE_DAY,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    if (i === 0) afterFirst?.(outdir);
   }
   app.synth();
   return outdir;
 }
+
+/** The folders of a synthesis that hold a bundle, by name (assets, and bundles built ahead and not yet moved into one). */
+const bundleDirs = (outdir: string) => readdirSync(outdir).filter((d) => existsSync(join(outdir, d, 'index.mjs')));
 
 /** The one bundled asset of a one-function synthesis. */
 function onlyAsset(outdir: string): string {
@@ -135,6 +154,40 @@ describe('two functions of one synthesis', () => {
   });
 });
 
+describe("one build for all the functions of a stack (FunctionBundles, the app's: `npm run synth`)", () => {
+  const functions = { GetMe: 'functions/api/get-me.ts', Renderer: 'functions/pages/reference-asset.ts' };
+
+  it('builds every bundle when the CDK bundles the first, and gives each asset the bytes and the hash of its function bundled alone', () => {
+    let ahead: string[] = [];
+    const together = synthesize('BundleSet', functions, { together: true, afterFirst: (dir) => (ahead = bundleDirs(dir)) });
+    const alone = synthesize('BundleSet', functions);
+    // Once the first asset is staged, the second function's bundle is already built beside it.
+    expect(ahead.filter((d) => !d.startsWith('asset.'))).toHaveLength(1);
+    // The same template (the assets' hashes are in it), the same assets, Redoc's file beside included.
+    const names = (dir: string) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.template.json') || f.startsWith('asset.'))
+        .sort();
+    expect(names(together)).toEqual(names(alone));
+    for (const name of names(alone)) {
+      const files = name.startsWith('asset.') ? readdirSync(join(alone, name)).map((f) => join(name, f)) : [name];
+      if (name.startsWith('asset.')) expect(readdirSync(join(together, name)).sort()).toEqual(readdirSync(join(alone, name)).sort());
+      for (const file of files) {
+        const same = readFileSync(join(together, file)).equals(readFileSync(join(alone, file)));
+        expect({ file, same }).toEqual({ file, same: true });
+      }
+    }
+    // Nothing left beside the assets.
+    expect(readdirSync(together).filter((d) => !d.startsWith('asset.') && statSync(join(together, d)).isDirectory())).toEqual([]);
+    expect(readdirSync(together).some((d) => existsSync(join(together, d, 'redoc.standalone.js')))).toBe(true);
+  });
+
+  it("builds nothing when the synthesis skips bundling (the infra tests' `bundling-stacks` context)", () => {
+    const outdir = synthesize('BundleSkipped', functions, { together: true, context: { 'aws:cdk:bundling-stacks': [] } });
+    expect(bundleDirs(outdir)).toEqual([]);
+  });
+});
+
 describe('building bundles beside HTTP (the bundle smoke test)', () => {
   it('keeps the event loop turning while it builds: a build that held it left pooled keep-alive sockets dead', async () => {
     const outdir = mkdtempSync(join(tmpdir(), 'bundles-async-'));
@@ -148,7 +201,7 @@ describe('building bundles beside HTTP (the bundle smoke test)', () => {
 });
 
 describe('one build for many functions (the smoke test and the bench)', () => {
-  it("gives each function the very bytes the CDK app's own build of it gives, its map and its files beside included", async () => {
+  it('gives each function the very bytes its build alone (bundleFunction) gives, its map and its files beside included', async () => {
     const names = ['getMe', 'apiReferenceRenderer', 'hostedInvoice'];
     const many = mkdtempSync(join(tmpdir(), 'bundles-many-'));
     const built = await buildProductionBundles(many, (name) => names.includes(name));

@@ -4,7 +4,7 @@ import { Architecture, Code, Function as LambdaFunction, Runtime, RuntimeFamily,
 import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { BUNDLE_HANDLER, bundleFunction, REPO_ROOT } from '../bundling';
+import { BUNDLE_HANDLER, bundleFunction, type FunctionBundles, REPO_ROOT } from '../bundling';
 
 /** Node 24 on arm64 (DESIGN.md, "Runtime"); built by name should an older aws-cdk-lib lack the constant. */
 export const NODE_RUNTIME: Runtime =
@@ -14,6 +14,8 @@ export interface ServiceFunctionProps {
   /** Physical name: `<prefix>-<operation>`, what on-call sees in the console and on the dashboard. */
   functionName: string;
   entry: string;
+  /** The one build of the stack's bundles that this function's comes from; without it, its entry is bundled alone. */
+  bundles?: FunctionBundles;
   description: string;
   environment: Record<string, string>;
   statements: PolicyStatement[];
@@ -81,7 +83,7 @@ export class ServiceFunction extends Construct {
     this.fn = new LambdaFunction(this, 'Fn', {
       functionName: props.functionName,
       description: props.description,
-      code: bundledCode(props.entry),
+      code: bundledCode(props.entry, props.bundles),
       handler: BUNDLE_HANDLER,
       runtime: NODE_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -106,9 +108,9 @@ export class ServiceFunction extends Construct {
 /**
  * The function's code: its entry bundled on this machine by esbuild (no Docker), the asset named by
  * the hash of what was built. When a synthesis skips bundling (the infra tests' `bundling-stacks`
- * context), the CDK names the asset without calling this.
+ * context), the CDK names the asset without calling this, so `bundles` builds nothing.
  */
-function bundledCode(entry: string): Code {
+function bundledCode(entry: string, bundles?: FunctionBundles): Code {
   return Code.fromAsset(REPO_ROOT, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
@@ -119,7 +121,8 @@ function bundledCode(entry: string): Code {
       command: ['esbuild', entry],
       local: {
         tryBundle(outputDir: string): boolean {
-          bundleFunction(entry, outputDir);
+          if (bundles) bundles.bundle(entry, outputDir);
+          else bundleFunction(entry, outputDir);
           return true;
         },
       },
