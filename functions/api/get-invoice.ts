@@ -1,4 +1,5 @@
 import type { Scope } from '../../lib/scope';
+import type { ReadTogether } from '../../lib/store/read-together';
 import { apiOperation } from '../../lib/http/operation';
 import { getInvoice as contract } from '../../lib/routes/orders/get-invoice';
 import { resourceMissing } from '../../lib/errors';
@@ -11,8 +12,8 @@ import { hostedInvoiceUrl } from '../../lib/billing/hosted-link';
 /** GET /v1/invoices/{invoiceID}: one invoice with its lines and a fresh short-lived `hosted_url`. */
 export const handler = apiOperation({
   ...contract,
-  // The invoice and its lines need only its id: both reads go out together (with the key's, when early).
-  early: (scope, params) => invoiceWithLines(scope, params.invoiceID),
+  // The invoice and its lines need only its id: both reads go out with the key's (the invoice in its request).
+  early: (scope, params, together) => invoiceWithLines(scope, params.invoiceID, together),
   handle: async ({ caller, params, early }) => {
     const [invoice, lines] = await (early ?? invoiceWithLines(caller.scope, params.invoiceID));
     if (!invoice || invoice.status === 'draft') throw resourceMissing('invoice', params.invoiceID);
@@ -20,5 +21,5 @@ export const handler = apiOperation({
   },
 });
 
-const invoiceWithLines = (scope: Scope, invoiceId: string) =>
-  Promise.all([getInvoiceRecord(scope, invoiceId), linesOfInvoice(scope, invoiceId)]);
+const invoiceWithLines = (scope: Scope, invoiceId: string, together?: ReadTogether) =>
+  Promise.all([getInvoiceRecord(scope, invoiceId, together), linesOfInvoice(scope, invoiceId)]);

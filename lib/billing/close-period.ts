@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../store/client';
+import { getItem, type ReadTogether } from '../store/read-together';
 import { commit } from '../event-log/commit';
 import { invoiceCounterKey, invoiceKey, invoiceLinesIndex, invoicePeriodKey, invoicesIndex, ledgerLineKey } from '../store/keys';
 import { livemode, type Scope } from '../scope';
@@ -79,11 +80,10 @@ async function claimedInvoice(scope: Scope, period: string): Promise<InvoiceReco
   return getInvoiceRecord(scope, guard.Item.invoice_id as string);
 }
 
-export async function getInvoiceRecord(scope: Scope, invoiceId: string): Promise<InvoiceRecord | undefined> {
+export async function getInvoiceRecord(scope: Scope, invoiceId: string, together?: ReadTogether): Promise<InvoiceRecord | undefined> {
   if (!isMintedInvoiceId(invoiceId)) return undefined;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(scope, invoiceId), ConsistentRead: true }));
-  if (!res.Item) return undefined;
-  return recordOf<InvoiceRecord>(res.Item);
+  const item = await getItem(tableName(), invoiceKey(scope, invoiceId), { together, consistent: true });
+  return item ? recordOf<InvoiceRecord>(item) : undefined;
 }
 
 async function claimPeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord> {

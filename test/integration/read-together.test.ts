@@ -13,6 +13,8 @@ import { revokeKey } from '../../lib/dashboard/api-keys';
 import { findApiKey } from '../../lib/auth/api-key';
 import { handler as getCompany } from '../../functions/api/get-company';
 import { handler as createCompany } from '../../functions/api/create-company';
+import { handler as getInvoice } from '../../functions/api/get-invoice';
+import { anInvoiceWithEverything } from '../support/invoices';
 
 useStackDatabase();
 countRoundTripsOn(db());
@@ -116,6 +118,17 @@ describe('the key rides in the operation’s first read', () => {
     expect(JSON.parse(got.body)).toMatchObject({ id, object: 'company' });
     expect(reading.requests.map((r) => r.command).sort()).toEqual(['BatchGetItem', 'UpdateItem']);
     expect(reading.roundTrips).toBe(1);
+  });
+
+  it('reads an invoice with the key in one request, its lines beside them', async () => {
+    const { key, invoice } = await anInvoiceWithEverything();
+    const get = () => getInvoice(event(key, 'GET', `/v1/invoices/${invoice.id}`, { invoiceID: invoice.id }), lambdaContext);
+    expect((await get()).statusCode).toBe(200); // this process learns the key's scope
+    const { result, tally } = await countRoundTrips(get);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toMatchObject({ id: invoice.id, lines: invoice.lines });
+    expect(tally.requests.map((r) => r.command).sort()).toEqual(['BatchGetItem', 'Query', 'UpdateItem']);
+    expect(tally.roundTrips).toBe(1);
   });
 
   it('refuses a key revoked since this process last saw it, though its read rode with the operation’s', async () => {
