@@ -1,4 +1,4 @@
-import { batchGetItems, type ReadTogether } from '../store/read-together';
+import { batchGetItems, itemId as id, type ReadTogether } from '../store/read-together';
 import { companyOfCounter, eventCounterKey, legacyEventCounterKey } from '../store/keys';
 import type { Scope } from '../scope';
 
@@ -16,7 +16,6 @@ export interface Counter {
 export type Counters = Map<string, Counter>;
 
 type Key = Record<string, unknown>;
-const id = (k: Key) => `${k.pk}\n${k.sk}`;
 
 /** The value of counter `name` in the item that holds it (lib/store/keys/events.ts), if it has one. */
 function valueIn(item: Record<string, unknown>, name: string): number | undefined {

@@ -9,7 +9,8 @@ type Item = Record<string, unknown>;
 /** DynamoDB's limit of keys in one BatchGetItem. */
 const MAX_BATCH_KEYS = 100;
 
-const idOf = (key: ItemKey) => `${key.pk as string}\n${key.sk as string}`;
+/** An item's identity within a table: its key as one string (`pk\nsk`), what the maps here are keyed by. */
+export const itemId = (key: ItemKey) => `${key.pk as string}\n${key.sk as string}`;
 
 /**
  * The items at `keys`, read strongly consistent in BatchGetItems of at most 100 keys; keys the service
@@ -22,7 +23,7 @@ export async function batchGetItems(
   options: { consistent?: boolean; projection?: string; onResponse?: (response: BatchGetCommandOutput) => void } = {},
 ): Promise<Map<string, Item>> {
   const items = new Map<string, Item>();
-  const unique = [...new Map(keys.map((key) => [idOf(key), key])).values()];
+  const unique = [...new Map(keys.map((key) => [itemId(key), key])).values()];
   for (let i = 0; i < unique.length; i += MAX_BATCH_KEYS) {
     let batch: ItemKey[] | undefined = unique.slice(i, i + MAX_BATCH_KEYS);
     for (let attempt = 0; batch?.length; attempt++) {
@@ -34,16 +35,26 @@ export async function batchGetItems(
         }),
       );
       options.onResponse?.(res);
-      for (const item of res.Responses?.[table] ?? []) items.set(idOf(item), item);
+      for (const item of res.Responses?.[table] ?? []) items.set(itemId(item), item);
       batch = res.UnprocessedKeys?.[table]?.Keys as ItemKey[] | undefined;
     }
   }
   return items;
 }
 
+/** The items of `items` at `keys` alone: each reader of a shared request gets its own. */
+function onlyAt(items: Map<string, Item>, keys: ItemKey[]): Map<string, Item> {
+  const own = new Map<string, Item>();
+  for (const key of keys) {
+    const item = items.get(itemId(key));
+    if (item) own.set(itemId(key), item);
+  }
+  return own;
+}
+
 /** The item at `key` in what `batchGetItems` returned. */
 export function itemAt(items: Map<string, Item>, key: ItemKey): Item | undefined {
-  return items.get(idOf(key));
+  return items.get(itemId(key));
 }
 
 /**
@@ -79,7 +90,7 @@ export class ReadTogether {
       { consistent: true },
     ).then(
       (items) => {
-        for (const w of waiting) w.settle(new Map(w.keys.flatMap((k) => (items.has(idOf(k)) ? [[idOf(k), items.get(idOf(k))!]] : []))));
+        for (const w of waiting) w.settle(onlyAt(items, w.keys));
       },
       (error) => {
         for (const w of waiting) w.fail(error);

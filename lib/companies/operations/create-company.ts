@@ -37,7 +37,7 @@ export interface CreateCompanyInput {
 }
 
 /** The event types a creation records (`buildCreation`): the streams whose counters are read ahead. */
-export const CREATION_EVENT_TYPES = ['company.created', 'service_order.status.changed'];
+const CREATION_EVENT_TYPES = ['company.created', 'service_order.status.changed'];
 
 /**
  * The creation's counters, read as the request's key is (the operation's early read, in the key's own

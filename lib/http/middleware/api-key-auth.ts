@@ -40,14 +40,14 @@ export function apiKeyAuth(
       // A refusal the input decides is logged in this same round trip (lib/http/middleware/request-log.ts).
       if (seenScope && seenKeyId) state.requestLog?.foresee?.({ scope: seenScope, keyId: seenKeyId, secretHash: presented.secretHash });
       const scope = options.early && seenScope;
-      const together = new ReadTogether(tableName());
-      const read = scope && options.early?.(scope, request.event, together);
+      const together = scope ? new ReadTogether(tableName()) : undefined;
+      const read = scope && together && options.early?.(scope, request.event, together);
       if (scope && read) {
         read.catch(() => undefined); // an answer for a request refused before the operation is dropped
         state.early = { scope, read };
       }
       const [key, count] = await Promise.allSettled([
-        storedKey(presented, together.gathering ? together : undefined),
+        storedKey(presented, together?.gathering ? together : undefined),
         countRequest(apiKeyKey(presented.secretHash).pk, state.receivedAt),
       ]);
       if (key.status === 'rejected') return refusedByAddress(request, () => Promise.reject(key.reason));
