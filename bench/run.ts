@@ -51,7 +51,7 @@ async function main() {
       const bench = (await import(pathToFileURL(path).href))[exportName] as Bench;
       try {
         const started = Date.now();
-        const rows = await bench({ credentials: runtime.credentials });
+        const rows = await bench({ credentials: runtime.credentials, pauseBackground: () => runtime.pauseBackground() });
         sections.push({ title: `${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`, rows });
       } catch (error) {
         sections.push({ title, rows: [], error: (error as Error).stack ?? String(error) });

@@ -15,6 +15,8 @@ export interface BenchRow {
 
 export interface BenchContext {
   credentials: Credentials;
+  /** Stops the local runtime's work beside the API (pollers, lanes, jobs) until `resume` (infra/local/runtime.ts). */
+  pauseBackground(): Promise<{ resume(): Promise<void> }>;
 }
 
 export type Bench = (context: BenchContext) => Promise<BenchRow[]>;

@@ -33,6 +33,12 @@ export interface LocalRuntime {
   webhookLanes: FifoLanes;
   /** Closes the gateway (requests in flight get `graceMs` to be answered), the pipeline, then Java. */
   stop(graceMs?: number): Promise<void>;
+  /**
+   * Stops the work this process does beside the API (the stream pollers, the lanes, the scheduled jobs)
+   * until `resume`, which starts it again where its checkpoints left it. For measuring the API's own
+   * path (bench/hot-path.ts): in AWS that work runs in other functions, not beside the API's process.
+   */
+  pauseBackground(): Promise<{ resume(): Promise<void> }>;
 }
 
 /**
@@ -95,25 +101,42 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     );
     const other = await seedPartner(previous.other_partner, { name: 'Other Partner', ownerEmail: 'owner@other-partner.test' }, limits);
 
-    webhooks = await startLocalWebhookPipeline({
-      dynamodbEndpoint: dynamo.endpoint,
-      region: process.env.AWS_REGION,
-      table: process.env.TABLE_NAME,
-    });
+    const table = process.env.TABLE_NAME;
+    const region = process.env.AWS_REGION;
+    const startBackground = async () => {
+      const pipeline = await startLocalWebhookPipeline({ dynamodbEndpoint: dynamo.endpoint, region, table });
+      webhooks = pipeline;
+      // The scheduled jobs (functions/jobs/*), as EventBridge Scheduler runs them in AWS.
+      if (process.env.LOCAL_SCHEDULER !== 'off') scheduler = await startLocalScheduler();
+      return pipeline;
+    };
+    const pipeline = await startBackground();
     server = await startHttpServer(options.port);
-    // The scheduled jobs (functions/jobs/*), as EventBridge Scheduler runs them in AWS.
-    if (process.env.LOCAL_SCHEDULER !== 'off') scheduler = await startLocalScheduler();
     const credentials: Credentials = {
       base_url: `${publicUrl}/v1`,
       ...demo,
       dashboard_url: `${publicUrl}/dashboard`,
       other_partner: other,
       dynamodb_endpoint: dynamo.endpoint,
-      table_name: process.env.TABLE_NAME,
-      webhook_queue_urls: webhooks.lanes.queueUrls,
+      table_name: table,
+      webhook_queue_urls: pipeline.lanes.queueUrls,
     };
     writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
-    return { credentials, webhookLanes: webhooks.lanes, stop };
+    const pauseBackground = async () => {
+      scheduler?.stop();
+      await webhooks?.stop();
+      return { resume: async () => void (await startBackground()) };
+    };
+    return {
+      credentials,
+      // The pipeline running now (a paused and resumed one has new lanes).
+      get webhookLanes() {
+        if (!webhooks) throw new Error('the webhook pipeline is not running');
+        return webhooks.lanes;
+      },
+      stop,
+      pauseBackground,
+    };
   } catch (error) {
     await stop();
     throw error;

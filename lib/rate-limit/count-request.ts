@@ -14,28 +14,120 @@ export interface WindowCount {
 
 /**
  * Counts one request of `subject` (an API key's secret hash, or an address for keyless callers) in
- * DynamoDB, so the limits hold across Lambda instances. ONE UpdateItem per request: the item of the
- * current minute holds the minute's total (`m`) and a count per second (`s<second>`); it expires after
- * two minutes. Fixed windows: simple, and a partner can predict them from RateLimit-Reset. The count
- * needs no setting of the key, so it goes out at the same moment as the key's own read
- * (docs/decisions.md, "Where a request's time goes"); the settings apply afterwards (`policyStates`).
+ * DynamoDB, so the limits hold across Lambda instances. The item of the current minute holds the
+ * minute's total (`m`) and a count per second (`s<second>`); it expires after three minutes. Fixed
+ * windows: simple, and a partner can predict them from RateLimit-Reset. The count needs no setting of
+ * the key, so it goes out at the same moment as the key's own read (docs/decisions.md, "Where a
+ * request's time goes"); the settings apply afterwards (`policyStates`).
+ *
+ * A process that counts a subject many times a second takes its places in the window a few at a time
+ * (a lease): ONE UpdateItem adds `size` to both windows, and this process's next requests of that
+ * second take the places it holds, in order, without a write. A place is never given twice, so the
+ * limits hold across processes exactly as with one write per request; the cost is places held and not
+ * used when the second ends, given back to the minute at this process's next lease in that minute
+ * (docs/decisions.md, "Rate limiting").
  */
 export async function countRequest(subject: string, at: Date): Promise<WindowCount> {
   const ms = at.getTime();
-  const minute = Math.floor(ms / 60000);
-  const second = Math.floor(ms / 1000) % 60;
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: rateWindowKey(subject, minute),
-      UpdateExpression: 'ADD m :one, #s :one SET #ttl = :ttl, last_at = :at',
-      ExpressionAttributeNames: { '#s': `s${second}`, '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': minute * 60 + 180, ':at': at.toISOString() },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const attrs = res.Attributes ?? {};
-  return { at, minute: Number(attrs.m ?? 1), second: Number(attrs[`s${second}`] ?? 1) };
+  const epochSecond = Math.floor(ms / 1000);
+  const book = bookOf(subject, epochSecond);
+  let lease = book.lease;
+  if (!lease || lease.epochSecond !== epochSecond || lease.claimed >= lease.size || lease.failed) {
+    lease = takeLease(subject, at, leaseSize(book), book.lease);
+    book.lease = lease;
+  }
+  const place = ++lease.claimed;
+  book.claimsThisSecond++;
+  const totals = await lease.totals;
+  return { at, minute: totals.minute - lease.size + place, second: totals.second - lease.size + place };
+}
+
+/** Places this process holds in one second's windows of a subject. */
+interface Lease {
+  epochSecond: number;
+  size: number;
+  /** Places handed to requests so far (the next request takes place `claimed + 1`). */
+  claimed: number;
+  /** Both windows' totals after this lease's write (its own places included). */
+  totals: Promise<{ minute: number; second: number }>;
+  landed: boolean;
+  failed: boolean;
+}
+
+interface SubjectBook {
+  lease?: Lease;
+  epochSecond: number;
+  claimsThisSecond: number;
+  claimsLastSecond: number;
+}
+
+/**
+ * Leases are sized on what this process counted of the subject in the last second: one place (a write
+ * per request, as exact as it gets) below 8 requests a second, then a quarter of the rate, at most 8.
+ */
+const MAX_LEASE = 8;
+const leaseSize = (book: SubjectBook) =>
+  Math.min(MAX_LEASE, Math.max(1, Math.floor(Math.max(book.claimsLastSecond, book.claimsThisSecond) / 4)));
+
+/** Subjects counted recently by this process; an attacker's made-up keys must not grow it without end. */
+const books = new Map<string, SubjectBook>();
+const MAX_BOOKS = 10_000;
+
+function bookOf(subject: string, epochSecond: number): SubjectBook {
+  let book = books.get(subject);
+  if (!book) {
+    if (books.size >= MAX_BOOKS) books.clear();
+    book = { epochSecond, claimsThisSecond: 0, claimsLastSecond: 0 };
+    books.set(subject, book);
+  }
+  if (epochSecond > book.epochSecond) {
+    book.claimsLastSecond = epochSecond === book.epochSecond + 1 ? book.claimsThisSecond : 0;
+    book.claimsThisSecond = 0;
+    book.epochSecond = epochSecond;
+  }
+  return book;
+}
+
+function takeLease(subject: string, at: Date, size: number, previous: Lease | undefined): Lease {
+  const epochSecond = Math.floor(at.getTime() / 1000);
+  const minute = Math.floor(epochSecond / 60);
+  // Places of an earlier second's lease that no request took: its second is over, but the minute is
+  // not, so they are given back there. Only when its write landed (a failed write added nothing).
+  let unused = 0;
+  if (previous?.landed && previous.epochSecond < epochSecond && Math.floor(previous.epochSecond / 60) === minute) {
+    unused = previous.size - previous.claimed;
+    previous.claimed = previous.size;
+  }
+  const second = epochSecond % 60;
+  const lease: Lease = { epochSecond, size, claimed: 0, landed: false, failed: false, totals: Promise.resolve({ minute: 0, second: 0 }) };
+  lease.totals = db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rateWindowKey(subject, minute),
+        UpdateExpression: 'ADD m :minute, #s :size SET #ttl = :ttl, last_at = :at',
+        ExpressionAttributeNames: { '#s': `s${second}`, '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':minute': size - unused, ':size': size, ':ttl': minute * 60 + 180, ':at': at.toISOString() },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    )
+    .then(
+      (res) => {
+        lease.landed = true;
+        const attrs = res.Attributes ?? {};
+        return { minute: Number(attrs.m ?? size), second: Number(attrs[`s${second}`] ?? size) };
+      },
+      (error: unknown) => {
+        lease.failed = true;
+        throw error;
+      },
+    );
+  return lease;
+}
+
+/** Forgets every lease of this process: the next count of each subject writes (tests, the bench's counts). */
+export function forgetRateLeases(): void {
+  books.clear();
 }
 
 /** The two policies of a key's settings, as one count left them. */
