@@ -18,6 +18,10 @@ export function db(): DynamoDBDocumentClient {
       maxAttempts: 4,
       requestHandler: { connectionTimeout: 2000, requestTimeout: 5000 },
     });
+    // The SDK's logging middleware makes a redacted copy of every request's input and answer for its
+    // logger before calling it, even the no-op one it has when given none (as here): a walk over every
+    // item read or written, for nothing (docs/decisions.md, "Where a request's time goes").
+    base.middlewareStack.remove('loggerMiddleware');
     documentClient = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
