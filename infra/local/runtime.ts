@@ -124,7 +124,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
     const pauseBackground = async () => {
       scheduler?.stop();
+      scheduler = undefined;
       await webhooks?.stop();
+      webhooks = undefined; // stop() then has nothing of it left to stop
       return { resume: async () => void (await startBackground()) };
     };
     return {
