@@ -336,42 +336,36 @@ function signature(command: { constructor: { name: string } }, input: unknown): 
   return name === 'GetCommand' ? `${name} ${JSON.stringify((input as { Key?: unknown }).Key)}` : name;
 }
 
-/** The answers (as the document client returns them) of one request. */
-async function recordedAnswers(work: () => Promise<unknown>): Promise<Answer[]> {
-  const client = db();
-  const send = client.send.bind(client) as (command: { input: unknown; constructor: { name: string } }) => Promise<unknown>;
-  const answers: Answer[] = [];
-  (client as unknown as { send: (command: { input: unknown; constructor: { name: string } }) => Promise<unknown> }).send = async (
-    command,
-  ) => {
-    const out = await send(command);
-    answers.push({ asked: signature(command, command.input), answer: structuredClone(out) });
-    return out;
+type Sent = { command: { input: unknown; constructor: { name: string } }; answer: unknown };
+
+/** Every request `work` sends through the store's client, with its answer (as the document client returns it). */
+async function sentDuring(work: () => Promise<unknown>): Promise<Sent[]> {
+  const client = db() as unknown as { send: (command: Sent['command']) => Promise<unknown> };
+  const send = client.send.bind(client);
+  const sent: Sent[] = [];
+  client.send = async (command) => {
+    const answer = await send(command);
+    sent.push({ command, answer: structuredClone(answer) });
+    return answer;
   };
   try {
     await work();
   } finally {
-    (client as unknown as { send: unknown }).send = send;
+    client.send = send;
   }
-  return answers;
+  return sent;
+}
+
+/** The answers of one request, each with what it answered. */
+async function recordedAnswers(work: () => Promise<unknown>): Promise<Answer[]> {
+  return (await sentDuring(work)).map(({ command, answer }) => ({ asked: signature(command, command.input), answer }));
 }
 
 /** The input of the first `Command` request `work` sends, as sent (a creation's transaction, a read's batch). */
 async function capturedInput<I>(Command: new (input: I) => { input: I }, work: () => Promise<unknown>): Promise<I> {
-  const client = db();
-  const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-  let input: I | undefined;
-  (client as unknown as { send: (command: unknown) => Promise<unknown> }).send = async (command) => {
-    if (command instanceof Command && input === undefined) input = command.input;
-    return send(command);
-  };
-  try {
-    await work();
-  } finally {
-    (client as unknown as { send: unknown }).send = send;
-  }
-  if (input === undefined) throw new Error(`no ${Command.name}`);
-  return input;
+  const first = (await sentDuring(work)).find((s) => s.command instanceof Command);
+  if (!first) throw new Error(`no ${Command.name}`);
+  return first.command.input as I;
 }
 
 /** The table's global secondary indexes, each keyed by `<index>pk` and `<index>sk`. */

@@ -32,7 +32,7 @@ export async function countRequest(subject: string, at: Date): Promise<WindowCou
   const epochSecond = Math.floor(ms / 1000);
   const book = bookOf(subject, epochSecond);
   let lease = book.lease;
-  if (!lease || lease.epochSecond !== epochSecond || lease.claimed >= lease.size || lease.failed) {
+  if (!lease || lease.epochSecond !== epochSecond || lease.claimed >= lease.size || lease.outcome === 'failed') {
     lease = takeLease(subject, at, leaseSize(book), book.lease);
     book.lease = lease;
   }
@@ -50,8 +50,8 @@ interface Lease {
   claimed: number;
   /** Both windows' totals after this lease's write (its own places included). */
   totals: Promise<{ minute: number; second: number }>;
-  landed: boolean;
-  failed: boolean;
+  /** Whether that write has landed yet, or failed (a failed write added nothing). */
+  outcome: 'out' | 'landed' | 'failed';
 }
 
 interface SubjectBook {
@@ -92,36 +92,39 @@ function takeLease(subject: string, at: Date, size: number, previous: Lease | un
   const epochSecond = Math.floor(at.getTime() / 1000);
   const minute = Math.floor(epochSecond / 60);
   // Places of an earlier second's lease that no request took: its second is over, but the minute is
-  // not, so they are given back there. Only when its write landed (a failed write added nothing).
-  let unused = 0;
-  if (previous?.landed && previous.epochSecond < epochSecond && Math.floor(previous.epochSecond / 60) === minute) {
-    unused = previous.size - previous.claimed;
-    previous.claimed = previous.size;
-  }
+  // not, so they are given back there (once: the new lease takes its place in the book).
+  const unused =
+    previous?.outcome === 'landed' && previous.epochSecond < epochSecond && Math.floor(previous.epochSecond / 60) === minute
+      ? previous.size - previous.claimed
+      : 0;
   const second = epochSecond % 60;
-  const lease: Lease = { epochSecond, size, claimed: 0, landed: false, failed: false, totals: Promise.resolve({ minute: 0, second: 0 }) };
-  lease.totals = db()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rateWindowKey(subject, minute),
-        UpdateExpression: 'ADD m :minute, #s :size SET #ttl = :ttl, last_at = :at',
-        ExpressionAttributeNames: { '#s': `s${second}`, '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':minute': size - unused, ':size': size, ':ttl': minute * 60 + 180, ':at': at.toISOString() },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    )
-    .then(
+  const write = db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: rateWindowKey(subject, minute),
+      UpdateExpression: 'ADD m :minute, #s :size SET #ttl = :ttl, last_at = :at',
+      ExpressionAttributeNames: { '#s': `s${second}`, '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':minute': size - unused, ':size': size, ':ttl': minute * 60 + 180, ':at': at.toISOString() },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const lease: Lease = {
+    epochSecond,
+    size,
+    claimed: 0,
+    outcome: 'out',
+    totals: write.then(
       (res) => {
-        lease.landed = true;
+        lease.outcome = 'landed';
         const attrs = res.Attributes ?? {};
         return { minute: Number(attrs.m ?? size), second: Number(attrs[`s${second}`] ?? size) };
       },
       (error: unknown) => {
-        lease.failed = true;
+        lease.outcome = 'failed';
         throw error;
       },
-    );
+    ),
+  };
   return lease;
 }
 

@@ -20,14 +20,16 @@ describe('rate-limit counts taken in leases', () => {
   const windowOf = async (subject: string, at: Date) =>
     (await db().send(new GetCommand({ TableName: tableName(), Key: rateWindowKey(subject, Math.floor(at.getTime() / 60000)) }))).Item;
   const updates = (tally: { requests: { command: string }[] }) => tally.requests.filter((r) => r.command === 'UpdateItem').length;
+  /** `n` requests of `subject` at `at`, one after the other, counted by `count` (one process's). */
+  const countInTurn = async (n: number, subject: string, at: Date, count = countRequest) => {
+    const counts = [];
+    for (let i = 0; i < n; i++) counts.push(await count(subject, at));
+    return counts;
+  };
 
   it('writes once per request below 8 requests a second: the count is exact', async () => {
     const subject = newId('company');
-    const { result, tally } = await countRoundTrips(async () => {
-      const counts = [];
-      for (let i = 0; i < 6; i++) counts.push(await countRequest(subject, second(1)));
-      return counts;
-    });
+    const { result, tally } = await countRoundTrips(() => countInTurn(6, subject, second(1)));
     expect(result.map((c) => c.second)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(result.map((c) => c.minute)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(updates(tally)).toBe(6);
@@ -36,11 +38,7 @@ describe('rate-limit counts taken in leases', () => {
 
   it('hands a busy process every place once, in order, in fewer writes than requests', async () => {
     const subject = newId('company');
-    const { result, tally } = await countRoundTrips(async () => {
-      const counts = [];
-      for (let i = 0; i < 60; i++) counts.push(await countRequest(subject, second(2)));
-      return counts;
-    });
+    const { result, tally } = await countRoundTrips(() => countInTurn(60, subject, second(2)));
     expect(result.map((c) => c.second)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect(updates(tally)).toBeGreaterThan(0);
     expect(updates(tally)).toBeLessThan(30);
@@ -51,7 +49,7 @@ describe('rate-limit counts taken in leases', () => {
 
   it('gives places not used in a second back to the minute at the next lease of that minute', async () => {
     const subject = newId('company');
-    for (let i = 0; i < 61; i++) await countRequest(subject, second(3));
+    await countInTurn(61, subject, second(3));
     const after = await countRequest(subject, second(4));
     expect(after.second).toBe(1);
     expect(after.minute).toBe(62);
@@ -72,17 +70,9 @@ describe('rate-limit counts taken in leases', () => {
     try {
       const processes = [countRequest, other!.countRequest];
       // Both processes busy in the second before, so both lease several places at once in the measured one.
-      await Promise.all(
-        processes.map(async (count) => {
-          for (let i = 0; i < 40; i++) await count(subject, second(5));
-        }),
-      );
-      const places: number[] = [];
-      await Promise.all(
-        processes.map(async (count) => {
-          for (let i = 0; i < 50; i++) places.push((await count(subject, second(6))).second);
-        }),
-      );
+      await Promise.all(processes.map((count) => countInTurn(40, subject, second(5), count)));
+      const counts = await Promise.all(processes.map((count) => countInTurn(50, subject, second(6), count)));
+      const places = counts.flat().map((c) => c.second);
       expect(new Set(places).size).toBe(100);
       const quota = 30;
       expect(places.filter((p) => p <= quota).length).toBeLessThanOrEqual(quota);
@@ -94,7 +84,7 @@ describe('rate-limit counts taken in leases', () => {
 
   it('fails every request holding a place of a lease whose write failed, and the next request writes again', async () => {
     const subject = newId('company');
-    for (let i = 0; i < 40; i++) await countRequest(subject, second(7));
+    await countInTurn(40, subject, second(7));
     const client = db();
     const fault = new Error('injected: the window write failed');
     let fail = true;
