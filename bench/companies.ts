@@ -1,4 +1,4 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '../lib/store/dynamodb';
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
@@ -53,16 +53,13 @@ export const companiesBench: Bench = async ({ credentials }) => {
   const counts = new Map<string, number>();
   let lastTransaction: TransactWriteCommandInput | undefined;
   const mine = new AsyncLocalStorage<boolean>();
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (mine.getStore()) {
-        counts.set(context.commandName as string, (counts.get(context.commandName as string) ?? 0) + 1);
-        if (context.commandName === 'TransactWriteItemsCommand') lastTransaction = args.input as TransactWriteCommandInput;
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchRequestCounter' },
-  );
+  db().wrap('benchRequestCounter', (command, next) => {
+    if (mine.getStore()) {
+      counts.set(command.operation, (counts.get(command.operation) ?? 0) + 1);
+      if (command.operation === 'TransactWriteItems') lastTransaction = command.input as TransactWriteCommandInput;
+    }
+    return next();
+  });
   const { handler } = (await import('../functions/api/create-company')) as {
     handler: (e: APIGatewayProxyEvent, c: unknown) => Promise<{ statusCode: number; body: string }>;
   };
@@ -93,14 +90,14 @@ export const companiesBench: Bench = async ({ credentials }) => {
       await mine.run(true, () => invoke(withKey ? randomUUID() : undefined));
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
       const writes = [...counts].filter(([n]) => /Put|Update|Delete|Transact|BatchWrite/.test(n)).reduce((a, [, v]) => a + v, 0);
-      const breakdown = [...counts].map(([n, v]) => `${n.replace('Command', '')} ${v}`).join(', ');
+      const breakdown = [...counts].map(([n, v]) => `${n} ${v}`).join(', ');
       rows.push({
         name: `DynamoDB requests per creation${withKey ? ' with Idempotency-Key' : ''}`,
         value: total,
         unit: 'requests',
         note: breakdown,
       });
-      const transactions = counts.get('TransactWriteItemsCommand') ?? 0;
+      const transactions = counts.get('TransactWriteItems') ?? 0;
       rows.push({
         name: `TransactWriteItems per creation${withKey ? ' with Idempotency-Key' : ''}`,
         value: transactions,
@@ -152,7 +149,7 @@ export const companiesBench: Bench = async ({ credentials }) => {
       });
     }
   } finally {
-    db().middlewareStack.remove('benchRequestCounter');
+    db().unwrap('benchRequestCounter');
   }
   return rows;
 };

@@ -1,4 +1,4 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '../lib/store/dynamodb';
 import { db, tableName } from '../lib/store/client';
 import { createPartner } from '../lib/partners/partner';
 import { issueApiKey } from '../lib/auth/api-key';

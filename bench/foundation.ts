@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../lib/store/dynamodb';
 import { db, tableName } from '../lib/store/client';
 import { partnerKey } from '../lib/store/keys';
 import { percentile, round, timeSequential } from './stats';

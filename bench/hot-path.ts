@@ -2,8 +2,8 @@ import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import middy from '@middy/core';
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '../lib/store/dynamodb';
+import { mockStore } from '../test/support/store-mock';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { lambdaContext } from '../infra/local/proxy-event';
@@ -256,7 +256,7 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
     forgetRateLeases(); // and the count's write: every replay below writes its count, the most a request does
     answers.set(c.name, await recordedAnswers(() => invoke(c)));
   }
-  const mock = mockClient(db());
+  const mock = mockStore(db());
   let queue: Answer[] = [];
   mock.onAnyCommand().callsFake(async (input: unknown) => {
     const asked = signature(mock.send.lastCall.args[0] as { constructor: { name: string } }, input);

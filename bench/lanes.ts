@@ -103,28 +103,25 @@ function writeCounter() {
     entry.wcu += Math.max(1, Math.ceil(bytes / 1024));
     items.set(prefix, entry);
   };
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (counting) {
-        const name = String(context.commandName).replace('Command', '');
-        const input = args.input as any;
-        let local = false;
-        if (name === 'PutItem') add(input.Item as Record<string, unknown>);
-        else if (name === 'UpdateItem' || name === 'DeleteItem') add(input.Key);
-        else if (name === 'BatchWriteItem')
-          for (const list of Object.values(input.RequestItems ?? {}) as Record<string, Record<string, unknown>>[][])
-            for (const r of list) add((r.PutRequest?.Item ?? r.DeleteRequest?.Key) as Record<string, unknown>);
-        else if (name === 'TransactWriteItems')
-          for (const t of input.TransactItems ?? [])
-            add((t.Put?.Item ?? t.Update?.Key ?? t.Delete?.Key ?? t.ConditionCheck?.Key) as Record<string, unknown>);
-        if (name === 'PutItem' || name === 'UpdateItem' || name === 'DeleteItem')
-          local = /^(LQ|LSTREAM)#/.test(String((input.Item ?? input.Key)?.pk));
-        if (!local) requests.set(name, (requests.get(name) ?? 0) + 1);
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchLaneWriteCounter' },
-  );
+  db().wrap('benchLaneWriteCounter', (command, next) => {
+    if (counting) {
+      const name = command.operation;
+      const input = command.input as any;
+      let local = false;
+      if (name === 'PutItem') add(input.Item as Record<string, unknown>);
+      else if (name === 'UpdateItem' || name === 'DeleteItem') add(input.Key);
+      else if (name === 'BatchWriteItem')
+        for (const list of Object.values(input.RequestItems ?? {}) as Record<string, Record<string, unknown>>[][])
+          for (const r of list) add((r.PutRequest?.Item ?? r.DeleteRequest?.Key) as Record<string, unknown>);
+      else if (name === 'TransactWriteItems')
+        for (const t of input.TransactItems ?? [])
+          add((t.Put?.Item ?? t.Update?.Key ?? t.Delete?.Key ?? t.ConditionCheck?.Key) as Record<string, unknown>);
+      if (name === 'PutItem' || name === 'UpdateItem' || name === 'DeleteItem')
+        local = /^(LQ|LSTREAM)#/.test(String((input.Item ?? input.Key)?.pk));
+      if (!local) requests.set(name, (requests.get(name) ?? 0) + 1);
+    }
+    return next();
+  });
   return {
     start: () => {
       items.clear();
@@ -147,7 +144,7 @@ function writeCounter() {
         requests: [...requests].map(([n, v]) => `${n} ${v}`).join(', '),
       };
     },
-    remove: () => db().middlewareStack.remove('benchLaneWriteCounter'),
+    remove: () => db().unwrap('benchLaneWriteCounter'),
   };
 }
 

@@ -54,27 +54,24 @@ interface Call {
 export const requestLogBench: Bench = async ({ credentials }) => {
   const mine = new AsyncLocalStorage<Call[][]>();
   let inFlight = 0;
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      const waves = mine.getStore();
-      if (!waves) return next(args);
-      const input = args.input as { Item?: Record<string, unknown>; TransactItems?: { Put?: { Item?: Record<string, unknown> } }[] };
-      const call: Call = {
-        command: (context.commandName as string).replace('Command', ''),
-        logAlone: input.Item?.entity === 'request_log',
-        logInTransaction: (input.TransactItems ?? []).some((t) => t.Put?.Item?.entity === 'request_log'),
-      };
-      if (inFlight === 0) waves.push([]);
-      waves[waves.length - 1].push(call);
-      inFlight++;
-      try {
-        return await next(args);
-      } finally {
-        inFlight--;
-      }
-    },
-    { step: 'initialize', name: 'benchRequestLogRounds' },
-  );
+  db().wrap('benchRequestLogRounds', async (command, next) => {
+    const waves = mine.getStore();
+    if (!waves) return next();
+    const input = command.input as { Item?: Record<string, unknown>; TransactItems?: { Put?: { Item?: Record<string, unknown> } }[] };
+    const call: Call = {
+      command: command.operation,
+      logAlone: input.Item?.entity === 'request_log',
+      logInTransaction: (input.TransactItems ?? []).some((t) => t.Put?.Item?.entity === 'request_log'),
+    };
+    if (inFlight === 0) waves.push([]);
+    waves[waves.length - 1].push(call);
+    inFlight++;
+    try {
+      return await next();
+    } finally {
+      inFlight--;
+    }
+  });
   const create = ((await import('../functions/api/create-company')) as { handler: Invoke }).handler;
   const getCompany = ((await import('../functions/api/get-company')) as { handler: Invoke }).handler;
   const key = credentials.test_key;
@@ -164,7 +161,7 @@ export const requestLogBench: Bench = async ({ credentials }) => {
       });
     }
   } finally {
-    db().middlewareStack.remove('benchRequestLogRounds');
+    db().unwrap('benchRequestLogRounds');
   }
   return rows;
 };

@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { StoreClient, GetCommand, QueryCommand } from '../lib/store/dynamodb';
 import { localQueuePartition, webhookLaneKey } from '../lib/store/keys';
 import { laneShardFor } from '../lib/webhooks/lane-shards';
 import { localLaneQueueNames } from '../infra/local/webhook-pipeline';
@@ -199,13 +198,11 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
 /** The lanes and queued messages of the endpoints that lost events, read from the runtime's DynamoDB Local. */
 async function diagnose(runtime: Runtime, figures: EndpointFigures[]): Promise<string[]> {
   const c = runtime.credentials as unknown as { dynamodb_endpoint: string; table_name: string };
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: c.dynamodb_endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const client = new StoreClient({
+    endpoint: c.dynamodb_endpoint,
+    region: 'us-east-1',
+    credentials: () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
+  });
   try {
     // Every lane shard's queue (the stand-in's messages are stored per queue).
     const shards = runtime.credentials.webhook_queue_urls.length;

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/store/dynamodb';
 import { createPartner, getPartner } from '../../lib/partners/partner';
 import { findApiKey, hashSecret, issueApiKey } from '../../lib/auth/api-key';
 import { apiKeyKey } from '../../lib/store/keys';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '../store/dynamodb';
 import { db, tableName } from '../store/client';
 import { getItem, type ReadTogether } from '../store/read-together';
 import { apiKeyKey, apiKeysOfPartner } from '../store/keys';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../store/dynamodb';
 import { db, tableName } from '../store/client';
 import { queryAll } from '../store/query-all';
 import { invoiceLinesIndex, ledgerLineKey, shardOf, unbilledIndexes } from '../store/keys';

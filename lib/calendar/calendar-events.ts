@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../store/dynamodb';
 import { now, nowIso } from '../clock';
 import { ApiError, resourceMissing } from '../errors';
 import { db, tableName } from '../store/client';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../store/dynamodb';
 import * as z from 'zod';
 import { idParam } from '../input';
 import { db, tableName } from '../store/client';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../store/dynamodb';
 import * as z from 'zod';
 import type { Scope } from '../scope';
 import { db, tableName } from '../store/client';

@@ -1,6 +1,6 @@
 import { modeOf } from '../scope';
 import { queryAll } from '../store/query-all';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '../store/dynamodb';
 import * as z from 'zod';
 import { db, tableName } from '../store/client';
 import { apiKeysOfPartner, rateWindowPartition } from '../store/keys';

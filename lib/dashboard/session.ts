@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../store/dynamodb';
 import { db, tableName } from '../store/client';
 import { dashboardSessionKey } from '../store/keys';
 import { now } from '../clock';

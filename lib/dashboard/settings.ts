@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../store/dynamodb';
 import * as z from 'zod';
 import { db, tableName } from '../store/client';
 import { partnerKey } from '../store/keys';

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../store/dynamodb';
 import { db, tableName } from '../store/client';
 import { signInCodeKey } from '../store/keys';
 import { now } from '../clock';

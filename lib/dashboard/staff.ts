@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../store/dynamodb';
 import { db, tableName } from '../store/client';
 import { staffKey, staffOfPartner } from '../store/keys';
 import { nowIso } from '../clock';

@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '../store/dynamodb';
 import { ApiError } from '../errors';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../store/client';

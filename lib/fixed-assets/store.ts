@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '../store/dynamodb';
 import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
 import { newId } from '../ids';

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../store/dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../errors';
 import { db, tableName } from '../store/client';

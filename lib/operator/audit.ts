@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '../store/dynamodb';
 import { userInfo } from 'node:os';
 import { nowIso } from '../clock';
 import { randomBase62 } from '../ids';

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '../store/dynamodb';
 import { db, tableName } from '../store/client';
 import { queryPages } from '../store/query-all';
 import { decodeCursor, encodeCursor } from './cursor';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../store/dynamodb';
 import { db, tableName } from '../store/client';
 import { partnerKey } from '../store/keys';
 import { newId } from '../ids';

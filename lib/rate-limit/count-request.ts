@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../store/dynamodb';
 import { db, tableName } from '../store/client';
 import { rateWindowKey } from '../store/keys';
 import type { PolicyState, RateLimitSettings } from './policy';

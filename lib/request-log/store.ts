@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '../store/dynamodb';
 import type { Scope } from '../scope';
 import { db, tableName } from '../store/client';
 import { apiKeyKey, listSortKey, requestLogIndexes, requestLogKey } from '../store/keys';

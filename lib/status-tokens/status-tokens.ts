@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '../store/dynamodb';
 import { nowIso } from '../clock';
 import { config } from '../config';
 import { decryptSecret, encryptSecret } from '../crypto/envelope';

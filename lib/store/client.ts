@@ -1,32 +1,48 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AwsCredentials } from '../aws/sigv4';
 import { config } from '../config';
+import { StoreClient } from './dynamodb';
 
-let documentClient: DynamoDBDocumentClient | undefined;
+let documentClient: StoreClient | undefined;
 
 /**
- * The one DynamoDB document client of this process, created on first use (so tests and the local
- * runtime can set the environment first). Timeouts are bounded: no call waits forever.
+ * The one DynamoDB client of this process, created on first use (so tests and the local runtime can
+ * set the environment first). Timeouts are bounded: no call waits forever.
  */
-export function db(): DynamoDBDocumentClient {
+export function db(): StoreClient {
   if (!documentClient) {
     const { dynamodbEndpoint, region } = config();
-    const base = new DynamoDBClient({
+    documentClient = new StoreClient({
+      endpoint: dynamodbEndpoint ?? `https://dynamodb.${region}.amazonaws.com`,
       region,
-      endpoint: dynamodbEndpoint,
-      credentials: dynamodbEndpoint ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
+      credentials: dynamodbEndpoint ? () => LOCAL_CREDENTIALS : awsCredentials(),
       maxAttempts: 4,
-      requestHandler: { connectionTimeout: 2000, requestTimeout: 5000 },
-    });
-    // The SDK's logging middleware makes a redacted copy of every request's input and answer for its
-    // logger before calling it, even the no-op one it has when given none (as here): a walk over every
-    // item read or written, for nothing (docs/decisions.md, "Where a request's time goes").
-    base.middlewareStack.remove('loggerMiddleware');
-    documentClient = DynamoDBDocumentClient.from(base, {
-      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+      connectionTimeoutMs: 2000,
+      requestTimeoutMs: 5000,
     });
   }
   return documentClient;
+}
+
+/** DynamoDB Local checks no signature; any key pair will do. */
+const LOCAL_CREDENTIALS: AwsCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/**
+ * The credentials of this process's role: Lambda puts them in its environment, which is where the
+ * SDK's default chain finds them first. Anywhere else (an operator's shell with a profile or SSO), the
+ * SDK's whole chain is loaded on the first call, and only then (docs/decisions.md, "A DynamoDB client
+ * of our own").
+ */
+function awsCredentials(): () => Promise<AwsCredentials> | AwsCredentials {
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;
+  if (accessKeyId && secretAccessKey) {
+    const fromEnvironment = { accessKeyId, secretAccessKey, sessionToken };
+    return () => fromEnvironment;
+  }
+  let chain: (() => Promise<AwsCredentials>) | undefined;
+  return async () => {
+    chain ??= (await import('@aws-sdk/credential-provider-node')).defaultProvider();
+    return chain();
+  };
 }
 
 export function tableName(): string {

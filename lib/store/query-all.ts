@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from './dynamodb';
 import { db } from './client';
 
 type QueryInput = ConstructorParameters<typeof QueryCommand>[0];

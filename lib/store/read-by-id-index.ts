@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from './dynamodb';
 import { db, tableName } from './client';
 
 /** Where an object's id index entry sits (gsi1: `gsi1pk`, `gsi1sk`). */

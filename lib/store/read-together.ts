@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from './dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from './client';
 

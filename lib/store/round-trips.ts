@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { StoreClient } from './dynamodb';
 
 /** One DynamoDB request of a counted piece of work: its command, the items it reads, and its place on the critical path. */
 export interface CountedRequest {
@@ -32,7 +32,7 @@ interface Open {
 }
 
 const open = new AsyncLocalStorage<Open>();
-const MIDDLEWARE = 'roundTripCounter';
+const WRAPPER = 'roundTripCounter';
 
 /**
  * Counts, without timing anything, the DynamoDB requests made by `work` (and only by it: the context
@@ -64,28 +64,24 @@ export function operationBegins(): void {
 }
 
 /** Puts the counter on a client (once); it costs one AsyncLocalStorage lookup per request outside `countRoundTrips`. */
-export function countRoundTripsOn(client: DynamoDBDocumentClient): void {
-  client.middlewareStack.remove(MIDDLEWARE);
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const state = open.getStore();
-      if (!state) return next(args);
-      const input = args.input as Record<string, unknown>;
-      const request: CountedRequest = {
-        command: String(context.commandName ?? 'unknown').replace(/Command$/, ''),
-        depth: state.answered + 1,
-        partitions: partitionsOf(input),
-        reads: readsOf(String(context.commandName), input),
-      };
-      state.requests.push(request);
-      try {
-        return await next(args);
-      } finally {
-        state.answered = Math.max(state.answered, request.depth);
-      }
-    },
-    { step: 'initialize', name: MIDDLEWARE },
-  );
+export function countRoundTripsOn(client: StoreClient): void {
+  client.wrap(WRAPPER, async (command, next) => {
+    const state = open.getStore();
+    if (!state) return next();
+    const input = command.input as Record<string, unknown>;
+    const request: CountedRequest = {
+      command: command.operation,
+      depth: state.answered + 1,
+      partitions: partitionsOf(input),
+      reads: readsOf(command.operation, input),
+    };
+    state.requests.push(request);
+    try {
+      return await next();
+    } finally {
+      state.answered = Math.max(state.answered, request.depth);
+    }
+  });
 }
 
 type Key = { pk?: unknown; sk?: unknown };
@@ -95,7 +91,7 @@ const itemOf = (key: Key | undefined) => (key ? `${text(key.pk)}|${text(key.sk)}
 
 function readsOf(command: string, input: Record<string, unknown>): string[] {
   const out: (string | undefined)[] = [];
-  if (/^Get(Item)?Command$/.test(command)) out.push(itemOf(input.Key as Key));
+  if (command === 'GetItem') out.push(itemOf(input.Key as Key));
   const requestItems = input.RequestItems as Record<string, { Keys?: Key[] }> | undefined;
   for (const table of Object.values(requestItems ?? {})) for (const key of table.Keys ?? []) out.push(itemOf(key));
   for (const entry of (input.TransactItems as { Get?: { Key?: Key } }[] | undefined) ?? []) if (entry.Get) out.push(itemOf(entry.Get.Key));

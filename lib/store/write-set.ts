@@ -1,4 +1,4 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from './dynamodb';
 import type { Scope } from '../scope';
 import type { PendingEvent } from './event';
 

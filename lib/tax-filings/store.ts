@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../store/dynamodb';
 import { nowIso } from '../clock';
 import { ApiError, capitalised, resourceMissing, withArticle } from '../errors';
 import { newId } from '../ids';

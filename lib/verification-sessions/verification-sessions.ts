@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '../store/dynamodb';
 import { now, nowIso } from '../clock';
 import { config } from '../config';
 import { invalidField, resourceMissing } from '../errors';

@@ -5,7 +5,7 @@ import { aFreshPartner } from '../support/partners';
 import { closePeriod } from '../../lib/billing/close-period';
 import { periodOf } from '../../lib/billing/period';
 import { nowIso } from '../../lib/clock';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/store/dynamodb';
 import { db, tableName } from '../../lib/store/client';
 import { partnerKey } from '../../lib/store/keys';
 

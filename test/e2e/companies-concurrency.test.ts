@@ -1,4 +1,4 @@
-import { BatchGetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, ScanCommand } from '../../lib/store/dynamodb';
 import { randomUUID } from 'node:crypto';
 import { api } from '../support/http';
 import { useStackDatabase } from '../support/stack';

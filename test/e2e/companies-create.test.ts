@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../lib/store/dynamodb';
 import { api, ENVELOPE_FIELDS } from '../support/http';
 import { useStackDatabase } from '../support/stack';
 import { aCorp, anAccount, anLlc, anOwner, createCompany, uniqueWord } from '../support/companies';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../lib/store/dynamodb';
 import { api, ENVELOPE_FIELDS } from '../support/http';
 import { useStackDatabase } from '../support/stack';
 import { issueApiKey, hashSecret } from '../../lib/auth/api-key';

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import { randomUUID } from 'node:crypto';
 import { api } from '../support/http';
 import { useStackDatabase } from '../support/stack';

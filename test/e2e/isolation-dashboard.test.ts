@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/store/dynamodb';
 import { ROUTES, type Route } from '../../lib/routes';
 import { createSession } from '../../lib/dashboard/session';
 import { getEndpoint } from '../../lib/webhooks/endpoints';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../lib/store/dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { useStackDatabase } from '../support/stack';
 import { api, type HttpResult } from '../support/http';
@@ -10,7 +10,7 @@ import { createSession } from '../../lib/dashboard/session';
 import { db, tableName } from '../../lib/store/client';
 import { localQueuePartition, webhookLaneKey } from '../../lib/store/keys';
 import { readLane } from '../../lib/webhooks/lane/lane-state';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/store/dynamodb';
 import type { Scope } from '../../lib/scope';
 import { localLaneQueueNames } from '../../infra/local/webhook-pipeline';
 

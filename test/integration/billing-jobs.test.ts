@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../../lib/store/dynamodb';
 import { useStackDatabase } from '../support/stack';
 import { streamItems } from '../support/event-log';
 import { stream } from '../../lib/events/listing/streams';

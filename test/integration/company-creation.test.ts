@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockStore } from '../support/store-mock';
 import { useStackDatabase } from '../support/stack';
 import { anAccount, anLlc, anOwner } from '../support/companies';
 import { db, tableName } from '../../lib/store/client';
@@ -53,7 +53,7 @@ describe('company creation under injected faults', () => {
       $metadata: {},
       CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
     });
-    const ddb = mockClient(client);
+    const ddb = mockStore(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
     ddb
       .on(TransactWriteCommand)
@@ -77,7 +77,7 @@ describe('company creation under injected faults', () => {
     const s = scope();
     const client = db();
     const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    const ddb = mockClient(client);
+    const ddb = mockStore(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
     try {
       await createCompany({ scope: s, body: body(), expand: [] });
@@ -179,7 +179,7 @@ describe("the owners' identity-document requirements at creation", () => {
     await claimKey(s, key, 'fp', 'req_owner', new Date());
     const client = db();
     const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    const ddb = mockClient(client);
+    const ddb = mockStore(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
     let company: Awaited<ReturnType<typeof createCompany>>;
     try {
@@ -212,7 +212,7 @@ describe("the owners' identity-document requirements at creation", () => {
     const s = scope();
     const client = db();
     const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    const ddb = mockClient(client);
+    const ddb = mockStore(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
     ddb
       .on(TransactWriteCommand)

@@ -1,6 +1,6 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockStore } from '../support/store-mock';
 import { useStackDatabase } from '../support/stack';
 import { streamItems } from '../support/event-log';
 import { stream } from '../../lib/events/listing/streams';
@@ -143,7 +143,7 @@ describe('commit under injected faults', () => {
         $metadata: {},
         CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
       });
-    const ddb = mockClient(client);
+    const ddb = mockStore(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
     ddb
       .on(TransactWriteCommand)

@@ -1,7 +1,7 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockStore } from '../support/store-mock';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
 import { streamItems } from '../support/event-log';
@@ -148,11 +148,11 @@ describe('a burst of writers on one partner+mode', () => {
     const s = scope();
     const companies = Array.from({ length: 4 }, () => newId('company'));
     const seenQueries = new Set<string>();
-    const watch = (next: any, context: any) => async (args: any) => {
-      if (context.commandName === 'QueryCommand') seenQueries.add(String(args.input.ExpressionAttributeValues?.[':pk']).split('#')[0]);
-      return next(args);
-    };
-    db().middlewareStack.add(watch, { step: 'initialize', name: 'burstWatch' });
+    db().wrap('burstWatch', (command, next) => {
+      const input = command.input as { ExpressionAttributeValues?: Record<string, unknown> };
+      if (command.operation === 'Query') seenQueries.add(String(input.ExpressionAttributeValues?.[':pk']).split('#')[0]);
+      return next();
+    });
     let results: { tag: string; events: string[] }[];
     try {
       results = await Promise.all(
@@ -163,7 +163,7 @@ describe('a burst of writers on one partner+mode', () => {
         }),
       );
     } finally {
-      db().middlewareStack.remove('burstWatch');
+      db().unwrap('burstWatch');
     }
     // The burst went through the pending path (a drain read the pending partitions).
     expect(seenQueries.has('EVPEND')).toBe(true);
@@ -216,7 +216,7 @@ describe('a burst of writers on one partner+mode', () => {
         $metadata: {},
         CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }],
       });
-    const ddb = mockClient(client);
+    const ddb = mockStore(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
     ddb
       .on(TransactWriteCommand)
@@ -249,7 +249,7 @@ describe('a burst of writers on one partner+mode', () => {
     const client = db();
     const realSend = client.send.bind(client) as (command: unknown) => Promise<unknown>;
     let n = 0;
-    const ddb = mockClient(client);
+    const ddb = mockStore(client);
     ddb.onAnyCommand().callsFake(() => realSend(ddb.send.lastCall.args[0]));
     ddb.on(TransactWriteCommand).callsFake((input) => {
       const command = ddb.send.lastCall.args[0];

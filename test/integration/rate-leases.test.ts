@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../lib/store/dynamodb';
 import { useStackDatabase } from '../support/stack';
 import { db, tableName } from '../../lib/store/client';
 import { rateWindowKey } from '../../lib/store/keys';
@@ -88,16 +88,13 @@ describe('rate-limit counts taken in leases', () => {
     const client = db();
     const fault = new Error('injected: the window write failed');
     let fail = true;
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (fail && context.commandName === 'UpdateItemCommand') {
-          fail = false;
-          throw fault;
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: 'injectedWindowFault' },
-    );
+    client.wrap('injectedWindowFault', (command, next) => {
+      if (fail && command.operation === 'UpdateItem') {
+        fail = false;
+        throw fault;
+      }
+      return next();
+    });
     try {
       // Asked in one turn: the first leases several places and the others take them while its write is out.
       const results = await Promise.allSettled([1, 2, 3].map(() => countRequest(subject, second(8))));
@@ -105,7 +102,7 @@ describe('rate-limit counts taken in leases', () => {
       const next = await countRequest(subject, second(8));
       expect(next.second).toBe(1);
     } finally {
-      client.middlewareStack.remove('injectedWindowFault');
+      client.unwrap('injectedWindowFault');
     }
   });
 });

@@ -1,5 +1,5 @@
-import { BatchGetCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { BatchGetCommand, StoreClient, PutCommand } from '../../lib/store/dynamodb';
+import { mockStore } from '../support/store-mock';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
@@ -66,7 +66,7 @@ describe('reads asked for together', () => {
   });
 
   it('fails every read of a request that failed', async () => {
-    const mock = mockClient(DynamoDBDocumentClient);
+    const mock = mockStore(StoreClient);
     try {
       mock.on(BatchGetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
       const together = new ReadTogether(tableName());

@@ -1,5 +1,5 @@
-import type { AwsClientStub } from 'aws-sdk-client-mock';
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../lib/store/dynamodb';
+import type { StoreStub } from './store-mock';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { hashSecret } from '../../lib/auth/api-key';
 
@@ -27,7 +27,7 @@ export function keyedPost(secret: string, body?: string | null, headers: Record<
 export const lambdaContext = { getRemainingTimeInMillis: () => 10_000 } as Context;
 
 /** The key record behind `secret` (test mode, every scope), its partner, and a passing rate-limit count. */
-export function stubKeyAndPartner(ddb: AwsClientStub<DynamoDBDocumentClient>, secret: string): void {
+export function stubKeyAndPartner(ddb: StoreStub, secret: string): void {
   ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(secret)}`, sk: 'KEY' } }).resolves({
     Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
   });

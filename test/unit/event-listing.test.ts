@@ -1,5 +1,5 @@
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { BatchGetCommand, StoreClient, QueryCommand, ScanCommand } from '../../lib/store/dynamodb';
+import { mockStore } from '../support/store-mock';
 import { isEmptyRange, narrow } from '../../lib/events/listing/created-at-range';
 import { parseRfc3339 } from '../../lib/paging/rfc3339';
 import { EVERYTHING, intersect, keeps } from '../../lib/events/listing/selection';
@@ -109,7 +109,7 @@ describe('total by inclusion–exclusion', () => {
 });
 
 describe('what a page reads', () => {
-  const ddb = mockClient(DynamoDBDocumentClient);
+  const ddb = mockStore(StoreClient);
   afterAll(() => ddb.restore());
   beforeEach(() => {
     ddb.reset();

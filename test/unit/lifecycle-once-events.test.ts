@@ -1,12 +1,12 @@
-import { mockClient } from 'aws-sdk-client-mock';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockStore } from '../support/store-mock';
+import { BatchGetCommand, StoreClient, GetCommand, QueryCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { verifyOwners } from '../../lib/lifecycle/operations/verify-owners';
 import { incorporateCompany } from '../../lib/lifecycle/operations/incorporate-company';
 import { ApiError } from '../../lib/errors';
 import { companyEntity } from '../../lib/store/entities/company';
 import type { CompanyRecord } from '../../lib/resources/company';
 
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockStore(StoreClient);
 const scope = { partnerId: 'ptr_0000000000000000000001', mode: 'test' as const };
 const base: CompanyRecord = {
   id: 'cmp_0000000000000000000001',

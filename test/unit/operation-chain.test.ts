@@ -1,5 +1,5 @@
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockStore } from '../support/store-mock';
+import { StoreClient, GetCommand } from '../../lib/store/dynamodb';
 import { z } from 'zod';
 import { apiOperation } from '../../lib/http/operation';
 import { ApiError } from '../../lib/errors';
@@ -9,7 +9,7 @@ import { resetDbClient } from '../../lib/store/client';
 import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
 
 const SECRET = 'svc_test_' + 'a'.repeat(32);
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockStore(StoreClient);
 
 const event = (body?: string, headers: Record<string, string> = {}) => keyedPost(SECRET, body, headers);
 const context = lambdaContext;

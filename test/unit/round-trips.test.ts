@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { StoreClient, GetCommand, UpdateCommand, BatchGetCommand } from '../../lib/store/dynamodb';
 import { countRoundTrips, countRoundTripsOn, operationBegins } from '../../lib/store/round-trips';
 
 /**
@@ -8,17 +7,16 @@ import { countRoundTrips, countRoundTripsOn, operationBegins } from '../../lib/s
  * round trip, a request sent after another answered is one deeper, and only the counted work's
  * requests count. The store answers in memory (a last middleware that never sends).
  */
-const client = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
-);
+const client = new StoreClient({
+  region: 'us-east-1',
+  endpoint: 'http://127.0.0.1:9',
+  credentials: () => ({ accessKeyId: 'x', secretAccessKey: 'x' }),
+});
 countRoundTripsOn(client);
-client.middlewareStack.add(
-  () => async () => {
-    await sleep(5);
-    return { output: { $metadata: {} }, response: {} } as never;
-  },
-  { step: 'initialize', priority: 'low', name: 'answerInMemory' },
-);
+client.wrap('answerInMemory', async () => {
+  await sleep(5);
+  return { $metadata: {} };
+});
 afterAll(() => client.destroy());
 
 const get = (pk: string) => client.send(new GetCommand({ TableName: 't', Key: { pk, sk: 'A' } }));

@@ -1,5 +1,5 @@
-import { mockClient } from 'aws-sdk-client-mock';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockStore } from '../support/store-mock';
+import { DeleteCommand, StoreClient, PutCommand, TransactWriteCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import {
   ConditionalCheckFailedException,
   ProvisionedThroughputExceededException,
@@ -20,7 +20,7 @@ import type { Context } from 'aws-lambda';
  * Idempotency-Key is never released once its change is applied.
  */
 const SECRET = 'svc_test_' + 'b'.repeat(32);
-const ddb = mockClient(DynamoDBDocumentClient);
+const ddb = mockStore(StoreClient);
 const meta = { $metadata: {} };
 const throttle = () =>
   new ProvisionedThroughputExceededException({

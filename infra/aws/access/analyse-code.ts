@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { REPO_ROOT } from '../bundling';
-import { actionsOf, PACKAGE_ACTIONS, SDK_PACKAGES, SDK_PACKAGES_WITHOUT_ACTIONS, SIGNED_ACTIONS, type Service } from './sdk-actions';
+import {
+  actionsOf,
+  OWN_CLIENT_MODULES,
+  PACKAGE_ACTIONS,
+  SDK_PACKAGES,
+  SDK_PACKAGES_WITHOUT_ACTIONS,
+  SIGNED_ACTIONS,
+  type Service,
+} from './sdk-actions';
 import { NARROWED_MODULES, type Narrowing } from './narrowed-modules';
 
 /** One AWS action a function's code can call, and the narrowing that applies when only a narrowed module calls it. */
@@ -25,7 +33,9 @@ const SECTION = /^\/\/ ((?:lib|functions)\/\S+\.[cm]?[jt]s)$/;
  * remaining code still references is mapped to its IAM action. Tree-shaking matters: a module that
  * both looks a key up and creates keys grants `PutItem` only to the functions that create keys.
  * esbuild marks each module's code with a `// path` comment, so a reference is attributed to its
- * module, which is how the rate-limit counter's write stays narrowed. One pass for all entries.
+ * module, which is how the rate-limit counter's write stays narrowed. Our own clients' modules
+ * (lib/store/dynamodb.ts) are left out of the bundle like a package, under their path, so their
+ * command classes are read the same way. One pass for all entries.
  */
 export function analyseCode(entries: string[]): Map<string, UsedAction[]> {
   // One analysis per set of entries per process: tests synthesize several stages from the same code.
@@ -46,6 +56,17 @@ export function analyseCode(entries: string[]): Map<string, UsedAction[]> {
     target: 'node24',
     outdir: join(REPO_ROOT, 'cdk.out', '.analysis'),
     logLevel: 'silent',
+    plugins: [
+      {
+        name: 'own-clients-as-packages',
+        setup(build) {
+          build.onResolve({ filter: /^\./ }, (args) => {
+            const id = Object.keys(OWN_CLIENT_MODULES).find((m) => join(args.resolveDir, args.path) === join(REPO_ROOT, m));
+            return id ? { path: id, external: true } : undefined;
+          });
+        },
+      },
+    ],
   });
   for (const file of result.outputFiles) {
     const index = Number(/e(\d+)\.js$/.exec(file.path)?.[1]);
@@ -79,7 +100,7 @@ function actionsOfBundle(text: string, entry: string): UsedAction[] {
       .map((s) => s.trim())
       .filter(Boolean)) {
       const [imported, local = imported] = spec.split(/\s+as\s+/).map((s) => s.trim());
-      const service = SDK_PACKAGES[from];
+      const service = SDK_PACKAGES[from] ?? OWN_CLIENT_MODULES[from];
       if (service && imported.endsWith('Command')) aliases.set(local, { service, actions: actionsOf(service, imported) });
       const pkg = PACKAGE_ACTIONS[from];
       if (pkg) aliases.set(local, pkg);

@@ -18,6 +18,14 @@ export const SDK_PACKAGES: Record<string, Service> = {
 };
 
 /**
+ * Our own clients of an AWS service, by module (without its extension): their command classes are
+ * named as the SDK's document client names them, so they map to IAM actions the same way.
+ */
+export const OWN_CLIENT_MODULES: Record<string, Service> = {
+  'lib/store/dynamodb': 'dynamodb',
+};
+
+/**
  * Calls our own code signs without a generated client (lib/aws/actions.ts): each constant names its
  * action, and is left in a function's bundle only where a call still uses it.
  */
@@ -48,6 +56,8 @@ const SPECIAL: Record<Service, Record<string, string[]>> = {
     TransactWrite: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     TransactWriteItems: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     ExecuteStatement: ['PartiQLSelect', 'PartiQLInsert', 'PartiQLUpdate', 'PartiQLDelete'],
+    // lib/store/dynamodb.ts's base class of its commands: no call of its own.
+    Store: [],
   },
   s3: {
     HeadObject: ['GetObject'],

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand } from '../../store/dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../../store/client';
 import { companyOfCounter } from '../../store/keys';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../store/dynamodb';
 import { db } from '../../store/client';
 import { eventSequencerLeaseKey } from '../../store/keys';
 import type { Scope } from '../../scope';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../store/dynamodb';
 import { db } from '../../store/client';
 import { pendingEventSortKey, pendingEventsPartition } from '../../store/keys';
 import { PENDING_EVENT_ENTITY } from '../../store/table-definition';

@@ -1,4 +1,4 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '../../store/dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../../store/client';
 import { eventKey, eventSequencerLeaseKey } from '../../store/keys';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../store/dynamodb';
 import { db } from '../../store/client';
 import { readCounterItems } from '../../event-log/counters';
 import type { Scope } from '../../scope';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../store/dynamodb';
 import { db } from '../../store/client';
 import type { PagePlan } from './plan';
 import type { ReadMeter } from './read-meter';

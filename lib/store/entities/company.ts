@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../dynamodb';
 import { tableName, db } from '../client';
 import { batchGetItems, itemAt, type ReadTogether } from '../read-together';
 import { defineEntity } from '../entity';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../dynamodb';
 import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';

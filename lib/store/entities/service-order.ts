@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../dynamodb';
 import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../store/dynamodb';
 import { db, tableName } from '../../store/client';
 import { webhookEndpointKey } from '../../store/keys';
 import { getEndpoint, listEndpointsOfPartner, type DisabledReason, type WebhookEndpoint } from '../endpoints';

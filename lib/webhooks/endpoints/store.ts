@@ -1,5 +1,5 @@
 import { queryAll } from '../../store/query-all';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../../store/dynamodb';
 import { db, tableName } from '../../store/client';
 import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, webhookLaneKey, WEBHOOK_ENDPOINT_SK_PREFIX } from '../../store/keys';
 import type { Mode } from '../../scope';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../../store/dynamodb';
 import { db, tableName } from '../../store/client';
 import { webhookAttemptKey, webhookAttemptsPartition } from '../../store/keys';
 import { TTL_ATTRIBUTE } from '../../store/table-definition';

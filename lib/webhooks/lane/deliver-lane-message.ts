@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../store/dynamodb';
 import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import type { Scope } from '../../scope';

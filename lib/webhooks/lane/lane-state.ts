@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../store/dynamodb';
 import { db, tableName } from '../../store/client';
 import { webhookLaneKey } from '../../store/keys';
 import { recordOf } from '../../store/entity';

@@ -1,4 +1,4 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '../../store/dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db, tableName } from '../../store/client';
 import { attemptItem, type AttemptRecord } from './attempt-log';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../store/dynamodb';
 import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import { idPattern } from '../../ids';

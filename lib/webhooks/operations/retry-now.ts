@@ -1,5 +1,5 @@
 import { ChangeMessageVisibilityBatchCommand } from '@aws-sdk/client-sqs';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../store/dynamodb';
 import { invalidField } from '../../errors';
 import { nowIso } from '../../clock';
 import { db, tableName } from '../../store/client';

@@ -1,0 +1,197 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type AwsCredentials, signRequest } from './sigv4';
+
+/**
+ * One call of an AWS JSON protocol (awsJson1_0 / awsJson1_1: a signed POST to `/` naming its operation
+ * in `x-amz-target`), over Node's own http/https with keep-alive. What the generated SDK clients gave
+ * that is kept (docs/decisions.md, "A DynamoDB client of our own"):
+ * - a connection timeout and a request timeout on every attempt;
+ * - the SDK's standard retry mode: up to `maxAttempts` attempts for throttles, 5xx, timeouts and
+ *   broken connections, with full-jitter exponential backoff; never for a refusal such as a failed
+ *   condition;
+ * - an error shaped as the SDK shapes it: `name` is the service's code, `message` its message, the
+ *   answer's other fields (a transaction's `CancellationReasons`) on the error itself, and `$metadata`
+ *   with the HTTP status and the number of attempts;
+ * - no redirect is ever followed (a 3xx is an error).
+ */
+export interface JsonEndpoint {
+  /** `https://dynamodb.us-east-1.amazonaws.com`, or a local stand-in's `http://127.0.0.1:8000`. */
+  url: URL;
+  region: string;
+  /** The signing name (`dynamodb`). */
+  service: string;
+  /** `DynamoDB_20120810`: the target's prefix. */
+  targetPrefix: string;
+  contentType: 'application/x-amz-json-1.0' | 'application/x-amz-json-1.1';
+  credentials: () => Promise<AwsCredentials> | AwsCredentials;
+  maxAttempts: number;
+  connectionTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+/** What the SDK puts on every answer and every error: the HTTP status, AWS's request id and how many attempts it took. */
+export interface CallMetadata {
+  httpStatusCode?: number;
+  requestId?: string;
+  attempts: number;
+  totalRetryDelay: number;
+}
+
+/** An AWS call that did not succeed, shaped as the SDK's service exceptions are. */
+export class AwsServiceError extends Error {
+  [field: string]: unknown;
+  readonly $fault: 'client' | 'server';
+  readonly $metadata: CallMetadata;
+  constructor(name: string, message: string, status: number | undefined, fields: Record<string, unknown> = {}) {
+    super(message);
+    this.name = name;
+    for (const [k, v] of Object.entries(fields)) if (k !== '__type' && k !== 'message' && k !== 'Message') this[k] = v;
+    this.$fault = status !== undefined && status < 500 ? 'client' : 'server';
+    this.$metadata = { httpStatusCode: status, attempts: 1, totalRetryDelay: 0 };
+  }
+}
+
+/** The SDK's throttling codes (its standard retry strategy) that DynamoDB, SQS or KMS can answer. */
+const THROTTLES = new Set([
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'ThrottlingException',
+  'Throttling',
+  'TooManyRequestsException',
+  'TransactionInProgressException',
+  'LimitExceededException',
+  'RequestThrottled',
+]);
+/** Broken or refused connections, and our own timeouts: the request may not have arrived, so it is sent again. */
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ECONNABORTED']);
+const BASE_DELAY_MS = 100;
+const MAX_DELAY_MS = 20_000;
+
+/** True when another attempt of the same call can succeed: what the SDK's standard mode retries. */
+export function worthRetrying(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; $metadata?: CallMetadata } | undefined;
+  if (!e) return false;
+  if (e.name === 'TimeoutError' || (e.code && NETWORK_CODES.has(e.code))) return true;
+  if (e.name && THROTTLES.has(e.name)) return true;
+  const status = e.$metadata?.httpStatusCode;
+  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+}
+
+const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 50 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 50 }) };
+
+/** Closes the kept-alive sockets (tests and scripts that end); the next call opens new ones. */
+export function closeIdleConnections(): void {
+  agents.http.destroy();
+  agents.https.destroy();
+  agents.http = new HttpAgent({ keepAlive: true, maxSockets: 50 });
+  agents.https = new HttpsAgent({ keepAlive: true, maxSockets: 50 });
+}
+
+/** Calls `operation` with `input` and returns the parsed answer, or throws an `AwsServiceError` (or a network error) after the retries above. */
+export async function callJson(
+  endpoint: JsonEndpoint,
+  operation: string,
+  input: unknown,
+): Promise<{ output: Record<string, unknown>; $metadata: CallMetadata }> {
+  const body = JSON.stringify(input, blobsAsBase64);
+  let totalRetryDelay = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const headers = signRequest(
+        {
+          method: 'POST',
+          host: endpoint.url.host,
+          path: '/',
+          headers: { 'content-type': endpoint.contentType, 'x-amz-target': `${endpoint.targetPrefix}.${operation}` },
+          body,
+        },
+        { region: endpoint.region, service: endpoint.service },
+        await endpoint.credentials(),
+      );
+      const answer = await post(endpoint, headers, body);
+      const $metadata: CallMetadata = { httpStatusCode: answer.status, requestId: answer.requestId, attempts: attempt, totalRetryDelay };
+      if (answer.status >= 200 && answer.status < 300) return { output: parse(answer.text), $metadata };
+      throw Object.assign(serviceError(answer.status, answer.text), { $metadata });
+    } catch (error) {
+      const e = error as { $metadata?: CallMetadata };
+      if (attempt >= endpoint.maxAttempts || !worthRetrying(error)) {
+        if (e && typeof e === 'object')
+          e.$metadata = { ...(e.$metadata ?? { httpStatusCode: undefined }), attempts: attempt, totalRetryDelay };
+        throw error;
+      }
+      const delay = Math.floor(Math.random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt));
+      totalRetryDelay += delay;
+      await sleep(delay);
+    }
+  }
+}
+
+/** The JSON protocols send a blob as base64 text (what the SDK's serializer does with a Uint8Array). */
+function blobsAsBase64(_key: string, value: unknown): unknown {
+  return ArrayBuffer.isView(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') : value;
+}
+
+function parse(text: string): Record<string, unknown> {
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** The error an answer names (`__type` is `namespace#Code`, sometimes with a `:` suffix), with the answer's fields on it. */
+function serviceError(status: number, text: string): AwsServiceError {
+  let fields: Record<string, unknown> = {};
+  try {
+    fields = parse(text);
+  } catch {
+    // not JSON (a proxy's page): the status alone says what happened
+  }
+  const type = String(fields.__type ?? fields.code ?? '');
+  const name =
+    type.split('#').pop()?.split(':')[0] ||
+    (status >= 500 ? 'InternalServerError' : status >= 300 && status < 400 ? 'UnexpectedRedirect' : 'UnknownError');
+  const message = String(fields.message ?? fields.Message ?? `answered ${status}`);
+  return new AwsServiceError(name, message, status, fields);
+}
+
+function post(
+  endpoint: JsonEndpoint,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string; requestId?: string }> {
+  const secure = endpoint.url.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    const req = (secure ? httpsRequest : httpRequest)(
+      {
+        protocol: endpoint.url.protocol,
+        hostname: endpoint.url.hostname,
+        port: endpoint.url.port || undefined,
+        method: 'POST',
+        path: '/',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: secure ? agents.https : agents.http,
+      },
+      (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            requestId: String(res.headers['x-amzn-requestid'] ?? '') || undefined,
+          }),
+        );
+      },
+    );
+    const timeout = (what: string, ms: number) => req.destroy(Object.assign(new Error(`${what} after ${ms} ms`), { name: 'TimeoutError' }));
+    req.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => timeout('No connection', endpoint.connectionTimeoutMs), endpoint.connectionTimeoutMs);
+      socket.once('connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
+    });
+    req.setTimeout(endpoint.requestTimeoutMs, () => timeout('No answer', endpoint.requestTimeoutMs));
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -1,0 +1,239 @@
+import type * as Sdk from '@aws-sdk/lib-dynamodb';
+import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AwsCredentials } from '../aws/sigv4';
+import { type CallMetadata, callJson, closeIdleConnections, type JsonEndpoint } from '../aws/json-protocol';
+
+/**
+ * DynamoDB as this codebase calls it: the document client's commands (plain values in, plain values
+ * out) over DynamoDB's JSON protocol (lib/aws/json-protocol.ts), without the generated SDK client.
+ * That client, with its every operation's schema, its endpoint rules and its middleware, was the whole
+ * of a function's import time beyond Node's own https (docs/decisions.md, "A DynamoDB client of our
+ * own"). The command classes keep the SDK document client's names, inputs and outputs (its types are
+ * used as they are), and values are converted by the same `@aws-sdk/util-dynamodb` it uses, with the
+ * same options: what a call sends and what it gets back are unchanged.
+ */
+
+type Item = Record<string, NativeAttributeValue>;
+type Wire = Record<string, unknown>;
+/** How a command's values become DynamoDB's typed attribute values, and back. */
+interface Conversion {
+  input: (input: Wire) => Wire;
+  output: (output: Wire) => Wire;
+}
+
+const mapValues = <T, U>(record: Record<string, T> | undefined, f: (v: T) => U): Record<string, U> | undefined =>
+  record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
+
+/** The options the document client was created with before (removeUndefinedValues: an absent optional field is left out). */
+const MARSHALL = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
+const toWire = (item: Item | undefined) => (item === undefined ? undefined : marshall(item, MARSHALL));
+const fromWire = (item: Wire | undefined) => (item === undefined ? undefined : unmarshall(mapValues(item, blobsDecoded) as never));
+
+/** A binary value (`B`, `BS`) comes as base64 text; the SDK hands it over as bytes, wherever it is nested. */
+function blobsDecoded(value: unknown): unknown {
+  const v = value as { B?: string; BS?: string[]; M?: Wire; L?: unknown[] };
+  if (typeof v.B === 'string') return { B: new Uint8Array(Buffer.from(v.B, 'base64')) };
+  if (v.BS) return { BS: v.BS.map((b) => new Uint8Array(Buffer.from(b, 'base64'))) };
+  if (v.M) return { M: mapValues(v.M, blobsDecoded) };
+  if (v.L) return { L: v.L.map(blobsDecoded) };
+  return value;
+}
+
+/** The fields of a single-item call, a query or a scan that hold values. */
+function itemFields(input: Wire): Wire {
+  const out: Wire = { ...input };
+  for (const field of ['Key', 'Item', 'ExpressionAttributeValues', 'ExclusiveStartKey'] as const) {
+    if (input[field] !== undefined) out[field] = toWire(input[field] as Item);
+  }
+  return out;
+}
+
+function itemOutput(output: Wire): Wire {
+  const out: Wire = { ...output };
+  for (const field of ['Item', 'Attributes', 'LastEvaluatedKey'] as const) if (output[field]) out[field] = fromWire(output[field] as Wire);
+  if (output.Items) out.Items = (output.Items as Wire[]).map(fromWire);
+  return out;
+}
+
+type KeysAndAttributes = { Keys?: Item[] } & Wire;
+type WriteRequest = { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } };
+
+const keysOf = (table: KeysAndAttributes, convert: (item: never) => unknown) => ({
+  ...table,
+  Keys: table.Keys?.map((k) => convert(k as never)),
+});
+const writesOf = (writes: WriteRequest[], convert: (item: never) => unknown) =>
+  writes.map((w) => ({
+    ...(w.PutRequest && { PutRequest: { ...w.PutRequest, Item: convert(w.PutRequest.Item as never) } }),
+    ...(w.DeleteRequest && { DeleteRequest: { ...w.DeleteRequest, Key: convert(w.DeleteRequest.Key as never) } }),
+  }));
+
+const SINGLE: Conversion = { input: itemFields, output: itemOutput };
+const CONVERSIONS: Record<string, Conversion> = {
+  GetItem: SINGLE,
+  PutItem: SINGLE,
+  UpdateItem: SINGLE,
+  DeleteItem: SINGLE,
+  Query: SINGLE,
+  Scan: SINGLE,
+  BatchGetItem: {
+    input: (input) => ({
+      ...input,
+      RequestItems: mapValues(input.RequestItems as Record<string, KeysAndAttributes>, (t) => keysOf(t, toWire)),
+    }),
+    output: (output) => ({
+      ...output,
+      Responses: mapValues(output.Responses as Record<string, Wire[]>, (items) => items.map(fromWire)),
+      UnprocessedKeys: mapValues(output.UnprocessedKeys as Record<string, KeysAndAttributes>, (t) => keysOf(t, fromWire)),
+    }),
+  },
+  BatchWriteItem: {
+    input: (input) => ({
+      ...input,
+      RequestItems: mapValues(input.RequestItems as Record<string, WriteRequest[]>, (w) => writesOf(w, toWire)),
+    }),
+    output: (output) => ({
+      ...output,
+      UnprocessedItems: mapValues(output.UnprocessedItems as Record<string, WriteRequest[]>, (w) => writesOf(w, fromWire)),
+    }),
+  },
+  TransactWriteItems: {
+    input: (input) => ({
+      ...input,
+      TransactItems: (input.TransactItems as Record<string, Wire>[]).map((entry) => mapValues(entry, itemFields)),
+    }),
+    output: (output) => output,
+  },
+  TransactGetItems: {
+    input: (input) => ({
+      ...input,
+      TransactItems: (input.TransactItems as Record<string, Wire>[]).map((entry) => mapValues(entry, itemFields)),
+    }),
+    output: (output) => ({ ...output, Responses: (output.Responses as Wire[] | undefined)?.map(itemOutput) }),
+  },
+};
+
+/** A DynamoDB call: its operation's name on the wire and its input, as the document client's command of the same name had them. */
+export abstract class StoreCommand<Input, Output> {
+  /** Never set: carries the output's type for `send`. */
+  declare readonly outputType?: Output;
+  abstract readonly operation: string;
+  constructor(readonly input: Input) {}
+}
+
+export type GetCommandInput = Sdk.GetCommandInput;
+export type GetCommandOutput = Sdk.GetCommandOutput;
+export type PutCommandInput = Sdk.PutCommandInput;
+export type PutCommandOutput = Sdk.PutCommandOutput;
+export type UpdateCommandInput = Sdk.UpdateCommandInput;
+export type UpdateCommandOutput = Sdk.UpdateCommandOutput;
+export type DeleteCommandInput = Sdk.DeleteCommandInput;
+export type DeleteCommandOutput = Sdk.DeleteCommandOutput;
+export type QueryCommandInput = Sdk.QueryCommandInput;
+export type QueryCommandOutput = Sdk.QueryCommandOutput;
+export type ScanCommandInput = Sdk.ScanCommandInput;
+export type ScanCommandOutput = Sdk.ScanCommandOutput;
+export type BatchGetCommandInput = Sdk.BatchGetCommandInput;
+export type BatchGetCommandOutput = Sdk.BatchGetCommandOutput;
+export type BatchWriteCommandInput = Sdk.BatchWriteCommandInput;
+export type BatchWriteCommandOutput = Sdk.BatchWriteCommandOutput;
+export type TransactWriteCommandInput = Sdk.TransactWriteCommandInput;
+export type TransactWriteCommandOutput = Sdk.TransactWriteCommandOutput;
+export type TransactGetCommandInput = Sdk.TransactGetCommandInput;
+export type TransactGetCommandOutput = Sdk.TransactGetCommandOutput;
+
+export class GetCommand extends StoreCommand<GetCommandInput, GetCommandOutput> {
+  readonly operation = 'GetItem';
+}
+export class PutCommand extends StoreCommand<PutCommandInput, PutCommandOutput> {
+  readonly operation = 'PutItem';
+}
+export class UpdateCommand extends StoreCommand<UpdateCommandInput, UpdateCommandOutput> {
+  readonly operation = 'UpdateItem';
+}
+export class DeleteCommand extends StoreCommand<DeleteCommandInput, DeleteCommandOutput> {
+  readonly operation = 'DeleteItem';
+}
+export class QueryCommand extends StoreCommand<QueryCommandInput, QueryCommandOutput> {
+  readonly operation = 'Query';
+}
+export class ScanCommand extends StoreCommand<ScanCommandInput, ScanCommandOutput> {
+  readonly operation = 'Scan';
+}
+export class BatchGetCommand extends StoreCommand<BatchGetCommandInput, BatchGetCommandOutput> {
+  readonly operation = 'BatchGetItem';
+}
+export class BatchWriteCommand extends StoreCommand<BatchWriteCommandInput, BatchWriteCommandOutput> {
+  readonly operation = 'BatchWriteItem';
+}
+export class TransactWriteCommand extends StoreCommand<TransactWriteCommandInput, TransactWriteCommandOutput> {
+  readonly operation = 'TransactWriteItems';
+}
+export class TransactGetCommand extends StoreCommand<TransactGetCommandInput, TransactGetCommandOutput> {
+  readonly operation = 'TransactGetItems';
+}
+
+/**
+ * Something that wraps every call a client sends (the round-trip counter, a test's injected fault):
+ * it gets the command and `next`, which sends it, and answers in its place.
+ */
+export type SendWrapper = (command: StoreCommand<unknown, unknown>, next: () => Promise<unknown>) => Promise<unknown>;
+
+export interface StoreClientOptions {
+  /** DynamoDB's endpoint: DynamoDB Local's URL, or the region's own. */
+  endpoint: string;
+  region: string;
+  credentials: () => Promise<AwsCredentials> | AwsCredentials;
+  maxAttempts?: number;
+  connectionTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+/** The document client: `send(new GetCommand({...}))` answers as the SDK's `DynamoDBDocumentClient` did. */
+export class StoreClient {
+  private readonly endpoint: JsonEndpoint;
+  private readonly wrappers = new Map<string, SendWrapper>();
+
+  constructor(options: StoreClientOptions) {
+    this.endpoint = {
+      url: new URL(options.endpoint),
+      region: options.region,
+      service: 'dynamodb',
+      targetPrefix: 'DynamoDB_20120810',
+      contentType: 'application/x-amz-json-1.0',
+      credentials: options.credentials,
+      maxAttempts: options.maxAttempts ?? 3,
+      connectionTimeoutMs: options.connectionTimeoutMs ?? 2000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+    };
+  }
+
+  async send<Input, Output>(command: StoreCommand<Input, Output>): Promise<Output> {
+    if (this.wrappers.size === 0) return this.call(command);
+    const chain = [...this.wrappers.values()].reduceRight<() => Promise<unknown>>(
+      (next, wrap) => () => wrap(command as StoreCommand<unknown, unknown>, next),
+      () => this.call(command),
+    );
+    return (await chain()) as Output;
+  }
+
+  /** Wraps every later call in `wrapper`, under `name` (a second wrapper of the same name replaces the first). */
+  wrap(name: string, wrapper: SendWrapper): void {
+    this.wrappers.set(name, wrapper);
+  }
+
+  unwrap(name: string): void {
+    this.wrappers.delete(name);
+  }
+
+  /** Closes idle kept-alive connections (tests, scripts). */
+  destroy(): void {
+    closeIdleConnections();
+  }
+
+  private async call<Input, Output>(command: StoreCommand<Input, Output>): Promise<Output> {
+    const conversion = CONVERSIONS[command.operation];
+    const { output, $metadata } = await callJson(this.endpoint, command.operation, conversion.input(command.input as Wire));
+    return { ...conversion.output(output), $metadata } as Output & { $metadata: CallMetadata };
+  }
+}
