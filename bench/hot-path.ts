@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import middy from '@middy/core';
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '../lib/store/dynamodb';
-import { mockStore } from '../test/support/store-mock';
+import { mockStore } from '../test/support/aws-mock';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { lambdaContext } from '../infra/local/proxy-event';

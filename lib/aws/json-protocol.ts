@@ -128,9 +128,13 @@ export async function callJson(
   }
 }
 
-/** The JSON protocols send a blob as base64 text (what the SDK's serializer does with a Uint8Array). */
-function blobsAsBase64(_key: string, value: unknown): unknown {
-  return ArrayBuffer.isView(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') : value;
+/**
+ * The JSON protocols send a blob as base64 text (what the SDK's serializer does with bytes). Read from
+ * the holder, because JSON.stringify hands a replacer a Buffer's `toJSON()` rather than the Buffer.
+ */
+function blobsAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const original = this[key];
+  return ArrayBuffer.isView(original) ? Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') : value;
 }
 
 function parse(text: string): Record<string, unknown> {

@@ -1,9 +1,9 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, HttpRequest, SourceData } from '@smithy/types';
 import { config } from '../config';
 import type { AwsAction } from './actions';
+import { roleCredentials } from './credentials';
 
 /**
  * One signed call to an AWS service over HTTPS, for the few calls that do not need a whole generated
@@ -12,7 +12,8 @@ import type { AwsAction } from './actions';
  * ~60 KB of every bundle that sends a mail or stores a file); AWS's own signer (`@smithy/signature-v4`)
  * and the SDK's credential chain are what those clients use too (docs/decisions.md, "Bundles").
  *
- * What the clients gave that is kept here: credentials from the default chain (Lambda's environment),
+ * What the clients gave that is kept here: credentials from the default chain (Lambda's environment:
+ * lib/aws/credentials.ts),
  * a timeout on every attempt, retries of what is worth retrying (a network error, 429, 5xx; three
  * attempts with jittered backoff, the SDK's standard mode), and an error that names the service's code.
  * Redirects are never followed (a 3xx is an error).
@@ -74,7 +75,10 @@ export function serviceOrigin(service: AwsService): { url: URL; custom: boolean 
 function signer(service: AwsService, call: SignedCall, options: { applyChecksum: boolean }): SignatureV4 {
   if (call.action.service !== service.signingName)
     throw new Error(`${call.action.service}:${call.action.action} sent to ${service.signingName}`);
-  credentials ??= defaultProvider();
+  if (!credentials) {
+    const role = roleCredentials();
+    credentials = async () => role();
+  }
   return new SignatureV4({
     service: service.signingName,
     region: config().region,

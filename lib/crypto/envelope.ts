@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { DecryptCommand, GenerateDataKeyCommand, KmsClient } from '../aws/kms';
 import { config } from '../config';
 
 /**
@@ -26,13 +26,13 @@ interface DataKey {
   createdAt: number;
 }
 
-let kms: KMSClient | undefined;
+let kms: KmsClient | undefined;
 let sealingKey: DataKey | undefined;
 const unwrapped = new Map<string, Buffer>();
 let masterKey: Buffer | undefined;
 
-function kmsClient(): KMSClient {
-  kms ??= new KMSClient({ region: config().region });
+function kmsClient(): KmsClient {
+  kms ??= new KmsClient();
   return kms;
 }
 

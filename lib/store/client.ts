@@ -1,4 +1,4 @@
-import type { AwsCredentials } from '../aws/sigv4';
+import { answerTimeoutMs, LOCAL_CREDENTIALS, roleCredentials } from '../aws/credentials';
 import { config } from '../config';
 import { StoreClient } from './dynamodb';
 
@@ -14,35 +14,13 @@ export function db(): StoreClient {
     documentClient = new StoreClient({
       endpoint: dynamodbEndpoint ?? `https://dynamodb.${region}.amazonaws.com`,
       region,
-      credentials: dynamodbEndpoint ? () => LOCAL_CREDENTIALS : awsCredentials(),
+      credentials: dynamodbEndpoint ? () => LOCAL_CREDENTIALS : roleCredentials(),
       maxAttempts: 4,
       connectionTimeoutMs: 2000,
-      requestTimeoutMs: 5000,
+      requestTimeoutMs: answerTimeoutMs(Boolean(dynamodbEndpoint)),
     });
   }
   return documentClient;
-}
-
-/** DynamoDB Local checks no signature; any key pair will do. */
-const LOCAL_CREDENTIALS: AwsCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-
-/**
- * The credentials of this process's role: Lambda puts them in its environment, which is where the
- * SDK's default chain finds them first. Anywhere else (an operator's shell with a profile or SSO), the
- * SDK's whole chain is loaded on the first call, and only then (docs/decisions.md, "A DynamoDB client
- * of our own").
- */
-function awsCredentials(): () => Promise<AwsCredentials> | AwsCredentials {
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;
-  if (accessKeyId && secretAccessKey) {
-    const fromEnvironment = { accessKeyId, secretAccessKey, sessionToken };
-    return () => fromEnvironment;
-  }
-  let chain: (() => Promise<AwsCredentials>) | undefined;
-  return async () => {
-    chain ??= (await import('@aws-sdk/credential-provider-node')).defaultProvider();
-    return chain();
-  };
 }
 
 export function tableName(): string {

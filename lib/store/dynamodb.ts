@@ -1,7 +1,7 @@
 import type * as Sdk from '@aws-sdk/lib-dynamodb';
 import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
+import { AwsCommand, type Conversion, JsonClient } from '../aws/json-client';
 import type { AwsCredentials } from '../aws/sigv4';
-import { type CallMetadata, callJson, closeIdleConnections, type JsonEndpoint } from '../aws/json-protocol';
 
 /**
  * DynamoDB as this codebase calls it: the document client's commands (plain values in, plain values
@@ -15,11 +15,6 @@ import { type CallMetadata, callJson, closeIdleConnections, type JsonEndpoint } 
 
 type Item = Record<string, NativeAttributeValue>;
 type Wire = Record<string, unknown>;
-/** How a command's values become DynamoDB's typed attribute values, and back. */
-interface Conversion {
-  input: (input: Wire) => Wire;
-  output: (output: Wire) => Wire;
-}
 
 const mapValues = <T, U>(record: Record<string, T> | undefined, f: (v: T) => U): Record<string, U> | undefined =>
   record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v)]));
@@ -114,12 +109,7 @@ const CONVERSIONS: Record<string, Conversion> = {
 };
 
 /** A DynamoDB call: its operation's name on the wire and its input, as the document client's command of the same name had them. */
-export abstract class StoreCommand<Input, Output> {
-  /** Never set: carries the output's type for `send`. */
-  declare readonly outputType?: Output;
-  abstract readonly operation: string;
-  constructor(readonly input: Input) {}
-}
+export abstract class StoreCommand<Input, Output> extends AwsCommand<Input, Output> {}
 
 export type GetCommandInput = Sdk.GetCommandInput;
 export type GetCommandOutput = Sdk.GetCommandOutput;
@@ -173,12 +163,6 @@ export class TransactGetCommand extends StoreCommand<TransactGetCommandInput, Tr
   readonly operation = 'TransactGetItems';
 }
 
-/**
- * Something that wraps every call a client sends (the round-trip counter, a test's injected fault):
- * it gets the command and `next`, which sends it, and answers in its place.
- */
-export type SendWrapper = (command: StoreCommand<unknown, unknown>, next: () => Promise<unknown>) => Promise<unknown>;
-
 export interface StoreClientOptions {
   /** DynamoDB's endpoint: DynamoDB Local's URL, or the region's own. */
   endpoint: string;
@@ -190,50 +174,21 @@ export interface StoreClientOptions {
 }
 
 /** The document client: `send(new GetCommand({...}))` answers as the SDK's `DynamoDBDocumentClient` did. */
-export class StoreClient {
-  private readonly endpoint: JsonEndpoint;
-  private readonly wrappers = new Map<string, SendWrapper>();
-
+export class StoreClient extends JsonClient {
   constructor(options: StoreClientOptions) {
-    this.endpoint = {
-      url: new URL(options.endpoint),
-      region: options.region,
-      service: 'dynamodb',
-      targetPrefix: 'DynamoDB_20120810',
-      contentType: 'application/x-amz-json-1.0',
-      credentials: options.credentials,
-      maxAttempts: options.maxAttempts ?? 3,
-      connectionTimeoutMs: options.connectionTimeoutMs ?? 2000,
-      requestTimeoutMs: options.requestTimeoutMs ?? 5000,
-    };
-  }
-
-  async send<Input, Output>(command: StoreCommand<Input, Output>): Promise<Output> {
-    if (this.wrappers.size === 0) return this.call(command);
-    const chain = [...this.wrappers.values()].reduceRight<() => Promise<unknown>>(
-      (next, wrap) => () => wrap(command as StoreCommand<unknown, unknown>, next),
-      () => this.call(command),
+    super(
+      {
+        url: new URL(options.endpoint),
+        region: options.region,
+        service: 'dynamodb',
+        targetPrefix: 'DynamoDB_20120810',
+        contentType: 'application/x-amz-json-1.0',
+        credentials: options.credentials,
+        maxAttempts: options.maxAttempts ?? 3,
+        connectionTimeoutMs: options.connectionTimeoutMs ?? 2000,
+        requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+      },
+      CONVERSIONS,
     );
-    return (await chain()) as Output;
-  }
-
-  /** Wraps every later call in `wrapper`, under `name` (a second wrapper of the same name replaces the first). */
-  wrap(name: string, wrapper: SendWrapper): void {
-    this.wrappers.set(name, wrapper);
-  }
-
-  unwrap(name: string): void {
-    this.wrappers.delete(name);
-  }
-
-  /** Closes idle kept-alive connections (tests, scripts). */
-  destroy(): void {
-    closeIdleConnections();
-  }
-
-  private async call<Input, Output>(command: StoreCommand<Input, Output>): Promise<Output> {
-    const conversion = CONVERSIONS[command.operation];
-    const { output, $metadata } = await callJson(this.endpoint, command.operation, conversion.input(command.input as Wire));
-    return { ...conversion.output(output), $metadata } as Output & { $metadata: CallMetadata };
   }
 }

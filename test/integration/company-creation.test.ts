@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import { mockStore } from '../support/store-mock';
+import { mockStore } from '../support/aws-mock';
 import { useStackDatabase } from '../support/stack';
 import { anAccount, anLlc, anOwner } from '../support/companies';
 import { db, tableName } from '../../lib/store/client';

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { mockStore } from '../support/store-mock';
+import { mockStore } from '../support/aws-mock';
 import { useStackDatabase } from '../support/stack';
 import { streamItems } from '../support/event-log';
 import { stream } from '../../lib/events/listing/streams';

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { mockStore } from '../support/store-mock';
+import { mockStore } from '../support/aws-mock';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
 import { streamItems } from '../support/event-log';

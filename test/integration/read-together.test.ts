@@ -1,5 +1,5 @@
 import { BatchGetCommand, StoreClient, PutCommand } from '../../lib/store/dynamodb';
-import { mockStore } from '../support/store-mock';
+import { mockStore } from '../support/aws-mock';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { useStackDatabase } from '../support/stack';
 import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../support/webhooks';
 import { ensureTable } from '../../infra/local/ensure-table';
@@ -15,7 +15,7 @@ import { randomBase62 } from '../../lib/ids';
 import { createPartner } from '../../lib/partners/partner';
 import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
 import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
-import { resetSqsClient, sqs } from '../../lib/webhooks/queue/delivery-queue';
+import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
 import { laneShardFor, laneShardOf } from '../../lib/webhooks/lane-shards';
 import { sendLaneMessages } from '../../lib/webhooks/queue/send-lane-messages';
 import type { ApiEvent } from '../../lib/store/event';
@@ -53,14 +53,23 @@ async function startLanes(count: number) {
   resetSqsClient();
 }
 
-/** Messages waiting in each lane queue, shard 0 first (the stand-in answers GetQueueAttributes as SQS does). */
+/** Messages waiting in each lane queue, shard 0 first (the stand-in answers GetQueueAttributes as SQS does, to the SDK's own client). */
 async function queued(): Promise<number[]> {
-  return Promise.all(
-    lanes.queueUrls.map(async (QueueUrl) => {
-      const res = await sqs().send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }));
-      return Number(res.Attributes?.ApproximateNumberOfMessages);
-    }),
-  );
+  const reader = new SQSClient({
+    region: 'us-east-1',
+    endpoint: process.env.SQS_ENDPOINT,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    return await Promise.all(
+      lanes.queueUrls.map(async (QueueUrl) => {
+        const res = await reader.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }));
+        return Number(res.Attributes?.ApproximateNumberOfMessages);
+      }),
+    );
+  } finally {
+    reader.destroy();
+  }
 }
 
 beforeAll(async () => {

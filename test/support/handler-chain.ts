@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '../../lib/store/dynamodb';
-import type { StoreStub } from './store-mock';
+import type { StoreStub } from './aws-mock';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { hashSecret } from '../../lib/auth/api-key';
 

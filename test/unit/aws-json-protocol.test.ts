@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { AwsServiceError, callJson, closeIdleConnections, type JsonEndpoint, worthRetrying } from '../../lib/aws/json-protocol';
+import { DecryptCommand, GenerateDataKeyCommand, KmsClient } from '../../lib/aws/kms';
 import { signRequest } from '../../lib/aws/sigv4';
+import { SendMessageBatchCommand, SqsClient } from '../../lib/aws/sqs';
 
 /**
  * Our AWS JSON-protocol caller (lib/aws/json-protocol.ts, lib/aws/sigv4.ts), which the DynamoDB client
@@ -192,5 +194,74 @@ describe('one JSON-protocol call (lib/aws/json-protocol.ts)', () => {
       named('TransactionConflictException'),
     ])
       expect(worthRetrying(e)).toBe(false);
+  });
+});
+
+describe('the KMS and SQS commands (lib/aws/kms.ts, lib/aws/sqs.ts)', () => {
+  let server: Server;
+  const seen: { target: string; contentType: string; body: Record<string, unknown> }[] = [];
+  let url: string;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    process.env.AWS_ACCESS_KEY_ID = 'AKID';
+    process.env.AWS_SECRET_ACCESS_KEY = 'secret';
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        const target = String(req.headers['x-amz-target']);
+        seen.push({ target, contentType: String(req.headers['content-type']), body: JSON.parse(body) });
+        const answers: Record<string, unknown> = {
+          'TrentService.GenerateDataKey': {
+            KeyId: 'k',
+            Plaintext: Buffer.from([1, 2, 3]).toString('base64'),
+            CiphertextBlob: Buffer.from('wrapped').toString('base64'),
+          },
+          'TrentService.Decrypt': { KeyId: 'k', Plaintext: Buffer.from([1, 2, 3]).toString('base64') },
+          'AmazonSQS.SendMessageBatch': { Successful: [{ Id: '0', MessageId: 'm', MD5OfMessageBody: 'x' }], Failed: [] },
+        };
+        res.writeHead(200, { 'content-type': String(req.headers['content-type']) });
+        res.end(JSON.stringify(answers[target] ?? {}));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    process.env = saved;
+    closeIdleConnections();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('sends KMS its keys as base64 over AWS JSON 1.1, and hands them back as bytes, as the SDK did', async () => {
+    const kms = new KmsClient(url);
+    const made = await kms.send(new GenerateDataKeyCommand({ KeyId: 'alias/partner-api', KeySpec: 'AES_256' }));
+    expect(made.Plaintext).toEqual(new Uint8Array([1, 2, 3]));
+    expect(Buffer.from(made.CiphertextBlob!).toString()).toBe('wrapped');
+    const opened = await kms.send(new DecryptCommand({ CiphertextBlob: Buffer.from('wrapped'), KeyId: 'alias/partner-api' }));
+    expect(opened.Plaintext).toEqual(new Uint8Array([1, 2, 3]));
+    expect(seen.map((s) => [s.target, s.contentType])).toEqual([
+      ['TrentService.GenerateDataKey', 'application/x-amz-json-1.1'],
+      ['TrentService.Decrypt', 'application/x-amz-json-1.1'],
+    ]);
+    expect(seen[1].body).toEqual({ CiphertextBlob: Buffer.from('wrapped').toString('base64'), KeyId: 'alias/partner-api' });
+  });
+
+  it('sends SQS its batch as is over AWS JSON 1.0', async () => {
+    seen.length = 0;
+    const entry = { Id: '0', MessageBody: '{"a":1}', MessageGroupId: 'we_1', MessageDeduplicationId: 'd' };
+    const sent = await new SqsClient(url).send(new SendMessageBatchCommand({ QueueUrl: `${url}/q.fifo`, Entries: [entry] }));
+    expect(sent.Successful).toHaveLength(1);
+    expect(seen).toEqual([
+      {
+        target: 'AmazonSQS.SendMessageBatch',
+        contentType: 'application/x-amz-json-1.0',
+        body: { QueueUrl: `${url}/q.fifo`, Entries: [entry] },
+      },
+    ]);
   });
 });

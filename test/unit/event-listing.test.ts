@@ -1,5 +1,5 @@
 import { BatchGetCommand, StoreClient, QueryCommand, ScanCommand } from '../../lib/store/dynamodb';
-import { mockStore } from '../support/store-mock';
+import { mockStore } from '../support/aws-mock';
 import { isEmptyRange, narrow } from '../../lib/events/listing/created-at-range';
 import { parseRfc3339 } from '../../lib/paging/rfc3339';
 import { EVERYTHING, intersect, keeps } from '../../lib/events/listing/selection';

@@ -1,4 +1,4 @@
-import { mockStore } from '../support/store-mock';
+import { mockStore } from '../support/aws-mock';
 import { BatchGetCommand, StoreClient, GetCommand, QueryCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { verifyOwners } from '../../lib/lifecycle/operations/verify-owners';
 import { incorporateCompany } from '../../lib/lifecycle/operations/incorporate-company';

@@ -1,4 +1,4 @@
-import { mockStore } from '../support/store-mock';
+import { mockStore } from '../support/aws-mock';
 import { StoreClient, GetCommand } from '../../lib/store/dynamodb';
 import { z } from 'zod';
 import { apiOperation } from '../../lib/http/operation';

@@ -1,4 +1,4 @@
-import { mockStore } from '../support/store-mock';
+import { mockStore } from '../support/aws-mock';
 import { DeleteCommand, StoreClient, PutCommand, TransactWriteCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import {
   ConditionalCheckFailedException,

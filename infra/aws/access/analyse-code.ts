@@ -26,6 +26,8 @@ const IMPORT_LINE = /^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";?$/;
 /** A signed action's constant as esbuild leaves it in a bundle (lib/aws/actions.ts): `var s3PutObject = {`. */
 const SIGNED_ACTION_LINE = /^var (\w+) = \{ service: "(\w+)", action: "(\w+)" \};$/;
 const SECTION = /^\/\/ ((?:lib|functions)\/\S+\.[cm]?[jt]s)$/;
+/** A class as esbuild leaves it in a bundle: `var GetCommand = class extends StoreCommand {` or `class GetCommand extends StoreCommand {`. */
+const CLASS_LINE = /^(?:var (\w+) = class|class (\w+)) extends \w+/;
 
 /**
  * What each entry's code can call in AWS, read from the code itself: esbuild bundles every entry
@@ -33,9 +35,10 @@ const SECTION = /^\/\/ ((?:lib|functions)\/\S+\.[cm]?[jt]s)$/;
  * remaining code still references is mapped to its IAM action. Tree-shaking matters: a module that
  * both looks a key up and creates keys grants `PutItem` only to the functions that create keys.
  * esbuild marks each module's code with a `// path` comment, so a reference is attributed to its
- * module, which is how the rate-limit counter's write stays narrowed. Our own clients' modules
- * (lib/store/dynamodb.ts) are left out of the bundle like a package, under their path, so their
- * command classes are read the same way. One pass for all entries.
+ * module, which is how the rate-limit counter's write stays narrowed. Our own clients' command
+ * classes (lib/store/dynamodb.ts, lib/aws/sqs.ts, lib/aws/kms.ts) are bundled with the code, so they
+ * are read where their module defines them and counted where other modules use them. One pass for
+ * all entries.
  */
 export function analyseCode(entries: string[]): Map<string, UsedAction[]> {
   // One analysis per set of entries per process: tests synthesize several stages from the same code.
@@ -56,17 +59,6 @@ export function analyseCode(entries: string[]): Map<string, UsedAction[]> {
     target: 'node24',
     outdir: join(REPO_ROOT, 'cdk.out', '.analysis'),
     logLevel: 'silent',
-    plugins: [
-      {
-        name: 'own-clients-as-packages',
-        setup(build) {
-          build.onResolve({ filter: /^\./ }, (args) => {
-            const id = Object.keys(OWN_CLIENT_MODULES).find((m) => join(args.resolveDir, args.path) === join(REPO_ROOT, m));
-            return id ? { path: id, external: true } : undefined;
-          });
-        },
-      },
-    ],
   });
   for (const file of result.outputFiles) {
     const index = Number(/e(\d+)\.js$/.exec(file.path)?.[1]);
@@ -80,7 +72,17 @@ function actionsOfBundle(text: string, entry: string): UsedAction[] {
   const lines = text.split('\n');
   // local alias → what it is (an SDK command, or a name of a package that calls AWS itself)
   const aliases = new Map<string, { service: Service; actions: string[] }>();
+  let ownClient: Service | undefined;
   for (const line of lines) {
+    const section = SECTION.exec(line);
+    if (section) ownClient = OWN_CLIENT_MODULES[section[1].replace(/\.[cm]?[jt]s$/, '')];
+    const ownClass = ownClient && CLASS_LINE.exec(line);
+    if (ownClient && ownClass) {
+      // esbuild numbers a name taken twice in one bundle (`GetCommand2`): the action is the name's.
+      const local = ownClass[1] ?? ownClass[2];
+      const name = local.replace(/\d+$/, '');
+      if (name.endsWith('Command')) aliases.set(local, { service: ownClient, actions: actionsOf(ownClient, name) });
+    }
     const signed = SIGNED_ACTION_LINE.exec(line.trim());
     if (signed) {
       const known = SIGNED_ACTIONS[signed[1]];
@@ -100,7 +102,7 @@ function actionsOfBundle(text: string, entry: string): UsedAction[] {
       .map((s) => s.trim())
       .filter(Boolean)) {
       const [imported, local = imported] = spec.split(/\s+as\s+/).map((s) => s.trim());
-      const service = SDK_PACKAGES[from] ?? OWN_CLIENT_MODULES[from];
+      const service = SDK_PACKAGES[from];
       if (service && imported.endsWith('Command')) aliases.set(local, { service, actions: actionsOf(service, imported) });
       const pkg = PACKAGE_ACTIONS[from];
       if (pkg) aliases.set(local, pkg);
@@ -110,13 +112,16 @@ function actionsOfBundle(text: string, entry: string): UsedAction[] {
   const pattern = new RegExp(`\\b(${[...aliases.keys()].join('|')})\\b`, 'g');
   const used: UsedAction[] = [];
   let narrowing: Narrowing | undefined;
+  let inOwnClient = false;
   for (const line of lines) {
     const section = SECTION.exec(line);
     if (section) {
       narrowing = NARROWED_MODULES[section[1]];
+      inOwnClient = Boolean(OWN_CLIENT_MODULES[section[1].replace(/\.[cm]?[jt]s$/, '')]);
       continue;
     }
-    if (line.startsWith('import ')) continue;
+    // A client's own module defines its commands; only a use elsewhere calls AWS.
+    if (line.startsWith('import ') || inOwnClient) continue;
     for (const m of line.matchAll(pattern)) {
       const what = aliases.get(m[1])!;
       for (const action of what.actions) used.push({ service: what.service, action, narrowing });

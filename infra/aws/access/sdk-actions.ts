@@ -23,6 +23,8 @@ export const SDK_PACKAGES: Record<string, Service> = {
  */
 export const OWN_CLIENT_MODULES: Record<string, Service> = {
   'lib/store/dynamodb': 'dynamodb',
+  'lib/aws/sqs': 'sqs',
+  'lib/aws/kms': 'kms',
 };
 
 /**

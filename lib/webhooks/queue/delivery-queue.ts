@@ -1,23 +1,14 @@
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { config } from '../../config';
+import { SqsClient } from '../../aws/sqs';
 
-let client: SQSClient | undefined;
+let client: SqsClient | undefined;
 
 /**
  * The client of the delivery queues (FIFO, one message group per endpoint, one queue per lane shard:
  * lib/webhooks/lane-shards.ts names their URLs). In AWS the CDK stack's queues; on a developer's
  * machine the SQS stand-in of the embedded default (infra/local/fifo-lanes.ts) at `SQS_ENDPOINT`.
  */
-export function sqs(): SQSClient {
-  if (!client) {
-    const endpoint = process.env.SQS_ENDPOINT || undefined;
-    client = new SQSClient({
-      region: config().region,
-      endpoint,
-      credentials: endpoint ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
-      maxAttempts: 4,
-    });
-  }
+export function sqs(): SqsClient {
+  client ??= new SqsClient(process.env.SQS_ENDPOINT || undefined);
   return client;
 }
 
