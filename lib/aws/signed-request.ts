@@ -1,16 +1,14 @@
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, HttpRequest, SourceData } from '@smithy/types';
 import { config } from '../config';
 import type { AwsAction } from './actions';
 import { roleCredentials } from './credentials';
+import { type AwsCredentials, canonicalQuery, payloadHash, presignQuery, type SigningScope, signRequest } from './sigv4';
 
 /**
  * One signed call to an AWS service over HTTPS, for the few calls that do not need a whole generated
  * client: SES's SendEmail and S3's Put, Get and presigned Get. Each generated client carries every
  * operation's schemas and its protocol's codec (`@aws-sdk/client-s3` ~120 KB, `@aws-sdk/client-sesv2`
- * ~60 KB of every bundle that sends a mail or stores a file); AWS's own signer (`@smithy/signature-v4`)
- * and the SDK's credential chain are what those clients use too (docs/decisions.md, "Bundles").
+ * ~60 KB of every bundle that sends a mail or stores a file). Signed by our one signer
+ * (lib/aws/sigv4.ts), which a unit test holds to AWS's own (docs/decisions.md, "Bundles").
  *
  * What the clients gave that is kept here: credentials from the default chain (Lambda's environment:
  * lib/aws/credentials.ts),
@@ -59,11 +57,11 @@ const ATTEMPTS = 3;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 const BASE_DELAY_MS = 100;
 
-let credentials: AwsCredentialIdentityProvider | undefined;
+let credentials: (() => Promise<AwsCredentials> | AwsCredentials) | undefined;
 
-/** The credentials calls are signed with (tests set fixed ones; `undefined` goes back to the default chain). */
-export function useAwsCredentials(fixed: AwsCredentialIdentity | undefined): void {
-  credentials = fixed ? async () => fixed : undefined;
+/** The credentials calls are signed with (tests set fixed ones; `undefined` goes back to the role's). */
+export function useAwsCredentials(fixed: AwsCredentials | undefined): void {
+  credentials = fixed ? () => fixed : undefined;
 }
 
 /** The scheme, host and port a service is called at: its regional endpoint, or `AWS_ENDPOINT_URL_<ID>`. */
@@ -72,57 +70,47 @@ export function serviceOrigin(service: AwsService): { url: URL; custom: boolean 
   return custom ? { url: new URL(custom), custom: true } : { url: new URL(`https://${service.host(config().region)}`), custom: false };
 }
 
-function signer(service: AwsService, call: SignedCall, options: { applyChecksum: boolean }): SignatureV4 {
+/** Who signs `call` for `service`: the credentials, and the scope (S3 signs its path as sent: AWS's own signer's settings). */
+async function signing(service: AwsService, call: SignedCall): Promise<{ scope: SigningScope; creds: AwsCredentials }> {
   if (call.action.service !== service.signingName)
     throw new Error(`${call.action.service}:${call.action.action} sent to ${service.signingName}`);
-  if (!credentials) {
-    const role = roleCredentials();
-    credentials = async () => role();
-  }
-  return new SignatureV4({
-    service: service.signingName,
-    region: config().region,
-    credentials,
-    sha256: NodeSha256,
-    // S3 signs the path as sent; other services escape it once more (the SDK's own settings).
-    uriEscapePath: service.signingName !== 's3',
-    applyChecksum: options.applyChecksum,
-  });
-}
-
-function requestFor(origin: URL, call: SignedCall, headers: Record<string, string>): HttpRequest {
-  const base = origin.pathname.replace(/\/$/, '');
+  credentials ??= roleCredentials();
   return {
-    method: call.method,
-    protocol: origin.protocol,
-    hostname: origin.hostname,
-    port: origin.port ? Number(origin.port) : undefined,
-    path: `${base}${call.path}`,
-    query: {},
-    headers: { host: origin.host, ...headers },
-    body: call.body,
+    scope: { region: config().region, service: service.signingName, escapePathAgain: service.signingName !== 's3' },
+    creds: await credentials(),
   };
 }
+
+/** The path on the wire: the origin's own path (a stand-in's prefix), then the call's. */
+const wirePath = (origin: URL, call: SignedCall) => `${origin.pathname.replace(/\/$/, '')}${call.path}`;
 
 /** Sends `call` to `service`, signed, with the retries and timeout above; a non-2xx answer throws `AwsCallFailed`. */
 export async function sendSigned(service: AwsService, call: SignedCall): Promise<AwsAnswer> {
   const { url: origin } = serviceOrigin(service);
-  const sign = signer(service, call, { applyChecksum: true });
+  const path = wirePath(origin, call);
+  const body = call.body ?? '';
+  // The payload's hash in a header too, as AWS's signer adds it (S3 requires it).
+  const given = Object.fromEntries(Object.entries(call.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const unsigned = { ...given, 'x-amz-content-sha256': payloadHash(body) };
   for (let attempt = 1; ; attempt++) {
     let worthAnother: unknown;
     try {
-      const signed = await sign.sign(requestFor(origin, call, call.headers ?? {}));
-      const { host: _host, ...headers } = signed.headers;
-      const res = await fetch(`${origin.protocol}//${origin.host}${signed.path}`, {
+      const { scope, creds } = await signing(service, call);
+      const { host: _host, ...headers } = signRequest(
+        { method: call.method, host: origin.host, path, headers: unsigned, body },
+        scope,
+        creds,
+      );
+      const res = await fetch(`${origin.protocol}//${origin.host}${path}`, {
         method: call.method,
         headers,
         body: call.body,
         redirect: 'manual',
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
       });
-      const body = Buffer.from(await res.arrayBuffer());
-      if (res.status >= 200 && res.status < 300) return { status: res.status, body };
-      const { code, message } = serviceError(body);
+      const answer = Buffer.from(await res.arrayBuffer());
+      if (res.status >= 200 && res.status < 300) return { status: res.status, body: answer };
+      const { code, message } = serviceError(answer);
       const failed = new AwsCallFailed(service.signingName, res.status, code, message);
       if (res.status !== 429 && res.status < 500) throw failed; // the service refused: final
       worthAnother = failed;
@@ -141,20 +129,10 @@ export async function sendSigned(service: AwsService, call: SignedCall): Promise
  */
 export async function presignedUrl(service: AwsService, call: SignedCall, expiresIn: number): Promise<string> {
   const { url: origin } = serviceOrigin(service);
-  const presigned = await signer(service, call, { applyChecksum: false }).presign(
-    requestFor(origin, call, { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' }),
-    { expiresIn },
-  );
-  const query = Object.entries(presigned.query ?? {})
-    .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v ?? '']]))
-    .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
-    .join('&');
-  return `${origin.protocol}//${origin.host}${presigned.path}?${query}`;
-}
-
-/** Percent-encoding as SigV4's canonical query has it (RFC 3986: also ! ' ( ) *). */
-export function rfc3986(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const path = wirePath(origin, call);
+  const { scope, creds } = await signing(service, call);
+  const query = presignQuery({ method: call.method, host: origin.host, path }, scope, creds, expiresIn);
+  return `${origin.protocol}//${origin.host}${path}?${canonicalQuery(query)}`;
 }
 
 /** The service's error code and message: JSON's `__type`/`code` and `message` (SES), or XML's `<Code>` and `<Message>` (S3). */
@@ -169,30 +147,4 @@ function serviceError(body: Buffer): { code: string; message: string } {
   } catch {
     return { code: '', message: '' };
   }
-}
-
-/** node:crypto's SHA-256 (or HMAC-SHA-256 with a secret) behind the interface the signer takes. */
-class NodeSha256 {
-  private hash: Hash | Hmac;
-  constructor(private readonly secret?: SourceData) {
-    this.hash = this.fresh();
-  }
-  private fresh(): Hash | Hmac {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(this.secret));
-  }
-  update(data: SourceData): void {
-    this.hash.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-  reset(): void {
-    this.hash = this.fresh();
-  }
-}
-
-function bytes(data: SourceData): Buffer {
-  if (typeof data === 'string') return Buffer.from(data, 'utf8');
-  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  return Buffer.from(data);
 }

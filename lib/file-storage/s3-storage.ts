@@ -1,5 +1,6 @@
 import { s3GetObject, s3PutObject } from '../aws/actions';
-import { presignedUrl, rfc3986, sendSigned, serviceOrigin, type AwsService, type SignedCall } from '../aws/signed-request';
+import { presignedUrl, sendSigned, serviceOrigin, type AwsService, type SignedCall } from '../aws/signed-request';
+import { rfc3986 } from '../aws/sigv4';
 import type { FileStorage } from './file-storage';
 
 /**

@@ -4,7 +4,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { AwsServiceError, callJson, closeIdleConnections, type JsonEndpoint, worthRetrying } from '../../lib/aws/json-protocol';
 import { DecryptCommand, GenerateDataKeyCommand, KmsClient } from '../../lib/aws/kms';
-import { signRequest } from '../../lib/aws/sigv4';
+import { presignQuery, signRequest } from '../../lib/aws/sigv4';
 import { SendMessageBatchCommand, SqsClient } from '../../lib/aws/sqs';
 
 /**
@@ -66,6 +66,59 @@ describe('Signature Version 4 (lib/aws/sigv4.ts)', () => {
     expect(ours.authorization).toBe(theirs.headers.authorization);
     expect(ours['x-amz-date']).toBe(theirs.headers['x-amz-date']);
     expect(ours['x-amz-security-token']).toBe(theirs.headers['x-amz-security-token']);
+  });
+  const date = new Date('2026-11-26T07:08:09.123Z');
+  const smithy = (service: string, region: string, uriEscapePath: boolean, creds = credentials) =>
+    new SignatureV4({ service, region, credentials: creds, sha256: Sha256, applyChecksum: false, uriEscapePath });
+
+  it('signs an S3 upload (binary body, its path as sent) and an SES call (its path escaped again) as @smithy/signature-v4 does', async () => {
+    const body = new Uint8Array([0, 1, 2, 255]);
+    const hash = createHash('sha256').update(body).digest('hex');
+    const s3 = { method: 'PUT', host: 's3.us-east-1.amazonaws.com', path: '/files-bucket/uploads/a%20b/file_1' };
+    const s3Headers = { 'content-type': 'application/pdf', 'x-amz-content-sha256': hash };
+    const ours = signRequest({ ...s3, headers: s3Headers, body }, { region: 'us-east-1', service: 's3' }, credentials, date);
+    const theirs = await smithy('s3', 'us-east-1', false).sign(
+      { ...s3, protocol: 'https:', hostname: s3.host, query: {}, headers: { ...s3Headers, host: s3.host }, body },
+      { signingDate: date },
+    );
+    expect(ours.authorization).toBe(theirs.headers.authorization);
+
+    const ses = { method: 'POST', host: 'email.eu-west-2.amazonaws.com', path: '/v2/email/outbound-emails' };
+    const sesBody = JSON.stringify({ Content: { Simple: { Subject: { Data: 'Ça va' } } } });
+    const sesHeaders = { 'content-type': 'application/json', 'x-amz-content-sha256': createHash('sha256').update(sesBody).digest('hex') };
+    const oursSes = signRequest(
+      { ...ses, headers: sesHeaders, body: sesBody },
+      { region: 'eu-west-2', service: 'ses', escapePathAgain: true },
+      credentials,
+      date,
+    );
+    const theirsSes = await smithy('ses', 'eu-west-2', true).sign(
+      { ...ses, protocol: 'https:', hostname: ses.host, query: {}, headers: { ...sesHeaders, host: ses.host }, body: sesBody },
+      { signingDate: date },
+    );
+    expect(oursSes.authorization).toBe(theirsSes.headers.authorization);
+  });
+
+  it('presigns an S3 link (host signed, payload unsigned) as @smithy/signature-v4 does', async () => {
+    const session = { ...credentials, sessionToken: 'FwoGZXIvYXdzEXAMPLE//token' };
+    const link = { method: 'GET', host: 's3.us-east-1.amazonaws.com', path: '/files-bucket/uploads/identity_document/file_abc' };
+    const ours = presignQuery(link, { region: 'us-east-1', service: 's3' }, session, 600, date);
+    const theirs = await smithy('s3', 'us-east-1', false, session).presign(
+      {
+        ...link,
+        protocol: 'https:',
+        hostname: link.host,
+        query: {},
+        headers: { host: link.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+      },
+      {
+        signingDate: date,
+        expiresIn: 600,
+        unsignableHeaders: new Set(['x-amz-content-sha256']),
+        unhoistableHeaders: new Set(['x-amz-content-sha256']),
+      },
+    );
+    expect(ours).toEqual(theirs.query);
   });
 });
 
