@@ -1,4 +1,4 @@
-import { type CallMetadata, callJson, closeIdleConnections, type JsonEndpoint } from './json-protocol';
+import { type CallMetadata, callJson, type JsonEndpoint, keepAliveAgent } from './json-protocol';
 
 /**
  * A client of one AWS service over its JSON protocol (lib/aws/json-protocol.ts): `send(new
@@ -32,11 +32,14 @@ export type SendWrapper = (command: AwsCommand<unknown, unknown>, next: () => Pr
 
 export class JsonClient {
   private readonly wrappers = new Map<string, SendWrapper>();
+  private readonly endpoint: JsonEndpoint;
 
   constructor(
-    private readonly endpoint: JsonEndpoint,
+    endpoint: Omit<JsonEndpoint, 'agent'>,
     private readonly conversions: Record<string, Conversion> = {},
-  ) {}
+  ) {
+    this.endpoint = { ...endpoint, agent: keepAliveAgent(endpoint.url) };
+  }
 
   async send<Input, Output>(command: AwsCommand<Input, Output>): Promise<Output & { $metadata: CallMetadata }> {
     if (this.wrappers.size === 0) return this.call(command);
@@ -56,9 +59,9 @@ export class JsonClient {
     this.wrappers.delete(name);
   }
 
-  /** Closes idle kept-alive connections (tests, scripts). */
+  /** Closes this client's connections (tests, scripts); a later call opens new ones. */
   destroy(): void {
-    closeIdleConnections();
+    this.endpoint.agent.destroy();
   }
 
   private async call<Input, Output>(command: AwsCommand<Input, Output>): Promise<Output & { $metadata: CallMetadata }> {

@@ -1,4 +1,4 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { type Agent, Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AwsCredentials, signRequest } from './sigv4';
@@ -29,6 +29,8 @@ export interface JsonEndpoint {
   maxAttempts: number;
   connectionTimeoutMs: number;
   requestTimeoutMs: number;
+  /** The client's own pool of kept-alive connections (`keepAliveAgent`): destroying one client closes only its own. */
+  agent: Agent;
 }
 
 /** What the SDK puts on every answer and every error: the HTTP status, AWS's request id and how many attempts it took. */
@@ -79,14 +81,10 @@ export function worthRetrying(error: unknown): boolean {
   return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
 }
 
-const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 50 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 50 }) };
-
-/** Closes the kept-alive sockets (tests and scripts that end); the next call opens new ones. */
-export function closeIdleConnections(): void {
-  agents.http.destroy();
-  agents.https.destroy();
-  agents.http = new HttpAgent({ keepAlive: true, maxSockets: 50 });
-  agents.https = new HttpsAgent({ keepAlive: true, maxSockets: 50 });
+/** A pool of kept-alive connections to `url`'s scheme, of at most 50 at once (the SDK's own default). */
+export function keepAliveAgent(url: URL): Agent {
+  const options = { keepAlive: true, maxSockets: 50 };
+  return url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
 }
 
 /** Calls `operation` with `input` and returns the parsed answer, or throws an `AwsServiceError` (or a network error) after the retries above. */
@@ -172,7 +170,7 @@ function post(
         method: 'POST',
         path: '/',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        agent: secure ? agents.https : agents.http,
+        agent: endpoint.agent,
       },
       (res: IncomingMessage) => {
         const chunks: Buffer[] = [];

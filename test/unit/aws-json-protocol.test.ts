@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { AwsServiceError, callJson, closeIdleConnections, type JsonEndpoint, worthRetrying } from '../../lib/aws/json-protocol';
+import { AwsServiceError, callJson, type JsonEndpoint, keepAliveAgent, worthRetrying } from '../../lib/aws/json-protocol';
 import { DecryptCommand, GenerateDataKeyCommand, KmsClient } from '../../lib/aws/kms';
 import { presignQuery, signRequest } from '../../lib/aws/sigv4';
 import { SendMessageBatchCommand, SqsClient } from '../../lib/aws/sqs';
@@ -150,13 +150,14 @@ describe('one JSON-protocol call (lib/aws/json-protocol.ts)', () => {
       maxAttempts: 3,
       connectionTimeoutMs: 500,
       requestTimeoutMs: 300,
+      agent: keepAliveAgent(new URL('http://127.0.0.1')),
     };
   });
   beforeEach(() => {
     seen.length = 0;
   });
   afterAll(async () => {
-    closeIdleConnections();
+    endpoint.agent.destroy();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
@@ -285,7 +286,6 @@ describe('the KMS and SQS commands (lib/aws/kms.ts, lib/aws/sqs.ts)', () => {
   });
   afterAll(async () => {
     process.env = saved;
-    closeIdleConnections();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
@@ -302,12 +302,15 @@ describe('the KMS and SQS commands (lib/aws/kms.ts, lib/aws/sqs.ts)', () => {
       ['TrentService.Decrypt', 'application/x-amz-json-1.1'],
     ]);
     expect(seen[1].body).toEqual({ CiphertextBlob: Buffer.from('wrapped').toString('base64'), KeyId: 'alias/partner-api' });
+    kms.destroy();
   });
 
   it('sends SQS its batch as is over AWS JSON 1.0', async () => {
     seen.length = 0;
     const entry = { Id: '0', MessageBody: '{"a":1}', MessageGroupId: 'we_1', MessageDeduplicationId: 'd' };
-    const sent = await new SqsClient(url).send(new SendMessageBatchCommand({ QueueUrl: `${url}/q.fifo`, Entries: [entry] }));
+    const sqs = new SqsClient(url);
+    const sent = await sqs.send(new SendMessageBatchCommand({ QueueUrl: `${url}/q.fifo`, Entries: [entry] }));
+    sqs.destroy();
     expect(sent.Successful).toHaveLength(1);
     expect(seen).toEqual([
       {
