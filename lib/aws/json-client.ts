@@ -1,4 +1,4 @@
-import { type CallMetadata, callJson, type JsonEndpoint, keepAliveAgent } from './json-protocol';
+import { type CallMetadata, callJson, type JsonEndpoint, keepAliveAgent, RetryQuota } from './json-protocol';
 
 /**
  * A client of one AWS service over its JSON protocol (lib/aws/json-protocol.ts): `send(new
@@ -35,10 +35,10 @@ export class JsonClient {
   private readonly endpoint: JsonEndpoint;
 
   constructor(
-    endpoint: Omit<JsonEndpoint, 'agent'>,
+    endpoint: Omit<JsonEndpoint, 'agent' | 'retryQuota'>,
     private readonly conversions: Record<string, Conversion> = {},
   ) {
-    this.endpoint = { ...endpoint, agent: keepAliveAgent(endpoint.url) };
+    this.endpoint = { ...endpoint, agent: keepAliveAgent(endpoint.url), retryQuota: new RetryQuota() };
   }
 
   async send<Input, Output>(command: AwsCommand<Input, Output>): Promise<Output & { $metadata: CallMetadata }> {

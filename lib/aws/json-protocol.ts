@@ -10,7 +10,7 @@ import { type AwsCredentials, signRequest } from './sigv4';
  * - a connection timeout and a request timeout on every attempt;
  * - the SDK's standard retry mode: up to `maxAttempts` attempts for throttles, 5xx, timeouts and
  *   broken connections, with full-jitter exponential backoff; never for a refusal such as a failed
- *   condition;
+ *   condition; and its retry quota (`RetryQuota`), so that when most calls fail, they stop retrying;
  * - an error shaped as the SDK shapes it: `name` is the service's code, `message` its message, the
  *   answer's other fields (a transaction's `CancellationReasons`) on the error itself, and `$metadata`
  *   with the HTTP status and the number of attempts;
@@ -31,6 +31,34 @@ export interface JsonEndpoint {
   requestTimeoutMs: number;
   /** The client's own pool of kept-alive connections (`keepAliveAgent`): destroying one client closes only its own. */
   agent: Agent;
+  /** The client's own retry quota. */
+  retryQuota: RetryQuota;
+}
+
+/**
+ * The SDK's retry quota (its standard mode's token bucket): a retry takes 5 tokens (10 after a
+ * timeout) of 500, and a call that succeeds gives back what its last retry took, or 1 token if it
+ * needed none. While the bucket is empty nothing is retried: in an outage, calls fail at once instead
+ * of tripling the load on a service that is already failing, and retries resume as calls succeed.
+ */
+export class RetryQuota {
+  private available: number;
+  constructor(private readonly capacity = 500) {
+    this.available = capacity;
+  }
+
+  /** The tokens one more attempt takes, or undefined when the quota is spent. */
+  take(afterTimeout: boolean): number | undefined {
+    const cost = afterTimeout ? 10 : 5;
+    if (cost > this.available) return undefined;
+    this.available -= cost;
+    return cost;
+  }
+
+  /** A call succeeded: `lastTaken` is what its last retry took (0 when it needed none). */
+  succeeded(lastTaken: number): void {
+    this.available = Math.min(this.capacity, this.available + (lastTaken || 1));
+  }
 }
 
 /** What the SDK puts on every answer and every error: the HTTP status, AWS's request id and how many attempts it took. */
@@ -95,6 +123,7 @@ export async function callJson(
 ): Promise<{ output: Record<string, unknown>; $metadata: CallMetadata }> {
   const body = JSON.stringify(input, blobsAsBase64);
   let totalRetryDelay = 0;
+  let lastTaken = 0;
   for (let attempt = 1; ; attempt++) {
     try {
       const headers = signRequest(
@@ -110,15 +139,21 @@ export async function callJson(
       );
       const answer = await post(endpoint, headers, body);
       const $metadata: CallMetadata = { httpStatusCode: answer.status, requestId: answer.requestId, attempts: attempt, totalRetryDelay };
-      if (answer.status >= 200 && answer.status < 300) return { output: parse(answer.text), $metadata };
+      if (answer.status >= 200 && answer.status < 300) {
+        endpoint.retryQuota.succeeded(lastTaken);
+        return { output: parse(answer.text), $metadata };
+      }
       throw Object.assign(serviceError(answer.status, answer.text), { $metadata });
     } catch (error) {
-      const e = error as { $metadata?: CallMetadata };
-      if (attempt >= endpoint.maxAttempts || !worthRetrying(error)) {
+      const e = error as { $metadata?: CallMetadata; name?: string };
+      const taken =
+        attempt < endpoint.maxAttempts && worthRetrying(error) ? endpoint.retryQuota.take(e?.name === 'TimeoutError') : undefined;
+      if (taken === undefined) {
         if (e && typeof e === 'object')
           e.$metadata = { ...(e.$metadata ?? { httpStatusCode: undefined }), attempts: attempt, totalRetryDelay };
         throw error;
       }
+      lastTaken = taken;
       const delay = Math.floor(Math.random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt));
       totalRetryDelay += delay;
       await sleep(delay);

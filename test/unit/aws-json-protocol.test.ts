@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { AwsServiceError, callJson, type JsonEndpoint, keepAliveAgent, worthRetrying } from '../../lib/aws/json-protocol';
+import { AwsServiceError, callJson, type JsonEndpoint, keepAliveAgent, RetryQuota, worthRetrying } from '../../lib/aws/json-protocol';
 import { DecryptCommand, GenerateDataKeyCommand, KmsClient } from '../../lib/aws/kms';
 import { presignQuery, signRequest } from '../../lib/aws/sigv4';
 import { SendMessageBatchCommand, SqsClient } from '../../lib/aws/sqs';
@@ -151,6 +151,7 @@ describe('one JSON-protocol call (lib/aws/json-protocol.ts)', () => {
       connectionTimeoutMs: 500,
       requestTimeoutMs: 300,
       agent: keepAliveAgent(new URL('http://127.0.0.1')),
+      retryQuota: new RetryQuota(),
     };
   });
   beforeEach(() => {
@@ -229,6 +230,23 @@ describe('one JSON-protocol call (lib/aws/json-protocol.ts)', () => {
     expect(error.name).toBe('UnexpectedRedirect');
     expect(error.$metadata.httpStatusCode).toBe(307);
     expect(seen).toHaveLength(1);
+  });
+
+  it('stops retrying while its retry quota is spent, as the SDK does, and retries again once calls succeed', async () => {
+    const quota = new RetryQuota(10); // two retries' worth
+    const failing = { ...endpoint, retryQuota: quota };
+    let down = true;
+    answer = (_req, _body, res) => (down ? json(res, 500, { message: 'down' }) : json(res, 200, {}));
+    const first = (await callJson(failing, 'GetItem', {}).catch((e: unknown) => e)) as AwsServiceError;
+    expect(first.$metadata.attempts).toBe(3); // two retries took the quota
+    const second = (await callJson(failing, 'GetItem', {}).catch((e: unknown) => e)) as AwsServiceError;
+    expect(second.$metadata.attempts).toBe(1); // none left: failed at once
+    down = false;
+    expect((await callJson(failing, 'GetItem', {})).$metadata.attempts).toBe(1); // a success gives a token back
+    for (let i = 0; i < 4; i++) await callJson(failing, 'GetItem', {});
+    down = true;
+    const again = (await callJson(failing, 'GetItem', {}).catch((e: unknown) => e)) as AwsServiceError;
+    expect(again.$metadata.attempts).toBe(2); // five tokens back: one retry's worth
   });
 
   it('retries what the SDK retries, and nothing else', () => {
