@@ -198,11 +198,7 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
 /** The lanes and queued messages of the endpoints that lost events, read from the runtime's DynamoDB Local. */
 async function diagnose(runtime: Runtime, figures: EndpointFigures[]): Promise<string[]> {
   const c = runtime.credentials as unknown as { dynamodb_endpoint: string; table_name: string };
-  const client = new StoreClient({
-    endpoint: c.dynamodb_endpoint,
-    region: 'us-east-1',
-    credentials: () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
-  });
+  const client = new StoreClient({ standIn: c.dynamodb_endpoint });
   try {
     // Every lane shard's queue (the stand-in's messages are stored per queue).
     const shards = runtime.credentials.webhook_queue_urls.length;

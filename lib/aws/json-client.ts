@@ -74,8 +74,3 @@ export class JsonClient {
     return { ...conversion.output(output), $metadata } as Output & { $metadata: CallMetadata };
   }
 }
-
-/** A service's endpoint: `custom` (a local stand-in) when set, else the region's own. */
-export function serviceUrl(custom: string | undefined, service: string, region: string): URL {
-  return new URL(custom ?? `https://${service}.${region}.amazonaws.com`);
-}

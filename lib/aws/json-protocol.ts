@@ -6,7 +6,7 @@ import { type AwsCredentials, signRequest } from './sigv4';
 /**
  * One call of an AWS JSON protocol (awsJson1_0 / awsJson1_1: a signed POST to `/` naming its operation
  * in `x-amz-target`), over Node's own http/https with keep-alive. What the generated SDK clients gave
- * that is kept (docs/decisions.md, "A DynamoDB client of our own"):
+ * that is kept (docs/decisions.md, "AWS clients of our own"):
  * - a connection timeout and a request timeout on every attempt;
  * - the SDK's standard retry mode: up to `maxAttempts` attempts for throttles, 5xx, timeouts and
  *   broken connections, with full-jitter exponential backoff; never for a refusal such as a failed
@@ -121,7 +121,7 @@ export async function callJson(
   operation: string,
   input: unknown,
 ): Promise<{ output: Record<string, unknown>; $metadata: CallMetadata }> {
-  const body = JSON.stringify(input, blobsAsBase64);
+  const body = JSON.stringify(input);
   let totalRetryDelay = 0;
   let lastTaken = 0;
   for (let attempt = 1; ; attempt++) {
@@ -159,15 +159,6 @@ export async function callJson(
       await sleep(delay);
     }
   }
-}
-
-/**
- * The JSON protocols send a blob as base64 text (what the SDK's serializer does with bytes). Read from
- * the holder, because JSON.stringify hands a replacer a Buffer's `toJSON()` rather than the Buffer.
- */
-function blobsAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
-  const original = this[key];
-  return ArrayBuffer.isView(original) ? Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') : value;
 }
 
 function parse(text: string): Record<string, unknown> {

@@ -1,7 +1,6 @@
 import type * as Sdk from '@aws-sdk/client-kms';
-import { config } from '../config';
-import { answerTimeoutMs, roleCredentials } from './credentials';
-import { AwsCommand, JsonClient, serviceUrl } from './json-client';
+import { reachOf } from './credentials';
+import { AwsCommand, type Conversion, JsonClient } from './json-client';
 
 /**
  * KMS as this codebase calls it: a data key made and unwrapped for envelope encryption
@@ -16,31 +15,22 @@ export class DecryptCommand extends AwsCommand<Sdk.DecryptCommandInput, Sdk.Decr
   readonly operation = 'Decrypt';
 }
 
-/** The answer's byte fields, base64 on the wire. */
-const BYTES = ['Plaintext', 'CiphertextBlob', 'CiphertextForRecipient'];
-const keysAsBytes = (output: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(output).map(([k, v]) => [k, BYTES.includes(k) && typeof v === 'string' ? new Uint8Array(Buffer.from(v, 'base64')) : v]),
-  );
-const BYTES_BACK = { input: (input: Record<string, unknown>) => input, output: keysAsBytes };
+/** The fields that hold bytes: base64 on the wire, bytes here. */
+const BYTES = new Set(['Plaintext', 'CiphertextBlob', 'CiphertextForRecipient']);
+const convertBytes = (record: Record<string, unknown>, convert: (value: unknown) => unknown) =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, BYTES.has(k) ? convert(v) : v]));
+const KEYS: Conversion = {
+  input: (input) =>
+    convertBytes(input, (v) => (ArrayBuffer.isView(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') : v)),
+  output: (output) => convertBytes(output, (v) => (typeof v === 'string' ? new Uint8Array(Buffer.from(v, 'base64')) : v)),
+};
 
 export class KmsClient extends JsonClient {
-  /** `endpoint` moves it (`AWS_ENDPOINT_URL_KMS`, the SDK's own variable: a stand-in in tests). */
-  constructor(endpoint = process.env.AWS_ENDPOINT_URL_KMS || undefined) {
-    const { region } = config();
+  /** `standIn`: a test's stand-in; absent, the region's KMS with the role's credentials. */
+  constructor(standIn?: string) {
     super(
-      {
-        url: serviceUrl(endpoint, 'kms', region),
-        region,
-        service: 'kms',
-        targetPrefix: 'TrentService',
-        contentType: 'application/x-amz-json-1.1',
-        credentials: roleCredentials(),
-        maxAttempts: 3,
-        connectionTimeoutMs: 2000,
-        requestTimeoutMs: answerTimeoutMs(false),
-      },
-      { GenerateDataKey: BYTES_BACK, Decrypt: BYTES_BACK },
+      { ...reachOf('kms', standIn), targetPrefix: 'TrentService', contentType: 'application/x-amz-json-1.1', maxAttempts: 3 },
+      { GenerateDataKey: KEYS, Decrypt: KEYS },
     );
   }
 }

@@ -1,7 +1,6 @@
 import type * as Sdk from '@aws-sdk/client-sqs';
-import { config } from '../config';
-import { answerTimeoutMs, LOCAL_CREDENTIALS, roleCredentials } from './credentials';
-import { AwsCommand, JsonClient, serviceUrl } from './json-client';
+import { reachOf } from './credentials';
+import { AwsCommand, JsonClient } from './json-client';
 
 /**
  * SQS as this codebase calls it: the two batch calls of the delivery lanes, over SQS's JSON protocol
@@ -21,17 +20,6 @@ export class ChangeMessageVisibilityBatchCommand extends AwsCommand<
 export class SqsClient extends JsonClient {
   /** `endpoint`: the SQS stand-in of the embedded default (infra/local/fifo-lanes.ts); absent in AWS. */
   constructor(endpoint?: string) {
-    const { region } = config();
-    super({
-      url: serviceUrl(endpoint, 'sqs', region),
-      region,
-      service: 'sqs',
-      targetPrefix: 'AmazonSQS',
-      contentType: 'application/x-amz-json-1.0',
-      credentials: endpoint ? () => LOCAL_CREDENTIALS : roleCredentials(),
-      maxAttempts: 4,
-      connectionTimeoutMs: 2000,
-      requestTimeoutMs: answerTimeoutMs(Boolean(endpoint)),
-    });
+    super({ ...reachOf('sqs', endpoint), targetPrefix: 'AmazonSQS', contentType: 'application/x-amz-json-1.0', maxAttempts: 4 });
   }
 }

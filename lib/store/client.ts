@@ -1,4 +1,3 @@
-import { answerTimeoutMs, LOCAL_CREDENTIALS, roleCredentials } from '../aws/credentials';
 import { config } from '../config';
 import { StoreClient } from './dynamodb';
 
@@ -10,15 +9,7 @@ let documentClient: StoreClient | undefined;
  */
 export function db(): StoreClient {
   if (!documentClient) {
-    const { dynamodbEndpoint, region } = config();
-    documentClient = new StoreClient({
-      endpoint: dynamodbEndpoint ?? `https://dynamodb.${region}.amazonaws.com`,
-      region,
-      credentials: dynamodbEndpoint ? () => LOCAL_CREDENTIALS : roleCredentials(),
-      maxAttempts: 4,
-      connectionTimeoutMs: 2000,
-      requestTimeoutMs: answerTimeoutMs(Boolean(dynamodbEndpoint)),
-    });
+    documentClient = new StoreClient({ standIn: config().dynamodbEndpoint, maxAttempts: 4 });
   }
   return documentClient;
 }

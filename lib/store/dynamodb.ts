@@ -1,14 +1,14 @@
 import type * as Sdk from '@aws-sdk/lib-dynamodb';
 import { marshall, type NativeAttributeValue, unmarshall } from '@aws-sdk/util-dynamodb';
 import { AwsCommand, type Conversion, JsonClient } from '../aws/json-client';
-import type { AwsCredentials } from '../aws/sigv4';
+import { reachOf } from '../aws/credentials';
 
 /**
  * DynamoDB as this codebase calls it: the document client's commands (plain values in, plain values
  * out) over DynamoDB's JSON protocol (lib/aws/json-protocol.ts), without the generated SDK client.
  * That client, with its every operation's schema, its endpoint rules and its middleware, was the whole
- * of a function's import time beyond Node's own https (docs/decisions.md, "A DynamoDB client of our
- * own"). The command classes keep the SDK document client's names, inputs and outputs (its types are
+ * of a function's import time beyond Node's own https (docs/decisions.md, "AWS clients
+ * of our own"). The command classes keep the SDK document client's names, inputs and outputs (its types are
  * used as they are), and values are converted by the same `@aws-sdk/util-dynamodb` it uses, with the
  * same options: what a call sends and what it gets back are unchanged.
  */
@@ -21,8 +21,24 @@ const mapValues = <T, U>(record: Record<string, T> | undefined, f: (v: T) => U):
 
 /** The options the document client was created with before (removeUndefinedValues: an absent optional field is left out). */
 const MARSHALL = { removeUndefinedValues: true, convertClassInstanceToMap: false } as const;
-const toWire = (item: Item | undefined) => (item === undefined ? undefined : marshall(item, MARSHALL));
+const toWire = (item: Item | undefined) => (item === undefined ? undefined : blobsEncoded(marshall(item, MARSHALL)));
 const fromWire = (item: Wire | undefined) => (item === undefined ? undefined : unmarshall(mapValues(item, blobsDecoded) as never));
+
+/**
+ * A binary value (`B`, `BS`) goes on the wire as base64 text, as the SDK's serializer sends it. The
+ * values are fresh from `marshall`, so they are rewritten in place, wherever they are nested.
+ */
+function blobsEncoded<T>(values: T): T {
+  for (const value of Object.values(values as Record<string, unknown>)) {
+    const v = value as { B?: unknown; BS?: unknown[]; M?: Wire; L?: unknown[] };
+    if (ArrayBuffer.isView(v.B)) v.B = base64(v.B);
+    else if (v.BS) v.BS = v.BS.map((b) => (ArrayBuffer.isView(b) ? base64(b) : b));
+    else if (v.M) blobsEncoded(v.M);
+    else if (v.L) blobsEncoded(v.L);
+  }
+  return values;
+}
+const base64 = (bytes: ArrayBufferView) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /** A binary value (`B`, `BS`) comes as base64 text; the SDK hands it over as bytes, wherever it is nested. */
 function blobsDecoded(value: unknown): unknown {
@@ -63,6 +79,11 @@ const writesOf = (writes: WriteRequest[], convert: (item: never) => unknown) =>
     ...(w.DeleteRequest && { DeleteRequest: { ...w.DeleteRequest, Key: convert(w.DeleteRequest.Key as never) } }),
   }));
 
+/** A transaction's entries (`{ Put: {...} }`, `{ Get: {...} }`…), each converted as its single-item call is. */
+function transactItems(input: Wire): Wire {
+  return { ...input, TransactItems: (input.TransactItems as Record<string, Wire>[]).map((entry) => mapValues(entry, itemFields)) };
+}
+
 const SINGLE: Conversion = { input: itemFields, output: itemOutput };
 const CONVERSIONS: Record<string, Conversion> = {
   GetItem: SINGLE,
@@ -92,24 +113,12 @@ const CONVERSIONS: Record<string, Conversion> = {
       UnprocessedItems: mapValues(output.UnprocessedItems as Record<string, WriteRequest[]>, (w) => writesOf(w, fromWire)),
     }),
   },
-  TransactWriteItems: {
-    input: (input) => ({
-      ...input,
-      TransactItems: (input.TransactItems as Record<string, Wire>[]).map((entry) => mapValues(entry, itemFields)),
-    }),
-    output: (output) => output,
-  },
+  TransactWriteItems: { input: transactItems, output: (output) => output },
   TransactGetItems: {
-    input: (input) => ({
-      ...input,
-      TransactItems: (input.TransactItems as Record<string, Wire>[]).map((entry) => mapValues(entry, itemFields)),
-    }),
+    input: transactItems,
     output: (output) => ({ ...output, Responses: (output.Responses as Wire[] | undefined)?.map(itemOutput) }),
   },
 };
-
-/** A DynamoDB call: its operation's name on the wire and its input, as the document client's command of the same name had them. */
-export abstract class StoreCommand<Input, Output> extends AwsCommand<Input, Output> {}
 
 export type GetCommandInput = Sdk.GetCommandInput;
 export type GetCommandOutput = Sdk.GetCommandOutput;
@@ -132,61 +141,47 @@ export type TransactWriteCommandOutput = Sdk.TransactWriteCommandOutput;
 export type TransactGetCommandInput = Sdk.TransactGetCommandInput;
 export type TransactGetCommandOutput = Sdk.TransactGetCommandOutput;
 
-export class GetCommand extends StoreCommand<GetCommandInput, GetCommandOutput> {
+export class GetCommand extends AwsCommand<GetCommandInput, GetCommandOutput> {
   readonly operation = 'GetItem';
 }
-export class PutCommand extends StoreCommand<PutCommandInput, PutCommandOutput> {
+export class PutCommand extends AwsCommand<PutCommandInput, PutCommandOutput> {
   readonly operation = 'PutItem';
 }
-export class UpdateCommand extends StoreCommand<UpdateCommandInput, UpdateCommandOutput> {
+export class UpdateCommand extends AwsCommand<UpdateCommandInput, UpdateCommandOutput> {
   readonly operation = 'UpdateItem';
 }
-export class DeleteCommand extends StoreCommand<DeleteCommandInput, DeleteCommandOutput> {
+export class DeleteCommand extends AwsCommand<DeleteCommandInput, DeleteCommandOutput> {
   readonly operation = 'DeleteItem';
 }
-export class QueryCommand extends StoreCommand<QueryCommandInput, QueryCommandOutput> {
+export class QueryCommand extends AwsCommand<QueryCommandInput, QueryCommandOutput> {
   readonly operation = 'Query';
 }
-export class ScanCommand extends StoreCommand<ScanCommandInput, ScanCommandOutput> {
+export class ScanCommand extends AwsCommand<ScanCommandInput, ScanCommandOutput> {
   readonly operation = 'Scan';
 }
-export class BatchGetCommand extends StoreCommand<BatchGetCommandInput, BatchGetCommandOutput> {
+export class BatchGetCommand extends AwsCommand<BatchGetCommandInput, BatchGetCommandOutput> {
   readonly operation = 'BatchGetItem';
 }
-export class BatchWriteCommand extends StoreCommand<BatchWriteCommandInput, BatchWriteCommandOutput> {
+export class BatchWriteCommand extends AwsCommand<BatchWriteCommandInput, BatchWriteCommandOutput> {
   readonly operation = 'BatchWriteItem';
 }
-export class TransactWriteCommand extends StoreCommand<TransactWriteCommandInput, TransactWriteCommandOutput> {
+export class TransactWriteCommand extends AwsCommand<TransactWriteCommandInput, TransactWriteCommandOutput> {
   readonly operation = 'TransactWriteItems';
 }
-export class TransactGetCommand extends StoreCommand<TransactGetCommandInput, TransactGetCommandOutput> {
+export class TransactGetCommand extends AwsCommand<TransactGetCommandInput, TransactGetCommandOutput> {
   readonly operation = 'TransactGetItems';
-}
-
-export interface StoreClientOptions {
-  /** DynamoDB's endpoint: DynamoDB Local's URL, or the region's own. */
-  endpoint: string;
-  region: string;
-  credentials: () => Promise<AwsCredentials> | AwsCredentials;
-  maxAttempts?: number;
-  connectionTimeoutMs?: number;
-  requestTimeoutMs?: number;
 }
 
 /** The document client: `send(new GetCommand({...}))` answers as the SDK's `DynamoDBDocumentClient` did. */
 export class StoreClient extends JsonClient {
-  constructor(options: StoreClientOptions) {
+  /** `standIn`: DynamoDB Local's URL (or a proxy in front of it); absent, the region's DynamoDB with the role's credentials. */
+  constructor(options: { standIn?: string; maxAttempts?: number } = {}) {
     super(
       {
-        url: new URL(options.endpoint),
-        region: options.region,
-        service: 'dynamodb',
+        ...reachOf('dynamodb', options.standIn),
         targetPrefix: 'DynamoDB_20120810',
         contentType: 'application/x-amz-json-1.0',
-        credentials: options.credentials,
         maxAttempts: options.maxAttempts ?? 3,
-        connectionTimeoutMs: options.connectionTimeoutMs ?? 2000,
-        requestTimeoutMs: options.requestTimeoutMs ?? 5000,
       },
       CONVERSIONS,
     );

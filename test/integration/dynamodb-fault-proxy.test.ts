@@ -12,12 +12,7 @@ const clients: StoreClient[] = [];
 
 /** The client every function uses (lib/store/dynamodb.ts), pointed at the proxy or at DynamoDB Local itself. */
 function client(endpoint: string, maxAttempts = 1) {
-  const made = new StoreClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: () => ({ accessKeyId: 'local', secretAccessKey: 'local' }),
-    maxAttempts,
-  });
+  const made = new StoreClient({ standIn: endpoint, maxAttempts });
   clients.push(made);
   return made;
 }

@@ -7,13 +7,13 @@ import { credentials } from '../support/stack';
 /**
  * Our DynamoDB client (lib/store/dynamodb.ts) against DynamoDB Local, beside the SDK's document client
  * it replaced, with the same options: every command the codebase sends gets the same answer from
- * both, values converted the same way both ways, and the same refusals (docs/decisions.md, "A
- * DynamoDB client of our own").
+ * both, values converted the same way both ways, and the same refusals (docs/decisions.md, "AWS
+ * clients of our own").
  */
 const c = credentials();
 const TableName = c.table_name;
 const local = () => ({ accessKeyId: 'local', secretAccessKey: 'local' });
-const ours = new Ours.StoreClient({ endpoint: c.dynamodb_endpoint, region: 'us-east-1', credentials: local });
+const ours = new Ours.StoreClient({ standIn: c.dynamodb_endpoint });
 const base = new DynamoDBClient({ endpoint: c.dynamodb_endpoint, region: 'us-east-1', credentials: local() });
 const sdk = Sdk.DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } });
 afterAll(() => {

@@ -5,13 +5,9 @@ import { countRoundTrips, countRoundTripsOn, operationBegins } from '../../lib/s
 /**
  * The round-trip counter of `npm run bench` (lib/store/round-trips.ts): requests sent together share a
  * round trip, a request sent after another answered is one deeper, and only the counted work's
- * requests count. The store answers in memory (a last middleware that never sends).
+ * requests count. The store answers in memory (an inner wrapper that never sends).
  */
-const client = new StoreClient({
-  region: 'us-east-1',
-  endpoint: 'http://127.0.0.1:9',
-  credentials: () => ({ accessKeyId: 'x', secretAccessKey: 'x' }),
-});
+const client = new StoreClient({ standIn: 'http://127.0.0.1:9' });
 countRoundTripsOn(client);
 client.wrap('answerInMemory', async () => {
   await sleep(5);

@@ -26,7 +26,7 @@ const IMPORT_LINE = /^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";?$/;
 /** A signed action's constant as esbuild leaves it in a bundle (lib/aws/actions.ts): `var s3PutObject = {`. */
 const SIGNED_ACTION_LINE = /^var (\w+) = \{ service: "(\w+)", action: "(\w+)" \};$/;
 const SECTION = /^\/\/ ((?:lib|functions)\/\S+\.[cm]?[jt]s)$/;
-/** A class as esbuild leaves it in a bundle: `var GetCommand = class extends StoreCommand {` or `class GetCommand extends StoreCommand {`. */
+/** A class as esbuild leaves it in a bundle: `var GetCommand = class extends AwsCommand {` or `class GetCommand extends AwsCommand {`. */
 const CLASS_LINE = /^(?:var (\w+) = class|class (\w+)) extends \w+/;
 
 /**

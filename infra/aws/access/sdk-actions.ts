@@ -58,8 +58,6 @@ const SPECIAL: Record<Service, Record<string, string[]>> = {
     TransactWrite: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     TransactWriteItems: ['PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
     ExecuteStatement: ['PartiQLSelect', 'PartiQLInsert', 'PartiQLUpdate', 'PartiQLDelete'],
-    // lib/store/dynamodb.ts's base class of its commands: no call of its own.
-    Store: [],
   },
   s3: {
     HeadObject: ['GetObject'],
