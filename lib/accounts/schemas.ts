@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { emailInput, idParam, metadataInput, phoneInput } from '../input';
+import { emailInput, metadataInput, phoneInput } from '../input/fields';
+import { idParam } from '../input/id-param';
 
 /**
  * What creating an account needs (the spec leaves it open; docs/decisions.md): the incorporator's

@@ -4,7 +4,7 @@ import { renderCompany, type Company, type CompanyRecord } from '../resources/co
 import { renderServiceOrder } from '../resources/service-order';
 import { serviceOrdersOfCompany } from '../store/entities/service-order';
 import type { Scope } from '../scope';
-import type { Expandable } from './schemas';
+import type { Expandable } from './params';
 import { openRequirementCount, requirementsOfCompany } from '../store/entities/requirement';
 import { renderRequirement } from '../resources/requirement';
 import { openPendingRequirements } from './owner-document-requests';

@@ -1,6 +1,6 @@
 import { GetCommand } from '../store/dynamodb';
 import * as z from 'zod';
-import { idParam } from '../input';
+import { idParam } from '../input/id-param';
 import { db, tableName } from '../store/client';
 import { companyExternalIdKey, companyIndexes, COUNTERS, listSortKey } from '../store/keys';
 import type { Scope } from '../scope';
@@ -11,7 +11,7 @@ import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortPara
 import { readCounter } from '../store/entities/account';
 import type { Company } from '../resources/company';
 import { COMPANY_STATUSES } from '../resources/vocabulary';
-import { expandQuery } from './schemas';
+import { expandQuery } from './params';
 import { companyEntity, getCompany } from '../store/entities/company';
 import { presentCompany } from './expand-company';
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { accountInput } from '../accounts/schemas';
-import { emailInput, idParam, isoDateInput, metadataInput, patterned, phoneInput } from '../input';
+import { emailInput, isoDateInput, metadataInput, phoneInput } from '../input/fields';
+import { patterned } from '../input/patterned';
 import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../resources/vocabulary';
 import { idPattern } from '../ids';
-import { closest } from '../errors';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /**
@@ -262,31 +262,3 @@ export const createCompanyBody = z
 export type CreateCompanyBody = z.infer<typeof createCompanyBody>;
 export type ShareholderInput = z.infer<typeof shareholderInput>;
 export type OfficerInput = z.infer<typeof officerInput>;
-
-export const EXPANDABLE = ['account', 'requirements', 'service_orders'] as const;
-export type Expandable = (typeof EXPANDABLE)[number];
-
-/** `expand[]` (repeatable): which related objects to embed; an unknown value is refused at `$.expand[]`. */
-export const expandQuery = z
-  .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(z.string()).optional())
-  .superRefine((values, ctx) => {
-    for (const v of values ?? []) {
-      if (!(EXPANDABLE as readonly string[]).includes(v)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `'${v}' cannot be expanded`,
-          params: {
-            validation_type: 'enum',
-            how_to_fix: `Send expand[] as one of ${EXPANDABLE.join(', ')}, such as expand[]=${closest(v, EXPANDABLE)}.`,
-          },
-        });
-      }
-    }
-  })
-  .transform((v) => v as Expandable[] | undefined);
-
-export const createCompanyQuery = z.strictObject({ 'expand[]': expandQuery });
-export const companyIdParams = z.strictObject({
-  companyID: idParam('company', 'company', 'as returned when it was created'),
-});
-export const getCompanyQuery = createCompanyQuery;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { patterned } from '../input';
+import { patterned } from '../input/patterned';
 
 /**
  * The fixed-asset register (spec Resources → Fixed asset; units decided in docs/decisions.md):

@@ -1,19 +1,9 @@
 import * as z from 'zod';
 import { metadataValueSchema } from '../resources/shared';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
+import { patterned } from './patterned';
 
-/**
- * Small zod building blocks for request schemas whose refusals carry a partner-facing `how_to_fix`
- * and the JSON Schema keyword in `validation_type` (lib/errors/zod-errors.ts reads both from `params`).
- */
-export function patterned(pattern: RegExp, howToFix: string, validationType = 'pattern', base: z.ZodString = z.string()) {
-  return base
-    .refine((v) => pattern.test(v), {
-      message: `does not match ${pattern.source}`,
-      params: { validation_type: validationType, how_to_fix: howToFix },
-    })
-    .meta({ pattern: pattern.source });
-}
+// Request fields several bodies share: metadata, e-mail, phone and date (spec Conventions).
 
 const METADATA_MAX_DEPTH = 5;
 const METADATA_VALUE_MAX_CHARS = 500;

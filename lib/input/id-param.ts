@@ -1,6 +1,6 @@
 import { exampleId, ID_PREFIXES, idPattern, type IdKind } from '../ids';
 import { withArticle } from '../errors';
-import { patterned } from './fields';
+import { patterned } from './patterned';
 
 /**
  * A path or body field holding an id of `kind`, checked against its one pattern (lib/ids.ts) before

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { idParam, patterned } from '../input';
+import { idParam } from '../input/id-param';
+import { patterned } from '../input/patterned';
 
 /** Path parameters of the lifecycle routes, checked before any read (a malformed id is invalid_request). */
 export const companyParams = z.strictObject({ companyID: idParam('company', 'company') });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { patterned } from '../input';
+import { patterned } from '../input/patterned';
 import { COMPANY_STAGES } from './company-stage';
 
 /** POST /v1/sandbox/companies/{companyID}/assign-ein `{ein?}`. */

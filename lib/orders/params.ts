@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idParam } from '../input';
+import { idParam } from '../input/id-param';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 /** Path parameters of this area, checked before any read (API-SURFACE conventions). */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailInput } from '../input';
+import { emailInput } from '../input/fields';
 import { serviceOrderFormSchema } from '../resources/service-order';
 import { FILE_PURPOSES } from '../resources/requirement';
 import type { RequirementInput } from './new-requirement';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idParam } from '../input';
+import { idParam } from '../input/id-param';
 
 /** POST /v1/companies/{companyID}/verification-sessions `{shareholder}`. */
 export const createVerificationSessionBody = z.strictObject({

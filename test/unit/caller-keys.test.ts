@@ -3,7 +3,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { keyedBag, ownValue } from '../../lib/caller-keys';
 import { callerKeyedRecord } from '../../lib/resources/caller-keyed-record';
-import { metadataInput } from '../../lib/input';
+import { metadataInput } from '../../lib/input/fields';
 import { parseOrRefuse } from '../../lib/errors';
 import { queryOf } from '../../lib/http/core/query';
 import { parseForm } from '../../lib/http/dashboard/body';

@@ -1,5 +1,5 @@
 import { accountIdParams } from '../../accounts/schemas';
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { accountSchema } from '../../resources/account';
 import { partner } from '../core/operation';
 

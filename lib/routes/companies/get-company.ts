@@ -1,4 +1,4 @@
-import { companyIdParams, getCompanyQuery } from '../../companies/schemas';
+import { companyIdParams, getCompanyQuery } from '../../companies/params';
 import { companySchema } from '../../resources/company';
 import { partner } from '../core/operation';
 

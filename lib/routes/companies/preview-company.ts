@@ -1,4 +1,5 @@
-import { createCompanyBody, createCompanyQuery } from '../../companies/schemas';
+import { createCompanyBody } from '../../companies/schemas';
+import { createCompanyQuery } from '../../companies/params';
 import { companyPreviewSchema } from '../../resources/company-preview';
 import { partner } from '../core/operation';
 

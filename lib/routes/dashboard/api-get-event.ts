@@ -1,5 +1,5 @@
 import { eventIdParams } from '../../events/listing/event-id-params';
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { dashboardApi } from '../core/operation';
 
 export const dashboardApiGetEvent = dashboardApi('api-get-event', {

@@ -1,5 +1,5 @@
 import { endpointParams } from '../../dashboard/webhook-endpoints';
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { dashboardApi } from '../core/operation';
 
 export const dashboardApiGetWebhookEndpoint = dashboardApi('api-get-webhook-endpoint', {

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { dashboardApi } from '../core/operation';
 
 export const dashboardApiListWebhookEndpoints = dashboardApi('api-list-webhook-endpoints', {

@@ -1,5 +1,5 @@
 import { dashboardRequestParams } from '../../dashboard/requests';
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { dashboardPage } from '../core/operation';
 
 export const dashboardRequest = dashboardPage('page-request', {

@@ -1,5 +1,5 @@
 import { eventIdParams } from '../../events/listing/event-id-params';
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { eventSchema } from '../../resources/event';
 import { partner } from '../core/operation';
 

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { callerSchema } from '../../resources/caller';
 import { partner } from '../core/operation';
 

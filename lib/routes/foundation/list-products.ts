@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { plainList } from '../../resources/lists';
 import { productSchema } from '../../resources/product';
 import { partner } from '../core/operation';

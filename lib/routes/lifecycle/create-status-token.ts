@@ -1,4 +1,4 @@
-import { noBody, noQuery } from '../../input';
+import { noBody, noQuery } from '../../input/empty';
 import { companyParams } from '../../lifecycle/params';
 import { statusTokenSchema } from '../../resources/lifecycle-objects';
 import { partner } from '../core/operation';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { companyParams } from '../../lifecycle/params';
 import { verificationSessionSchema } from '../../resources/lifecycle-objects';
 import { createVerificationSessionBody } from '../../verification-sessions/schemas';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { fulfillBody } from '../../lifecycle/operations/fulfill-requirement';
 import { requirementParams } from '../../lifecycle/params';
 import { requirementSchema } from '../../resources/requirement';

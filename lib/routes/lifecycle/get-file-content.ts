@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { fileParams } from '../../lifecycle/params';
 import { partner } from '../core/operation';
 import { tag } from './shared';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { fileParams } from '../../lifecycle/params';
 import { fileSchema } from '../../resources/file';
 import { partner } from '../core/operation';

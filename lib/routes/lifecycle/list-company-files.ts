@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { companyParams } from '../../lifecycle/params';
 import { fileSchema } from '../../resources/file';
 import { plainList } from '../../resources/lists';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { companyParams } from '../../lifecycle/params';
 import { plainList } from '../../resources/lists';
 import { requirementSchema } from '../../resources/requirement';

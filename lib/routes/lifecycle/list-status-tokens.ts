@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { companyParams } from '../../lifecycle/params';
 import { statusTokenSchema } from '../../resources/lifecycle-objects';
 import { plainList } from '../../resources/lists';

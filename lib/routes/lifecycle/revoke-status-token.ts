@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { statusTokenParams } from '../../lifecycle/params';
 import { deletedStatusTokenSchema } from '../../resources/lifecycle-objects';
 import { partner } from '../core/operation';

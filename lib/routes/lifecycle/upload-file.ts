@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { fileSchema } from '../../resources/file';
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { partner } from '../core/operation';
 import { DOCUMENT_BODY_BYTES, tag } from './shared';
 

@@ -1,4 +1,4 @@
-import { noBody } from '../../input';
+import { noBody } from '../../input/empty';
 import { move } from './shared';
 
 export const acceptServiceOrderQuote = move(

@@ -1,6 +1,6 @@
-import { companyIdParams } from '../../companies/schemas';
+import { companyIdParams } from '../../companies/params';
 import { createFixedAssetBody } from '../../fixed-assets/fixed-asset';
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { fixedAssetSchema } from '../../resources/fixed-asset';
 import { partner } from '../core/operation';
 import { tag } from './shared';

@@ -1,5 +1,5 @@
-import { companyIdParams } from '../../companies/schemas';
-import { noQuery } from '../../input';
+import { companyIdParams } from '../../companies/params';
+import { noQuery } from '../../input/empty';
 import { createOrderBody } from '../../orders/create-order';
 import { serviceOrderSchema } from '../../resources/service-order';
 import { partner } from '../core/operation';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { fixedAssetParams } from '../../orders/params';
 import { deletedFixedAssetSchema } from '../../resources/fixed-asset';
 import { partner } from '../core/operation';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { invoiceIdParams } from '../../orders/params';
 import { invoiceSchema } from '../../resources/invoice';
 import { partner } from '../core/operation';

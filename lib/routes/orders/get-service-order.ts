@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { serviceOrderIdParams } from '../../orders/params';
 import { serviceOrderSchema } from '../../resources/service-order';
 import { partner } from '../core/operation';

@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { taxFilingIdParams } from '../../orders/params';
 import { taxFilingSchema } from '../../resources/tax-filing';
 import { partner } from '../core/operation';

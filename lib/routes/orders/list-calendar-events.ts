@@ -1,5 +1,5 @@
-import { companyIdParams } from '../../companies/schemas';
-import { noQuery } from '../../input';
+import { companyIdParams } from '../../companies/params';
+import { noQuery } from '../../input/empty';
 import { calendarEventSchema } from '../../resources/calendar-event';
 import { plainList } from '../../resources/lists';
 import { partner } from '../core/operation';

@@ -1,5 +1,5 @@
-import { companyIdParams } from '../../companies/schemas';
-import { noQuery } from '../../input';
+import { companyIdParams } from '../../companies/params';
+import { noQuery } from '../../input/empty';
 import { fixedAssetSchema } from '../../resources/fixed-asset';
 import { plainList } from '../../resources/lists';
 import { partner } from '../core/operation';

@@ -1,5 +1,5 @@
-import { companyIdParams } from '../../companies/schemas';
-import { noQuery } from '../../input';
+import { companyIdParams } from '../../companies/params';
+import { noQuery } from '../../input/empty';
 import { plainList } from '../../resources/lists';
 import { taxFilingSchema } from '../../resources/tax-filing';
 import { partner } from '../core/operation';

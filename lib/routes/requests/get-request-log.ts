@@ -1,4 +1,4 @@
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { requestLogIdParams } from '../../request-log/schemas';
 import { requestLogSchema } from '../../resources/request-log';
 import { partner } from '../core/operation';

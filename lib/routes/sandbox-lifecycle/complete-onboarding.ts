@@ -1,4 +1,4 @@
-import { noBody } from '../../input';
+import { noBody } from '../../input/empty';
 import { companyTrigger } from './shared';
 
 export const sandboxCompleteOnboarding = companyTrigger(

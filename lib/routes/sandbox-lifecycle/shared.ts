@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { noBody, noQuery } from '../../input';
+import { noBody, noQuery } from '../../input/empty';
 import { companyParams, signerParams } from '../../lifecycle/params';
 import { companySchema } from '../../resources/company';
 import { requirementSchema } from '../../resources/requirement';

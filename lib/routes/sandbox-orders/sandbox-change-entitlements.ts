@@ -1,4 +1,4 @@
-import { companyIdParams } from '../../companies/schemas';
+import { companyIdParams } from '../../companies/params';
 import { changeEntitlementsBody } from '../../entitlements/schemas';
 import { companySchema } from '../../resources/company';
 import { partner } from '../core/operation';

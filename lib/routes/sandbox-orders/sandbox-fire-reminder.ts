@@ -1,5 +1,5 @@
 import { fireReminderBody } from '../../calendar/schemas';
-import { companyIdParams } from '../../companies/schemas';
+import { companyIdParams } from '../../companies/params';
 import { calendarEventSchema } from '../../resources/calendar-event';
 import { partner } from '../core/operation';
 import { sandbox, tag } from './shared';

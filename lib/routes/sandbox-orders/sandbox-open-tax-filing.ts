@@ -1,4 +1,4 @@
-import { companyIdParams } from '../../companies/schemas';
+import { companyIdParams } from '../../companies/params';
 import { taxFilingSchema } from '../../resources/tax-filing';
 import { openTaxFilingBody } from '../../tax-filings/schemas';
 import { partner } from '../core/operation';

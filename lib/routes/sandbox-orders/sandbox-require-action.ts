@@ -1,4 +1,4 @@
-import { noBody } from '../../input';
+import { noBody } from '../../input/empty';
 import { orderTrigger } from './shared';
 
 export const sandboxRequireAction = orderTrigger(

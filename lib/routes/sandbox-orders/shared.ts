@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { noQuery } from '../../input';
+import { noQuery } from '../../input/empty';
 import { serviceOrderIdParams } from '../../orders/params';
 import { serviceOrderSchema } from '../../resources/service-order';
 import { partner } from '../core/operation';

@@ -1,3 +1,0 @@
-export * from './empty';
-export * from './fields';
-export * from './id-param';
