@@ -23,7 +23,7 @@ export interface InvoiceRecord {
   finalized_at?: string;
 }
 
-export function renderLine(line: LedgerLine): z.infer<typeof invoiceLineSchema> {
+export function renderLine(line: LedgerLine): z.infer<ReturnType<typeof invoiceLineSchema>> {
   const out: Record<string, unknown> = {
     id: line.id,
     kind: line.kind,
@@ -35,7 +35,7 @@ export function renderLine(line: LedgerLine): z.infer<typeof invoiceLineSchema> 
   if (line.service_order) out.service_order = line.service_order;
   out.period = line.period;
   out.billed_at = line.billed_at;
-  return out as z.infer<typeof invoiceLineSchema>;
+  return out as z.infer<ReturnType<typeof invoiceLineSchema>>;
 }
 
 /** The API shape. `amount_due` is the sum of the invoice's lines, credits included. */

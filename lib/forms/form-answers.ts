@@ -6,7 +6,7 @@ import type { serviceOrderFormSchema } from '../resources/service-order';
 import { exampleId, isId } from '../ids';
 
 /** The spec's Form object: what a `form` requirement and a `requires_action` service order wait on. */
-export type Form = z.infer<typeof serviceOrderFormSchema>;
+export type Form = z.infer<ReturnType<typeof serviceOrderFormSchema>>;
 type FormField = Form['fields'][number];
 
 /** What a form's `file` fields are checked against: the uploaded file, looked up by id. */

@@ -53,7 +53,7 @@ function metadataValueProblem(value: unknown, depth = 0): { reason: string; vali
  */
 export const metadataInput = callerKeyedRecord(
   z.string().min(1).max(40),
-  metadataValueSchema.superRefine((value, ctx) => {
+  metadataValueSchema().superRefine((value, ctx) => {
     const problem =
       JSON.stringify(value).length > METADATA_VALUE_MAX_CHARS
         ? {

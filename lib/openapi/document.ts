@@ -75,7 +75,7 @@ function responses(op: Operation, components: Json): Json {
     out[status] = {
       description: r.description,
       ...(scope !== 'public' ? { headers: { 'Service-Version': { $ref: '#/components/headers/ServiceVersion' } } } : {}),
-      ...(r.schema ? jsonContent(schemaObject(r.schema, 'output', components)) : {}),
+      ...(r.schema ? jsonContent(schemaObject(typeof r.schema === 'function' ? r.schema() : r.schema, 'output', components)) : {}),
     };
   }
   const error = (description: string) => ({ description, ...jsonContent({ $ref: COMPONENT('Error') }) });
@@ -136,7 +136,8 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
       responses: responses(op, components),
     };
   }
-  for (const schema of [errorEnvelopeSchema, ...Object.values(SNAPSHOT_SCHEMAS)]) schemaObject(schema, 'output', components);
+  for (const schema of [errorEnvelopeSchema(), ...Object.values(SNAPSHOT_SCHEMAS())] as z.ZodType[])
+    schemaObject(schema, 'output', components);
   return {
     openapi: '3.1.0',
     info: {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { serviceOrderFormSchema } from '../resources/service-order';
 
-export type OrderForm = z.infer<typeof serviceOrderFormSchema>;
+export type OrderForm = z.infer<ReturnType<typeof serviceOrderFormSchema>>;
 
 /**
  * The form a fulfilment step waits on (spec Form object). Every product's step asks for the same

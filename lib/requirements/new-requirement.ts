@@ -5,7 +5,7 @@ import type { RequirementRecord } from '../store/entities/requirement';
 import type { z } from 'zod';
 import type { serviceOrderFormSchema } from '../resources/service-order';
 
-export type RequirementForm = z.infer<typeof serviceOrderFormSchema>;
+export type RequirementForm = z.infer<ReturnType<typeof serviceOrderFormSchema>>;
 
 /** What opening a requirement needs; which fields apply depends on `type`. */
 export interface RequirementInput {

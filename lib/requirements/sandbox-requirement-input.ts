@@ -21,7 +21,7 @@ export const sandboxRequirementBody = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     type: z.literal('form'),
-    form: serviceOrderFormSchema,
+    form: serviceOrderFormSchema(),
     service_order: z.string().regex(idPattern('serviceOrder')).optional(),
     message,
   }),

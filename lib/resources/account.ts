@@ -1,23 +1,26 @@
 import * as z from 'zod';
+import { onFirstUse } from './built-on-first-use';
 import { dateTime, idOf, metadataSchema } from './shared';
 
 /** The account (the incorporator) as the API shows it (spec Resources → Account). */
-export const accountSchema = z
-  .strictObject({
-    object: z.literal('account'),
-    id: idOf('account'),
-    livemode: z.boolean(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    phone: z.string().optional(),
-    external_id: z.string().optional(),
-    created_at: dateTime,
-    metadata: metadataSchema,
-  })
-  .meta({ id: 'Account', description: 'The incorporator: the person a partner creates companies for.' });
+export const accountSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      object: z.literal('account'),
+      id: idOf('account'),
+      livemode: z.boolean(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      phone: z.string().optional(),
+      external_id: z.string().optional(),
+      created_at: dateTime(),
+      metadata: metadataSchema(),
+    })
+    .meta({ id: 'Account', description: 'The incorporator: the person a partner creates companies for.' }),
+);
 
-export type Account = z.infer<typeof accountSchema>;
+export type Account = z.infer<ReturnType<typeof accountSchema>>;
 
 /** What the store keeps of an account: the API fields, minus the constant `object`. */
 export type AccountRecord = Omit<Account, 'object'>;

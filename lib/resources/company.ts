@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from './built-on-first-use';
 import { legalName } from './legal-name';
 import { dateTime, idOf, metadataSchema } from './shared';
 import { accountSchema } from './account';
@@ -10,116 +11,130 @@ import { COMPANY_STAGES, COMPANY_STATUSES, ENDINGS, ENTITY_TYPES, INDUSTRIES, OF
  * The Company resource (spec Resources → Company) and the sub-objects the spec leaves open, defined
  * in docs/decisions.md ("Companies and accounts"). Exactly the spec's fields; no others.
  */
-export const companyAddressSchema = z
-  .strictObject({
-    line1: z.string(),
-    line2: z.string().optional(),
-    city: z.string(),
-    state: z.enum(US_STATES),
-    postal_code: z.string(),
-    country: z.literal('US'),
-  })
-  .meta({ id: 'CompanyAddress', description: "The company's legal address in the United States." });
+export const companyAddressSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      line1: z.string(),
+      line2: z.string().optional(),
+      city: z.string(),
+      state: z.enum(US_STATES),
+      postal_code: z.string(),
+      country: z.literal('US'),
+    })
+    .meta({ id: 'CompanyAddress', description: "The company's legal address in the United States." }),
+);
 
-export const postalAddressSchema = z
-  .strictObject({
-    line1: z.string(),
-    line2: z.string().optional(),
-    city: z.string(),
-    state: z.string().optional(),
-    postal_code: z.string().optional(),
-    country: z.string(),
-  })
-  .meta({ id: 'PostalAddress', description: "An owner's residential address, anywhere in the world (country: ISO 3166-1 alpha-2)." });
+export const postalAddressSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      line1: z.string(),
+      line2: z.string().optional(),
+      city: z.string(),
+      state: z.string().optional(),
+      postal_code: z.string().optional(),
+      country: z.string(),
+    })
+    .meta({ id: 'PostalAddress', description: "An owner's residential address, anywhere in the world (country: ISO 3166-1 alpha-2)." }),
+);
 
-export const foreignQualificationSchema = z
-  .strictObject({
-    state: z.enum(US_STATES),
-    registered_on: z.iso.date().optional(),
-    file_number: z.string().optional(),
-  })
-  .meta({ id: 'ForeignQualification', description: 'Another state the company is registered to do business in.' });
+export const foreignQualificationSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      state: z.enum(US_STATES),
+      registered_on: z.iso.date().optional(),
+      file_number: z.string().optional(),
+    })
+    .meta({ id: 'ForeignQualification', description: 'Another state the company is registered to do business in.' }),
+);
 
-export const shareholderSchema = z
-  .strictObject({
-    id: idOf('shareholder'),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    phone: z.string().optional(),
-    date_of_birth: z.iso.date().optional(),
-    nationality: z.string().optional(),
-    address: postalAddressSchema.optional(),
-    ownership_percentage: z.number(),
-    main_incorporator: z.boolean(),
-    relationship: z.strictObject({ director: z.boolean(), title: z.string().optional() }),
-    passport: idOf('file').optional(),
-  })
-  .meta({ id: 'Shareholder', description: 'An owner. Identity documents are referenced by `passport` (a file id), never embedded.' });
+export const shareholderSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      id: idOf('shareholder'),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      phone: z.string().optional(),
+      date_of_birth: z.iso.date().optional(),
+      nationality: z.string().optional(),
+      address: postalAddressSchema().optional(),
+      ownership_percentage: z.number(),
+      main_incorporator: z.boolean(),
+      relationship: z.strictObject({ director: z.boolean(), title: z.string().optional() }),
+      passport: idOf('file').optional(),
+    })
+    .meta({ id: 'Shareholder', description: 'An owner. Identity documents are referenced by `passport` (a file id), never embedded.' }),
+);
 
-export const officerSchema = z
-  .strictObject({
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-    roles: z.array(z.enum(OFFICER_ROLES)),
-    title: z.string().optional(),
-    shareholder: idOf('shareholder').optional(),
-  })
-  .meta({ id: 'Officer', description: 'A member of the management roster; `shareholder` names the owner this officer is.' });
+export const officerSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      roles: z.array(z.enum(OFFICER_ROLES)),
+      title: z.string().optional(),
+      shareholder: idOf('shareholder').optional(),
+    })
+    .meta({ id: 'Officer', description: 'A member of the management roster; `shareholder` names the owner this officer is.' }),
+);
 
-export const entitlementsSchema = z
-  .record(z.string(), z.number().int())
-  .meta({ id: 'Entitlements', description: 'Rights held, as remaining counts: `{<kind>: <count>}`.' });
+export const entitlementsSchema = onFirstUse(() =>
+  z
+    .record(z.string(), z.number().int())
+    .meta({ id: 'Entitlements', description: 'Rights held, as remaining counts: `{<kind>: <count>}`.' }),
+);
 
-export const companySchema = z
-  .strictObject({
-    object: z.literal('company'),
-    id: idOf('company'),
-    external_id: z.string().optional(),
-    account_id: idOf('account'),
-    account: accountSchema.optional(),
-    livemode: z.boolean(),
-    name: z.string(),
-    state: z.enum(US_STATES),
-    entity_type: z.enum(ENTITY_TYPES),
-    ending: z.enum(ENDINGS).optional(),
-    industry: z.enum(INDUSTRIES).optional(),
-    industry_description: z.string().optional(),
-    custom_industry: z.string().optional(),
-    timezone: z.string().optional(),
-    name_style: z.enum(['plain', 'comma']).optional(),
-    legal_name: z.string().optional(),
-    owner_privacy: z.enum(['public', 'private']).optional(),
-    pre_existing: z.boolean().optional(),
-    status: z.enum(COMPANY_STATUSES),
-    stage: z.enum(COMPANY_STAGES).optional(),
-    verification: z.enum(['pending', 'verified']),
-    ein: z.string().optional(),
-    verified_at: dateTime.optional(),
-    incorporated_at: dateTime.optional(),
-    incorporation_date: z.string().optional(),
-    ein_assigned_at: dateTime.optional(),
-    dissolved_at: dateTime.optional(),
-    address: companyAddressSchema.optional(),
-    foreign_qualifications: z.array(foreignQualificationSchema).optional(),
-    entitlements: entitlementsSchema.optional(),
-    open_requirements: z.number().int().optional(),
-    service_orders: z.array(serviceOrderSchema).optional(),
-    requirements: z.array(requirementSchema).optional(),
-    shareholders: z.array(shareholderSchema).optional(),
-    officers: z.array(officerSchema).optional(),
-    management_type: z.enum(['member_managed', 'manager_managed']).optional(),
-    officers_settled: z.boolean().optional(),
-    metadata: metadataSchema.optional(),
-    created_at: dateTime,
-    updated_at: dateTime,
-  })
-  .meta({ id: 'Company', description: 'A client company, formed by the operator or brought in already formed.' });
+export const companySchema = onFirstUse(() =>
+  z
+    .strictObject({
+      object: z.literal('company'),
+      id: idOf('company'),
+      external_id: z.string().optional(),
+      account_id: idOf('account'),
+      account: accountSchema().optional(),
+      livemode: z.boolean(),
+      name: z.string(),
+      state: z.enum(US_STATES),
+      entity_type: z.enum(ENTITY_TYPES),
+      ending: z.enum(ENDINGS).optional(),
+      industry: z.enum(INDUSTRIES).optional(),
+      industry_description: z.string().optional(),
+      custom_industry: z.string().optional(),
+      timezone: z.string().optional(),
+      name_style: z.enum(['plain', 'comma']).optional(),
+      legal_name: z.string().optional(),
+      owner_privacy: z.enum(['public', 'private']).optional(),
+      pre_existing: z.boolean().optional(),
+      status: z.enum(COMPANY_STATUSES),
+      stage: z.enum(COMPANY_STAGES).optional(),
+      verification: z.enum(['pending', 'verified']),
+      ein: z.string().optional(),
+      verified_at: dateTime().optional(),
+      incorporated_at: dateTime().optional(),
+      incorporation_date: z.string().optional(),
+      ein_assigned_at: dateTime().optional(),
+      dissolved_at: dateTime().optional(),
+      address: companyAddressSchema().optional(),
+      foreign_qualifications: z.array(foreignQualificationSchema()).optional(),
+      entitlements: entitlementsSchema().optional(),
+      open_requirements: z.number().int().optional(),
+      service_orders: z.array(serviceOrderSchema()).optional(),
+      requirements: z.array(requirementSchema()).optional(),
+      shareholders: z.array(shareholderSchema()).optional(),
+      officers: z.array(officerSchema()).optional(),
+      management_type: z.enum(['member_managed', 'manager_managed']).optional(),
+      officers_settled: z.boolean().optional(),
+      metadata: metadataSchema().optional(),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+    })
+    .meta({ id: 'Company', description: 'A client company, formed by the operator or brought in already formed.' }),
+);
 
-export type Company = z.infer<typeof companySchema>;
-export type Shareholder = z.infer<typeof shareholderSchema>;
-export type Officer = z.infer<typeof officerSchema>;
+export type Company = z.infer<ReturnType<typeof companySchema>>;
+export type Shareholder = z.infer<ReturnType<typeof shareholderSchema>>;
+export type Officer = z.infer<ReturnType<typeof officerSchema>>;
 
 /** The fields a stored company carries that are computed or expanded, never stored. */
 type Computed = 'object' | 'legal_name' | 'open_requirements' | 'account' | 'service_orders' | 'requirements';
@@ -163,12 +178,60 @@ export type CompanyRecord = Omit<Company, Computed> &
 export interface CompanyRenderOptions {
   /** Open requirements, counted at read time; omitted from event snapshots (spec Events). */
   openRequirements?: number;
-  account?: z.infer<typeof accountSchema>;
-  serviceOrders?: z.infer<typeof serviceOrderSchema>[];
-  requirements?: z.infer<typeof requirementSchema>[];
+  account?: z.infer<ReturnType<typeof accountSchema>>;
+  serviceOrders?: z.infer<ReturnType<typeof serviceOrderSchema>>[];
+  requirements?: z.infer<ReturnType<typeof requirementSchema>>[];
 }
 
-const STORED_API_FIELDS = Object.keys(companySchema.shape).filter(
+/**
+ * The Company object's fields in the spec's order, as the renderer writes them. Listed here, not read from
+ * the schema, so that rendering never builds it (lib/resources/built-on-first-use.ts); a test holds the
+ * schema to this very list and order.
+ */
+export const COMPANY_FIELDS = [
+  'object',
+  'id',
+  'external_id',
+  'account_id',
+  'account',
+  'livemode',
+  'name',
+  'state',
+  'entity_type',
+  'ending',
+  'industry',
+  'industry_description',
+  'custom_industry',
+  'timezone',
+  'name_style',
+  'legal_name',
+  'owner_privacy',
+  'pre_existing',
+  'status',
+  'stage',
+  'verification',
+  'ein',
+  'verified_at',
+  'incorporated_at',
+  'incorporation_date',
+  'ein_assigned_at',
+  'dissolved_at',
+  'address',
+  'foreign_qualifications',
+  'entitlements',
+  'open_requirements',
+  'service_orders',
+  'requirements',
+  'shareholders',
+  'officers',
+  'management_type',
+  'officers_settled',
+  'metadata',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Company)[];
+
+const STORED_API_FIELDS = COMPANY_FIELDS.filter(
   (f) => !['object', 'legal_name', 'open_requirements', 'account', 'service_orders', 'requirements'].includes(f),
 ) as (keyof CompanyRecord & keyof Company)[];
 
@@ -178,7 +241,7 @@ const STORED_API_FIELDS = Object.keys(companySchema.shape).filter(
  */
 export function renderCompany(record: CompanyRecord, options: CompanyRenderOptions = {}): Company {
   const out: Record<string, unknown> = { object: 'company' };
-  for (const field of Object.keys(companySchema.shape)) {
+  for (const field of COMPANY_FIELDS) {
     if (field === 'object') continue;
     if (field === 'legal_name') out.legal_name = legalName(record.name, record.name_style, record.ending);
     else if (field === 'open_requirements') {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from './built-on-first-use';
 import { dateTime, idOf } from './shared';
 
 /** Resources an event can embed as `data.object` (spec Event: "Possible resources"). */
@@ -63,38 +64,40 @@ export type EventType = keyof typeof EVENT_TYPES;
 /** Every resource but the partner-level invoice and webhook endpoint belongs to a company, so its events carry `company_id`. */
 export const isAboutCompany = (resource: EmbeddableResource) => resource !== 'invoice' && resource !== 'webhook_endpoint';
 
-const common = {
+const common = onFirstUse(() => ({
   object: z.literal('event'),
   id: idOf('event'),
   livemode: z.boolean().meta({ description: 'false for events of a test-key stream' }),
-  timestamp: dateTime.meta({ description: 'When the described fact occurred; can precede created_at.' }),
-  created_at: dateTime.meta({ description: 'When the event was recorded: the clock for filtering and paging.' }),
-};
+  timestamp: dateTime().meta({ description: 'When the described fact occurred; can precede created_at.' }),
+  created_at: dateTime().meta({ description: 'When the event was recorded: the clock for filtering and paging.' }),
+}));
 
 /**
  * The Event resource as GET /events returns it, for any type: `data.object` is the embedded resource,
  * tagged by its own `object`. Unknown types and resources may appear (Versioning 6), so this schema
  * names none; events-schema/ holds the exact schema of each known type.
  */
-export const eventSchema = z
-  .strictObject({
-    ...common,
-    type: z.string().meta({ description: 'e.g. company.created; new types may appear: treat unknown ones as informational.' }),
-    company_id: idOf('company').optional().meta({ description: 'Present when the event is about a company.' }),
-    data: z.strictObject({
-      object: z
-        .looseObject({ object: z.string() })
-        .meta({ description: 'The resource as it stood at the event, tagged by its own object.' }),
-    }),
-  })
-  .meta({ id: 'Event', description: 'One entry of the event log; the same object is delivered by webhooks.' });
+export const eventSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      ...common(),
+      type: z.string().meta({ description: 'e.g. company.created; new types may appear: treat unknown ones as informational.' }),
+      company_id: idOf('company').optional().meta({ description: 'Present when the event is about a company.' }),
+      data: z.strictObject({
+        object: z
+          .looseObject({ object: z.string() })
+          .meta({ description: 'The resource as it stood at the event, tagged by its own object.' }),
+      }),
+    })
+    .meta({ id: 'Event', description: 'One entry of the event log; the same object is delivered by webhooks.' }),
+);
 
 /** The exact schema of one event type, with its embedded resource's snapshot schema. */
 export function eventSchemaOf(type: EventType, snapshot: z.ZodType) {
   const { resource, fires } = EVENT_TYPES[type];
   return z
     .strictObject({
-      ...common,
+      ...common(),
       type: z.literal(type),
       ...(isAboutCompany(resource) ? { company_id: idOf('company') } : {}),
       data: z.strictObject({ object: snapshot }),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from './built-on-first-use';
 import { dateTime, idOf } from './shared';
 
 /**
@@ -7,27 +8,45 @@ import { dateTime, idOf } from './shared';
  */
 export const FILE_PURPOSES = ['identity_document', 'formation_document', 'additional_document'] as const;
 
-export const fileSchema = z
-  .strictObject({
-    object: z.literal('file'),
-    id: idOf('file'),
-    purpose: z.enum(FILE_PURPOSES),
-    /** Bytes. */
-    size: z.number().int().min(0),
-    /** The content type, e.g. `application/pdf`. */
-    type: z.string(),
-    company: idOf('company').optional(),
-    shareholder: idOf('shareholder').optional(),
-    title: z.string().optional(),
-    livemode: z.boolean().optional(),
-    created_at: dateTime,
-  })
-  .meta({ id: 'File', description: 'An uploaded or published document; its bytes are at /files/{fileID}/content.' });
+export const fileSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      object: z.literal('file'),
+      id: idOf('file'),
+      purpose: z.enum(FILE_PURPOSES),
+      /** Bytes. */
+      size: z.number().int().min(0),
+      /** The content type, e.g. `application/pdf`. */
+      type: z.string(),
+      company: idOf('company').optional(),
+      shareholder: idOf('shareholder').optional(),
+      title: z.string().optional(),
+      livemode: z.boolean().optional(),
+      created_at: dateTime(),
+    })
+    .meta({ id: 'File', description: 'An uploaded or published document; its bytes are at /files/{fileID}/content.' }),
+);
 
-export type FileRecord = z.infer<typeof fileSchema>;
-export type ApiFile = z.infer<typeof fileSchema>;
+export type FileRecord = z.infer<ReturnType<typeof fileSchema>>;
+export type ApiFile = z.infer<ReturnType<typeof fileSchema>>;
 
-const FIELDS = Object.keys(fileSchema.shape) as (keyof ApiFile)[];
+/**
+ * The File object's fields in the spec's order, as the renderer writes them. Listed here, not read from
+ * the schema, so that rendering never builds it (lib/resources/built-on-first-use.ts); a test holds the
+ * schema to this very list and order.
+ */
+export const FILE_FIELDS = [
+  'object',
+  'id',
+  'purpose',
+  'size',
+  'type',
+  'company',
+  'shareholder',
+  'title',
+  'livemode',
+  'created_at',
+] as const satisfies readonly (keyof ApiFile)[];
 
 /**
  * The API shape of a file, in the schema's order. The owner (`shareholder`) is kept internal: only
@@ -35,7 +54,7 @@ const FIELDS = Object.keys(fileSchema.shape) as (keyof ApiFile)[];
  */
 export function renderFile(record: Omit<ApiFile, 'object'>): ApiFile {
   const out: Record<string, unknown> = { object: 'file' };
-  for (const field of FIELDS) {
+  for (const field of FILE_FIELDS) {
     if (field === 'object' || field === 'shareholder') continue;
     const value = (record as Record<string, unknown>)[field];
     if (value !== undefined && value !== null) out[field] = value;

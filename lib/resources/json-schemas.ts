@@ -16,11 +16,11 @@ export function eventSchemaFiles(): { files: Record<string, Record<string, unkno
   const files: Record<string, Record<string, unknown>> = {};
   const skipped: string[] = [];
   for (const resource of EMBEDDABLE_RESOURCES) {
-    const snapshot = SNAPSHOT_SCHEMAS[resource];
+    const snapshot = SNAPSHOT_SCHEMAS()[resource];
     if (snapshot) files[`resources/${resource}.json`] = jsonSchemaOf(snapshot);
   }
   for (const type of Object.keys(EVENT_TYPES) as EventType[]) {
-    const snapshot = SNAPSHOT_SCHEMAS[EVENT_TYPES[type].resource];
+    const snapshot = SNAPSHOT_SCHEMAS()[EVENT_TYPES[type].resource];
     if (snapshot) files[`events/${type}.json`] = jsonSchemaOf(eventSchemaOf(type, snapshot));
     else skipped.push(type);
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from './built-on-first-use';
 import { dateTime, idOf } from './shared';
 import { serviceOrderFormSchema } from './service-order';
 
@@ -17,52 +18,81 @@ export type RequirementType = (typeof REQUIREMENT_TYPES)[number];
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 export const SIGNER_STATUSES = ['pending', 'viewed', 'signed', 'declined'] as const;
 
-export const signerSchema = z
-  .strictObject({
-    name: z.string(),
-    email: z.string(),
-    status: z.enum(SIGNER_STATUSES),
-    viewed_at: dateTime.optional(),
-    signed_at: dateTime.optional(),
-    declined_at: dateTime.optional(),
-  })
-  .meta({ id: 'RequirementSigner', description: 'A party that must sign a signature requirement, with its progress.' });
+export const signerSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      name: z.string(),
+      email: z.string(),
+      status: z.enum(SIGNER_STATUSES),
+      viewed_at: dateTime().optional(),
+      signed_at: dateTime().optional(),
+      declined_at: dateTime().optional(),
+    })
+    .meta({ id: 'RequirementSigner', description: 'A party that must sign a signature requirement, with its progress.' }),
+);
 
-export const requirementSchema = z
-  .strictObject({
-    object: z.literal('requirement'),
-    id: idOf('requirement'),
-    company: idOf('company'),
-    service_order: idOf('serviceOrder').optional(),
-    shareholder: idOf('shareholder').optional(),
-    purpose: z.enum(REQUIREMENT_PURPOSES).optional(),
-    type: z.enum(REQUIREMENT_TYPES),
-    status: z.enum(REQUIREMENT_STATUSES),
-    requested_by: z.enum(['system', 'operations']),
-    document_name: z.string().optional(),
-    signers: z.array(signerSchema).optional(),
-    message: z.string().optional(),
-    cancel_reason: z.string().optional(),
-    /** `form` requirements: the form the answers are checked against (the order's current step). */
-    form: serviceOrderFormSchema.optional(),
-    /** The answer that resolved it (`requirement.fulfilled` carries it): `{name}`, `{answers}` or `{file}`. */
-    response: z.record(z.string(), z.unknown()).optional(),
-    resolved_at: dateTime.optional(),
-    canceled_at: dateTime.optional(),
-    livemode: z.boolean(),
-    created_at: dateTime,
-  })
-  .meta({ id: 'Requirement', description: 'Something needed from the partner or its client.' });
+export const requirementSchema = onFirstUse(() =>
+  z
+    .strictObject({
+      object: z.literal('requirement'),
+      id: idOf('requirement'),
+      company: idOf('company'),
+      service_order: idOf('serviceOrder').optional(),
+      shareholder: idOf('shareholder').optional(),
+      purpose: z.enum(REQUIREMENT_PURPOSES).optional(),
+      type: z.enum(REQUIREMENT_TYPES),
+      status: z.enum(REQUIREMENT_STATUSES),
+      requested_by: z.enum(['system', 'operations']),
+      document_name: z.string().optional(),
+      signers: z.array(signerSchema()).optional(),
+      message: z.string().optional(),
+      cancel_reason: z.string().optional(),
+      /** `form` requirements: the form the answers are checked against (the order's current step). */
+      form: serviceOrderFormSchema().optional(),
+      /** The answer that resolved it (`requirement.fulfilled` carries it): `{name}`, `{answers}` or `{file}`. */
+      response: z.record(z.string(), z.unknown()).optional(),
+      resolved_at: dateTime().optional(),
+      canceled_at: dateTime().optional(),
+      livemode: z.boolean(),
+      created_at: dateTime(),
+    })
+    .meta({ id: 'Requirement', description: 'Something needed from the partner or its client.' }),
+);
 
-export type Requirement = z.infer<typeof requirementSchema>;
-export type Signer = z.infer<typeof signerSchema>;
+export type Requirement = z.infer<ReturnType<typeof requirementSchema>>;
+export type Signer = z.infer<ReturnType<typeof signerSchema>>;
 
-const FIELDS = Object.keys(requirementSchema.shape) as (keyof Requirement)[];
+/**
+ * The Requirement object's fields in the spec's order, as the renderer writes them. Listed here, not read from
+ * the schema, so that rendering never builds it (lib/resources/built-on-first-use.ts); a test holds the
+ * schema to this very list and order.
+ */
+export const REQUIREMENT_FIELDS = [
+  'object',
+  'id',
+  'company',
+  'service_order',
+  'shareholder',
+  'purpose',
+  'type',
+  'status',
+  'requested_by',
+  'document_name',
+  'signers',
+  'message',
+  'cancel_reason',
+  'form',
+  'response',
+  'resolved_at',
+  'canceled_at',
+  'livemode',
+  'created_at',
+] as const satisfies readonly (keyof Requirement)[];
 
 /** The API shape: the schema's field order, absent values left out. */
 export function renderRequirement(record: Omit<Requirement, 'object'>): Requirement {
   const out: Record<string, unknown> = { object: 'requirement' };
-  for (const field of FIELDS) {
+  for (const field of REQUIREMENT_FIELDS) {
     if (field === 'object') continue;
     const value = (record as Record<string, unknown>)[field];
     if (value !== undefined && value !== null) out[field] = value;

@@ -20,7 +20,7 @@ describe('POST /accounts', () => {
       anAccount({ phone: '+14155550123', external_id: `u-${uniqueWord()}`, metadata: { plan: 'gold', seats: 5, trial: false } }),
     );
     expect(res.status).toBe(201);
-    expect(accountSchema.safeParse(res.body).success).toBe(true);
+    expect(accountSchema().safeParse(res.body).success).toBe(true);
     expect(res.body).toMatchObject({
       object: 'account',
       livemode: false,

@@ -9,8 +9,12 @@ export interface OperationDoc {
   summary: string;
   description?: string;
   tag: string;
-  /** Success responses by status; a schema should carry `.meta({id})` so it becomes a component. */
-  responses: Record<number, { description: string; schema?: z.ZodType; headers?: Record<string, string> }>;
+  /**
+   * Success responses by status; a schema should carry `.meta({id})` so it becomes a component. A
+   * resource's schema is given as the function that builds it on first use (lib/resources/built-on-first-use.ts),
+   * so that a function's cold start never builds the schemas only this document reads.
+   */
+  responses: Record<number, { description: string; schema?: z.ZodType | (() => z.ZodType); headers?: Record<string, string> }>;
   /** Error statuses this operation can answer besides those of every keyed operation (400, 401, 403, 429, 500). */
   errors?: readonly number[];
 }

@@ -1,20 +1,23 @@
 import * as z from 'zod';
 import { fileSchema } from '../../resources/file';
+import { onFirstUse } from '../../resources/built-on-first-use';
 import { noQuery } from '../../input/empty';
 import { partner } from '../core/operation';
 import { DOCUMENT_BODY_BYTES, tag } from './shared';
 
-/** An upload's answer: the file's id, purpose, size and sniffed type. */
-const uploadAnswer = z
-  .strictObject({
-    object: z.literal('file'),
-    id: z.string(),
-    purpose: fileSchema.shape.purpose,
-    size: z.number().int(),
-    type: z.string(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'FileUpload', description: 'The answer to an upload: the file’s id, purpose, size and sniffed type.' });
+/** An upload's answer: the file's id, purpose, size and sniffed type (for the OpenAPI document only). */
+const uploadAnswer = onFirstUse(() =>
+  z
+    .strictObject({
+      object: z.literal('file'),
+      id: z.string(),
+      purpose: fileSchema().shape.purpose,
+      size: z.number().int(),
+      type: z.string(),
+      created_at: z.string(),
+    })
+    .meta({ id: 'FileUpload', description: 'The answer to an upload: the file’s id, purpose, size and sniffed type.' }),
+);
 
 export const uploadFile = partner('upload-file', {
   method: 'POST',
