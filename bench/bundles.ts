@@ -50,11 +50,50 @@ export const bundlesBench: Bench = async () => {
         ratio: round(cold / bare),
       });
     }
-    return rows;
+    return [...summaryRows(rows, bare), ...rows];
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
 };
+
+/** The cold-start goal: a function's import at most this many times a bare Node start (docs/decisions.md). */
+export const COLD_IMPORT_GOAL = 2.5;
+
+/**
+ * The figures the goals are read from, ahead of the per-function rows: the median and largest bundle,
+ * the median and slowest cold import beside the bare start, and how many functions meet the goal.
+ */
+function summaryRows(rows: BenchRow[], bare: number): BenchRow[] {
+  const sizes = rows.filter((r) => r.name.endsWith(': bundle size'));
+  const colds = rows.filter((r) => r.name.endsWith(': cold import'));
+  const bySize = [...sizes].sort((a, b) => a.value - b.value);
+  const byCold = [...colds].sort((a, b) => a.value - b.value);
+  const named = (r: BenchRow) => r.name.replace(/:.*$/, '');
+  const medianOf = <T>(xs: T[]) => xs[Math.floor(xs.length / 2)];
+  const within = colds.filter((r) => (r.ratio ?? Infinity) <= COLD_IMPORT_GOAL).length;
+  const cold = (r: BenchRow, what: string): BenchRow => ({
+    name: `${what} cold import (${named(r)})`,
+    value: r.value,
+    unit: 'ms',
+    baseline: round(bare, 1),
+    baselineName: "bare node -e ''",
+    ratio: r.ratio,
+    note: `goal ≤ ${COLD_IMPORT_GOAL}× for every function`,
+  });
+  return [
+    { ...medianOf(bySize), name: `median bundle size (${named(medianOf(bySize))})` },
+    { ...bySize[bySize.length - 1], name: `largest bundle (${named(bySize[bySize.length - 1])})` },
+    cold(medianOf(byCold), 'median'),
+    cold(byCold[byCold.length - 1], 'slowest'),
+    {
+      name: `functions whose cold import is at most ${COLD_IMPORT_GOAL}× the bare start`,
+      value: within,
+      baseline: colds.length,
+      baselineName: 'functions',
+      ratio: round(within / colds.length),
+    },
+  ];
+}
 
 /** Every function's entry by name: each route's operation, the fallback, the webhook pipeline's and the jobs'. */
 export function bundleEntries(): Map<string, string> {
