@@ -5,14 +5,15 @@ import { companyNameKey } from '../store/keys';
 import { nameKey, tidyName } from './normalise-name';
 import { nameNotThe } from './rules/name-not-the';
 import { nameWithoutEnding } from './rules/name-without-ending';
-import { createCompanyBody, type CreateCompanyBody } from './schemas';
+import type { CreateCompanyBody } from './schemas';
+import { companyNameInput } from './name-input';
 
 /**
  * The create-company rules on `name` and the per-state comparison of names, ONCE: creation, a name
  * change and GET /name-availability all call these, so "available" means creation will not refuse
  * the name for these reasons (spec create-company `name`; docs/decisions.md, "Name availability").
  */
-const nameOnly = z.strictObject({ name: createCompanyBody.shape.name });
+const nameOnly = z.strictObject({ name: companyNameInput });
 
 /**
  * Every refusal the create-company rules give `name` on its own: the field's shape (length, pattern)

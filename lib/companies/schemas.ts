@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { accountInput } from '../accounts/schemas';
 import { emailInput, isoDateInput, metadataInput, phoneInput } from '../input/fields';
 import { patterned } from '../input/patterned';
+import { companyNameInput } from './name-input';
 import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../resources/vocabulary';
 import { idPattern } from '../ids';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
@@ -176,12 +177,7 @@ export const officerInput = z
 
 export const createCompanyBody = z
   .strictObject({
-    name: patterned(
-      /^[A-Za-z0-9 &-]+$/,
-      'Use only letters, digits, spaces, hyphens and ampersands, such as "Acme Widgets", and leave the ending (LLC, Inc.) out: set `ending` instead.',
-      'pattern',
-      z.string().min(1).max(255),
-    ).meta({ examples: ['Acme Widgets'] }),
+    name: companyNameInput,
     state: z.enum(US_STATES).meta({ examples: ['DE'] }),
     entity_type: z.enum(ENTITY_TYPES),
     external_id: z

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ApiError, invalidField, parseOrRefuse } from '../../errors';
-import { createCompanyBody } from '../../companies/schemas';
+import { companyNameInput } from '../../companies/name-input';
 import { nameGuardKey, nameTaken, nameViolations } from '../../companies/company-name';
 import { nameKey, tidyName } from '../../companies/normalise-name';
 import { companyNameKey } from '../../store/keys';
@@ -9,7 +9,7 @@ import type { CompanyChangeContext } from '../change-company';
 import { snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 
-export const newNameInput = z.strictObject({ name: createCompanyBody.shape.name });
+export const newNameInput = z.strictObject({ name: companyNameInput });
 
 /**
  * A new company `name` under the create-company name rules (pattern, length, not "The…", unique in
