@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
@@ -219,6 +219,17 @@ describe('one JSON-protocol call (lib/aws/json-protocol.ts)', () => {
     expect(error.name).toBe('TimeoutError');
     expect(error.$metadata.attempts).toBe(3);
     expect(seen).toHaveLength(3);
+  });
+
+  it('abandons a connection that does not open within its connection timeout, and retries it', async () => {
+    // A name whose lookup never answers: the socket stays connecting, as behind a dropped SYN.
+    const agent = new Agent({ lookup: (() => {}) as never });
+    const stuck = { ...endpoint, url: new URL('http://dynamodb.never-answers.invalid'), connectionTimeoutMs: 100, agent };
+    const error = (await callJson(stuck, 'GetItem', {}).catch((e: unknown) => e)) as Error & { $metadata: { attempts: number } };
+    agent.destroy();
+    expect(error.name).toBe('TimeoutError');
+    expect(error.message).toBe('No connection after 100 ms');
+    expect(error.$metadata.attempts).toBe(3);
   });
 
   it('follows no redirect: a 3xx is an error, sent once', async () => {
