@@ -5,7 +5,7 @@ import { closest } from '../errors';
 /**
  * The path and query parameters of the company routes, apart from the creation body in `schemas.ts`:
  * a route that only names a company builds none of the body's schemas at a cold start
- * (docs/decisions.md, "Where a request's time goes").
+ * (docs/decisions.md, "Bundles").
  */
 
 export const EXPANDABLE = ['account', 'requirements', 'service_orders'] as const;
