@@ -1,8 +1,16 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { apiOperation } from '../../lib/http/operation';
 import { keylessOperation } from '../../lib/http/keyless-operation';
-import { ROUTES } from '../../lib/routes';
+import routeIndex from '../../lib/routes/route-index.json' with { type: 'json' };
+import type { RouteShape } from '../../lib/routes/core/route';
 import { notRoutable } from '../../lib/routes/not-routable';
+
+/**
+ * The route table's methods and paths alone (`npm run schemas` writes them from the table; a test holds
+ * the file to it): loading the table itself would build every route's request schemas at a cold
+ * start, and this function only matches paths (docs/decisions.md, "Bundles").
+ */
+const ROUTES = routeIndex as RouteShape[];
 
 /** Every path and method no route claims. Under /v1 the caller authenticates first, as on any route. */
 const partnerFallback = apiOperation({

@@ -1,13 +1,13 @@
-import type { Route } from './core/route';
+import type { Route, RouteShape } from './core/route';
 
-export interface RouteMatch {
-  route: Route;
+export interface RouteMatch<R extends RouteShape = Route> {
+  route: R;
   pathParameters: Record<string, string>;
 }
 
-const compiled = new WeakMap<Route, { regex: RegExp; names: string[] }>();
+const compiled = new WeakMap<RouteShape, { regex: RegExp; names: string[] }>();
 
-function compile(route: Route) {
+function compile(route: RouteShape) {
   let entry = compiled.get(route);
   if (!entry) {
     const names: string[] = [];
@@ -26,8 +26,8 @@ function compile(route: Route) {
  * parameter). Parameters are taken as sent, still percent-encoded, as API Gateway passes them
  * (infra/gateway/resources.ts): every id of ours is letters, digits and `_`, so a `%` is simply no id.
  */
-export function routesForPath(routes: Route[], path: string): RouteMatch[] {
-  const out: RouteMatch[] = [];
+export function routesForPath<R extends RouteShape>(routes: R[], path: string): RouteMatch<R>[] {
+  const out: RouteMatch<R>[] = [];
   for (const route of routes) {
     const { regex, names } = compile(route);
     const m = regex.exec(path);

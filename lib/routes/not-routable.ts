@@ -1,14 +1,14 @@
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { routesForPath } from './match';
-import type { Route } from './core/route';
+import type { RouteShape } from './core/route';
 
 /**
  * 405 with `Allow` when the path exists under other methods, else 404 `resource_missing`. The methods
  * are those of the one resource the gateway picks for the path, the most literal template: GET
  * /v1/companies/preview reaches `/companies/preview` (POST only), not `/companies/{companyID}`.
  */
-export function notRoutable(routes: Route[], method: string, path: string): ApiError {
+export function notRoutable(routes: RouteShape[], method: string, path: string): ApiError {
   const matches = routesForPath(routes, path);
   const resource = matches[0]?.route.path;
   const allowed = [...new Set(matches.filter((m) => m.route.path === resource).map((m) => m.route.method))];

@@ -18,5 +18,8 @@ export interface Route {
   maxBodyBytes?: number;
 }
 
+/** What matching a request needs of a route: its method and path template. */
+export type RouteShape = Pick<Route, 'method' | 'path'>;
+
 /** Answers 404 `resource_missing` for unknown paths and 405 `method_not_allowed` for known ones. */
 export const FALLBACK_HANDLER = 'functions/api/fallback.ts';
