@@ -183,11 +183,7 @@ export interface CompanyRenderOptions {
   requirements?: z.infer<ReturnType<typeof requirementSchema>>[];
 }
 
-/**
- * The Company object's fields in the spec's order, as the renderer writes them. Listed here, not read from
- * the schema, so that rendering never builds it (lib/resources/built-on-first-use.ts); a test holds the
- * schema to this very list and order.
- */
+/** The Company object's fields in the spec's order (lib/resources/in-field-order.ts). */
 export const COMPANY_FIELDS = [
   'object',
   'id',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
+import { inFieldOrder } from './in-field-order';
 import { dateTime, idOf } from './shared';
 
 /**
@@ -30,11 +31,7 @@ export const fileSchema = onFirstUse(() =>
 export type FileRecord = z.infer<ReturnType<typeof fileSchema>>;
 export type ApiFile = z.infer<ReturnType<typeof fileSchema>>;
 
-/**
- * The File object's fields in the spec's order, as the renderer writes them. Listed here, not read from
- * the schema, so that rendering never builds it (lib/resources/built-on-first-use.ts); a test holds the
- * schema to this very list and order.
- */
+/** The File object's fields in the spec's order (lib/resources/in-field-order.ts). */
 export const FILE_FIELDS = [
   'object',
   'id',
@@ -53,11 +50,5 @@ export const FILE_FIELDS = [
  * identity documents have one, and those are never rendered to a caller (write-only).
  */
 export function renderFile(record: Omit<ApiFile, 'object'>): ApiFile {
-  const out: Record<string, unknown> = { object: 'file' };
-  for (const field of FILE_FIELDS) {
-    if (field === 'object' || field === 'shareholder') continue;
-    const value = (record as Record<string, unknown>)[field];
-    if (value !== undefined && value !== null) out[field] = value;
-  }
-  return out as ApiFile;
+  return inFieldOrder('file', record, FILE_FIELDS, ['shareholder']) as ApiFile;
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
+import { inFieldOrder } from './in-field-order';
 import { dateTime, idOf } from './shared';
 import { serviceOrderFormSchema } from './service-order';
 
@@ -62,11 +63,7 @@ export const requirementSchema = onFirstUse(() =>
 export type Requirement = z.infer<ReturnType<typeof requirementSchema>>;
 export type Signer = z.infer<ReturnType<typeof signerSchema>>;
 
-/**
- * The Requirement object's fields in the spec's order, as the renderer writes them. Listed here, not read from
- * the schema, so that rendering never builds it (lib/resources/built-on-first-use.ts); a test holds the
- * schema to this very list and order.
- */
+/** The Requirement object's fields in the spec's order (lib/resources/in-field-order.ts). */
 export const REQUIREMENT_FIELDS = [
   'object',
   'id',
@@ -91,11 +88,5 @@ export const REQUIREMENT_FIELDS = [
 
 /** The API shape: the schema's field order, absent values left out. */
 export function renderRequirement(record: Omit<Requirement, 'object'>): Requirement {
-  const out: Record<string, unknown> = { object: 'requirement' };
-  for (const field of REQUIREMENT_FIELDS) {
-    if (field === 'object') continue;
-    const value = (record as Record<string, unknown>)[field];
-    if (value !== undefined && value !== null) out[field] = value;
-  }
-  return out as Requirement;
+  return inFieldOrder('requirement', record, REQUIREMENT_FIELDS) as Requirement;
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
+import { inFieldOrder } from './in-field-order';
 import { dateTime, idOf } from './shared';
 
 export const SERVICE_ORDER_STATUSES = ['received', 'quote_pending', 'in_progress', 'requires_action', 'completed', 'canceled'] as const;
@@ -97,11 +98,7 @@ export type ServiceOrderRecord = Omit<ServiceOrder, 'object'> & {
   updated_at: string;
 };
 
-/**
- * The ServiceOrder object's fields in the spec's order, as the renderer writes them. Listed here, not read from
- * the schema, so that rendering never builds it (lib/resources/built-on-first-use.ts); a test holds the
- * schema to this very list and order.
- */
+/** The ServiceOrder object's fields in the spec's order (lib/resources/in-field-order.ts). */
 export const SERVICE_ORDER_FIELDS = [
   'object',
   'id',
@@ -134,11 +131,5 @@ export const SERVICE_ORDER_FIELDS = [
  * view"), so lists and embeds leave it out unless `withForm` is set.
  */
 export function renderServiceOrder(record: ServiceOrderRecord, options: { withForm?: boolean } = {}): ServiceOrder {
-  const out: Record<string, unknown> = { object: 'service_order' };
-  for (const field of SERVICE_ORDER_FIELDS) {
-    if (field === 'object' || (field === 'form' && !options.withForm)) continue;
-    const value = (record as Record<string, unknown>)[field];
-    if (value !== undefined && value !== null) out[field] = value;
-  }
-  return out as ServiceOrder;
+  return inFieldOrder('service_order', record, SERVICE_ORDER_FIELDS, options.withForm ? [] : ['form']) as ServiceOrder;
 }
