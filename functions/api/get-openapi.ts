@@ -1,14 +1,9 @@
 import { keylessOperation } from '../../lib/http/keyless-operation';
 import { getOpenApi as contract } from '../../lib/routes/events/get-openapi';
-import { openApiDocument } from '../../lib/openapi/document';
+import { publishedOpenApiText } from '../../lib/openapi/published';
 
-let document: Record<string, unknown> | undefined;
-
-/** GET /v1/openapi.json: no key needed. */
+/** GET /v1/openapi.json: no key needed. The document `npm run schemas` wrote (lib/openapi/published.ts). */
 export const handler = keylessOperation({
   ...contract,
-  handle: async () => {
-    document ??= openApiDocument();
-    return { status: 200, body: document };
-  },
+  handle: async () => ({ status: 200, text: publishedOpenApiText(), headers: { 'Content-Type': 'application/json' } }),
 });

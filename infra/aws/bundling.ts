@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { REDOC_FILE, REDOC_PACKAGE_FILE } from '../../lib/docs/reference-assets';
+import { OPENAPI_FILE, OPENAPI_SOURCE_FILE } from '../../lib/openapi/published';
 
 /**
  * The repository root (entries in the route table are relative to it): the nearest folder up from
@@ -82,9 +83,12 @@ export const BUNDLE = {
  * copied from its package into the asset next to `index.mjs`. The API reference's renderer serves
  * Redoc's 1.1 MB script as it is: inlined, it was text V8 parsed on every cold start and made the bundle
  * 1,384 KB (lib/docs/reference-assets.ts reads it; docs/decisions.md, "The API reference at /docs").
+ * GET /v1/openapi.json serves the OpenAPI document `npm run schemas` wrote, read from beside its code
+ * rather than built (lib/openapi/published.ts). `from` is a package's file or, starting `./`, the repository's.
  */
 export const BESIDE_BUNDLE: Record<string, { from: string; to: string }[]> = {
   'functions/pages/reference-asset.ts': [{ from: REDOC_PACKAGE_FILE, to: REDOC_FILE }],
+  'functions/api/get-openapi.ts': [{ from: `./${OPENAPI_SOURCE_FILE}`, to: OPENAPI_FILE }],
 };
 
 /** The file a function's asset holds, and the handler its Lambda is configured with (that file's export). */

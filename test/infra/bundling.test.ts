@@ -7,7 +7,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { pathToFileURL } from 'node:url';
 import { ServiceFunction } from '../../infra/aws/constructs/service-function';
-import { bundleFunction, ESM_REQUIRE_BANNER, FunctionBundles } from '../../infra/aws/bundling';
+import { bundleFunction, ESM_REQUIRE_BANNER, FunctionBundles, REPO_ROOT } from '../../infra/aws/bundling';
 import { buildProductionBundles, bundleEntries } from '../../bench/bundles';
 
 const bundleEntriesOf = (names: string[]) => [...bundleEntries()].filter(([name]) => names.includes(name));
@@ -108,6 +108,41 @@ console.log(JSON.stringify({ status: r.statusCode, type: r.headers['Content-Type
     // Redoc's file travels beside the code, and nothing else: no node_modules, which a Lambda does not get.
     expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map', 'redoc.standalone.js']);
     expect(readFileSync(join(assetDir, 'index.mjs'), 'utf8').includes('redoc-wrap')).toBe(false);
+  });
+});
+
+describe('GET /v1/openapi.json in its Lambda bundle', () => {
+  const assetDir = onlyAsset(synthesize('BundleOpenApi', { OpenApi: 'functions/api/get-openapi.ts' }));
+
+  it('carries docs/openapi.json beside its code and serves it, without the route table that built it', () => {
+    const event = {
+      httpMethod: 'GET',
+      path: '/v1/openapi.json',
+      resource: '/v1/openapi.json',
+      headers: {},
+      queryStringParameters: null,
+      pathParameters: null,
+      requestContext: { identity: { sourceIp: '192.0.2.1' } },
+    };
+    const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
+const r = await handler(${JSON.stringify(event)}, {});
+console.log(JSON.stringify({ status: r.statusCode, type: r.headers['Content-Type'], body: r.body }));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+      env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    expect(result.status).toBe(0);
+    const answer = JSON.parse(result.stdout.trim().split('\n').pop()!);
+    expect(answer).toMatchObject({ status: 200, type: 'application/json' });
+    const kept = readFileSync(join(REPO_ROOT, 'docs', 'openapi.json'), 'utf8');
+    // The same document, sent compact as every JSON body is.
+    expect(answer.body).toBe(JSON.stringify(JSON.parse(kept)));
+    expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map', 'openapi.json']);
+    expect(readFileSync(join(assetDir, 'openapi.json'), 'utf8')).toBe(kept);
+    const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    // No route's contract came along: the document is not built here.
+    expect(code.includes('/v1/companies/{companyID}')).toBe(false);
   });
 });
 
