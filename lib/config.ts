@@ -1,5 +1,5 @@
 /**
- * Runtime configuration, read from the environment once. Only configuration differs between the
+ * Runtime configuration, read from the environment. Only configuration differs between the
  * embedded default and AWS: nothing else in lib/ knows where it runs.
  */
 export interface Config {
@@ -16,25 +16,41 @@ export interface Config {
   issuer: { name: string; lines: string[] };
 }
 
+/**
+ * Each field is read from the environment when it is read, not when `config()` is called: tests change
+ * the variables at run time, and a store call, which reads the table name alone, no longer reads all
+ * seven (that was ~4% of a page of events' own time: docs/decisions.md, "Where a request's time goes").
+ */
+const LIVE: Config = {
+  get tableName() {
+    return process.env.TABLE_NAME ?? 'partner-api';
+  },
+  get dynamodbEndpoint() {
+    return process.env.DYNAMODB_ENDPOINT || undefined;
+  },
+  get region() {
+    return process.env.AWS_REGION ?? 'us-east-1';
+  },
+  get docsUrl() {
+    return process.env.DOCS_URL ?? `${this.publicUrl}/docs`;
+  },
+  get publicUrl() {
+    return process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000';
+  },
+  get stage() {
+    return process.env.STAGE ?? 'local';
+  },
+  get issuer() {
+    return {
+      name: process.env.INVOICE_ISSUER_NAME ?? 'Partner API',
+      // Lines separated by `|` in one variable: "100 Main Street|Wilmington, DE 19801|billing@example.com".
+      lines: (process.env.INVOICE_ISSUER_LINES ?? `Wholesale billing|${new URL(this.publicUrl).host}`).split('|').filter(Boolean),
+    };
+  },
+};
+
 export function config(): Config {
-  const publicUrl = process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000';
-  return {
-    tableName: process.env.TABLE_NAME ?? 'partner-api',
-    dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
-    region: process.env.AWS_REGION ?? 'us-east-1',
-    docsUrl: process.env.DOCS_URL ?? `${publicUrl}/docs`,
-    publicUrl,
-    stage: process.env.STAGE ?? 'local',
-    // Built when read: every store call reads the table name here, and parsing the URL cost each of them
-    // more than the rest (a CPU profile of the hot path, docs/decisions.md "Where a request's time goes").
-    get issuer() {
-      return {
-        name: process.env.INVOICE_ISSUER_NAME ?? 'Partner API',
-        // Lines separated by `|` in one variable: "100 Main Street|Wilmington, DE 19801|billing@example.com".
-        lines: (process.env.INVOICE_ISSUER_LINES ?? `Wholesale billing|${new URL(publicUrl).host}`).split('|').filter(Boolean),
-      };
-    },
-  };
+  return LIVE;
 }
 
 /** True on the embedded default (and in tests), where plain-http localhost URLs are allowed. */
