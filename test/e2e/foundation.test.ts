@@ -143,6 +143,17 @@ describe('routing errors', () => {
     expect(res.headers.get('allow')).toBe('GET');
   });
 
+  it('answers another method on the keyless OpenAPI document with 405 and Allow, with or without a key', async () => {
+    for (const key of [undefined, c.live_key]) {
+      const res = await api(key).post('/openapi.json', {});
+      expectEnvelope(res, 405, 'method_not_allowed');
+      expect(res.headers.get('allow')).toBe('GET');
+    }
+    // Its neighbours still ask for a key first: what exists under /v1 is not told to a caller without one.
+    expectEnvelope(await api().delete('/me'), 401, 'api_key_invalid');
+    expectEnvelope(await api().get('/openapi.json/more'), 401, 'api_key_invalid');
+  });
+
   it('refuses unknown query parameters with invalid_request naming the parameter', async () => {
     const res = await api(c.live_key).get('/me?limit=5');
     expectEnvelope(res, 400, 'invalid_request');

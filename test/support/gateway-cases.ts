@@ -63,6 +63,20 @@ export const GATEWAY_CASES: GatewayCase[] = [
     path: '/v1/me',
     answer: { by: 'fallback', status: 401, code: 'api_key_invalid' },
   },
+  // A resource whose every method needs no key (the OpenAPI document) needs none to learn its methods.
+  {
+    name: 'another method on a keyless path, without a key',
+    method: 'POST',
+    path: '/v1/openapi.json',
+    answer: { by: 'fallback', status: 405, code: 'method_not_allowed' },
+  },
+  {
+    name: 'another method on a keyless path, with a key',
+    method: 'DELETE',
+    path: '/v1/openapi.json',
+    withKey: true,
+    answer: { by: 'fallback', status: 405, code: 'method_not_allowed' },
+  },
   // Unknown paths fall back to the most specific {proxy+}: under /v1 the caller authenticates first.
   {
     name: 'an unknown path under /v1',

@@ -21,5 +21,8 @@ export interface Route {
 /** What matching a request needs of a route: its method and path template. */
 export type RouteShape = Pick<Route, 'method' | 'path'>;
 
+/** A row of the route index the fallback reads (`lib/routes/route-index.json`): who may call it, too. */
+export type IndexedRoute = Pick<Route, 'method' | 'path' | 'audience'>;
+
 /** Answers 404 `resource_missing` for unknown paths and 405 `method_not_allowed` for known ones. */
 export const FALLBACK_HANDLER = 'functions/api/fallback.ts';
