@@ -81,28 +81,43 @@ describe('bundling a function with the local esbuild (no Docker)', () => {
   });
 });
 
+/**
+ * One GET to the handler of the bundle in `assetDir`, invoked as Lambda does in a fresh Node process
+ * (the code and the files beside it, nothing else); `pick` is an expression of the proxy result `r`,
+ * evaluated there, whose JSON is the answer.
+ */
+function getFromAsset(assetDir: string, path: string, pick: string, resource = path, pathParameters: Record<string, string> | null = null) {
+  const event = {
+    httpMethod: 'GET',
+    path,
+    resource,
+    headers: {},
+    queryStringParameters: null,
+    pathParameters,
+    requestContext: { identity: { sourceIp: '192.0.2.1' } },
+  };
+  const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
+const r = await handler(${JSON.stringify(event)}, {});
+console.log(JSON.stringify(${pick}));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+    env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const answer = result.status === 0 ? JSON.parse(result.stdout.trim().split('\n').pop()!) : undefined;
+  return { exit: result.status, stderr: result.stderr, answer };
+}
+
 describe('the API reference renderer in its Lambda bundle', () => {
   const assetDir = onlyAsset(synthesize('BundleReference', { Renderer: 'functions/pages/reference-asset.ts' }));
 
   it("carries Redoc's script as a file beside its bundle in the asset, and serves it with no CDN address in it", () => {
-    const event = {
-      httpMethod: 'GET',
-      path: '/docs/assets/redoc.standalone.js',
-      resource: '/docs/assets/redoc.standalone.js',
-      headers: {},
-      queryStringParameters: null,
-      pathParameters: null,
-      requestContext: { identity: { sourceIp: '192.0.2.1' } },
-    };
-    const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
-const r = await handler(${JSON.stringify(event)}, {});
-console.log(JSON.stringify({ status: r.statusCode, type: r.headers['Content-Type'], bytes: r.body.length, redoc: r.body.includes('Redoc'), cdn: r.body.includes('cdn.redoc.ly') }));`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
-      env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
-      encoding: 'utf8',
-    });
-    expect(result.status).toBe(0);
-    const answer = JSON.parse(result.stdout.trim().split('\n').pop()!);
+    const { exit, answer } = getFromAsset(
+      assetDir,
+      '/docs/assets/redoc.standalone.js',
+      "{ status: r.statusCode, type: r.headers['Content-Type'], bytes: r.body.length, redoc: r.body.includes('Redoc'), cdn: r.body.includes('cdn.redoc.ly') }",
+    );
+    expect(exit).toBe(0);
     expect(answer).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8', redoc: true, cdn: false });
     expect(answer.bytes).toBeGreaterThan(1_000_000);
     // Redoc's file travels beside the code, and nothing else: no node_modules, which a Lambda does not get.
@@ -115,25 +130,12 @@ describe('GET /v1/openapi.json in its Lambda bundle', () => {
   const assetDir = onlyAsset(synthesize('BundleOpenApi', { OpenApi: 'functions/api/get-openapi.ts' }));
 
   it('carries docs/openapi.json beside its code and serves it, without the route table that built it', () => {
-    const event = {
-      httpMethod: 'GET',
-      path: '/v1/openapi.json',
-      resource: '/v1/openapi.json',
-      headers: {},
-      queryStringParameters: null,
-      pathParameters: null,
-      requestContext: { identity: { sourceIp: '192.0.2.1' } },
-    };
-    const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
-const r = await handler(${JSON.stringify(event)}, {});
-console.log(JSON.stringify({ status: r.statusCode, type: r.headers['Content-Type'], body: r.body }));`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
-      env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    expect(result.status).toBe(0);
-    const answer = JSON.parse(result.stdout.trim().split('\n').pop()!);
+    const { exit, answer } = getFromAsset(
+      assetDir,
+      '/v1/openapi.json',
+      "{ status: r.statusCode, type: r.headers['Content-Type'], body: r.body }",
+    );
+    expect(exit).toBe(0);
     expect(answer).toMatchObject({ status: 200, type: 'application/json' });
     const kept = readFileSync(join(REPO_ROOT, 'docs', 'openapi.json'), 'utf8');
     // The same document, sent compact as every JSON body is.
@@ -150,24 +152,17 @@ describe('the hosted invoice in its Lambda bundle', () => {
   const assetDir = onlyAsset(synthesize('BundleInvoice', { HostedInvoice: 'functions/pages/hosted-invoice.ts' }));
 
   it("carries its PDF writer inside the one file, under 500 KB, loads, and answers a forged link's PDF with 404", () => {
-    const event = {
-      httpMethod: 'GET',
-      path: '/invoices/hosted/x.y.pdf',
-      resource: '/invoices/hosted/{token}',
-      headers: {},
-      queryStringParameters: null,
-      pathParameters: { token: 'x.y.pdf' },
-      requestContext: { identity: { sourceIp: '192.0.2.1' } },
-    };
-    const probe = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(assetDir, 'index.mjs')).href)});
-const r = await handler(${JSON.stringify(event)}, {});
-console.log(JSON.stringify({ status: r.statusCode }));`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
-      env: { ...process.env, AWS_REGION: 'us-east-1', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
-      encoding: 'utf8',
-    });
-    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(JSON.parse(result.stdout.trim().split('\n').pop()!)).toEqual({ status: 404 });
+    const { exit, stderr, answer } = getFromAsset(
+      assetDir,
+      '/invoices/hosted/x.y.pdf',
+      '{ status: r.statusCode }',
+      '/invoices/hosted/{token}',
+      {
+        token: 'x.y.pdf',
+      },
+    );
+    expect({ exit, stderr }).toEqual({ exit: 0, stderr: '' });
+    expect(answer).toEqual({ status: 404 });
     const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
     expect(code).toContain('/BaseFont /');
     expect(statSync(join(assetDir, 'index.mjs')).size).toBeLessThan(500 * 1024);
