@@ -3,8 +3,7 @@ import { apiOperation } from '../../lib/http/operation';
 import { keylessOperation } from '../../lib/http/keyless-operation';
 import routeIndex from '../../lib/routes/route-index.json' with { type: 'json' };
 import type { IndexedRoute } from '../../lib/routes/core/route';
-import { routesForPath } from '../../lib/routes/match';
-import { notRoutable } from '../../lib/routes/not-routable';
+import { isKeylessResource, notRoutable } from '../../lib/routes/not-routable';
 
 /**
  * The route table's methods, paths and audiences alone (`npm run schemas` writes them from the table; a
@@ -14,17 +13,9 @@ import { notRoutable } from '../../lib/routes/not-routable';
 const ROUTES = routeIndex as IndexedRoute[];
 
 /**
- * Whether the resource the gateway picks for `path` is one whose every method needs no key (the
- * OpenAPI document): asking it for another method needs none either, so the answer is its 405, not a
- * 401 (docs/decisions.md, "Unknown paths").
+ * Every path and method no route claims. Under /v1 the caller authenticates first, as on any route, but
+ * on a resource that needs no key (the OpenAPI document).
  */
-function keylessResource(path: string): boolean {
-  const matches = routesForPath(ROUTES, path);
-  const resource = matches[0]?.route.path;
-  return resource !== undefined && matches.every((m) => m.route.path !== resource || m.route.audience === 'public');
-}
-
-/** Every path and method no route claims. Under /v1 the caller authenticates first, as on any route. */
 const partnerFallback = apiOperation({
   handle: async ({ event }) => {
     throw notRoutable(ROUTES, event.httpMethod, event.path);
@@ -38,7 +29,7 @@ const publicFallback = keylessOperation({
 });
 
 export const handler = (event: APIGatewayProxyEvent, context: Context) =>
-  ((event.path.startsWith('/v1/') || event.path === '/v1') && !keylessResource(event.path) ? partnerFallback : publicFallback)(
+  ((event.path.startsWith('/v1/') || event.path === '/v1') && !isKeylessResource(ROUTES, event.path) ? partnerFallback : publicFallback)(
     event,
     context,
   );

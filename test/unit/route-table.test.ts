@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { FALLBACK_HANDLER, matchRoute, ROUTES, routesForPath } from '../../lib/routes';
-import { notRoutable } from '../../lib/routes/not-routable';
+import { isKeylessResource, notRoutable } from '../../lib/routes/not-routable';
 import { gatewayResources, resolveRequest } from '../../infra/gateway/resources';
 
 describe('the route table', () => {
@@ -29,6 +29,19 @@ describe('the route table', () => {
     expect(notRoutable(ROUTES, 'GET', '/v1/nothing')).toMatchObject({ code: 'resource_missing', status: 404 });
     // The gateway picks the most literal resource: /companies/preview (POST), not /companies/{companyID}.
     expect(notRoutable(ROUTES, 'GET', '/v1/companies/preview')).toMatchObject({ code: 'method_not_allowed', headers: { Allow: 'POST' } });
+  });
+
+  it('tells a resource whose every method needs no key (the OpenAPI document) from the rest', () => {
+    expect(isKeylessResource(ROUTES, '/v1/openapi.json')).toBe(true);
+    expect(isKeylessResource(ROUTES, '/v1/me')).toBe(false);
+    expect(isKeylessResource(ROUTES, '/v1/nothing')).toBe(false);
+    expect(isKeylessResource(ROUTES, '/v1/openapi.json/more')).toBe(false);
+    // A resource with one keyless method and one keyed one is not keyless.
+    const mixed = [
+      { method: 'GET' as const, path: '/v1/x', audience: 'public' as const },
+      { method: 'POST' as const, path: '/v1/x', audience: 'partner' as const },
+    ];
+    expect(isKeylessResource(mixed, '/v1/x')).toBe(false);
   });
 
   it('resolves requests as API Gateway does: the most specific resource with the method, parameters as sent', () => {
