@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { besideBundle } from './beside-bundle';
 import { REDOC_VERSION } from './redoc-version';
 
 /**
@@ -27,15 +26,9 @@ let script: { text: string; version: string } | undefined;
 /** The renderer's script and the version tag of its bytes (a new Redoc gets a new URL). Read once per process. */
 export function redocScript(): { text: string; version: string } {
   if (!script) {
-    const text = readFileSync(redocFile(), 'utf8').replaceAll(REDOC_REMOTE_LOGO, 'data:,');
+    const file = besideBundle(REDOC_FILE) ?? createRequire(import.meta.url).resolve(REDOC_PACKAGE_FILE);
+    const text = readFileSync(file, 'utf8').replaceAll(REDOC_REMOTE_LOGO, 'data:,');
     script = { text, version: REDOC_VERSION };
   }
   return script;
-}
-
-/** Beside this code when it is a bundle (AWS, the bundle smoke test); from the package when it runs as source. */
-function redocFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const beside = join(dirname(here), REDOC_FILE);
-  return existsSync(beside) ? beside : createRequire(here).resolve(REDOC_PACKAGE_FILE);
 }

@@ -1,12 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { besideBundle } from '../docs/beside-bundle';
 
 /**
  * The OpenAPI document as `npm run schemas` wrote it (`docs/openapi.json`), which the staleness test
  * holds byte for byte to what `openApiDocument()` builds from the route table. GET /v1/openapi.json
  * serves this file rather than building the document: building it took every route's contract and
- * zod's JSON Schema converter into the function and ~0.3 s of its first request (docs/decisions.md,
+ * zod's JSON Schema converter into the function and ~0.2 s of its first request (docs/decisions.md,
  * "Bundles"). In AWS the file travels beside the function's code in its asset (infra/aws/bundling.ts,
  * `BESIDE_BUNDLE`); as source it is read from the repository.
  */
@@ -18,13 +19,9 @@ let text: string | undefined;
 
 /** The document as compact JSON, as a JSON body is sent. Read once per process. */
 export function publishedOpenApiText(): string {
-  text ??= JSON.stringify(JSON.parse(readFileSync(documentFile(), 'utf8')));
+  if (text === undefined) {
+    const file = besideBundle(OPENAPI_FILE) ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', OPENAPI_SOURCE_FILE);
+    text = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
+  }
   return text;
-}
-
-/** Beside this code when it is a bundle (AWS, the bundle smoke test); in the repository when it runs as source. */
-function documentFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, OPENAPI_FILE);
-  return existsSync(beside) ? beside : join(here, '..', '..', OPENAPI_SOURCE_FILE);
 }
