@@ -146,7 +146,9 @@ describe('POST /companies/preview agrees with POST /companies', () => {
         for (const l of preview.body.lines) if (l.unit_amount) previewed[l.product_key] = (previewed[l.product_key] ?? 0) + l.unit_amount;
         expect({ total: preview.body.amount_due_now, byProduct: previewed }).toEqual(billed);
       }),
-      { numRuns: 30 },
+      // A fixed seed, as the route fuzz has: with a fresh one per run, 30 bodies now and then held only
+      // three creations, and the check below failed by chance rather than by a disagreement.
+      { numRuns: 30, seed: 20261126 },
     );
     // The generator reaches both sides of the property.
     expect(created).toBeGreaterThan(3);
