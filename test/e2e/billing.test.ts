@@ -54,6 +54,20 @@ describe('renewals', () => {
     expect(renewalLines[0].amount).toBe(14900);
   });
 
+  it('a run more than five years ahead is refused before it bills anything', async () => {
+    const p = await aFreshPartner();
+    const sandbox = api(p.testKey);
+    const company = await createCompany(p.testKey);
+    const o = await orderOn(p.testKey, company.id, { product_key: 'bookkeeping' });
+    const res = await sandbox.post('/sandbox/billing/run', { as_of: '9999-12-31T23:59:59Z' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_request');
+    expect(res.body.errors).toEqual([expect.objectContaining({ location: '$.as_of', validation_type: 'maximum' })]);
+    const example = /"as_of": "([^"]+)"/.exec(res.body.errors[0].how_to_fix)?.[1];
+    expect((await sandbox.post('/sandbox/billing/run', { as_of: example })).status).toBe(200);
+    expect((await sandbox.get(`/service-orders/${o.id}`)).body.next_renewal_at).toBe(o.next_renewal_at);
+  });
+
   it('an approved renewal cancel ends renewals at the period end: nothing more bills', async () => {
     const p = await aFreshPartner();
     const sandbox = api(p.testKey);
