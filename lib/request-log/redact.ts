@@ -13,7 +13,8 @@ export const KEPT_CHARS = 8 * 1024;
 const SECRET_FIELD = /(secret|password|passphrase|token|api_?key|authorization|signature|private_?key|otp|code_verifier)/i;
 const IDENTITY_FIELD =
   /^(ssn|itin|tin|tax_?id|taxpayer_?id|ein|date_of_birth|dob|birth_?date|passport_?number|document_?number|id_?number|national_?id|drivers?_?license(_number)?)$/i;
-const SECRET_IN_TEXT = /\b(svc_(live|test)_[0-9A-Za-z_]+|whsec_[0-9A-Za-z+/=]+|sess_[0-9A-Za-z]+)/g;
+/** API keys, signing secrets and dashboard session tokens (`dss_`, lib/dashboard/session.ts). */
+const SECRET_IN_TEXT = /\b(svc_(live|test)_[0-9A-Za-z_]+|whsec_[0-9A-Za-z+/=]+|dss_[0-9A-Za-z]+)/g;
 const SSN_IN_TEXT = /\b\d{3}-\d{2}-\d{4}\b/g;
 /** Status and verification links carry their bearer token in the path. */
 const TOKEN_IN_LINK = /\/(status|verify)\/[^/?#\s"]+/g;
@@ -26,7 +27,8 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value)) {
-      out[k] = (SECRET_FIELD.test(k) || IDENTITY_FIELD.test(k)) && v !== null && typeof v !== 'object' ? REDACTED : redact(v, depth + 1);
+      // The whole value goes, a list or an object too: `"password": {"value": …}` is as secret as a string.
+      out[k] = (SECRET_FIELD.test(k) || IDENTITY_FIELD.test(k)) && v !== null ? REDACTED : redact(v, depth + 1);
     }
     return { ...out };
   }

@@ -30,6 +30,16 @@ describe('what the request log keeps of a body', () => {
     expect(redact({ url: 'https://x.test/verify/tok_123' })).toEqual({ url: `https://x.test/verify/${REDACTED}` });
   });
 
+  it('redacts the whole value of a secret-named field, a list or an object too, and a dashboard session token inside any string', () => {
+    expect(redact({ password: { value: 'hunter2' }, api_token: ['abc'], ssn: ['123456789'], keep: null })).toEqual({
+      password: REDACTED,
+      api_token: REDACTED,
+      ssn: REDACTED,
+      keep: null,
+    });
+    expect(redact({ note: 'session dss_91mxcbGHIP6MORzHe1fyz5mC3oazKebakRBG9Loy1DX here' })).toEqual({ note: `session ${REDACTED} here` });
+  });
+
   it('keeps a body as parsed JSON, a non-JSON body as text, and cuts either beyond its bound', () => {
     expect(keptBody('{"a":1}')).toEqual({ a: 1 });
     expect(keptBody('not json')).toBe('not json');
