@@ -267,6 +267,30 @@ describe('POST /dashboard/api/webhook-endpoints/{id}/test', () => {
     );
     expect(other.body.code).toBe('resource_missing');
   });
+
+  it('the actions that take no body refuse a field sent, as the partner API does, and change nothing', async () => {
+    const r = await receiver();
+    const { id } = await endpoint(r.url);
+    const key = (await face('POST', '/keys', { livemode: false, name: 'to revoke' })).body.id;
+    for (const [method, path] of [
+      ['POST', `/webhook-endpoints/${id}/test`],
+      ['POST', `/webhook-endpoints/${id}/retry`],
+      ['POST', `/webhook-endpoints/${id}/disable`],
+      ['POST', `/webhook-endpoints/${id}/secret/roll`],
+      ['DELETE', `/webhook-endpoints/${id}`],
+      ['POST', `/keys/${key}/revoke`],
+    ]) {
+      const res = await face(method, path, { event_id: 'evt_0000000000000000000000' });
+      expect([path, res.status, res.body.errors]).toEqual([
+        path,
+        400,
+        [expect.objectContaining({ location: '$.event_id', validation_type: 'additionalProperties' })],
+      ]);
+    }
+    expect((await face('GET', `/webhook-endpoints/${id}`)).body.status).toBe('enabled');
+    expect((await face('GET', '/keys')).body.items.find((k: { id: string }) => k.id === key).revoked_at).toBeNull();
+    expect(r.deliveries).toHaveLength(0);
+  });
 });
 
 describe('health, retry now and attempts as "n of 10"', () => {

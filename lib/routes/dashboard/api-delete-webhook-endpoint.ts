@@ -1,3 +1,4 @@
+import { noBody } from '../../input/empty';
 import { endpointParams } from '../../dashboard/webhook-endpoints';
 import { dashboardApi } from '../core/operation';
 
@@ -6,4 +7,6 @@ export const dashboardApiDeleteWebhookEndpoint = dashboardApi('api-delete-webhoo
   path: '/dashboard/api/webhook-endpoints/{id}',
   operation: 'dashboardApiDeleteWebhookEndpoint',
   params: endpointParams,
+  // A field sent is refused, as on the partner API's bodyless POSTs (docs/decisions.md, "Dashboard").
+  body: noBody,
 });

@@ -1,3 +1,4 @@
+import { noBody } from '../../input/empty';
 import { endpointIdParams } from '../../webhooks/operations/dashboard-delivery';
 import { dashboardApi } from '../core/operation';
 
@@ -6,4 +7,6 @@ export const dashboardApiTestWebhookEndpoint = dashboardApi('api-test-webhook-en
   path: '/dashboard/api/webhook-endpoints/{id}/test',
   operation: 'dashboardApiTestWebhookEndpoint',
   params: endpointIdParams,
+  // A field sent is refused, as on the partner API's bodyless POSTs (docs/decisions.md, "Dashboard").
+  body: noBody,
 });
