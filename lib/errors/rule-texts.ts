@@ -199,7 +199,8 @@ export function rulePhrase(node: JsonSchema | undefined, expected?: string): str
     case 'string': {
       const format = node?.format ? FORMAT_EXAMPLES[node.format]?.what : undefined;
       const length = range(node?.minLength, node?.maxLength, chars);
-      const pattern = node?.pattern ? ` matching ${node.pattern}` : '';
+      // A known format says it in words; the regex zod writes for it (a date-time's is 300 characters) says nothing more.
+      const pattern = node?.pattern && !format ? ` matching ${node.pattern}` : '';
       return `${format ?? `a string${length ? ` of ${length}` : ''}`}${pattern}`;
     }
     case 'integer':

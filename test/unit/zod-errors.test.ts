@@ -117,6 +117,15 @@ describe('validation errors', () => {
     ]);
   });
 
+  it('words a date-time or e-mail field by its format, never by the regex zod writes for it', () => {
+    const body = z.strictObject({ as_of: z.iso.datetime({ offset: true }), email: z.email() });
+    const errors = fieldErrors(body.safeParse({ as_of: 'x', email: 'y' }).error!, [], body);
+    expect(errors.map((e) => e.how_to_fix)).toEqual([
+      'Send as_of as an RFC 3339 date-time, such as "as_of": "2026-11-01T09:30:00Z".',
+      'Send email as an e-mail address, such as "email": "ada@example.com".',
+    ]);
+  });
+
   it('throws invalid_request carrying every field error', () => {
     try {
       parseOrRefuse(schema, { name: 1 }, 'body');
