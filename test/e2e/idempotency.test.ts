@@ -6,6 +6,7 @@ import { anAccount, anLlc } from '../support/companies';
 import { db, tableName } from '../../lib/store/client';
 import { idempotencyKey } from '../../lib/store/keys';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../../lib/idempotency/records';
+import { aPdf } from '../support/lifecycle';
 
 const c = useStackDatabase();
 const test = api(c.test_key);
@@ -112,5 +113,44 @@ describe('Idempotency-Key on POST /companies', () => {
     const res = await test.post('/companies', anLlc(), { 'Idempotency-Key': 'x'.repeat(256) });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].location).toBe('$.headers.Idempotency-Key');
+  });
+});
+
+describe('Idempotency-Key on POST /files (multipart)', () => {
+  /** One upload as a client sends it: the same parts under the boundary it picked for this send. */
+  async function upload(key: string, boundary: string, company: string, bytes: Buffer) {
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nadditional_document\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="company"\r\n\r\n${company}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(`${c.base_url}/files`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${c.test_key}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Idempotency-Key': key,
+      },
+      body,
+    });
+    return { status: res.status, headers: res.headers, body: await res.json() };
+  }
+
+  it('replays a retry whose client picked a new boundary (curl -F and FormData do on every send), and refuses another file', async () => {
+    const company = (await test.post('/companies', anLlc())).body.id;
+    const key = randomUUID();
+    const first = await upload(key, '------------------------a1b2c3d4e5f6', company, aPdf('Lease'));
+    expect(first.status).toBe(201);
+    const retry = await upload(key, '----WebKitFormBoundary7MA4YWxkTrZu0gW', company, aPdf('Lease'));
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const other = await upload(key, '------------------------a1b2c3d4e5f6', company, aPdf('Another lease'));
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('idempotency_key_mismatch');
   });
 });
