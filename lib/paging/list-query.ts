@@ -3,7 +3,9 @@ import { closest, ruleTexts, type JsonSchema } from '../errors';
 
 /**
  * The common list parameters (spec Endpoints: `sort`, `limit`, `after`, `before`). `sort` names the
- * fields a listing supports; an unsupported one is refused with a suggestion.
+ * fields a listing supports; an unsupported one is refused with a suggestion. Each carries the JSON
+ * Schema the OpenAPI document (and the SDK typed from it) shows: the accepted sort values, and `limit`
+ * as the spec's integer 1..100 rather than the text a query string carries.
  */
 export function sortParam(fields: readonly string[]) {
   const allowed = fields.flatMap((f) => [f, `-${f}`]);
@@ -35,7 +37,8 @@ export function sortParam(fields: readonly string[]) {
           params: { validation_type: 'uniqueItems', how_to_fix: `Name each sort field once, such as sort=${once}.` },
         });
       }
-    });
+    })
+    .meta({ enum: allowed, description: `${allowed.map((f) => `\`${f}\``).join(' or ')}; a \`-\` prefix means descending.` });
 }
 
 const LIMIT_RULE: JsonSchema = { type: 'integer', minimum: 1, maximum: 100, examples: [25] };
@@ -68,7 +71,15 @@ export const limitParam = z
     }
     return n;
   })
-  .meta({ examples: ['25'] });
+  // Of this meta, zod's input schema (the parameter's) keeps the type, bounds and description; it leaves a transform's default and examples out.
+  .meta({
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 25,
+    examples: [25],
+    description: 'Page size, 1..100 (default 25).',
+  } as Record<string, unknown>);
 
 export const cursorParams = { after: z.string().min(1).max(2048).optional(), before: z.string().min(1).max(2048).optional() };
 

@@ -137,7 +137,7 @@ describe('Idempotency-Key on POST /files (multipart)', () => {
       },
       body,
     });
-    return { status: res.status, headers: res.headers, body: await res.json() };
+    return { status: res.status, headers: res.headers, body: (await res.json()) as { id?: string; code?: string } };
   }
 
   it('replays a retry whose client picked a new boundary (curl -F and FormData do on every send), and refuses another file', async () => {

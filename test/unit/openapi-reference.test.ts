@@ -52,3 +52,24 @@ describe('the error reference beside /docs', () => {
     expect(page).toContain('such as <code>"state": "DE"</code> or <code>limit=25</code>');
   });
 });
+
+describe('the OpenAPI document: list parameters', () => {
+  type Parameter = { name: string; in: string; schema: { type?: string; minimum?: number; maximum?: number; enum?: string[] } };
+  const paged = Object.entries(doc.paths).flatMap(([path, item]) => {
+    const params = (item.get as { parameters?: Parameter[] } | undefined)?.parameters ?? [];
+    return params.some((p) => p.name === 'limit' && p.in === 'query') ? [[path, params] as const] : [];
+  });
+
+  it('shows limit as the integer 1..100 of the spec on every paged list, and sort by its accepted values', () => {
+    // Before, every list but GET /events showed `limit` and `sort` as any string, so the SDK typed them so.
+    expect(paged.map(([path]) => path)).toEqual(expect.arrayContaining(['/accounts', '/companies', '/events', '/invoices', '/requests']));
+    for (const [path, params] of paged) {
+      expect([path, params.find((p) => p.name === 'limit')!.schema]).toEqual([
+        path,
+        expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100 }),
+      ]);
+      const sort = params.find((p) => p.name === 'sort');
+      if (sort) expect([path, sort.schema.enum]).toEqual([path, expect.arrayContaining(['created_at', '-created_at'])]);
+    }
+  });
+});
