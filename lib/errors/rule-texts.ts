@@ -277,10 +277,9 @@ export function ruleTexts(rule: FailedRule): { reason: string; how_to_fix: strin
     case 'type': {
       if (rule.place === 'query' && Array.isArray(input)) {
         const key = lastKey(rule.path) ?? field;
-        return {
-          reason: `is given ${input.length} times`,
-          how_to_fix: `Send ${key} once${suchAs(rule)}; to match several values use ${key.replace(/\[eq\]$/, '')}[in] with a comma-separated list.`,
-        };
+        const listForm = `${key.replace(/\[eq\]$/, '')}[in]`;
+        const several = rule.known?.includes(listForm) ? `; to match several values use ${listForm} with a comma-separated list` : '';
+        return { reason: `is given ${input.length} times`, how_to_fix: `Send ${key} once${suchAs(rule)}${several}.` };
       }
       const reason =
         typeof input === 'number' && Number.isNaN(input)

@@ -169,6 +169,12 @@ function failedRule(issue: z.core.$ZodIssue, path: readonly PropertyKey[], root:
       }
       break;
   }
+  // A query parameter sent twice reaches zod as a list, whatever its own type; the fix may point at
+  // a `[in]` form only where the listing has one (GET /events does, `limit` or `status` do not).
+  if (place === 'query' && Array.isArray(rule.input) && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
+    rule.validation_type = 'type';
+    rule.known = Object.keys(nodeAt(root, path.slice(0, -1))?.properties ?? {});
+  }
   return rule;
 }
 

@@ -44,11 +44,22 @@ export function parseRfc3339(value: string): Instant | undefined {
 export const instant = () =>
   z
     .string()
-    .refine((v) => parseRfc3339(v) !== undefined, {
-      message: 'is not an RFC 3339 date-time',
-      params: {
-        validation_type: 'format',
-        how_to_fix: 'Send an RFC 3339 date-time such as 2026-11-01T09:30:00Z or 2026-11-01T10:30:00.250+01:00.',
-      },
+    .superRefine((v, ctx) => {
+      if (parseRfc3339(v) !== undefined) return;
+      // An offset's `+` sent unencoded reaches us as a space (form encoding): say so, since the
+      // example below, pasted as it is into a URL, would fail the same way.
+      const plusLost = parseRfc3339(v.replace(/ (\d{2}:\d{2})$/, '+$1')) !== undefined;
+      ctx.addIssue({
+        code: 'custom',
+        message: plusLost
+          ? `'${v}' is not an RFC 3339 date-time: the '+' of its offset arrived as a space`
+          : 'is not an RFC 3339 date-time',
+        params: {
+          validation_type: 'format',
+          how_to_fix: plusLost
+            ? `Encode the offset's + as %2B in the query string, such as ${v.replace(/ (\d{2}:\d{2})$/, '%2B$1')}, or send the time in UTC with Z.`
+            : 'Send an RFC 3339 date-time such as 2026-11-01T09:30:00Z or 2026-11-01T10:30:00.250%2B01:00 (a + in a query string is written %2B).',
+        },
+      });
     })
     .meta({ format: 'date-time', description: 'RFC 3339 date-time.' });

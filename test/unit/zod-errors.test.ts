@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { fieldErrors, jsonPath, parseOrRefuse, ApiError } from '../../lib/errors';
+import { listAccountsQuery } from '../../lib/accounts/list-accounts';
+import { listCompaniesQuery } from '../../lib/companies/list-companies';
+import { listEventsQuery } from '../../lib/events/listing/list-events-query';
 
 describe('validation errors', () => {
   const schema = z.strictObject({
@@ -124,6 +127,53 @@ describe('validation errors', () => {
       'Send as_of as an RFC 3339 date-time, such as "as_of": "2026-11-01T09:30:00Z".',
       'Send email as an e-mail address, such as "email": "ada@example.com".',
     ]);
+  });
+
+  it('points a parameter sent twice at its [in] form only where the listing has one', () => {
+    const refusal = (schema: z.ZodType, query: Record<string, unknown>) => {
+      try {
+        parseOrRefuse(schema, query, 'query string');
+      } catch (error) {
+        return (error as ApiError).errors!.map(({ location, validation_type, how_to_fix }) => ({ location, validation_type, how_to_fix }));
+      }
+      throw new Error('accepted');
+    };
+    // GET /events offers type[in]; limit, sort and the companies' status filter have no list form.
+    expect(refusal(listEventsQuery, { type: ['company.created', 'company.verified'] })).toEqual([
+      {
+        location: '$.type',
+        validation_type: 'type',
+        how_to_fix: 'Send type once, such as type=company.created; to match several values use type[in] with a comma-separated list.',
+      },
+    ]);
+    for (const [schema, query, field] of [
+      [listAccountsQuery, { limit: ['3', '4'] }, 'limit'],
+      [listAccountsQuery, { sort: ['created_at', '-created_at'] }, 'sort'],
+      [listCompaniesQuery, { status: ['active', 'in_progress'] }, 'status'],
+    ] as const) {
+      const [entry] = refusal(schema, query);
+      expect(entry).toMatchObject({ location: `$.${field}`, validation_type: 'type' });
+      expect(entry.how_to_fix).toMatch(new RegExp(`^Send ${field} once, such as ${field}=[a-z_0-9-]+\\.$`));
+    }
+  });
+
+  it('tells an RFC 3339 offset whose + arrived as a space (an unencoded query string) to be sent as %2B', () => {
+    const [entry] = fieldErrors(
+      listEventsQuery.safeParse({ 'created_at[gte]': '2026-11-26T15:37:00 01:00' }, { reportInput: true }).error!,
+      [],
+      listEventsQuery,
+      'query',
+    );
+    expect(entry.location).toBe('$.created_at[gte]');
+    expect(entry.how_to_fix).toContain('2026-11-26T15:37:00%2B01:00');
+    const [plain] = fieldErrors(
+      listEventsQuery.safeParse({ created_at: '2026-11-26' }, { reportInput: true }).error!,
+      [],
+      listEventsQuery,
+      'query',
+    );
+    expect(plain.how_to_fix).toContain('%2B01:00');
+    expect(plain.how_to_fix).not.toMatch(/\+01:00/);
   });
 
   it('throws invalid_request carrying every field error', () => {
