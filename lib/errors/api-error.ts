@@ -32,7 +32,10 @@ export class ApiError extends Error {
 
 /** `invalid_request` with one field error: the most common refusal. */
 export function invalidField(location: string, reason: string, how_to_fix?: string, validation_type?: string): ApiError {
-  return new ApiError('invalid_request', reason, [{ reason, location, validation_type, how_to_fix }]);
+  // A reason that is a predicate ("is required for identity_document") names its field in `detail`,
+  // as the schema refusals do ("The body is invalid: $.name is required"); a sentence stands alone.
+  const detail = /^[a-z]/.test(reason) ? `${location} ${reason}.` : reason;
+  return new ApiError('invalid_request', detail, [{ reason, location, validation_type, how_to_fix }]);
 }
 
 export function resourceMissing(what: string, id?: string): ApiError {

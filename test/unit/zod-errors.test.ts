@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldErrors, jsonPath, parseOrRefuse, ApiError } from '../../lib/errors';
+import { fieldErrors, invalidField, jsonPath, parseOrRefuse, ApiError } from '../../lib/errors';
 import { listAccountsQuery } from '../../lib/accounts/list-accounts';
 import { listCompaniesQuery } from '../../lib/companies/list-companies';
 import { listEventsQuery } from '../../lib/events/listing/list-events-query';
@@ -174,6 +174,14 @@ describe('validation errors', () => {
     );
     expect(plain.how_to_fix).toContain('%2B01:00');
     expect(plain.how_to_fix).not.toMatch(/\+01:00/);
+  });
+
+  it('names the field in the detail of a one-field refusal whose reason is a predicate, as schema refusals do', () => {
+    // Before, POST /files without a shareholder answered `"detail": "is required for identity_document"`.
+    expect(invalidField('$.shareholder', 'is required for identity_document', 'Send shareholder.', 'required').detail).toBe(
+      '$.shareholder is required for identity_document.',
+    );
+    expect(invalidField('$.id', 'The endpoint is disabled.', 'Enable it.').detail).toBe('The endpoint is disabled.');
   });
 
   it('throws invalid_request carrying every field error', () => {
