@@ -63,14 +63,24 @@ const ACTIONS: Record<StatusTrigger, string> = {
 };
 
 /** The row for `trigger` from the company's status, or `invalid_request` naming the current status. */
-export function statusTransition(trigger: StatusTrigger, company: { status: CompanyStatus; pre_existing: boolean }): StatusTransition {
+export function statusTransition(
+  trigger: StatusTrigger,
+  company: { id?: string; status: CompanyStatus; pre_existing: boolean },
+): StatusTransition {
   const row = COMPANY_STATUS_TRANSITIONS.find((t) => t.trigger === trigger)!;
   if (!row.from.includes(company.status)) {
+    const id = company.id ?? '{id}';
+    // The one way out of requires_information is the owners' documents: name it (docs/decisions.md,
+    // "State refusals" say the next step with its call).
+    const first =
+      company.status === 'requires_information' && row.from.includes('in_progress')
+        ? `First every owner's identity document must be in (POST /v1/files with purpose identity_document, one per owner; in the sandbox, POST /v1/sandbox/companies/${id}/verify). `
+        : '';
     throw illegalTransition(
       'company status',
       company.status,
       ACTIONS[trigger],
-      `Allowed from: ${row.from.join(', ')}. Read the company (GET /v1/companies/{id}) for its current state.`,
+      `${first}Allowed from: ${row.from.join(', ')}. Read the company (GET /v1/companies/${id}) for its current state.`,
     );
   }
   if (row.companies === 'formation' && company.pre_existing) {

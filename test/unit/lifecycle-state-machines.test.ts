@@ -40,6 +40,19 @@ describe('company status', () => {
     );
   });
 
+  it('a refusal before verification names the way out and the company itself, not a placeholder', () => {
+    const id = 'cmp_7Hq2Lr9XvB3kTz5NcW1pYd';
+    const fix = refusal(() => statusTransition('incorporated', { id, status: 'requires_information', pre_existing: false })).errors![0]
+      .how_to_fix!;
+    expect(fix).toContain(`POST /v1/sandbox/companies/${id}/verify`);
+    expect(fix).toContain('purpose identity_document');
+    expect(fix).toContain(`GET /v1/companies/${id}`);
+    expect(fix).not.toContain('{id}');
+    expect(
+      refusal(() => statusTransition('incorporated', { id, status: 'active', pre_existing: false })).errors![0].how_to_fix,
+    ).not.toContain('identity document');
+  });
+
   it('dissolved is terminal: nothing leaves it', () => {
     for (const row of COMPANY_STATUS_TRANSITIONS) expect(row.from).not.toContain('dissolved');
     expect(refusal(() => statusTransition('dissolved', { status: 'dissolved', pre_existing: false })).detail).toContain("'dissolved'");
