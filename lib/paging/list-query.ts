@@ -38,7 +38,18 @@ export function sortParam(fields: readonly string[]) {
         });
       }
     })
-    .meta({ enum: allowed, description: `${allowed.map((f) => `\`${f}\``).join(' or ')}; a \`-\` prefix means descending.` });
+    .meta(sortSchema(fields, allowed));
+}
+
+/**
+ * What the OpenAPI document says of `sort`: with one sortable field, its two directions are every valid
+ * value (an enum the SDK types); with more, fields combine (`-created_at,name`), which a pattern says.
+ */
+function sortSchema(fields: readonly string[], allowed: readonly string[]): Record<string, unknown> {
+  const description = `${allowed.map((f) => `\`${f}\``).join(', ')}${fields.length > 1 ? ', comma-separated' : ''}; a \`-\` prefix means descending.`;
+  if (fields.length === 1) return { enum: [...allowed], description };
+  const one = `-?(${fields.join('|')})`;
+  return { pattern: `^${one}(,${one})*$`, description };
 }
 
 const LIMIT_RULE: JsonSchema = { type: 'integer', minimum: 1, maximum: 100, examples: [25] };

@@ -1,3 +1,5 @@
+import * as z from 'zod';
+import { sortParam } from '../../lib/paging/list-query';
 import { openApiDocument } from '../../lib/openapi/document';
 import { guideMarkdown } from '../../lib/openapi/guide';
 import { stageMachineMarkdown } from '../../lib/docs/stage-machine';
@@ -71,5 +73,19 @@ describe('the OpenAPI document: list parameters', () => {
       const sort = params.find((p) => p.name === 'sort');
       if (sort) expect([path, sort.schema.enum]).toEqual([path, expect.arrayContaining(['created_at', '-created_at'])]);
     }
+  });
+});
+
+describe('sort in the OpenAPI document', () => {
+  const schemaOf = (fields: string[]) =>
+    z.toJSONSchema(z.object({ sort: sortParam(fields) }), { io: 'input' }).properties!.sort as Record<string, any>;
+
+  it('lists both directions of a single sortable field, and says fields combine when there are several', () => {
+    expect(schemaOf(['created_at']).enum).toEqual(['created_at', '-created_at']);
+    const several = schemaOf(['created_at', 'name']);
+    expect(several.enum).toBeUndefined();
+    const pattern = new RegExp(several.pattern);
+    for (const ok of ['name', '-created_at,name', 'created_at,-name']) expect(pattern.test(ok)).toBe(true);
+    for (const bad of ['', 'id', 'name,', '--name']) expect(pattern.test(bad)).toBe(false);
   });
 });
