@@ -1,7 +1,7 @@
 /**
  * What the request log keeps of a body (docs/decisions.md, "The request log"): the JSON as sent or
  * answered, with secrets and identity data replaced by `[redacted]`, and no more than KEPT_CHARS of it.
- * Secrets: fields named like one (`secret`, `password`, `token`, `api_key`…) and any string that
+ * Secrets: fields named like one (`secret`, `password`, `token`, `api_key` or `Api-Key`…) and any string that
  * carries one of our key or signing-secret shapes, and the token in a status or verification link. Identity data: owners' dates of birth, tax and
  * document numbers (`ssn`, `itin`, `tax_id`, `ein`, `passport_number`…), wherever they appear.
  */
@@ -10,9 +10,10 @@ export const REDACTED = '[redacted]';
 /** A body longer than this (as JSON) is kept as the start of its JSON text, marked as cut. */
 export const KEPT_CHARS = 8 * 1024;
 
-const SECRET_FIELD = /(secret|password|passphrase|token|api_?key|authorization|signature|private_?key|otp|code_verifier)/i;
+// `[_-]?` wherever a separator may stand: a body field named `Api-Key` or `private-key` is as secret as `api_key`.
+const SECRET_FIELD = /(secret|password|passphrase|token|api[_-]?key|authorization|signature|private[_-]?key|otp|code[_-]verifier)/i;
 const IDENTITY_FIELD =
-  /^(ssn|itin|tin|tax_?id|taxpayer_?id|ein|date_of_birth|dob|birth_?date|passport_?number|document_?number|id_?number|national_?id|drivers?_?license(_number)?)$/i;
+  /^(ssn|itin|tin|tax[_-]?id|taxpayer[_-]?id|ein|date[_-]of[_-]birth|dob|birth[_-]?date|passport[_-]?number|document[_-]?number|id[_-]?number|national[_-]?id|drivers?[_-]?license([_-]number)?)$/i;
 /** API keys, signing secrets and dashboard session tokens (`dss_`, lib/dashboard/session.ts). */
 const SECRET_IN_TEXT = /\b(svc_(live|test)_[0-9A-Za-z_]+|whsec_[0-9A-Za-z+/=]+|dss_[0-9A-Za-z]+)/g;
 const SSN_IN_TEXT = /\b\d{3}-\d{2}-\d{4}\b/g;

@@ -24,6 +24,26 @@ describe('what the request log keeps of a body', () => {
     });
   });
 
+  it('redacts a field whose name is spelled with hyphens as it redacts the underscored name', () => {
+    const out = redact({
+      'Api-Key': 'zzz',
+      'private-key': 'zzz',
+      'X-API-KEY': 'zzz',
+      'code-verifier': 'zzz',
+      owner: { 'tax-id': '12-3456789', 'date-of-birth': '1990-01-02', 'passport-number': 'X123', 'drivers-license-number': 'D1' },
+      'first-name': 'Ada',
+    });
+    expect(out).toEqual({
+      'Api-Key': REDACTED,
+      'private-key': REDACTED,
+      'X-API-KEY': REDACTED,
+      'code-verifier': REDACTED,
+      owner: { 'tax-id': REDACTED, 'date-of-birth': REDACTED, 'passport-number': REDACTED, 'drivers-license-number': REDACTED },
+      'first-name': 'Ada',
+    });
+    expect(keptBody('{"Api-Key":"zzz","private-key":"zzz"}')).toEqual({ 'Api-Key': REDACTED, 'private-key': REDACTED });
+  });
+
   it('redacts our key and signing-secret shapes, SSNs and the token of a status or verification link inside any string', () => {
     expect(redact('key svc_test_abcDEF123 and whsec_Zm9vYmFy and 123-45-6789')).toBe(`key ${REDACTED} and ${REDACTED} and ${REDACTED}`);
     expect(redact({ url: 'https://x.test/status/abcdefghijklmnopqrstuv?x=1' })).toEqual({ url: `https://x.test/status/${REDACTED}?x=1` });
