@@ -43,6 +43,7 @@ export interface IssueKeyInput {
   partnerId: string;
   mode: Mode;
   name?: string;
+  /** Left out: the key holds `*`. An empty list holds nothing (the dashboard refuses one before it gets here). */
   scopes?: string[];
   expiresAt?: string;
   allowedIps?: string[];
@@ -57,7 +58,7 @@ export async function issueApiKey(input: IssueKeyInput): Promise<{ secret: strin
     partner_id: input.partnerId,
     mode: input.mode,
     name: input.name ?? `${input.mode} key`,
-    scopes: input.scopes?.length ? input.scopes : [ALL_SCOPES],
+    scopes: input.scopes ?? [ALL_SCOPES],
     expires_at: input.expiresAt,
     allowed_ips: input.allowedIps ?? [],
     rate_limit: input.rateLimit ?? DEFAULT_RATE_LIMIT,

@@ -26,6 +26,17 @@ export const createKeyBody = z.strictObject({
     .array(z.enum([ALL_SCOPES, ...SCOPES]))
     .max(SCOPES.length + 1)
     .superRefine((s, ctx) => {
+      // Omitted scopes mean `*` (docs/decisions.md, "API keys in the dashboard"); an empty list names
+      // no scope at all, so it is refused rather than read as "every scope".
+      if (s.length === 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'The list of scopes is empty.',
+          params: {
+            validation_type: 'minItems',
+            how_to_fix: `Send at least one scope, such as "scopes": ["${SCOPES[0]}"], or leave scopes out for a key that holds every scope.`,
+          },
+        });
       if (new Set(s).size !== s.length)
         ctx.addIssue({
           code: 'custom',
@@ -36,6 +47,7 @@ export const createKeyBody = z.strictObject({
           },
         });
     })
+    .meta({ minItems: 1 })
     .optional(),
   expires_at: z.iso
     .datetime({ offset: true })

@@ -162,6 +162,22 @@ describe('API keys', () => {
     expect(Date.parse(listed.last_used_at)).toBeGreaterThanOrEqual(Date.parse(key.created_at));
   });
 
+  it('refuses an explicitly empty list of scopes instead of issuing a key that holds every scope', async () => {
+    const { token } = await staffSession();
+    const res = await dashboard(token).post('/keys', { livemode: false, name: 'no scopes', scopes: [] });
+    expectEnvelope(res, 400, 'invalid_request');
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({
+        location: '$.scopes',
+        validation_type: 'minItems',
+        how_to_fix: 'Send at least one scope, such as "scopes": ["companies:read"], or leave scopes out for a key that holds every scope.',
+      }),
+    ]);
+    expect((await dashboard(token).get('/keys')).body.items.map((k: any) => k.name)).not.toContain('no scopes');
+    // Left out, scopes still mean every scope.
+    expect((await dashboard(token).post('/keys', { livemode: false })).body.scopes).toEqual(['*']);
+  });
+
   it('an allow-list without the caller refuses the caller with ip_address_not_allowed', async () => {
     const { token } = await staffSession();
     const key = (await dashboard(token).post('/keys', { livemode: true, allowed_ips: ['203.0.113.0/24'] })).body;

@@ -2,6 +2,8 @@ import { endpointFormToBody, keyFormToBody } from '../../lib/http/dashboard/form
 import { parseForm } from '../../lib/http/dashboard/body';
 import { safeNext } from '../../lib/http/dashboard/page-errors';
 import { esc, html } from '../../lib/dashboard/pages/html';
+import { createKeyBody } from '../../lib/dashboard/api-keys';
+import { ApiError, parseOrRefuse } from '../../lib/errors';
 
 describe('dashboard forms', () => {
   it('maps the key form onto the JSON body: ticked scopes, UTC expiry, listed addresses', () => {
@@ -22,6 +24,26 @@ describe('dashboard forms', () => {
       expires_at: undefined,
       allowed_ips: undefined,
     });
+  });
+
+  it('reads a key form with no scope ticked as scopes left out (every scope), and refuses an explicitly empty list', () => {
+    expect(parseOrRefuse(createKeyBody, keyFormToBody(parseForm('mode=test')), 'form').scopes).toBeUndefined();
+    let refused: unknown;
+    try {
+      parseOrRefuse(createKeyBody, { livemode: false, scopes: [] }, 'body');
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe('invalid_request');
+    expect((refused as ApiError).errors).toEqual([
+      {
+        location: '$.scopes',
+        validation_type: 'minItems',
+        reason: 'The list of scopes is empty.',
+        how_to_fix: 'Send at least one scope, such as "scopes": ["companies:read"], or leave scopes out for a key that holds every scope.',
+      },
+    ]);
   });
 
   it('maps the endpoint form, an empty filter meaning every event', () => {

@@ -20,6 +20,8 @@ export function keyFormToBody(form: FormFields) {
   return {
     livemode: one(form.mode) === 'live',
     name: one(form.name),
+    // A form cannot send an empty list apart from no list: no box ticked is scopes left out, a key
+    // holding every scope, as the page says beside the boxes (docs/decisions.md, "API keys in the dashboard").
     scopes: scopes.length ? scopes : undefined,
     expires_at: utcFromLocalInput(one(form.expires_at)),
     allowed_ips: ips.length ? ips : undefined,
