@@ -4,6 +4,7 @@ import { httpDate } from '../../lib/http/core/conditional';
 import { header } from '../../lib/http/core/types';
 import { createCompany, creationCountersAhead, creationRefusedByInput } from '../../lib/companies/operations/create-company';
 import type { Company } from '../../lib/resources/company';
+import { authorizeExpansions } from '../../lib/companies/params';
 
 const created = (company: Company) => ({
   status: 201,
@@ -17,6 +18,7 @@ export const handler = apiOperation({
   refuse: ({ body, event }) => creationRefusedByInput(header(event, 'service-account'), body),
   early: (scope, _params, together) => creationCountersAhead(scope, together),
   handle: async ({ caller, query, body, event, sealResponse, early }) => {
+    authorizeExpansions(caller.key.scopes, query['expand[]']);
     const company = await createCompany({
       scope: caller.scope,
       body,

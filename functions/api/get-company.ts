@@ -3,12 +3,14 @@ import { getCompany as contract } from '../../lib/routes/companies/get-company';
 import { httpDate, notModifiedSince } from '../../lib/http/core/conditional';
 import { resourceMissing } from '../../lib/errors';
 import { companyWithCount, presentCompany } from '../../lib/companies/expand-company';
+import { authorizeExpansions } from '../../lib/companies/params';
 
 /** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */
 export const handler = apiOperation({
   ...contract,
   early: (scope, params, together) => companyWithCount(scope, params.companyID, together),
   handle: async ({ caller, params, query, event, early }) => {
+    authorizeExpansions(caller.key.scopes, query['expand[]']);
     const { record, count } = await (early ?? companyWithCount(caller.scope, params.companyID));
     if (!record) throw resourceMissing('company', params.companyID);
     const headers = { 'Last-Modified': httpDate(record.updated_at) };

@@ -3,7 +3,8 @@ import { ERROR_CODES, VALIDATION_TYPES } from '../errors';
 const MEANING: Record<keyof typeof ERROR_CODES, string> = {
   api_key_invalid: 'The key is missing, malformed, unknown or revoked. Send `Authorization: Bearer svc_live_…` or `svc_test_…`.',
   api_key_expired: 'The key passed its expiry. Create a new key in the dashboard.',
-  insufficient_scope: 'The key lacks the scope this endpoint needs. Use a key holding it.',
+  insufficient_scope:
+    'The key lacks the scope this endpoint needs, or the read scope an `expand[]` value needs (`errors[]` names each at `$.expand[]`). Use a key holding it, or leave the expansion out.',
   ip_address_not_allowed: "The request came from an address outside the key's allow-list.",
   invalid_request:
     'A body field or parameter breaks the schema or a rule. `errors[]` names each field by JSONPath, the rule that failed (`validation_type`, listed below) and a `how_to_fix` showing a valid value.',

@@ -29,6 +29,8 @@ export const VALIDATION_TYPES = {
   unique: 'The value is already used (a company name in its state, an external_id).',
   exists: 'The value names nothing of yours in this mode (an account, a company, a file).',
   state: 'The object’s current status does not allow this; the fix names the next step.',
+  scope:
+    'The key lacks the scope this part of the request needs (an `expand[]` value needs the read scope of what it embeds); with `insufficient_scope`.',
   fileType: 'The file is not of an accepted content type.',
   fileSize: 'The file is larger than the form field accepts.',
   minSize: 'The file is empty or too small to be a document.',

@@ -113,6 +113,75 @@ describe('GET /companies/{companyID}/service-orders', () => {
   });
 });
 
+describe('expand[] needs the read scope of what it embeds', () => {
+  const SCOPE_OF = { account: 'accounts:read', requirements: 'requirements:read', service_orders: 'orders:read' } as const;
+  const keyWith = async (scopes: string[]) => {
+    const { issueApiKey } = await import('../../lib/auth/api-key');
+    return (await issueApiKey({ partnerId: c.partner_id, mode: 'test', scopes })).secret;
+  };
+
+  function expectUnheld(res: { status: number; body: any }, expansion: keyof typeof SCOPE_OF) {
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('insufficient_scope');
+    expect(res.body.detail).toContain(`'${SCOPE_OF[expansion]}'`);
+    expect(res.body.errors).toEqual([
+      {
+        reason: `${expansion} needs the '${SCOPE_OF[expansion]}' scope, which this key lacks`,
+        location: '$.expand[]',
+        validation_type: 'scope',
+        how_to_fix: `Use a key that holds '${SCOPE_OF[expansion]}', or leave expand[]=${expansion} out of the request.`,
+      },
+    ]);
+  }
+
+  it('refuses each expansion to a key holding only companies:read, on one company and on the list', async () => {
+    const created = await createCompany(c.test_key, anLlc({ services: ['ein_application'] }));
+    const reader = api(await keyWith(['companies:read']));
+    expect((await reader.get(`/companies/${created.id}`)).status).toBe(200);
+    for (const expansion of ['account', 'requirements', 'service_orders'] as const) {
+      expectUnheld(await reader.get(`/companies/${created.id}?expand[]=${expansion}`), expansion);
+      expectUnheld(await reader.get(`/companies?account_id=${created.account_id}&expand[]=${expansion}`), expansion);
+    }
+    // Two missing scopes: one entry each.
+    const both = await reader.get(`/companies/${created.id}?expand[]=account&expand[]=service_orders`);
+    expect(both.status).toBe(403);
+    expect(both.body.errors.map((e: any) => e.reason)).toEqual([
+      "account needs the 'accounts:read' scope, which this key lacks",
+      "service_orders needs the 'orders:read' scope, which this key lacks",
+    ]);
+  });
+
+  it('embeds for a key holding the scope, or its area:write', async () => {
+    const created = await createCompany(c.test_key, anLlc({ services: ['ein_application'] }));
+    const holder = api(await keyWith(['companies:read', 'accounts:read', 'requirements:write', 'orders:read']));
+    const res = await holder.get(`/companies/${created.id}?expand[]=account&expand[]=requirements&expand[]=service_orders`);
+    expect(res.status).toBe(200);
+    expect(res.body.account).toMatchObject({ object: 'account', id: created.account_id });
+    expect(res.body.requirements).toEqual([]);
+    expect(res.body.service_orders.length).toBeGreaterThan(0);
+    const listed = await holder.get(`/companies?account_id=${created.account_id}&expand[]=account`);
+    expect(listed.body.items[0].account.id).toBe(created.account_id);
+  });
+
+  it('refuses POST /companies and its preview before anything is written: the company and its account are not created', async () => {
+    const writer = api(await keyWith(['companies:write']));
+    const externalId = `exp-${uniqueWord()}`;
+    const accountExternalId = `exp-acct-${uniqueWord()}`;
+    const body = anLlc({ external_id: externalId, account: anAccount({ external_id: accountExternalId }) });
+    expectUnheld(await writer.post('/companies/preview?expand[]=account', body), 'account');
+    expectUnheld(await writer.post('/companies?expand[]=account', body, { 'Idempotency-Key': `exp-${uniqueWord()}` }), 'account');
+    expectUnheld(await writer.post('/companies?expand[]=service_orders', body), 'service_orders');
+    expect((await test.get(`/companies?external_id=${externalId}`)).body.items).toEqual([]);
+    const accounts = (await test.get('/accounts?limit=100')).body.items;
+    expect(accounts.map((a: any) => a.external_id)).not.toContain(accountExternalId);
+
+    // The same creation with the scope: the name and both external_ids were never taken.
+    const allowed = await api(await keyWith(['companies:write', 'accounts:read'])).post('/companies?expand[]=account', body);
+    expect(allowed.status).toBe(201);
+    expect(allowed.body.account).toMatchObject({ object: 'account', external_id: accountExternalId });
+  });
+});
+
 describe('GET /companies', () => {
   /** A fresh account with `n` companies, created one after another (distinct created_at). */
   async function accountWithCompanies(n: number) {

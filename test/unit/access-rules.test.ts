@@ -1,5 +1,11 @@
 import { ipAllowed, isCidr } from '../../lib/auth/ip-allow-list';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as z from 'zod';
 import { grants } from '../../lib/auth/scopes';
+import { authorizeExpansions, EXPANDABLE, EXPANSION_SCOPE } from '../../lib/companies/params';
+import { ApiError } from '../../lib/errors';
+import { ROUTES } from '../../lib/routes';
 import { modeOfSecret } from '../../lib/auth/api-key';
 import { idPattern, newId } from '../../lib/ids';
 
@@ -26,6 +32,40 @@ describe('scopes', () => {
     expect(grants(['companies:read'], 'companies:write')).toBe(false);
     expect(grants(['events:read'], 'companies:read')).toBe(false);
     expect(grants([], undefined)).toBe(true);
+  });
+});
+
+describe('expansions', () => {
+  it('need the read scope of what they embed, held as grants holds it', () => {
+    expect(() => authorizeExpansions(['companies:read'], undefined)).not.toThrow();
+    expect(() => authorizeExpansions(['*'], [...EXPANDABLE])).not.toThrow();
+    expect(() => authorizeExpansions(['accounts:write', 'requirements:read', 'orders:read'], [...EXPANDABLE])).not.toThrow();
+    for (const expansion of EXPANDABLE) {
+      let refused: unknown;
+      try {
+        authorizeExpansions(['companies:read'], [expansion]);
+      } catch (e) {
+        refused = e;
+      }
+      expect(refused).toBeInstanceOf(ApiError);
+      expect((refused as ApiError).code).toBe('insufficient_scope');
+      expect((refused as ApiError).errors?.[0]).toMatchObject({ location: '$.expand[]', validation_type: 'scope' });
+      expect((refused as ApiError).errors?.[0].how_to_fix).toContain(`'${EXPANSION_SCOPE[expansion]}'`);
+    }
+  });
+
+  it('are authorized by every operation whose query takes expand[]', () => {
+    const takingExpand = ROUTES.filter((r) => r.query instanceof z.ZodObject && 'expand[]' in r.query.shape);
+    expect(takingExpand.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /v1/companies',
+      'GET /v1/companies/{companyID}',
+      'POST /v1/companies',
+      'POST /v1/companies/preview',
+    ]);
+    for (const route of takingExpand)
+      expect(readFileSync(join(__dirname, '../..', route.handler), 'utf8')).toContain(
+        "authorizeExpansions(caller.key.scopes, query['expand[]'])",
+      );
   });
 });
 
