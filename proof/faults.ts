@@ -23,8 +23,9 @@ async function get(base: string, key: string, path: string) {
 
 /**
  * `retrySeconds`: how long the careful client keeps retrying a request whose key is still locked by the
- * request the kill interrupted (75 s by default: the lock lapses after IDEMPOTENCY_LOCK_MS, 60 s; nothing was written for
- * it, or the key would hold its answer).
+ * request the kill interrupted (75 s by default: the lock lapses after 60 s; nothing was written for
+ * it, or the key would hold its answer). `lockMs` runs the runtime with a shorter lock
+ * (`IDEMPOTENCY_LOCK_MS`), so that the retries need not wait out the minute.
  */
 export async function crashDuringCreates(options: {
   localDir: string;
@@ -32,8 +33,10 @@ export async function crashDuringCreates(options: {
   workers: number;
   killAfterMs: number;
   retrySeconds?: number;
+  lockMs?: number;
 }): Promise<CrashReport> {
-  let runtime = await spawnRuntime({ localDir: options.localDir, port: options.port });
+  const env = options.lockMs ? { IDEMPOTENCY_LOCK_MS: String(options.lockMs) } : undefined;
+  let runtime = await spawnRuntime({ localDir: options.localDir, port: options.port, env });
   const { base_url: base, test_key: key } = runtime.credentials;
   const acknowledged = new Map<string, string>(); // idempotency key → company id
   const uncertain = new Map<string, unknown>(); // idempotency key → body, no answer before the kill
@@ -77,7 +80,7 @@ export async function crashDuringCreates(options: {
   await Promise.all(workers);
   const inFlightAtKill = uncertain.size;
 
-  runtime = await spawnRuntime({ localDir: options.localDir, port: options.port });
+  runtime = await spawnRuntime({ localDir: options.localDir, port: options.port, env });
   try {
     const k2 = runtime.credentials.test_key;
     // What a careful client does after a crash: retry each unanswered request with its Idempotency-Key.

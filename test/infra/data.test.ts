@@ -1,8 +1,9 @@
 import { GLOBAL_INDEXES, TTL_ATTRIBUTE } from '../../lib/store/table-definition';
-import { synthStage } from './support/synth';
+import { PROD_FULL, synthStage } from './support/synth';
 
 describe('the state of a stage', () => {
-  const prod = synthStage('prod');
+  // prod with every option on: the synthesis the other files of this tier share (a stage's data does not depend on them).
+  const prod = synthStage('prod', PROD_FULL);
   const preview = synthStage('sandbox-preview');
   const one = (s: typeof prod, type: string) => s.resources.filter((r) => r.type === type);
 

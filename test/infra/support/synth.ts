@@ -56,12 +56,9 @@ export interface SynthOptions {
  * tier: the first test file that asks synthesizes it into the run's folder (INFRA_SYNTH_DIR, made by
  * global-setup.ts), a file asking for it meanwhile waits for it, and every later one reads it back
  * without loading the CDK. A synthesis costs ~10 s of CPU the first time in a process (the CDK's
- * modules, the code analysis), so sharing it saves most of the tier's time. `fresh` synthesizes anew
- * in this process (the determinism check).
+ * modules, the code analysis), so sharing it saves most of the tier's time.
  */
-export function synthStage(stage = 'sandbox-preview', extra: SynthOptions & { fresh?: boolean } = {}): Synthesized {
-  const { fresh, ...options } = extra;
-  if (fresh) return load(synthesize(stage, options, join(mkdtempSync(join(runDir(), 'fresh-')), 'assembly')));
+export function synthStage(stage = 'sandbox-preview', options: SynthOptions = {}): Synthesized {
   const key = createHash('sha256')
     .update(JSON.stringify([stage, options.context, options.entries, options.routes]))
     .digest('hex')
