@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
+import { type FieldOrder, inOrder } from './in-field-order';
 import { legalName } from './legal-name';
 import { dateTime, idOf, metadataSchema } from './shared';
 import { accountSchema } from './account';
@@ -227,13 +228,43 @@ export const COMPANY_FIELDS = [
   'updated_at',
 ] as const satisfies readonly (keyof Company)[];
 
+/** The fields of both addresses (CompanyAddress, PostalAddress), in their schemas' order. */
+const ADDRESS_ORDER: FieldOrder = { fields: ['line1', 'line2', 'city', 'state', 'postal_code', 'country'] };
+
+/**
+ * The field order of the Company's sub-objects, as their schemas above give it (the spec leaves their
+ * fields open: docs/decisions.md, "Companies and accounts").
+ */
+export const COMPANY_NESTED: Readonly<Record<string, FieldOrder>> = {
+  address: ADDRESS_ORDER,
+  foreign_qualifications: { fields: ['state', 'registered_on', 'file_number'] },
+  shareholders: {
+    fields: [
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'date_of_birth',
+      'nationality',
+      'address',
+      'ownership_percentage',
+      'main_incorporator',
+      'relationship',
+      'passport',
+    ],
+    nested: { address: ADDRESS_ORDER, relationship: { fields: ['director', 'title'] } },
+  },
+  officers: { fields: ['first_name', 'last_name', 'email', 'roles', 'title', 'shareholder'] },
+};
+
 const STORED_API_FIELDS = COMPANY_FIELDS.filter(
   (f) => !['object', 'legal_name', 'open_requirements', 'account', 'service_orders', 'requirements'].includes(f),
 ) as (keyof CompanyRecord & keyof Company)[];
 
 /**
- * The API shape of a company: the stored facts in the spec's field order, `legal_name` rendered, and
- * the read-time fields only when given. Internals (`version`, `name_key`, share structure) never leak.
+ * The API shape of a company: the stored facts in the spec's field order (their sub-objects in theirs,
+ * COMPANY_NESTED), `legal_name` rendered, and the read-time fields only when given. Internals (`version`, `name_key`, share structure) never leak.
  */
 export function renderCompany(record: CompanyRecord, options: CompanyRenderOptions = {}): Company {
   const out: Record<string, unknown> = { object: 'company' };
@@ -250,7 +281,7 @@ export function renderCompany(record: CompanyRecord, options: CompanyRenderOptio
       if (options.requirements) out.requirements = options.requirements;
     } else if ((STORED_API_FIELDS as string[]).includes(field)) {
       const value = (record as Record<string, unknown>)[field];
-      if (value !== undefined && value !== null) out[field] = value;
+      if (value !== undefined && value !== null) out[field] = COMPANY_NESTED[field] ? inOrder(value, COMPANY_NESTED[field]) : value;
     }
   }
   return out as Company;

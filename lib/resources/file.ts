@@ -50,5 +50,5 @@ export const FILE_FIELDS = [
  * identity documents have one, and those are never rendered to a caller (write-only).
  */
 export function renderFile(record: Omit<ApiFile, 'object'>): ApiFile {
-  return inFieldOrder('file', record, FILE_FIELDS, ['shareholder']) as ApiFile;
+  return inFieldOrder('file', record, FILE_FIELDS, { leaveOut: ['shareholder'] }) as ApiFile;
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
+import { inOrder } from './in-field-order';
 
 /** One catalog product (lib/catalog/products.ts). */
 export const productSchema = onFirstUse(() =>
@@ -34,3 +35,32 @@ export const productSchema = onFirstUse(() =>
     })
     .meta({ id: 'Product', description: 'A catalog product at its wholesale price.' }),
 );
+
+/** The Product object's fields in its schema's order (lib/resources/in-field-order.ts). */
+export const PRODUCT_FIELDS = [
+  'object',
+  'key',
+  'name',
+  'description',
+  'unit_amount',
+  'currency',
+  'interval',
+  'billing',
+  'options',
+  'fees',
+  'mandatory_for',
+  'includes',
+  'per_owner',
+  'quoted',
+  'grants',
+  'entity_types',
+] as const satisfies readonly (keyof z.infer<ReturnType<typeof productSchema>>)[];
+
+/**
+ * A catalog product (lib/catalog/products.ts) as GET /products shows it: the schema's field order, not
+ * the order the catalog spells its entries in (each starts from shared defaults). `grants` stays even
+ * when null: the schema requires it.
+ */
+export function renderProduct<P extends object>(product: P): P {
+  return inOrder(product, { fields: PRODUCT_FIELDS });
+}

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
-import { inFieldOrder } from './in-field-order';
+import { type FieldOrder, inFieldOrder } from './in-field-order';
 import { dateTime, idOf } from './shared';
-import { serviceOrderFormSchema } from './service-order';
+import { FORM_ORDER, serviceOrderFormSchema } from './service-order';
 
 /**
  * The Requirement resource (spec Resources → Requirement). The spec's fields; the ones it leaves open
@@ -86,7 +86,13 @@ export const REQUIREMENT_FIELDS = [
   'created_at',
 ] as const satisfies readonly (keyof Requirement)[];
 
-/** The API shape: the schema's field order, absent values left out. */
+/** The order of the Requirement's sub-objects: its signers and its form. */
+export const REQUIREMENT_NESTED: Readonly<Record<string, FieldOrder>> = {
+  signers: { fields: ['name', 'email', 'status', 'viewed_at', 'signed_at', 'declined_at'] },
+  form: FORM_ORDER,
+};
+
+/** The API shape: the schema's field order, down to its sub-objects, absent values left out. */
 export function renderRequirement(record: Omit<Requirement, 'object'>): Requirement {
-  return inFieldOrder('requirement', record, REQUIREMENT_FIELDS) as Requirement;
+  return inFieldOrder('requirement', record, REQUIREMENT_FIELDS, { nested: REQUIREMENT_NESTED }) as Requirement;
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
-import { inFieldOrder } from './in-field-order';
+import { type FieldOrder, inFieldOrder } from './in-field-order';
 import { dateTime, idOf } from './shared';
 
 export const SERVICE_ORDER_STATUSES = ['received', 'quote_pending', 'in_progress', 'requires_action', 'completed', 'canceled'] as const;
@@ -126,10 +126,49 @@ export const SERVICE_ORDER_FIELDS = [
   'created_at',
 ] as const satisfies readonly (keyof ServiceOrder)[];
 
+/** The field order of a form (ServiceOrderForm above), an order's or a form requirement's. */
+export const FORM_ORDER: FieldOrder = {
+  fields: ['title', 'warning', 'fields'],
+  nested: {
+    fields: {
+      fields: [
+        'field_name',
+        'field_type',
+        'key',
+        'required',
+        'options',
+        'guidance',
+        'help',
+        'note',
+        'placeholder',
+        'info_points',
+        'conditional',
+        'validation',
+        'file',
+      ],
+      nested: {
+        conditional: { fields: ['field', 'values'] },
+        validation: { fields: ['pattern', 'min_length', 'max_length', 'min', 'max'] },
+        file: { fields: ['accepted_types', 'max_size_bytes'] },
+      },
+    },
+  },
+};
+
+/** The field order of the ServiceOrder's sub-objects, as their schemas above give it. */
+export const SERVICE_ORDER_NESTED: Readonly<Record<string, FieldOrder>> = {
+  form: FORM_ORDER,
+  quote: { fields: ['state', 'unit_amount', 'currency', 'quoted_at', 'expires_at', 'accepted_at'] },
+  fees: { fields: ['kind', 'unit_amount', 'currency'] },
+};
+
 /**
  * The API shape of an order. `form` is the single-order view's (spec: "present on the single-order
  * view"), so lists and embeds leave it out unless `withForm` is set.
  */
 export function renderServiceOrder(record: ServiceOrderRecord, options: { withForm?: boolean } = {}): ServiceOrder {
-  return inFieldOrder('service_order', record, SERVICE_ORDER_FIELDS, options.withForm ? [] : ['form']) as ServiceOrder;
+  return inFieldOrder('service_order', record, SERVICE_ORDER_FIELDS, {
+    leaveOut: options.withForm ? [] : ['form'],
+    nested: SERVICE_ORDER_NESTED,
+  }) as ServiceOrder;
 }
