@@ -57,14 +57,17 @@ export const COMPANY_STAGE_MOVES: readonly StageMove[] = [
   { from: [...FORMING, 'incorporated'], to: 'closed', via: 'close' },
 ];
 
+/** The sandbox call of its own that reaches a stage, on the company's path (`…/companies/<id>/`). */
 const OWN_OPERATION: Partial<Record<CompanyStage, string>> = {
-  name_conflict: 'POST /v1/sandbox/companies/{id}/name-conflict',
-  incorporated: 'POST /v1/sandbox/companies/{id}/incorporate',
-  closed: 'POST /v1/sandbox/companies/{id}/dissolve',
+  name_conflict: 'name-conflict',
+  incorporated: 'incorporate',
+  closed: 'dissolve',
 };
 
-/** The move from `from` to `to` by `via`, or `invalid_request` naming the current stage. */
-export function stageMove(from: CompanyStage | undefined, to: CompanyStage, via: StageVia, verified: boolean): StageMove {
+/** The company's move from its stage to `to` by `via`, or `invalid_request` naming the current stage. */
+export function stageMove(company: { id: string; stage?: CompanyStage }, to: CompanyStage, via: StageVia, verified: boolean): StageMove {
+  const from = company.stage;
+  const sandboxPath = `/v1/sandbox/companies/${company.id}`;
   if (from === undefined) {
     throw illegalTransition(
       'company',
@@ -75,7 +78,7 @@ export function stageMove(from: CompanyStage | undefined, to: CompanyStage, via:
   }
   const move = COMPANY_STAGE_MOVES.find((m) => m.to === to && m.via === via && m.from.includes(from));
   if (!move) {
-    const elsewhere = via === 'stage' && OWN_OPERATION[to];
+    const elsewhere = via === 'stage' && OWN_OPERATION[to] && `POST ${sandboxPath}/${OWN_OPERATION[to]}`;
     const allowed = COMPANY_STAGE_MOVES.filter((m) => m.via === via && m.from.includes(from)).map((m) => m.to);
     const wanted = COMPANY_STAGE_MOVES.find((m) => m.to === to && m.via === via);
     const walk = wanted && via !== 'stage' ? stagePath(from, wanted.from) : undefined;
@@ -86,7 +89,7 @@ export function stageMove(from: CompanyStage | undefined, to: CompanyStage, via:
       elsewhere
         ? `The stage '${to}' is reached with ${elsewhere}.`
         : walk?.length
-          ? `Move the stage to ${walk.map((s) => `'${s}'`).join(', then ')} first (POST /v1/sandbox/companies/{id}/stage {"stage": "${walk[0]}"}); '${to}' comes from '${walk[walk.length - 1]}'.`
+          ? `Move the stage to ${walk.map((s) => `'${s}'`).join(', then ')} first (POST ${sandboxPath}/stage {"stage": "${walk[0]}"}); '${to}' comes from '${walk[walk.length - 1]}'.`
           : allowed.length
             ? `From '${from}' it can move to: ${allowed.join(', ')}.`
             : `Nothing moves it from '${from}' this way.`,

@@ -52,7 +52,7 @@ export function addResolution(
   at: string,
   changes: Partial<RequirementRecord> = {},
 ): RequirementRecord {
-  requirementTransition(read.status, 'fulfilled');
+  requirementTransition(read, 'fulfilled');
   const written = addRequirementUpdate(ws, scope, read, {
     ...read,
     ...changes,
@@ -74,7 +74,7 @@ export function addCancellation(
   at: string,
   changes: Partial<RequirementRecord> = {},
 ): RequirementRecord {
-  requirementTransition(read.status, trigger);
+  requirementTransition(read, trigger);
   const written = addRequirementUpdate(ws, scope, read, {
     ...read,
     ...changes,

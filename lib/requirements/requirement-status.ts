@@ -20,14 +20,16 @@ export const REQUIREMENT_TRANSITIONS: readonly {
   { from: 'open', trigger: 'company_cancelled', to: 'canceled', events: ['requirement.canceled'] },
 ];
 
-export function requirementTransition(status: RequirementStatus, trigger: RequirementTrigger) {
+/** The move `trigger` makes from the requirement's status; refused, naming where its company's open ones are, when there is none. */
+export function requirementTransition(requirement: { status: RequirementStatus; company: string }, trigger: RequirementTrigger) {
+  const { status } = requirement;
   const row = REQUIREMENT_TRANSITIONS.find((t) => t.from === status && t.trigger === trigger);
   if (!row) {
     throw illegalTransition(
       'requirement status',
       status,
       'only an open requirement can be answered or closed',
-      'List the open requirements with GET /v1/companies/{id}/requirements.',
+      `List the open requirements with GET /v1/companies/${requirement.company}/requirements.`,
     );
   }
   return row;

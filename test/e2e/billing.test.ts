@@ -106,6 +106,11 @@ describe('renewals', () => {
     const sandbox = api(p.testKey);
     const company = await createCompany(p.testKey);
     const o = await orderOn(p.testKey, company.id, { product_key: 'bookkeeping' });
+    // Nothing to decide before the partner asks; the way to ask names this order.
+    for (const decision of ['approve', 'deny']) {
+      const early = await sandbox.post(`/sandbox/service-orders/${o.id}/renewal/${decision}`);
+      expect(early.body.errors[0].how_to_fix).toBe(`The partner asks first with POST /v1/service-orders/${o.id}/renewal/cancel.`);
+    }
     await sandbox.post(`/service-orders/${o.id}/renewal/cancel`);
     const denied = await sandbox.post(`/sandbox/service-orders/${o.id}/renewal/deny`);
     expect(denied.status).toBe(200);

@@ -25,6 +25,10 @@ describe("an order's form requirement, kept by the lifecycle's requirement store
       answers: { contact_name: 'Jane Doe', contact_email: 'not-an-email' },
     });
     expect(bad.body.errors[0]).toMatchObject({ location: '$.answers.contact_email', validation_type: 'pattern' });
+    // The way to the form's keys names this requirement's order, not a placeholder.
+    const wrongField = await api(key).post(`/requirements/${requirement.id}/fulfill`, { name: 'Acme Robotics' });
+    expect(wrongField.body.errors[0]).toMatchObject({ location: '$.name', validation_type: 'additionalProperties' });
+    expect(wrongField.body.errors[0].how_to_fix).toContain(`GET /v1/service-orders/${order.id})`);
 
     const answers = { contact_name: 'Jane Doe', contact_email: 'jane@example.com' };
     const res = await api(key).post(`/requirements/${requirement.id}/fulfill`, { answers });
@@ -46,7 +50,9 @@ describe("an order's form requirement, kept by the lifecycle's requirement store
     });
     expect(res.body.status).toBe('in_progress');
     expect((await api(key).get(`/requirements/${requirement.id}`)).body).toMatchObject({ status: 'resolved' });
-    expect((await api(key).post(`/requirements/${requirement.id}/fulfill`, { answers: {} })).body.detail).toContain("'resolved'");
+    const again = (await api(key).post(`/requirements/${requirement.id}/fulfill`, { answers: {} })).body;
+    expect(again.detail).toContain("'resolved'");
+    expect(again.errors[0].how_to_fix).toBe(`List the open requirements with GET /v1/companies/${company.id}/requirements.`);
     expect((await api(key).get(`/companies/${company.id}`)).body.open_requirements).toBe(0);
   });
 });

@@ -348,7 +348,11 @@ describe('health, retry now and attempts as "n of 10"', () => {
     expect(all[0].response_body).toBe('database down');
 
     // Nothing waits any more.
-    expectRefused(await face('POST', `/webhook-endpoints/${id}/retry`), '$.id', /health\.next_attempt_at/);
+    expectRefused(
+      await face('POST', `/webhook-endpoints/${id}/retry`),
+      '$.id',
+      new RegExp(`GET /dashboard/api/webhook-endpoints/${id}: health\\.next_attempt_at`),
+    );
   });
 
   it('pages the attempts with next_cursor and refuses a cursor it did not make', async () => {

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPANY_STAGE_MOVES, COMPANY_STAGES, stageMove, stagePath } from '../../lib/lifecycle/company-stage';
+import { COMPANY_STAGE_MOVES, COMPANY_STAGES, type CompanyStage, stageMove, stagePath } from '../../lib/lifecycle/company-stage';
 import { stageMachineMarkdown } from '../../lib/docs/stage-machine';
 import { COMPANY_STATUS_TRANSITIONS, statusTransition } from '../../lib/lifecycle/company-status';
 import { requirementTransition } from '../../lib/requirements/requirement-status';
 import { allOwnerDocumentsIn, assertVerificationPending } from '../../lib/lifecycle/verification';
 import type { ApiError } from '../../lib/errors';
+
+/** The company a refusal is about: its how_to_fix names the real path, never a placeholder. */
+const COMPANY = 'cmp_PXhc4wczxEBQ6cwaxAZc1r';
+const inStage = (stage: CompanyStage | undefined) => ({ id: COMPANY, stage });
 
 const refusal = (fn: () => unknown): ApiError => {
   try {
@@ -67,29 +71,31 @@ describe('company stage', () => {
   });
 
   it('the filing waits for verification', () => {
-    expect(refusal(() => stageMove('documents_generated', 'submitted_to_state', 'stage', false)).detail).toContain("'pending'");
-    expect(stageMove('documents_generated', 'submitted_to_state', 'stage', true).to).toBe('submitted_to_state');
+    expect(refusal(() => stageMove(inStage('documents_generated'), 'submitted_to_state', 'stage', false)).detail).toContain("'pending'");
+    expect(stageMove(inStage('documents_generated'), 'submitted_to_state', 'stage', true).to).toBe('submitted_to_state');
   });
 
   it('incorporated, name_conflict and closed are reached only by their own operation', () => {
-    expect(refusal(() => stageMove('submitted_to_state', 'incorporated', 'stage', true)).errors![0].how_to_fix).toContain('/incorporate');
-    expect(refusal(() => stageMove('documents_generated', 'name_conflict', 'stage', true)).errors![0].how_to_fix).toContain(
+    expect(refusal(() => stageMove(inStage('submitted_to_state'), 'incorporated', 'stage', true)).errors![0].how_to_fix).toContain(
+      `POST /v1/sandbox/companies/${COMPANY}/incorporate`,
+    );
+    expect(refusal(() => stageMove(inStage('documents_generated'), 'name_conflict', 'stage', true)).errors![0].how_to_fix).toContain(
       '/name-conflict',
     );
-    expect(stageMove('submitted_to_state', 'incorporated', 'incorporate', true).to).toBe('incorporated');
-    expect(refusal(() => stageMove('submitted_to_state', 'incorporated', 'incorporate', false)).detail).toContain("'pending'");
-    expect(refusal(() => stageMove('name_conflict', 'incorporated', 'incorporate', true)).detail).toContain("'name_conflict'");
-    expect(stageMove('preparing_documents', 'name_conflict', 'name_conflict', true).to).toBe('name_conflict');
+    expect(stageMove(inStage('submitted_to_state'), 'incorporated', 'incorporate', true).to).toBe('incorporated');
+    expect(refusal(() => stageMove(inStage('submitted_to_state'), 'incorporated', 'incorporate', false)).detail).toContain("'pending'");
+    expect(refusal(() => stageMove(inStage('name_conflict'), 'incorporated', 'incorporate', true)).detail).toContain("'name_conflict'");
+    expect(stageMove(inStage('preparing_documents'), 'name_conflict', 'name_conflict', true).to).toBe('name_conflict');
   });
 
   it('the state accepts only a filing it was sent: incorporation comes from submitted_to_state, and the refusal names the walk there', () => {
     for (const from of ['preparing_documents', 'documents_generated', 'signature_requested'] as const) {
-      const refused = refusal(() => stageMove(from, 'incorporated', 'incorporate', true));
+      const refused = refusal(() => stageMove(inStage(from), 'incorporated', 'incorporate', true));
       expect(refused.detail).toContain(`'${from}'`);
       expect(refused.errors![0].how_to_fix).toContain("'submitted_to_state' first");
     }
-    expect(refusal(() => stageMove('preparing_documents', 'incorporated', 'incorporate', true)).errors![0].how_to_fix).toBe(
-      `Move the stage to 'documents_generated', then 'submitted_to_state' first (POST /v1/sandbox/companies/{id}/stage {"stage": "documents_generated"}); 'incorporated' comes from 'submitted_to_state'.`,
+    expect(refusal(() => stageMove(inStage('preparing_documents'), 'incorporated', 'incorporate', true)).errors![0].how_to_fix).toBe(
+      `Move the stage to 'documents_generated', then 'submitted_to_state' first (POST /v1/sandbox/companies/${COMPANY}/stage {"stage": "documents_generated"}); 'incorporated' comes from 'submitted_to_state'.`,
     );
     expect(stagePath('preparing_documents', ['submitted_to_state'])).toEqual(['documents_generated', 'submitted_to_state']);
     expect(stagePath('signature_requested', ['submitted_to_state'])).toEqual(['submitted_to_state']);
@@ -111,12 +117,12 @@ describe('company stage', () => {
   });
 
   it('a name conflict is left only by the name change', () => {
-    expect(refusal(() => stageMove('name_conflict', 'documents_generated', 'stage', true)).code).toBe('invalid_request');
-    expect(stageMove('name_conflict', 'preparing_documents', 'name_changed', true).to).toBe('preparing_documents');
+    expect(refusal(() => stageMove(inStage('name_conflict'), 'documents_generated', 'stage', true)).code).toBe('invalid_request');
+    expect(stageMove(inStage('name_conflict'), 'preparing_documents', 'name_changed', true).to).toBe('preparing_documents');
   });
 
   it('a pre_existing company has no stage to move', () => {
-    expect(refusal(() => stageMove(undefined, 'documents_generated', 'stage', true)).detail).toContain('pre_existing');
+    expect(refusal(() => stageMove(inStage(undefined), 'documents_generated', 'stage', true)).detail).toContain('pre_existing');
   });
 });
 
@@ -129,9 +135,15 @@ describe('verification and requirements', () => {
   });
 
   it('only an open requirement can be answered or closed', () => {
-    expect(requirementTransition('open', 'fulfilled')).toMatchObject({ to: 'resolved', events: ['requirement.fulfilled'] });
-    expect(requirementTransition('open', 'declined').to).toBe('canceled');
+    expect(requirementTransition({ status: 'open', company: COMPANY }, 'fulfilled')).toMatchObject({
+      to: 'resolved',
+      events: ['requirement.fulfilled'],
+    });
+    expect(requirementTransition({ status: 'open', company: COMPANY }, 'declined').to).toBe('canceled');
     for (const status of ['resolved', 'canceled'] as const)
-      expect(refusal(() => requirementTransition(status, 'fulfilled')).detail).toContain(`'${status}'`);
+      expect(refusal(() => requirementTransition({ status, company: COMPANY }, 'fulfilled'))).toMatchObject({
+        detail: expect.stringContaining(`'${status}'`),
+        errors: [{ how_to_fix: `List the open requirements with GET /v1/companies/${COMPANY}/requirements.` }],
+      });
   });
 });

@@ -42,7 +42,7 @@ export async function cancelCompany(scope: Scope, companyId: string) {
 
     let next: CompanyRecord = { ...company, status: 'cancelled' };
     if (company.stage !== undefined && company.stage !== 'closed') {
-      stageMove(company.stage, 'closed', 'close', true);
+      stageMove(company, 'closed', 'close', true);
       next = { ...next, stage: 'closed' };
     }
     if (rights) next = { ...next, entitlements: rights };

@@ -43,7 +43,7 @@ export function addNameChange(ctx: CompanyChangeContext, requested: unknown): Co
   let next: CompanyRecord = { ...company, name, name_key: key };
   ws.recordEvent({ type: 'company.name.changed', companyId: company.id, resource: snapshotAt(next, at) });
   if (company.stage === 'name_conflict') {
-    stageMove(company.stage, 'preparing_documents', 'name_changed', company.verification === 'verified');
+    stageMove(company, 'preparing_documents', 'name_changed', company.verification === 'verified');
     next = { ...next, stage: 'preparing_documents' };
     ws.recordEvent({ type: 'company.status.changed', companyId: company.id, resource: snapshotAt(next, at) });
   }

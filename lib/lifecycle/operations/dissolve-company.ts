@@ -66,7 +66,7 @@ export async function dissolveCompany(scope: Scope, companyId: string, options: 
       ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshotAt({ ...company, entitlements: rights }, at) });
     let next: CompanyRecord = { ...company, status: 'dissolved', dissolved_at: at, ...(rights ? { entitlements: rights } : {}) };
     if (company.stage !== undefined && company.stage !== 'closed') {
-      stageMove(company.stage, 'closed', 'close', true);
+      stageMove(company, 'closed', 'close', true);
       next = { ...next, stage: 'closed' };
     }
     const snapshot = snapshotAt(next, at);

@@ -14,7 +14,7 @@ import { assertForming } from './move-stage';
 export async function flagNameConflict(scope: Scope, companyId: string) {
   return changeCompany<RequirementRecord>(scope, companyId, ({ company, ws, at }) => {
     assertForming(company.status);
-    stageMove(company.stage, 'name_conflict', 'name_conflict', company.verification === 'verified');
+    stageMove(company, 'name_conflict', 'name_conflict', company.verification === 'verified');
     const next = { ...company, stage: 'name_conflict' as const };
     ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt(next, at) });
     const requirement = newRequirement(

@@ -20,13 +20,14 @@ export type FulfillBody = z.infer<typeof fulfillBody>;
 
 const BODY_FIELD = { name_change: 'name', information: 'answers', form: 'answers', document: 'file' } as const;
 
-/** A valid body of each type, as a refusal shows it. */
-const BODY_EXAMPLE = {
-  name_change: '{"name": "Acme Robotics"}',
-  information: '{"answers": {"business_purpose": "Software consulting"}}',
-  form: '{"answers": {"<key of a form field>": "<value>"}} (the keys of the order\'s form, GET /v1/service-orders/{id})',
-  document: '{"file": "file_4fRk2LxQ9cTz7VbN1mWs3D"} (an id from POST /v1/files)',
-} as const;
+/** A valid body of each type, as a refusal shows it; a form's keys are on the order it belongs to. */
+const bodyExample = (requirement: RequirementRecord) =>
+  ({
+    name_change: '{"name": "Acme Robotics"}',
+    information: '{"answers": {"business_purpose": "Software consulting"}}',
+    form: `{"answers": {"<key of a form field>": "<value>"}} (the keys of the order's form, GET /v1/service-orders/${requirement.service_order})`,
+    document: '{"file": "file_4fRk2LxQ9cTz7VbN1mWs3D"} (an id from POST /v1/files)',
+  })[requirement.type as keyof typeof BODY_FIELD];
 
 /**
  * Answers an open requirement by its type (spec Requirement): `name_change` a new name (company
@@ -37,7 +38,7 @@ const BODY_EXAMPLE = {
 export async function fulfillRequirement(scope: Scope, requirementId: string, body: FulfillBody): Promise<RequirementRecord> {
   const found = await getRequirement(scope, requirementId);
   if (!found) throw resourceMissing('requirement', requirementId);
-  requirementTransition(found.status, 'fulfilled');
+  requirementTransition(found, 'fulfilled');
   if (found.type === 'signature') {
     throw illegalTransition(
       'requirement type',
@@ -52,7 +53,7 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
       throw invalidField(
         `$.${other}`,
         `does not apply to ${withArticle(found.type)} requirement`,
-        `Send only ${field}, such as ${BODY_EXAMPLE[found.type]}.`,
+        `Send only ${field}, such as ${bodyExample(found)}.`,
         'additionalProperties',
       );
   }
@@ -60,7 +61,7 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
     throw invalidField(
       `$.${field}`,
       `is required to fulfil ${withArticle(found.type)} requirement`,
-      `Send ${field}, such as ${BODY_EXAMPLE[found.type]}.`,
+      `Send ${field}, such as ${bodyExample(found)}.`,
       'required',
     );
 
@@ -106,7 +107,7 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
 async function currentOpen(scope: Scope, requirementId: string): Promise<RequirementRecord> {
   const requirement = await getRequirement(scope, requirementId);
   if (!requirement) throw new RequirementChanged(requirementId);
-  requirementTransition(requirement.status, 'fulfilled');
+  requirementTransition(requirement, 'fulfilled');
   return requirement;
 }
 

@@ -15,7 +15,7 @@ import { addFormationCompleted } from '../formation-order';
 export async function incorporateCompany(scope: Scope, companyId: string, input: { incorporation_date?: string } = {}) {
   return changeCompany(scope, companyId, async ({ company, ws, at }) => {
     statusTransition('incorporated', company);
-    stageMove(company.stage, 'incorporated', 'incorporate', company.verification === 'verified');
+    stageMove(company, 'incorporated', 'incorporate', company.verification === 'verified');
     const today = at.slice(0, 10);
     const date = input.incorporation_date ?? today;
     if (date > today)

@@ -19,7 +19,7 @@ export function assertForming(status: string): void {
 export async function moveStage(scope: Scope, companyId: string, to: CompanyStage) {
   return changeCompany(scope, companyId, ({ company, ws, at }) => {
     assertForming(company.status);
-    stageMove(company.stage, to, 'stage', company.verification === 'verified');
+    stageMove(company, to, 'stage', company.verification === 'verified');
     const next = { ...company, stage: to };
     ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt(next, at) });
     return { next };

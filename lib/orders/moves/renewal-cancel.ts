@@ -37,7 +37,7 @@ export function approveRenewalCancel(scope: Scope, orderId: string): Promise<Ord
     if (!order.renewal_cancel_requested_at || order.renewal_canceled_at)
       throw illegalMove(
         'No renewal cancel request awaits a decision.',
-        'The partner asks first with POST /v1/service-orders/{id}/renewal/cancel.',
+        `The partner asks first with POST /v1/service-orders/${order.id}/renewal/cancel.`,
         '$.renewal_cancel_requested_at',
       );
     const { anchor, billed } = renewalState(order);
@@ -55,7 +55,7 @@ export function denyRenewalCancel(scope: Scope, orderId: string): Promise<OrderR
     if (!order.renewal_cancel_requested_at || order.renewal_canceled_at)
       throw illegalMove(
         'No renewal cancel request awaits a decision.',
-        'The partner asks first with POST /v1/service-orders/{id}/renewal/cancel.',
+        `The partner asks first with POST /v1/service-orders/${order.id}/renewal/cancel.`,
         '$.renewal_cancel_requested_at',
       );
     return { next: without(order, 'renewal_cancel_requested_at'), events: ['service_order.renewal_cancel_denied'] };

@@ -9,11 +9,11 @@ import { laneQueueUrl, laneShardOf } from '../lane-shards';
 import { sqs } from '../queue/delivery-queue';
 import { enabledEndpoint } from './resend-event';
 
-const nothingWaiting = () =>
+const nothingWaiting = (endpointId: string) =>
   invalidField(
     '$.id',
     'Nothing is waiting for a retry: the endpoint has no failed delivery scheduled.',
-    'Retry when the endpoint shows a next attempt (GET /dashboard/api/webhook-endpoints/{id}: health.next_attempt_at).',
+    `Retry when the endpoint shows a next attempt (GET /dashboard/api/webhook-endpoints/${endpointId}: health.next_attempt_at).`,
     'state',
   );
 
@@ -29,7 +29,7 @@ export async function retryNow(
 ): Promise<{ object: 'webhook_retry'; endpoint_id: string; event_id: string; attempt_at: string }> {
   const endpoint = await enabledEndpoint(partnerId, endpointId);
   const lane = await readLane(endpoint.id);
-  if (!lane?.head || !lane.next_attempt_at || !lane.waiting_receipts?.length) throw nothingWaiting();
+  if (!lane?.head || !lane.next_attempt_at || !lane.waiting_receipts?.length) throw nothingWaiting(endpoint.id);
   const at = nowIso();
   try {
     await db().send(
@@ -43,7 +43,7 @@ export async function retryNow(
     );
   } catch (error) {
     // The head was attempted, or the lane moved on, meanwhile.
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw nothingWaiting();
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw nothingWaiting(endpoint.id);
     throw error;
   }
   const handles = lane.waiting_receipts;
