@@ -18,5 +18,7 @@ export const changeEntitlementsBody = z.strictObject({
         validation_type: 'not',
         how_to_fix: 'Send a positive delta to grant rights or a negative one to take them, such as "delta": 1.',
       },
-    }),
+    })
+    // The example every refusal shows: the bounds' midpoint would be 0, which the rule above refuses.
+    .meta({ examples: [1] }),
 });

@@ -3,6 +3,7 @@ import { fieldErrors, invalidField, jsonPath, parseOrRefuse, ApiError } from '..
 import { listAccountsQuery } from '../../lib/accounts/list-accounts';
 import { listCompaniesQuery } from '../../lib/companies/list-companies';
 import { listEventsQuery } from '../../lib/events/listing/list-events-query';
+import { changeEntitlementsBody } from '../../lib/entitlements/schemas';
 
 describe('validation errors', () => {
   const schema = z.strictObject({
@@ -222,5 +223,24 @@ describe('validation errors', () => {
     ]);
     const unbounded = z.strictObject({ n: z.number().int() });
     expect(fieldErrors(unbounded.safeParse({ n: 2 ** 60 }).error!, [], unbounded).map((e) => e.validation_type)).toEqual(['maximum']);
+  });
+});
+
+describe('a sandbox entitlement change refused', () => {
+  const refusalOf = (delta: unknown) => {
+    try {
+      parseOrRefuse(changeEntitlementsBody, { kind: 'federal_tax_filing', delta }, 'body');
+    } catch (error) {
+      return (error as ApiError).errors![0];
+    }
+    throw new Error(`accepted ${String(delta)}`);
+  };
+
+  // The bounds' midpoint (0) is the one integer in range that the body refuses ("must not be 0").
+  it.each([1e308, -1e308, 2.5, 101, -101, 0, '1'])('for delta %p shows a delta that is accepted', (delta) => {
+    const fix = refusalOf(delta).how_to_fix ?? '';
+    const shown = /"delta": (-?\d+)/.exec(fix)?.[1];
+    expect(shown).toBeDefined();
+    expect(changeEntitlementsBody.safeParse({ kind: 'federal_tax_filing', delta: Number(shown) }).success).toBe(true);
   });
 });
