@@ -3,17 +3,23 @@
  * answered, with secrets and identity data replaced by `[redacted]`, and no more than KEPT_CHARS of it.
  * Secrets: fields named like one (`secret`, `password`, `token`, `api_key` or `Api-Key`…) and any string that
  * carries one of our key or signing-secret shapes, and the token in a status or verification link. Identity data: owners' dates of birth, tax and
- * document numbers (`ssn`, `itin`, `tax_id`, `ein`, `passport_number`…), wherever they appear.
+ * document numbers (`ssn`, `itin`, `tax_id`, `ein`, `passport_number`…, or `dateOfBirth`, `date-of-birth`), wherever they appear.
  */
 export const REDACTED = '[redacted]';
 
 /** A body longer than this (as JSON) is kept as the start of its JSON text, marked as cut. */
 export const KEPT_CHARS = 8 * 1024;
 
-// `[_-]?` wherever a separator may stand: a body field named `Api-Key` or `private-key` is as secret as `api_key`.
-const SECRET_FIELD = /(secret|password|passphrase|token|api[_-]?key|authorization|signature|private[_-]?key|otp|code[_-]verifier)/i;
-const IDENTITY_FIELD =
-  /^(ssn|itin|tin|tax[_-]?id|taxpayer[_-]?id|ein|date[_-]of[_-]birth|dob|birth[_-]?date|passport[_-]?number|document[_-]?number|id[_-]?number|national[_-]?id|drivers?[_-]?license([_-]number)?)$/i;
+// `[_-]?` wherever a separator may stand, and any case: a body field named `Api-Key`, `apiKey` or
+// `private-key` is as secret as `api_key`.
+const SECRET_FIELD = /(secret|password|passphrase|token|api[_-]?key|authorization|signature|private[_-]?key|otp|code[_-]?verifier)/i;
+/**
+ * Identity names, matched whole on the field name without its separators, in any case: `date_of_birth`,
+ * `date-of-birth`, `dateOfBirth` and `DateOfBirth` are one name.
+ */
+const IDENTITY_NAME =
+  /^(ssn|itin|tin|taxid|taxpayerid|ein|dateofbirth|dob|birthdate|passportnumber|documentnumber|idnumber|nationalid|drivers?license(number)?)$/i;
+const isIdentityField = (name: string) => IDENTITY_NAME.test(name.replace(/[_-]/g, ''));
 /** API keys, signing secrets and dashboard session tokens (`dss_`, lib/dashboard/session.ts). */
 const SECRET_IN_TEXT = /\b(svc_(live|test)_[0-9A-Za-z_]+|whsec_[0-9A-Za-z+/=]+|dss_[0-9A-Za-z]+)/g;
 const SSN_IN_TEXT = /\b\d{3}-\d{2}-\d{4}\b/g;
@@ -29,7 +35,7 @@ export function redact(value: unknown, depth = 0): unknown {
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value)) {
       // The whole value goes, a list or an object too: `"password": {"value": …}` is as secret as a string.
-      out[k] = (SECRET_FIELD.test(k) || IDENTITY_FIELD.test(k)) && v !== null ? REDACTED : redact(v, depth + 1);
+      out[k] = (SECRET_FIELD.test(k) || isIdentityField(k)) && v !== null ? REDACTED : redact(v, depth + 1);
     }
     return { ...out };
   }

@@ -44,6 +44,38 @@ describe('what the request log keeps of a body', () => {
     expect(keptBody('{"Api-Key":"zzz","private-key":"zzz"}')).toEqual({ 'Api-Key': REDACTED, 'private-key': REDACTED });
   });
 
+  it('redacts an identity or secret field spelled in camelCase or PascalCase as it redacts the underscored name', () => {
+    // Before, "dateOfBirth": "1990-01-01" was kept verbatim in GET /v1/requests/{id}.
+    const identity = {
+      ssn: '123456789',
+      itin: '9',
+      tin: '9',
+      taxId: '9',
+      taxpayerId: '9',
+      ein: '9',
+      dateOfBirth: '1990-01-01',
+      DateOfBirth: '1990-01-01',
+      dob: '1990-01-01',
+      birthDate: '1990-01-01',
+      passportNumber: 'X123',
+      documentNumber: 'D1',
+      idNumber: 'I1',
+      nationalId: 'N1',
+      driverLicense: 'L1',
+      driversLicense: 'L1',
+      driversLicenseNumber: 'L1',
+      DriverLicenseNumber: 'L1',
+    };
+    const secrets = { apiKey: 'k', privateKey: 'k', codeVerifier: 'v', signingSecret: 's', accessToken: 't' };
+    const kept = { firstName: 'Ada', lastName: 'Lovelace', birthPlace: 'London', passport: 'file_4fRk2LxQ9cTz7VbN1mWs3D' };
+    const all = { ...identity, ...secrets, ...kept };
+    const redactedAll = Object.fromEntries(Object.keys({ ...identity, ...secrets }).map((k) => [k, REDACTED]));
+    expect(redact({ owner: all })).toEqual({ owner: { ...redactedAll, ...kept } });
+    expect(keptBody(JSON.stringify({ shareholders: [{ dateOfBirth: '1990-01-01' }] }))).toEqual({
+      shareholders: [{ dateOfBirth: REDACTED }],
+    });
+  });
+
   it('redacts our key and signing-secret shapes, SSNs and the token of a status or verification link inside any string', () => {
     expect(redact('key svc_test_abcDEF123 and whsec_Zm9vYmFy and 123-45-6789')).toBe(`key ${REDACTED} and ${REDACTED} and ${REDACTED}`);
     expect(redact({ url: 'https://x.test/status/abcdefghijklmnopqrstuv?x=1' })).toEqual({ url: `https://x.test/status/${REDACTED}?x=1` });
