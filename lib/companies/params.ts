@@ -43,9 +43,13 @@ export function authorizeExpansions(held: readonly string[], expand: readonly Ex
   );
 }
 
-/** `expand[]` (repeatable): which related objects to embed; an unknown value is refused at `$.expand[]`. */
+/**
+ * `expand[]` (repeatable): which related objects to embed; an unknown value is refused at `$.expand[]`.
+ * The items are checked below rather than as a zod enum, which would refuse at `$.expand[][0]`; their
+ * `enum` is still given to the OpenAPI document, so the reference and the SDK list the values.
+ */
 export const expandQuery = z
-  .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(z.string()).optional())
+  .preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(z.string().meta({ enum: [...EXPANDABLE] })).optional())
   .superRefine((values, ctx) => {
     for (const v of values ?? []) {
       if (!(EXPANDABLE as readonly string[]).includes(v)) {

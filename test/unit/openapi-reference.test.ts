@@ -7,6 +7,7 @@ import { ERROR_CODES } from '../../lib/errors/error-codes';
 import { VALIDATION_TYPES } from '../../lib/errors/validation-types';
 import { errorReferencePage } from '../../lib/docs/error-reference';
 import { ROUTES } from '../../lib/routes';
+import { EXPANDABLE } from '../../lib/companies/params';
 
 const doc = openApiDocument() as {
   servers: { url: string }[];
@@ -87,5 +88,32 @@ describe('sort in the OpenAPI document', () => {
     const pattern = new RegExp(several.pattern);
     for (const ok of ['name', '-created_at,name', 'created_at,-name']) expect(pattern.test(ok)).toBe(true);
     for (const bad of ['', 'id', 'name,', '--name']) expect(pattern.test(bad)).toBe(false);
+  });
+});
+
+describe('expand[] in the OpenAPI document', () => {
+  type Parameter = {
+    name: string;
+    in: string;
+    description?: string;
+    schema: { type?: string; items?: { type?: string; enum?: string[] } };
+  };
+  const expanding = Object.entries(doc.paths).flatMap(([path, item]) =>
+    ['get', 'post'].flatMap((method) => {
+      const params = (item[method] as { parameters?: Parameter[] } | undefined)?.parameters ?? [];
+      const expand = params.find((p) => p.name === 'expand[]' && p.in === 'query');
+      return expand ? [[`${method.toUpperCase()} ${path}`, expand] as const] : [];
+    }),
+  );
+
+  it('lists the values it accepts, so the SDK types them, and the scope each needs', () => {
+    // Before, its items were any string and the SDK typed expand[] as string[].
+    expect(expanding.map(([op]) => op)).toEqual(
+      expect.arrayContaining(['GET /companies', 'POST /companies', 'POST /companies/preview', 'GET /companies/{companyID}']),
+    );
+    for (const [op, param] of expanding) {
+      expect([op, param.schema]).toEqual([op, { type: 'array', items: { type: 'string', enum: [...EXPANDABLE] } }]);
+      for (const value of EXPANDABLE) expect([op, param.description]).toEqual([op, expect.stringContaining(`\`${value}\``)]);
+    }
   });
 });
