@@ -151,6 +151,10 @@ describe('POST /companies/preview', () => {
     const first = await api(c.test_key).post('/companies/preview', body, headers);
     expect(first.status).toBe(200);
     expect(first.body.company.account_id).toBe(company.account_id);
+    // The request log says what the request carried, the key too, though the preview keeps no record
+    // under it. Before, its entry had no idempotency_key.
+    const logged = (await api(c.test_key).get(`/requests/${first.headers.get('request-id')}`)).body;
+    expect(logged).toMatchObject({ path: '/v1/companies/preview', status: 200, idempotency_key: headers['Idempotency-Key'] });
     const created = await api(c.test_key).post('/companies', body, headers);
     expect(created.status).toBe(201);
     expect(created.headers.get('idempotent-replayed')).toBeNull();

@@ -10,6 +10,16 @@ import { logger } from '../../observability/logger';
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
 /**
+ * The `Idempotency-Key` header a request carried, when it has a key's shape: what the request log
+ * shows, on every POST, those that keep no record under it (the preview) too (docs/decisions.md, "The
+ * request log").
+ */
+export function sentIdempotencyKey(event: APIGatewayProxyEvent): string | undefined {
+  const key = header(event, 'idempotency-key');
+  return key !== undefined && KEY_SHAPE.test(key) ? key : undefined;
+}
+
+/**
  * `Idempotency-Key` on a POST (spec: "A retry of company creation uses an idempotency key request
  * header"): the first request with a key runs; the same request again replays its response (status,
  * body, `Content-Type`/`Location`/`Last-Modified`, plus `Idempotent-Replayed: true`); a different

@@ -8,6 +8,7 @@ import { keptPartner } from '../../partners/partner';
 import { CURRENT_VERSION, isKnownVersion } from '../../versioning/versions';
 import type { Mode, Scope } from '../../scope';
 import { queryOf } from '../core/query';
+import { sentIdempotencyKey } from './idempotency';
 import { header, type ApiMiddyRequest, type Middleware, type RequestState } from '../core/types';
 
 /**
@@ -141,7 +142,7 @@ function exchangeEntry(
     status: result.statusCode,
     responseBody: result.body,
     apiVersion: caller.version,
-    idempotencyKey: state.idempotency?.key,
+    idempotencyKey: sentIdempotencyKey(event),
     keyId: caller.keyId,
     sourceIp: state.sourceIp,
     receivedAt: state.receivedAt,
