@@ -4,10 +4,9 @@ import type { Server } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { ensureTable } from './ensure-table';
-import { startHttpServer } from './http-server';
-import { localRateLimit, seedPartner, type SeededPartner } from './seed';
-import { startLocalScheduler, type LocalScheduler } from './scheduler';
-import { startLocalWebhookPipeline, type LocalWebhookPipeline } from './webhook-pipeline';
+import type { SeededPartner } from './seed';
+import type { LocalScheduler } from './scheduler';
+import type { LocalWebhookPipeline } from './webhook-pipeline';
 import type { FifoLanes } from './fifo-lanes';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -52,10 +51,15 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   const previous =
     !options.inMemory && existsSync(credentialsFile) ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as Partial<Credentials>) : {};
 
-  const dynamo: DynamoDbLocal = await startDynamoDbLocal({
+  // DynamoDB Local's JVM takes seconds to answer: the gateway's handlers (every route's), the pipeline
+  // and the seed load meanwhile, on another core, rather than before Java starts.
+  const dynamoStarting = startDynamoDbLocal({
     dataDir: options.inMemory ? undefined : join(localDir, 'dynamodb'),
     port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined,
   });
+  const loaded = Promise.all([import('./http-server'), import('./seed'), import('./scheduler'), import('./webhook-pipeline')]);
+  loaded.catch(() => undefined); // awaited below; a failure is thrown there, once Java is up to be stopped
+  const dynamo: DynamoDbLocal = await dynamoStarting;
   let server: Server | undefined;
   let scheduler: LocalScheduler | undefined;
   let webhooks: LocalWebhookPipeline | undefined;
@@ -74,6 +78,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     await dynamo.stop();
   };
   try {
+    const [{ startHttpServer }, { localRateLimit, seedPartner }, { startLocalScheduler }, { startLocalWebhookPipeline }] = await loaded;
     const publicUrl = `http://127.0.0.1:${options.port}`;
     // The handlers' DynamoDB. LOCAL_DYNAMODB_VIA puts something in between (proof/dynamodb-fault-proxy.ts,
     // which forwards to DYNAMODB_PORT); setup, the stream reader and credentials.json keep the direct one.
