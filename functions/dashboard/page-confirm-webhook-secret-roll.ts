@@ -4,6 +4,7 @@ import { dashboardConfirmWebhookSecretRoll as contract } from '../../lib/routes/
 import { confirmRollBody, confirmSecretRoll } from '../../lib/dashboard/webhook-endpoints';
 import { field } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
+import { utc } from '../../lib/dashboard/pages/html';
 
 /** POST /dashboard/webhook-endpoints/{id}/secret/roll/confirm: shows the new secret once. */
 export const handler = dashboardPageOperation({
@@ -14,7 +15,9 @@ export const handler = dashboardPageOperation({
       params.id,
       () => parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form').code,
     );
-    const until = rolled.previous_secret_expires_at ? `The previous secret keeps signing until ${rolled.previous_secret_expires_at}.` : '';
+    const until = rolled.previous_secret_expires_at
+      ? `The previous secret keeps signing until ${utc(rolled.previous_secret_expires_at)}.`
+      : '';
     return endpointSecretPage(auth.session, rolled, rolled.secret, 'Secret rolled', until);
   },
 });

@@ -125,7 +125,9 @@ describe('the dashboard in Chromium', () => {
     const rolledSecret = await page.locator('#secret').innerText();
     expect(rolledSecret).toMatch(/^whsec_/);
     expect(rolledSecret).not.toBe(firstSecret);
-    await expect(page.locator('.notice').innerText()).resolves.toMatch(/previous secret keeps signing until/);
+    await expect(page.locator('.notice').innerText()).resolves.toMatch(
+      /previous secret keeps signing until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\./,
+    );
     await screenshot(page, '10-secret-rolled');
 
     // Disable it.
