@@ -84,7 +84,16 @@ export class Drain {
     const streams = this.streamsOf(batch);
     // A company whose creation is in this batch has no counters yet: nothing to read for it.
     // (After a counter conflict the next step reads them all, so a wrong guess cannot repeat.)
-    const created = new Set(this.guessNew ? batch.filter((i) => i.type === COMPANY_CREATED && i.company_id).map((i) => i.company_id!) : []);
+    // Only for a company whose counter item this drain holds nothing of: the item's update is
+    // conditioned on the company stream alone, so a type stream guessed empty beside a company
+    // stream known from the table would go unchecked, and number its events from 1 again.
+    const created = new Set(
+      this.guessNew
+        ? batch
+            .filter((i) => i.type === COMPANY_CREATED && i.company_id && !this.counters.has(this.companyStream(i.company_id)))
+            .map((i) => i.company_id!)
+        : [],
+    );
     this.guessNew = true;
     for (const name of streams)
       if (!this.counters.has(name) && created.has(companyOfCounter(name) ?? '')) this.counters.set(name, { seq: 0, exists: false });
@@ -147,6 +156,10 @@ export class Drain {
       bytes += size;
     }
     return batch;
+  }
+
+  private companyStream(companyId: string): string {
+    return counterStreamsOf({ type: COMPANY_CREATED, companyId }).company!;
   }
 
   private streamNames(item: PendingItem): string[] {
