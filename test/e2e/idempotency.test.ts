@@ -29,6 +29,19 @@ describe('Idempotency-Key on POST /companies', () => {
     expect(list.body.page.total).toBe(1);
   });
 
+  it('replays a retry that names, in Service-Version, the version the first request ran under without it', async () => {
+    const key = randomUUID();
+    const body = anLlc();
+    const first = await test.post('/companies', body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const inForce = first.headers.get('service-version');
+    expect(inForce).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const again = await test.post('/companies', body, { 'Idempotency-Key': key, 'Service-Version': inForce! });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
   it('refuses the same key with a different body, query or route with idempotency_key_mismatch (422)', async () => {
     const key = randomUUID();
     const body = anLlc();
@@ -47,6 +60,7 @@ describe('Idempotency-Key on POST /companies', () => {
   /** Arrange a claim of `key` for exactly this request, held by another request until `lockedUntil`. */
   async function heldClaim(key: string, body: unknown, lockedUntil: number) {
     const { requestFingerprint } = await import('../../lib/http/core/request-fingerprint');
+    const version = (await test.get('/me')).headers.get('service-version') ?? undefined;
     const event = {
       httpMethod: 'POST',
       path: '/v1/companies',
@@ -62,7 +76,7 @@ describe('Idempotency-Key on POST /companies', () => {
         ExpressionAttributeNames: { '#s': 'status', '#o': 'owner', '#t': 'ttl' },
         ExpressionAttributeValues: {
           ':s': 'in_progress',
-          ':f': requestFingerprint(event, body),
+          ':f': requestFingerprint(event, body, version),
           ':o': 'req_other',
           ':l': lockedUntil,
           ':t': Math.floor(Date.now() / 1000) + 3600,

@@ -92,13 +92,17 @@ describe('company rules without I/O', () => {
     }
   });
 
-  it('fingerprints a request by value: key order and whitespace do not matter, the Service-Account header does', () => {
+  it('fingerprints a request by value: key order and whitespace do not matter, the Service-Account header and the version in force do', () => {
     const event = (headers: Record<string, string> = {}) =>
       ({ httpMethod: 'POST', path: '/v1/companies', headers, queryStringParameters: null, multiValueQueryStringParameters: null }) as never;
-    expect(requestFingerprint(event(), { a: 1, b: [1, 2] })).toBe(requestFingerprint(event(), { b: [1, 2], a: 1 }));
-    expect(requestFingerprint(event(), { a: 1 })).not.toBe(requestFingerprint(event({ 'Service-Account': 'acct_1' }), { a: 1 }));
-    expect(requestFingerprint(event(), undefined)).toBe(requestFingerprint(event(), {}));
-    expect(requestFingerprint(event(), undefined)).not.toBe(requestFingerprint(event(), { a: 1 }));
+    const v = '2026-11-01';
+    expect(requestFingerprint(event(), { a: 1, b: [1, 2] }, v)).toBe(requestFingerprint(event(), { b: [1, 2], a: 1 }, v));
+    expect(requestFingerprint(event(), { a: 1 }, v)).not.toBe(requestFingerprint(event({ 'Service-Account': 'acct_1' }), { a: 1 }, v));
+    expect(requestFingerprint(event(), undefined, v)).toBe(requestFingerprint(event(), {}, v));
+    expect(requestFingerprint(event(), undefined, v)).not.toBe(requestFingerprint(event(), { a: 1 }, v));
+    // the version the request runs under, not the header as sent: naming the version in force is the same request
+    expect(requestFingerprint(event({ 'Service-Version': v }), { a: 1 }, v)).toBe(requestFingerprint(event(), { a: 1 }, v));
+    expect(requestFingerprint(event(), { a: 1 }, v)).not.toBe(requestFingerprint(event(), { a: 1 }, '2027-01-01'));
   });
 
   it('renders a stored company with exactly the Company fields and no internals', () => {

@@ -46,7 +46,7 @@ export function idempotency(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       }
       const scope = state.caller!.scope;
       const owner = state.requestId;
-      const claim = await claimKey(scope, key, requestFingerprint(request.event, state.body), owner, state.receivedAt);
+      const claim = await claimKey(scope, key, requestFingerprint(request.event, state.body, state.version), owner, state.receivedAt);
       const idem: IdempotencyState = {
         key,
         replay: claim.kind === 'replay' ? claim.response : undefined,
