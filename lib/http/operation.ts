@@ -6,7 +6,7 @@ import type { ApiResponse, Handler, RequestState } from './core/types';
 import { httpHandler, type ChainOptions } from './handler';
 import { apiKeyAuth } from './middleware/api-key-auth';
 import { apiVersion } from './middleware/api-version';
-import { idempotency } from './middleware/idempotency';
+import { idempotency, idempotencyKeyShape } from './middleware/idempotency';
 import { jsonBody, parseJsonBody } from './middleware/json-body';
 import { rawBody } from './middleware/raw-body';
 import { requestLog } from './middleware/request-log';
@@ -33,7 +33,7 @@ export function partnerChain(contract: Omit<Contract, 'audience'>, early?: Early
     }),
     beforeBody: [apiKeyAuth({ scope: contract.scope, early: earlyRead }), apiVersion()],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes }),
-    afterBody: contract.idempotent ? [idempotency()] : [],
+    afterBody: contract.idempotent ? [idempotency()] : contract.checksIdempotencyKey ? [idempotencyKeyShape()] : [],
   };
 }
 

@@ -144,6 +144,23 @@ describe('POST /companies/preview', () => {
     }
   });
 
+  it('refuses a malformed Idempotency-Key as creation does, ahead of the body', async () => {
+    // Before, the preview ignored the header and answered 200 (or the body's refusal) where creation refused the key.
+    for (const body of [anLlc(), anLlc({ name: 'The Best' })]) {
+      const headers = { 'Idempotency-Key': 'has spaces in it' };
+      const [p, cr] = [
+        await api(c.test_key).post('/companies/preview', body, headers),
+        await api(c.test_key).post('/companies', body, headers),
+      ];
+      expect({ status: p.status, code: p.body.code, errors: p.body.errors }).toEqual({
+        status: cr.status,
+        code: cr.body.code,
+        errors: cr.body.errors,
+      });
+      expect([p.status, p.body.errors?.[0]?.location]).toEqual([400, '$.headers.Idempotency-Key']);
+    }
+  });
+
   it('keeps account_id when the account exists, and ignores an Idempotency-Key (no record is written)', async () => {
     const company = await createCompany(c.test_key);
     const body = anLlc({ account: undefined });

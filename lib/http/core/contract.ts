@@ -24,4 +24,9 @@ export interface Contract<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   testModeOnly?: boolean;
   /** Honour `Idempotency-Key` (every POST that creates or changes something). */
   idempotent?: boolean;
+  /**
+   * Refuse a malformed `Idempotency-Key` as an idempotent operation does, keeping no record: an
+   * operation that answers as another one would, without its write (the company preview).
+   */
+  checksIdempotencyKey?: boolean;
 }

@@ -19,6 +19,31 @@ export function sentIdempotencyKey(event: APIGatewayProxyEvent): string | undefi
   return key !== undefined && KEY_SHAPE.test(key) ? key : undefined;
 }
 
+/** An `Idempotency-Key` header that is not a key's shape is refused before anything runs. */
+function refuseMalformedIdempotencyKey(key: string | undefined): void {
+  if (key === undefined || KEY_SHAPE.test(key)) return;
+  throw new ApiError('invalid_request', 'The Idempotency-Key header is invalid.', [
+    {
+      reason: 'must be 1 to 255 visible ASCII characters',
+      location: '$.headers.Idempotency-Key',
+      validation_type: 'pattern',
+      how_to_fix: 'Send a unique value per request, such as a UUID, of at most 255 characters.',
+    },
+  ]);
+}
+
+/**
+ * The header's shape alone, at the chain's place of `idempotency()`, for an operation that keeps no
+ * record yet must refuse as an idempotent one does: POST /companies/preview answers creation's errors
+ * exactly (../shared/API-SURFACE.md), and creation refuses a malformed key before it looks at the body.
+ */
+export function idempotencyKeyShape(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
+  return {
+    name: 'idempotency-key-shape',
+    before: (request) => refuseMalformedIdempotencyKey(header(request.event, 'idempotency-key')),
+  };
+}
+
 /**
  * `Idempotency-Key` on a POST (spec: "A retry of company creation uses an idempotency key request
  * header"): the first request with a key runs; the same request again replays its response (status,
@@ -34,16 +59,7 @@ export function idempotency(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       const state = request.context.state;
       const key = header(request.event, 'idempotency-key');
       if (key === undefined) return;
-      if (!KEY_SHAPE.test(key)) {
-        throw new ApiError('invalid_request', 'The Idempotency-Key header is invalid.', [
-          {
-            reason: 'must be 1 to 255 visible ASCII characters',
-            location: '$.headers.Idempotency-Key',
-            validation_type: 'pattern',
-            how_to_fix: 'Send a unique value per request, such as a UUID, of at most 255 characters.',
-          },
-        ]);
-      }
+      refuseMalformedIdempotencyKey(key);
       const scope = state.caller!.scope;
       const owner = state.requestId;
       const claim = await claimKey(scope, key, requestFingerprint(request.event, state.body, state.version), owner, state.receivedAt);

@@ -8,6 +8,8 @@ export const previewCompany = partner('preview-company', {
   path: '/v1/companies/preview',
   operation: 'previewCompany',
   scope: 'companies:write',
+  // Creation's headers and errors (../shared/API-SURFACE.md): a malformed Idempotency-Key is refused as creation refuses it.
+  checksIdempotencyKey: true,
   query: createCompanyQuery,
   body: createCompanyBody,
   summary: 'Preview a company creation: its checks and its price, nothing written',
