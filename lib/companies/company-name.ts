@@ -6,6 +6,7 @@ import { nameKey, tidyName } from './normalise-name';
 import { nameNotThe } from './rules/name-not-the';
 import { nameWithoutEnding } from './rules/name-without-ending';
 import type { CreateCompanyBody } from './schemas';
+import type { EntityType } from '../resources/vocabulary';
 import { companyNameInput } from './name-input';
 
 /**
@@ -18,13 +19,13 @@ const nameOnly = z.strictObject({ name: companyNameInput });
 /**
  * Every refusal the create-company rules give `name` on its own: the field's shape (length, pattern)
  * exactly as the body schema checks it, then the "must not start with The" and "without the ending"
- * rules. The same `errors[]`
- * entries creation answers, at `$.name`.
+ * rules. The same `errors[]` entries creation answers, at `$.name`: given the entity type, the
+ * ending's fix names the `ending` to send, as creation's does.
  */
-export function nameViolations(name: unknown): FieldError[] {
+export function nameViolations(name: unknown, entityType?: EntityType): FieldError[] {
   const parsed = nameOnly.safeParse({ name }, { reportInput: true });
   if (!parsed.success) return fieldErrors(parsed.error, [], nameOnly, 'body');
-  const named = { name: parsed.data.name } as CreateCompanyBody;
+  const named = { name: parsed.data.name, entity_type: entityType } as CreateCompanyBody;
   return [...nameNotThe(named), ...nameWithoutEnding(named)];
 }
 

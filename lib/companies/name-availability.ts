@@ -28,7 +28,7 @@ const SANDBOX_REGISTRY_CONFLICT = /\bconflict\b/i;
  */
 export async function nameAvailability(scope: Scope, q: z.output<typeof nameAvailabilityQuery>): Promise<NameAvailability> {
   const reasons: NameAvailability['reasons'] = [];
-  const violations = nameViolations(q.name);
+  const violations = nameViolations(q.name, q.entity_type);
   for (const v of violations) reasons.push({ code: 'invalid_name', message: `name ${v.reason}. ${v.how_to_fix ?? ''}`.trim() });
   if (!violations.length) {
     const guard = await db().send(

@@ -53,6 +53,8 @@ describe('GET /name-availability', () => {
     ['includes its ending', 'Acme Widgets LLC', 'must not include the ending'],
     ['has a character outside the pattern', 'Acme, Inc', 'Use only letters'],
     ['is empty', '', ''],
+    // Spaces alone passed the pattern and were stored as "" (legal_name " LLC").
+    ['is only spaces', '   ', 'not spaces alone'],
     ['is too long', 'A'.repeat(256), ''],
   ])('answers invalid_name when the name %s, with the create rule’s own words', async (_what, name, words) => {
     const res = await availability(c.test_key, name);
@@ -64,6 +66,10 @@ describe('GET /name-availability', () => {
     const created = await api(c.test_key).post('/companies', anLlc({ name }));
     expect(created.status).toBe(400);
     expect(created.body.errors.some((e: any) => e.location === '$.name')).toBe(true);
+    // With the create rule's own fix, for the entity type asked about: "Acme Widgets LLC" as an LLC is
+    // told to send "ending": "llc", as creation tells it (before, availability left the ending out).
+    const messages = res.body.reasons.map((r: any) => r.message).join('\n');
+    for (const e of created.body.errors.filter((e: any) => e.location === '$.name')) expect(messages).toContain(e.how_to_fix);
   });
 
   it('answers state_registry_conflict in the sandbox for a name with the word Conflict, never in live mode', async () => {
