@@ -3,7 +3,8 @@
  * answered, with secrets and identity data replaced by `[redacted]`, and no more than KEPT_CHARS of it.
  * Secrets: fields named like one (`secret`, `password`, `token`, `api_key` or `Api-Key`…) and any string that
  * carries one of our key or signing-secret shapes, and the token in a status or verification link. Identity data: owners' dates of birth, tax and
- * document numbers (`ssn`, `itin`, `tax_id`, `ein`, `passport_number`…, or `dateOfBirth`, `date-of-birth`), wherever they appear.
+ * document numbers (`ssn`, `itin`, `tax_id`, `ein`, `passport_number`…, also spelled out: `social_security_number`,
+ * `employer_identification_number`; or `dateOfBirth`, `date-of-birth`), wherever they appear.
  */
 export const REDACTED = '[redacted]';
 
@@ -18,7 +19,7 @@ const SECRET_FIELD = /(secret|password|passphrase|token|api[_-]?key|authorizatio
  * `date-of-birth`, `dateOfBirth` and `DateOfBirth` are one name.
  */
 const IDENTITY_NAME =
-  /^(ssn|itin|tin|taxid|taxpayerid|ein|dateofbirth|dob|birthdate|passportnumber|documentnumber|idnumber|nationalid|drivers?license(number)?)$/i;
+  /^(ssn|itin|tin|taxid|taxpayerid|ein|socialsecurity(number)?|(individual)?(taxpayer|tax|employer)identificationnumber|dateofbirth|dob|birthdate|passportnumber|documentnumber|idnumber|nationalid|drivers?license(number)?)$/i;
 const isIdentityField = (name: string) => IDENTITY_NAME.test(name.replace(/[_-]/g, ''));
 /** API keys, signing secrets and dashboard session tokens (`dss_`, lib/dashboard/session.ts). */
 const SECRET_IN_TEXT = /\b(svc_(live|test)_[0-9A-Za-z_]+|whsec_[0-9A-Za-z+/=]+|dss_[0-9A-Za-z]+)/g;

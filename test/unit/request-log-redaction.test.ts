@@ -76,6 +76,23 @@ describe('what the request log keeps of a body', () => {
     });
   });
 
+  it('redacts an identity number whose name is spelled out as it redacts its abbreviation', () => {
+    // Before, "social_security_number": "123456789" was kept verbatim where "ssn" was redacted.
+    const spelled = {
+      social_security_number: '123456789',
+      socialSecurity: '123456789',
+      tax_identification_number: '9',
+      TaxpayerIdentificationNumber: '9',
+      'employer-identification-number': '12-3456789',
+      individual_taxpayer_identification_number: '9',
+    };
+    expect(redact({ answers: spelled })).toEqual({ answers: Object.fromEntries(Object.keys(spelled).map((k) => [k, REDACTED])) });
+    expect(redact({ social_media: '@acme', security_contact: 'sec@acme.test' })).toEqual({
+      social_media: '@acme',
+      security_contact: 'sec@acme.test',
+    });
+  });
+
   it('redacts our key and signing-secret shapes, SSNs and the token of a status or verification link inside any string', () => {
     expect(redact('key svc_test_abcDEF123 and whsec_Zm9vYmFy and 123-45-6789')).toBe(`key ${REDACTED} and ${REDACTED} and ${REDACTED}`);
     expect(redact({ url: 'https://x.test/status/abcdefghijklmnopqrstuv?x=1' })).toEqual({ url: `https://x.test/status/${REDACTED}?x=1` });
