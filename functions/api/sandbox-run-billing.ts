@@ -16,6 +16,7 @@ export const handler = apiOperation({
         as_of: asOf.toISOString(),
         renewals_billed: run.renewals_billed,
         invoice: run.invoice ? renderInvoice(run.invoice) : null,
+        has_more: run.has_more,
       },
     };
   },

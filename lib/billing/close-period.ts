@@ -11,6 +11,7 @@ import { newLine } from './ledger-line';
 import { invoiceNumber, isMintedInvoiceId, renderInvoice, type InvoiceRecord } from './invoice';
 import { nextPeriod, periodBounds } from './period';
 import { recordOf } from '../store/entity';
+import { BoundedRun } from '../event-log/bounded-run';
 
 /** Lines attached per transaction: 2 items of ours per batch plus the line updates, under DynamoDB's 100. */
 const BATCH = 40;
@@ -28,13 +29,22 @@ class InvoiceMoved extends Error {}
  * A period with nothing to bill and no claimed invoice gets no invoice. A negative total (more credit
  * than charge) is carried: a `credit_carried` line zeroes this invoice and the same amount opens the
  * next period as a credit.
+ * Each transaction is a step of `run`: a bounded run that stops (out of time) returns undefined with
+ * `run.complete` false, its invoice still a draft (never shown on the API), for the next run to go on.
  */
-export async function closePeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord | undefined> {
+export async function closePeriod(
+  scope: Scope,
+  period: string,
+  at: string,
+  run = BoundedRun.toTheEnd(),
+): Promise<InvoiceRecord | undefined> {
   let invoice = await claimedInvoice(scope, period);
   if (invoice && invoice.status !== 'draft') return invoice;
   if (!invoice) {
     if ((await unbilledLines(scope, period, 1)).length === 0) return undefined;
-    invoice = await claimPeriod(scope, period, at);
+    let claimed: InvoiceRecord | undefined;
+    if (!(await run.step(async () => (claimed = await claimPeriod(scope, period, at))))) return undefined;
+    invoice = claimed as InvoiceRecord;
     if (invoice.status !== 'draft') return invoice;
   }
   for (;;) {
@@ -63,7 +73,7 @@ export async function closePeriod(scope: Scope, period: string, at: string): Pro
       },
     );
     try {
-      await commit(ws);
+      if (!(await run.step(() => commit(ws)))) return undefined;
     } catch (error) {
       if (!(error instanceof InvoiceMoved)) throw error;
       // Another closer attached some of these lines or finalized the invoice: look again.
@@ -71,7 +81,10 @@ export async function closePeriod(scope: Scope, period: string, at: string): Pro
       if (current && current.status !== 'draft') return current;
     }
   }
-  return finalize(scope, invoice.id, period, at);
+  let finalized: InvoiceRecord | undefined;
+  const draftId = invoice.id;
+  if (!(await run.step(async () => (finalized = await finalize(scope, draftId, period, at))))) return undefined;
+  return finalized;
 }
 
 async function claimedInvoice(scope: Scope, period: string): Promise<InvoiceRecord | undefined> {

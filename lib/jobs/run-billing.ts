@@ -6,16 +6,27 @@ import { closePeriod } from '../billing/close-period';
 import { partnersWithUnbilledLines } from '../billing/ledger-store';
 import { lastClosedPeriod } from '../billing/period';
 import type { InvoiceRecord } from '../billing/invoice';
+import { BoundedRun } from '../event-log/bounded-run';
+
+/** What a sandbox billing run did; `has_more`: it stopped before the end, and running again goes on. */
+export interface SandboxBillingRun {
+  renewals_billed: number;
+  invoice?: InvoiceRecord;
+  has_more: boolean;
+}
 
 /**
  * The sandbox's `billing/run {as_of}`: the same renewal and month-end close as the scheduled jobs, for
  * the caller's sandbox only, as of that time. The invoice it makes is a test-mode invoice: it lives in
- * the test scope, so it can never hold a live line, and nothing charges it.
+ * the test scope, so it can never hold a live line, and nothing charges it. The run answers before its
+ * request's deadline (docs/decisions.md, "Month-end invoices"): it stops between two committed steps
+ * when time runs short and says `has_more`; the month closes only once every renewal due is billed,
+ * since the close is once per period and a renewal billed after it would miss its month's invoice.
  */
-export async function runSandboxBilling(scope: Scope, asOf: Date): Promise<{ renewals_billed: number; invoice?: InvoiceRecord }> {
-  const renewalsBilled = await runRenewalsOf(scope, asOf);
-  const invoice = await closePeriod(scope, lastClosedPeriod(asOf), nowIso());
-  return { renewals_billed: renewalsBilled, invoice };
+export async function runSandboxBilling(scope: Scope, asOf: Date, run = BoundedRun.beforeDeadline()): Promise<SandboxBillingRun> {
+  const renewalsBilled = await runRenewalsOf(scope, asOf, run);
+  const invoice = run.complete ? await closePeriod(scope, lastClosedPeriod(asOf), nowIso(), run) : undefined;
+  return { renewals_billed: renewalsBilled, invoice, has_more: !run.complete };
 }
 
 /** The scheduled renewal job (functions/jobs/renewals.ts): every partner of the mode, or only one. */

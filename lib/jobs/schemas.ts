@@ -3,8 +3,8 @@ import { now } from '../clock';
 
 /**
  * How far past now a sandbox billing run may reach (docs/decisions.md, "Month-end invoices"). Each
- * period of each recurring order is billed in a transaction of its own, so a run to a far year (9999)
- * outlasted its request: it billed part of the way and answered a 429 that said nothing was written.
+ * period of each recurring order is billed in a transaction of its own, and a run stops before its
+ * request's deadline (`has_more`), so a run to a far year (9999) would take thousands of requests.
  */
 export const MAX_BILLING_RUN_YEARS_AHEAD = 5;
 
