@@ -57,6 +57,8 @@ const LIMIT_RULE: JsonSchema = { type: 'integer', minimum: 1, maximum: 100, exam
 /** `limit`: 1..100, default 25 (spec Limits); query strings carry it as text, digits only. */
 export const limitParam = z
   .string()
+  // On the input side, where zod's input schema (the parameter's) keeps them: on the transform below it leaves them out.
+  .meta({ default: 25, examples: [25] } as Record<string, unknown>)
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return 25;
@@ -82,13 +84,11 @@ export const limitParam = z
     }
     return n;
   })
-  // Of this meta, zod's input schema (the parameter's) keeps the type, bounds and description; it leaves a transform's default and examples out.
+  // Of this meta, zod's input schema (the parameter's) keeps the type, bounds and description.
   .meta({
     type: 'integer',
     minimum: 1,
     maximum: 100,
-    default: 25,
-    examples: [25],
     description: 'Page size, 1..100 (default 25).',
   } as Record<string, unknown>);
 

@@ -9,19 +9,40 @@ import { requestLogIndexes } from '../store/keys';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
 import { requestLogRecord } from './store';
 
-const statusCode = z.coerce
-  .number()
-  .int()
-  .min(100)
-  .max(599)
-  .meta({ examples: [422] });
+/**
+ * A status filter: an HTTP status code written as a query string carries it, three digits from 100 to
+ * 599. Not `Number()` of the text: that took `0x190` for 400 and an empty value for 0.
+ */
+function statusCodeParam(name: string) {
+  return (
+    z
+      .string()
+      .meta({ examples: [422] } as Record<string, unknown>)
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || /^[1-5][0-9]{2}$/.test(v)) return v === undefined ? undefined : Number(v);
+        const digits = /^[0-9]+$/.test(v);
+        ctx.addIssue({
+          code: 'custom',
+          message: digits ? `is ${Number(v)}; it must be from 100 to 599` : `'${v}' is not an HTTP status code`,
+          params: {
+            validation_type: !digits ? 'type' : Number(v) < 100 ? 'minimum' : 'maximum',
+            how_to_fix: `Send ${name} as an HTTP status code, three digits from 100 to 599, such as ${name}=422.`,
+          },
+        });
+        return z.NEVER;
+      })
+      // The parameter as OpenAPI shows it; its example is on the input side, where zod's input schema keeps it (`limitParam`).
+      .meta({ type: 'integer', minimum: 100, maximum: 599 } as Record<string, unknown>)
+  );
+}
 
 export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const requestLogFilters = {
-  status: statusCode.optional(),
-  'status[gte]': statusCode.optional(),
-  'status[lt]': statusCode.optional(),
+  status: statusCodeParam('status'),
+  'status[gte]': statusCodeParam('status[gte]'),
+  'status[lt]': statusCodeParam('status[lt]'),
   method: z.enum(REQUEST_METHODS).optional(),
   path: z
     .string()

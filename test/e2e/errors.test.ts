@@ -91,6 +91,14 @@ describe('limit out of range says so', () => {
       reason: "'ten' is not a whole number",
     });
   });
+
+  it('limit given twice names the default page size as its example, not the middle of 1..100', async () => {
+    expect(refusedAt(await test.get('/companies?limit=1&limit=2'), '$.limit')).toMatchObject({
+      validation_type: 'type',
+      reason: 'is given 2 times',
+      how_to_fix: 'Send limit once, such as limit=25.',
+    });
+  });
 });
 
 describe('GET /events refuses a type the service does not emit', () => {

@@ -292,6 +292,23 @@ describe('the request log', () => {
     expect([...page1.body.items, ...page2.body.items].map((i: any) => i.status)).toEqual([404, 400, 201]);
     const bad = await api(testKey).get('/requests?status=abc');
     expect([bad.status, bad.body.errors[0].location]).toEqual([400, '$.status']);
+    // Three digits from 100 to 599, as written: not a hexadecimal 400, not an empty value, not twice.
+    for (const [query, location, reason] of [
+      ['status=0x190', '$.status', "'0x190' is not an HTTP status code"],
+      ['status[gte]=', '$.status[gte]', "'' is not an HTTP status code"],
+      ['status[lt]=4e2', '$.status[lt]', "'4e2' is not an HTTP status code"],
+      ['status=600', '$.status', 'is 600; it must be from 100 to 599'],
+      ['status=400&status=401', '$.status', 'is given 2 times'],
+    ]) {
+      const refused = await api(testKey).get(`/requests?${query}`);
+      expect([query, refused.status, refused.body.errors[0].location, refused.body.errors[0].reason]).toEqual([
+        query,
+        400,
+        location,
+        reason,
+      ]);
+      expect(refused.body.errors[0].how_to_fix).toMatch(/such as status(\[gte\]|\[lt\])?=422/);
+    }
     const { secret } = await issueApiKey({ partnerId, mode: 'test', scopes: ['companies:write'] });
     const refused = await api(secret).get('/requests');
     expect([refused.status, refused.body.code]).toEqual([403, 'insufficient_scope']);
