@@ -10,7 +10,15 @@ import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { CompanyChanged, getCompany } from '../store/entities/company';
 import { addEntitlementChange } from '../entitlements/change-entitlements';
-import { canAdvance, entitlementOf, nextFilingStatuses, type TaxFiling, type TaxFilingKind, type TaxFilingStatus } from './tax-filing';
+import {
+  canAdvance,
+  entitlementOf,
+  nextFilingStatus,
+  nextFilingStatuses,
+  type TaxFiling,
+  type TaxFilingKind,
+  type TaxFilingStatus,
+} from './tax-filing';
 import { recordOf } from '../store/entity';
 
 function filingItem(scope: Scope, f: TaxFiling): Record<string, unknown> {
@@ -107,7 +115,12 @@ export async function taxFilingsOf(scope: Scope, companyId: string): Promise<Tax
   return (res.Items ?? []).map(strip);
 }
 
-/** Moves a filing's `status` and/or `progress` forward: `tax_filing.status.changed`. */
+/**
+ * Moves a filing's `status` and/or `progress` forward: `tax_filing.status.changed`. Neither given, the
+ * filing takes its next step (an advance that answered 200 and changed nothing fired no event, so a
+ * sandbox integration waiting for `tax_filing.status.changed` waited for ever); from a final status
+ * that is refused like any move out of it.
+ */
 export async function advanceTaxFiling(
   scope: Scope,
   id: string,
@@ -117,7 +130,19 @@ export async function advanceTaxFiling(
     const current = await getTaxFiling(scope, id);
     if (!current) throw resourceMissing('tax filing', id);
     const { revision, key, ...filing } = current;
-    const status = input.status ?? filing.status;
+    const bare = input.status === undefined && input.progress === undefined;
+    const step = bare ? nextFilingStatus(filing.status) : undefined;
+    if (bare && !step) {
+      throw new ApiError('invalid_request', `${capitalised(withArticle(filing.status))} filing is final: it has no next step.`, [
+        {
+          reason: `${filing.status} is final`,
+          location: '$.status',
+          validation_type: 'state',
+          how_to_fix: `Nothing more to move: ${filing.status} is final. To follow another filing from the start, open one with POST /v1/sandbox/companies/${filing.company}/tax-filings, such as {"kind": "${filing.kind}", "year": ${filing.year - 1}}.`,
+        },
+      ]);
+    }
+    const status = input.status ?? step ?? filing.status;
     if (!canAdvance(filing.status, status)) {
       const next = nextFilingStatuses(filing.status);
       throw new ApiError('invalid_request', `${capitalised(withArticle(filing.status))} filing cannot move to ${status}.`, [

@@ -25,3 +25,12 @@ export function canAdvance(from: TaxFilingStatus, to: TaxFilingStatus): boolean 
 export function nextFilingStatuses(from: TaxFilingStatus): TaxFilingStatus[] {
   return TAX_FILING_STATUSES.filter((to) => to !== from && canAdvance(from, to));
 }
+
+/**
+ * Where a bare advance (no `status`, no `progress`) takes a filing: the next step of the happy path
+ * (open → in_progress → filed → accepted), as Stripe's test helpers move an object one step on; none
+ * from a final status (docs/decisions.md, "Entitlements and tax filings").
+ */
+export function nextFilingStatus(from: TaxFilingStatus): TaxFilingStatus | undefined {
+  return nextFilingStatuses(from)[0];
+}
