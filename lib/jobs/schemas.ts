@@ -19,7 +19,9 @@ export function latestBillingRunAsOf(at: Date): Date {
 export const runBillingBody = z.strictObject({
   as_of: z.iso.datetime({ offset: true }).superRefine((value, ctx) => {
     const at = now();
-    if (Date.parse(value) <= latestBillingRunAsOf(at).getTime()) return;
+    const asOf = Date.parse(value);
+    // A value that is no date-time at all has its `format` issue already; no second, false one.
+    if (Number.isNaN(asOf) || asOf <= latestBillingRunAsOf(at).getTime()) return;
     const firstOfNextMonth = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toISOString();
     ctx.addIssue({
       code: 'custom',

@@ -51,3 +51,11 @@ describe('a bare tax-filing advance takes the next step', () => {
     expect(res.body).toMatchObject({ status: 'open', progress: 'collecting_documents' });
   });
 });
+
+describe('sandbox billing run', () => {
+  it('an as_of that is no date-time is refused once, for its format only', async () => {
+    const res = await test.post('/sandbox/billing/run', { as_of: 'next tuesday' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ location: '$.as_of', validation_type: 'format' })]);
+  });
+});
