@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '../store/dynamodb';
 import { now, nowIso } from '../clock';
-import { ApiError, resourceMissing } from '../errors';
+import { ApiError, illegalTransition, resourceMissing } from '../errors';
 import { db, tableName } from '../store/client';
 import { commit } from '../event-log/commit';
 import { reminderGuardKey } from '../store/keys';
@@ -109,14 +109,27 @@ export async function fireReminder(
   }
 }
 
-/** The sandbox's trigger: fire the company's next unfired reminder point (of `kind` when given). */
+/**
+ * The sandbox's trigger: fire the company's next unfired reminder point (of `kind` when given). A
+ * dissolved company is refused: the reminder job walks only companies not dissolved (runReminders), and
+ * the sandbox fires exactly the events the live transition fires (API-SURFACE, "Sandbox triggers").
+ */
 export async function fireNextReminder(
   scope: Scope,
   companyId: string,
   kind?: DeadlineKind,
 ): Promise<CalendarEvent & { remind_at: string }> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const events = (await calendarEventsOf(scope, companyId)).filter((e) => !kind || e.kind === kind);
+    const company = await getCompany(scope, companyId);
+    if (!company) throw resourceMissing('company', companyId);
+    if (company.status === 'dissolved')
+      throw illegalTransition(
+        'company status',
+        'dissolved',
+        'a dissolved company has no compliance deadlines left to remind of',
+        'A dissolved company is final; fire reminders on one of your open companies (GET /v1/companies?status=active).',
+      );
+    const events = (await calendarOf(scope, company)).filter((e) => !kind || e.kind === kind);
     const next = events
       .flatMap((e) => e.reminders.filter((r) => !e.reminders_fired.includes(r)).map((r) => ({ e, r })))
       .sort((a, b) => (a.r < b.r ? -1 : 1))[0];

@@ -59,3 +59,17 @@ describe('sandbox billing run', () => {
     expect(res.body.errors).toEqual([expect.objectContaining({ location: '$.as_of', validation_type: 'format' })]);
   });
 });
+
+describe('compliance reminders of a dissolved company', () => {
+  it('the reminders trigger refuses a dissolved company and fires nothing', async () => {
+    const company = await createCompany(c.test_key);
+    expect((await test.post(`/sandbox/companies/${company.id}/dissolve`, {})).status).toBe(200);
+    const seen = (await eventsOf(c.test_key, company.id)).length;
+
+    const res = await test.post(`/sandbox/companies/${company.id}/reminders`, {});
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ location: '$', validation_type: 'state' })]);
+    expect(res.body.detail).toMatch(/'dissolved'/);
+    expect(await typesSince(company.id, seen)).toEqual([]);
+  });
+});
