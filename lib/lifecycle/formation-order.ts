@@ -1,6 +1,6 @@
 import { FORMATION_PRODUCT_KEY } from '../catalog/products';
 import { addOrderMove } from '../orders/change-order';
-import { COMPLETED_EVENTS, completable, completion } from '../orders/completion';
+import { completable, completionChange } from '../orders/completion';
 import { fulfilmentStarted } from '../orders/moves/start-fulfilment';
 import { serviceOrdersOfCompany, type OrderRecord } from '../store/entities/service-order';
 import type { CompanyRecord } from '../resources/company';
@@ -30,5 +30,7 @@ export async function addFormationStarted(ws: WriteSet, scope: Scope, company: C
 export async function addFormationCompleted(ws: WriteSet, scope: Scope, company: CompanyRecord, at: string): Promise<void> {
   const order = await formationOrderOf(scope, company);
   if (!order || !completable(order)) return;
-  addOrderMove(ws, scope, order, { next: completion(order, at), events: COMPLETED_EVENTS }, at);
+  const change = completionChange(scope, order, at);
+  const written = addOrderMove(ws, scope, order, change, at);
+  await change.also?.(ws, written);
 }

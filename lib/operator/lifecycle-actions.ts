@@ -14,7 +14,7 @@ import { dissolveCompany } from '../lifecycle/operations/dissolve-company';
 import { cancelCompany } from '../lifecycle/operations/cancel-company';
 import { openRequirement, presentRequirement } from '../lifecycle/operations/open-requirement';
 import { sandboxRequirementBody, toRequirementInput } from '../requirements/sandbox-requirement-input';
-import { withdrawRequirement } from '../requirements/change-requirement';
+import { withdrawRequirement } from '../lifecycle/operations/withdraw-requirement';
 import { actAsSigner, type SignerAction } from '../requirements/signatures';
 import { publishFile } from '../files/publish-file';
 import { presentFile } from '../store/entities/file';

@@ -1,4 +1,6 @@
-import { without, type OrderEventType } from './change-order';
+import type { Scope } from '../scope';
+import { without, type OrderChange, type OrderEventType } from './change-order';
+import { addFormRequirementWithdrawal } from './form-requirement';
 import { illegalMove } from './order-errors';
 import type { OrderRecord } from '../store/entities/service-order';
 
@@ -28,3 +30,20 @@ export function completion(order: OrderRecord, at: string, outcome?: string): Or
 export function completable(order: OrderRecord): boolean {
   return order.status !== 'completed' && order.status !== 'canceled' && order.status !== 'quote_pending';
 }
+
+/**
+ * A completion as one move: the completed order with its events and, when its step was waiting on a
+ * form, that form's requirement withdrawn in the same transaction (spec: `requires_action` comes with
+ * an open `form` requirement; once the order is completed nothing waits on it, and leaving it open
+ * kept it in `open_requirements` for ever).
+ */
+export function completionChange(scope: Scope, order: OrderRecord, at: string, outcome?: string): OrderChange {
+  return {
+    next: completion(order, at, outcome),
+    events: COMPLETED_EVENTS,
+    also: (ws) => addFormRequirementWithdrawal(ws, scope, order, FORM_DROPPED_ON_COMPLETION, at),
+  };
+}
+
+/** The `cancel_reason` of a form requirement whose order completed without it. */
+export const FORM_DROPPED_ON_COMPLETION = 'The order was completed; its form is no longer needed.';

@@ -3,7 +3,7 @@ import { REQUIREMENT_SK_PREFIX, listSortKey } from '../store/keys';
 import { livemode, type Scope } from '../scope';
 import type { WriteSet } from '../store/write-set';
 import { addRequirementCreation, getRequirement, RequirementChanged } from '../store/entities/requirement';
-import { addResolution } from '../requirements/change-requirement';
+import { addCancellation, addResolution } from '../requirements/change-requirement';
 import { formFor } from './order-form';
 import type { OrderRecord } from '../store/entities/service-order';
 
@@ -47,9 +47,32 @@ export async function addFormRequirementResolution(
   answers: Record<string, unknown>,
   at: string,
 ): Promise<void> {
-  const id = sk.slice(sk.lastIndexOf('#') + 1);
+  const id = formRequirementId(sk);
   const requirement = await getRequirement(scope, id);
   if (!requirement) throw new RequirementChanged(id);
   if (requirement.status !== 'open') return; // already answered through POST /requirements/{id}/fulfill
   addResolution(ws, scope, requirement, { answers }, at);
+}
+
+/** The id of the requirement an order's `form_requirement` sort key names. */
+export const formRequirementId = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1);
+
+/**
+ * The order stops waiting on its form without an answer (it completed, or the operator withdrew the
+ * ask): the form requirement, if still open, closes with `requirement.canceled` and `reason`, so
+ * `open_requirements` never counts a form nothing waits on any more.
+ */
+export async function addFormRequirementWithdrawal(
+  ws: WriteSet,
+  scope: Scope,
+  order: OrderRecord,
+  reason: string,
+  at: string,
+): Promise<void> {
+  if (!order.form_requirement) return;
+  const id = formRequirementId(order.form_requirement);
+  const requirement = await getRequirement(scope, id);
+  if (!requirement) throw new RequirementChanged(id);
+  if (requirement.status !== 'open') return;
+  addCancellation(ws, scope, requirement, 'withdrawn', reason, at);
 }

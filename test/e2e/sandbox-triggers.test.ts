@@ -73,3 +73,52 @@ describe('compliance reminders of a dissolved company', () => {
     expect(await typesSince(company.id, seen)).toEqual([]);
   });
 });
+
+describe('the form an order waits on closes when nothing waits on it any more', () => {
+  /** A company with an order whose current step waits on a form (sandbox start, then require-action). */
+  async function anOrderAwaitingItsForm() {
+    const company = await createCompany(c.test_key);
+    const order = (await test.post(`/companies/${company.id}/service-orders`, { product_key: 'ein_application' })).body;
+    await test.post(`/sandbox/service-orders/${order.id}/start`, {});
+    expect((await test.post(`/sandbox/service-orders/${order.id}/require-action`, {})).body.status).toBe('requires_action');
+    const form = (await test.get(`/companies/${company.id}/requirements`)).body.items.find((r: any) => r.type === 'form');
+    expect(form).toMatchObject({ status: 'open', service_order: order.id });
+    return { company, order, form, seen: (await eventsOf(c.test_key, company.id)).length };
+  }
+
+  it('completing the order withdraws its form requirement: requirement.canceled, and open_requirements no longer counts it', async () => {
+    const { company, order, form, seen } = await anOrderAwaitingItsForm();
+    const before = (await test.get(`/companies/${company.id}`)).body.open_requirements;
+
+    expect((await test.post(`/sandbox/service-orders/${order.id}/complete`, {})).body.status).toBe('completed');
+
+    const closed = (await test.get(`/requirements/${form.id}`)).body;
+    expect(closed).toMatchObject({ status: 'canceled', cancel_reason: expect.stringMatching(/completed/) });
+    expect((await test.get(`/companies/${company.id}`)).body.open_requirements).toBe(before - 1);
+    expect(await typesSince(company.id, seen)).toEqual(['service_order.status.changed', 'service_order.completed', 'requirement.canceled']);
+  });
+
+  it('withdrawing the form takes the order back to in_progress, without a form to answer', async () => {
+    const { company, order, form, seen } = await anOrderAwaitingItsForm();
+
+    const res = await test.post(`/sandbox/requirements/${form.id}/cancel`, { reason: 'We found the details ourselves.' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'canceled', cancel_reason: 'We found the details ourselves.' });
+
+    const after = (await test.get(`/service-orders/${order.id}`)).body;
+    expect(after.status).toBe('in_progress');
+    expect(after).not.toHaveProperty('form');
+    const events = (await eventsOf(c.test_key, company.id)).slice(seen);
+    expect(events.map((e) => e.type)).toEqual(['service_order.status.changed', 'requirement.canceled']);
+    expect(events[0].data.object).toMatchObject({ id: order.id, status: 'in_progress' });
+    expect((await test.post(`/service-orders/${order.id}/form`, { answers: { contact_name: 'Jane Doe' } })).status).toBe(400);
+  });
+
+  it('withdrawing any other requirement leaves the orders alone', async () => {
+    const company = await createCompany(c.test_key);
+    const info = (await test.post(`/sandbox/companies/${company.id}/requirements`, { type: 'information', message: 'Tell us more' })).body;
+    const seen = (await eventsOf(c.test_key, company.id)).length;
+    expect((await test.post(`/sandbox/requirements/${info.id}/cancel`, { reason: 'No longer needed' })).status).toBe(200);
+    expect(await typesSince(company.id, seen)).toEqual(['requirement.canceled']);
+  });
+});

@@ -3,7 +3,7 @@ import { getCompany } from '../../store/entities/company';
 import { dissolveCompany } from './dissolve-company';
 import type { Scope } from '../../scope';
 import { addOrderMove, changeOrder } from '../../orders/change-order';
-import { COMPLETED_EVENTS, completion } from '../../orders/completion';
+import { COMPLETED_EVENTS, completion, completionChange } from '../../orders/completion';
 import { readOrder } from '../../store/entities/service-order';
 import type { OrderRecord } from '../../store/entities/service-order';
 
@@ -27,10 +27,11 @@ export async function completeOrder(scope: Scope, orderId: string, input: { outc
       completing: orderId,
       alsoWrite: async (ws, _company, at) => {
         const current = (await readOrder(scope, orderId))!;
+        // No completionChange here: dissolution closes every open requirement, an awaited form's included.
         written = addOrderMove(ws, scope, current, { next: completion(current, at, input.outcome), events: COMPLETED_EVENTS }, at);
       },
     });
     return written!;
   }
-  return changeOrder(scope, orderId, (current, at) => ({ next: completion(current, at, input.outcome), events: COMPLETED_EVENTS }), order);
+  return changeOrder(scope, orderId, (current, at) => completionChange(scope, current, at, input.outcome), order);
 }

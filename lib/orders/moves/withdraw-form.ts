@@ -1,0 +1,44 @@
+import type { Scope } from '../../scope';
+import { changeOrder, without } from '../change-order';
+import { addFormRequirementWithdrawal, formRequirementId } from '../form-requirement';
+import { illegalMove } from '../order-errors';
+import { readOrder, type OrderRecord } from '../../store/entities/service-order';
+
+/** Is the order's current step waiting on the form of that requirement? */
+const waitsOn = (order: OrderRecord | undefined, requirementId: string): boolean =>
+  order?.status === 'requires_action' && !!order.form_requirement && formRequirementId(order.form_requirement) === requirementId;
+
+/**
+ * The operator withdraws the form an order waits on (spec Requirement: open → canceled when the ask
+ * is withdrawn): the requirement closes with `requirement.canceled`, and the order, no longer waiting,
+ * goes back to `in_progress` with `service_order.status.changed`, in one transaction (spec:
+ * `requires_action` comes with an open `form` requirement; without this the order stayed
+ * `requires_action` with nothing left to answer). Undefined when the order is not waiting on that
+ * requirement: the caller withdraws the requirement on its own.
+ */
+export async function withdrawOrderForm(
+  scope: Scope,
+  orderId: string,
+  requirementId: string,
+  reason: string,
+): Promise<OrderRecord | undefined> {
+  const order = await readOrder(scope, orderId);
+  if (!order || !waitsOn(order, requirementId)) return undefined;
+  return changeOrder(
+    scope,
+    orderId,
+    (current, at) => {
+      if (!waitsOn(current, requirementId))
+        throw illegalMove(
+          `The order is ${current.status}: it no longer waits on this form.`,
+          `Read the requirement (GET /v1/requirements/${requirementId}) for where it stands.`,
+        );
+      return {
+        next: { ...without(current, 'form', 'form_requirement'), status: 'in_progress', workflow_status: 'in_preparation' },
+        events: ['service_order.status.changed'],
+        also: (ws) => addFormRequirementWithdrawal(ws, scope, current, reason, at),
+      };
+    },
+    order,
+  );
+}
