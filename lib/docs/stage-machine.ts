@@ -8,7 +8,7 @@ const MADE_BY: Record<StageVia, string> = {
   name_changed:
     'you answer the `name_change` requirement (`POST /v1/requirements/{id}/fulfill {"name": …}`): the documents are drawn up again under the new name',
   incorporate:
-    'the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`)',
+    'the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`, which from an earlier forming stage first walks this table to `submitted_to_state`, one `company.status.changed` per stage)',
   close: 'the company is dissolved, or its formation cancelled',
 };
 

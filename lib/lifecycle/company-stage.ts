@@ -120,3 +120,15 @@ export function stagePath(from: CompanyStage, targets: readonly CompanyStage[]):
   }
   return undefined;
 }
+
+/**
+ * The plain stage moves an incorporation passes through from where the company stands (none from
+ * `submitted_to_state`): the state accepts only a filing it was sent, so a company incorporated from
+ * an earlier forming stage first walks the table to `submitted_to_state`, each stage with its own
+ * `company.status.changed` (docs/decisions.md, "Lifecycle"). Empty where no plain walk leads there
+ * (`name_conflict` waits for its new name): the incorporation's own move then refuses.
+ */
+export function stagesBeforeFiling(from: CompanyStage | undefined): CompanyStage[] {
+  if (from === undefined || from === 'submitted_to_state') return [];
+  return stagePath(from, ['submitted_to_state']) ?? [];
+}

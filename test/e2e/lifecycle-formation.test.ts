@@ -309,24 +309,38 @@ describe('a company formed by the operator, from creation to active, through the
 });
 
 describe('the sandbox walks the stage machine the live formation walks', () => {
-  it('incorporate from preparing_documents is refused with the walk to submitted_to_state; after it, active with one company.status.changed per move', async () => {
+  it('incorporate from preparing_documents walks the stages to submitted_to_state first: active, with one company.status.changed per stage', async () => {
     const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
     expect(company.stage).toBe('preparing_documents');
     expect((await sb.company(company.id, 'verify')).body.status).toBe('in_progress');
     const seen = (await eventsOf(key, company.id)).length;
-    const early = await sb.company(company.id, 'incorporate');
-    expect(early.status).toBe(400);
-    expect(early.body.detail).toContain("'preparing_documents'");
-    expect(early.body.errors[0].how_to_fix).toContain("Move the stage to 'documents_generated', then 'submitted_to_state' first");
-    expect((await eventsOf(key, company.id)).length).toBe(seen);
-    for (const stage of ['documents_generated', 'submitted_to_state'])
-      expect((await sb.company(company.id, 'stage', { stage })).status).toBe(200);
     const res = await sb.company(company.id, 'incorporate');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'active', stage: 'incorporated' });
+    const events = (await eventsOf(key, company.id)).slice(seen);
+    expect(events.map((e) => e.type)).toEqual([
+      'company.status.changed',
+      'company.status.changed',
+      'company.status.changed',
+      'company.incorporated',
+      'service_order.status.changed',
+      'service_order.completed',
+    ]);
+    expect(events.slice(0, 3).map((e) => [e.data.object.status, e.data.object.stage])).toEqual([
+      ['in_progress', 'documents_generated'],
+      ['in_progress', 'submitted_to_state'],
+      ['active', 'incorporated'],
+    ]);
+  });
+
+  it('walked by hand to submitted_to_state, incorporate fires the one move left', async () => {
+    const company = await createCompany(key, anLlc({ shareholders: [anOwner()] }));
+    expect((await sb.company(company.id, 'verify')).status).toBe(200);
+    for (const stage of ['documents_generated', 'submitted_to_state'])
+      expect((await sb.company(company.id, 'stage', { stage })).status).toBe(200);
+    const seen = (await eventsOf(key, company.id)).length;
+    expect((await sb.company(company.id, 'incorporate')).status).toBe(200);
     expect((await eventsOf(key, company.id)).slice(seen).map((e) => e.type)).toEqual([
-      'company.status.changed',
-      'company.status.changed',
       'company.status.changed',
       'company.incorporated',
       'service_order.status.changed',

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPANY_STAGE_MOVES, COMPANY_STAGES, type CompanyStage, stageMove, stagePath } from '../../lib/lifecycle/company-stage';
+import {
+  COMPANY_STAGE_MOVES,
+  COMPANY_STAGES,
+  type CompanyStage,
+  stageMove,
+  stagePath,
+  stagesBeforeFiling,
+} from '../../lib/lifecycle/company-stage';
 import { stageMachineMarkdown } from '../../lib/docs/stage-machine';
 import { COMPANY_STATUS_TRANSITIONS, statusTransition } from '../../lib/lifecycle/company-status';
 import { requirementTransition } from '../../lib/requirements/requirement-status';
@@ -102,11 +109,20 @@ describe('company stage', () => {
     expect(stagePath('name_conflict', ['submitted_to_state'])).toBeUndefined();
   });
 
+  it('an incorporation from an earlier forming stage walks the plain moves to submitted_to_state first; none from name_conflict', () => {
+    expect(stagesBeforeFiling('preparing_documents')).toEqual(['documents_generated', 'submitted_to_state']);
+    expect(stagesBeforeFiling('documents_generated')).toEqual(['submitted_to_state']);
+    expect(stagesBeforeFiling('signature_requested')).toEqual(['submitted_to_state']);
+    expect(stagesBeforeFiling('submitted_to_state')).toEqual([]);
+    expect(stagesBeforeFiling('name_conflict')).toEqual([]);
+    expect(stagesBeforeFiling(undefined)).toEqual([]);
+  });
+
   it('the stage table the README and the reference show is this table, one row per move', () => {
     const table = stageMachineMarkdown().split('\n');
     expect(table).toHaveLength(2 + COMPANY_STAGE_MOVES.length);
     expect(table).toContain(
-      '| `incorporated` | `submitted_to_state` | the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`); only once every owner’s identity document is in (`verification: verified`) |',
+      '| `incorporated` | `submitted_to_state` | the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`, which from an earlier forming stage first walks this table to `submitted_to_state`, one `company.status.changed` per stage); only once every owner’s identity document is in (`verification: verified`) |',
     );
     const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
     expect(

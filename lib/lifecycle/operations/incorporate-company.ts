@@ -1,12 +1,14 @@
 import { invalidField } from '../../errors';
 import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
-import { stageMove } from '../company-stage';
+import { stageMove, stagesBeforeFiling } from '../company-stage';
 import { statusTransition } from '../company-status';
 import { addFormationCompleted } from '../formation-order';
 
 /**
  * The state accepted the filing (spec Company status: in_progress → active): stage `incorporated`,
+ * after the stages up to `submitted_to_state` when the company was still at an earlier forming stage
+ * (the state accepts only a filing it was sent; each with its `company.status.changed`),
  * `incorporated_at` now, `incorporation_date` the state's date (today unless given); events
  * `company.status.changed` then `company.incorporated` (once), whose `timestamp` is the
  * incorporation stamp: the legal date at midnight UTC; then the formation order completes
@@ -15,7 +17,15 @@ import { addFormationCompleted } from '../formation-order';
 export async function incorporateCompany(scope: Scope, companyId: string, input: { incorporation_date?: string } = {}) {
   return changeCompany(scope, companyId, async ({ company, ws, at }) => {
     statusTransition('incorporated', company);
-    stageMove(company, 'incorporated', 'incorporate', company.verification === 'verified');
+    const verified = company.verification === 'verified';
+    // From an earlier forming stage, the stages up to the filing first (one company.status.changed each).
+    const walk = stagesBeforeFiling(company.stage);
+    let from = company.stage;
+    for (const stage of walk) {
+      stageMove({ ...company, stage: from }, stage, 'stage', verified);
+      from = stage;
+    }
+    stageMove({ ...company, stage: from }, 'incorporated', 'incorporate', verified);
     const today = at.slice(0, 10);
     const date = input.incorporation_date ?? today;
     if (date > today)
@@ -33,6 +43,8 @@ export async function incorporateCompany(scope: Scope, companyId: string, input:
         'minimum',
       );
     }
+    for (const stage of walk)
+      ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt({ ...company, stage }, at) });
     const next = { ...company, status: 'active' as const, stage: 'incorporated' as const, incorporated_at: at, incorporation_date: date };
     const snapshot = snapshotAt(next, at);
     ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
