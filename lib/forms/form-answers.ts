@@ -4,6 +4,7 @@ import type { Scope } from '../scope';
 import type { z } from 'zod';
 import type { serviceOrderFormSchema } from '../resources/service-order';
 import { exampleId, isId } from '../ids';
+import { compiledPattern } from './pattern-safety';
 
 /** The spec's Form object: what a `form` requirement and a `requires_action` service order wait on. */
 export type Form = z.infer<ReturnType<typeof serviceOrderFormSchema>>;
@@ -140,7 +141,9 @@ function problemOf(field: FormField, value: unknown): { reason: string; type: st
     return { reason: `is shorter than ${v.min_length} characters`, type: 'minLength', limit: v.min_length };
   if (v.max_length !== undefined && value.length > v.max_length)
     return { reason: `is longer than ${v.max_length} characters`, type: 'maxLength', limit: v.max_length };
-  if (v.pattern !== undefined && !new RegExp(v.pattern).test(value)) return { reason: `does not match ${v.pattern}`, type: 'pattern' };
+  // A pattern that does not compile (kept before forms were checked on the way in) checks nothing, rather than failing the answer.
+  const pattern = v.pattern === undefined ? undefined : compiledPattern(v.pattern);
+  if (pattern && !pattern.test(value)) return { reason: `does not match ${v.pattern}`, type: 'pattern' };
   return undefined;
 }
 

@@ -4,8 +4,56 @@ import { serviceOrderFormSchema } from '../resources/service-order';
 import { FILE_PURPOSES } from '../resources/requirement';
 import type { RequirementInput } from './new-requirement';
 import { idPattern } from '../ids';
+import { MAX_PATTERN_LENGTH, patternProblem } from '../forms/pattern-safety';
 
 const message = z.string().trim().min(1).max(1000).optional();
+
+/**
+ * A form given with a `form` requirement: the form object's shape, and what an answer to it needs
+ * to be checkable (lib/forms/form-answers.ts): a pattern that compiles and does not backtrack without
+ * end (lib/forms/pattern-safety.ts), each key once, and a `conditional` naming another field of it.
+ * Any of these let through, the form was accepted and the answer to it failed (a 500) or could never
+ * be given.
+ */
+const formInput = serviceOrderFormSchema().superRefine((form, ctx) => {
+  const keys = form.fields.map((f) => f.key);
+  form.fields.forEach((field, i) => {
+    const pattern = field.validation?.pattern;
+    const problem = pattern === undefined ? undefined : pattern.length > MAX_PATTERN_LENGTH ? 'too_long' : patternProblem(pattern);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fields', i, 'validation', 'pattern'],
+        message: {
+          too_long: `is longer than ${MAX_PATTERN_LENGTH} characters`,
+          invalid: 'is not a regular expression',
+          nested_repetition: 'repeats a group that itself repeats, which can backtrack for minutes on one answer',
+        }[problem],
+        params: {
+          validation_type: problem === 'too_long' ? 'maxLength' : 'format',
+          how_to_fix: `Send a JavaScript regular expression of at most ${MAX_PATTERN_LENGTH} characters without a repeated group that itself repeats, such as "^[A-Z]{2}[0-9]{4,8}$".`,
+        },
+      });
+    if (keys.indexOf(field.key) !== i)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fields', i, 'key'],
+        message: `repeats the key '${field.key}' of fields[${keys.indexOf(field.key)}]`,
+        params: { validation_type: 'uniqueItems', how_to_fix: `Give each field its own key, such as "key": "${field.key}_${i}".` },
+      });
+    const on = field.conditional?.field;
+    if (on !== undefined && (on === field.key || !keys.includes(on)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fields', i, 'conditional', 'field'],
+        message: on === field.key ? 'names the field itself' : `names no field of this form ('${on}')`,
+        params: {
+          validation_type: 'enum',
+          how_to_fix: `Name another field of the form, one of: ${keys.filter((k) => k !== field.key).join(', ') || '(none: add the field it depends on)'}.`,
+        },
+      });
+  });
+});
 const shId = z.string().regex(idPattern('shareholder'), { message: 'is not a shareholder id' });
 
 /**
@@ -21,7 +69,7 @@ export const sandboxRequirementBody = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     type: z.literal('form'),
-    form: serviceOrderFormSchema(),
+    form: formInput,
     service_order: z.string().regex(idPattern('serviceOrder')).optional(),
     message,
   }),

@@ -122,3 +122,56 @@ describe('the form an order waits on closes when nothing waits on it any more', 
     expect(await typesSince(company.id, seen)).toEqual(['requirement.canceled']);
   });
 });
+
+describe('a form requirement opened in the sandbox is checked on the way in', () => {
+  const field = (over: Record<string, unknown>) => ({ key: 'code', field_name: 'Code', field_type: 'text', required: true, ...over });
+  const open = (companyId: string, fields: unknown[]) =>
+    test.post(`/sandbox/companies/${companyId}/requirements`, { type: 'form', form: { title: 'Details', fields } });
+
+  it('a pattern that does not compile is refused at once, not a 500 when the form is answered', async () => {
+    const company = await createCompany(c.test_key);
+    const seen = (await eventsOf(c.test_key, company.id)).length;
+    const res = await open(company.id, [field({ validation: { pattern: '(' } })]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({
+        location: '$.form.fields[0].validation.pattern',
+        validation_type: 'format',
+        how_to_fix: expect.stringContaining('"^[A-Z]{2}[0-9]{4,8}$"'),
+      }),
+    ]);
+    expect(await typesSince(company.id, seen)).toEqual([]);
+  });
+
+  it('a pattern whose repeated group repeats is refused: answering it would backtrack for minutes', async () => {
+    const company = await createCompany(c.test_key);
+    const res = await open(company.id, [field({ validation: { pattern: '(a+)+$' } })]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ location: '$.form.fields[0].validation.pattern', validation_type: 'format' });
+  });
+
+  it('a repeated key and a conditional on no other field are refused, each at its place', async () => {
+    const company = await createCompany(c.test_key);
+    const res = await open(company.id, [
+      field({}),
+      field({ field_name: 'Again' }),
+      field({ key: 'other', conditional: { field: 'nope', values: ['x'] } }),
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: any) => [e.location, e.validation_type])).toEqual([
+      ['$.form.fields[1].key', 'uniqueItems'],
+      ['$.form.fields[2].conditional.field', 'enum'],
+    ]);
+  });
+
+  it('a sound pattern is kept and checks the answer', async () => {
+    const company = await createCompany(c.test_key);
+    const opened = await open(company.id, [field({ validation: { pattern: '^[A-Z]{2}[0-9]{4}$' } })]);
+    expect(opened.status).toBe(201);
+    const wrong = await test.post(`/requirements/${opened.body.id}/fulfill`, { answers: { code: 'ab12' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0]).toMatchObject({ location: '$.answers.code', validation_type: 'pattern' });
+    const right = await test.post(`/requirements/${opened.body.id}/fulfill`, { answers: { code: 'AB1234' } });
+    expect(right.body.status).toBe('resolved');
+  });
+});
