@@ -175,3 +175,22 @@ describe('a form requirement opened in the sandbox is checked on the way in', ()
     expect(right.body.status).toBe('resolved');
   });
 });
+
+describe('the incorporation date, given at incorporate or at update, follows one rule', () => {
+  it('update refuses a date in the future, and one before a formed company was created, as incorporate does', async () => {
+    const company = await createCompany(c.test_key);
+    await test.post(`/sandbox/companies/${company.id}/verify`, {});
+    const incorporated = (await test.post(`/sandbox/companies/${company.id}/incorporate`, {})).body;
+    const seen = (await eventsOf(c.test_key, company.id)).length;
+
+    const future = await test.post(`/sandbox/companies/${company.id}/update`, { incorporation_date: '2099-01-01' });
+    expect(future.status).toBe(400);
+    expect(future.body.errors[0]).toMatchObject({ location: '$.incorporation_date', validation_type: 'maximum' });
+    const early = await test.post(`/sandbox/companies/${company.id}/update`, { incorporation_date: '1999-01-01' });
+    expect(early.status).toBe(400);
+    expect(early.body.errors[0]).toMatchObject({ location: '$.incorporation_date', validation_type: 'minimum' });
+
+    expect(await typesSince(company.id, seen)).toEqual([]);
+    expect((await test.get(`/companies/${company.id}`)).body.incorporation_date).toBe(incorporated.incorporation_date);
+  });
+});

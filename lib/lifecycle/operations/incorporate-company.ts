@@ -1,15 +1,15 @@
-import { invalidField } from '../../errors';
 import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove, stagesBeforeFiling } from '../company-stage';
 import { statusTransition } from '../company-status';
 import { addFormationCompleted } from '../formation-order';
+import { acceptedToday, checkIncorporationDate } from '../incorporation-date';
 
 /**
  * The state accepted the filing (spec Company status: in_progress → active): stage `incorporated`,
  * after the stages up to `submitted_to_state` when the company was still at an earlier forming stage
  * (the state accepts only a filing it was sent; each with its `company.status.changed`),
- * `incorporated_at` now, `incorporation_date` the state's date (today unless given); events
+ * `incorporated_at` now, `incorporation_date` the state's date (today in the company's zone unless given; lib/lifecycle/incorporation-date.ts); events
  * `company.status.changed` then `company.incorporated` (once), whose `timestamp` is the
  * incorporation stamp: the legal date at midnight UTC; then the formation order completes
  * (`service_order.status.changed`, `service_order.completed`: lib/lifecycle/formation-order.ts).
@@ -26,23 +26,8 @@ export async function incorporateCompany(scope: Scope, companyId: string, input:
       from = stage;
     }
     stageMove({ ...company, stage: from }, 'incorporated', 'incorporate', verified);
-    const today = at.slice(0, 10);
-    const date = input.incorporation_date ?? today;
-    if (date > today)
-      throw invalidField(
-        '$.incorporation_date',
-        'is in the future',
-        `Send a date on or before ${today}: the state assigns it when it accepts the filing.`,
-        'maximum',
-      );
-    if (date < company.created_at.slice(0, 10)) {
-      throw invalidField(
-        '$.incorporation_date',
-        'is before the company was created with us',
-        `Send a date on or after ${company.created_at.slice(0, 10)}.`,
-        'minimum',
-      );
-    }
+    const date = input.incorporation_date ?? acceptedToday(company, at);
+    checkIncorporationDate(company, date, at);
     for (const stage of walk)
       ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt({ ...company, stage }, at) });
     const next = { ...company, status: 'active' as const, stage: 'incorporated' as const, incorporated_at: at, incorporation_date: date };

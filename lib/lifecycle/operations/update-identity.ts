@@ -8,6 +8,7 @@ import { shareStructure } from '../../companies/rules/share-structure';
 import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { assertNotDissolved } from '../company-status';
+import { checkIncorporationDate } from '../incorporation-date';
 
 /**
  * The identity fields the operator maintains (spec `company.updated`: "identity changed: entity type,
@@ -55,6 +56,7 @@ export async function updateIdentity(scope: Scope, companyId: string, update: Id
         },
       ]);
     }
+    if (update.incorporation_date !== undefined) checkIncorporationDate(company, update.incorporation_date, at);
     const asBody = { ...next, name: next.name } as unknown as CreateCompanyBody;
     const errors = [...endingMatchesEntityType(asBody), ...industryOther(asBody), ...shareStructure(asBody)];
     if (errors.length)
