@@ -57,6 +57,10 @@ export async function addFormRequirementResolution(
 /** The id of the requirement an order's `form_requirement` sort key names. */
 export const formRequirementId = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1);
 
+/** Is the order's current step waiting on the form of that requirement (`requires_action` with it)? */
+export const waitsOnForm = (order: OrderRecord | undefined, requirementId: string): boolean =>
+  order?.status === 'requires_action' && !!order.form_requirement && formRequirementId(order.form_requirement) === requirementId;
+
 /**
  * The order stops waiting on its form without an answer (it completed, or the operator withdrew the
  * ask): the form requirement, if still open, closes with `requirement.canceled` and `reason`, so

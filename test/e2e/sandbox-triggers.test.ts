@@ -164,6 +164,25 @@ describe('a form requirement opened in the sandbox is checked on the way in', ()
     ]);
   });
 
+  it('a form opened on an order that is not waiting on it is answered on its own, against its form', async () => {
+    const company = await createCompany(c.test_key);
+    const order = (await test.post(`/companies/${company.id}/service-orders`, { product_key: 'ein_application' })).body;
+    const opened = await test.post(`/sandbox/companies/${company.id}/requirements`, {
+      type: 'form',
+      service_order: order.id,
+      form: { title: 'Details', fields: [field({})] },
+    });
+    expect(opened.status).toBe(201);
+    expect((await test.post(`/requirements/${opened.body.id}/fulfill`, { answers: {} })).body.errors[0]).toMatchObject({
+      location: '$.answers.code',
+      validation_type: 'required',
+    });
+    const answered = await test.post(`/requirements/${opened.body.id}/fulfill`, { answers: { code: 'X1' } });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ status: 'resolved', service_order: order.id, response: { answers: { code: 'X1' } } });
+    expect((await test.get(`/service-orders/${order.id}`)).body.status).toBe('received');
+  });
+
   it('a sound pattern is kept and checks the answer', async () => {
     const company = await createCompany(c.test_key);
     const opened = await open(company.id, [field({ validation: { pattern: '^[A-Z]{2}[0-9]{4}$' } })]);

@@ -10,6 +10,8 @@ import { refuseInvalidAnswers } from '../../forms/form-answers';
 import { informationAnswers } from '../../requirements/answers/information-answers';
 import { addResolution, changeRequirement } from '../../requirements/change-requirement';
 import { submitForm } from '../../orders/moves/submit-form';
+import { waitsOnForm } from '../../orders/form-requirement';
+import { readOrder } from '../../store/entities/service-order';
 import { getRequirement, RequirementChanged, type RequirementRecord } from '../../store/entities/requirement';
 import { exampleId, isId } from '../../ids';
 import { callerKeyedRecord } from '../../resources/caller-keyed-record';
@@ -77,9 +79,11 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
     }
     case 'form': {
       const { answers } = parseOrRefuse(z.strictObject({ answers: callerKeyedRecord(z.string(), z.unknown()) }), body, 'body');
-      if (found.service_order) {
-        // The order's form: its submission checks the answers, moves the order on and resolves this
-        // requirement, in one transaction.
+      if (found.service_order && waitsOnForm(await readOrder(scope, found.service_order), requirementId)) {
+        // The form the order waits on: its submission checks the answers, moves the order on and
+        // resolves this requirement, in one transaction. A form the operator opened on an order that
+        // is not waiting on it (sandbox `requirements` with `service_order`) is answered on its own
+        // below: routed to the order, it was refused for ever ("not waiting on a form").
         await submitForm(scope, found.service_order, answers);
         return (await getRequirement(scope, requirementId))!;
       }

@@ -1,12 +1,8 @@
 import type { Scope } from '../../scope';
 import { changeOrder, without } from '../change-order';
-import { addFormRequirementWithdrawal, formRequirementId } from '../form-requirement';
+import { addFormRequirementWithdrawal, waitsOnForm } from '../form-requirement';
 import { illegalMove } from '../order-errors';
 import { readOrder, type OrderRecord } from '../../store/entities/service-order';
-
-/** Is the order's current step waiting on the form of that requirement? */
-const waitsOn = (order: OrderRecord | undefined, requirementId: string): boolean =>
-  order?.status === 'requires_action' && !!order.form_requirement && formRequirementId(order.form_requirement) === requirementId;
 
 /**
  * The operator withdraws the form an order waits on (spec Requirement: open → canceled when the ask
@@ -23,12 +19,12 @@ export async function withdrawOrderForm(
   reason: string,
 ): Promise<OrderRecord | undefined> {
   const order = await readOrder(scope, orderId);
-  if (!order || !waitsOn(order, requirementId)) return undefined;
+  if (!order || !waitsOnForm(order, requirementId)) return undefined;
   return changeOrder(
     scope,
     orderId,
     (current, at) => {
-      if (!waitsOn(current, requirementId))
+      if (!waitsOnForm(current, requirementId))
         throw illegalMove(
           `The order is ${current.status}: it no longer waits on this form.`,
           `Read the requirement (GET /v1/requirements/${requirementId}) for where it stands.`,
