@@ -213,3 +213,21 @@ describe('the incorporation date, given at incorporate or at update, follows one
     expect((await test.get(`/companies/${company.id}`)).body.incorporation_date).toBe(incorporated.incorporation_date);
   });
 });
+
+describe('an identity update that changes nothing', () => {
+  it('answers the company as it stands: no company.updated, updated_at (its Last-Modified) unmoved', async () => {
+    const company = await createCompany(c.test_key);
+    const first = await test.post(`/sandbox/companies/${company.id}/update`, { industry: 'software', ending: 'llc' });
+    expect(first.status).toBe(200);
+    const seen = (await eventsOf(c.test_key, company.id)).length;
+
+    const again = await test.post(`/sandbox/companies/${company.id}/update`, { industry: 'software', ending: 'llc' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ industry: 'software', ending: 'llc', updated_at: first.body.updated_at });
+    expect(await typesSince(company.id, seen)).toEqual([]);
+
+    const changed = await test.post(`/sandbox/companies/${company.id}/update`, { industry: 'consulting' });
+    expect(changed.body.updated_at > first.body.updated_at).toBe(true);
+    expect(await typesSince(company.id, seen)).toEqual(['company.updated']);
+  });
+});

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import * as z from 'zod';
 import { ApiError } from '../../errors';
 import { companyAddressInput, type CreateCompanyBody } from '../../companies/schemas';
@@ -16,24 +17,26 @@ import { checkIncorporationDate } from '../incorporation-date';
  * the suffix, industry, shares, address and the formation date; a change of state or entity type is a
  * new filing, and the owner roster changes through its own requests (docs/decisions.md, "Lifecycle").
  */
-export const identityUpdateInput = z
-  .strictObject({
-    ending: z.enum(ENDINGS).optional(),
-    industry: z.enum(INDUSTRIES).optional(),
-    industry_description: z.string().trim().min(1).max(500).optional(),
-    custom_industry: z.string().trim().min(1).max(120).optional(),
-    authorized_shares: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-    par_value: z.number().min(0).optional(),
-    address: companyAddressInput.optional(),
-    incorporation_date: z.iso.date().optional(),
-  })
-  .refine((b) => Object.keys(b).length > 0, {
-    message: 'changes nothing',
-    params: {
-      validation_type: 'minProperties',
-      how_to_fix: 'Send at least one identity field to change, such as {"industry": "software"}.',
-    },
-  });
+const identityFields = z.strictObject({
+  ending: z.enum(ENDINGS).optional(),
+  industry: z.enum(INDUSTRIES).optional(),
+  industry_description: z.string().trim().min(1).max(500).optional(),
+  custom_industry: z.string().trim().min(1).max(120).optional(),
+  authorized_shares: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  par_value: z.number().min(0).optional(),
+  address: companyAddressInput.optional(),
+  incorporation_date: z.iso.date().optional(),
+});
+
+const IDENTITY_KEYS = Object.keys(identityFields.shape) as (keyof z.infer<typeof identityFields>)[];
+
+export const identityUpdateInput = identityFields.refine((b) => Object.keys(b).length > 0, {
+  message: 'changes nothing',
+  params: {
+    validation_type: 'minProperties',
+    how_to_fix: 'Send at least one identity field to change, such as {"industry": "software"}.',
+  },
+});
 
 export type IdentityUpdate = z.infer<typeof identityUpdateInput>;
 
@@ -62,6 +65,9 @@ export async function updateIdentity(scope: Scope, companyId: string, update: Id
     if (errors.length)
       throw new ApiError('invalid_request', `The update is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
     for (const key of Object.keys(next) as (keyof typeof next)[]) if (next[key] === undefined) delete next[key];
+    // The same values sent again: `company.updated` fires when identity changed (spec event table), so
+    // nothing is written, no event fires and `updated_at` (the Last-Modified of a fetch) stays.
+    if (IDENTITY_KEYS.every((key) => isDeepStrictEqual(company[key], next[key]))) return { next: company };
     ws.recordEvent({ type: 'company.updated', companyId, resource: snapshotAt(next, at) });
     return { next };
   });
