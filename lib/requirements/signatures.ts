@@ -75,7 +75,12 @@ export async function actAsSigner(scope: Scope, requirementId: string, index: nu
       );
     }
     step({ status: 'signed', signed_at: at }, 'requirement.signature.signed');
-    if (signers.every((s) => s.status === 'signed')) return addResolution(ws, scope, requirement, undefined, at, { signers });
+    // The last signature resolves it; like every fulfilment it carries its response (spec: requirement.fulfilled
+    // "carries its response"): for a signature, who signed and when.
+    if (signers.every((s) => s.status === 'signed')) {
+      const signatures = signers.map((s) => ({ name: s.name, email: s.email, signed_at: s.signed_at }));
+      return addResolution(ws, scope, requirement, { signatures }, at, { signers });
+    }
     return finish(ws, scope, requirement, current);
   });
 }

@@ -231,3 +231,26 @@ describe('an identity update that changes nothing', () => {
     expect(await typesSince(company.id, seen)).toEqual(['company.updated']);
   });
 });
+
+describe('a signature requirement fulfilled by its last signer', () => {
+  it('resolves with requirement.fulfilled carrying its response: who signed and when', async () => {
+    const company = await createCompany(c.test_key);
+    const signers = [
+      { name: 'Ada Lovelace', email: 'ada@example.com' },
+      { name: 'Alan Turing', email: 'alan@example.com' },
+    ];
+    const opened = (
+      await test.post(`/sandbox/companies/${company.id}/requirements`, { type: 'signature', document_name: 'Operating Agreement', signers })
+    ).body;
+    await test.post(`/sandbox/requirements/${opened.id}/signers/0/sign`, {});
+    const last = await test.post(`/sandbox/requirements/${opened.id}/signers/1/sign`, {});
+    expect(last.body.status).toBe('resolved');
+    const signedAt = last.body.signers.map((s: any) => s.signed_at);
+    const expected = { signatures: signers.map((s, i) => ({ ...s, signed_at: signedAt[i] })) };
+    expect(last.body.response).toEqual(expected);
+
+    const fulfilled = (await eventsOf(c.test_key, company.id)).filter((e) => e.type === 'requirement.fulfilled');
+    expect(fulfilled).toHaveLength(1);
+    expect(fulfilled[0].data.object).toMatchObject({ id: opened.id, status: 'resolved', response: expected });
+  });
+});
