@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
-import { ApiError, parseOrRefuse } from '../errors';
+import { parseOrRefuse } from '../errors';
 import type { WriteSet } from '../store/write-set';
 import type { Scope } from '../scope';
 import { operationBegins } from '../store/round-trips';
@@ -30,7 +30,7 @@ export interface PartnerRequest<P, Q, B> extends OperationRequest<P, Q, B> {
 }
 
 /**
- * The operation every chain ends in: the sandbox guard, an Idempotency-Key replay answered as first
+ * The operation every chain ends in: an Idempotency-Key replay answered as first
  * given, the path, query and body validated by the contract's schemas, then `handle`, whose answer
  * becomes the proxy result. Without a body schema the operation gets what the body middleware read.
  */
@@ -41,9 +41,6 @@ export function operationCore<C extends ApiContext, R>(
   return async (event: APIGatewayProxyEvent, context: C): Promise<APIGatewayProxyResult> => {
     const state = context.state;
     operationBegins();
-    if (contract.testModeOnly && state.caller?.scope.mode !== 'test') {
-      throw new ApiError('test_mode_only', 'Sandbox endpoints work with test keys (svc_test_…) only.');
-    }
     const replay = state.idempotency?.replay;
     if (replay) return { ...replay, headers: { ...replay.headers } };
     const { params, query, body } =

@@ -31,7 +31,7 @@ export function partnerChain(contract: Omit<Contract, 'audience'>, early?: Early
     record: requestLog({
       refusal: contract.face === 'raw' ? undefined : (event, mode, state) => inputRefusal(contract, refuse, event, mode, state),
     }),
-    beforeBody: [apiKeyAuth({ scope: contract.scope, early: earlyRead }), apiVersion()],
+    beforeBody: [apiKeyAuth({ scope: contract.scope, early: earlyRead, testModeOnly: contract.testModeOnly }), apiVersion()],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes }),
     afterBody: contract.idempotent ? [idempotency()] : contract.checksIdempotencyKey ? [idempotencyKeyShape()] : [],
   };

@@ -131,5 +131,10 @@ describe('the operation chain', () => {
     const res = await sandbox(event(undefined, { Authorization: `Bearer ${live}` }), context);
     expect(res.statusCode).toBe(403);
     expect(JSON.parse(res.body).code).toBe('test_mode_only');
+    // Whatever the body: a malformed one is not read before the key's mode refuses it.
+    for (const body of ['{nope', '[]', '{"stage": 5}']) {
+      const refused = await sandbox(event(body, { Authorization: `Bearer ${live}` }), context);
+      expect([body, refused.statusCode, JSON.parse(refused.body).code]).toEqual([body, 403, 'test_mode_only']);
+    }
   });
 });

@@ -27,6 +27,8 @@ export function apiKeyAuth(
     scope?: ScopeName;
     /** The operation's own read, for a scope: started with the key's read when the key's scope is known. */
     early?: (scope: Scope, event: APIGatewayProxyEvent, together: ReadTogether) => Promise<unknown> | undefined;
+    /** A sandbox operation (API-SURFACE: "a live key gets test_mode_only on every one of them"). */
+    testModeOnly?: boolean;
   } = {},
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {
@@ -55,6 +57,10 @@ export function apiKeyAuth(
       state.rateLimitHeaders = enforceRateLimit(key.value.rate_limit, count.value);
       state.caller = await callerOf(key.value);
       authorizeCaller(key.value, state.sourceIp, options.scope, state.receivedAt);
+      // Right after the key, before the body is read or an Idempotency-Key claimed: a live key meets
+      // test_mode_only whatever it sends (a malformed body answered invalid_request before).
+      if (options.testModeOnly && state.caller.scope.mode !== 'test')
+        throw new ApiError('test_mode_only', 'Sandbox endpoints work with test keys (svc_test_…) only.');
     },
   };
 }
