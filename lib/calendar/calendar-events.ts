@@ -129,17 +129,24 @@ export async function fireNextReminder(
         'a dissolved company has no compliance deadlines left to remind of',
         'A dissolved company is final; fire reminders on one of your open companies (GET /v1/companies?status=active).',
       );
-    const events = (await calendarOf(scope, company)).filter((e) => !kind || e.kind === kind);
-    const next = events
-      .flatMap((e) => e.reminders.filter((r) => !e.reminders_fired.includes(r)).map((r) => ({ e, r })))
+    const calendar = await calendarOf(scope, company);
+    const unfired = (e: CalendarEvent) => e.reminders.filter((r) => !e.reminders_fired.includes(r));
+    const next = calendar
+      .filter((e) => !kind || e.kind === kind)
+      .flatMap((e) => unfired(e).map((r) => ({ e, r })))
       .sort((a, b) => (a.r < b.r ? -1 : 1))[0];
     if (!next) {
-      throw new ApiError('invalid_request', 'Every reminder point of the upcoming deadlines has fired.', [
+      // Where another deadline still has a point to fire, say which: the way on that works.
+      const other = calendar.find((e) => e.kind !== kind && unfired(e).length);
+      throw new ApiError('invalid_request', `Every reminder point of the upcoming ${kind ? `${kind} deadline` : 'deadlines'} has fired.`, [
         {
           reason: 'no reminder point left',
           location: '$.kind',
           validation_type: 'state',
-          how_to_fix: 'Nothing more to fire until the next deadline comes up.',
+          how_to_fix:
+            kind && other
+              ? `Fire a reminder of the other deadline, such as {"kind": "${other.kind}"}; this one has no point left until its next due date.`
+              : 'Nothing more to fire until the next deadline comes up.',
         },
       ]);
     }

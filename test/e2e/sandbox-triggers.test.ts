@@ -254,3 +254,19 @@ describe('a signature requirement fulfilled by its last signer', () => {
     expect(fulfilled[0].data.object).toMatchObject({ id: opened.id, status: 'resolved', response: expected });
   });
 });
+
+describe('the reminders trigger when a deadline has no point left', () => {
+  it("names the other deadline's kind, which still has points to fire", async () => {
+    const company = await createCompany(c.test_key);
+    for (let i = 0; i < 3; i++)
+      expect((await test.post(`/sandbox/companies/${company.id}/reminders`, { kind: 'federal_tax_filing' })).status).toBe(200);
+    const none = await test.post(`/sandbox/companies/${company.id}/reminders`, { kind: 'federal_tax_filing' });
+    expect(none.status).toBe(400);
+    expect(none.body.errors[0]).toMatchObject({
+      location: '$.kind',
+      validation_type: 'state',
+      how_to_fix: expect.stringContaining('{"kind": "annual_report"}'),
+    });
+    expect((await test.post(`/sandbox/companies/${company.id}/reminders`, { kind: 'annual_report' })).status).toBe(200);
+  });
+});
