@@ -88,11 +88,14 @@ export function stageMove(company: { id: string; stage?: CompanyStage }, to: Com
       `it cannot move to '${to}' from there`,
       elsewhere
         ? `The stage '${to}' is reached with ${elsewhere}.`
-        : walk?.length
-          ? `Move the stage to ${walk.map((s) => `'${s}'`).join(', then ')} first (POST ${sandboxPath}/stage {"stage": "${walk[0]}"}); '${to}' comes from '${walk[walk.length - 1]}'.`
-          : allowed.length
-            ? `From '${from}' it can move to: ${allowed.join(', ')}.`
-            : `Nothing moves it from '${from}' this way.`,
+        : from === 'name_conflict'
+          ? // The one way out of a conflict is the new name: say where to send it.
+            `The company waits for a new name: answer its open name_change requirement (listed by GET /v1/companies/${company.id}/requirements) with POST /v1/requirements/{id}/fulfill and a name, such as {"name": "Acme Robotics"}; the stage then returns to 'preparing_documents'.`
+          : walk?.length
+            ? `Move the stage to ${walk.map((s) => `'${s}'`).join(', then ')} first (POST ${sandboxPath}/stage {"stage": "${walk[0]}"}); '${to}' comes from '${walk[walk.length - 1]}'.`
+            : allowed.length
+              ? `From '${from}' it can move to: ${allowed.join(', ')}.`
+              : `Nothing moves it from '${from}' this way.`,
     );
   }
   if (move.needsVerification && !verified) {

@@ -109,6 +109,18 @@ describe('company stage', () => {
     expect(stagePath('name_conflict', ['submitted_to_state'])).toBeUndefined();
   });
 
+  it('a company in name_conflict is told to answer its name_change requirement, whatever moves it is asked', () => {
+    for (const [to, via] of [
+      ['name_conflict', 'name_conflict'],
+      ['incorporated', 'incorporate'],
+      ['documents_generated', 'stage'],
+    ] as const) {
+      expect(refusal(() => stageMove(inStage('name_conflict'), to, via, true)).errors![0].how_to_fix).toContain(
+        'answer its open name_change requirement',
+      );
+    }
+  });
+
   it('an incorporation from an earlier forming stage walks the plain moves to submitted_to_state first; none from name_conflict', () => {
     expect(stagesBeforeFiling('preparing_documents')).toEqual(['documents_generated', 'submitted_to_state']);
     expect(stagesBeforeFiling('documents_generated')).toEqual(['submitted_to_state']);
