@@ -1,6 +1,6 @@
 import { api } from '../support/http';
 import { useStackDatabase } from '../support/stack';
-import { createCompany } from '../support/companies';
+import { anLlc, createCompany } from '../support/companies';
 import { eventsOf } from '../support/lifecycle';
 
 const c = useStackDatabase();
@@ -268,5 +268,40 @@ describe('the reminders trigger when a deadline has no point left', () => {
       how_to_fix: expect.stringContaining('{"kind": "annual_report"}'),
     });
     expect((await test.post(`/sandbox/companies/${company.id}/reminders`, { kind: 'annual_report' })).status).toBe(200);
+  });
+});
+
+describe('a name conflict found later, on a company already formed', () => {
+  it('an incorporated company gets a name_change requirement alone: stage and status stay, and the new name renames it', async () => {
+    const company = await createCompany(c.test_key);
+    await test.post(`/sandbox/companies/${company.id}/verify`, {});
+    await test.post(`/sandbox/companies/${company.id}/incorporate`, {});
+    const seen = (await eventsOf(c.test_key, company.id)).length;
+
+    const flagged = await test.post(`/sandbox/companies/${company.id}/name-conflict`, {});
+    expect(flagged.status).toBe(200);
+    expect(flagged.body).toMatchObject({ status: 'active', stage: 'incorporated', open_requirements: 1 });
+    const events = (await eventsOf(c.test_key, company.id)).slice(seen);
+    expect(events.map((e) => e.type)).toEqual(['requirement.created']);
+    const requirement = events[0].data.object;
+    expect(requirement).toMatchObject({ type: 'name_change', status: 'open', requested_by: 'operations' });
+
+    const again = await test.post(`/sandbox/companies/${company.id}/name-conflict`, {});
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0].how_to_fix).toContain(`/v1/requirements/${requirement.id}/fulfill`);
+
+    const name = `Renamed ${company.name.split(' ')[1]}`;
+    expect((await test.post(`/requirements/${requirement.id}/fulfill`, { name })).body.status).toBe('resolved');
+    expect((await test.get(`/companies/${company.id}`)).body).toMatchObject({ name, status: 'active', stage: 'incorporated' });
+    expect(await typesSince(company.id, seen + 1)).toEqual(['company.name.changed', 'requirement.fulfilled']);
+  });
+
+  it('so does a pre_existing company, which has no formation stage', async () => {
+    const address = { line1: '500 Market St', city: 'Cheyenne', state: 'WY', postal_code: '82001' };
+    const company = await createCompany(c.test_key, anLlc({ pre_existing: true, address }));
+    const flagged = await test.post(`/sandbox/companies/${company.id}/name-conflict`, {});
+    expect(flagged.status).toBe(200);
+    expect(flagged.body).not.toHaveProperty('stage');
+    expect(flagged.body.open_requirements).toBe(company.open_requirements + 1);
   });
 });

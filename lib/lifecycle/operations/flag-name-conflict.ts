@@ -1,22 +1,49 @@
+import { illegalTransition } from '../../errors';
 import { legalName } from '../../resources/legal-name';
+import type { CompanyRecord } from '../../resources/company';
 import { newRequirement } from '../../requirements/new-requirement';
-import { addRequirementCreation, type RequirementRecord } from '../../store/entities/requirement';
+import { addRequirementCreation, requirementsOfCompany, type RequirementRecord } from '../../store/entities/requirement';
 import type { Scope } from '../../scope';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
+import { assertNotDissolved } from '../company-status';
 import { assertForming } from './move-stage';
 
 /**
- * The state registry reports the name as taken (spec Company stage: "A conflict found later by the
- * state registry arrives as a name_change requirement"): stage `name_conflict` and an open
- * `name_change` requirement, in one transaction: `company.status.changed`, `requirement.created`.
+ * Is this a conflict "found later" (spec Company stage: "A conflict found later by the state registry
+ * arrives as a name_change requirement"): one on a company already formed, ours once incorporated
+ * (`active`) or one brought in formed (`pre_existing`), which has no formation stage to stop.
+ */
+const formedAlready = (company: CompanyRecord) => company.pre_existing || company.status === 'active';
+
+/**
+ * The state registry reports the name as taken. While we form the company: stage `name_conflict` and
+ * an open `name_change` requirement, in one transaction: `company.status.changed`,
+ * `requirement.created`. Found later, on a company already formed: the `name_change` requirement
+ * alone (`requirement.created`), its stage and status as they are; it used to be refused, leaving no
+ * way to play the spec's later conflict. One open name_change at a time.
  */
 export async function flagNameConflict(scope: Scope, companyId: string) {
-  return changeCompany<RequirementRecord>(scope, companyId, ({ company, ws, at }) => {
-    assertForming(company.status);
-    stageMove(company, 'name_conflict', 'name_conflict', company.verification === 'verified');
-    const next = { ...company, stage: 'name_conflict' as const };
-    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt(next, at) });
+  return changeCompany<RequirementRecord>(scope, companyId, async ({ company, ws, at }) => {
+    assertNotDissolved(company, 'a name conflict');
+    const later = formedAlready(company) && company.status !== 'cancelled';
+    if (!later) {
+      assertForming(company.status);
+      stageMove(company, 'name_conflict', 'name_conflict', company.verification === 'verified');
+    } else {
+      const open = (await requirementsOfCompany(scope, companyId, { openOnly: true })).find((r) => r.type === 'name_change');
+      if (open)
+        throw illegalTransition(
+          'company',
+          `waiting on ${open.id}`,
+          'a name_change requirement is already open',
+          `Answer it with POST /v1/requirements/${open.id}/fulfill and a new name, such as {"name": "Acme Robotics"}.`,
+        );
+    }
+    // Written either way (a later conflict changes no field but `open_requirements`): the version
+    // moves, so two concurrent flags cannot both see no open name_change and both open one.
+    const next = later ? { ...company } : { ...company, stage: 'name_conflict' as const };
+    if (!later) ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt(next, at) });
     const requirement = newRequirement(
       scope,
       {
