@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ApiError, type FieldError } from './api-error';
-import { fieldName, namingField, rulePhrase, ruleTexts, type FailedRule, type FieldPlace, type JsonSchema } from './rule-texts';
+import { exampleOf, fieldName, namingField, rulePhrase, ruleTexts, type FailedRule, type FieldPlace, type JsonSchema } from './rule-texts';
 
 /** `['shareholders', 2, 'email']` → `$.shareholders[2].email` (spec Errors: JSONPath of the field). */
 export function jsonPath(path: readonly PropertyKey[]): string {
@@ -55,6 +55,17 @@ function resolve(node: JsonSchema | undefined, root: Root): JsonSchema | undefin
   for (let i = 0; n?.$ref && i < 10; i++) n = root.defs[n.$ref.replace('#/$defs/', '')] as typeof n;
   if (n?.allOf?.length === 1 && Object.keys(n).length === 1) return resolve(n.allOf[0], root);
   return n;
+}
+
+/**
+ * A valid body for `schema`, as its refusals show one: the required fields with their examples, or `{}`
+ * where nothing is required. Undefined where no example can be found.
+ */
+export function exampleBody(schema: z.ZodType | undefined): unknown {
+  const root = rootOf(schema);
+  if (!root) return undefined;
+  const node = resolve(root.schema, root);
+  return exampleOf(node) ?? (node?.type === 'object' && !node.required?.length ? {} : undefined);
 }
 
 /** The schema of the field at `path`, following properties, list items, maps and `anyOf` branches. */

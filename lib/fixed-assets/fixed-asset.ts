@@ -31,7 +31,8 @@ const cents = (what: string) =>
     .refine((v) => v >= 0 && v <= 100_000_000_000, {
       message: 'must be from 0 to 100000000000 cents',
       params: { validation_type: 'maximum', how_to_fix: `Send ${what} between 0 and $1,000,000,000.00 (in cents).` },
-    });
+    })
+    .meta({ examples: [125000] });
 
 export const createFixedAssetBody = z
   .strictObject({
@@ -45,17 +46,19 @@ export const createFixedAssetBody = z
       /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
       'Send the date the asset was placed in service as YYYY-MM-DD, such as "placed_in_service": "2024-03-01".',
       'format',
-    ).refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) && v >= '1900-01-01',
-      {
-        message: 'is not a real calendar date',
-        params: {
-          validation_type: 'format',
-          how_to_fix:
-            'Send placed_in_service as a real date on or after 1900-01-01, as YYYY-MM-DD, such as "placed_in_service": "2024-03-01".',
+    )
+      .refine(
+        (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v) && v >= '1900-01-01',
+        {
+          message: 'is not a real calendar date',
+          params: {
+            validation_type: 'format',
+            how_to_fix:
+              'Send placed_in_service as a real date on or after 1900-01-01, as YYYY-MM-DD, such as "placed_in_service": "2024-03-01".',
+          },
         },
-      },
-    ),
+      )
+      .meta({ examples: ['2024-03-01'] }),
     cost: cents('cost'),
     salvage_value: cents('salvage_value').optional(),
     business_use: z

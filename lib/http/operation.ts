@@ -32,7 +32,7 @@ export function partnerChain(contract: Omit<Contract, 'audience'>, early?: Early
       refusal: contract.face === 'raw' ? undefined : (event, mode, state) => inputRefusal(contract, refuse, event, mode, state),
     }),
     beforeBody: [apiKeyAuth({ scope: contract.scope, early: earlyRead, testModeOnly: contract.testModeOnly }), apiVersion()],
-    body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes }),
+    body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes, schema: contract.body }),
     afterBody: contract.idempotent ? [idempotency()] : contract.checksIdempotencyKey ? [idempotencyKeyShape()] : [],
   };
 }
@@ -51,7 +51,7 @@ function inputRefusal(
 ): ApiError | undefined {
   if (contract.testModeOnly && mode !== 'test') return undefined; // refused for its mode first
   try {
-    const parsed = parseJsonBody(event, contract.maxBodyBytes);
+    const parsed = parseJsonBody(event, contract.maxBodyBytes, contract.body);
     const input = operationInput(contract, event, parsed);
     state.input = input;
     state.body = parsed;

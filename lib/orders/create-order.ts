@@ -16,7 +16,11 @@ import { optionViolations } from './order-options';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
 export const createOrderBody = z.strictObject({
-  product_key: z.string().min(1).max(50),
+  product_key: z
+    .string()
+    .min(1)
+    .max(50)
+    .meta({ examples: ['registered_agent'] }),
   options: callerKeyedRecord(z.string(), z.string()).optional(),
   shareholder: z.string().optional(),
 });

@@ -101,6 +101,25 @@ describe('limit out of range says so', () => {
   });
 });
 
+describe('malformed JSON is shown a valid body of the route it was sent to', () => {
+  it("POST /companies, /accounts, a company's service orders and fixed assets each show their own", async () => {
+    const company = await createCompany(c.test_key);
+    for (const [path, example] of [
+      ['/companies', '{"name":"Acme Widgets","state":"DE","entity_type":"llc"}'],
+      ['/accounts', '{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.com"}'],
+      [`/companies/${company.id}/service-orders`, '{"product_key":"registered_agent"}'],
+      [`/companies/${company.id}/fixed-assets`, '{"title":"Delivery van","placed_in_service":"2024-03-01","cost":125000}'],
+    ]) {
+      const entry = refusedAt(await test.post(path, '{"oops": ', {}), '$');
+      expect({ path, reason: entry.reason, fix: entry.how_to_fix }).toEqual({
+        path,
+        reason: 'malformed JSON',
+        fix: `Send a JSON object with \`Content-Type: application/json\`, such as ${example}; check quotes and commas (keys and strings in double quotes, no trailing comma).`,
+      });
+    }
+  });
+});
+
 describe('GET /events refuses a type the service does not emit', () => {
   it('type=company.create (a typo) is invalid_request naming company.created, not an empty 200', async () => {
     const entry = refusedAt(await test.get('/events?type=company.create'), '$.type');

@@ -33,10 +33,17 @@ describe('the operation chain', () => {
     expect(res.headers).toMatchObject({ 'Service-Version': '2026-11-01', 'RateLimit-Policy': expect.any(String) });
   });
 
-  it('refuses malformed JSON with invalid_request', async () => {
+  it('refuses malformed JSON with invalid_request, showing a body of the operation itself where its schema gives one', async () => {
     const res = await echo(event('{"name":'), context);
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ code: 'invalid_request', errors: [{ location: '$' }] });
+    expect(JSON.parse(res.body).errors[0].how_to_fix).not.toContain('such as');
+    const named = apiOperation({
+      body: z.strictObject({ name: z.string().meta({ examples: ['Ada'] }), note: z.string().optional() }),
+      handle: async () => ({ status: 201, body: {} }),
+    });
+    const shown = JSON.parse((await named(event('{"name":'), context)).body).errors[0].how_to_fix;
+    expect(shown).toContain('such as {"name":"Ada"};');
   });
 
   it('refuses a body over the limit with request_too_large (413)', async () => {

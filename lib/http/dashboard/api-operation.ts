@@ -15,7 +15,7 @@ export function dashboardApiOperation<P extends z.ZodType, Q extends z.ZodType, 
 ): Handler {
   return dashboardHandler(def, {
     errors: errorEnvelope(),
-    body: jsonBody({ maxBytes: MAX_DASHBOARD_JSON_BYTES }),
+    body: jsonBody({ maxBytes: MAX_DASHBOARD_JSON_BYTES, schema: def.body }),
     session: [sessionAuth()],
   });
 }

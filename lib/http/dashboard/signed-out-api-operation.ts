@@ -8,5 +8,9 @@ import { dashboardHandler, type DashboardDef, MAX_DASHBOARD_JSON_BYTES } from '.
 export function signedOutApiOperation<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
   def: DashboardDef<P, Q, B, 'json', undefined> & { signedOut: true },
 ): Handler {
-  return dashboardHandler(def, { errors: errorEnvelope(), body: jsonBody({ maxBytes: MAX_DASHBOARD_JSON_BYTES }), session: [] });
+  return dashboardHandler(def, {
+    errors: errorEnvelope(),
+    body: jsonBody({ maxBytes: MAX_DASHBOARD_JSON_BYTES, schema: def.body }),
+    session: [],
+  });
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError } from '../../errors';
+import type * as z from 'zod';
+import { ApiError, exampleBody } from '../../errors';
 import type { ApiContext } from '../core/types';
 
 /** 256 KiB: far above any valid request of this API; a company with every list at its maximum is ~60 KiB. */
@@ -38,9 +39,14 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 
 /**
  * Size check (`request_too_large`, 413), nesting check and JSON parsing (too deep or malformed →
- * `invalid_request`, 400): the body as parsed, or undefined when there is none.
+ * `invalid_request`, 400): the body as parsed, or undefined when there is none. Malformed JSON is
+ * shown a valid body of `schema`, the operation's own, when it has one.
  */
-export function parseJsonBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>, maxBytes = DEFAULT_MAX_BODY_BYTES): unknown {
+export function parseJsonBody(
+  event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+  schema?: z.ZodType,
+): unknown {
   const { body, isBase64Encoded } = event;
   if (body == null || body === '') return undefined;
   const raw = isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
@@ -66,23 +72,24 @@ export function parseJsonBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase
         reason: 'malformed JSON',
         location: '$',
         validation_type: 'type',
-        how_to_fix:
-          'Send a JSON object with `Content-Type: application/json`, such as {"name": "Acme Widgets", "state": "DE", "entity_type": "llc"}; check quotes and commas (keys and strings in double quotes, no trailing comma).',
+        how_to_fix: `Send a JSON object with \`Content-Type: application/json\`${suchAs(exampleBody(schema))}; check quotes and commas (keys and strings in double quotes, no trailing comma).`,
       },
     ]);
   }
 }
 
+const suchAs = (example: unknown) => (example === undefined ? '' : `, such as ${JSON.stringify(example)}`);
+
 /** The body middleware of JSON operations: `parseJsonBody` into the request's state. */
 export function jsonBody(
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; schema?: z.ZodType } = {},
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
   return {
     name: 'jsonBody',
     before: (request) => {
       if (request.context.state.input) return; // read ahead already (lib/http/operation.ts)
-      const body = parseJsonBody(request.event, maxBytes);
+      const body = parseJsonBody(request.event, maxBytes, options.schema);
       if (body !== undefined) request.context.state.body = body;
     },
   };
