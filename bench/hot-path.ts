@@ -162,15 +162,10 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
     const bareUpdate = async () => (await barePair())[1];
     {
       const [updates, gets] = await timeInTurns(400, bareUpdate, bareGet, 20);
-      const value = round(percentile(updates, 50));
-      const baseline = round(percentile(gets, 50));
       rows.push({
+        ...p50Row(updates, gets),
         name: 'bare UpdateItem beside a bare GetItem p50 (no handler: the store alone)',
-        value,
-        unit: 'ms',
-        baseline,
         baselineName: 'bare GetItem p50, in turns',
-        ratio: round(value / baseline),
         note: 'the floor of a ratio to a bare GetItem for a request that writes its rate-limit count (sent beside the key read): below 8 requests a second of a key in a process, every request; above, one in up to 8 (docs/decisions.md, "Rate limiting")',
       });
     }
@@ -199,15 +194,10 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
       ],
     ] as const) {
       const [samples, bareSamples] = await timeInTurns(count, () => invoke(c), bare, 20);
-      const value = round(percentile(samples, 50));
-      const baseline = round(percentile(bareSamples, 50));
       rows.push({
+        ...p50Row(samples, bareSamples),
         name: `${c.name} p50 (handler invoked as Lambda does)`,
-        value,
-        unit: 'ms',
-        baseline,
         baselineName: `${bareName} p50, in turns`,
-        ratio: round(value / baseline),
         note: `goal ≤ ${goal}; rate limits lifted; the runtime's pollers and jobs paused; load average ${load1.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} after`,
       });
     }
@@ -226,16 +216,10 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
         },
         20,
       );
-      const kept = own.slice(-whole.length);
-      const value = round(percentile(whole, 50));
-      const baseline = round(percentile(kept, 50));
       rows.push({
+        ...p50Row(whole, own.slice(-whole.length)),
         name: 'POST /v1/companies p50 (handler invoked as Lambda does)',
-        value,
-        unit: 'ms',
-        baseline,
         baselineName: 'its own TransactWriteItems, timed at the client in the same requests, p50',
-        ratio: round(value / baseline),
         note: `goal ≤ ${GOALS.create}; what the chain (key, rate limit) and the operation add around the one write; rate limits lifted; the runtime's pollers and jobs paused`,
       });
     }
@@ -265,15 +249,10 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
         bareWrite,
         5,
       );
-      const value = round(percentile(samples, 50));
-      const baseline = round(percentile(bareSamples, 50));
       rows.push({
+        ...p50Row(samples, bareSamples),
         name: `POST /v1/companies, ${shape}: p50, and its requests`,
-        value,
-        unit: 'ms',
-        baseline,
         baselineName: 'bare TransactWriteItems p50, in turns',
-        ratio: round(value / baseline),
         note: `${tally.requests.length} requests (${[...byCommand].map(([c, n]) => `${c} ${n}`).join(', ')}), ${tally.roundTrips} round trips; goal ≤ 3 requests`,
       });
     }
@@ -395,6 +374,13 @@ async function sentDuring(work: () => Promise<unknown>): Promise<Sent[]> {
 /** The answers of one request, each with what it answered. */
 async function recordedAnswers(work: () => Promise<unknown>): Promise<Answer[]> {
   return (await sentDuring(work)).map(({ command, answer }) => ({ asked: signature(command, command.input), answer }));
+}
+
+/** The p50 of `samples` in ms beside the p50 of its `baseline`, and their ratio: a latency row's figures. */
+function p50Row(samples: number[], baseline: number[]): Pick<BenchRow, 'value' | 'unit' | 'baseline' | 'ratio'> {
+  const value = round(percentile(samples, 50));
+  const base = round(percentile(baseline, 50));
+  return { value, unit: 'ms', baseline: base, ratio: round(value / base) };
 }
 
 /** `work`'s result and the time its `Command` requests took at the client, in ms (sent in turn, so summed). */
