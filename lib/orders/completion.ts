@@ -41,7 +41,9 @@ export function completionChange(scope: Scope, order: OrderRecord, at: string, o
   return {
     next: completion(order, at, outcome),
     events: COMPLETED_EVENTS,
-    also: (ws) => addFormRequirementWithdrawal(ws, scope, order, FORM_DROPPED_ON_COMPLETION, at),
+    also: async (ws) => {
+      await addFormRequirementWithdrawal(ws, scope, order, FORM_DROPPED_ON_COMPLETION, at);
+    },
   };
 }
 

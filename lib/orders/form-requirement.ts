@@ -2,7 +2,7 @@ import { newId } from '../ids';
 import { REQUIREMENT_SK_PREFIX, listSortKey } from '../store/keys';
 import { livemode, type Scope } from '../scope';
 import type { WriteSet } from '../store/write-set';
-import { addRequirementCreation, getRequirement, RequirementChanged } from '../store/entities/requirement';
+import { addRequirementCreation, getRequirement, RequirementChanged, type RequirementRecord } from '../store/entities/requirement';
 import { addCancellation, addResolution } from '../requirements/change-requirement';
 import { formFor } from './order-form';
 import type { OrderRecord } from '../store/entities/service-order';
@@ -64,7 +64,8 @@ export const waitsOnForm = (order: OrderRecord | undefined, requirementId: strin
 /**
  * The order stops waiting on its form without an answer (it completed, or the operator withdrew the
  * ask): the form requirement, if still open, closes with `requirement.canceled` and `reason`, so
- * `open_requirements` never counts a form nothing waits on any more.
+ * `open_requirements` never counts a form nothing waits on any more. The requirement as written, or
+ * undefined when there was none open.
  */
 export async function addFormRequirementWithdrawal(
   ws: WriteSet,
@@ -72,11 +73,11 @@ export async function addFormRequirementWithdrawal(
   order: OrderRecord,
   reason: string,
   at: string,
-): Promise<void> {
-  if (!order.form_requirement) return;
+): Promise<RequirementRecord | undefined> {
+  if (!order.form_requirement) return undefined;
   const id = formRequirementId(order.form_requirement);
   const requirement = await getRequirement(scope, id);
   if (!requirement) throw new RequirementChanged(id);
-  if (requirement.status !== 'open') return;
-  addCancellation(ws, scope, requirement, 'withdrawn', reason, at);
+  if (requirement.status !== 'open') return undefined;
+  return addCancellation(ws, scope, requirement, 'withdrawn', reason, at);
 }

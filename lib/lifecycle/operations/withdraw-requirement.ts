@@ -14,7 +14,9 @@ export async function withdrawRequirement(scope: Scope, requirementId: string, r
   const found = await getRequirement(scope, requirementId);
   if (!found) throw resourceMissing('requirement', requirementId);
   requirementTransition(found, 'withdrawn');
-  if (found.type === 'form' && found.service_order && (await withdrawOrderForm(scope, found.service_order, requirementId, reason)))
-    return (await getRequirement(scope, requirementId))!;
+  const withOrder =
+    found.type === 'form' && found.service_order ? await withdrawOrderForm(scope, found.service_order, requirementId, reason) : undefined;
+  // The requirement as the order's transaction wrote it; read again only if another change closed it first.
+  if (withOrder) return withOrder.requirement ?? (await getRequirement(scope, requirementId))!;
   return withdrawAlone(scope, requirementId, reason);
 }
