@@ -79,12 +79,13 @@ export async function fulfillRequirement(scope: Scope, requirementId: string, bo
     }
     case 'form': {
       const { answers } = parseOrRefuse(z.strictObject({ answers: callerKeyedRecord(z.string(), z.unknown()) }), body, 'body');
-      if (found.service_order && waitsOnForm(await readOrder(scope, found.service_order), requirementId)) {
+      const order = found.service_order ? await readOrder(scope, found.service_order) : undefined;
+      if (order && waitsOnForm(order, requirementId)) {
         // The form the order waits on: its submission checks the answers, moves the order on and
         // resolves this requirement, in one transaction. A form the operator opened on an order that
         // is not waiting on it (sandbox `requirements` with `service_order`) is answered on its own
         // below: routed to the order, it was refused for ever ("not waiting on a form").
-        await submitForm(scope, found.service_order, answers);
+        await submitForm(scope, order.id, answers, order); // decides on the order just read: not read twice
         return (await getRequirement(scope, requirementId))!;
       }
       await refuseInvalidAnswers(scope, found.company, found.form!, answers);
