@@ -2,6 +2,7 @@ import { UpdateCommand } from '../../lib/store/dynamodb';
 import { createPartner, getPartner } from '../../lib/partners/partner';
 import { findApiKey, hashSecret, issueApiKey } from '../../lib/auth/api-key';
 import { apiKeyKey } from '../../lib/store/keys';
+import { forgetKeptKeys } from '../../lib/auth/kept-keys';
 import { db, tableName } from '../../lib/store/client';
 import type { RateLimitSettings } from '../../lib/rate-limit/policy';
 import { addStaffMember } from '../../lib/dashboard/staff';
@@ -56,6 +57,8 @@ export async function seedPartner(
       }),
     );
   }
+  // The limits just written are what the next request of these keys must meet in this process.
+  forgetKeptKeys();
   // The owner may sign in to the dashboard; a fresh session spares a developer the e-mailed code.
   await addStaffMember(partner.id, partner.owner_email);
   const { token } = await createSession({ partnerId: partner.id, email: partner.owner_email });

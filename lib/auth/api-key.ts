@@ -85,7 +85,11 @@ export async function findApiKey(secret: string): Promise<ApiKeyRecord | undefin
   return findApiKeyByHash(hashSecret(secret));
 }
 
-/** The key stored under a secret's hash (read with others in one request when `together` is given). */
+/**
+ * The key stored under a secret's hash, read strongly consistent (with others in one request when
+ * `together` is given): a process keeps what it read for `KEY_CACHE_MS`, so a revocation is late by at
+ * most that much, never by the replication lag of an eventually consistent read as well.
+ */
 export async function findApiKeyByHash(secretHash: string, together?: ReadTogether): Promise<ApiKeyRecord | undefined> {
-  return (await getItem(tableName(), apiKeyKey(secretHash), { together })) as ApiKeyRecord | undefined;
+  return (await getItem(tableName(), apiKeyKey(secretHash), { together, consistent: true })) as ApiKeyRecord | undefined;
 }

@@ -1,11 +1,12 @@
 import { ApiError } from '../errors';
 import { findApiKeyByHash, hashSecret, modeOfSecret, type ApiKeyRecord } from './api-key';
-import type { Mode, Scope } from '../scope';
+import type { Mode } from '../scope';
 import { ipAllowed } from './ip-allow-list';
 import { grants, type ScopeName } from './scopes';
 import { recentPartner } from '../partners/partner';
 import type { Caller } from './caller';
 import type { ReadTogether } from '../store/read-together';
+import { keepKey, keptKey, keyReadBegins } from './kept-keys';
 
 /** RFC 9110 §11.1: the scheme name is case-insensitive and followed by one or more spaces. */
 const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;
@@ -16,7 +17,8 @@ export interface PresentedKey {
   mode: Mode;
 }
 
-const NOT_RECOGNISED = 'The API key is not recognised. Check it in the dashboard; revoked keys stop working at once.';
+const NOT_RECOGNISED =
+  'The API key is not recognised. Check it in the dashboard; a revoked key stops working within a second of its revocation.';
 
 /**
  * Spec Authentication 1–2: `Authorization: Bearer <key>`, the prefix picks the mode. A missing or
@@ -35,39 +37,18 @@ export function presentedKey(authorization: string | undefined): PresentedKey {
 
 /**
  * Spec Authentication 3: an unknown or revoked key, or one stored for the other mode, is `api_key_invalid`.
- * Read in the request's shared BatchGetItem when `together` is given.
+ * A key that authenticated in this process less than `KEY_CACHE_MS` before `at` is answered from the
+ * record kept then, with no read (lib/auth/kept-keys.ts); otherwise it is read, strongly consistent, in
+ * the request's shared BatchGetItem when `together` is given, and kept if it authenticates.
  */
-export async function storedKey(presented: PresentedKey, together?: ReadTogether): Promise<ApiKeyRecord> {
+export async function storedKey(presented: PresentedKey, at: Date, together?: ReadTogether): Promise<ApiKeyRecord> {
+  const kept = keptKey(presented.secretHash, at);
+  if (kept) return kept;
+  const began = keyReadBegins();
   const key = await findApiKeyByHash(presented.secretHash, together);
   if (!key || key.revoked_at || key.mode !== presented.mode) throw new ApiError('api_key_invalid', NOT_RECOGNISED);
-  rememberKey(presented.secretHash, key);
+  keepKey(presented.secretHash, key, at, began);
   return key;
-}
-
-/** Keys this process has seen, by secret hash: their partner and id. Bounded; the oldest is forgotten first. */
-const seenKeys = new Map<string, { partnerId: string; keyId: string }>();
-const SEEN_KEYS_KEPT = 1_000;
-
-function rememberKey(secretHash: string, key: ApiKeyRecord): void {
-  if (seenKeys.get(secretHash)?.keyId === key.id) return;
-  seenKeys.set(secretHash, { partnerId: key.partner_id, keyId: key.id });
-  if (seenKeys.size > SEEN_KEYS_KEPT) seenKeys.delete(seenKeys.keys().next().value as string);
-}
-
-/**
- * The scope a presented key had when this process last authenticated it, before it is read again: a
- * key never changes partner or mode, so an operation's own read can go out at the same moment as the
- * key's (its answer is used only once the key is authenticated, and only for that same scope). Not a
- * right: revocation, expiry, address and scope are checked on the key as read for this request.
- */
-export function likelyScope(presented: PresentedKey): Scope | undefined {
-  const partnerId = seenKeys.get(presented.secretHash)?.partnerId;
-  return partnerId ? { partnerId, mode: presented.mode } : undefined;
-}
-
-/** The id of the key this process last authenticated under this secret (the same caveat as `likelyScope`). */
-export function likelyKeyId(presented: PresentedKey): string | undefined {
-  return seenKeys.get(presented.secretHash)?.keyId;
 }
 
 /**

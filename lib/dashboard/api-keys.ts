@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { db, tableName } from '../store/client';
 import { apiKeysOfPartner, rateWindowPartition } from '../store/keys';
 import { issueApiKey, type ApiKeyRecord } from '../auth/api-key';
+import { forgetKeptKey } from '../auth/kept-keys';
 import { isCidr } from '../auth/ip-allow-list';
 import { ALL_SCOPES, SCOPES } from '../auth/scopes';
 import { idPattern } from '../ids';
@@ -12,9 +13,11 @@ import { now, nowIso } from '../clock';
 import { resourceMissing } from '../errors';
 
 /**
- * The dashboard's API keys: issue (secret shown once), list with the last use, revoke. The API reads
- * expiry, allow-list, scopes and revocation from the key record on every request, so what is set here
- * is in force at once.
+ * The dashboard's API keys: issue (secret shown once), list with the last use, revoke. A key's scopes,
+ * allow-list, expiry and limits are set at its creation and never changed; the API checks them on every
+ * request against the key as its process read it at most `KEY_CACHE_MS` ago (lib/auth/kept-keys.ts).
+ * A revocation is in force at once in the process that makes it (all of `npm start`), and within
+ * `KEY_CACHE_MS` in every other.
  */
 
 export const MAX_ALLOWED_IPS = 50;
@@ -187,7 +190,10 @@ export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
   return Promise.all(keys.map(async (key) => viewOfKey(key, await lastUse(key))));
 }
 
-/** POST /dashboard/api/keys/{keyID}/revoke: the key stops working on its next request; repeating is harmless. */
+/**
+ * POST /dashboard/api/keys/{keyID}/revoke: the key stops working on its next request to this process,
+ * and within `KEY_CACHE_MS` on every other; repeating is harmless.
+ */
 export async function revokeKey(partnerId: string, keyId: string): Promise<ApiKeyView> {
   // A partner holds a handful of keys: finding one by id in the partner's own list is cheap and can
   // never reach another partner's key.
@@ -203,5 +209,6 @@ export async function revokeKey(partnerId: string, keyId: string): Promise<ApiKe
       ReturnValues: 'ALL_NEW',
     }),
   );
+  forgetKeptKey(key.id);
   return viewOfKey(res.Attributes as StoredKey);
 }

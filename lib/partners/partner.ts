@@ -49,9 +49,9 @@ export async function getPartner(partnerId: string): Promise<Partner | undefined
 /**
  * How long an API process keeps a partner's record between reads. The request path needs from it
  * only what changes rarely and is not a right: the name, the pinned default API version, the webhook
- * version (GET /me, `Service-Version`). Rights live on the key, which is read on every request, so
- * revocation, scopes, allow-lists and expiry are never cached. Keeping the partner for a few seconds
- * takes the second round trip off every request (docs/decisions.md, "Where a request's time goes").
+ * version (GET /me, `Service-Version`). Rights live on the key, kept far more briefly and checked on
+ * every request (`KEY_CACHE_MS`, lib/auth/kept-keys.ts). Keeping the partner for a few seconds takes
+ * the second round trip off every request (docs/decisions.md, "Where a request's time goes").
  */
 export const PARTNER_CACHE_MS = 5_000;
 

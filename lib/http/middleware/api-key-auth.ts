@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { authorizeCaller, callerOf, likelyKeyId, likelyScope, presentedKey, storedKey } from '../../auth/authenticate';
+import { authorizeCaller, callerOf, presentedKey, storedKey } from '../../auth/authenticate';
+import { likelyKeyId, likelyScope } from '../../auth/kept-keys';
 import type { Scope } from '../../scope';
 import type { ScopeName } from '../../auth/scopes';
 import { countRequest } from '../../rate-limit/count-request';
@@ -20,7 +21,9 @@ import { header, type ApiContext, type ApiMiddyRequest } from '../core/types';
  * One round trip of waiting: the key's count is kept under the hash of the presented secret, so it
  * goes out at the same moment as the key's own read (the partner comes from a record read at most a
  * few seconds ago), and the key rides in the operation's own first read by key when it has one
- * (docs/decisions.md, "Where a request's time goes").
+ * (docs/decisions.md, "Where a request's time goes"). A key this process authenticated less than
+ * `KEY_CACHE_MS` ago is not read at all: the operation's read then goes out alone, and every check
+ * below runs on the kept record as on a read one.
  */
 export function apiKeyAuth(
   options: {
@@ -37,8 +40,8 @@ export function apiKeyAuth(
       const state = request.context.state;
       const presented = await refusedByAddress(request, () => presentedKey(header(request.event, 'authorization')));
       state.presentedKeyHash = presented.secretHash;
-      const seenScope = likelyScope(presented);
-      const seenKeyId = likelyKeyId(presented);
+      const seenScope = likelyScope(presented.secretHash, presented.mode);
+      const seenKeyId = likelyKeyId(presented.secretHash);
       // A refusal the input decides is logged in this same round trip (lib/http/middleware/request-log.ts).
       if (seenScope && seenKeyId) state.requestLog?.foresee?.({ scope: seenScope, keyId: seenKeyId, secretHash: presented.secretHash });
       const scope = options.early && seenScope;
@@ -49,7 +52,7 @@ export function apiKeyAuth(
         state.early = { scope, read };
       }
       const [key, count] = await Promise.allSettled([
-        storedKey(presented, together?.gathering ? together : undefined),
+        storedKey(presented, state.receivedAt, together?.gathering ? together : undefined),
         countRequest(apiKeyKey(presented.secretHash).pk, state.receivedAt),
       ]);
       if (key.status === 'rejected') return refusedByAddress(request, () => Promise.reject(key.reason));
