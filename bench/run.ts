@@ -8,6 +8,8 @@ import { startLocalRuntime } from '../infra/local/runtime';
 import { freePort } from '../infra/local/dynamodb-local';
 import { resetDbClient } from '../lib/store/client';
 import type { Bench, BenchRow } from './types';
+
+type Section = { title: string; header?: string; rows: BenchRow[]; error?: string };
 import { recordedProofRuns } from '../proof/record';
 
 /**
@@ -38,7 +40,7 @@ async function main() {
     localDir: mkdtempSync(join(tmpdir(), 'partner-api-bench-')),
     inMemory: true,
   });
-  const sections: { title: string; rows: BenchRow[]; error?: string }[] = [];
+  const sections: Section[] = [];
   try {
     for (const [file, exportName] of MODULES) {
       const title = file.replace('.ts', '');
@@ -51,8 +53,9 @@ async function main() {
       const bench = (await import(pathToFileURL(path).href))[exportName] as Bench;
       try {
         const started = Date.now();
-        const rows = await bench({ credentials: runtime.credentials, pauseBackground: () => runtime.pauseBackground() });
-        sections.push({ title: `${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`, rows });
+        const out = await bench({ credentials: runtime.credentials, pauseBackground: () => runtime.pauseBackground() });
+        const { header, rows } = Array.isArray(out) ? { header: undefined, rows: out } : out;
+        sections.push({ title: `${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`, header, rows });
       } catch (error) {
         sections.push({ title, rows: [], error: (error as Error).stack ?? String(error) });
       }
@@ -73,7 +76,7 @@ async function main() {
  * are added before the proof), each titled with its date and the load average it ran under; the other
  * sections stay as their last run left them.
  */
-function writeSections(sections: { title: string; rows: BenchRow[]; error?: string }[]): void {
+function writeSections(sections: Section[]): void {
   const file = join(import.meta.dirname, 'report.md');
   let text = readFileSync(file, 'utf8');
   const stamp = `run alone ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg()[0].toFixed(1)}`;
@@ -92,7 +95,7 @@ function writeSections(sections: { title: string; rows: BenchRow[]; error?: stri
   writeFileSync(file, text);
 }
 
-function render(sections: { title: string; rows: BenchRow[]; error?: string }[]): string {
+function render(sections: Section[]): string {
   return sections
     .map((s) => {
       if (s.error) return `## ${s.title}\n\n${s.error === 'not built yet' ? '_not built yet_' : '```\n' + s.error + '\n```'}\n`;
@@ -100,7 +103,7 @@ function render(sections: { title: string; rows: BenchRow[]; error?: string }[])
         (r) =>
           `| ${r.name} | ${r.value}${r.unit ? ' ' + r.unit : ''} | ${r.baselineName ?? ''} ${r.baseline ?? ''}${r.baseline !== undefined && r.unit ? ' ' + r.unit : ''} | ${r.ratio ?? ''} | ${r.note ?? ''} |`,
       );
-      return `## ${s.title}\n\n| figure | value | baseline | ratio | note |\n|---|---|---|---|---|\n${lines.join('\n')}\n`;
+      return `## ${s.title}\n\n${s.header ? `${s.header}\n\n` : ''}| figure | value | baseline | ratio | note |\n|---|---|---|---|---|\n${lines.join('\n')}\n`;
     })
     .join('\n');
 }

@@ -19,4 +19,11 @@ export interface BenchContext {
   pauseBackground(): Promise<{ resume(): Promise<void> }>;
 }
 
-export type Bench = (context: BenchContext) => Promise<BenchRow[]>;
+/** A benchmark's figures, with the conditions they were measured under when those need saying. */
+export interface BenchSection {
+  /** Printed under the section's title: what state the figures were measured in. */
+  header: string;
+  rows: BenchRow[];
+}
+
+export type Bench = (context: BenchContext) => Promise<BenchRow[] | BenchSection>;
