@@ -17,7 +17,7 @@ export const KEY_CACHE_MS = 1_000;
 interface SeenKey {
   partnerId: string;
   keyId: string;
-  kept?: { record: ApiKeyRecord; until: number };
+  kept?: { record: ApiKeyRecord; from: number; until: number };
 }
 
 /** Bounded; the key seen least recently is forgotten first. */
@@ -44,15 +44,20 @@ export function keyReadBegins(): number {
  */
 export function keepKey(secretHash: string, record: ApiKeyRecord, readAt: Date, readBegan: number): void {
   seenKeys.delete(secretHash);
-  const kept = readBegan === forgets ? { record, until: readAt.getTime() + KEY_CACHE_MS } : undefined;
+  const from = readAt.getTime();
+  const kept = readBegan === forgets ? { record, from, until: from + KEY_CACHE_MS } : undefined;
   seenKeys.set(secretHash, { partnerId: record.partner_id, keyId: record.id, kept });
   if (seenKeys.size > SEEN_KEYS_KEPT) seenKeys.delete(seenKeys.keys().next().value as string);
 }
 
-/** The record kept for this secret at `at`, or undefined when it must be read. */
+/**
+ * The record kept for this secret at `at`, or undefined when it must be read. A request dated before
+ * the read (a clock set back) reads too: the record is never used for longer than `KEY_CACHE_MS`.
+ */
 export function keptKey(secretHash: string, at: Date): ApiKeyRecord | undefined {
   const kept = seenKeys.get(secretHash)?.kept;
-  return kept && kept.until > at.getTime() ? kept.record : undefined;
+  const ms = at.getTime();
+  return kept && kept.from <= ms && ms < kept.until ? kept.record : undefined;
 }
 
 /**

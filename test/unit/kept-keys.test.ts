@@ -29,6 +29,13 @@ describe('kept keys', () => {
     expect(ddb.commandCalls(GetCommand)).toHaveLength(2);
   });
 
+  it('reads a key again for a request dated before the read that kept it (a clock set back)', async () => {
+    ddb.on(GetCommand).resolves({ Item: ITEM });
+    await storedKey(presented, t0);
+    expect(keptKey(presented.secretHash, t0)).toBeDefined();
+    expect(keptKey(presented.secretHash, new Date(t0.getTime() - 1))).toBeUndefined();
+  });
+
   it('keeps neither a revoked key nor one of the other mode', async () => {
     ddb
       .on(GetCommand)
