@@ -1,6 +1,7 @@
 import type { TransactWriteCommandInput } from './dynamodb';
 import type { Scope } from '../scope';
 import type { PendingEvent } from './event';
+import { itemOfAction, joinActions } from './one-action-per-item';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -20,11 +21,14 @@ export interface WriteEntry {
 /**
  * Everything one operation changes, committed as ONE TransactWriteItems together with the events it
  * records (the transactional outbox): no event without its change, no change without its event.
- * Build it, then hand it to `commit()` (lib/event-log/commit.ts).
+ * Build it, then hand it to `commit()` (lib/event-log/commit.ts). It holds one action per item, as
+ * DynamoDB requires: an action on an item already in it joins the first (lib/store/one-action-per-item.ts).
  */
 export class WriteSet {
   readonly entries: WriteEntry[] = [];
   readonly events: PendingEvent[] = [];
+  /** Where each item's one action is in `entries`. */
+  private readonly actionOf = new Map<string, number>();
 
   constructor(
     readonly scope: Scope,
@@ -32,7 +36,7 @@ export class WriteSet {
   ) {}
 
   put(item: Record<string, unknown>, condition?: Condition): this {
-    this.entries.push({
+    this.add({
       item: {
         Put: {
           TableName: this.table,
@@ -52,7 +56,7 @@ export class WriteSet {
     update: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
     condition?: Condition,
   ): this {
-    this.entries.push({
+    this.add({
       item: {
         Update: {
           TableName: this.table,
@@ -69,7 +73,7 @@ export class WriteSet {
   }
 
   check(key: Record<string, unknown>, condition: Condition): this {
-    this.entries.push({
+    this.add({
       item: {
         ConditionCheck: {
           TableName: this.table,
@@ -85,7 +89,7 @@ export class WriteSet {
   }
 
   delete(key: Record<string, unknown>, condition?: Condition): this {
-    this.entries.push({
+    this.add({
       item: {
         Delete: {
           TableName: this.table,
@@ -97,6 +101,16 @@ export class WriteSet {
       },
       onFailed: condition?.onFailed,
     });
+    return this;
+  }
+
+  private add(entry: WriteEntry): this {
+    const item = itemOfAction(entry.item);
+    const at = this.actionOf.get(item);
+    if (at === undefined) {
+      this.actionOf.set(item, this.entries.length);
+      this.entries.push(entry);
+    } else this.entries[at] = joinActions(this.entries[at], entry);
     return this;
   }
 
