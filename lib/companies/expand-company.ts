@@ -5,29 +5,30 @@ import { renderServiceOrder } from '../resources/service-order';
 import { serviceOrdersOfCompany } from '../store/entities/service-order';
 import type { Scope } from '../scope';
 import type { Expandable } from './params';
-import { openRequirementCount, requirementsOfCompany } from '../store/entities/requirement';
+import { requirementsOfCompany } from '../store/entities/requirement';
 import { renderRequirement } from '../resources/requirement';
 import { openPendingRequirements } from './owner-document-requests';
-import { getCompanyAndOpenCount } from '../store/entities/company';
+import { getCompanyAndOpenCount, openRequirementCount } from '../store/entities/company';
 import type { ReadTogether } from '../store/read-together';
 
 /**
- * A stored company as the API answers it: `open_requirements` counted now (spec: "computed at read
- * time"), and each requested expansion read in parallel.
+ * A stored company as the API answers it: `open_requirements` (spec: "computed at read time") as read
+ * with the company item when `counted` is given, else read now; each requested expansion read in
+ * parallel.
  */
 export async function presentCompany(
   scope: Scope,
   record: CompanyRecord,
   expand: readonly Expandable[] = [],
-  countStarted?: Promise<number>,
+  counted?: number | Promise<number>,
 ): Promise<Company> {
   // A creation cut short between its two transactions: the owners' requirements are opened now.
   if (record.pending_requirements) await openPendingRequirements(scope, record.id);
   const [openRequirements, account, orders, requirements] = await Promise.all([
-    // `open_requirements`, computed at read time (spec Company): one consistent GetItem of the counter,
-    // or the count a reader started beside the company's own read (`companyWithCount`), unless
-    // requirements were opened just now.
-    (!record.pending_requirements && countStarted) || openRequirementCount(scope, record.id),
+    // `open_requirements`, computed at read time (spec Company): the count the company item carried
+    // when it was read (`companyWithCount`, a listing's page), else one consistent GetItem of it; read
+    // again when requirements were opened just now.
+    counted !== undefined && !record.pending_requirements ? counted : openRequirementCount(scope, record.id),
     expand.includes('account') ? getAccount(scope, record.account_id) : undefined,
     expand.includes('service_orders') ? serviceOrdersOfCompany(scope, record.id) : undefined,
     expand.includes('requirements')
@@ -43,8 +44,8 @@ export async function presentCompany(
 }
 
 /**
- * A company and its open-requirement count read together, in one request (the count needs only the
- * company's id): docs/decisions.md "Where a request's time goes". Pass `count` on to `presentCompany`.
+ * A company and its open-requirement count, one read of the company item that carries both
+ * (docs/decisions.md, "Where a request's time goes"). Pass `count` on to `presentCompany`.
  */
 export async function companyWithCount(
   scope: Scope,

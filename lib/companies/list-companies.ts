@@ -12,7 +12,7 @@ import { readCounter } from '../store/entities/account';
 import type { Company } from '../resources/company';
 import { COMPANY_STATUSES } from '../resources/vocabulary';
 import { expandQuery } from './params';
-import { companyEntity, getCompany } from '../store/entities/company';
+import { companyEntity, getCompanyAndOpenCount, openRequirementsOf } from '../store/entities/company';
 import { presentCompany } from './expand-company';
 
 export const listCompaniesQuery = z
@@ -73,7 +73,8 @@ export async function listCompanies(scope: Scope, q: Query): Promise<{ object: '
         ? countRange(range)
         : readCounter(scope, q.account_id ? COUNTERS.companiesOfAccount(q.account_id) : COUNTERS.companies),
   ]);
-  const items = await Promise.all(result.items.map((i) => presentCompany(scope, companyEntity.record(i), expand)));
+  // Each company's open-requirement count is on its item (the index projects it): no read per company.
+  const items = await Promise.all(result.items.map((i) => presentCompany(scope, companyEntity.record(i), expand, openRequirementsOf(i))));
   return { object: 'list', page: { ...result.page, total }, items };
 }
 
@@ -89,7 +90,8 @@ async function byExternalId(
   expand: NonNullable<Query['expand[]']>,
 ): Promise<{ object: 'list'; page: PageBlock; items: Company[] }> {
   const guard = await db().send(new GetCommand({ TableName: tableName(), Key: companyExternalIdKey(scope, q.external_id!) }));
-  const record = guard.Item ? await getCompany(scope, guard.Item.company_id as string) : undefined;
+  const read = guard.Item ? await getCompanyAndOpenCount(scope, guard.Item.company_id as string) : undefined;
+  const record = read?.record;
   let match =
     record && (!q.account_id || record.account_id === q.account_id) && (!q.status || record.status === q.status) ? record : undefined;
   const sk = match ? listSortKey(match.created_at, match.id) : undefined;
@@ -110,7 +112,7 @@ async function byExternalId(
     };
   }
   void descending;
-  const items = match ? [await presentCompany(scope, match, expand)] : [];
+  const items = match ? [await presentCompany(scope, match, expand, read!.open)] : [];
   const cursor = sk !== undefined && match ? encodeCursor(listing, sk) : null;
   return {
     object: 'list',

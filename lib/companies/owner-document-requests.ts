@@ -49,14 +49,15 @@ class AlreadyOpened extends Error {}
 
 /**
  * Opens the requirements a company's creation left pending (`pending_requirements` on the company
- * item), in ONE transaction: each requirement with its `requirement.created`, the open count, and the
- * company item without `pending_requirements` (its `version` moved, so a change that read the company
- * before re-reads it). Conditioned on `pending_requirements` still being there: whoever runs it
- * (creation right after its own transaction; a later read or change of a company whose creation was
- * cut short in between) opens them once. An owner whose document arrived meanwhile gets none.
+ * item), in ONE transaction: each requirement with its `requirement.created`, and the company item
+ * without `pending_requirements` (its `version` moved, so a change that read the company before
+ * re-reads it) with its open count moved by their number. Conditioned on `pending_requirements`
+ * still being there: whoever runs it (creation right after its own transaction; a later read or
+ * change of a company whose creation was cut short in between) opens them once. An owner whose
+ * document arrived meanwhile gets none.
  *
- * 25 owners: 25 requirement items, 25 id pointers, 1 counter, the company, 25 events and their
- * counters: 80 items of DynamoDB's 100.
+ * 25 owners: 25 requirement items, 25 id pointers, the company, 25 events and their counters: 79
+ * items of DynamoDB's 100.
  */
 export async function openPendingRequirements(scope: Scope, companyId: string, known?: CompanyRecord): Promise<void> {
   const company = known ?? (await getCompany(scope, companyId, { consistent: true }));

@@ -1,7 +1,7 @@
 import { nowIso } from '../clock';
 import { ApiError, invalidField, resourceMissing } from '../errors';
 import { exampleId, newId } from '../ids';
-import { getCompany } from '../store/entities/company';
+import { getCompanyAndOpenCount } from '../store/entities/company';
 import { changeCompany } from '../lifecycle/change-company';
 import { assertNotDissolved } from '../lifecycle/company-status';
 import { addOwnerDocuments } from '../lifecycle/operations/owner-documents';
@@ -46,7 +46,8 @@ export async function uploadFile(scope: Scope, input: UploadInput): Promise<File
       'additionalProperties',
     );
   }
-  const company = await getCompany(scope, input.company, { consistent: true });
+  const read = await getCompanyAndOpenCount(scope, input.company);
+  const company = read.record;
   if (!company)
     throw new ApiError('invalid_request', `No company '${input.company}'.`, [
       {
@@ -89,7 +90,7 @@ export async function uploadFile(scope: Scope, input: UploadInput): Promise<File
         addFileCreation(ctx.ws, scope, record);
         return addOwnerDocuments(ctx, [{ shareholder: input.shareholder!, file: id }]);
       },
-      company,
+      read,
     );
   } else {
     const ws = new WriteSet(scope, tableName());

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
-import { companyEntity, CompanyChanged, getCompany } from '../store/entities/company';
+import { addCompanyWrite, CompanyChanged, getCompanyAndOpenCount } from '../store/entities/company';
 import { companyKey } from '../store/keys';
 import { companySnapshot, type CompanyRecord } from '../resources/company';
 import { commit } from '../event-log/commit';
@@ -19,6 +19,11 @@ export type OnceField = 'verified_at' | 'incorporated_at' | 'ein_assigned_at' | 
 
 export interface CompanyChangeContext {
   company: CompanyRecord;
+  /**
+   * The open-requirement count on the company item as read with it: what a change that closes every
+   * open requirement conditions on (lib/lifecycle/operations/wind-down.ts).
+   */
+  openRequirements: number;
   ws: WriteSet;
   /** The moment of this change: `updated_at` and the fixed-once timestamps. */
   at: string;
@@ -43,17 +48,20 @@ const MAX_ATTEMPTS = 8;
  * plan's other writes and its events in ONE transaction. The company write is conditioned on the
  * version read (and on each `once` field being absent): a concurrent change makes this re-read and
  * decide again, so a repeated trigger meets the new state and is refused as an illegal transition.
+ * It SETs the company's attributes, never its open-requirement count (`addCompanyWrite`): a
+ * requirement opened or closed meanwhile neither fails the change nor is lost by it.
  */
 export async function changeCompany<R = undefined>(
   scope: Scope,
   companyId: string,
   plan: (ctx: CompanyChangeContext) => Promise<CompanyChangePlan<R>> | CompanyChangePlan<R>,
-  /** The company as the caller has just read it (consistently): the first attempt plans on it, unread again. */
-  justRead?: CompanyRecord,
+  /** The company as the caller has just read it (`getCompanyAndOpenCount`): the first attempt plans on it, unread again. */
+  justRead?: { record: CompanyRecord | undefined; open: number },
 ): Promise<{ company: CompanyRecord; result?: R; events: CommittedEvent[] }> {
   for (let attempt = 1; ; attempt++) {
     // The write is conditioned on the version planned on, so a change since that read is caught either way.
-    const company = attempt === 1 && justRead ? justRead : await getCompany(scope, companyId, { consistent: true });
+    const read = attempt === 1 && justRead ? justRead : await getCompanyAndOpenCount(scope, companyId);
+    const company = read.record;
     if (!company) throw resourceMissing('company', companyId);
     if (company.pending_requirements) {
       // A creation cut short between its two transactions: open its owners' requirements first.
@@ -62,7 +70,7 @@ export async function changeCompany<R = undefined>(
     }
     const ws = new WriteSet(scope, tableName());
     const at = nowIso();
-    const { next, once = [], result } = await plan({ company, ws, at, scope });
+    const { next, once = [], result } = await plan({ company, openRequirements: read.open, ws, at, scope });
     // A plan that leaves the company as it was only needs it unchanged meanwhile: no write, no new updated_at.
     const unchanged = next === company;
     const written: CompanyRecord = unchanged ? company : { ...next, version: company.version + 1, updated_at: at };
@@ -79,7 +87,7 @@ export async function changeCompany<R = undefined>(
       onFailed: () => new CompanyChanged(companyId),
     };
     if (unchanged) ws.check(companyKey(scope, companyId), condition);
-    else ws.put(companyEntity.item(scope, written), condition);
+    else addCompanyWrite(ws, scope, company, written, condition);
     try {
       const events = await commit(ws);
       return { company: written, result, events };

@@ -4,6 +4,7 @@ import { verifyOwners } from '../../lib/lifecycle/operations/verify-owners';
 import { incorporateCompany } from '../../lib/lifecycle/operations/incorporate-company';
 import { ApiError } from '../../lib/errors';
 import { companyEntity } from '../../lib/store/entities/company';
+import { companyKey } from '../../lib/store/keys';
 import type { CompanyRecord } from '../../lib/resources/company';
 
 const ddb = mockStore(StoreClient);
@@ -70,10 +71,11 @@ describe('"once" events under an injected conflict', () => {
 
     const writes = ddb.commandCalls(TransactWriteCommand);
     expect(writes).toHaveLength(1);
-    const put = writes[0].args[0].input.TransactItems![0].Put!;
+    const write = writes[0].args[0].input.TransactItems![0].Update!;
     // The once-guard: the company write requires the version read AND no verified_at yet.
-    expect(put.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
-    expect(put.ExpressionAttributeNames).toMatchObject({ '#o0': 'verified_at' });
+    expect(write.Key).toEqual(companyKey(scope, base.id));
+    expect(write.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
+    expect(write.ExpressionAttributeNames).toMatchObject({ '#o0': 'verified_at' });
     const events = writes[0].args[0].input.TransactItems!.filter((i) => i.Put?.Item?.entity === 'event').map((i) => i.Put!.Item!.type);
     expect(events).toEqual(['company.verified']);
   });
@@ -104,13 +106,14 @@ describe('"once" events under an injected conflict', () => {
     const writes = ddb.commandCalls(TransactWriteCommand);
     expect(writes).toHaveLength(2);
     const retried = writes[1].args[0].input.TransactItems!;
-    expect(retried[0].Put!.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
-    expect(retried[0].Put!.ExpressionAttributeNames).toMatchObject({ '#o0': 'incorporated_at' });
+    expect(retried[0].Update!.Key).toEqual(companyKey(scope, base.id));
+    expect(retried[0].Update!.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
+    expect(retried[0].Update!.ExpressionAttributeNames).toMatchObject({ '#o0': 'incorporated_at' });
     // The retry is the pending path: its events ride along once each, as pending events, no counter.
     expect(retried.filter((i) => i.Put?.Item?.entity === 'event_pending').map((i) => i.Put!.Item!.type)).toEqual([
       'company.status.changed',
       'company.incorporated',
     ]);
-    expect(retried.filter((i) => i.Update || i.Put?.Item?.entity === 'event')).toEqual([]);
+    expect(retried.slice(1).filter((i) => i.Update || i.Put?.Item?.entity === 'event')).toEqual([]);
   });
 });

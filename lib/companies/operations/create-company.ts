@@ -22,7 +22,7 @@ import { checkPassportFiles } from './passport-files';
 import { enforceCompanyRules } from '../rules';
 import type { CreateCompanyBody } from '../schemas';
 import type { Expandable } from '../params';
-import { companyEntity } from '../../store/entities/company';
+import { newCompanyItem } from '../../store/entities/company';
 import { renderRequirement } from '../../resources/requirement';
 import { newestRequirementsFirst, openRequirementsAfterCreation, ownerDocumentRequests } from '../owner-document-requests';
 
@@ -187,7 +187,7 @@ async function planCreation(input: CreateCompanyInput, selection: Selection): Pr
 /** The one transaction of a creation: company, guards, account, counters, orders, events. */
 function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrderRecord[], newAccount?: AccountRecord): WriteSet {
   const ws = new WriteSet(scope, tableName());
-  ws.put(companyEntity.item(scope, company), { expression: 'attribute_not_exists(pk)' });
+  ws.put(newCompanyItem(scope, company), { expression: 'attribute_not_exists(pk)' });
   ws.put(
     {
       ...nameGuardKey(scope.mode, company.state, company.name),

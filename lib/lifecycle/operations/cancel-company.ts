@@ -35,9 +35,9 @@ const formationCancel: WindDown = {
 
 export async function cancelCompany(scope: Scope, companyId: string) {
   await windDownAhead(scope, companyId, formationCancel);
-  return changeCompany<OrderRecord[]>(scope, companyId, async ({ company, ws, at }) => {
+  return changeCompany<OrderRecord[]>(scope, companyId, async ({ company, openRequirements, ws, at }) => {
     statusTransition('cancelled', company);
-    const { settled, rights } = await addWindDown(ws, scope, company, formationCancel, at);
+    const { settled, rights } = await addWindDown(ws, scope, company, openRequirements, formationCancel, at);
     releaseName(ws, scope, company);
 
     let next: CompanyRecord = { ...company, status: 'cancelled' };

@@ -57,10 +57,10 @@ const dissolution = (completing?: string): WindDown => ({
 export async function dissolveCompany(scope: Scope, companyId: string, options: DissolveOptions = {}) {
   const plan = dissolution(options.completing);
   await windDownAhead(scope, companyId, plan);
-  return changeCompany(scope, companyId, async ({ company, ws, at }) => {
+  return changeCompany(scope, companyId, async ({ company, openRequirements, ws, at }) => {
     statusTransition('dissolved', company);
     await options.alsoWrite?.(ws, company, at);
-    const { rights } = await addWindDown(ws, scope, company, plan, at);
+    const { rights } = await addWindDown(ws, scope, company, openRequirements, plan, at);
     releaseName(ws, scope, company);
     if (rights)
       ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshotAt({ ...company, entitlements: rights }, at) });

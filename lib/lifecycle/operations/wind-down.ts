@@ -1,12 +1,12 @@
-import { CompanyChanged, getCompany } from '../../store/entities/company';
+import { CompanyChanged, getCompany, moveOpenRequirements, OPEN_REQUIREMENTS } from '../../store/entities/company';
 import { serviceOrdersOfCompany, type OrderRecord } from '../../store/entities/service-order';
 import { addOrderMove, without, type OrderChange } from '../../orders/change-order';
 import { renewalState } from '../../orders/order-record';
 import { nextRenewalAt } from '../../billing/renewal-schedule';
 import { addCancellation } from '../../requirements/change-requirement';
-import { requirementsOfCompany, readOpenCounter, type RequirementRecord } from '../../store/entities/requirement';
+import { requirementsOfCompany, type RequirementRecord } from '../../store/entities/requirement';
 import type { RequirementTrigger } from '../../requirements/requirement-status';
-import { companyNameKey, openRequirementCounterKey } from '../../store/keys';
+import { companyNameKey } from '../../store/keys';
 import { companySnapshot, type CompanyRecord } from '../../resources/company';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../../store/write-set';
@@ -142,14 +142,15 @@ export async function windDownAhead(scope: Scope, companyId: string, plan: WindD
 
 /**
  * The final transaction's share of a wind-down: every order's settlement and every open
- * requirement's cancel (the open counter set to zero, conditioned on the value read, so a
- * requirement opened meanwhile makes the whole change run again). Returns the orders as written and
- * the company's rights when some were taken back.
+ * requirement's cancel (the open count brought to zero, conditioned on `counted`, the value read
+ * with the company, so a requirement opened meanwhile makes the whole change run again). Returns the
+ * orders as written and the company's rights when some were taken back.
  */
 export async function addWindDown(
   ws: WriteSet,
   scope: Scope,
   company: CompanyRecord,
+  counted: number,
   plan: WindDown,
   at: string,
 ): Promise<{ settled: OrderRecord[]; rights?: Record<string, number> }> {
@@ -157,40 +158,36 @@ export async function addWindDown(
   plan.allowed(company, orders);
   const steps = stepsOf(scope, company, orders, [], plan, at);
   const rights = addSteps(ws, scope, company, steps, plan, at);
-  await closeOpenRequirements(ws, scope, company.id, plan.trigger, plan.reason, at);
+  await closeOpenRequirements(ws, scope, company.id, counted, plan.trigger, plan.reason, at);
   const settled = steps.flatMap((s) => (s.kind === 'order' ? [{ ...s.order, ...s.change.next }] : []));
   return { settled, rights };
 }
 
 /**
- * Every open requirement is canceled with `reason` (`requirement.canceled`), and the open-requirement
- * counter is set to zero conditioned on the value read, so a requirement opened meanwhile makes the
- * whole change run again.
+ * Every open requirement is canceled with `reason` (`requirement.canceled`), and the company's open
+ * count brought to zero conditioned on `counted`, the value read with the company before the
+ * requirements were listed: a requirement opened or closed since makes the whole change run again.
  */
 export async function closeOpenRequirements(
   ws: WriteSet,
   scope: Scope,
   companyId: string,
+  counted: number,
   trigger: Exclude<RequirementTrigger, 'fulfilled'>,
   reason: string,
   at: string,
 ): Promise<void> {
-  const [open, counter] = await Promise.all([
-    requirementsOfCompany(scope, companyId, { openOnly: true }),
-    readOpenCounter(scope, companyId),
-  ]);
+  const open = await requirementsOfCompany(scope, companyId, { openOnly: true });
   for (const requirement of open) addCancellation(ws, scope, requirement, trigger, reason, at);
-  // The cancellations above move the counter by their count; it is then set outright, guarded by what was read.
-  ws.entries.splice(0, ws.entries.length, ...ws.entries.filter((e) => !isCounterUpdate(e.item, scope, companyId)));
-  ws.update(
-    openRequirementCounterKey(scope, companyId),
-    { expression: 'SET #open = :zero', names: { '#open': 'open' }, values: { ':zero': 0 } },
-    {
-      expression: counter === undefined ? 'attribute_not_exists(pk)' : '#open = :read',
-      values: counter === undefined ? undefined : { ':read': counter },
-      onFailed: () => new CompanyChanged(companyId),
-    },
-  );
+  // The cancellations take one each off the count; this takes the rest of what was read, so the
+  // count ends at zero even where it had drifted from the requirements. An item without the count
+  // reads as zero (`openRequirementsOf`): so does the condition.
+  moveOpenRequirements(ws, scope, companyId, open.length - counted, {
+    expression: counted === 0 ? 'attribute_not_exists(#open) OR #open = :counted' : '#open = :counted',
+    names: { '#open': OPEN_REQUIREMENTS },
+    values: { ':counted': counted },
+    onFailed: () => new CompanyChanged(companyId),
+  });
 }
 
 /**
@@ -224,9 +221,4 @@ export function renewalsEnd(order: OrderRecord, at: string): Omit<OrderChange, '
 /** A recurring order still renewing: it has a next renewal and no approved renewal cancel. */
 function renews(order: OrderRecord): boolean {
   return order.next_renewal_at !== undefined && order.renewal_canceled_at === undefined && order.status !== 'canceled';
-}
-
-function isCounterUpdate(item: WriteSet['entries'][number]['item'], scope: Scope, companyId: string): boolean {
-  const key = openRequirementCounterKey(scope, companyId);
-  return !!item.Update && item.Update.Key?.pk === key.pk && item.Update.Key?.sk === key.sk;
 }

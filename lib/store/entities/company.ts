@@ -1,12 +1,22 @@
 import { GetCommand } from '../dynamodb';
 import { tableName, db } from '../client';
-import { batchGetItems, itemAt, type ReadTogether } from '../read-together';
+import { getItem, type ReadTogether } from '../read-together';
 import { defineEntity } from '../entity';
-import { companyIndexes, companyKey, listSortKey, openCompaniesIndex, openRequirementCounterKey, shardOf } from '../keys';
+import { companyIndexes, companyKey, listSortKey, openCompaniesIndex, shardOf } from '../keys';
 import type { Scope } from '../../scope';
-import type { WriteSet } from '../write-set';
+import type { Condition, WriteSet } from '../write-set';
 import type { CompanyRecord } from '../../resources/company';
 import { metadataAsText } from '../metadata-attribute';
+import { TABLE_KEYS } from '../table-definition';
+
+/**
+ * The company's count of open requirements (spec Company `open_requirements`, "computed at read
+ * time"), kept on the company item so the company and its count are one read. Moved by `ADD` in every
+ * transaction that opens or closes a requirement, which does not bump `version`; a company change SETs
+ * the company's attributes, never this one (`addCompanyWrite`), so neither loses the other's write
+ * (docs/decisions.md, "Requirements"). Never part of the record: read it with `openRequirementsOf`.
+ */
+export const OPEN_REQUIREMENTS = 'open_requirements';
 
 /**
  * The company item: its record and the index attributes of companiesOfPartner (gsi1),
@@ -33,7 +43,15 @@ export const companyEntity = defineEntity<CompanyRecord>({
     };
   },
   codec: metadataAsText,
+  internal: [OPEN_REQUIREMENTS],
 });
+
+/** The open-requirement count a stored company item carries (absent: none opened yet, as `ADD` reads it). */
+export const openRequirementsOf = (item: Record<string, unknown> | undefined): number =>
+  (item?.[OPEN_REQUIREMENTS] as number | undefined) ?? 0;
+
+/** A new company's item: its record, with no requirement open yet (its own transaction's opened ones join it). */
+export const newCompanyItem = (scope: Scope, record: CompanyRecord) => ({ ...companyEntity.item(scope, record), [OPEN_REQUIREMENTS]: 0 });
 
 /** companyById, within the caller's partner and mode: another partner's or mode's id is simply absent. */
 export async function getCompany(
@@ -48,21 +66,45 @@ export async function getCompany(
 }
 
 /**
- * The company and its open-requirement counter (spec Company `open_requirements`, "computed at read
- * time") in ONE consistent BatchGetItem instead of two GetItems, which the request's key rides in when
- * `together` is given: GET /companies/{id} in two requests (docs/decisions.md, "Where a request's time
- * goes").
+ * The company and its open-requirement count (spec Company `open_requirements`, "computed at read
+ * time") in ONE consistent read of the company item, in the request's shared read when `together` is
+ * given: GET /companies/{id} in one round trip (docs/decisions.md, "Where a request's time goes").
  */
 export async function getCompanyAndOpenCount(
   scope: Scope,
   companyId: string,
   together?: ReadTogether,
 ): Promise<{ record: CompanyRecord | undefined; open: number }> {
-  const keys = [companyKey(scope, companyId), openRequirementCounterKey(scope, companyId)];
-  const items = await (together ? together.read(keys) : batchGetItems(tableName(), keys));
-  const company = itemAt(items, keys[0]);
-  const counter = itemAt(items, keys[1]);
-  return { record: company ? companyEntity.record(company) : undefined, open: (counter?.open as number | undefined) ?? 0 };
+  const item = await getItem(tableName(), companyKey(scope, companyId), { together, consistent: true });
+  return { record: item ? companyEntity.record(item) : undefined, open: openRequirementsOf(item) };
+}
+
+/** `open_requirements` of a company: its count alone, one consistent GetItem of the company item, however long its history. */
+export async function openRequirementCount(scope: Scope, companyId: string): Promise<number> {
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: companyKey(scope, companyId),
+      ConsistentRead: true,
+      ProjectionExpression: '#open',
+      ExpressionAttributeNames: { '#open': OPEN_REQUIREMENTS },
+    }),
+  );
+  return openRequirementsOf(res.Item);
+}
+
+/**
+ * Moves the company's open-requirement count by `delta` in this transaction (`ADD`, with `condition`
+ * when given). The WriteSet joins it to whatever else the transaction does to the company item
+ * (lib/store/one-action-per-item.ts): several requirements opened together move it once, by their sum.
+ */
+export function moveOpenRequirements(ws: WriteSet, scope: Scope, companyId: string, delta: number, condition?: Condition): void {
+  if (delta === 0 && !condition) return;
+  ws.update(
+    companyKey(scope, companyId),
+    { expression: 'ADD #open :delta', names: { '#open': OPEN_REQUIREMENTS }, values: { ':delta': delta } },
+    condition,
+  );
 }
 
 /** Another writer changed the company after it was read: re-read and retry the operation. */
@@ -73,9 +115,9 @@ export class CompanyChanged extends Error {
 }
 
 /**
- * Adds an update of a company to a WriteSet: the whole item rewritten from `next`, conditioned on the
- * version that was read, with `version` bumped and `updated_at` set. A concurrent change makes the
- * commit throw `CompanyChanged` (or what `onConflict` returns).
+ * Adds an update of a company to a WriteSet: the item rewritten from `next` (`addCompanyWrite`),
+ * conditioned on the version that was read, with `version` bumped and `updated_at` set. A concurrent
+ * change makes the commit throw `CompanyChanged` (or what `onConflict` returns).
  */
 export function addCompanyUpdate(
   ws: WriteSet,
@@ -86,11 +128,49 @@ export function addCompanyUpdate(
   onConflict?: () => Error,
 ): CompanyRecord {
   const written: CompanyRecord = { ...next, version: read.version + 1, updated_at: updatedAt };
-  ws.put(companyEntity.item(scope, written), {
+  addCompanyWrite(ws, scope, read, written, {
     expression: '#v = :v',
     names: { '#v': 'version' },
     values: { ':v': read.version },
     onFailed: onConflict ?? (() => new CompanyChanged(read.id)),
   });
   return written;
+}
+
+/** The table's keys: an UpdateItem names them in `Key`, never sets them. */
+const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+
+/**
+ * Writes a company as `written` has it, where it was `read`: one UpdateItem that SETs every attribute
+ * of its item (indexes included) and REMOVEs those `read`'s item had and `written`'s has not, under
+ * `condition`. Never the open-requirement count: requirements move it concurrently without bumping
+ * `version`, so a whole-item Put conditioned on `version` would pass and write back the count it read
+ * (docs/decisions.md, "Requirements").
+ */
+export function addCompanyWrite(ws: WriteSet, scope: Scope, read: CompanyRecord, written: CompanyRecord, condition: Condition): void {
+  const after = companyEntity.item(scope, written);
+  const before = companyEntity.item(scope, read);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const set: string[] = [];
+  const remove: string[] = [];
+  const own = (name: string) => !KEY_ATTRIBUTES.has(name) && name !== OPEN_REQUIREMENTS;
+  for (const [name, value] of Object.entries(after)) {
+    if (!own(name) || value === undefined) continue;
+    const i = Object.keys(names).length;
+    names[`#c${i}`] = name;
+    values[`:c${i}`] = value;
+    set.push(`#c${i} = :c${i}`);
+  }
+  for (const [name, value] of Object.entries(before)) {
+    if (!own(name) || value === undefined || after[name] !== undefined) continue;
+    const i = Object.keys(names).length;
+    names[`#c${i}`] = name;
+    remove.push(`#c${i}`);
+  }
+  ws.update(
+    companyKey(scope, written.id),
+    { expression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`, names, values },
+    condition,
+  );
 }

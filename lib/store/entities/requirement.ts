@@ -2,17 +2,11 @@ import { GetCommand } from '../dynamodb';
 import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';
-import {
-  companyKey,
-  companyPartition,
-  openRequirementCounterKey,
-  REQUIREMENT_SK_PREFIX,
-  requirementKey,
-  requirementPointerKey,
-} from '../keys';
+import { companyPartition, REQUIREMENT_SK_PREFIX, requirementKey, requirementPointerKey } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import { renderRequirement, type Requirement } from '../../resources/requirement';
+import { moveOpenRequirements } from './company';
 
 /** A requirement as stored: the API fields (without `object`) and `rev`, bumped by every change. */
 export type RequirementRecord = Omit<Requirement, 'object'> & { rev: number };
@@ -39,9 +33,10 @@ const requirementEntity = defineEntity<RequirementRecord>({
 });
 
 /**
- * Adds a new requirement, its id pointer and the open count to a WriteSet, with `requirement.created`.
- * `guardCompany` conditions the write on the company not being dissolved; leave it off when the same
- * transaction already writes the company item (DynamoDB allows one action per item).
+ * Adds a new requirement, its id pointer and the company's open count to a WriteSet, with
+ * `requirement.created`. `guardCompany` conditions the count's move on the company item existing
+ * and not being dissolved; a transaction that writes the company item itself, conditioned on the
+ * version it read, needs no guard.
  */
 export function addRequirementCreation(ws: WriteSet, scope: Scope, record: RequirementRecord, options: { guardCompany: boolean }): void {
   ws.put(requirementEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
@@ -51,15 +46,20 @@ export function addRequirementCreation(ws: WriteSet, scope: Scope, record: Requi
     company: record.company,
     created_at: record.created_at,
   });
-  moveOpenCount(ws, scope, record.company, 1);
-  if (options.guardCompany) {
-    ws.check(companyKey(scope, record.company), {
-      expression: 'attribute_exists(pk) AND #status <> :dissolved',
-      names: { '#status': 'status' },
-      values: { ':dissolved': 'dissolved' },
-      onFailed: () => new CompanyDissolvedMeanwhile(record.company),
-    });
-  }
+  moveOpenRequirements(
+    ws,
+    scope,
+    record.company,
+    1,
+    options.guardCompany
+      ? {
+          expression: 'attribute_exists(pk) AND #status <> :dissolved',
+          names: { '#status': 'status' },
+          values: { ':dissolved': 'dissolved' },
+          onFailed: () => new CompanyDissolvedMeanwhile(record.company),
+        }
+      : undefined,
+  );
   ws.recordEvent({ type: 'requirement.created', companyId: record.company, resource: renderRequirement(record) });
 }
 
@@ -82,28 +82,8 @@ export function addRequirementUpdate(ws: WriteSet, scope: Scope, read: Requireme
     values: { ':rev': read.rev },
     onFailed: () => new RequirementChanged(read.id),
   });
-  if (read.status === 'open' && written.status !== 'open') moveOpenCount(ws, scope, read.company, -1);
+  if (read.status === 'open' && written.status !== 'open') moveOpenRequirements(ws, scope, read.company, -1);
   return written;
-}
-
-const OPEN_COUNT_ADD = 'ADD #open :delta';
-
-/**
- * Moves the company's open-requirement counter by `delta` in this transaction. DynamoDB allows one
- * action per item in a TransactWriteItems, so several requirements opened or closed together (every
- * owner's identity document at once) share one `ADD` of their sum.
- */
-export function moveOpenCount(ws: WriteSet, scope: Scope, companyId: string, delta: number): void {
-  const key = openRequirementCounterKey(scope, companyId);
-  const same = ws.entries.find(
-    (e) => e.item.Update?.Key?.pk === key.pk && e.item.Update?.Key?.sk === key.sk && e.item.Update.UpdateExpression === OPEN_COUNT_ADD,
-  );
-  if (same) {
-    const values = same.item.Update!.ExpressionAttributeValues as Record<string, number>;
-    values[':delta'] += delta;
-    return;
-  }
-  ws.update(key, { expression: OPEN_COUNT_ADD, names: { '#open': 'open' }, values: { ':delta': delta } });
 }
 
 /** requirementById, within the caller's partner and mode (two consistent reads). */
@@ -141,20 +121,4 @@ export async function requirementsOfCompany(
     ConsistentRead: true,
   });
   return items.map(requirementEntity.record);
-}
-
-/** `open_requirements` of a company: one consistent GetItem of its counter, however long its history. */
-export async function openRequirementCount(scope: Scope, companyId: string): Promise<number> {
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: openRequirementCounterKey(scope, companyId), ConsistentRead: true }),
-  );
-  return (res.Item?.open as number | undefined) ?? 0;
-}
-
-/** The counter as read, for a writer that must condition on it (dissolution closes every open one). */
-export async function readOpenCounter(scope: Scope, companyId: string): Promise<number | undefined> {
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: openRequirementCounterKey(scope, companyId), ConsistentRead: true }),
-  );
-  return res.Item?.open as number | undefined;
 }

@@ -18,8 +18,6 @@ export const requirementPointerKey = (scope: Scope, requirementId: string) => ({
   pk: `RQID#${scopePrefix(scope)}#${requirementId}`,
   sk: 'RQ',
 });
-/** openRequirementsCount: the company's count of open requirements, moved in every transaction that opens or closes one. */
-export const openRequirementCounterKey = (scope: Scope, companyId: string) => ({ pk: companyPartition(scope, companyId), sk: 'OPENRQ' });
 
 /** filesOfCompany: sk `FL#<created_at>#<id>` in the company partition. */
 export const FILE_SK_PREFIX = 'FL#';
