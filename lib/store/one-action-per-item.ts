@@ -42,7 +42,7 @@ export function joinActions(first: Action, second: Action): Action {
   if (a.Delete || b.Delete) throw cannotJoin(a, 'a Delete');
   if (a.ConditionCheck && b.ConditionCheck) {
     const joined = joinParts(a.ConditionCheck, b.ConditionCheck);
-    return { item: { ConditionCheck: { ...a.ConditionCheck, ...joined } }, onFailed };
+    return { item: { ConditionCheck: { ...a.ConditionCheck, ...pruned(joined) } }, onFailed };
   }
   if (a.Put || b.Put) {
     if (a.Put && b.Put) throw cannotJoin(a, 'two Puts');

@@ -76,6 +76,23 @@ describe('one action per item in a transaction', () => {
     expect(onFailed!()).toBeInstanceOf(Refused);
   });
 
+  it('holds two checks of the item as one, both conditions ANDed', () => {
+    const ws = newSet();
+    ws.check(key, { expression: 'attribute_exists(pk)' });
+    ws.check(key, { expression: '#s <> :d', names: { '#s': 'status' }, values: { ':d': 'dissolved' }, onFailed: () => new Refused() });
+    expect(ws.entries).toHaveLength(1);
+    expect(ws.entries[0].item).toEqual({
+      ConditionCheck: {
+        TableName: 't',
+        Key: key,
+        ConditionExpression: '(attribute_exists(pk)) AND (#s <> :d)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':d': 'dissolved' },
+      },
+    });
+    expect(ws.entries[0].onFailed!()).toBeInstanceOf(Refused);
+  });
+
   it('a company write after count moves absorbs them: its SETs never touch the count, conditions ANDed, clashing placeholders renamed', () => {
     const ws = newSet();
     moveOpenRequirements(ws, scope, 'cmp_1', -1, {
