@@ -1,4 +1,4 @@
-import { BatchGetCommand, StoreClient, PutCommand } from '../../lib/store/dynamodb';
+import { BatchGetCommand, GetCommand, StoreClient, PutCommand } from '../../lib/store/dynamodb';
 import { mockStore } from '../support/aws-mock';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
@@ -50,7 +50,7 @@ describe('reads asked for together', () => {
     expect(itemAt(result[1], { pk, sk: 'MISSING' })).toBeUndefined();
   });
 
-  it('sends a read asked after the batch went out in a request of its own', async () => {
+  it('sends a read asked after the batch went out in a request of its own (one item alone: a consistent GetItem)', async () => {
     const pk = `TOGETHER#${newId('company')}`;
     await put(pk, 'A');
     const together = new ReadTogether(tableName());
@@ -61,8 +61,8 @@ describe('reads asked for together', () => {
     });
     expect(result.map((i) => i?.v)).toEqual([`${pk}|A`, `${pk}|A`]);
     expect(tally.requests.map((r) => [r.command, r.depth])).toEqual([
-      ['BatchGetItem', 1],
-      ['BatchGetItem', 2],
+      ['GetItem', 1],
+      ['GetItem', 2],
     ]);
   });
 
@@ -75,6 +75,18 @@ describe('reads asked for together', () => {
       await expect(reads[0]).rejects.toThrow('ProvisionedThroughputExceededException');
       await expect(reads[1]).rejects.toThrow('ProvisionedThroughputExceededException');
       expect(mock.commandCalls(BatchGetCommand)).toHaveLength(1);
+    } finally {
+      mock.restore();
+    }
+  });
+  it('reads one item alone strongly consistent, as the batch would have', async () => {
+    const mock = mockStore(StoreClient);
+    try {
+      mock.on(GetCommand).resolves({ Item: { pk: 'X', sk: 'A', v: 1 } });
+      const items = await new ReadTogether(tableName()).read([{ pk: 'X', sk: 'A' }]);
+      expect(itemAt(items, { pk: 'X', sk: 'A' })).toEqual({ pk: 'X', sk: 'A', v: 1 });
+      expect(mock.commandCalls(GetCommand).map((c) => c.args[0].input.ConsistentRead)).toEqual([true]);
+      expect(mock.commandCalls(BatchGetCommand)).toHaveLength(0);
     } finally {
       mock.restore();
     }
@@ -132,8 +144,9 @@ describe('the key rides in the operation’s first read', () => {
       getCompany(event(testKey, 'GET', `/v1/companies/${id}`, { companyID: id }), lambdaContext),
     );
     expect(got.statusCode).toBe(200);
-    expect(reading.requests.map((r) => r.command).sort()).toEqual(['BatchGetItem', 'UpdateItem']);
-    const read = reading.requests.find((r) => r.command === 'BatchGetItem')!;
+    // The company item alone (it carries its open-requirement count): a GetItem, not a batch of one.
+    expect(reading.requests.map((r) => r.command).sort()).toEqual(['GetItem', 'UpdateItem']);
+    const read = reading.requests.find((r) => r.command === 'GetItem')!;
     expect(read.reads.some((item) => item.startsWith('KEY#'))).toBe(false);
     expect(read.reads.some((item) => item.startsWith('CMP#'))).toBe(true);
     expect(reading.roundTrips).toBe(1);
