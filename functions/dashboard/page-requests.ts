@@ -10,11 +10,7 @@ export const handler = dashboardPageOperation({
   handle: async ({ auth, query }) => {
     const { request_id, ...filters } = query;
     if (request_id !== undefined) return seeOther(`/dashboard/requests/${request_id}`);
-    // A cursor pages one mode; the page shows the newest of both unless a mode is chosen.
-    const list = await dashboardRequestLogs(
-      auth.session.partner_id,
-      filters.livemode === undefined ? { ...filters, after: undefined, before: undefined } : filters,
-    );
+    const list = await dashboardRequestLogs(auth.session.partner_id, filters);
     return requestsPage(auth.session, list.items, filters, list.page.has_next_page);
   },
 });

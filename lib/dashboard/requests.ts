@@ -1,7 +1,9 @@
 import { modeOf } from '../scope';
 import * as z from 'zod';
 import { cursorParams, limitParam, refuseAfterWithBefore } from '../paging/list-query';
-import { listRequestLogs, requestLogFilters } from '../request-log/list';
+import { listRequestLogs, requestLogFilters, requestLogListing } from '../request-log/list';
+import { decodeCursor, encodeCursor } from '../paging/cursor';
+import { listSortKey } from '../store/keys';
 import { requestLogIdParams } from '../request-log/schemas';
 import { getRequestLog } from '../request-log/store';
 import { renderRequestLog, type RequestLog } from '../resources/request-log';
@@ -16,20 +18,7 @@ const livemodeParam = z
 
 export const dashboardRequestsQuery = z
   .strictObject({ ...requestLogFilters, livemode: livemodeParam, limit: limitParam, ...cursorParams })
-  .superRefine(refuseAfterWithBefore)
-  .superRefine((q, ctx) => {
-    if ((q.after !== undefined || q.before !== undefined) && q.livemode === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [q.after !== undefined ? 'after' : 'before'],
-        message: 'pages one mode at a time',
-        params: {
-          validation_type: 'dependentRequired',
-          how_to_fix: 'Send livemode=true or livemode=false with a cursor: the log of both modes shows its newest page only.',
-        },
-      });
-    }
-  });
+  .superRefine(refuseAfterWithBefore);
 
 export const dashboardRequestParams = requestLogIdParams;
 
@@ -51,8 +40,9 @@ const scopeOf = (partnerId: string, mode: Mode): Scope => ({ partnerId, mode });
 
 /**
  * GET /dashboard/api/requests: the partner's request log (../shared/API-SURFACE.md), both modes. With
- * `livemode` one mode, paged with its cursors; without, the newest `limit` of both modes merged
- * (each mode's newest page read side by side), so a first look shows everything, newest first.
+ * `livemode` one mode, paged with its own cursors; without, both modes merged newest first and paged
+ * with the merged listing's cursors (docs/decisions.md, "The request log"): a page never promises a
+ * next page it cannot give.
  */
 export async function dashboardRequestLogs(
   partnerId: string,
@@ -60,28 +50,57 @@ export async function dashboardRequestLogs(
 ): Promise<{ object: 'list'; page: PageBlock; items: DashboardRequestLog[] }> {
   const { livemode, ...rest } = q;
   const query = { ...rest, sort: undefined };
-  const inMode = async (mode: Mode) => {
-    const list = await listRequestLogs(scopeOf(partnerId, mode), query);
+  const inMode = async (mode: Mode, cursors: Pick<typeof query, 'after' | 'before'>) => {
+    const list = await listRequestLogs(scopeOf(partnerId, mode), { ...query, ...cursors });
     return { ...list, items: list.items.map((i) => ({ ...i, livemode: mode === 'live' })) };
   };
-  if (livemode !== undefined) return inMode(modeOf(livemode));
-  const [live, test] = await Promise.all([inMode('live'), inMode('test')]);
-  const items = [...live.items, ...test.items]
-    .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
-    .slice(0, q.limit);
+  if (livemode !== undefined) return inMode(modeOf(livemode), query);
+  return bothModes(partnerId, query, inMode);
+}
+
+type ModeList = { page: PageBlock; items: DashboardRequestLog[] };
+type Query = Omit<z.output<typeof dashboardRequestsQuery>, 'livemode'> & { sort: undefined };
+
+/**
+ * Both modes as one listing ordered by the log's sort key (`<created_at>#<id>`, unique across modes):
+ * its cursor is a position in that order, which each mode's own listing reads past (a bound, whether
+ * or not that mode holds the item), so each mode is read one page from the position and the merge
+ * keeps the `limit` nearest to it.
+ */
+async function bothModes(
+  partnerId: string,
+  query: Query,
+  inMode: (mode: Mode, cursors: Pick<Query, 'after' | 'before'>) => Promise<ModeList>,
+): Promise<{ object: 'list'; page: PageBlock; items: DashboardRequestLog[] }> {
+  const merged = requestLogListing({ partnerId, mode: 'both' }, query);
+  const direction = query.before !== undefined ? 'before' : 'after';
+  const cursor = query.before ?? query.after;
+  const position = cursor === undefined ? undefined : decodeCursor<string>(merged, cursor, direction);
+  const modeCursor = (mode: Mode) =>
+    position === undefined ? {} : { [direction]: encodeCursor(requestLogListing(scopeOf(partnerId, mode), query), position) };
+  const [live, test] = await Promise.all([inMode('live', modeCursor('live')), inMode('test', modeCursor('test'))]);
+  const newestFirst = [...live.items, ...test.items].sort((a, b) => (sortKeyOf(a) < sortKeyOf(b) ? 1 : -1));
+  const cut = newestFirst.length > query.limit;
+  // Going back, the page is the `limit` just newer than the position: the oldest of what was read.
+  const items = direction === 'before' ? newestFirst.slice(-query.limit) : newestFirst.slice(0, query.limit);
+  const further = (side: 'has_next_page' | 'has_prev_page') => cut || live.page[side] || test.page[side];
+  const at = (item: DashboardRequestLog | undefined) => (item === undefined ? null : encodeCursor(merged, sortKeyOf(item)));
   return {
     object: 'list',
     page: {
-      start_cursor: null,
-      end_cursor: null,
-      has_next_page: live.page.has_next_page || test.page.has_next_page || live.items.length + test.items.length > q.limit,
-      has_prev_page: false,
-      limit: q.limit,
+      start_cursor: at(items[0]),
+      end_cursor: at(items[items.length - 1]),
+      // A page reached going back has the page it came from after it (keysetPage's convention).
+      has_next_page: direction === 'before' || further('has_next_page'),
+      has_prev_page: direction === 'before' ? further('has_prev_page') : position !== undefined,
+      limit: query.limit,
       total: live.page.total + test.page.total,
     },
     items,
   };
 }
+
+const sortKeyOf = (item: RequestLog) => listSortKey(item.created_at, item.id);
 
 /** One logged request of the partner, in whichever mode it was made: two reads side by side. */
 export async function dashboardRequestLog(partnerId: string, requestId: string): Promise<DashboardRequestLog | undefined> {

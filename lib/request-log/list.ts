@@ -68,18 +68,7 @@ export async function listRequestLogs(scope: Scope, q: Query): Promise<{ object:
   const descending = isDescending(q.sort);
   const bounds = createdAtRange(q);
   const range: IndexRange = { ...requestLogIndexes.all(scope), ...bounds, filter: filterOf(q) };
-  const listing = listingFingerprint({
-    route: 'requests',
-    partner: scope.partnerId,
-    mode: scope.mode,
-    descending,
-    status: q.status ?? null,
-    gte: q['status[gte]'] ?? null,
-    lt: q['status[lt]'] ?? null,
-    method: q.method ?? null,
-    path: q.path ?? null,
-    ...bounds,
-  });
+  const listing = requestLogListing(scope, q);
   if (isEmptyRange(bounds)) {
     return {
       object: 'list',
@@ -92,6 +81,26 @@ export async function listRequestLogs(scope: Scope, q: Query): Promise<{ object:
     countRange(range),
   ]);
   return { object: 'list', page: { ...page, total }, items: items.map((i) => renderRequestLog(requestLogRecord(i))) };
+}
+
+/**
+ * The fingerprint of one mode's listing (lib/paging/cursor.ts): its cursors are valid on it only. The
+ * dashboard's view of both modes mints its own (`route` differs) and turns its position into each
+ * mode's cursor with this.
+ */
+export function requestLogListing(scope: Scope | { partnerId: string; mode: 'both' }, q: Query): string {
+  return listingFingerprint({
+    route: 'requests',
+    partner: scope.partnerId,
+    mode: scope.mode,
+    descending: isDescending(q.sort),
+    status: q.status ?? null,
+    gte: q['status[gte]'] ?? null,
+    lt: q['status[lt]'] ?? null,
+    method: q.method ?? null,
+    path: q.path ?? null,
+    ...createdAtRange(q),
+  });
 }
 
 /** The filters over the items' own fields, and items past their TTL that DynamoDB has not removed yet. */

@@ -357,4 +357,32 @@ describe('the request log in the dashboard', () => {
     const theirs = await api(c.test_key).post('/companies', anLlc({ name: 'The Other' }));
     expect((await page(`/requests/${theirs.body.request_id}`)).status).toBe(404);
   });
+
+  it('pages both modes together with cursors that give every page a page promises, forward and back', async () => {
+    const { partnerId, testKey, liveKey } = await aFreshPartner();
+    for (const key of [testKey, liveKey, testKey, liveKey])
+      expect((await api(key).post('/companies', anLlc({ name: '' }))).status).toBe(400);
+    const { token } = await createSession({ partnerId, email: 'owner@requests.test' });
+    const json = (path: string) => api(undefined, { Authorization: `Bearer ${token}` }).get(`${c.dashboard_url}/api${path}`);
+    const all = (await json('/requests')).body;
+    expect(all.items.map((i: any) => i.livemode)).toEqual([true, false, true, false]);
+    expect(all.page).toMatchObject({ has_next_page: false, has_prev_page: false, total: 4 });
+
+    const seen: string[] = [];
+    let page = (await json('/requests?limit=3')).body;
+    seen.push(...page.items.map((i: any) => i.id));
+    expect(page.page).toMatchObject({ has_next_page: true, has_prev_page: false, limit: 3, total: 4 });
+    page = (await json(`/requests?limit=3&after=${page.page.end_cursor}`)).body;
+    seen.push(...page.items.map((i: any) => i.id));
+    expect(page.page).toMatchObject({ has_next_page: false, has_prev_page: true });
+    expect(seen).toEqual(all.items.map((i: any) => i.id));
+    const back = (await json(`/requests?limit=3&before=${page.page.start_cursor}`)).body;
+    expect(back.items.map((i: any) => i.id)).toEqual(seen.slice(0, 3));
+    expect(back.page).toMatchObject({ has_next_page: true, has_prev_page: false });
+
+    // A cursor of one mode's listing is not a position in both.
+    const oneMode = (await json('/requests?livemode=false&limit=1')).body;
+    const foreign = await json(`/requests?after=${oneMode.page.end_cursor}`);
+    expect([foreign.status, foreign.body.code, foreign.body.errors[0].location]).toEqual([400, 'invalid_request', '$.after']);
+  });
 });

@@ -49,7 +49,7 @@ export function requestsPage(session: DashboardSession, items: DashboardRequestL
           html`<tr data-request="${r.id}"><td data-label="Request"><a href="/dashboard/requests/${r.id}"><code>${r.id}</code></a></td><td data-label="Mode">${mode(r)}</td><td data-label="Method and path"><code>${r.method} ${r.path}</code></td><td data-label="Answer">${outcome(r)}</td><td data-label="At">${utc(r.created_at)}</td></tr>`,
       )}</tbody></table>`
     }
-    ${more ? html`<p class="hint">Older requests: narrow the filters, or page one mode through <code>GET /dashboard/api/requests?livemode=…</code>.</p>` : ''}</section>`,
+    ${more ? html`<p class="hint">Older requests: narrow the filters, or page through <code>GET /dashboard/api/requests</code> (its <code>end_cursor</code> as <code>after</code>).</p>` : ''}</section>`,
   );
 }
 
