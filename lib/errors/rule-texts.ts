@@ -259,9 +259,15 @@ function kindOf(input: unknown): string {
 }
 
 const suchAs = (rule: FailedRule, input?: unknown): string => {
-  const value = exampleOf(rule.node, input);
+  const value = exampleOf(rule.node, input) ?? emptyBodyExample(rule);
   return value === undefined ? '' : `, such as ${exampleText(rule.path, value, rule.place)}`;
 };
+
+/** A whole body with nothing required is shown as `{}`, as malformed JSON shows it (`exampleBody`). */
+const emptyBodyExample = (rule: FailedRule): Record<string, never> | undefined =>
+  rule.place === 'body' && rule.path.length === 0 && rule.node && typeOf(rule.node) === 'object' && !rule.node.required?.length
+    ? {}
+    : undefined;
 
 /**
  * The `reason` and `how_to_fix` of one failed rule. Each fix names the field and what it accepts and,

@@ -63,7 +63,9 @@ export function operationCore<C extends ApiContext, R>(
 export function operationInput(contract: Omit<Contract, 'audience'>, event: APIGatewayProxyEvent, parsedBody: unknown) {
   const params = contract.params ? parseOrRefuse(contract.params, event.pathParameters ?? {}, 'path') : {};
   const query = contract.query ? parseOrRefuse(contract.query, queryOf(event), 'query string') : {};
-  const body = contract.body ? parseOrRefuse(contract.body, parsedBody ?? {}, 'body') : parsedBody;
+  // No body is `{}`; a body of JSON `null` is a value that is not an object, refused as `1` or `[]` are
+  // (docs/decisions.md, "Hostile input at the edges").
+  const body = contract.body ? parseOrRefuse(contract.body, parsedBody === undefined ? {} : parsedBody, 'body') : parsedBody;
   return { params, query, body };
 }
 

@@ -48,6 +48,23 @@ describe('the operation chain', () => {
     expect(shown).toContain('such as {"name":"Ada"};');
   });
 
+  it('refuses a JSON null body as it refuses any body that is not an object, and takes no body as {}', async () => {
+    const bodiless = apiOperation({
+      body: z.strictObject({ note: z.string().optional() }),
+      handle: async () => ({ status: 200, body: {} }),
+    });
+    expect((await bodiless(event(), context)).statusCode).toBe(200);
+    expect((await bodiless(event('{}'), context)).statusCode).toBe(200);
+    for (const body of ['null', '[]', '"x"', '1']) {
+      const res = await bodiless(event(body), context);
+      expect([body, res.statusCode]).toEqual([body, 400]);
+      expect(JSON.parse(res.body)).toMatchObject({
+        code: 'invalid_request',
+        errors: [{ location: '$', validation_type: 'type', how_to_fix: expect.stringContaining('such as {}') }],
+      });
+    }
+  });
+
   it('refuses a body over the limit with request_too_large (413)', async () => {
     const res = await echo(event(JSON.stringify({ name: 'x'.repeat(300 * 1024) })), context);
     expect(res.statusCode).toBe(413);
