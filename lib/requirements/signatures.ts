@@ -1,4 +1,4 @@
-import { illegalTransition, invalidField } from '../errors';
+import { ApiError, illegalTransition } from '../errors';
 import { renderRequirement, type Signer } from '../resources/requirement';
 import type { Scope } from '../scope';
 import { addCancellation, addResolution, changeRequirement } from './change-requirement';
@@ -12,7 +12,12 @@ import { addRequirementUpdate, type RequirementRecord } from '../store/entities/
  */
 export type SignerAction = 'view' | 'sign' | 'decline';
 
-function signerAt(requirement: RequirementRecord, index: number): Signer {
+/**
+ * The signer at `index` of a signature requirement. An index past the last signer names no signer: the
+ * path names something that does not exist, `resource_missing` (404) as an unknown id is, with the
+ * valid range (docs/decisions.md, "Sandbox triggers"); the index's shape is checked with the path.
+ */
+function signerAt(requirement: RequirementRecord, index: number, action: SignerAction): Signer {
   if (requirement.type !== 'signature') {
     throw illegalTransition(
       'requirement type',
@@ -22,19 +27,27 @@ function signerAt(requirement: RequirementRecord, index: number): Signer {
     );
   }
   const signer = requirement.signers?.[index];
-  if (!signer)
-    throw invalidField(
-      '$.index',
-      `has no signer at index ${index}`,
-      `Use a signer index from 0 to ${(requirement.signers?.length ?? 1) - 1}, such as …/signers/0/${'sign'}.`,
-      'maximum',
+  if (!signer) {
+    const count = requirement.signers?.length ?? 0;
+    throw new ApiError(
+      'resource_missing',
+      `No such signer: requirement '${requirement.id}' has ${count} signer${count === 1 ? '' : 's'}.`,
+      [
+        {
+          reason: `has no signer at index ${index}`,
+          location: '$.index',
+          validation_type: 'maximum',
+          how_to_fix: `Use a signer index from 0 to ${count - 1} (its position in \`signers\`), such as /v1/sandbox/requirements/${requirement.id}/signers/0/${action}.`,
+        },
+      ],
     );
+  }
   return signer;
 }
 
 export async function actAsSigner(scope: Scope, requirementId: string, index: number, action: SignerAction): Promise<RequirementRecord> {
   return changeRequirement(scope, requirementId, ({ requirement, ws, at }) => {
-    const signer = signerAt(requirement, index);
+    const signer = signerAt(requirement, index, action);
     if (requirement.status !== 'open') {
       throw illegalTransition(
         'requirement status',

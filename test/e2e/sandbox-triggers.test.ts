@@ -255,6 +255,30 @@ describe('a signature requirement fulfilled by its last signer', () => {
   });
 });
 
+describe('a signer index past the last signer', () => {
+  it('is resource_missing (404) with the valid range, writes nothing; a malformed index is invalid_request', async () => {
+    const company = await createCompany(c.test_key);
+    const signers = [
+      { name: 'Ada Lovelace', email: 'ada@example.com' },
+      { name: 'Alan Turing', email: 'alan@example.com' },
+    ];
+    const opened = (
+      await test.post(`/sandbox/companies/${company.id}/requirements`, { type: 'signature', document_name: 'Operating Agreement', signers })
+    ).body;
+    const seen = (await eventsOf(c.test_key, company.id)).length;
+    const missing = await test.post(`/sandbox/requirements/${opened.id}/signers/2/view`, {});
+    expect([missing.status, missing.body.code]).toEqual([404, 'resource_missing']);
+    expect(missing.body.errors[0]).toMatchObject({
+      location: '$.index',
+      how_to_fix: expect.stringContaining(`from 0 to 1`),
+    });
+    expect(missing.body.errors[0].how_to_fix).toContain(`/signers/0/view`);
+    expect(await typesSince(company.id, seen)).toEqual([]);
+    const malformed = await test.post(`/sandbox/requirements/${opened.id}/signers/first/view`, {});
+    expect([malformed.status, malformed.body.code, malformed.body.errors[0].location]).toEqual([400, 'invalid_request', '$.index']);
+  });
+});
+
 describe('the reminders trigger when a deadline has no point left', () => {
   it("names the other deadline's kind, which still has points to fire", async () => {
     const company = await createCompany(c.test_key);
