@@ -40,7 +40,8 @@ const MAX_ATTEMPTS = 6;
 export async function changeOrder(
   scope: Scope,
   orderId: string,
-  decide: (order: OrderRecord, at: string) => OrderChange | Promise<OrderChange>,
+  /** What changes; `undefined`: nothing does, so nothing is written or fired and the order is answered as read. */
+  decide: (order: OrderRecord, at: string) => OrderChange | undefined | Promise<OrderChange | undefined>,
   /** The order as the caller has just read it (consistently): the first attempt decides on it, unread again. */
   justRead?: OrderRecord,
 ): Promise<OrderRecord> {
@@ -50,6 +51,7 @@ export async function changeOrder(
     if (!order) throw resourceMissing('service order', orderId);
     const at = nowIso();
     const change = await decide(order, at);
+    if (change === undefined) return order;
     const ws = new WriteSet(scope, tableName());
     const written = addOrderMove(ws, scope, order, change, at);
     await change.also?.(ws, written);

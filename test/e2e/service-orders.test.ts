@@ -208,6 +208,37 @@ describe('the service-order state table', () => {
     expect((await eventsOf(company.id, 'service_order.updated')).some((e) => e.data.object.id === o.id)).toBe(true);
   });
 
+  it('a reprice that changes neither options nor price writes nothing and fires nothing', async () => {
+    const company = await createCompany(c.test_key);
+    const o = await order(company.id, { product_key: 'bookkeeping', options: { tier: 'growth' } });
+    const before = (await test.get(`/service-orders/${o.id}`)).body;
+    for (const body of [{ options: { tier: 'growth' } }, {}, '']) {
+      const res = await test.post(`/sandbox/service-orders/${o.id}/reprice`, body);
+      expect([res.status, res.body.unit_amount, res.body.options]).toEqual([200, 24900, { tier: 'growth' }]);
+    }
+    expect(await eventsOf(company.id, 'service_order.updated')).toEqual([]);
+    expect((await test.get(`/service-orders/${o.id}`)).body).toEqual(before);
+  });
+
+  it("a dissolved company's order cannot be repriced: invalid_request on its company, nothing billed or fired", async () => {
+    const company = await createCompany(c.test_key);
+    const o = await order(company.id, { product_key: 'bookkeeping', options: { tier: 'starter' } });
+    await test.post(`/sandbox/service-orders/${o.id}/start`);
+    expect((await test.post(`/sandbox/service-orders/${o.id}/complete`)).body.status).toBe('completed');
+    expect((await test.post(`/sandbox/companies/${company.id}/dissolve`)).body.status).toBe('dissolved');
+    const before = (await test.get(`/service-orders/${o.id}`)).body;
+
+    const res = await test.post(`/sandbox/service-orders/${o.id}/reprice`, { options: { tier: 'growth' } });
+    expect([res.status, res.body.code]).toEqual([400, 'invalid_request']);
+    expect(res.body.errors[0]).toMatchObject({
+      location: '$.company',
+      validation_type: 'state',
+      how_to_fix: expect.stringContaining('status=active'),
+    });
+    expect((await test.get(`/service-orders/${o.id}`)).body).toEqual(before);
+    expect(await eventsOf(company.id, 'service_order.updated')).toEqual([]);
+  });
+
   it('sandbox triggers refuse live keys with test_mode_only', async () => {
     const res = await api(c.live_key).post(`/sandbox/service-orders/so_${'a'.repeat(22)}/start`);
     expect(res.status).toBe(403);

@@ -174,3 +174,29 @@ export function addCompanyWrite(ws: WriteSet, scope: Scope, read: CompanyRecord,
     condition,
   );
 }
+
+/** The company was dissolved (or vanished) between the read and the write. */
+export class CompanyDissolvedMeanwhile extends Error {
+  constructor(readonly companyId: string) {
+    super(`company ${companyId} was dissolved concurrently`);
+  }
+}
+
+/** The company still exists and is not dissolved (a dissolved company is final): else `CompanyDissolvedMeanwhile`. */
+export function companyNotDissolved(companyId: string): Condition {
+  return {
+    expression: 'attribute_exists(pk) AND #status <> :dissolved',
+    names: { '#status': 'status' },
+    values: { ':dissolved': 'dissolved' },
+    onFailed: () => new CompanyDissolvedMeanwhile(companyId),
+  };
+}
+
+/**
+ * Conditions a transaction that does not write the company item on the company still existing and
+ * not dissolved. A transaction that also writes or moves the company item gets one action on it: the
+ * WriteSet joins the two (lib/store/one-action-per-item.ts).
+ */
+export function addCompanyNotDissolvedCheck(ws: WriteSet, scope: Scope, companyId: string): void {
+  ws.check(companyKey(scope, companyId), companyNotDissolved(companyId));
+}

@@ -5,8 +5,10 @@ import { queryAll } from '../query-all';
 import { companyPartition, REQUIREMENT_SK_PREFIX, requirementKey, requirementPointerKey } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
+import { companyNotDissolved, CompanyDissolvedMeanwhile, moveOpenRequirements } from './company';
+
+export { CompanyDissolvedMeanwhile };
 import { renderRequirement, type Requirement } from '../../resources/requirement';
-import { moveOpenRequirements } from './company';
 
 /** A requirement as stored: the API fields (without `object`) and `rev`, bumped by every change. */
 export type RequirementRecord = Omit<Requirement, 'object'> & { rev: number };
@@ -46,28 +48,8 @@ export function addRequirementCreation(ws: WriteSet, scope: Scope, record: Requi
     company: record.company,
     created_at: record.created_at,
   });
-  moveOpenRequirements(
-    ws,
-    scope,
-    record.company,
-    1,
-    options.guardCompany
-      ? {
-          expression: 'attribute_exists(pk) AND #status <> :dissolved',
-          names: { '#status': 'status' },
-          values: { ':dissolved': 'dissolved' },
-          onFailed: () => new CompanyDissolvedMeanwhile(record.company),
-        }
-      : undefined,
-  );
+  moveOpenRequirements(ws, scope, record.company, 1, options.guardCompany ? companyNotDissolved(record.company) : undefined);
   ws.recordEvent({ type: 'requirement.created', companyId: record.company, resource: renderRequirement(record) });
-}
-
-/** The company was dissolved (or vanished) between the read and the write. */
-export class CompanyDissolvedMeanwhile extends Error {
-  constructor(readonly companyId: string) {
-    super(`company ${companyId} was dissolved concurrently`);
-  }
 }
 
 /**
