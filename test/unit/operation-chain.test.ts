@@ -65,6 +65,46 @@ describe('the operation chain', () => {
     }
   });
 
+  it('refuses control and text-direction characters and lone surrogates in a body’s text, naming each field with a printable value; metadata is kept verbatim', async () => {
+    const named = apiOperation({
+      body: z.strictObject({
+        name: z.string(),
+        owners: z.array(z.strictObject({ name: z.string() })).optional(),
+        metadata: z.record(z.string(), z.string()).optional(),
+      }),
+      handle: async ({ body }) => ({ status: 201, body }),
+    });
+    const refused = await named(
+      event(JSON.stringify({ name: 'Ada\u0000 Lovelace', owners: [{ name: 'evil\u202Etxt.exe' }, { name: 'x\uD800' }] })),
+      context,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      code: 'invalid_request',
+      errors: [
+        {
+          location: '$.name',
+          validation_type: 'pattern',
+          reason: 'contains the character U+0000',
+          how_to_fix: expect.stringContaining('such as "Ada Lovelace"'),
+        },
+        {
+          location: '$.owners[0].name',
+          reason: 'contains the character U+202E',
+          how_to_fix: expect.stringContaining('such as "eviltxt.exe"'),
+        },
+        {
+          location: '$.owners[1].name',
+          reason: expect.stringContaining('lone UTF-16 surrogate'),
+          how_to_fix: expect.stringContaining('such as "x"'),
+        },
+      ],
+    });
+    const kept = { name: 'Ada\tLovelace\nthe first 😀', metadata: { note: 'verbatim \u0000\u202E' } };
+    const accepted = await named(event(JSON.stringify(kept)), context);
+    expect([accepted.statusCode, JSON.parse(accepted.body)]).toEqual([201, kept]);
+  });
+
   it('refuses a body over the limit with request_too_large (413)', async () => {
     const res = await echo(event(JSON.stringify({ name: 'x'.repeat(300 * 1024) })), context);
     expect(res.statusCode).toBe(413);

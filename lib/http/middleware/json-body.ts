@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
 import { ApiError, exampleBody } from '../../errors';
 import type { ApiContext } from '../core/types';
+import { unprintableText } from '../../input/unprintable-text';
 
 /** 256 KiB: far above any valid request of this API; a company with every list at its maximum is ~60 KiB. */
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
@@ -38,7 +39,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 /**
- * Size check (`request_too_large`, 413), nesting check and JSON parsing (too deep or malformed →
+ * Size check (`request_too_large`, 413), nesting check, JSON parsing and text a request never carries
+ * (too deep, malformed, or control and text-direction characters outside `metadata` →
  * `invalid_request`, 400): the body as parsed, or undefined when there is none. Malformed JSON is
  * shown a valid body of `schema`, the operation's own, when it has one.
  */
@@ -64,8 +66,9 @@ export function parseJsonBody(
       },
     ]);
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError('invalid_request', 'The body is not valid JSON.', [
       {
@@ -76,6 +79,15 @@ export function parseJsonBody(
       },
     ]);
   }
+  const unprintable = unprintableText(parsed);
+  if (unprintable.length) {
+    throw new ApiError(
+      'invalid_request',
+      `The body is invalid: ${unprintable.map((e) => `${e.location} ${e.reason}`).join('; ')}`,
+      unprintable,
+    );
+  }
+  return parsed;
 }
 
 const suchAs = (example: unknown) => (example === undefined ? '' : `, such as ${JSON.stringify(example)}`);
