@@ -2,10 +2,21 @@ import * as z from 'zod';
 import { ApiError, type FieldError } from './api-error';
 import { exampleOf, fieldName, namingField, rulePhrase, ruleTexts, type FailedRule, type FieldPlace, type JsonSchema } from './rule-texts';
 
-/** `['shareholders', 2, 'email']` → `$.shareholders[2].email` (spec Errors: JSONPath of the field). */
+/** A key dot notation carries as it is: our field and parameter names (`created_at[gte]`, `expand[]` included). */
+const DOT_SAFE = /^[^\s.'"\\\p{Cc}]+$/u;
+
+/**
+ * `['shareholders', 2, 'email']` → `$.shareholders[2].email` (spec Errors: JSONPath of the field). A
+ * caller's key that dot notation cannot carry (empty, or with a dot, space, quote or control character:
+ * a metadata key) is written in bracket notation, `$.metadata['']`, so the location still names it.
+ */
 export function jsonPath(path: readonly PropertyKey[]): string {
   let out = '$';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : `.${String(part)}`;
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (DOT_SAFE.test(String(part))) out += `.${String(part)}`;
+    else out += `['${String(part).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
+  }
   return out;
 }
 

@@ -170,7 +170,7 @@ export function schemaRows(): ErrorRow[] {
         rows.push({
           name: `${at} with an empty key`,
           body: setAt(base, path, { '': value }),
-          location: `${at}.`,
+          location: `${at}['']`,
           validation_type: 'propertyNames',
         });
       if (keys.maxLength)

@@ -20,6 +20,15 @@ describe('validation errors', () => {
     expect(jsonPath([])).toBe('$');
   });
 
+  it('names a caller key that dot notation cannot carry in bracket notation, and keeps our parameter names as they are', () => {
+    expect(jsonPath(['metadata', ''])).toBe("$.metadata['']");
+    expect(jsonPath(['metadata', 'a.b'])).toBe("$.metadata['a.b']");
+    expect(jsonPath(['metadata', "it's here"])).toBe("$.metadata['it\\'s here']");
+    expect(jsonPath(['created_at[gte]'])).toBe('$.created_at[gte]');
+    expect(jsonPath(['expand[]'])).toBe('$.expand[]');
+    expect(jsonPath(['headers', 'Service-Version'])).toBe('$.headers.Service-Version');
+  });
+
   it('names each violating field with its schema keyword and a fix', () => {
     const result = schema.safeParse({ name: 'TOOLONG', state: 'CA', shareholders: [{ email: 'x' }], extra: 1 });
     const errors = fieldErrors(result.error!);
