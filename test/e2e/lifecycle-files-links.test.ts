@@ -107,6 +107,46 @@ describe('POST /files: per-purpose policies, content sniffed', () => {
     expect(json.body.errors[0].location).toBe('$.headers.Content-Type');
   });
 
+  it('refuses a part sent twice (two companies, two purposes, two files), naming it with a part that works', async () => {
+    const other = await createCompany(key, anLlc());
+    const send = async (parts: [string, string | Blob][]) => {
+      const form = new FormData();
+      for (const [name, value] of parts) form.append(name, value);
+      const res = await fetch(`${c.base_url}/files`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
+      return { status: res.status, body: await res.json() };
+    };
+    const pdf = () => new Blob([new Uint8Array(aPdf())], { type: 'application/pdf' });
+    const twoCompanies = await send([
+      ['purpose', 'additional_document'],
+      ['company', company.id],
+      ['company', other.id],
+      ['file', pdf()],
+    ]);
+    expectRefused(twoCompanies, '$.company', 'type');
+    expect(twoCompanies.body.errors[0]).toMatchObject({
+      reason: 'is given 2 times',
+      how_to_fix: expect.stringContaining(`company=${company.id}`),
+    });
+    expectRefused(
+      await send([
+        ['purpose', 'additional_document'],
+        ['purpose', 'identity_document'],
+        ['company', company.id],
+        ['file', pdf()],
+      ]),
+      '$.purpose',
+      'type',
+    );
+    const twoFiles = await send([
+      ['purpose', 'additional_document'],
+      ['company', company.id],
+      ['file', pdf()],
+      ['file', pdf()],
+    ]);
+    expectRefused(twoFiles, '$.file', 'type');
+    expect(twoFiles.body.errors[0].how_to_fix).toContain('its own request');
+  });
+
   it('a partner upload is readable by id but not listed; another mode or partner never sees it', async () => {
     const up = await uploadFile(key, { purpose: 'additional_document', company: company.id }, { bytes: aPdf('utility bill') });
     const read = await api(key).get(`/files/${up.body.id}`);

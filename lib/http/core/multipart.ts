@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { ApiError } from '../../errors';
+import { ApiError, jsonPath } from '../../errors';
 import { header } from './types';
 import { keyedBag } from '../../caller-keys';
 
@@ -42,6 +42,7 @@ export async function parseMultipart(event: APIGatewayProxyEvent, maxBytes: numb
       },
     ]);
   }
+  refuseRepeatedParts(form);
   // Part names are the caller's: no prototype behind them (lib/caller-keys.ts).
   const out: MultipartForm = { fields: keyedBag(), files: keyedBag() };
   for (const [name, value] of form.entries()) {
@@ -49,4 +50,26 @@ export async function parseMultipart(event: APIGatewayProxyEvent, maxBytes: numb
     else out.files[name] = { bytes: Buffer.from(await value.arrayBuffer()), filename: value.name };
   }
   return out;
+}
+
+/**
+ * A part sent twice is refused, as a query parameter given twice is: keeping either silently would
+ * file a document on the company or under the purpose the caller did not mean, or drop a second file
+ * (one document per upload; docs/decisions.md, "Hostile input at the edges").
+ */
+function refuseRepeatedParts(form: FormData): void {
+  const counts = new Map<string, number>();
+  for (const name of form.keys()) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const repeated = [...counts].filter(([, n]) => n > 1);
+  if (!repeated.length) return;
+  const errors = repeated.map(([name, n]) => ({
+    reason: `is given ${n} times`,
+    location: jsonPath([name]),
+    validation_type: 'type',
+    how_to_fix:
+      form.get(name) instanceof File
+        ? `Send one ${name} part per upload (curl -F ${name}=@document.pdf), and upload each further document with its own request.`
+        : `Send the part ${name} once, such as -F ${name}=${String(form.get(name)).slice(0, 40)}.`,
+  }));
+  throw new ApiError('invalid_request', `The form is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
 }
