@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { closest, resourceMissing } from '../errors';
 import { idPattern } from '../ids';
+import { limitParam } from '../paging/list-query';
 import type { Mode, Scope } from '../scope';
 import type { ApiEvent } from '../store/event';
 import { tableName } from '../store/client';
@@ -63,7 +64,7 @@ export const browseEventsQuery = z.strictObject({
   id: z.string().regex(idPattern('event'), 'not an event id').optional(),
   type: eventType.optional(),
   company_id: z.string().regex(idPattern('company'), 'not a company id').optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: limitParam,
   after: browserCursor.optional(),
 });
 export type BrowseEventsQuery = z.output<typeof browseEventsQuery>;

@@ -310,6 +310,15 @@ describe('GET /events: malformed parameters', () => {
     expect(res.body.errors.every((e: any) => typeof e.how_to_fix === 'string')).toBe(true);
   });
 
+  it('reads limit as digits only, as every list does, and tells a repeated limit to send it once', async () => {
+    for (const written of ['0x10', '1e1', '2.0', '%2B5']) {
+      const res = await get(`limit=${written}`);
+      expect([written, res.status, res.body.errors?.[0]?.location]).toEqual([written, 400, '$.limit']);
+      expect(res.body.errors[0].how_to_fix).toContain('limit=25');
+    }
+    expect((await get('limit=5&limit=6')).body.errors[0].how_to_fix).toBe('Send limit once, such as limit=25.');
+  });
+
   it('suggests created_at for an unsupported sort field', async () => {
     const res = await get('sort=-updated_at');
     expect(res.body.errors[0].how_to_fix).toContain('sort=created_at');

@@ -113,7 +113,7 @@ describe('POST /files: per-purpose policies, content sniffed', () => {
       const form = new FormData();
       for (const [name, value] of parts) form.append(name, value);
       const res = await fetch(`${c.base_url}/files`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as any };
     };
     const pdf = () => new Blob([new Uint8Array(aPdf())], { type: 'application/pdf' });
     const twoCompanies = await send([

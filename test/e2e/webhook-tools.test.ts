@@ -374,6 +374,8 @@ describe('health, retry now and attempts as "n of 10"', () => {
     const second = (await face('GET', `/webhook-endpoints/${id}/attempts?limit=2&after=${first.next_cursor}`)).body;
     expect([...first.items, ...second.items].map((a: any) => a.event_id)).toEqual(all.items.map((a: any) => a.event_id));
     expectRefused(await face('GET', `/webhook-endpoints/${id}/attempts?after=bm9wZQ`), '$.after', /next_cursor/);
+    // limit is digits only, as on every list: `0x2` is not 2.
+    expectRefused(await face('GET', `/webhook-endpoints/${id}/attempts?limit=0x2`), '$.limit', /limit=25/);
   });
 });
 
@@ -417,6 +419,7 @@ describe('the events browser: /dashboard/api/events and /dashboard/api/events/{e
     expect(ids(await face('GET', `/events?id=${made[3].id}`))).toEqual([made[3].id]);
     expect(ids(await face('GET', `/events?id=${made[3].id}&livemode=false`))).toEqual([]);
     expectRefused(await face('GET', '/events?type=company.craeted'), '$.type', /company\.created/);
+    expectRefused(await face('GET', '/events?limit=1e1'), '$.limit', /limit=25/);
   });
 
   it('shows one event with its payload and, per endpoint, every attempt', async () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { instant } from '../../paging/rfc3339';
+import { limitParam } from '../../paging/list-query';
 import { idPattern } from '../../ids';
 import { closest } from '../../errors';
 import { EVENT_TYPES } from '../../resources/event';
@@ -132,13 +133,8 @@ export const listEventsQuery = z
     'created_at[lt]': instant().optional(),
     'created_at[lte]': instant().optional(),
     sort: sort.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ description: 'Page size, 1..100 (default 25).', examples: [25] }),
+    // Digits only, as on every list: `Number()` of the text took 0x10 for 16 and 1e1 for 10.
+    limit: limitParam,
     after: cursor('The `end_cursor` of a page: returns the page after it.').optional(),
     before: cursor('The `start_cursor` of a page: returns the page before it. Not with `after`.').optional(),
   })
@@ -156,4 +152,5 @@ export const listEventsQuery = z
     }
   });
 
-export type ListEventsQuery = z.output<typeof listEventsQuery>;
+/** The listing's query as read; `limit` may be left out by in-process callers (the default page size then). */
+export type ListEventsQuery = Omit<z.output<typeof listEventsQuery>, 'limit'> & { limit?: number };

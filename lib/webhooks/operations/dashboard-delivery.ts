@@ -3,6 +3,7 @@ import { GetCommand } from '../../store/dynamodb';
 import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import { idPattern } from '../../ids';
+import { limitParam } from '../../paging/list-query';
 import { resourceMissing } from '../../errors';
 import { modeOf } from '../../scope';
 import { readEndpoint } from '../delivery/endpoint-record';
@@ -30,7 +31,7 @@ const attemptCursor = z
     });
     return z.NEVER;
   });
-export const attemptsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional(), after: attemptCursor.optional() });
+export const attemptsQuery = z.strictObject({ limit: limitParam, after: attemptCursor.optional() });
 
 /** The cursor of the page after the one that ended at `key`. */
 export const attemptsCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
