@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { api, ENVELOPE_FIELDS } from '../support/http';
 import { dashboard } from '../support/dashboard';
 import { useStackDatabase } from '../support/stack';
@@ -64,6 +65,37 @@ describe('authentication errors', () => {
     expectEnvelope(await api('not-a-key').get('/me'), 401, 'api_key_invalid');
     expectEnvelope(await api('svc_live_' + 'x'.repeat(32)).get('/me'), 401, 'api_key_invalid');
     expectEnvelope(await api(c.live_key, { Authorization: `Basic ${c.live_key}` }).get('/me'), 401, 'api_key_invalid');
+  });
+
+  it('refuses two Authorization headers with api_key_invalid, on the API and the dashboard: which credential to use would be a guess', async () => {
+    const twice = (url: string, values: string[]) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        // Two header lines, as a proxy adding its own would send them (fetch would join them in one).
+        const raw = ['Host', new URL(url).host, ...values.flatMap((v) => ['Authorization', v])];
+        const req = request(url, { headers: raw }, (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const [url, values] of [
+      [`${c.base_url}/me`, [`Bearer ${c.test_key}`, `Bearer ${c.live_key}`]],
+      [`${c.base_url}/me`, [`Bearer ${c.test_key}`, `Bearer ${c.test_key}`]],
+      [`${c.dashboard_url}/api/keys`, [`Bearer ${c.dashboard_session}`, `Bearer ${c.other_partner.dashboard_session}`]],
+    ] as const) {
+      const res = await twice(url, [...values]);
+      expect([url, res.status, res.body?.code, res.body?.detail]).toEqual([
+        url,
+        401,
+        'api_key_invalid',
+        expect.stringContaining('Send exactly one'),
+      ]);
+    }
+    expect((await api(c.test_key).get('/me')).status).toBe(200);
   });
 
   // Revoked in the dashboard of the same process (npm start): refused on the very next request. A

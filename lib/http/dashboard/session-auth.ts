@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../errors';
 import { header } from '../core/types';
+import { soleAuthorization } from '../core/authorization-header';
 import { csrfMatches, findSession } from '../../dashboard/session';
 import { cookiesOf, SESSION_COOKIE } from './cookies';
 import type { DashboardContext, FormFields } from './types';
@@ -37,7 +38,7 @@ export function sessionAuth(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
     name: 'sessionAuth',
     before: async (request) => {
       const { event, context } = request;
-      const authorization = header(event, 'authorization');
+      const authorization = soleAuthorization(event);
       if (authorization !== undefined) {
         const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]; // the scheme is case-insensitive (RFC 9110 §11.1)
         if (token?.startsWith('svc_')) {

@@ -10,7 +10,8 @@ import { apiKeyKey } from '../../store/keys';
 import { tableName } from '../../store/client';
 import { ReadTogether } from '../../store/read-together';
 import { ApiError } from '../../errors';
-import { header, type ApiContext, type ApiMiddyRequest } from '../core/types';
+import type { ApiContext, ApiMiddyRequest } from '../core/types';
+import { soleAuthorization } from '../core/authorization-header';
 
 /**
  * Authentication, then the per-key rate limit, then authorization: a request with a real key is always
@@ -38,7 +39,7 @@ export function apiKeyAuth(
     name: 'apiKeyAuth',
     before: async (request) => {
       const state = request.context.state;
-      const presented = await refusedByAddress(request, () => presentedKey(header(request.event, 'authorization')));
+      const presented = await refusedByAddress(request, () => presentedKey(soleAuthorization(request.event)));
       state.presentedKeyHash = presented.secretHash;
       const seenScope = likelyScope(presented.secretHash, presented.mode);
       const seenKeyId = likelyKeyId(presented.secretHash);
