@@ -18,7 +18,12 @@ import { presentCompany } from './expand-company';
 export const listCompaniesQuery = z
   .strictObject({
     account_id: idParam('account', 'account').optional(),
-    external_id: z.string().min(1).max(255).optional(),
+    external_id: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .meta({ examples: ['client-4821'] }),
     status: z.enum(COMPANY_STATUSES).optional(),
     ...createdAtQuery,
     sort: sortParam(['created_at']),

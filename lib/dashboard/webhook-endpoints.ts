@@ -50,7 +50,10 @@ const enabledEvents = z
       });
   });
 
-const description = z.string().max(500);
+const description = z
+  .string()
+  .max(500)
+  .meta({ examples: ['Orders for the CRM'] });
 
 export const createEndpointBody = z.strictObject({
   url: z.string().min(1).max(MAX_URL_LENGTH),

@@ -22,7 +22,10 @@ export const createOrderBody = z.strictObject({
     .max(50)
     .meta({ examples: ['registered_agent'] }),
   options: callerKeyedRecord(z.string(), z.string()).optional(),
-  shareholder: z.string().optional(),
+  shareholder: z
+    .string()
+    .optional()
+    .meta({ examples: ['sh_4Vb8Nq2LxR7tKp1WmZ3cYd'] }),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 

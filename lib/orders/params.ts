@@ -21,5 +21,12 @@ export const quoteBody = z.strictObject({
   unit_amount: z.number().int().min(0).max(100_000_000),
   expires_at: z.iso.datetime({ offset: true }).optional(),
 });
-export const completeBody = z.strictObject({ outcome: z.string().min(1).max(100).optional() });
+export const completeBody = z.strictObject({
+  outcome: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ examples: ['approved'] }),
+});
 export const repriceBody = z.strictObject({ options: callerKeyedRecord(z.string(), z.string()).optional() });

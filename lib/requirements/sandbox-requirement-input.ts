@@ -6,7 +6,13 @@ import type { RequirementInput } from './new-requirement';
 import { idPattern } from '../ids';
 import { MAX_PATTERN_LENGTH, patternProblem } from '../forms/pattern-safety';
 
-const message = z.string().trim().min(1).max(1000).optional();
+const message = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1000)
+  .optional()
+  .meta({ examples: ['Please confirm the registered address.'] });
 
 /**
  * A form given with a `form` requirement: the form object's shape, and what an answer to it needs
@@ -77,9 +83,24 @@ export const sandboxRequirementBody = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('information'), message }),
   z.strictObject({
     type: z.literal('signature'),
-    document_name: z.string().trim().min(1).max(200),
+    document_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .meta({ examples: ['Operating Agreement'] }),
     signers: z
-      .array(z.strictObject({ name: z.string().trim().min(1).max(200), email: emailInput }))
+      .array(
+        z.strictObject({
+          name: z
+            .string()
+            .trim()
+            .min(1)
+            .max(200)
+            .meta({ examples: ['Ada Lovelace'] }),
+          email: emailInput,
+        }),
+      )
       .min(1)
       .max(10),
     message,

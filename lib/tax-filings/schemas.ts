@@ -10,5 +10,6 @@ export const advanceTaxFilingBody = z.strictObject({
   progress: z
     .string()
     .regex(/^[a-z][a-z0-9_]{0,63}$/)
-    .optional(),
+    .optional()
+    .meta({ examples: ['documents_collected'] }),
 });

@@ -4,6 +4,14 @@ import { listAccountsQuery } from '../../lib/accounts/list-accounts';
 import { listCompaniesQuery } from '../../lib/companies/list-companies';
 import { listEventsQuery } from '../../lib/events/listing/list-events-query';
 import { changeEntitlementsBody } from '../../lib/entitlements/schemas';
+import { createOrderBody } from '../../lib/orders/create-order';
+import { publishFileBody } from '../../lib/files/schemas';
+import { sandboxRequirementBody } from '../../lib/requirements/sandbox-requirement-input';
+import { cancelRequirementBody } from '../../lib/requirements/schemas';
+import { completeBody } from '../../lib/orders/params';
+import { advanceTaxFilingBody } from '../../lib/tax-filings/schemas';
+import { identityUpdateInput } from '../../lib/lifecycle/operations/update-identity';
+import { updateEndpointBody } from '../../lib/dashboard/webhook-endpoints';
 
 describe('validation errors', () => {
   const schema = z.strictObject({
@@ -251,5 +259,35 @@ describe('a sandbox entitlement change refused', () => {
     const shown = /"delta": (-?\d+)/.exec(fix)?.[1];
     expect(shown).toBeDefined();
     expect(changeEntitlementsBody.safeParse({ kind: 'federal_tax_filing', delta: Number(shown) }).success).toBe(true);
+  });
+});
+
+describe('a free-text or id field refused shows a valid value', () => {
+  const long = 'x'.repeat(1001);
+  it.each([
+    ['GET /companies external_id', listCompaniesQuery, { external_id: '' }, 'query string', 'external_id=client-4821'],
+    ['an order for an owner', createOrderBody, { product_key: 'registered_agent', shareholder: 5 }, 'body', '"shareholder": "sh_'],
+    ['a published document', publishFileBody, { title: '' }, 'body', '"title": "Certificate of Formation"'],
+    [
+      'a signature requirement',
+      sandboxRequirementBody,
+      { type: 'signature', document_name: '', signers: [{ name: '', email: 'ada@example.com' }] },
+      'body',
+      '"document_name": "Operating Agreement"',
+    ],
+    ['a requirement message', sandboxRequirementBody, { type: 'information', message: long }, 'body', '"message": "Please confirm'],
+    ['a requirement cancelled', cancelRequirementBody, { reason: '' }, 'body', '"reason": "Opened by mistake"'],
+    ['an order completed', completeBody, { outcome: '' }, 'body', '"outcome": "approved"'],
+    ['a tax filing advanced', advanceTaxFilingBody, { progress: 'Not Snake' }, 'body', '"progress": "documents_collected"'],
+    ['an identity update', identityUpdateInput, { custom_industry: '' }, 'body', '"custom_industry": "Drone inspections"'],
+    ['a webhook endpoint', updateEndpointBody, { description: long }, 'body', '"description": "Orders for the CRM"'],
+  ] as const)('%s', (_name, schema, input, place, shown) => {
+    let refusal: ApiError | undefined;
+    try {
+      parseOrRefuse(schema as z.ZodType, input, place);
+    } catch (error) {
+      refusal = error as ApiError;
+    }
+    expect(refusal?.errors?.map((e) => e.how_to_fix).join(' | ')).toContain(`such as ${shown}`);
   });
 });

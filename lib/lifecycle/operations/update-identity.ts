@@ -20,8 +20,20 @@ import { checkIncorporationDate } from '../incorporation-date';
 const identityFields = z.strictObject({
   ending: z.enum(ENDINGS).optional(),
   industry: z.enum(INDUSTRIES).optional(),
-  industry_description: z.string().trim().min(1).max(500).optional(),
-  custom_industry: z.string().trim().min(1).max(120).optional(),
+  industry_description: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .optional()
+    .meta({ examples: ['Drone surveys of roofs for insurers'] }),
+  custom_industry: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .optional()
+    .meta({ examples: ['Drone inspections'] }),
   authorized_shares: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   par_value: z.number().min(0).optional(),
   address: companyAddressInput.optional(),
