@@ -16,9 +16,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const MAX_REPORTED = 10;
 
 /**
- * One refusal per string of a parsed JSON body that carries an unprintable character or is not
- * well-formed Unicode (a lone surrogate, which no UTF-8 store keeps as sent). `metadata` is skipped at
- * any depth: the spec keeps it "stored and returned verbatim and never interpreted".
+ * One refusal per string of a parsed JSON body that carries an unprintable character, a character
+ * that could not be read (`UNREADABLE`), or is not well-formed Unicode (a lone surrogate, which no
+ * UTF-8 store keeps as sent). `metadata` is skipped at any depth: the spec keeps it "stored and
+ * returned verbatim and never interpreted".
  */
 export function unprintableText(body: unknown): FieldError[] {
   const out: FieldError[] = [];
@@ -37,7 +38,22 @@ export function unprintableText(body: unknown): FieldError[] {
   return out;
 }
 
+/**
+ * U+FFFD, the replacement character, is what bytes that are not UTF-8 become when the body is read as
+ * text (by API Gateway for a JSON body, by the local gateway alike): `Café` sent as Latin-1 arrived as
+ * `Caf\uFFFD`. JSON is UTF-8 (RFC 8259), so it is refused rather than stored as a name nobody wrote.
+ */
+const UNREADABLE = '\uFFFD';
+
 function refusalOf(value: string, path: PropertyKey[]): FieldError | undefined {
+  if (value.includes(UNREADABLE)) {
+    return {
+      reason: 'contains U+FFFD, a character that could not be read: the body was not sent as UTF-8',
+      location: jsonPath(path),
+      validation_type: 'pattern',
+      how_to_fix: `Send the body encoded as UTF-8 (JSON is UTF-8, RFC 8259), with \`Content-Type: application/json; charset=utf-8\`, so ${fieldName(path)} arrives as written.`,
+    };
+  }
   const found = value.match(UNPRINTABLE)?.[0];
   if (found === undefined && !LONE_SURROGATE.test(value)) return undefined;
   const what = found !== undefined ? `the character U+${codePoint(found)}` : 'a lone UTF-16 surrogate (not well-formed Unicode)';

@@ -48,6 +48,26 @@ describe('POST /accounts', () => {
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
   });
 
+  it('refuses a body that is not UTF-8 (Café sent as Latin-1) instead of storing Caf\uFFFD, and a control character, creating nothing', async () => {
+    const external_id = `latin-${uniqueWord()}`;
+    const latin1 = Buffer.from(JSON.stringify(anAccount({ first_name: 'Café', external_id })), 'latin1');
+    const res = await fetch(`${c.base_url}/accounts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${c.test_key}`, 'Content-Type': 'application/json; charset=iso-8859-1' },
+      body: latin1,
+    });
+    const body = (await res.json()) as any;
+    expect([res.status, body.code, body.errors[0].location]).toEqual([400, 'invalid_request', '$.first_name']);
+    expect(body.errors[0].how_to_fix).toContain('UTF-8');
+    expectInvalid(
+      await api(c.test_key).post('/accounts', anAccount({ last_name: 'Love\u0007lace', external_id })),
+      '$.last_name',
+      'pattern',
+    );
+    // Nothing was created under that external_id: a valid retry creates it (201), not finds it (200).
+    expect((await api(c.test_key).post('/accounts', anAccount({ first_name: 'Café', external_id }))).status).toBe(201);
+  });
+
   it.each([
     ['a missing first_name', { first_name: undefined }, '$.first_name', 'required'],
     ['a missing e-mail', { email: undefined }, '$.email', 'required'],
