@@ -114,7 +114,7 @@ describe('information requirements: free-form answers', () => {
   it('refuses no answers, a bad key, an empty answer and another type’s body; accepts answers', async () => {
     const { body: r } = await open(company.id, { type: 'information', message: 'Tell us about the business.' });
     expectRefused(await fulfill(r.id, { answers: {} }), '$.answers', 'minProperties');
-    expectRefused(await fulfill(r.id, { answers: { 'Bad Key': 'x' } }), '$.answers.Bad Key', 'propertyNames');
+    expectRefused(await fulfill(r.id, { answers: { 'Bad Key': 'x' } }), "$.answers['Bad Key']", 'propertyNames');
     expectRefused(await fulfill(r.id, { answers: { purpose: '' } }), '$.answers.purpose', 'minLength');
     expectRefused(await fulfill(r.id, { name: 'Acme' }), '$.name', 'additionalProperties');
     expectRefused(await fulfill(r.id, {}), '$.answers', 'required');
