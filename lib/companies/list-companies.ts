@@ -14,16 +14,12 @@ import { COMPANY_STATUSES } from '../resources/vocabulary';
 import { expandQuery } from './params';
 import { companyEntity, getCompanyAndOpenCount, openRequirementsOf } from '../store/entities/company';
 import { presentCompany } from './expand-company';
+import { externalIdInput } from './field-inputs';
 
 export const listCompaniesQuery = z
   .strictObject({
     account_id: idParam('account', 'account').optional(),
-    external_id: z
-      .string()
-      .min(1)
-      .max(255)
-      .optional()
-      .meta({ examples: ['client-4821'] }),
+    external_id: externalIdInput.optional(),
     status: z.enum(COMPANY_STATUSES).optional(),
     ...createdAtQuery,
     sort: sortParam(['created_at']),

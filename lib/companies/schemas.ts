@@ -3,6 +3,7 @@ import { accountInput } from '../accounts/schemas';
 import { emailInput, isoDateInput, metadataInput, phoneInput } from '../input/fields';
 import { patterned } from '../input/patterned';
 import { companyNameInput } from './name-input';
+import { customIndustryInput, externalIdInput, industryDescriptionInput } from './field-inputs';
 import { ENDINGS, ENTITY_TYPES, INDUSTRIES, OFFICER_ROLES, US_STATES } from '../resources/vocabulary';
 import { idPattern } from '../ids';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
@@ -180,31 +181,14 @@ export const createCompanyBody = z
     name: companyNameInput,
     state: z.enum(US_STATES).meta({ examples: ['DE'] }),
     entity_type: z.enum(ENTITY_TYPES),
-    external_id: z
-      .string()
-      .min(1)
-      .max(255)
-      .optional()
-      .meta({ examples: ['client-4821'] }),
+    external_id: externalIdInput.optional(),
     name_style: z.enum(['plain', 'comma']).optional(),
     owner_privacy: z.enum(['public', 'private']).optional(),
     pre_existing: z.boolean().optional(),
     ending: z.enum(ENDINGS).optional(),
     industry: z.enum(INDUSTRIES).optional(),
-    industry_description: z
-      .string()
-      .trim()
-      .min(1)
-      .max(500)
-      .optional()
-      .meta({ examples: ['Drone surveys of roofs for insurers'] }),
-    custom_industry: z
-      .string()
-      .trim()
-      .min(1)
-      .max(120)
-      .optional()
-      .meta({ examples: ['Drone inspections'] }),
+    industry_description: industryDescriptionInput.optional(),
+    custom_industry: customIndustryInput.optional(),
     ein: patterned(
       /^[0-9]{2}-?[0-9]{7}$/,
       'Send the EIN as nine digits, optionally with a hyphen after the second, such as 12-3456789.',

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as z from 'zod';
 import { ApiError } from '../../errors';
 import { companyAddressInput, type CreateCompanyBody } from '../../companies/schemas';
+import { customIndustryInput, industryDescriptionInput } from '../../companies/field-inputs';
 import { ENDINGS, INDUSTRIES } from '../../resources/vocabulary';
 import { endingMatchesEntityType } from '../../companies/rules/ending-matches-entity-type';
 import { industryOther } from '../../companies/rules/industry-other';
@@ -20,20 +21,8 @@ import { checkIncorporationDate } from '../incorporation-date';
 const identityFields = z.strictObject({
   ending: z.enum(ENDINGS).optional(),
   industry: z.enum(INDUSTRIES).optional(),
-  industry_description: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .optional()
-    .meta({ examples: ['Drone surveys of roofs for insurers'] }),
-  custom_industry: z
-    .string()
-    .trim()
-    .min(1)
-    .max(120)
-    .optional()
-    .meta({ examples: ['Drone inspections'] }),
+  industry_description: industryDescriptionInput.optional(),
+  custom_industry: customIndustryInput.optional(),
   authorized_shares: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   par_value: z.number().min(0).optional(),
   address: companyAddressInput.optional(),
