@@ -244,7 +244,9 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
     for (const mode of MODES) {
       const other: Mode = mode === 'live' ? 'test' : 'live';
       const path = `/webhook-endpoints/${myEndpoint[mode]}/resend`;
-      const own = await mine(path, { event_id: myEvent[mode] });
+      // An event the endpoint receives (its filter takes only test events: its own test event).
+      const ownTest = await mine(`/webhook-endpoints/${myEndpoint[mode]}/test`, {});
+      const own = await mine(path, { event_id: ownTest.body.id });
       expect(own.status).toBe(202); // the endpoint and the body are fine: only the event decides
       for (const foreign of [owned[mode]!.eventId, owned[other]!.eventId, myEvent[other]!]) {
         const fake = absent('event', foreign);

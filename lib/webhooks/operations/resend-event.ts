@@ -3,6 +3,7 @@ import { invalidField, resourceMissing } from '../../errors';
 import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
 import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
+import { endpointWantsEvent, TEST_EVENT_TYPE } from '../delivery/endpoint-wants-event';
 import { sendLaneMessages } from '../queue/send-lane-messages';
 import { carried } from '../lane/lane-message';
 import { laneShardOf } from '../lane-shards';
@@ -10,7 +11,10 @@ import { laneShardOf } from '../lane-shards';
 /**
  * Dashboard "resend": deliver one event once more, in the lane's order (behind whatever the endpoint
  * has queued). The event must be of the endpoint's mode; another partner's endpoint or event, or the
- * other mode's, is `resource_missing`.
+ * other mode's, is `resource_missing`. It must also be one the endpoint receives (the one delivery
+ * predicate, as recover applies it): the lane sends a resend without asking the filter again, so
+ * another endpoint's test event or a type outside `enabled_events` would otherwise go out
+ * (docs/decisions.md, "Webhook endpoints", Resend).
  */
 export async function resendEvent(
   partnerId: string,
@@ -21,6 +25,8 @@ export async function resendEvent(
   const scope = { partnerId, mode: endpoint.mode };
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(scope, eventId), ConsistentRead: true }));
   if (!res.Item) throw resourceMissing('event', eventId);
+  const event = { type: res.Item.type as string, payload: res.Item.payload as string };
+  if (!endpointWantsEvent(endpoint, event)) throw notReceivedByEndpoint(endpoint, eventId, event.type);
   await sendLaneMessages(
     [
       {
@@ -37,6 +43,23 @@ export async function resendEvent(
     () => laneShardOf(endpoint),
   );
   return { endpoint_id: endpoint.id, event_id: eventId };
+}
+
+/** The refusal of a resend the endpoint would never have been sent: why, and what to do instead. */
+function notReceivedByEndpoint(endpoint: EndpointRecord, eventId: string, type: string) {
+  if (type === TEST_EVENT_TYPE)
+    return invalidField(
+      '$.event_id',
+      `${eventId} is a test event of another endpoint: a test event goes only to the endpoint it names.`,
+      `Send this endpoint a test event of its own: POST /dashboard/api/webhook-endpoints/${endpoint.id}/test.`,
+      'state',
+    );
+  return invalidField(
+    '$.event_id',
+    `The endpoint does not receive ${type} events (enabled_events: ${JSON.stringify(endpoint.enabled_events ?? [])}).`,
+    `Add "${type}" to the endpoint's enabled_events (PATCH /dashboard/api/webhook-endpoints/${endpoint.id}), then resend.`,
+    'state',
+  );
 }
 
 /** The endpoint, which must be this partner's and enabled (a disabled endpoint's deliveries are cancelled). */
