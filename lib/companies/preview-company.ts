@@ -30,16 +30,16 @@ function billedLines(plan: CreationPlan): LedgerLine[] {
     .map((item) => item as unknown as LedgerLine);
 }
 
-/** What creation would answer, less what only the write gives it. */
+/** What creation would answer, less what only the write gives it, its fields in creation's order. */
 function previewedCompany(plan: CreationPlan): CompanyPreview['company'] {
-  const { id: _id, created_at: _c, updated_at: _u, account_id, account, ...rest } = plan.response;
+  const { id: _id, created_at: _c, updated_at: _u, ...rest } = plan.response;
   const out: CompanyPreview['company'] = { ...rest };
-  if (!plan.accountIsNew) out.account_id = account_id;
-  if (account) {
-    if (plan.accountIsNew) {
-      const { id: _aid, created_at: _ac, ...fresh } = account;
+  if (plan.accountIsNew) {
+    delete out.account_id;
+    if (rest.account) {
+      const { id: _aid, created_at: _ac, ...fresh } = rest.account;
       out.account = fresh;
-    } else out.account = account;
+    }
   }
   return out;
 }
@@ -125,5 +125,16 @@ export function previewLines(orders: ServiceOrderRecord[], billed: LedgerLine[])
       interval: 'one_time',
     });
   }
-  return out;
+  return out.map(inLineOrder);
 }
+
+/** A line with its fields in the schema's order (../shared/API-SURFACE.md's), whatever order it was built in. */
+const inLineOrder = (line: PreviewLine): PreviewLine => ({
+  product_key: line.product_key,
+  kind: line.kind,
+  description: line.description,
+  unit_amount: line.unit_amount,
+  currency: line.currency,
+  interval: line.interval,
+  ...(line.included_in !== undefined && { included_in: line.included_in }),
+});

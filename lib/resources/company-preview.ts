@@ -32,8 +32,9 @@ export const companyPreviewSchema = onFirstUse(() =>
   z
     .strictObject({
       object: z.literal('company_preview'),
+      // extend() keeps account_id and account where the Company has them: the order creation answers.
       company: companySchema()
-        .omit({ id: true, created_at: true, updated_at: true, account_id: true, account: true })
+        .omit({ id: true, created_at: true, updated_at: true })
         .extend({
           account_id: idOf('account').optional(),
           account: accountSchema().partial({ id: true, created_at: true }).optional(),

@@ -33,23 +33,23 @@ export const requestLogSchema = onFirstUse(() =>
 export type RequestLog = z.infer<ReturnType<typeof requestLogSchema>>;
 export type RequestLogRecord = Omit<RequestLog, 'object'>;
 
+/** The entry in its schema's order (the order of ../shared/API-SURFACE.md), optional fields where they stand. */
 export function renderRequestLog(record: RequestLogRecord): RequestLog {
-  const out: RequestLog = {
+  return {
     object: 'request_log',
     id: record.id,
     method: record.method,
     path: record.path,
     query: record.query ?? {},
     status: record.status,
+    ...(record.code !== undefined && { code: record.code }),
     api_version: record.api_version,
+    ...(record.idempotency_key !== undefined && { idempotency_key: record.idempotency_key }),
     key_id: record.key_id,
     source_ip: record.source_ip,
     duration_ms: record.duration_ms,
     created_at: record.created_at,
+    ...(record.request_body !== undefined && { request_body: record.request_body }),
     response_body: record.response_body ?? null,
   };
-  if (record.code !== undefined) out.code = record.code;
-  if (record.idempotency_key !== undefined) out.idempotency_key = record.idempotency_key;
-  if (record.request_body !== undefined) out.request_body = record.request_body;
-  return out;
 }

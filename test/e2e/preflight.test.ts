@@ -4,7 +4,7 @@ import { aCorp, anLlc, anOwner, createCompany, uniqueWord } from '../support/com
 import { aFreshPartner } from '../support/partners';
 import { issueApiKey } from '../../lib/auth/api-key';
 import { nameAvailabilitySchema } from '../../lib/resources/name-availability';
-import { companyPreviewSchema } from '../../lib/resources/company-preview';
+import { companyPreviewSchema, previewLineSchema } from '../../lib/resources/company-preview';
 import { requestLogSchema } from '../../lib/resources/request-log';
 import { createSession } from '../../lib/dashboard/session';
 import { dashboard } from '../support/dashboard';
@@ -112,6 +112,9 @@ describe('POST /companies/preview', () => {
     expect(preview.body.lines.map((l: any) => l.kind)).toEqual(
       expect.arrayContaining(['product', 'option', 'state_fee', 'processing_fee']),
     );
+    // Each line's fields in the order API-SURFACE (and the schema) gives them.
+    const lineOrder = Object.keys(previewLineSchema().shape);
+    for (const line of preview.body.lines) expect(Object.keys(line)).toEqual(lineOrder.filter((k) => k in line));
     // Nothing written: no event, no company, the external_id and name still free.
     expect((await api(testKey).get('/events?limit=100')).body.items.length).toBe(before);
     expect((await api(testKey).get(`/companies?external_id=${external_id}`)).body.items).toEqual([]);
@@ -181,6 +184,9 @@ describe('POST /companies/preview', () => {
     const created = await api(c.test_key).post('/companies', body, headers);
     expect(created.status).toBe(201);
     expect(created.headers.get('idempotent-replayed')).toBeNull();
+    // The company as creation answers it, in its order: account_id right after where id would be.
+    const written = ['id', 'created_at', 'updated_at'];
+    expect(Object.keys(first.body.company)).toEqual(Object.keys(created.body).filter((k) => !written.includes(k)));
   });
 });
 

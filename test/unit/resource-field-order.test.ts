@@ -11,6 +11,7 @@ import {
   renderRequirement,
   requirementSchema,
 } from '../../lib/resources/requirement';
+import { renderRequestLog, requestLogSchema } from '../../lib/resources/request-log';
 import {
   renderServiceOrder,
   SERVICE_ORDER_FIELDS,
@@ -206,5 +207,27 @@ describe('schemas built on first use', () => {
   it('gives the same schema object every time, so an id is one component wherever it is used', () => {
     expect(companySchema()).toBe(companySchema());
     expect(requirementSchema()).toBe(requirementSchema());
+  });
+});
+
+describe('the request log renderer', () => {
+  it("writes an entry's fields in the schema's order, the optional ones where they stand", () => {
+    const entry = renderRequestLog({
+      id: 'req_0000000000000000000000',
+      method: 'POST',
+      path: '/v1/companies',
+      query: {},
+      status: 400,
+      code: 'invalid_request',
+      api_version: '2026-11-01',
+      idempotency_key: 'k-1',
+      key_id: 'key_0000000000000000000000',
+      source_ip: '203.0.113.7',
+      duration_ms: 12,
+      created_at: '2026-11-26T20:00:00.000Z',
+      request_body: { name: 'Acme' },
+      response_body: { code: 'invalid_request' },
+    });
+    expect(Object.keys(entry)).toEqual(Object.keys(requestLogSchema().shape));
   });
 });
