@@ -14,6 +14,7 @@ import { invoiceDocument } from '../billing/invoice-document';
 import { hostedInvoicePage } from '../billing/hosted-page';
 import { hostedInvoicePdf } from '../billing/hosted-pdf';
 import { HTML_HEADERS } from './layout';
+import { wantsJson } from './wants-json';
 
 /** The PDF of a hosted invoice is its link with `.pdf` appended: the same signed token, the same route. */
 export const PDF_SUFFIX = '.pdf';
@@ -32,7 +33,7 @@ export async function serveHostedInvoice(event: APIGatewayProxyEvent): Promise<A
   const record = scope ? await getInvoiceRecord(scope, target!.invoiceId) : undefined;
   if (!scope || !record || record.status === 'draft') throw resourceMissing('invoice page', undefined);
   const lines = await linesOfInvoice(scope, record.id);
-  if (!pdf && /application\/json/i.test(header(event, 'accept') ?? ''))
+  if (!pdf && wantsJson(header(event, 'accept')))
     return { status: 200, body: renderInvoice(record, { lines }), headers: { 'Cache-Control': 'no-store' } };
 
   const companyIds = [...new Set(lines.flatMap((l) => (l.company ? [l.company] : [])))];

@@ -1,17 +1,16 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { getCompany } from '../store/entities/company';
 import { header, type ApiResponse } from '../http/core/types';
+import { wantsJson } from './wants-json';
 import { resolveStatusToken } from '../status-tokens/status-tokens';
 import { statusView } from '../status-tokens/status-view';
 import { HTML_HEADERS } from './layout';
 import { statusNotFoundPage, statusPage } from './status-page';
 import { ApiError } from '../errors';
 
-const wantsJson = (event: APIGatewayProxyEvent) => /application\/json/i.test(header(event, 'accept') ?? '');
-
 /** GET /status/{token}: the page, or JSON with `Accept: application/json`; an unknown or revoked token is 404. */
 export async function serveStatus(event: APIGatewayProxyEvent): Promise<ApiResponse> {
-  const json = wantsJson(event);
+  const json = wantsJson(header(event, 'accept'));
   const found = await resolveStatusToken(event.pathParameters?.token ?? '');
   const company = found ? await getCompany(found.scope, found.companyId) : undefined;
   if (!company) {

@@ -198,6 +198,9 @@ describe('status links', () => {
       updated_at: expect.any(String),
     });
     for (const personal of ['shareholders', 'officers', 'ein', 'address', 'id', 'account_id']) expect(view).not.toHaveProperty(personal);
+    // JSON when the caller prefers it: a caller that ranks the page first, or refuses JSON (q=0), gets the page.
+    for (const accept of ['text/html, application/json;q=0.9', 'application/json;q=0'])
+      expect((await fetch(minted.body.url, { headers: { Accept: accept } })).headers.get('content-type')).toMatch(/^text\/html/);
 
     const revoked = await api(key).delete(`/companies/${company.id}/status-tokens/${minted.body.id}`);
     expect(revoked.body).toEqual({ object: 'status_token', id: minted.body.id, deleted: true });
