@@ -15,6 +15,7 @@ import { hostedInvoicePage } from '../billing/hosted-page';
 import { hostedInvoicePdf } from '../billing/hosted-pdf';
 import { HTML_HEADERS } from './layout';
 import { wantsJson } from './wants-json';
+import { invoiceNotFoundPage } from './invoice-not-found-page';
 
 /** The PDF of a hosted invoice is its link with `.pdf` appended: the same signed token, the same route. */
 export const PDF_SUFFIX = '.pdf';
@@ -22,7 +23,8 @@ export const PDF_SUFFIX = '.pdf';
 /**
  * GET /invoices/hosted/{token}: the invoice a `hosted_url` names, as the page (HTML), its PDF (the
  * token followed by `.pdf`) or its JSON (`Accept: application/json`). A forged, tampered or expired
- * token is 404 in every form (docs/decisions.md, "Month-end invoices", "The hosted invoice").
+ * token is 404 in every form: a page saying what to do, or the envelope when JSON is asked for
+ * (docs/decisions.md, "Month-end invoices", "The hosted invoice").
  */
 export async function serveHostedInvoice(event: APIGatewayProxyEvent): Promise<ApiResponse> {
   const raw = event.pathParameters?.token ?? '';
@@ -31,10 +33,14 @@ export async function serveHostedInvoice(event: APIGatewayProxyEvent): Promise<A
   const target = readHostedToken(token, now().getTime());
   const scope = target ? { partnerId: target.partnerId, mode: target.mode } : undefined;
   const record = scope ? await getInvoiceRecord(scope, target!.invoiceId) : undefined;
-  if (!scope || !record || record.status === 'draft') throw resourceMissing('invoice page', undefined);
+  const json = wantsJson(header(event, 'accept'));
+  if (!scope || !record || record.status === 'draft') {
+    // A script asking for JSON gets the envelope; a person (the page or its PDF link) gets a page.
+    if (json) throw resourceMissing('invoice page', undefined);
+    return { status: 404, text: invoiceNotFoundPage(), headers: HTML_HEADERS };
+  }
   const lines = await linesOfInvoice(scope, record.id);
-  if (!pdf && wantsJson(header(event, 'accept')))
-    return { status: 200, body: renderInvoice(record, { lines }), headers: { 'Cache-Control': 'no-store' } };
+  if (!pdf && json) return { status: 200, body: renderInvoice(record, { lines }), headers: { 'Cache-Control': 'no-store' } };
 
   const companyIds = [...new Set(lines.flatMap((l) => (l.company ? [l.company] : [])))];
   const companies = await Promise.all(companyIds.map((id) => getCompany(scope, id)));

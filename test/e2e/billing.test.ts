@@ -245,7 +245,11 @@ describe('month-end invoices', () => {
     const html = await api().get(invoice.hosted_url);
     expect(html.text).toContain(invoice.number);
     const tampered = invoice.hosted_url.replace(/.$/, (ch: string) => (ch === 'A' ? 'B' : 'A'));
-    expect((await api().get(tampered)).status).toBe(404);
+    expect((await api().get(tampered, { Accept: 'application/json' })).body.code).toBe('resource_missing');
+    // A person opening an old or broken link gets a page that says what to do, not a JSON envelope.
+    const forPerson = await api().get(tampered, { Accept: 'text/html' });
+    expect([forPerson.status, forPerson.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(forPerson.text).toContain('This invoice link does not work');
   });
 });
 
