@@ -25,6 +25,7 @@ describe('resending an event to a webhook endpoint', () => {
     const refusal = resendEvent(test.partnerId, other.id, testEvent.id);
     await expect(refusal).rejects.toMatchObject({
       code: 'invalid_request',
+      detail: `Event ${testEvent.id} is a test event of another endpoint: a test event goes only to the endpoint it names.`,
       errors: [
         expect.objectContaining({
           location: '$.event_id',
@@ -41,6 +42,7 @@ describe('resending an event to a webhook endpoint', () => {
     const refusal = resendEvent(test.partnerId, endpoint.id, event.id);
     await expect(refusal).rejects.toMatchObject({
       code: 'invalid_request',
+      detail: 'The endpoint does not receive company.updated events (enabled_events: ["invoice.*"]).',
       errors: [
         expect.objectContaining({
           location: '$.event_id',

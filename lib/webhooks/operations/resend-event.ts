@@ -50,7 +50,7 @@ function notReceivedByEndpoint(endpoint: EndpointRecord, eventId: string, type: 
   if (type === TEST_EVENT_TYPE)
     return invalidField(
       '$.event_id',
-      `${eventId} is a test event of another endpoint: a test event goes only to the endpoint it names.`,
+      `Event ${eventId} is a test event of another endpoint: a test event goes only to the endpoint it names.`,
       `Send this endpoint a test event of its own: POST /dashboard/api/webhook-endpoints/${endpoint.id}/test.`,
       'state',
     );
