@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { closest, resourceMissing } from '../errors';
-import { idPattern } from '../ids';
 import { limitParam } from '../paging/list-query';
+import { idParam } from '../input/id-param';
 import type { Mode, Scope } from '../scope';
 import type { ApiEvent } from '../store/event';
 import { tableName } from '../store/client';
@@ -61,9 +61,10 @@ const browserCursor = z
 
 export const browseEventsQuery = z.strictObject({
   livemode: z.enum(['true', 'false']).optional(),
-  id: z.string().regex(idPattern('event'), 'not an event id').optional(),
+  // idParam: a malformed id is told the id's shape with one to copy, as GET /v1/events tells it.
+  id: idParam('event', 'event').optional(),
   type: eventType.optional(),
-  company_id: z.string().regex(idPattern('company'), 'not a company id').optional(),
+  company_id: idParam('company', 'company').optional(),
   limit: limitParam,
   after: browserCursor.optional(),
 });

@@ -420,6 +420,9 @@ describe('the events browser: /dashboard/api/events and /dashboard/api/events/{e
     expect(ids(await face('GET', `/events?id=${made[3].id}&livemode=false`))).toEqual([]);
     expectRefused(await face('GET', '/events?type=company.craeted'), '$.type', /company\.created/);
     expectRefused(await face('GET', '/events?limit=1e1'), '$.limit', /limit=25/);
+    // A malformed id is told what an id looks like, with one to copy, as GET /v1/events tells it.
+    expectRefused(await face('GET', '/events?company_id=cmp_bad'), '$.company_id', /such as cmp_[0-9A-Za-z]{22}\b/);
+    expectRefused(await face('GET', '/events?id=evt_bad'), '$.id', /such as evt_[0-9A-Za-z]{22}\b/);
   });
 
   it('shows one event with its payload and, per endpoint, every attempt', async () => {
