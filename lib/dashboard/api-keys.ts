@@ -8,9 +8,9 @@ import { issueApiKey, type ApiKeyRecord } from '../auth/api-key';
 import { forgetKeptKey } from '../auth/kept-keys';
 import { isCidr } from '../auth/ip-allow-list';
 import { ALL_SCOPES, SCOPES } from '../auth/scopes';
-import { idPattern } from '../ids';
 import { now, nowIso } from '../clock';
 import { resourceMissing } from '../errors';
+import { idParam } from '../input/id-param';
 
 /**
  * The dashboard's API keys: issue (secret shown once), list with the last use, revoke. A key's scopes,
@@ -78,7 +78,7 @@ export const createKeyBody = z.strictObject({
 });
 export type CreateKeyBody = z.output<typeof createKeyBody>;
 
-export const keyIdParams = z.strictObject({ keyID: z.string().regex(idPattern('apiKey')) });
+export const keyIdParams = z.strictObject({ keyID: idParam('apiKey', 'API key') });
 
 export interface ApiKeyView {
   object: 'api_key';

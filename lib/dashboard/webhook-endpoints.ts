@@ -2,12 +2,12 @@ import { modeOf } from '../scope';
 import * as z from 'zod';
 import { ApiError, closest, resourceMissing } from '../errors';
 import { isKnownSelector, SELECTOR_SUGGESTIONS } from '../webhooks/delivery/endpoint-wants-event';
-import { idPattern } from '../ids';
 import { sendEmail } from '../email/send-email';
 import { checkWebhookUrl, MAX_URL_LENGTH } from '../webhooks/url-safety';
 import { viewOfEndpoint, webhookEndpoints, type WebhookEndpoint, type WebhookEndpointView } from '../webhooks/endpoints';
 import { healthOf, type EndpointHealth } from '../webhooks/operations/endpoint-health';
 import type { DashboardSession } from './session';
+import { idParam } from '../input/id-param';
 
 /** The dashboard's side of webhook endpoints (spec Webhooks 9): create, read, disable/enable, roll. */
 
@@ -69,7 +69,7 @@ export const updateEndpointBody = z.strictObject({
   description: description.optional(),
 });
 
-export const endpointParams = z.strictObject({ id: z.string().regex(idPattern('webhookEndpoint')) });
+export const endpointParams = z.strictObject({ id: idParam('webhookEndpoint', 'webhook endpoint') });
 export const confirmRollBody = z.strictObject({
   code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code: send the six digits from the e-mail.' }),
 });

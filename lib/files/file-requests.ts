@@ -6,15 +6,15 @@ import { FILE_POLICIES } from './policies';
 import { fileStorage } from '../file-storage';
 import { getFile, type FileRecord } from '../store/entities/file';
 import { uploadFile } from './upload-file';
-import { idPattern } from '../ids';
+import { idParam } from '../input/id-param';
 
 /** A multipart body over this is `request_too_large`; a file over its policy's size is `invalid_request`. */
 export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
 
 const uploadFields = z.strictObject({
   purpose: z.enum(FILE_PURPOSES),
-  company: z.string().regex(idPattern('company'), { message: 'is not a company id' }),
-  shareholder: z.string().regex(idPattern('shareholder'), { message: 'is not a shareholder id' }).optional(),
+  company: idParam('company', 'company'),
+  shareholder: idParam('shareholder', 'owner', 'from the company’s shareholders (GET /v1/companies/{id})').optional(),
 });
 
 /** The parts of a multipart upload: text fields and files, by part name. */

@@ -3,8 +3,8 @@ import { emailInput } from '../input/fields';
 import { serviceOrderFormSchema } from '../resources/service-order';
 import { FILE_PURPOSES } from '../resources/requirement';
 import type { RequirementInput } from './new-requirement';
-import { idPattern } from '../ids';
 import { MAX_PATTERN_LENGTH, patternProblem } from '../forms/pattern-safety';
+import { idParam } from '../input/id-param';
 
 const message = z
   .string()
@@ -60,7 +60,7 @@ const formInput = serviceOrderFormSchema().superRefine((form, ctx) => {
       });
   });
 });
-const shId = z.string().regex(idPattern('shareholder'), { message: 'is not a shareholder id' });
+const shId = idParam('shareholder', 'owner', 'from the company’s shareholders (GET /v1/companies/{id})');
 
 /**
  * POST /sandbox/companies/{id}/requirements: a requirement of any type, as the platform or the
@@ -76,7 +76,7 @@ export const sandboxRequirementBody = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('form'),
     form: formInput,
-    service_order: z.string().regex(idPattern('serviceOrder')).optional(),
+    service_order: idParam('serviceOrder', 'service order').optional(),
     message,
   }),
   z.strictObject({ type: z.literal('name_change'), message }),

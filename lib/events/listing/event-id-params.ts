@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { idPattern } from '../../ids';
+import { idParam } from '../../input/id-param';
 
 /** Path parameters of GET /events/{eventID}: the id is checked before any read (API-SURFACE.md). */
 export const eventIdParams = z.strictObject({
-  eventID: z.string().regex(idPattern('event'), 'not an event id'),
+  eventID: idParam('event', 'event'),
 });

@@ -2,16 +2,16 @@ import * as z from 'zod';
 import { GetCommand } from '../../store/dynamodb';
 import { db, tableName } from '../../store/client';
 import { eventKey } from '../../store/keys';
-import { idPattern } from '../../ids';
 import { limitParam } from '../../paging/list-query';
 import { resourceMissing } from '../../errors';
 import { modeOf } from '../../scope';
 import { readEndpoint } from '../delivery/endpoint-record';
 import { listAttempts, type AttemptRecord } from '../lane/attempt-log';
+import { idParam } from '../../input/id-param';
 
 /** Path and bodies of the dashboard's delivery actions (../shared/API-SURFACE.md). */
-export const endpointIdParams = z.strictObject({ id: z.string().regex(idPattern('webhookEndpoint')) });
-export const resendBody = z.strictObject({ event_id: z.string().regex(idPattern('event')) });
+export const endpointIdParams = z.strictObject({ id: idParam('webhookEndpoint', 'webhook endpoint') });
+export const resendBody = z.strictObject({ event_id: idParam('event', 'event', 'from GET /v1/events or the endpoint’s attempts') });
 export const recoverBody = z.strictObject({ since: z.iso.datetime({ offset: true }) });
 /** An attempt's place in its endpoint's log (`<attempted_at>#<event id>#<attempt>`), base64url: the page cursor. */
 const ATTEMPT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#evt_[0-9A-Za-z]+#\d{4}$/;
