@@ -39,10 +39,12 @@ const enabledEvents = z
   .array(eventSelector)
   .max(MAX_ENABLED_EVENTS)
   .superRefine((s, ctx) => {
-    if (new Set(s).size !== s.length)
+    const repeated = s.find((v, i) => s.indexOf(v) !== i);
+    if (repeated !== undefined)
       ctx.addIssue({
         code: 'custom',
-        message: 'Event types repeat.',
+        // A predicate, as zod's own reasons are: the envelope's detail reads "$.enabled_events repeats '*'".
+        message: `repeats '${repeated}'`,
         params: {
           validation_type: 'uniqueItems',
           how_to_fix: `Name each event type once, such as "enabled_events": ${JSON.stringify([...new Set(s)])}.`,
