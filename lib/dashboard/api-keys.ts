@@ -34,16 +34,17 @@ export const createKeyBody = z.strictObject({
       if (s.length === 0)
         ctx.addIssue({
           code: 'custom',
-          message: 'The list of scopes is empty.',
+          message: 'is an empty list',
           params: {
             validation_type: 'minItems',
             how_to_fix: `Send at least one scope, such as "scopes": ["${SCOPES[0]}"], or leave scopes out for a key that holds every scope.`,
           },
         });
-      if (new Set(s).size !== s.length)
+      const repeated = s.find((v, i) => s.indexOf(v) !== i);
+      if (repeated !== undefined)
         ctx.addIssue({
           code: 'custom',
-          message: 'Scopes repeat.',
+          message: `repeats '${repeated}'`,
           params: {
             validation_type: 'uniqueItems',
             how_to_fix: `Name each scope once, such as "scopes": ${JSON.stringify([...new Set(s)])}.`,
@@ -55,7 +56,7 @@ export const createKeyBody = z.strictObject({
   expires_at: z.iso
     .datetime({ offset: true })
     .refine((v) => Date.parse(v) > now().getTime(), {
-      message: 'The expiry is in the past.',
+      message: 'is in the past',
       params: {
         validation_type: 'minimum',
         how_to_fix:
@@ -66,7 +67,7 @@ export const createKeyBody = z.strictObject({
   allowed_ips: z
     .array(
       z.string().refine(isCidr, {
-        message: 'Not an IP address or CIDR range.',
+        message: 'is not an IP address or CIDR range',
         params: {
           validation_type: 'format',
           how_to_fix: 'Send allowed_ips as addresses or CIDR ranges, such as "203.0.113.7", "203.0.113.0/24" or "2001:db8::/32".',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { oneTimeCodeField } from '../input/one-time-code';
 
 /** The sign-in page's e-mail field, read from its form. */
 export const signInEmailField = z.object({ email: z.email().max(254) });
@@ -9,5 +10,5 @@ export const signInBody = z.strictObject({ email: z.email().max(254) });
 /** POST /dashboard/api/sign-in/verify `{email, code}`. */
 export const verifySignInBody = z.strictObject({
   email: z.email().max(254),
-  code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code.' }),
+  code: oneTimeCodeField(),
 });

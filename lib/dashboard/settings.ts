@@ -8,7 +8,7 @@ import { resourceMissing } from '../errors';
 
 /** Spec Versioning 2 and 5: the pinned default of API calls, and the version webhooks render at. */
 const version = z.string().refine(isKnownVersion, {
-  message: 'Not a version of this API.',
+  message: 'is not a version of this API',
   params: {
     validation_type: 'enum',
     how_to_fix: `Send one of the versions ${availableVersions().join(', ')}, such as "${availableVersions().at(-1)}".`,

@@ -8,6 +8,7 @@ import { viewOfEndpoint, webhookEndpoints, type WebhookEndpoint, type WebhookEnd
 import { healthOf, type EndpointHealth } from '../webhooks/operations/endpoint-health';
 import type { DashboardSession } from './session';
 import { idParam } from '../input/id-param';
+import { oneTimeCodeField } from '../input/one-time-code';
 
 /** The dashboard's side of webhook endpoints (spec Webhooks 9): create, read, disable/enable, roll. */
 
@@ -73,7 +74,7 @@ export const updateEndpointBody = z.strictObject({
 
 export const endpointParams = z.strictObject({ id: idParam('webhookEndpoint', 'webhook endpoint') });
 export const confirmRollBody = z.strictObject({
-  code: z.string().regex(/^\d{6}$/, { message: 'Not a six-digit code: send the six digits from the e-mail.' }),
+  code: oneTimeCodeField(),
 });
 
 /** A URL deliveries may go to (lib/webhooks/url-safety.ts), normalised; on creation and on every change alike. */

@@ -40,7 +40,7 @@ describe('dashboard forms', () => {
       {
         location: '$.scopes',
         validation_type: 'minItems',
-        reason: 'The list of scopes is empty.',
+        reason: 'is an empty list',
         how_to_fix: 'Send at least one scope, such as "scopes": ["companies:read"], or leave scopes out for a key that holds every scope.',
       },
     ]);
