@@ -33,6 +33,23 @@ export function setResolver(next: Resolver): () => void {
 
 export const MAX_URL_LENGTH = 2048;
 
+/**
+ * The longest we wait for DNS. A lookup is a call out like the POST itself, and the system resolver
+ * has no deadline of ours: a hanging name server held an endpoint's creation, or a delivery before its
+ * 15 s timeout even started, for as long as the resolver's own retries ran (docs/decisions.md,
+ * "Signing and call-out safety").
+ */
+export const DNS_TIMEOUT_MS = 5_000;
+
+/** The resolver's answer, or a failure once DNS_TIMEOUT_MS has passed (the lookup itself cannot be cancelled). */
+function resolveInTime(host: string): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('DNS timeout')), DNS_TIMEOUT_MS);
+  });
+  return Promise.race([resolver(host), late]).finally(() => clearTimeout(timer));
+}
+
 /** Addresses never reachable through a webhook: private, loopback, link-local (metadata), reserved. */
 const NOT_PUBLIC_V4 = (() => {
   const list = new BlockList();
@@ -124,11 +141,18 @@ export async function checkWebhookUrl(raw: string, mode: Mode, options: { local?
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
+    let timedOut = false;
     try {
-      addresses = await resolver(host);
-    } catch {
+      addresses = await resolveInTime(host);
+    } catch (error) {
+      timedOut = (error as Error).message === 'DNS timeout';
       addresses = [];
     }
+    if (timedOut)
+      return refuse(
+        `The host ${host} did not resolve within ${DNS_TIMEOUT_MS / 1000} s.`,
+        'Check that the host name has a DNS record its name servers answer for, then try again.',
+      );
     if (addresses.length === 0) return refuse(`The host ${host} does not resolve.`, 'Use a host name with a public DNS record.');
   }
   const blocked = addresses.find((a) => !isPublicAddress(a));

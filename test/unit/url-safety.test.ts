@@ -1,4 +1,4 @@
-import { checkWebhookUrl, isPublicAddress, setResolver } from '../../lib/webhooks/url-safety';
+import { checkWebhookUrl, DNS_TIMEOUT_MS, isPublicAddress, setResolver } from '../../lib/webhooks/url-safety';
 
 let restore: () => void;
 const dns: Record<string, string[]> = {
@@ -56,6 +56,22 @@ describe('webhook URL safety', () => {
       expect((await checkWebhookUrl(url, 'live', { local: true })).ok).toBe(true);
     }
     expect((await checkWebhookUrl('https://internal.example.com/', 'test', { local: true })).ok).toBe(false);
+  });
+
+  it('gives up on a name server that never answers, after DNS_TIMEOUT_MS, as a host that does not resolve in time', async () => {
+    const hanging = setResolver(() => new Promise<string[]>(() => {}));
+    jest.useFakeTimers();
+    try {
+      const verdict = checkWebhookUrl('https://slow-dns.example.com/in', 'live', production);
+      await jest.advanceTimersByTimeAsync(DNS_TIMEOUT_MS);
+      await expect(verdict).resolves.toMatchObject({
+        ok: false,
+        reason: `The host slow-dns.example.com did not resolve within ${DNS_TIMEOUT_MS / 1000} s.`,
+      });
+    } finally {
+      jest.useRealTimers();
+      hanging();
+    }
   });
 
   it('classifies addresses', () => {

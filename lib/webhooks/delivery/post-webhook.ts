@@ -96,10 +96,15 @@ export async function postWebhook(input: {
         'User-Agent': 'partner-api-webhooks/1',
       },
     });
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish({ answered: false, error: 'timeout', detail: `no complete answer within ${input.timeoutMs} ms`, durationMs: elapsed() });
-    }, input.timeoutMs);
+    // The attempt's one deadline runs from its start: the DNS lookup of the check above counts in it
+    // (docs/decisions.md, "Numbers": 15 s for the whole attempt), so a slow name server cannot stretch it.
+    const timer = setTimeout(
+      () => {
+        req.destroy();
+        finish({ answered: false, error: 'timeout', detail: `no complete answer within ${input.timeoutMs} ms`, durationMs: elapsed() });
+      },
+      Math.max(0, input.timeoutMs - elapsed()),
+    );
     req.on('error', (error) =>
       finish({
         answered: false,
