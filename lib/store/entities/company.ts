@@ -1,5 +1,4 @@
-import { GetCommand } from '../dynamodb';
-import { tableName, db } from '../client';
+import { tableName } from '../client';
 import { getItem, type ReadTogether } from '../read-together';
 import { defineEntity } from '../entity';
 import { companyIndexes, companyKey, listSortKey, openCompaniesIndex, shardOf } from '../keys';
@@ -59,10 +58,8 @@ export async function getCompany(
   companyId: string,
   options: { consistent?: boolean } = {},
 ): Promise<CompanyRecord | undefined> {
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: companyKey(scope, companyId), ConsistentRead: options.consistent }),
-  );
-  return res.Item ? companyEntity.record(res.Item) : undefined;
+  const item = await getItem(tableName(), companyKey(scope, companyId), { consistent: options.consistent });
+  return item ? companyEntity.record(item) : undefined;
 }
 
 /**
@@ -81,16 +78,7 @@ export async function getCompanyAndOpenCount(
 
 /** `open_requirements` of a company: its count alone, one consistent GetItem of the company item, however long its history. */
 export async function openRequirementCount(scope: Scope, companyId: string): Promise<number> {
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: companyKey(scope, companyId),
-      ConsistentRead: true,
-      ProjectionExpression: '#open',
-      ExpressionAttributeNames: { '#open': OPEN_REQUIREMENTS },
-    }),
-  );
-  return openRequirementsOf(res.Item);
+  return openRequirementsOf(await getItem(tableName(), companyKey(scope, companyId), { consistent: true, projection: OPEN_REQUIREMENTS }));
 }
 
 /**
