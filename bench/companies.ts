@@ -1,3 +1,4 @@
+import { wrapSends, unwrapSends } from '../lib/aws/send-wrapper';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '../lib/store/dynamodb';
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -53,7 +54,7 @@ export const companiesBench: Bench = async ({ credentials }) => {
   const counts = new Map<string, number>();
   let lastTransaction: TransactWriteCommandInput | undefined;
   const mine = new AsyncLocalStorage<boolean>();
-  db().wrap('benchRequestCounter', (command, next) => {
+  wrapSends(db(), 'benchRequestCounter', (command, next) => {
     if (mine.getStore()) {
       counts.set(command.operation, (counts.get(command.operation) ?? 0) + 1);
       if (command.operation === 'TransactWriteItems') lastTransaction = command.input as TransactWriteCommandInput;
@@ -149,7 +150,7 @@ export const companiesBench: Bench = async ({ credentials }) => {
       });
     }
   } finally {
-    db().unwrap('benchRequestCounter');
+    unwrapSends(db(), 'benchRequestCounter');
   }
   return rows;
 };

@@ -1,3 +1,4 @@
+import { wrapSends, unwrapSends } from '../lib/aws/send-wrapper';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { handler as deliver } from '../functions/webhooks/deliver';
@@ -103,7 +104,7 @@ function writeCounter() {
     entry.wcu += Math.max(1, Math.ceil(bytes / 1024));
     items.set(prefix, entry);
   };
-  db().wrap('benchLaneWriteCounter', (command, next) => {
+  wrapSends(db(), 'benchLaneWriteCounter', (command, next) => {
     if (counting) {
       const name = command.operation;
       const input = command.input as any;
@@ -144,7 +145,7 @@ function writeCounter() {
         requests: [...requests].map(([n, v]) => `${n} ${v}`).join(', '),
       };
     },
-    remove: () => db().unwrap('benchLaneWriteCounter'),
+    remove: () => unwrapSends(db(), 'benchLaneWriteCounter'),
   };
 }
 

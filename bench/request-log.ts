@@ -1,3 +1,4 @@
+import { wrapSends, unwrapSends } from '../lib/aws/send-wrapper';
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
@@ -54,7 +55,7 @@ interface Call {
 export const requestLogBench: Bench = async ({ credentials }) => {
   const mine = new AsyncLocalStorage<Call[][]>();
   let inFlight = 0;
-  db().wrap('benchRequestLogRounds', async (command, next) => {
+  wrapSends(db(), 'benchRequestLogRounds', async (command, next) => {
     const waves = mine.getStore();
     if (!waves) return next();
     const input = command.input as { Item?: Record<string, unknown>; TransactItems?: { Put?: { Item?: Record<string, unknown> } }[] };
@@ -161,7 +162,7 @@ export const requestLogBench: Bench = async ({ credentials }) => {
       });
     }
   } finally {
-    db().unwrap('benchRequestLogRounds');
+    unwrapSends(db(), 'benchRequestLogRounds');
   }
   return rows;
 };

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { StoreClient, GetCommand, QueryCommand } from '../lib/store/dynamodb';
+import { storeClient, GetCommand, QueryCommand } from '../lib/store/dynamodb';
 import { localQueuePartition, webhookLaneKey } from '../lib/store/keys';
 import { laneShardFor } from '../lib/webhooks/lane-shards';
 import { localLaneQueueNames } from '../infra/local/webhook-pipeline';
@@ -198,7 +198,7 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
 /** The lanes and queued messages of the endpoints that lost events, read from the runtime's DynamoDB Local. */
 async function diagnose(runtime: Runtime, figures: EndpointFigures[]): Promise<string[]> {
   const c = runtime.credentials as unknown as { dynamodb_endpoint: string; table_name: string };
-  const client = new StoreClient({ standIn: c.dynamodb_endpoint });
+  const client = storeClient({ standIn: c.dynamodb_endpoint });
   try {
     // Every lane shard's queue (the stand-in's messages are stored per queue).
     const shards = runtime.credentials.webhook_queue_urls.length;

@@ -26,15 +26,6 @@ function findRoot(from: string): string {
 export const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 
 /**
- * The SDK's credential chain, which `lib/aws/credentials.ts` imports dynamically, and only when the
- * environment holds no credentials. Lambda always sets them, so the chain is never loaded there; left
- * out of the bundle it saves ~53 KB that V8 parsed at every cold start for nothing (the chain, its
- * providers and the smithy client code under them: a fifth of a typical bundle). Were it ever loaded,
- * Node would resolve it from the runtime's own SDK (docs/decisions.md, "AWS clients of our own").
- */
-const LAMBDA_UNUSED_CREDENTIAL_CHAIN = ['@aws-sdk/credential-provider-node'];
-
-/**
  * Node's own modules, each through a one-line CommonJS shim that asks `process.getBuiltinModule` for
  * it, instead of an ESM `import` of it. Node builds an ES module's view of a built-in by reading
  * every one of its exports, and some exports are lazy getters: `node:http`'s `WebSocket` and
@@ -63,8 +54,8 @@ function builtinShims(): Record<string, string> {
 /**
  * How every function is bundled, in esbuild's own terms, so that the CDK app (through `FunctionBundles`)
  * and `bench/bundles.ts` (through esbuild's API) build the same bytes. Everything is bundled, the AWS
- * SDK included (but for the credential providers above): the code runs on the SDK versions the tests ran on, and a minified bundle of only
- * the clients a handler uses starts faster than the runtime's full SDK.
+ * SDK included: the code runs on the SDK versions the tests ran on, and a minified bundle of only the
+ * clients a handler uses starts faster than the runtime's full SDK.
  */
 export const BUNDLE = {
   target: 'node24',
@@ -75,7 +66,6 @@ export const BUNDLE = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
-  external: LAMBDA_UNUSED_CREDENTIAL_CHAIN,
 } as const;
 
 /**
@@ -208,7 +198,6 @@ function bundleOptions(entry: string, outdir: string): BuildOptions {
     sourcesContent: BUNDLE.sourcesContent,
     mainFields: [...BUNDLE.mainFields],
     banner: { js: BUNDLE.banner },
-    external: [...BUNDLE.external],
     alias: builtinShims(),
   };
 }

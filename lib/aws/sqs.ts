@@ -1,25 +1,11 @@
-import type * as Sdk from '@aws-sdk/client-sqs';
-import { reachOf } from './credentials';
-import { AwsCommand, JsonClient } from './json-client';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { clientConfig, prepared } from './client-config';
 
 /**
- * SQS as this codebase calls it: the two batch calls of the delivery lanes, over SQS's JSON protocol
- * (AWS JSON 1.0, what the SDK's generated client speaks too) without that client (docs/decisions.md,
- * "AWS clients of our own"). Inputs and outputs are the SDK's, unchanged: SQS's JSON holds no bytes.
+ * An SQS client (the delivery lanes' batch calls): `standIn` is the SQS stand-in of the embedded
+ * default (infra/local/fifo-lanes.ts); absent in AWS. Four attempts, as DynamoDB's: a lost
+ * SendMessageBatch is a delivery that waits for the stream's retry.
  */
-export class SendMessageBatchCommand extends AwsCommand<Sdk.SendMessageBatchCommandInput, Sdk.SendMessageBatchCommandOutput> {
-  readonly operation = 'SendMessageBatch';
-}
-export class ChangeMessageVisibilityBatchCommand extends AwsCommand<
-  Sdk.ChangeMessageVisibilityBatchCommandInput,
-  Sdk.ChangeMessageVisibilityBatchCommandOutput
-> {
-  readonly operation = 'ChangeMessageVisibilityBatch';
-}
-
-export class SqsClient extends JsonClient {
-  /** `endpoint`: the SQS stand-in of the embedded default (infra/local/fifo-lanes.ts); absent in AWS. */
-  constructor(endpoint?: string) {
-    super({ ...reachOf('sqs', endpoint), targetPrefix: 'AmazonSQS', contentType: 'application/x-amz-json-1.0', maxAttempts: 4 });
-  }
+export function newSqsClient(standIn?: string): SQSClient {
+  return prepared(new SQSClient(clientConfig({ standIn, maxAttempts: 4 })));
 }

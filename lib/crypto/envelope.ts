@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DecryptCommand, GenerateDataKeyCommand, KmsClient } from '../aws/kms';
+import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
+import { kmsClient, resetKmsClient } from '../aws/kms';
 import { config } from '../config';
 
 /**
@@ -26,20 +27,13 @@ interface DataKey {
   createdAt: number;
 }
 
-let kms: KmsClient | undefined;
 let sealingKey: DataKey | undefined;
 const unwrapped = new Map<string, Buffer>();
 let masterKey: Buffer | undefined;
 
-function kmsClient(): KmsClient {
-  kms ??= new KmsClient();
-  return kms;
-}
-
 /** Forget cached keys and clients (tests switch between KMS and the local file). */
 export function resetEnvelopeCaches(): void {
-  kms?.destroy();
-  kms = undefined;
+  resetKmsClient();
   sealingKey = undefined;
   unwrapped.clear();
   masterKey = undefined;

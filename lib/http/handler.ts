@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ApiContext, Handler, Middleware } from './core/types';
 import { errorEnvelope } from './middleware/error-envelope';
@@ -6,11 +7,13 @@ import { jsonBody } from './middleware/json-body';
 import { requestState } from './middleware/request-state';
 import { responseHeaders } from './middleware/response-headers';
 import { withDeadline } from '../store/deadline';
+import { tracer } from '../observability/tracer';
 
 /**
  * The middlewares of a chain by the part they play, each with the partner API's default (the
  * Powertools and middy habit: a factory, defaults, options merged). Every chain runs them in this
- * order: request id → headers → `record` → errors → `beforeBody` → `body` → `afterBody` → the operation.
+ * order: the trace → request id → headers → `record` → errors → `beforeBody` → `body` → `afterBody` →
+ * the operation.
  */
 export interface ChainOptions<C extends ApiContext = ApiContext> {
   /** The headers every answer carries (default: `Request-Id`, `Service-Version`, `RateLimit-*`). */
@@ -49,6 +52,9 @@ export function httpHandler<C extends ApiContext>(
   const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, C>(operation);
   const body = options.body === false ? [] : [options.body ?? jsonBody()];
   for (const middleware of [
+    // The handler's subsegment, which the annotations go on (X-Ray takes none on Lambda's own segment);
+    // never the answer as metadata: it holds people's names (lib/observability/tracer.ts).
+    captureLambdaHandler(tracer, { captureResponse: false }),
     requestState(),
     options.headers ?? responseHeaders(),
     ...(options.record ? [options.record] : []),

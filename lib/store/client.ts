@@ -1,16 +1,14 @@
 import { config } from '../config';
-import { StoreClient } from './dynamodb';
+import { type StoreClient, storeClient } from './dynamodb';
 
 let documentClient: StoreClient | undefined;
 
 /**
  * The one DynamoDB client of this process, created on first use (so tests and the local runtime can
- * set the environment first). Timeouts are bounded: no call waits forever.
+ * set the environment first) and kept: four attempts, bounded timeouts (lib/aws/client-config.ts).
  */
 export function db(): StoreClient {
-  if (!documentClient) {
-    documentClient = new StoreClient({ standIn: config().dynamodbEndpoint, maxAttempts: 4 });
-  }
+  documentClient ??= storeClient({ standIn: config().dynamodbEndpoint, maxAttempts: 4 });
   return documentClient;
 }
 

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { wrapSends } from '../aws/send-wrapper';
 import type { StoreClient } from './dynamodb';
 
 /** One DynamoDB request of a counted piece of work: its command, the items it reads, and its place on the critical path. */
@@ -65,10 +66,10 @@ export function operationBegins(): void {
 
 /** Puts the counter on a client (once); it costs one AsyncLocalStorage lookup per request outside `countRoundTrips`. */
 export function countRoundTripsOn(client: StoreClient): void {
-  client.wrap(WRAPPER, async (command, next) => {
+  wrapSends(client, WRAPPER, async (command, next) => {
     const state = open.getStore();
     if (!state) return next();
-    const input = command.input as Record<string, unknown>;
+    const input = command.input;
     const request: CountedRequest = {
       command: command.operation,
       depth: state.answered + 1,

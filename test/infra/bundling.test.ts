@@ -62,13 +62,15 @@ function onlyAsset(outdir: string): string {
 describe('bundling a function with the local esbuild (no Docker)', () => {
   const assetDir = onlyAsset(synthesize('BundleOne', { GetMe: 'functions/api/get-me.ts' }));
 
-  it('writes one minified ESM file with its source map, under 500 KB', () => {
+  // Size is reported by `npm run bench -- bundles`, no longer a goal (issue 37): the bound here only says
+  // nothing large was pulled in by mistake (Redoc is 1.1 MB, zod's locales ~350 KB).
+  it('writes one minified ESM file with its source map, under 1,000 KB', () => {
     expect(assetDir).toBeDefined();
     const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
     expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
     expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
     expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);
-    expect(statSync(join(assetDir, 'index.mjs')).size).toBeLessThan(500 * 1024);
+    expect(statSync(join(assetDir, 'index.mjs')).size).toBeLessThan(1000 * 1024);
   });
 
   it('loads in Node 24 as an ES module exporting the handler', () => {
@@ -151,7 +153,7 @@ describe('GET /v1/openapi.json in its Lambda bundle', () => {
 describe('the hosted invoice in its Lambda bundle', () => {
   const assetDir = onlyAsset(synthesize('BundleInvoice', { HostedInvoice: 'functions/pages/hosted-invoice.ts' }));
 
-  it("carries its PDF writer inside the one file, under 500 KB, loads, and answers a forged link's PDF with 404", () => {
+  it("carries its PDF writer inside the one file, under 1,000 KB, loads, and answers a forged link's PDF with 404", () => {
     const { exit, stderr, answer } = getFromAsset(
       assetDir,
       '/invoices/hosted/x.y.pdf',
@@ -165,7 +167,7 @@ describe('the hosted invoice in its Lambda bundle', () => {
     expect(answer).toEqual({ status: 404 });
     const code = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
     expect(code).toContain('/BaseFont /');
-    expect(statSync(join(assetDir, 'index.mjs')).size).toBeLessThan(500 * 1024);
+    expect(statSync(join(assetDir, 'index.mjs')).size).toBeLessThan(1000 * 1024);
     expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
   });
 });
@@ -261,11 +263,11 @@ describe('what keeps bundles small', () => {
     const redocIn = (name: string) => readFileSync(built.get(name)!, 'utf8').includes('redoc-wrap');
     const beside = (name: string) => existsSync(join(dirname(built.get(name)!), 'redoc.standalone.js'));
     expect({
-      under500Kb: kb('apiReference') < 500 && kb('apiReferenceRenderer') < 500,
+      under1000Kb: kb('apiReference') < 1000 && kb('apiReferenceRenderer') < 1000,
       inCode: redocIn('apiReference') || redocIn('apiReferenceRenderer'),
       page: beside('apiReference'),
       renderer: beside('apiReferenceRenderer'),
-    }).toEqual({ under500Kb: true, inCode: false, page: false, renderer: true });
+    }).toEqual({ under1000Kb: true, inCode: false, page: false, renderer: true });
   });
 
   it("imports zod as a namespace everywhere: `import { z }` pulls zod's ~40 locales into every bundle (+350 KB)", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AwsServiceError } from '../../lib/aws/json-protocol';
-import { GetCommand, PutCommand, StoreClient, TransactWriteCommand } from '../../lib/store/dynamodb';
+import { DynamoDBServiceException as AwsServiceError } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, type StoreClient, storeClient, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { credentials } from '../support/stack';
 import { NO_FAULTS, startFaultProxy, type FaultProxy } from '../../proof/dynamodb-fault-proxy';
 import { isTransientStoreError } from '../../lib/store/transient';
@@ -12,7 +12,7 @@ const clients: StoreClient[] = [];
 
 /** The client every function uses (lib/store/dynamodb.ts), pointed at the proxy or at DynamoDB Local itself. */
 function client(endpoint: string, maxAttempts = 1) {
-  const made = new StoreClient({ standIn: endpoint, maxAttempts });
+  const made = storeClient({ standIn: endpoint, maxAttempts });
   clients.push(made);
   return made;
 }

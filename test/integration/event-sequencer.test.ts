@@ -1,3 +1,4 @@
+import { wrapSends, unwrapSends } from '../../lib/aws/send-wrapper';
 import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -148,7 +149,7 @@ describe('a burst of writers on one partner+mode', () => {
     const s = scope();
     const companies = Array.from({ length: 4 }, () => newId('company'));
     const seenQueries = new Set<string>();
-    db().wrap('burstWatch', (command, next) => {
+    wrapSends(db(), 'burstWatch', (command, next) => {
       const input = command.input as { ExpressionAttributeValues?: Record<string, unknown> };
       if (command.operation === 'Query') seenQueries.add(String(input.ExpressionAttributeValues?.[':pk']).split('#')[0]);
       return next();
@@ -163,7 +164,7 @@ describe('a burst of writers on one partner+mode', () => {
         }),
       );
     } finally {
-      db().unwrap('burstWatch');
+      unwrapSends(db(), 'burstWatch');
     }
     // The burst went through the pending path (a drain read the pending partitions).
     expect(seenQueries.has('EVPEND')).toBe(true);

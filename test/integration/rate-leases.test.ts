@@ -1,3 +1,4 @@
+import { wrapSends, unwrapSends } from '../../lib/aws/send-wrapper';
 import { GetCommand } from '../../lib/store/dynamodb';
 import { useStackDatabase } from '../support/stack';
 import { db, tableName } from '../../lib/store/client';
@@ -88,7 +89,7 @@ describe('rate-limit counts taken in leases', () => {
     const client = db();
     const fault = new Error('injected: the window write failed');
     let fail = true;
-    client.wrap('injectedWindowFault', (command, next) => {
+    wrapSends(client, 'injectedWindowFault', (command, next) => {
       if (fail && command.operation === 'UpdateItem') {
         fail = false;
         throw fault;
@@ -102,7 +103,7 @@ describe('rate-limit counts taken in leases', () => {
       const next = await countRequest(subject, second(8));
       expect(next.second).toBe(1);
     } finally {
-      client.unwrap('injectedWindowFault');
+      unwrapSends(client, 'injectedWindowFault');
     }
   });
 });

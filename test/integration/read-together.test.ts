@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, StoreClient, PutCommand } from '../../lib/store/dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand } from '../../lib/store/dynamodb';
 import { mockStore } from '../support/aws-mock';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
@@ -67,7 +67,7 @@ describe('reads asked for together', () => {
   });
 
   it('fails every read of a request that failed', async () => {
-    const mock = mockStore(StoreClient);
+    const mock = mockStore();
     try {
       mock.on(BatchGetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
       const together = new ReadTogether(tableName());
@@ -80,7 +80,7 @@ describe('reads asked for together', () => {
     }
   });
   it('reads one item alone strongly consistent, as the batch would have', async () => {
-    const mock = mockStore(StoreClient);
+    const mock = mockStore();
     try {
       mock.on(GetCommand).resolves({ Item: { pk: 'X', sk: 'A', v: 1 } });
       const items = await new ReadTogether(tableName()).read([{ pk: 'X', sk: 'A' }]);

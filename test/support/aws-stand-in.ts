@@ -1,9 +1,29 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resetS3Client } from '../../lib/aws/s3';
+import { resetSesClient } from '../../lib/aws/ses';
 
-/** The fixed credentials tests sign with (lib/aws/signed-request.ts `useAwsCredentials`). */
+/** The fixed credentials tests sign with (`useAwsCredentials`). */
 export const TEST_CREDENTIALS = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
+
+/**
+ * The credentials the S3 and SES clients sign with from now on (`undefined`: none of ours): put where
+ * the SDK's default chain finds them first, the environment, as Lambda puts its role's, and the
+ * clients made again so that they read them (and their endpoint) afresh.
+ */
+export function useAwsCredentials(credentials: { accessKeyId: string; secretAccessKey: string } | undefined): void {
+  if (credentials) {
+    process.env.AWS_ACCESS_KEY_ID = credentials.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = credentials.secretAccessKey;
+  } else {
+    delete process.env.AWS_ACCESS_KEY_ID;
+    delete process.env.AWS_SECRET_ACCESS_KEY;
+  }
+  delete process.env.AWS_SESSION_TOKEN;
+  resetS3Client();
+  resetSesClient();
+}
 
 export interface ReceivedCall {
   method: string;

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { mockAwsClient } from '../support/aws-mock';
-import { DecryptCommand, GenerateDataKeyCommand, KmsClient } from '../../lib/aws/kms';
+import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { mockClient } from 'aws-sdk-client-mock';
 import { decryptSecret, encryptSecret, resetEnvelopeCaches } from '../../lib/crypto/envelope';
 
 const env = { ...process.env };
@@ -43,7 +43,7 @@ describe('envelope encryption in the embedded default', () => {
 });
 
 describe('envelope encryption under KMS', () => {
-  const kms = mockAwsClient(KmsClient);
+  const kms = mockClient(KMSClient);
   afterEach(() => kms.reset());
 
   it('asks KMS for one data key, reuses it, and unwraps it once to decrypt', async () => {

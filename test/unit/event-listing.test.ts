@@ -1,4 +1,4 @@
-import { BatchGetCommand, StoreClient, QueryCommand, ScanCommand } from '../../lib/store/dynamodb';
+import { BatchGetCommand, QueryCommand, ScanCommand } from '../../lib/store/dynamodb';
 import { mockStore } from '../support/aws-mock';
 import { isEmptyRange, narrow } from '../../lib/events/listing/created-at-range';
 import { parseRfc3339 } from '../../lib/paging/rfc3339';
@@ -109,7 +109,7 @@ describe('total by inclusion–exclusion', () => {
 });
 
 describe('what a page reads', () => {
-  const ddb = mockStore(StoreClient);
+  const ddb = mockStore();
   afterAll(() => ddb.restore());
   beforeEach(() => {
     ddb.reset();

@@ -1,12 +1,12 @@
 import { mockStore } from '../support/aws-mock';
-import { GetCommand, StoreClient } from '../../lib/store/dynamodb';
+import { GetCommand } from '../../lib/store/dynamodb';
 import { resetDbClient } from '../../lib/store/client';
 import { presentedKey, storedKey } from '../../lib/auth/authenticate';
 import { forgetKeptKey, forgetKeptKeys, KEY_CACHE_MS, keptKey } from '../../lib/auth/kept-keys';
 
 const SECRET = 'svc_test_' + 'k'.repeat(32);
 const ITEM = { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } };
-const ddb = mockStore(StoreClient);
+const ddb = mockStore();
 const presented = presentedKey(`Bearer ${SECRET}`);
 const t0 = new Date('2026-11-26T12:00:00.000Z');
 

@@ -1,5 +1,4 @@
-import { useAwsCredentials } from '../../lib/aws/signed-request';
-import { awsStandIn, TEST_CREDENTIALS, type StandIn } from '../support/aws-stand-in';
+import { awsStandIn, TEST_CREDENTIALS, type StandIn, useAwsCredentials } from '../support/aws-stand-in';
 import { S3Storage } from '../../lib/file-storage/s3-storage';
 import { objectKey } from '../../lib/file-storage/file-storage';
 import { pageCount, sniffContentType } from '../../lib/files/sniff';
@@ -39,9 +38,9 @@ describe('the S3 store', () => {
   let s3: StandIn;
   beforeAll(async () => {
     s3 = await awsStandIn();
-    useAwsCredentials(TEST_CREDENTIALS);
     process.env.AWS_REGION = 'us-east-2';
     process.env.AWS_ENDPOINT_URL_S3 = s3.url;
+    useAwsCredentials(TEST_CREDENTIALS);
   });
   afterAll(async () => {
     process.env = { ...env };
@@ -77,7 +76,10 @@ describe('the S3 store', () => {
         body: '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
       },
     ]);
-    await expect(new S3Storage('files-bucket').get('published/nothing')).rejects.toMatchObject({ name: 'NoSuchKey', status: 404 });
+    await expect(new S3Storage('files-bucket').get('published/nothing')).rejects.toMatchObject({
+      name: 'NoSuchKey',
+      $metadata: { httpStatusCode: 404 },
+    });
     expect(s3.calls).toHaveLength(1);
   });
 
@@ -95,11 +97,13 @@ describe('the S3 store', () => {
 
   it('on AWS the bucket is the host (virtual-hosted style)', async () => {
     delete process.env.AWS_ENDPOINT_URL_S3;
+    useAwsCredentials(TEST_CREDENTIALS); // the client made again, without the stand-in's endpoint
     try {
       const link = await new S3Storage('files-bucket').link('published/file_abc', 60);
       expect(link.startsWith('https://files-bucket.s3.us-east-2.amazonaws.com/published/file_abc?')).toBe(true);
     } finally {
       process.env.AWS_ENDPOINT_URL_S3 = s3.url;
+      useAwsCredentials(TEST_CREDENTIALS);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { mockStore } from '../support/aws-mock';
-import { BatchGetCommand, StoreClient, GetCommand, QueryCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '../../lib/store/dynamodb';
 import { verifyOwners } from '../../lib/lifecycle/operations/verify-owners';
 import { incorporateCompany } from '../../lib/lifecycle/operations/incorporate-company';
 import { ApiError } from '../../lib/errors';
@@ -7,7 +7,7 @@ import { companyEntity } from '../../lib/store/entities/company';
 import { companyKey } from '../../lib/store/keys';
 import type { CompanyRecord } from '../../lib/resources/company';
 
-const ddb = mockStore(StoreClient);
+const ddb = mockStore();
 const scope = { partnerId: 'ptr_0000000000000000000001', mode: 'test' as const };
 const base: CompanyRecord = {
   id: 'cmp_0000000000000000000001',

@@ -1,5 +1,5 @@
 import { mockStore } from '../support/aws-mock';
-import { StoreClient, GetCommand } from '../../lib/store/dynamodb';
+import { GetCommand } from '../../lib/store/dynamodb';
 import { z } from 'zod';
 import { apiOperation } from '../../lib/http/operation';
 import { ApiError } from '../../lib/errors';
@@ -10,7 +10,7 @@ import { forgetKeptKeys } from '../../lib/auth/kept-keys';
 import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
 
 const SECRET = 'svc_test_' + 'a'.repeat(32);
-const ddb = mockStore(StoreClient);
+const ddb = mockStore();
 
 const event = (body?: string, headers: Record<string, string> = {}) => keyedPost(SECRET, body, headers);
 const context = lambdaContext;

@@ -1,5 +1,6 @@
+import { wrapSends } from '../../lib/aws/send-wrapper';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StoreClient, GetCommand, UpdateCommand, BatchGetCommand } from '../../lib/store/dynamodb';
+import { storeClient, GetCommand, UpdateCommand, BatchGetCommand } from '../../lib/store/dynamodb';
 import { countRoundTrips, countRoundTripsOn, operationBegins } from '../../lib/store/round-trips';
 
 /**
@@ -7,9 +8,9 @@ import { countRoundTrips, countRoundTripsOn, operationBegins } from '../../lib/s
  * round trip, a request sent after another answered is one deeper, and only the counted work's
  * requests count. The store answers in memory (an inner wrapper that never sends).
  */
-const client = new StoreClient({ standIn: 'http://127.0.0.1:9' });
+const client = storeClient({ standIn: 'http://127.0.0.1:9' });
 countRoundTripsOn(client);
-client.wrap('answerInMemory', async () => {
+wrapSends(client, 'answerInMemory', async () => {
   await sleep(5);
   return { $metadata: {} };
 });

@@ -1,16 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { useAwsCredentials } from '../../lib/aws/signed-request';
 import { sendEmail } from '../../lib/email/send-email';
 import { listOutbox } from '../../lib/email/outbox';
-import { awsStandIn, TEST_CREDENTIALS, type StandIn } from '../support/aws-stand-in';
+import { awsStandIn, TEST_CREDENTIALS, type StandIn, useAwsCredentials } from '../support/aws-stand-in';
 
 const env = { ...process.env };
 let ses: StandIn;
 beforeAll(async () => {
   ses = await awsStandIn();
-  useAwsCredentials(TEST_CREDENTIALS);
 });
 afterAll(async () => {
   useAwsCredentials(undefined);
@@ -26,6 +24,7 @@ function onAws(): void {
   process.env.STAGE = 'prod';
   process.env.AWS_REGION = 'eu-west-1';
   process.env.AWS_ENDPOINT_URL_SESV2 = ses.url;
+  useAwsCredentials(TEST_CREDENTIALS);
 }
 
 describe('sending e-mail', () => {
@@ -77,7 +76,7 @@ describe('sending e-mail', () => {
     ses.answer([{ status: 400, body: '{"__type":"MessageRejected","message":"Email address is not verified."}' }]);
     await expect(sendEmail({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toMatchObject({
       name: 'MessageRejected',
-      status: 400,
+      $metadata: { httpStatusCode: 400 },
       message: expect.stringContaining('Email address is not verified.'),
     });
     expect(ses.calls).toHaveLength(1); // a refusal is not retried
@@ -92,7 +91,7 @@ describe('sending e-mail', () => {
     ses.calls.splice(0);
     await expect(sendEmail({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toMatchObject({
       name: 'InternalFailure',
-      status: 500,
+      $metadata: { httpStatusCode: 500 },
     });
     expect(ses.calls).toHaveLength(3);
   });
@@ -100,7 +99,7 @@ describe('sending e-mail', () => {
   it('follows no redirect: a 3xx is an error', async () => {
     onAws();
     ses.answer([{ status: 301, headers: { location: 'http://169.254.169.254/' } }]);
-    await expect(sendEmail({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toMatchObject({ status: 301 });
+    await expect(sendEmail({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toMatchObject({ $metadata: { httpStatusCode: 301 } });
     expect(ses.calls).toHaveLength(1);
   });
 });

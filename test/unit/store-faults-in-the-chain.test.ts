@@ -1,5 +1,5 @@
 import { mockStore } from '../support/aws-mock';
-import { DeleteCommand, StoreClient, PutCommand, TransactWriteCommand, UpdateCommand } from '../../lib/store/dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import {
   ConditionalCheckFailedException,
   ProvisionedThroughputExceededException,
@@ -20,7 +20,7 @@ import type { Context } from 'aws-lambda';
  * Idempotency-Key is never released once its change is applied.
  */
 const SECRET = 'svc_test_' + 'b'.repeat(32);
-const ddb = mockStore(StoreClient);
+const ddb = mockStore();
 const meta = { $metadata: {} };
 const throttle = () =>
   new ProvisionedThroughputExceededException({

@@ -1,5 +1,6 @@
-import { ChangeMessageVisibilityBatchCommand, SqsClient } from '../../lib/aws/sqs';
-import { mockAwsClient } from '../support/aws-mock';
+import { ChangeMessageVisibilityBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
+import { newSqsClient } from '../../lib/aws/sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { processDeliveryBatch } from '../../lib/webhooks/lane/process-delivery-batch';
 import { deliverLaneMessage } from '../../lib/webhooks/lane/deliver-lane-message';
@@ -8,7 +9,7 @@ jest.mock('../../lib/webhooks/lane/deliver-lane-message', () => ({ deliverLaneMe
 const deliver = deliverLaneMessage as jest.MockedFunction<typeof deliverLaneMessage>;
 
 const QUEUE = 'https://sqs.us-east-1.amazonaws.com/123456789012/webhook-deliveries.fifo';
-const sqsMock = mockAwsClient(SqsClient);
+const sqsMock = mockClient(SQSClient);
 
 function record(id: string, group: string): SQSRecord {
   return {
@@ -58,7 +59,7 @@ describe('the signer batch on FIFO SQS', () => {
     outcomes({ evt_a1: { kind: 'retry', afterSeconds: 300, counted: true } });
     const event = batch(record('a1', 'we_A'), record('b1', 'we_B'), record('a2', 'we_A'), record('b2', 'we_B'), record('a3', 'we_A'));
 
-    const response = await processDeliveryBatch(event, undefined, new SqsClient(), QUEUE);
+    const response = await processDeliveryBatch(event, undefined, newSqsClient(), QUEUE);
 
     expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['a1', 'a2', 'a3']);
     const calls = sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand);
@@ -77,7 +78,7 @@ describe('the signer batch on FIFO SQS', () => {
 
   it('other groups are unaffected: a batch where nothing fails changes no visibility', async () => {
     outcomes({});
-    const response = await processDeliveryBatch(batch(record('a1', 'we_A'), record('b1', 'we_B')), undefined, new SqsClient(), QUEUE);
+    const response = await processDeliveryBatch(batch(record('a1', 'we_A'), record('b1', 'we_B')), undefined, newSqsClient(), QUEUE);
     expect(response.batchItemFailures).toEqual([]);
     expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)).toHaveLength(0);
   });
@@ -87,7 +88,7 @@ describe('the signer batch on FIFO SQS', () => {
     const response = await processDeliveryBatch(
       batch(record('a1', 'we_A'), record('b1', 'we_B'), record('b2', 'we_B')),
       undefined,
-      new SqsClient(),
+      newSqsClient(),
       QUEUE,
     );
     expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['a1', 'b1', 'b2']);
@@ -100,7 +101,7 @@ describe('the signer batch on FIFO SQS', () => {
 
   it("caps a wait longer than SQS's 12 h visibility limit (the rest is re-extended on receipt)", async () => {
     outcomes({ evt_a1: { kind: 'retry', afterSeconds: 20 * 3600, counted: true } });
-    await processDeliveryBatch(batch(record('a1', 'we_A')), undefined, new SqsClient(), QUEUE);
+    await processDeliveryBatch(batch(record('a1', 'we_A')), undefined, newSqsClient(), QUEUE);
     expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries).toEqual([
       { Id: '0', ReceiptHandle: 'rh-a1', VisibilityTimeout: 12 * 3600 },
     ]);
@@ -108,7 +109,7 @@ describe('the signer batch on FIFO SQS', () => {
 
   it('an unexpected error leaves the message and its group for 30 s without deleting anything', async () => {
     outcomes({ evt_a1: new Error('DynamoDB is down') });
-    const response = await processDeliveryBatch(batch(record('a1', 'we_A'), record('a2', 'we_A')), undefined, new SqsClient(), QUEUE);
+    const response = await processDeliveryBatch(batch(record('a1', 'we_A'), record('a2', 'we_A')), undefined, newSqsClient(), QUEUE);
     expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['a1', 'a2']);
     expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries!.map((e) => e.VisibilityTimeout)).toEqual([
       30, 30,
@@ -129,7 +130,7 @@ describe('the signer batch on FIFO SQS', () => {
     const response = await processDeliveryBatch(
       batch(record('a1', 'we_A'), record('a2', 'we_A'), record('b1', 'we_B')),
       undefined,
-      new SqsClient(),
+      newSqsClient(),
       QUEUE,
     );
     expect(response.batchItemFailures).toEqual([]);
@@ -139,7 +140,7 @@ describe('the signer batch on FIFO SQS', () => {
 
   it('a body that is not a lane message is dropped (acknowledged), not retried forever', async () => {
     const poison = { ...record('p1', 'we_A'), body: 'not json' };
-    const response = await processDeliveryBatch(batch(poison), undefined, new SqsClient(), QUEUE);
+    const response = await processDeliveryBatch(batch(poison), undefined, newSqsClient(), QUEUE);
     expect(response.batchItemFailures).toEqual([]);
     expect(deliver).not.toHaveBeenCalled();
   });

@@ -1,5 +1,3 @@
-import * as signedActions from '../../../lib/aws/actions';
-
 /**
  * Which IAM action each AWS SDK v3 command needs. A command `XyzCommand` of `@aws-sdk/client-<svc>`
  * needs `<prefix>:Xyz`, except where the table below says otherwise (the DynamoDB document client's
@@ -14,26 +12,10 @@ export const SDK_PACKAGES: Record<string, Service> = {
   '@aws-sdk/client-kms': 'kms',
   '@aws-sdk/client-sqs': 'sqs',
   '@aws-sdk/client-ses': 'ses',
+  '@aws-sdk/client-sesv2': 'ses',
+  '@aws-sdk/client-s3': 's3',
   '@aws-sdk/client-scheduler': 'scheduler',
 };
-
-/**
- * Our own clients of an AWS service, by module (without its extension): their command classes are
- * named as the SDK's document client names them, so they map to IAM actions the same way.
- */
-export const OWN_CLIENT_MODULES: Record<string, Service> = {
-  'lib/store/dynamodb': 'dynamodb',
-  'lib/aws/sqs': 'sqs',
-  'lib/aws/kms': 'kms',
-};
-
-/**
- * Calls our own code signs without a generated client (lib/aws/actions.ts): each constant names its
- * action, and is left in a function's bundle only where a call still uses it.
- */
-export const SIGNED_ACTIONS: Record<string, { service: Service; actions: string[] }> = Object.fromEntries(
-  Object.entries(signedActions).map(([name, { service, action }]) => [name, { service, actions: [action] }]),
-);
 
 /** Packages imported without any command that still call AWS (Powertools utilities). */
 export const PACKAGE_ACTIONS: Record<string, { service: Service; actions: string[] }> = {

@@ -6,6 +6,7 @@ import { soleAuthorization } from '../core/authorization-header';
 import { csrfMatches, findSession } from '../../dashboard/session';
 import { cookiesOf, SESSION_COOKIE } from './cookies';
 import type { DashboardContext, FormFields } from './types';
+import { annotateRequest } from '../../observability/tracer';
 
 /** Thrown when no live session is presented: JSON answers 401, pages send the browser to sign-in. */
 export class SignInRequired extends ApiError {
@@ -50,6 +51,7 @@ export function sessionAuth(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
         const session = token ? await findSession(token) : undefined;
         if (!session || !token)
           throw new SignInRequired('The dashboard session is unknown or expired. Sign in again (POST /dashboard/api/sign-in).');
+        annotateRequest({ partnerId: session.partner_id });
         context.dashboard = { session, token, via: 'bearer' };
         return;
       }
@@ -62,6 +64,7 @@ export function sessionAuth(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
         const presented = header(event, 'x-csrf-token') ?? (typeof fromForm === 'string' ? fromForm : undefined);
         if (!csrfMatches(session.csrf_token, presented)) throw csrfRefused();
       }
+      annotateRequest({ partnerId: session.partner_id });
       context.dashboard = { session, token, via: 'cookie' };
     },
   };

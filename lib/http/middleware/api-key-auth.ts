@@ -10,6 +10,7 @@ import { apiKeyKey } from '../../store/keys';
 import { tableName } from '../../store/client';
 import { ReadTogether } from '../../store/read-together';
 import { ApiError } from '../../errors';
+import { annotateRequest } from '../../observability/tracer';
 import type { ApiContext, ApiMiddyRequest } from '../core/types';
 import { soleAuthorization } from '../core/authorization-header';
 
@@ -60,6 +61,7 @@ export function apiKeyAuth(
       if (count.status === 'rejected') throw count.reason;
       state.rateLimitHeaders = enforceRateLimit(key.value.rate_limit, count.value);
       state.caller = await callerOf(key.value);
+      annotateRequest({ partnerId: state.caller.scope.partnerId });
       authorizeCaller(key.value, state.sourceIp, options.scope, state.receivedAt);
       // Right after the key, before the body is read or an Idempotency-Key claimed: a live key meets
       // test_mode_only whatever it sends (a malformed body answered invalid_request before).

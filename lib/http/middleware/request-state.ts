@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { newId } from '../../ids';
 import { now } from '../../clock';
 import { logger } from '../../observability/logger';
+import { annotateRequest } from '../../observability/tracer';
 import type { ApiContext, ApiMiddyRequest } from '../core/types';
 
 /** Last of every answer: the writes that follow it, started by the middlewares, awaited together. */
@@ -28,6 +29,8 @@ export function requestState(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
         trailingWrites: [],
       };
       logger.appendKeys({ request_id: request.context.state.requestId });
+      // The route as API Gateway matched it (its template, never the path with its ids).
+      annotateRequest({ route: `${request.event.httpMethod} ${request.event.resource ?? ''}`, requestId: request.context.state.requestId });
     },
     after: settleTrailingWrites,
     onError: settleTrailingWrites,

@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { checkWebhookUrl } from '../url-safety';
 import type { Mode } from '../../scope';
+import { traceCallOut } from '../../observability/tracer';
 
 /** The raw result of one POST: an answer (status, Retry-After) or why there was none. */
 /** How much of an answer's body the attempt log keeps, for the dashboard (a cut character shows as U+FFFD). */
@@ -51,9 +52,24 @@ export function closeWebhookConnections(): void {
  * loopback, link-local or metadata address in live mode, https only), and the connection goes to the
  * very address that was checked, so a DNS answer that changes between check and connect (rebinding)
  * cannot redirect us. Redirects are never followed (rule 8); at most `maxResponseBytes` of the answer
- * is read; no complete answer within `timeoutMs` is a timeout.
+ * is read; no complete answer within `timeoutMs` is a timeout. Traced as a subsegment named after the
+ * endpoint's host (lib/observability/tracer.ts), with the answer's status or the failure's class.
  */
-export async function postWebhook(input: {
+export async function postWebhook(input: PostInput): Promise<PostResult> {
+  let host: URL;
+  try {
+    host = new URL(input.url);
+  } catch {
+    return post(input); // refused by the URL check inside, with its reason
+  }
+  return traceCallOut(
+    host,
+    () => post(input),
+    (result) => (result.answered ? { status: result.status } : { failure: result.error }),
+  );
+}
+
+interface PostInput {
   endpointId: string;
   url: string;
   mode: Mode;
@@ -61,7 +77,9 @@ export async function postWebhook(input: {
   body: string;
   timeoutMs: number;
   maxResponseBytes: number;
-}): Promise<PostResult> {
+}
+
+async function post(input: PostInput): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const verdict = await checkWebhookUrl(input.url, input.mode);

@@ -1,5 +1,5 @@
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
-import { ChangeMessageVisibilityBatchCommand, type SqsClient } from '../../aws/sqs';
+import { ChangeMessageVisibilityBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../observability/logger';
 import { deliverySettings } from '../delivery/delivery-settings';
@@ -28,7 +28,7 @@ const UNEXPECTED_ERROR_WAIT_SECONDS = 30;
 export async function processDeliveryBatch(
   event: SQSEvent,
   context: Context | undefined,
-  client: SqsClient,
+  client: SQSClient,
   queueUrl: string,
 ): Promise<SQSBatchResponse> {
   const settings = deliverySettings();

@@ -1,4 +1,4 @@
-import { ChangeMessageVisibilityBatchCommand } from '../../aws/sqs';
+import { ChangeMessageVisibilityBatchCommand } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '../../store/dynamodb';
 import { invalidField } from '../../errors';
 import { nowIso } from '../../clock';

@@ -1,14 +1,15 @@
-import { SqsClient } from '../../aws/sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { newSqsClient } from '../../aws/sqs';
 
-let client: SqsClient | undefined;
+let client: SQSClient | undefined;
 
 /**
  * The client of the delivery queues (FIFO, one message group per endpoint, one queue per lane shard:
  * lib/webhooks/lane-shards.ts names their URLs). In AWS the CDK stack's queues; on a developer's
  * machine the SQS stand-in of the embedded default (infra/local/fifo-lanes.ts) at `SQS_ENDPOINT`.
  */
-export function sqs(): SqsClient {
-  client ??= new SqsClient(process.env.SQS_ENDPOINT || undefined);
+export function sqs(): SQSClient {
+  client ??= newSqsClient(process.env.SQS_ENDPOINT || undefined);
   return client;
 }
 

@@ -1,4 +1,4 @@
-import { SendMessageBatchCommand } from '../../aws/sqs';
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { randomBase62 } from '../../ids';
 import { freshDeduplicationId, type LaneMessage } from '../lane/lane-message';
 import { sqs } from './delivery-queue';
