@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE_GOAL_KB, buildProductionBundles } from '../../bench/bundles';
+import { buildProductionBundles } from '../../bench/bundles';
 import { makeRouteObjects, routeRequest, runOrder } from '../../bench/route-requests';
 import { issueApiKey } from '../../lib/auth/api-key';
 import { createSession } from '../../lib/dashboard/session';
@@ -81,11 +81,17 @@ function webhookQueueEnv(): Record<string, string> {
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
+/**
+ * Bundle sizes are reported by `npm run bench -- bundles`, no longer a goal (issue 37: the SDK's own
+ * clients and the tracer are in every bundle). This bound only says nothing large was pulled in by
+ * mistake (Redoc's 1.1 MB script, zod's ~350 KB of locales).
+ */
+const SANITY_KB = 1000;
+
 describe("the size of each route's production bundle", () => {
-  // What a cold start parses (docs/decisions.md, "Where a request's time goes": every bundle ≤ 500 KB).
-  it(`keeps every one within ${BUNDLE_GOAL_KB} KB`, () => {
+  it(`keeps every one within ${SANITY_KB} KB`, () => {
     expect(sizesKb.size).toBe(routeNames.size);
-    expect([...sizesKb].filter(([, kb]) => kb > BUNDLE_GOAL_KB)).toEqual([]);
+    expect([...sizesKb].filter(([, kb]) => kb > SANITY_KB)).toEqual([]);
   });
 });
 
