@@ -31,10 +31,10 @@ async function main() {
         workers: arg('workers', '8'),
         killAfterMs: 1000 + round * 700,
       });
-      const line = `round ${round}: ${report.acknowledged} acknowledged creates, ${report.inFlightAtKill} in flight at SIGKILL (${report.retriedAfterRestart} answered when retried with their Idempotency-Key); lost ${report.lost.length}, duplicated company.created ${report.duplicatedEvents.length}, half-written ${report.halfWritten.length}`;
+      const line = `round ${round}: ${report.acknowledged} acknowledged creates, ${report.inFlightAtKill} in flight at SIGKILL (${report.retriedAfterRestart} answered when retried with their Idempotency-Key); lost ${report.lost.length}, duplicated company.created ${report.duplicatedEvents.length}, company.created missing ${report.missingEvents.length}, half-written ${report.halfWritten.length}`;
       console.log(line);
       lines.push(`- ${line}`);
-      failed ||= report.lost.length + report.duplicatedEvents.length + report.halfWritten.length > 0;
+      failed ||= report.lost.length + report.duplicatedEvents.length + report.missingEvents.length + report.halfWritten.length > 0;
     }
     recordProofRun(
       'faults-creates',

@@ -5,6 +5,11 @@ import { stopAllWork } from '../../lib/store/deadline';
 const GRACE_MS = 3_000;
 /** Whatever happens, the process is gone this long after the first signal. */
 const HARD_STOP_MS = 15_000;
+/**
+ * Signals this close to the first count as that one: a terminal's Ctrl-C reaches npm and this process
+ * together, and npm passes its copy on, so one keypress arrives twice.
+ */
+const SAME_SIGNAL_MS = 1_000;
 
 /**
  * `npm start`: the whole system on this machine. `npm start -- --in-memory` keeps no data on disk.
@@ -17,11 +22,14 @@ async function main() {
   const runtime = await startLocalRuntime({ port, localDir: process.env.LOCAL_DIR ?? '.local', inMemory });
   const { credentials: c } = runtime;
 
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const shutdown = async (code: number) => {
-    // A second signal while stopping: leave at once (DynamoDB Local follows through its guard).
-    if (stopping) process.exit(code);
-    stopping = true;
+    // A second signal while stopping (a second Ctrl-C): leave at once (DynamoDB Local follows through its guard).
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince >= SAME_SIGNAL_MS) process.exit(code);
+      return;
+    }
+    stoppingSince = Date.now();
     // Whatever still runs (a retry loop, a wait, a handler stuck on a dead socket) cannot keep the process.
     setTimeout(() => {
       console.error(`local runtime: not stopped after ${HARD_STOP_MS / 1000} s; exiting anyway`);

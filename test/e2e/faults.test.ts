@@ -20,6 +20,7 @@ describe('faults, in their short form (npm run faults runs the full one)', () =>
     expect(report.retriedAfterRestart).toBe(report.inFlightAtKill);
     expect(report.lost).toEqual([]);
     expect(report.duplicatedEvents).toEqual([]);
+    expect(report.missingEvents).toEqual([]);
     expect(report.halfWritten).toEqual([]);
   }, 400_000);
 });

@@ -1,20 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../infra/local/dynamodb-local';
 
-/** `npm start` as a user runs it: tsx infra/local/main.ts with a data directory. */
+/**
+ * The runtime `npm start` runs (infra/local/main.ts) with a data directory, started directly, or through
+ * `npm start` itself in a process group of its own, as a terminal or a process manager starts it.
+ */
 async function start(
   localDir: string,
   extra: string[] = [],
   env: Record<string, string> = {},
+  { throughNpm = false } = {},
 ): Promise<{ child: ChildProcess; credentials: any }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...extra], {
-    env: { ...process.env, PORT: String(await freePort()), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const environment = { ...process.env, PORT: String(await freePort()), LOCAL_DIR: localDir, LOG_LEVEL: 'ERROR', ...env };
+  const child = throughNpm
+    ? spawn('npm', ['start', '--silent', '--', ...extra], { env: environment, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
+    : spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts', ...extra], {
+        env: environment,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const deadline = Date.now() + 240_000;
@@ -45,6 +52,34 @@ async function until(check: () => Promise<boolean>, ms = 20_000): Promise<boolea
   return false;
 }
 
+/** Every process below `pid`, children of children included. */
+function descendants(pid: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const below: number[] = [];
+  const visit = (parent: number) => {
+    for (const [child, ppid] of table) {
+      if (ppid === parent) {
+        below.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return below;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
 
 describe('the embedded default (npm start)', () => {
@@ -52,10 +87,11 @@ describe('the embedded default (npm start)', () => {
   // process is also the one killed outright.
   it('keeps data and the seeded keys across a restart, stops DynamoDB Local on Ctrl-C, and leaves no orphan DynamoDB Local when killed outright', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'partner-api-restart-'));
-    const first = await start(dir);
+    const first = await start(dir, [], {}, { throughNpm: true });
     const me = await fetch(`${first.credentials.base_url}/me`, { headers: { Authorization: `Bearer ${first.credentials.live_key}` } });
     expect(me.status).toBe(200);
-    first.child.kill('SIGINT');
+    // Ctrl-C: the terminal signals the whole process group, npm and the runtime alike.
+    process.kill(-first.child.pid!, 'SIGINT');
     await exited(first.child);
     const dynamoPort = Number(new URL(first.credentials.dynamodb_endpoint).port);
     expect(await until(async () => !(await portOpen(dynamoPort)))).toBe(true);
@@ -77,6 +113,24 @@ describe('the embedded default (npm start)', () => {
     }
     expect(await until(async () => !(await portOpen(secondPort)))).toBe(true);
   }, 600_000);
+
+  it('stops completely when npm itself gets SIGTERM, as a process manager sends it: no runtime and no DynamoDB Local left behind', async () => {
+    const { child, credentials } = await start(mkdtempSync(join(tmpdir(), 'partner-api-npm-term-')), ['--in-memory'], {}, { throughNpm: true });
+    const below = descendants(child.pid!);
+    expect(below.length).toBeGreaterThanOrEqual(2); // the runtime and DynamoDB Local (with its guard)
+    const apiPort = Number(new URL(credentials.base_url).port);
+    const dynamoPort = Number(new URL(credentials.dynamodb_endpoint).port);
+    try {
+      process.kill(child.pid!, 'SIGTERM'); // npm alone, not its process group
+      await exited(child);
+      expect(child.exitCode).toBe(0);
+      expect(await until(async () => below.every((pid) => !alive(pid)))).toBe(true);
+      expect(await portOpen(apiPort)).toBe(false);
+      expect(await until(async () => !(await portOpen(dynamoPort)))).toBe(true);
+    } finally {
+      for (const pid of below.filter(alive)) process.kill(pid, 'SIGKILL'); // leave nothing behind if it failed
+    }
+  }, 300_000);
 
   it('stops promptly and completely on SIGTERM in the middle of a burst: requests answered or cut, no 5xx, Java gone, exit 0', async () => {
     const { child, credentials } = await start(mkdtempSync(join(tmpdir(), 'partner-api-term-')), ['--in-memory'], {
