@@ -115,7 +115,12 @@ describe('the embedded default (npm start)', () => {
   }, 600_000);
 
   it('stops completely when npm itself gets SIGTERM, as a process manager sends it: no runtime and no DynamoDB Local left behind', async () => {
-    const { child, credentials } = await start(mkdtempSync(join(tmpdir(), 'partner-api-npm-term-')), ['--in-memory'], {}, { throughNpm: true });
+    const { child, credentials } = await start(
+      mkdtempSync(join(tmpdir(), 'partner-api-npm-term-')),
+      ['--in-memory'],
+      {},
+      { throughNpm: true },
+    );
     const below = descendants(child.pid!);
     expect(below.length).toBeGreaterThanOrEqual(2); // the runtime and DynamoDB Local (with its guard)
     const apiPort = Number(new URL(credentials.base_url).port);
