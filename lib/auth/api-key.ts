@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PutCommand } from '../store/dynamodb';
-import { db, tableName } from '../store/client';
-import { getItem, type ReadTogether } from '../store/read-together';
-import { apiKeyKey, apiKeysOfPartner } from '../store/keys';
+import type { ReadTogether } from '../store/read-together';
+import { apiKeyBySecretHash, putNewApiKey } from '../store/entities/api-key';
 import type { Mode } from '../scope';
 import { newId, randomBase62 } from '../ids';
 import { nowIso } from '../clock';
@@ -65,19 +63,7 @@ export async function issueApiKey(input: IssueKeyInput): Promise<{ secret: strin
     hint: secret.slice(0, KEY_PREFIX[input.mode].length + 4),
     created_at: nowIso(),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...apiKeyKey(hashSecret(secret)),
-        entity: 'api_key',
-        ...record,
-        ...apiKeysOfPartner(input.partnerId),
-        gsi1sk: `${record.created_at}#${record.id}`,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNewApiKey(hashSecret(secret), record);
   return { secret, record };
 }
 
@@ -91,5 +77,5 @@ export async function findApiKey(secret: string): Promise<ApiKeyRecord | undefin
  * most that much, never by the replication lag of an eventually consistent read as well.
  */
 export async function findApiKeyByHash(secretHash: string, together?: ReadTogether): Promise<ApiKeyRecord | undefined> {
-  return (await getItem(tableName(), apiKeyKey(secretHash), { together, consistent: true })) as ApiKeyRecord | undefined;
+  return apiKeyBySecretHash<ApiKeyRecord>(secretHash, together);
 }

@@ -1,8 +1,8 @@
-import { GetCommand } from '../store/dynamodb';
-import { db, tableName } from '../store/client';
-import { getItem, type ReadTogether } from '../store/read-together';
+import { tableName } from '../store/client';
+import type { ReadTogether } from '../store/read-together';
 import { commit } from '../event-log/commit';
-import { invoiceCounterKey, invoiceKey, invoiceLinesIndex, invoicePeriodKey, invoicesIndex, ledgerLineKey } from '../store/keys';
+import { addInvoicedLine, addLineAttached } from '../store/entities/ledger-line';
+import { addInvoiceFinalized, addLinesTotalled, addPeriodClaim, invoiceById, invoiceIdOfPeriod } from '../store/entities/invoice';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { newId } from '../ids';
@@ -10,7 +10,6 @@ import { addLedgerLines, unbilledLines } from './ledger-store';
 import { newLine } from './ledger-line';
 import { invoiceNumber, isMintedInvoiceId, renderInvoice, type InvoiceRecord } from './invoice';
 import { nextPeriod, periodBounds } from './period';
-import { recordOf } from '../store/entity';
 import { BoundedRun } from '../event-log/bounded-run';
 
 /** Lines attached per transaction: 2 items of ours per batch plus the line updates, under DynamoDB's 100. */
@@ -51,27 +50,9 @@ export async function closePeriod(
     const batch = await unbilledLines(scope, period, BATCH);
     if (batch.length === 0) break;
     const ws = new WriteSet(scope, tableName());
-    for (const line of batch) {
-      ws.update(
-        ledgerLineKey(scope, line.id),
-        {
-          expression: 'SET invoice_id = :inv, gsi4pk = :lp, gsi4sk = :ls REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk',
-          values: { ':inv': invoice.id, ':lp': invoiceLinesIndex(scope, invoice.id).pk, ':ls': `${line.billed_at}#${line.id}` },
-        },
-        { expression: 'attribute_exists(gsi2pk)', onFailed: () => new InvoiceMoved() },
-      );
-    }
+    for (const line of batch) addLineAttached(ws, scope, line, invoice.id, () => new InvoiceMoved());
     const sum = batch.reduce((s, l) => s + l.amount, 0);
-    ws.update(
-      invoiceKey(scope, invoice.id),
-      { expression: 'ADD #t :sum, line_count :n', names: { '#t': 'total' }, values: { ':sum': sum, ':n': batch.length } },
-      {
-        expression: '#s = :draft',
-        names: { '#s': 'status' },
-        values: { ':draft': 'draft' },
-        onFailed: () => new InvoiceMoved(),
-      },
-    );
+    addLinesTotalled(ws, scope, invoice.id, sum, batch.length, () => new InvoiceMoved());
     try {
       if (!(await run.step(() => commit(ws)))) return undefined;
     } catch (error) {
@@ -88,15 +69,13 @@ export async function closePeriod(
 }
 
 async function claimedInvoice(scope: Scope, period: string): Promise<InvoiceRecord | undefined> {
-  const guard = await db().send(new GetCommand({ TableName: tableName(), Key: invoicePeriodKey(scope, period), ConsistentRead: true }));
-  if (!guard.Item) return undefined;
-  return getInvoiceRecord(scope, guard.Item.invoice_id as string);
+  const invoiceId = await invoiceIdOfPeriod(scope, period);
+  return invoiceId ? getInvoiceRecord(scope, invoiceId) : undefined;
 }
 
 export async function getInvoiceRecord(scope: Scope, invoiceId: string, together?: ReadTogether): Promise<InvoiceRecord | undefined> {
   if (!isMintedInvoiceId(invoiceId)) return undefined;
-  const item = await getItem(tableName(), invoiceKey(scope, invoiceId), { together, consistent: true });
-  return item ? recordOf<InvoiceRecord>(item) : undefined;
+  return invoiceById(scope, invoiceId, together);
 }
 
 async function claimPeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord> {
@@ -113,11 +92,7 @@ async function claimPeriod(scope: Scope, period: string, at: string): Promise<In
   };
   const ws = new WriteSet(scope, tableName());
   class Claimed extends Error {}
-  ws.put(
-    { ...invoicePeriodKey(scope, period), entity: 'invoice_period', invoice_id: record.id },
-    { expression: 'attribute_not_exists(pk)', onFailed: () => new Claimed() },
-  );
-  ws.put({ ...invoiceKey(scope, record.id), entity: 'invoice', ...record });
+  addPeriodClaim(ws, scope, period, record, () => new Claimed());
   try {
     await commit(ws);
     return record;
@@ -154,17 +129,7 @@ async function finalize(scope: Scope, invoiceId: string, period: string, at: str
       livemode: livemode(scope),
     });
     // The carried-out line belongs to this invoice from the start; the carried-in one waits unbilled.
-    ws.put(
-      {
-        ...ledgerLineKey(scope, here.id),
-        entity: 'ledger_line',
-        ...here,
-        invoice_id: invoiceId,
-        gsi4pk: invoiceLinesIndex(scope, invoiceId).pk,
-        gsi4sk: `${here.billed_at}#${here.id}`,
-      },
-      { expression: 'attribute_not_exists(pk)' },
-    );
+    addInvoicedLine(ws, scope, here, invoiceId);
     addLedgerLines(ws, scope, [next]);
     total = 0;
     lineCount += 1;
@@ -177,16 +142,7 @@ async function finalize(scope: Scope, invoiceId: string, period: string, at: str
     number: invoiceNumber(period, livemode(scope)),
     finalized_at: at,
   };
-  ws.put(
-    { ...invoiceKey(scope, invoiceId), entity: 'invoice', ...finalized, gsi1pk: invoicesIndex(scope).pk, gsi1sk: `${at}#${invoiceId}` },
-    {
-      expression: '#s = :draft AND #t = :total',
-      names: { '#s': 'status', '#t': 'total' },
-      values: { ':draft': 'draft', ':total': draft.total },
-      onFailed: () => new InvoiceMoved(),
-    },
-  );
-  ws.update(invoiceCounterKey(scope), { expression: 'ADD #c :one', names: { '#c': 'count' }, values: { ':one': 1 } });
+  addInvoiceFinalized(ws, scope, finalized, draft.total, () => new InvoiceMoved());
   ws.recordEvent({ type: 'invoice.finalized', resource: renderInvoice(finalized) });
   try {
     await commit(ws);

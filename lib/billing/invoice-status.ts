@@ -1,6 +1,6 @@
 import { tableName } from '../store/client';
 import { commit } from '../event-log/commit';
-import { invoiceKey } from '../store/keys';
+import { addInvoiceStatusMove } from '../store/entities/invoice';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { ApiError, resourceMissing } from '../errors';
@@ -41,15 +41,7 @@ export async function moveInvoice(scope: Scope, invoiceId: string, move: Invoice
     }
     const next: InvoiceRecord = { ...read, status: move, amount_paid: move === 'paid' ? read.total : read.amount_paid };
     const ws = new WriteSet(scope, tableName());
-    ws.update(
-      invoiceKey(scope, invoiceId),
-      {
-        expression: 'SET #s = :to, #paid = :paid',
-        names: { '#s': 'status', '#paid': 'amount_paid' },
-        values: { ':to': next.status, ':paid': next.amount_paid },
-      },
-      { expression: '#s = :from', values: { ':from': read.status }, onFailed: () => new InvoiceChanged() },
-    );
+    addInvoiceStatusMove(ws, scope, read, next, () => new InvoiceChanged());
     try {
       await commit(ws);
       return next;

@@ -1,10 +1,7 @@
-import { GetCommand } from '../store/dynamodb';
-import { db, tableName } from '../store/client';
-import { invoiceCounterKey, invoicesIndex } from '../store/keys';
+import { finalizedInvoiceCount, invoiceOfItem, invoicesRange } from '../store/entities/invoice';
 import type { Scope } from '../scope';
 import { listingFingerprint } from '../paging/cursor';
 import { keysetPage, type PageBlock } from '../paging/keyset-page';
-import { recordOf } from '../store/entity';
 import type { InvoiceRecord } from './invoice';
 
 export interface InvoicePageQuery {
@@ -25,11 +22,8 @@ export interface Page<T> {
 export async function listInvoices(scope: Scope, query: InvoicePageQuery): Promise<Page<InvoiceRecord>> {
   const listing = listingFingerprint({ route: 'invoices', partner: scope.partnerId, mode: scope.mode });
   const [{ items, page }, counter] = await Promise.all([
-    keysetPage(invoicesIndex(scope), { listing, limit: query.limit, descending: true, after: query.after, before: query.before }),
-    db().send(new GetCommand({ TableName: tableName(), Key: invoiceCounterKey(scope) })),
+    keysetPage(invoicesRange(scope), { listing, limit: query.limit, descending: true, after: query.after, before: query.before }),
+    finalizedInvoiceCount(scope),
   ]);
-  return {
-    items: items.map((item) => recordOf<InvoiceRecord>(item)),
-    page: { ...page, total: (counter.Item?.count as number | undefined) ?? 0 },
-  };
+  return { items: items.map(invoiceOfItem), page: { ...page, total: counter } };
 }

@@ -1,27 +1,12 @@
 import type { z } from 'zod';
 import type { Invoice, invoiceLineSchema } from '../resources/invoice';
+import type { InvoiceRecord } from '../store/entities/invoice';
 import type { LedgerLine } from './ledger-line';
 import { isId } from '../ids';
 import { shownDescription } from './line-words';
 
-/**
- * What the store keeps of an invoice; the API shape is lib/resources/invoice.ts, with `livemode`,
- * `period` and, on the single-invoice view, `lines` (docs/decisions.md, "Month-end invoices").
- */
-export interface InvoiceRecord {
-  id: string;
-  /** `draft` only while the month-end close attaches lines; never visible on the API. */
-  status: 'draft' | Invoice['status'];
-  period: string;
-  number?: string;
-  total: number;
-  line_count: number;
-  amount_paid: number;
-  currency: 'usd';
-  livemode: boolean;
-  created_at: string;
-  finalized_at?: string;
-}
+/** What the store keeps of an invoice (lib/store/entities/invoice.ts). */
+export type { InvoiceRecord } from '../store/entities/invoice';
 
 export function renderLine(line: LedgerLine): z.infer<ReturnType<typeof invoiceLineSchema>> {
   const out: Record<string, unknown> = {

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '../store/dynamodb';
 import { now, nowIso } from '../clock';
 import { ApiError, illegalTransition, resourceMissing } from '../errors';
-import { db, tableName } from '../store/client';
+import { tableName } from '../store/client';
 import { commit } from '../event-log/commit';
-import { reminderGuardKey } from '../store/keys';
+import { addReminderFired, firedReminderPoints } from '../store/entities/calendar-reminder';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { getCompany } from '../store/entities/company';
@@ -39,18 +38,6 @@ const calendarId = (companyId: string, kind: string, due: string) =>
     .replace(/[^0-9A-Za-z]/g, '')
     .slice(0, 22)}`;
 
-async function firedPoints(scope: Scope, id: string): Promise<Set<string>> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': reminderGuardKey(scope, id, '').pk },
-      ProjectionExpression: 'sk',
-    }),
-  );
-  return new Set((res.Items ?? []).map((i) => i.sk as string));
-}
-
 /** The company's next deadline of each kind with its reminder points, computed from the company. */
 export async function calendarOf(scope: Scope, company: CompanyRecord, from = now()): Promise<CalendarEvent[]> {
   const anniversary = company.incorporated_at ?? company.created_at;
@@ -58,7 +45,7 @@ export async function calendarOf(scope: Scope, company: CompanyRecord, from = no
     DEADLINE_KINDS.map(async (kind) => {
       const due = nextDueDate(kind, { state: company.state, entity_type: company.entity_type, anniversary }, from).toISOString();
       const id = calendarId(company.id, kind, due);
-      const fired = await firedPoints(scope, id);
+      const fired = await firedReminderPoints(scope, id);
       const reminders = reminderPoints(new Date(due));
       return {
         object: 'calendar_event' as const,
@@ -93,10 +80,7 @@ export async function fireReminder(
 ): Promise<(CalendarEvent & { remind_at: string }) | undefined> {
   const ws = new WriteSet(scope, tableName());
   class Fired extends Error {}
-  ws.put(
-    { ...reminderGuardKey(scope, event.id, remindAt), entity: 'calendar_reminder' },
-    { expression: 'attribute_not_exists(pk)', onFailed: () => new Fired() },
-  );
+  addReminderFired(ws, scope, event.id, remindAt, () => new Fired());
   const resource = { ...event, reminders_fired: [...new Set([...event.reminders_fired, remindAt])].sort(), remind_at: remindAt };
   const at = nowIso();
   ws.recordEvent({ type: 'calendar.reminder', companyId: event.company, resource, timestamp: remindAt < at ? remindAt : at });

@@ -1,6 +1,5 @@
-import { tableName } from '../store/client';
-import { queryPages } from '../store/query-all';
-import { JOB_SHARDS, openCompaniesIndex } from '../store/keys';
+import { JOB_SHARDS } from '../store/keys';
+import { openCompaniesOfShard } from '../store/entities/company';
 import type { Mode } from '../scope';
 import type { CompanyRecord } from '../resources/company';
 import { calendarOf, fireReminder } from './calendar-events';
@@ -15,17 +14,8 @@ import { calendarOf, fireReminder } from './calendar-events';
 export async function runReminders(mode: Mode, asOf: Date, onlyPartner?: string): Promise<number> {
   let fired = 0;
   for (let shard = 0; shard < JOB_SHARDS; shard++) {
-    const index = openCompaniesIndex(mode, shard);
-    const pages = queryPages({
-      TableName: tableName(),
-      IndexName: index.index,
-      KeyConditionExpression: onlyPartner ? 'gsi4pk = :pk AND begins_with(gsi4sk, :partner)' : 'gsi4pk = :pk',
-      ExpressionAttributeValues: { ':pk': index.pk, ...(onlyPartner ? { ':partner': `${onlyPartner}#` } : {}) },
-      ProjectionExpression: 'gsi4sk, id, #state, entity_type, created_at, incorporated_at, #status',
-      ExpressionAttributeNames: { '#state': 'state', '#status': 'status' },
-    });
     // Page by page: the reminders of one page fire before the next page is read.
-    for await (const page of pages) {
+    for await (const page of openCompaniesOfShard(mode, shard, onlyPartner)) {
       for (const item of page.items) {
         const partnerId = String(item.gsi4sk).split('#')[0];
         const scope = { partnerId, mode };

@@ -1,8 +1,6 @@
-import { GetCommand } from '../store/dynamodb';
 import * as z from 'zod';
 import { idParam } from '../input/id-param';
-import { db, tableName } from '../store/client';
-import { companyExternalIdKey, companyIndexes, COUNTERS, listSortKey } from '../store/keys';
+import { companyIndexes, COUNTERS, listSortKey } from '../store/keys';
 import type { Scope } from '../scope';
 import { decodeCursor, encodeCursor, listingFingerprint } from '../paging/cursor';
 import { countRange, keysetPage, type IndexRange, type PageBlock } from '../paging/keyset-page';
@@ -12,9 +10,10 @@ import { readCounter } from '../store/entities/account';
 import type { Company } from '../resources/company';
 import { COMPANY_STATUSES } from '../resources/vocabulary';
 import { expandQuery } from './params';
-import { companyEntity, getCompanyAndOpenCount, openRequirementsOf } from '../store/entities/company';
+import { companyEntity, companyIdByExternalId, getCompanyAndOpenCount, openRequirementsOf } from '../store/entities/company';
 import { presentCompany } from './expand-company';
 import { externalIdInput } from './field-inputs';
+import { equals } from '../store/expression';
 
 export const listCompaniesQuery = z
   .strictObject({
@@ -59,8 +58,7 @@ export async function listCompanies(scope: Scope, q: Query): Promise<{ object: '
     : q.status
       ? { ...companyIndexes.status(scope, q.status), ...bounds }
       : { ...companyIndexes.all(scope), ...bounds };
-  if (q.account_id && q.status)
-    range.filter = { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': q.status } };
+  if (q.account_id && q.status) range.filter = equals('status', q.status);
 
   const narrowed = q.status !== undefined || bounds.gt !== undefined || bounds.lt !== undefined;
   const empty = isEmptyRange(bounds);
@@ -90,8 +88,8 @@ async function byExternalId(
   bounds: { gt?: string; lt?: string },
   expand: NonNullable<Query['expand[]']>,
 ): Promise<{ object: 'list'; page: PageBlock; items: Company[] }> {
-  const guard = await db().send(new GetCommand({ TableName: tableName(), Key: companyExternalIdKey(scope, q.external_id!) }));
-  const read = guard.Item ? await getCompanyAndOpenCount(scope, guard.Item.company_id as string) : undefined;
+  const companyId = await companyIdByExternalId(scope, q.external_id!);
+  const read = companyId ? await getCompanyAndOpenCount(scope, companyId) : undefined;
   const record = read?.record;
   let match =
     record && (!q.account_id || record.account_id === q.account_id) && (!q.status || record.status === q.status) ? record : undefined;

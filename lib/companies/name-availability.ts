@@ -1,11 +1,10 @@
-import { GetCommand } from '../store/dynamodb';
 import * as z from 'zod';
 import type { Scope } from '../scope';
-import { db, tableName } from '../store/client';
 import { ENTITY_TYPES, US_STATES } from '../resources/vocabulary';
 import type { NameAvailability } from '../resources/name-availability';
 import { nameGuardKey, nameTaken, nameViolations } from './company-name';
 import { tidyName } from './normalise-name';
+import { companyNameHeld } from '../store/entities/company';
 
 /** `name` is checked by the create rules and answered as a reason, so the query takes any string up to a bound. */
 export const nameAvailabilityQuery = z.strictObject({
@@ -31,15 +30,7 @@ export async function nameAvailability(scope: Scope, q: z.output<typeof nameAvai
   const violations = nameViolations(q.name, q.entity_type);
   for (const v of violations) reasons.push({ code: 'invalid_name', message: `name ${v.reason}. ${v.how_to_fix ?? ''}`.trim() });
   if (!violations.length) {
-    const guard = await db().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: nameGuardKey(scope.mode, q.state, q.name),
-        ProjectionExpression: 'pk',
-        ConsistentRead: true,
-      }),
-    );
-    if (guard.Item) {
+    if (await companyNameHeld(nameGuardKey(scope.mode, q.state, q.name))) {
       const refusal = nameTaken(q.name, q.state, 'or form in another state.').errors![0];
       reasons.push({ code: 'taken', message: `name ${refusal.reason}. ${refusal.how_to_fix}` });
     }

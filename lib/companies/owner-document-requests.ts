@@ -8,6 +8,7 @@ import { WriteSet } from '../store/write-set';
 import { logger } from '../observability/logger';
 import type { CompanyRecord } from '../resources/company';
 import type { Scope } from '../scope';
+import { attributeExists } from '../store/expression';
 
 /**
  * One `document` requirement (`purpose: identity_document`, the owner's `shareholder`,
@@ -70,8 +71,8 @@ export async function openPendingRequirements(scope: Scope, companyId: string, k
   }
   ws.update(
     companyKey(scope, companyId),
-    { expression: 'SET #v = #v + :one REMOVE pending_requirements', names: { '#v': 'version' }, values: { ':one': 1 } },
-    { expression: 'attribute_exists(pending_requirements)', onFailed: () => new AlreadyOpened() },
+    { add: { version: 1 }, remove: ['pending_requirements'] },
+    { condition: attributeExists('pending_requirements'), onFailed: () => new AlreadyOpened() },
   );
   try {
     await commit(ws);

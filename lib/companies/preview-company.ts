@@ -24,8 +24,8 @@ export async function previewCompany(input: Omit<CreateCompanyInput, 'seal'>): P
 
 /** The ledger lines among the transaction's puts. */
 function billedLines(plan: CreationPlan): LedgerLine[] {
-  return plan.ws.entries
-    .map((e) => e.item.Put?.Item)
+  return plan.ws.actions
+    .map((a) => (a.kind === 'put' ? a.item : undefined))
     .filter((item): item is Record<string, unknown> => item?.entity === 'ledger_line')
     .map((item) => item as unknown as LedgerLine);
 }

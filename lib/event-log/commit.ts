@@ -5,6 +5,8 @@ import { db } from '../store/client';
 import { deadline } from '../store/deadline';
 import { batchGetItems, itemAt } from '../store/read-together';
 import type { WriteEntry, WriteSet } from '../store/write-set';
+import { isConditionFailed } from '../store/condition-failed';
+import { itemAbsent } from '../store/expression';
 import { sequenceEvents, SequenceConflict, type CountersAhead } from './sequence';
 import type { CommittedEvent } from '../store/event';
 import { pendingItemsOf } from './sequencer/pending';
@@ -127,11 +129,13 @@ async function pendingPath(ws: WriteSet, until: number): Promise<CommittedEvent[
  * as the transaction reports it. Nothing is written (POST /companies/preview).
  */
 export async function refuseAsCommitWould(ws: WriteSet): Promise<void> {
-  const guards = ws.entries.filter(
-    (e) => e.item.Put?.ConditionExpression === 'attribute_not_exists(pk)' && e.onFailed?.() instanceof ApiError,
+  const absent = JSON.stringify([itemAbsent()]);
+  const guards = ws.actions.filter(
+    (a): a is Extract<typeof a, { kind: 'put' }> =>
+      a.kind === 'put' && JSON.stringify(a.conditions) === absent && a.onFailed?.() instanceof ApiError,
   );
   if (!guards.length) return;
-  const keyOf = (g: WriteEntry) => ({ pk: g.item.Put!.Item!.pk, sk: g.item.Put!.Item!.sk });
+  const keyOf = (g: (typeof guards)[number]) => ({ pk: g.item.pk, sk: g.item.sk });
   const found = await batchGetItems(ws.table, guards.map(keyOf), { projection: 'pk, sk' });
   const refused = guards.find((g) => itemAt(found, keyOf(g)));
   if (refused) throw refused.onFailed!();
@@ -174,7 +178,7 @@ function refusalOf(error: unknown, entries: WriteEntry[]): Error | 'contended' |
   let outcome: 'contended' | 'transient' | 'unknown' = 'unknown';
   for (let i = 0; i < reasons.length; i++) {
     const code = reasons[i]?.Code;
-    if (code === 'ConditionalCheckFailed') {
+    if (isConditionFailed(error, i)) {
       const refusal = entries[i]?.onFailed?.();
       if (refusal instanceof SequenceConflict) outcome = 'contended';
       else return refusal ?? new Error('a condition of the transaction failed');

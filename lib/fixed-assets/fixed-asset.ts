@@ -1,25 +1,9 @@
 import * as z from 'zod';
 import { patterned } from '../input/patterned';
 
-/**
- * The fixed-asset register (spec Resources → Fixed asset; units decided in docs/decisions.md):
- * `cost`, `salvage_value` and `depreciable_basis` are integer cents like every amount of the API;
- * `business_use` is a percentage from 0 (exclusive) to 100 with at most two decimals;
- * `depreciable_basis` is computed, never sent: the business-use share of the cost, rounded to the cent.
- */
-export interface FixedAssetRecord {
-  id: string;
-  number: string;
-  company: string;
-  title: string;
-  livemode: boolean;
-  created_at: string;
-  placed_in_service: string;
-  cost: number;
-  salvage_value: number;
-  business_use: number;
-  depreciable_basis: number;
-}
+import type { FixedAssetRecord } from '../store/entities/fixed-asset';
+
+export type { FixedAssetRecord };
 
 const cents = (what: string) =>
   z

@@ -1,12 +1,17 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../store/dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../errors';
-import { db, tableName } from '../store/client';
-import { idempotencyKey } from '../store/keys';
 import type { Scope } from '../scope';
-import { TTL_ATTRIBUTE } from '../store/table-definition';
-import { retryTransient } from '../store/transient';
 import type { WriteSet } from '../store/write-set';
+import {
+  addIdempotencyCompletion,
+  claimIdempotencyRecord,
+  completeIdempotencyRecord,
+  idempotencyRecordOf,
+  releaseIdempotencyRecord,
+  type StoredResponse,
+} from '../store/entities/idempotency-record';
+
+export type { StoredResponse };
 
 /** Keys are kept 24 hours from their first use (docs/decisions.md, "Idempotency"). */
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 60 * 60;
@@ -25,13 +30,6 @@ const IDEMPOTENCY_LOCK_MS = 60_000;
 export function idempotencyLockMs(): number {
   const set = Number(process.env.IDEMPOTENCY_LOCK_MS);
   return Number.isFinite(set) && set > 0 ? set : IDEMPOTENCY_LOCK_MS;
-}
-
-/** The parts of a response that are replayed: status, body and the headers that describe them. */
-export interface StoredResponse {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: string;
 }
 
 const REPLAYED_HEADERS = ['Content-Type', 'Location', 'Last-Modified'];
@@ -55,32 +53,17 @@ export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResp
 export async function claimKey(scope: Scope, key: string, fingerprint: string, owner: string, now: Date): Promise<Claim> {
   const nowMs = now.getTime();
   for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await retryTransient(() =>
-        db().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: {
-              ...idempotencyKey(scope, key),
-              entity: 'idempotency',
-              status: 'in_progress',
-              fingerprint,
-              owner,
-              locked_until: nowMs + idempotencyLockMs(),
-              created_at: now.toISOString(),
-              [TTL_ATTRIBUTE]: Math.floor(nowMs / 1000) + IDEMPOTENCY_RETENTION_SECONDS,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSec OR (#status = :running AND locked_until < :nowMs)',
-            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, '#status': 'status' },
-            ExpressionAttributeValues: { ':nowSec': Math.floor(nowMs / 1000), ':running': 'in_progress', ':nowMs': nowMs },
-          }),
-        ),
-      );
+    if (
+      await claimIdempotencyRecord(scope, key, {
+        fingerprint,
+        owner,
+        nowMs,
+        lockedUntilMs: nowMs + idempotencyLockMs(),
+        retentionSeconds: IDEMPOTENCY_RETENTION_SECONDS,
+      })
+    )
       return { kind: 'claimed' };
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    }
-    const held = (await db().send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(scope, key), ConsistentRead: true }))).Item;
+    const held = await idempotencyRecordOf(scope, key);
     if (!held) continue; // released between our put and our read: claim again
     if (held.fingerprint !== fingerprint) {
       throw new ApiError(
@@ -96,7 +79,7 @@ export async function claimKey(scope: Scope, key: string, fingerprint: string, o
         ],
       );
     }
-    if (held.status === 'completed') return { kind: 'replay', response: held.response as StoredResponse };
+    if (held.status === 'completed') return { kind: 'replay', response: held.response! };
     throw new ApiError(
       'idempotency_key_in_use',
       `A request with the Idempotency-Key '${key}' is still being processed. Retry after it finishes.`,
@@ -109,42 +92,13 @@ export async function claimKey(scope: Scope, key: string, fingerprint: string, o
   });
 }
 
-const ownedAndRunning = (owner: string) => ({
-  expression: '#owner = :owner AND #status = :running',
-  names: { '#owner': 'owner', '#status': 'status' },
-  values: { ':owner': owner, ':running': 'in_progress' },
-});
-
-const completion = (response: StoredResponse) => ({
-  expression: 'SET #status = :completed, #response = :response REMOVE locked_until',
-  names: { '#status': 'status', '#response': 'response' },
-  values: { ':completed': 'completed', ':response': response },
-});
-
 /**
  * Stores the response of a finished request (when the operation did not seal it in its own
  * transaction). Retried through passing conflicts and throttles: the change is already applied, and
  * only this record stops a retry of the request from applying it again.
  */
 export async function completeKey(scope: Scope, key: string, owner: string, response: StoredResponse): Promise<void> {
-  const c = ownedAndRunning(owner);
-  const u = completion(response);
-  try {
-    await retryTransient(() =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: idempotencyKey(scope, key),
-          UpdateExpression: u.expression,
-          ConditionExpression: c.expression,
-          ExpressionAttributeNames: { ...u.names, ...c.names },
-          ExpressionAttributeValues: { ...u.values, ...c.values },
-        }),
-      ),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await completeIdempotencyRecord(scope, key, owner, response);
 }
 
 /**
@@ -153,28 +107,17 @@ export async function completeKey(scope: Scope, key: string, owner: string, resp
  * operation twice. The condition also stops a request whose lock was taken over from committing.
  */
 export function sealKey(ws: WriteSet, scope: Scope, key: string, owner: string, response: StoredResponse): void {
-  ws.update(idempotencyKey(scope, key), completion(response), {
-    ...ownedAndRunning(owner),
-    onFailed: () => new ApiError('idempotency_key_in_use', `The Idempotency-Key '${key}' was taken over by a retry of this request.`),
-  });
+  addIdempotencyCompletion(
+    ws,
+    scope,
+    key,
+    owner,
+    response,
+    () => new ApiError('idempotency_key_in_use', `The Idempotency-Key '${key}' was taken over by a retry of this request.`),
+  );
 }
 
 /** Frees the key after a failed request, so the caller can retry it with the same key (at once, not after the lock). */
 export async function releaseKey(scope: Scope, key: string, owner: string): Promise<void> {
-  const c = ownedAndRunning(owner);
-  try {
-    await retryTransient(() =>
-      db().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: idempotencyKey(scope, key),
-          ConditionExpression: c.expression,
-          ExpressionAttributeNames: c.names,
-          ExpressionAttributeValues: c.values,
-        }),
-      ),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await releaseIdempotencyRecord(scope, key, owner);
 }

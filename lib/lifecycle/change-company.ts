@@ -7,12 +7,13 @@ import { companySnapshot, type CompanyRecord } from '../resources/company';
 import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../scope';
-import { WriteSet } from '../store/write-set';
+import { type Guard, WriteSet } from '../store/write-set';
 import { RequirementChanged, CompanyDissolvedMeanwhile } from '../store/entities/requirement';
 import type { CommittedEvent } from '../store/event';
 import { OrderChanged } from '../store/entities/service-order';
 import { openPendingRequirements } from '../companies/owner-document-requests';
 import { AlreadyBilled } from '../billing/ledger-store';
+import { allOf, attributeNotExists, equals } from '../store/expression';
 
 /** Fields a company sets once and never again (spec Company: "fixed afterward"). */
 export type OnceField = 'verified_at' | 'incorporated_at' | 'ein_assigned_at' | 'dissolved_at' | 'onboarding_completed_at';
@@ -74,16 +75,8 @@ export async function changeCompany<R = undefined>(
     // A plan that leaves the company as it was only needs it unchanged meanwhile: no write, no new updated_at.
     const unchanged = next === company;
     const written: CompanyRecord = unchanged ? company : { ...next, version: company.version + 1, updated_at: at };
-    const names: Record<string, string> = { '#v': 'version' };
-    const clauses = ['#v = :v'];
-    once.forEach((field, i) => {
-      names[`#o${i}`] = field;
-      clauses.push(`attribute_not_exists(#o${i})`);
-    });
-    const condition = {
-      expression: clauses.join(' AND '),
-      names,
-      values: { ':v': company.version },
+    const condition: Guard = {
+      condition: allOf(equals('version', company.version), ...once.map((field) => attributeNotExists(field))),
       onFailed: () => new CompanyChanged(companyId),
     };
     if (unchanged) ws.check(companyKey(scope, companyId), condition);

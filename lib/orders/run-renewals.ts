@@ -1,5 +1,3 @@
-import { tableName } from '../store/client';
-import { queryAll } from '../store/query-all';
 import { JOB_SHARDS, renewalIndexes } from '../store/keys';
 import { livemode, type Mode, type Scope } from '../scope';
 import { linesForRenewal } from '../billing/billing-acts';
@@ -7,7 +5,7 @@ import { AlreadyBilled } from '../billing/ledger-store';
 import { dueAt, nextRenewalAt } from '../billing/renewal-schedule';
 import { changeOrder } from './change-order';
 import { renewalState } from './order-record';
-import type { OrderRecord } from '../store/entities/service-order';
+import { ordersDueForRenewal, type OrderRecord } from '../store/entities/service-order';
 import { BoundedRun } from '../event-log/bounded-run';
 
 /** Stops the change without writing: this period was billed by someone else meanwhile. */
@@ -49,20 +47,7 @@ export async function renewOrder(scope: Scope, orderId: string, asOf: Date, run:
   }
 }
 
-async function dueOrderIds(index: { index: 'gsi2' | 'gsi3'; pk: string }, asOf: Date): Promise<{ partnerId: string; orderId: string }[]> {
-  const sk = index.index === 'gsi2' ? 'gsi2sk' : 'gsi3sk';
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: index.index,
-    KeyConditionExpression: `${index.index}pk = :pk AND ${sk} <= :upto`,
-    ExpressionAttributeValues: { ':pk': index.pk, ':upto': `${asOf.toISOString()}#~` },
-    ProjectionExpression: `${sk}`,
-  });
-  return items.map((item) => {
-    const [, partnerId, orderId] = String(item[sk]).split('#');
-    return { partnerId, orderId };
-  });
-}
+const dueOrderIds = (index: { index: 'gsi2' | 'gsi3'; pk: string }, asOf: Date) => ordersDueForRenewal(index, asOf);
 
 /**
  * The sandbox's billing run (and the renewal job limited to one partner): renewals of one partner and

@@ -1,24 +1,9 @@
-import { GetCommand, PutCommand } from '../store/dynamodb';
-import { db, tableName } from '../store/client';
-import { partnerKey } from '../store/keys';
 import { newId } from '../ids';
 import { nowIso } from '../clock';
 import { CURRENT_VERSION } from '../versioning/versions';
-import { recordOf } from '../store/entity';
+import { partnerById, putNewPartner, type Partner } from '../store/entities/partner';
 
-/** A partner (a workspace): who owns keys, webhook endpoints and every company it creates. */
-export interface Partner {
-  id: string;
-  name: string;
-  /** The workspace owner: dashboard sign-in and webhook-failure e-mails go here. */
-  owner_email: string;
-  /** The pinned default API version (spec Versioning 2). */
-  api_version: string;
-  /** The version webhook payloads are rendered at (spec Versioning 5). */
-  webhook_version: string;
-  billing_status: 'active' | 'inactive';
-  created_at: string;
-}
+export type { Partner };
 
 export async function createPartner(input: { name: string; ownerEmail: string; id?: string }): Promise<Partner> {
   const partner: Partner = {
@@ -30,20 +15,12 @@ export async function createPartner(input: { name: string; ownerEmail: string; i
     billing_status: 'active',
     created_at: nowIso(),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...partnerKey(partner.id), entity: 'partner', ...partner },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNewPartner(partner);
   return partner;
 }
 
 export async function getPartner(partnerId: string): Promise<Partner | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: partnerKey(partnerId) }));
-  if (!res.Item) return undefined;
-  return recordOf<Partner>(res.Item);
+  return partnerById(partnerId);
 }
 
 /**

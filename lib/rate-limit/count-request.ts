@@ -1,6 +1,4 @@
-import { UpdateCommand } from '../store/dynamodb';
-import { db, tableName } from '../store/client';
-import { rateWindowKey } from '../store/keys';
+import { addToRateWindows } from '../store/entities/rate-window';
 import type { PolicyState, RateLimitSettings } from './policy';
 
 /** What one count returns: the request's minute and second, and the counts of both windows after it. */
@@ -97,27 +95,16 @@ function takeLease(subject: string, at: Date, size: number, previous: Lease | un
     previous?.outcome === 'landed' && previous.epochSecond < epochSecond && Math.floor(previous.epochSecond / 60) === minute
       ? previous.size - previous.claimed
       : 0;
-  const second = epochSecond % 60;
-  const write = db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: rateWindowKey(subject, minute),
-      UpdateExpression: 'ADD m :minute, #s :size SET #ttl = :ttl, last_at = :at',
-      ExpressionAttributeNames: { '#s': `s${second}`, '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':minute': size - unused, ':size': size, ':ttl': minute * 60 + 180, ':at': at.toISOString() },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
+  const write = addToRateWindows(subject, at, size, unused);
   const lease: Lease = {
     epochSecond,
     size,
     claimed: 0,
     outcome: 'out',
     totals: write.then(
-      (res) => {
+      (totals) => {
         lease.outcome = 'landed';
-        const attrs = res.Attributes ?? {};
-        return { minute: Number(attrs.m ?? size), second: Number(attrs[`s${second}`] ?? size) };
+        return totals;
       },
       (error: unknown) => {
         lease.outcome = 'failed';

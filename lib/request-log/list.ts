@@ -8,6 +8,7 @@ import type { Scope } from '../scope';
 import { requestLogIndexes } from '../store/keys';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
 import { requestLogRecord } from './store';
+import { allOf, atLeast, equals, greaterThan, lessThan } from '../store/expression';
 
 /**
  * A status filter: an HTTP status code written as a query string carries it, three digits from 100 to
@@ -105,31 +106,12 @@ export function requestLogListing(scope: Scope | { partnerId: string; mode: 'bot
 
 /** The filters over the items' own fields, and items past their TTL that DynamoDB has not removed yet. */
 function filterOf(q: Query): NonNullable<IndexRange['filter']> {
-  const parts = ['#ttl > :now'];
-  const names: Record<string, string> = { '#ttl': TTL_ATTRIBUTE };
-  const values: Record<string, unknown> = { ':now': Math.floor(Date.now() / 1000) };
-  if (q.status !== undefined || q['status[gte]'] !== undefined || q['status[lt]'] !== undefined) names['#status'] = 'status';
-  if (q.status !== undefined) {
-    parts.push('#status = :status');
-    values[':status'] = q.status;
-  }
-  if (q['status[gte]'] !== undefined) {
-    parts.push('#status >= :gte');
-    values[':gte'] = q['status[gte]'];
-  }
-  if (q['status[lt]'] !== undefined) {
-    parts.push('#status < :lt');
-    values[':lt'] = q['status[lt]'];
-  }
-  if (q.method !== undefined) {
-    parts.push('#method = :method');
-    names['#method'] = 'method';
-    values[':method'] = q.method;
-  }
-  if (q.path !== undefined) {
-    parts.push('#path = :path');
-    names['#path'] = 'path';
-    values[':path'] = q.path;
-  }
-  return { expression: parts.join(' AND '), names, values };
+  return allOf(
+    greaterThan(TTL_ATTRIBUTE, Math.floor(Date.now() / 1000)),
+    ...(q.status !== undefined ? [equals('status', q.status)] : []),
+    ...(q['status[gte]'] !== undefined ? [atLeast('status', q['status[gte]'])] : []),
+    ...(q['status[lt]'] !== undefined ? [lessThan('status', q['status[lt]'])] : []),
+    ...(q.method !== undefined ? [equals('method', q.method)] : []),
+    ...(q.path !== undefined ? [equals('path', q.path)] : []),
+  );
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand } from '../store/dynamodb';
 import { nowIso } from '../clock';
 import { config } from '../config';
 import { decryptSecret, encryptSecret } from '../crypto/envelope';
@@ -8,8 +7,14 @@ import { newId, randomBase62 } from '../ids';
 import { getCompany } from '../store/entities/company';
 import { assertNotDissolved } from '../lifecycle/company-status';
 import { commit } from '../event-log/commit';
-import { db, tableName } from '../store/client';
-import { companyPartition, STATUS_TOKEN_SK_PREFIX, statusTokenKey, statusTokenLookupKey } from '../store/keys';
+import { tableName } from '../store/client';
+import {
+  addStatusTokenCreation,
+  addStatusTokenRevocation,
+  removeStatusToken,
+  statusTokensOfCompany,
+  statusTokenTarget,
+} from '../store/entities/status-token';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 
@@ -40,57 +45,28 @@ export async function mintStatusToken(scope: Scope, companyId: string): Promise<
   const createdAt = nowIso();
   const secretHash = hash(token);
   const ws = new WriteSet(scope, tableName());
-  ws.put(
-    {
-      ...statusTokenKey(scope, companyId, createdAt, id),
-      entity: 'status_token',
-      id,
-      company: companyId,
-      created_at: createdAt,
-      secret_hash: secretHash,
-      sealed: await encryptSecret(token),
-    },
-    { expression: 'attribute_not_exists(pk)' },
-  );
-  ws.put(
-    {
-      ...statusTokenLookupKey(secretHash),
-      entity: 'status_token_lookup',
-      partner_id: scope.partnerId,
-      mode: scope.mode,
-      company: companyId,
-      token_id: id,
-    },
-    { expression: 'attribute_not_exists(pk)' },
-  );
+  addStatusTokenCreation(ws, scope, {
+    id,
+    company: companyId,
+    created_at: createdAt,
+    secret_hash: secretHash,
+    sealed: await encryptSecret(token),
+  });
   await commit(ws);
   return { object: 'status_token', id, created_at: createdAt, url: statusUrl(token) };
-}
-
-async function tokenItems(scope: Scope, companyId: string): Promise<Record<string, unknown>[]> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :stk)',
-      ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':stk': STATUS_TOKEN_SK_PREFIX },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-    }),
-  );
-  return res.Items ?? [];
 }
 
 /** The company's live status links, newest first. */
 export async function listStatusTokens(scope: Scope, companyId: string): Promise<StatusToken[]> {
   const company = await getCompany(scope, companyId);
   if (!company) throw resourceMissing('company', companyId);
-  const items = await tokenItems(scope, companyId);
+  const tokens = await statusTokensOfCompany(scope, companyId);
   return Promise.all(
-    items.map(async (i) => ({
+    tokens.map(async (t) => ({
       object: 'status_token' as const,
-      id: i.id as string,
-      created_at: i.created_at as string,
-      url: statusUrl(await decryptSecret(i.sealed as string)),
+      id: t.id,
+      created_at: t.created_at,
+      url: statusUrl(await decryptSecret(t.sealed)),
     })),
   );
 }
@@ -101,11 +77,10 @@ export async function revokeStatusToken(
   companyId: string,
   tokenId: string,
 ): Promise<{ object: 'status_token'; id: string; deleted: true }> {
-  const item = (await tokenItems(scope, companyId)).find((i) => i.id === tokenId);
-  if (!item) throw resourceMissing('status token', tokenId);
+  const token = (await statusTokensOfCompany(scope, companyId)).find((t) => t.id === tokenId);
+  if (!token) throw resourceMissing('status token', tokenId);
   const ws = new WriteSet(scope, tableName());
-  ws.delete({ pk: item.pk, sk: item.sk });
-  ws.delete(statusTokenLookupKey(item.secret_hash as string));
+  addStatusTokenRevocation(ws, scope, token);
   await commit(ws);
   return { object: 'status_token', id: tokenId, deleted: true };
 }
@@ -113,20 +88,12 @@ export async function revokeStatusToken(
 /** The keyless page's lookup: the company the token shows, or undefined (unknown, malformed, revoked). */
 export async function resolveStatusToken(token: string): Promise<{ scope: Scope; companyId: string } | undefined> {
   if (!STATUS_TOKEN_PATTERN.test(token)) return undefined;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: statusTokenLookupKey(hash(token)), ConsistentRead: true }));
-  if (!res.Item) return undefined;
-  return {
-    scope: { partnerId: res.Item.partner_id as string, mode: res.Item.mode as Scope['mode'] },
-    companyId: res.Item.company as string,
-  };
+  return statusTokenTarget(hash(token));
 }
 
 /** Revokes every link of a company (used when a company's data must stop being shown). */
 export async function revokeAllStatusTokens(scope: Scope, companyId: string): Promise<number> {
-  const items = await tokenItems(scope, companyId);
-  for (const item of items) {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: statusTokenLookupKey(item.secret_hash as string) }));
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
-  }
-  return items.length;
+  const tokens = await statusTokensOfCompany(scope, companyId);
+  for (const token of tokens) await removeStatusToken(scope, token);
+  return tokens.length;
 }

@@ -1,11 +1,9 @@
-import { QueryCommand } from '../store/dynamodb';
 import { nowIso } from '../clock';
 import { ApiError, capitalised, resourceMissing, withArticle } from '../errors';
 import { newId } from '../ids';
-import { db, tableName } from '../store/client';
-import { readByIdIndex } from '../store/read-by-id-index';
+import { tableName } from '../store/client';
 import { commit } from '../event-log/commit';
-import { taxFilingByIdIndex, taxFilingGuardKey, taxFilingsOfCompany } from '../store/keys';
+import { addTaxFilingChange, addTaxFilingCreation, taxFilingById, taxFilingsOfCompanyList } from '../store/entities/tax-filing';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { CompanyChanged, getCompany } from '../store/entities/company';
@@ -19,21 +17,6 @@ import {
   type TaxFilingKind,
   type TaxFilingStatus,
 } from './tax-filing';
-import { recordOf } from '../store/entity';
-
-function filingItem(scope: Scope, f: TaxFiling): Record<string, unknown> {
-  const byId = taxFilingByIdIndex(scope, f.id);
-  return {
-    pk: taxFilingsOfCompany(scope, f.company),
-    sk: `${f.created_at}#${f.id}`,
-    entity: 'tax_filing',
-    ...f,
-    gsi1pk: byId.pk,
-    gsi1sk: byId.sk,
-  };
-}
-
-const strip = (item: Record<string, unknown>) => recordOf<TaxFiling>(item, ['revision']);
 
 class FilingChanged extends Error {}
 
@@ -63,26 +46,24 @@ export async function openTaxFiling(scope: Scope, companyId: string, input: { ki
     };
     const ws = new WriteSet(scope, tableName());
     addEntitlementChange(ws, scope, company, entitlementOf(input.kind), -1, at);
-    ws.put(
-      { ...taxFilingGuardKey(scope, companyId, input.kind, input.year), entity: 'tax_filing_guard', tax_filing_id: filing.id },
-      {
-        expression: 'attribute_not_exists(pk)',
-        onFailed: () =>
-          new ApiError(
-            'resource_already_exists',
-            `${capitalised(withArticle(input.kind))} filing for ${input.year} is already open for this company.`,
-            [
-              {
-                reason: `${withArticle(input.kind)} filing for ${input.year} is already open`,
-                location: '$.year',
-                validation_type: 'unique',
-                how_to_fix: `Read the open one with GET /v1/companies/${companyId}/tax-filings, or open one for another year, such as {"kind": "${input.kind}", "year": ${input.year - 1}}.`,
-              },
-            ],
-          ),
-      },
+    addTaxFilingCreation(
+      ws,
+      scope,
+      filing,
+      () =>
+        new ApiError(
+          'resource_already_exists',
+          `${capitalised(withArticle(input.kind))} filing for ${input.year} is already open for this company.`,
+          [
+            {
+              reason: `${withArticle(input.kind)} filing for ${input.year} is already open`,
+              location: '$.year',
+              validation_type: 'unique',
+              how_to_fix: `Read the open one with GET /v1/companies/${companyId}/tax-filings, or open one for another year, such as {"kind": "${input.kind}", "year": ${input.year - 1}}.`,
+            },
+          ],
+        ),
     );
-    ws.put({ ...filingItem(scope, filing), revision: 1 }, { expression: 'attribute_not_exists(pk)' });
     ws.recordEvent({ type: 'tax_filing.created', companyId, resource: filing });
     try {
       await commit(ws);
@@ -98,21 +79,13 @@ export async function getTaxFiling(
   scope: Scope,
   id: string,
 ): Promise<(TaxFiling & { revision?: number; key?: { pk: string; sk: string } }) | undefined> {
-  const found = await readByIdIndex(taxFilingByIdIndex(scope, id));
+  const found = await taxFilingById(scope, id);
   if (!found) return undefined;
-  return { ...strip(found.item), revision: found.item.revision as number, key: found.key };
+  return { ...found.filing, revision: found.read.revision, key: found.read.key };
 }
 
 export async function taxFilingsOf(scope: Scope, companyId: string): Promise<TaxFiling[]> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': taxFilingsOfCompany(scope, companyId) },
-      ScanIndexForward: false,
-    }),
-  );
-  return (res.Items ?? []).map(strip);
+  return taxFilingsOfCompanyList(scope, companyId);
 }
 
 /**
@@ -160,10 +133,7 @@ export async function advanceTaxFiling(
     if (status === filing.status && progress === filing.progress) return filing;
     const next: TaxFiling = { ...filing, status, progress, updated_at: nowIso() };
     const ws = new WriteSet(scope, tableName());
-    ws.put(
-      { ...filingItem(scope, next), revision: (revision ?? 0) + 1, pk: key!.pk, sk: key!.sk },
-      { expression: 'revision = :r', values: { ':r': revision ?? 0 }, onFailed: () => new FilingChanged() },
-    );
+    addTaxFilingChange(ws, scope, next, { key: key!, revision: revision ?? 0 }, () => new FilingChanged());
     ws.recordEvent({ type: 'tax_filing.status.changed', companyId: filing.company, resource: next });
     try {
       await commit(ws);

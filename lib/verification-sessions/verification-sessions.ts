@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '../store/dynamodb';
 import { now, nowIso } from '../clock';
 import { config } from '../config';
 import { invalidField, resourceMissing } from '../errors';
 import { newId, randomBase62 } from '../ids';
 import { getCompany } from '../store/entities/company';
 import { assertNotDissolved } from '../lifecycle/company-status';
-import { db, tableName } from '../store/client';
-import { verificationSessionKey } from '../store/keys';
 import type { Scope } from '../scope';
-import { TTL_ATTRIBUTE } from '../store/table-definition';
+import {
+  markSessionSubmitted,
+  putNewSession,
+  reopenStoredSession,
+  sessionBySecretHash,
+  type StoredSession,
+} from '../store/entities/verification-session';
+
+export type { StoredSession };
 
 /**
  * Owner verification sessions (spec "owner verification sessions"): a short-lived hosted page where
@@ -26,17 +31,6 @@ export interface VerificationSession {
   url: string;
   status: 'pending' | 'submitted' | 'expired';
   expires_at: string;
-}
-
-export interface StoredSession {
-  id: string;
-  scope: Scope;
-  company: string;
-  shareholder: string;
-  status: 'pending' | 'submitted';
-  expires_at: string;
-  created_at: string;
-  secret_hash: string;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -66,18 +60,7 @@ export async function createVerificationSession(scope: Scope, companyId: string,
     created_at: createdAt,
     secret_hash: hash(token),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...verificationSessionKey(session.secret_hash),
-        entity: 'verification_session',
-        ...session,
-        [TTL_ATTRIBUTE]: Math.floor(Date.parse(expiresAt) / 1000) + 7 * 86400,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNewSession(session);
   return {
     object: 'verification_session',
     id: session.id,
@@ -91,8 +74,7 @@ export async function createVerificationSession(scope: Scope, companyId: string,
 /** The session behind a page URL, or undefined for an unknown or malformed token. */
 export async function findSession(token: string): Promise<StoredSession | undefined> {
   if (!SESSION_TOKEN_PATTERN.test(token)) return undefined;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: verificationSessionKey(hash(token)), ConsistentRead: true }));
-  return res.Item as StoredSession | undefined;
+  return sessionBySecretHash(hash(token));
 }
 
 export function isExpired(session: StoredSession): boolean {
@@ -101,33 +83,10 @@ export function isExpired(session: StoredSession): boolean {
 
 /** Marks the session used, once, while it is still valid; false when it was used or expired meanwhile. */
 export async function markSubmitted(session: StoredSession): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: verificationSessionKey(session.secret_hash),
-        UpdateExpression: 'SET #status = :submitted, submitted_at = :at',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':submitted': 'submitted', ':pending': 'pending', ':at': nowIso() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  return markSessionSubmitted(session, nowIso());
 }
 
 /** A refused file gives the owner the link back, so they can try another file. */
 export async function reopenSession(session: StoredSession): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: verificationSessionKey(session.secret_hash),
-      UpdateExpression: 'SET #status = :pending REMOVE submitted_at',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending' },
-    }),
-  );
+  await reopenStoredSession(session);
 }

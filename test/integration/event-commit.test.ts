@@ -13,6 +13,7 @@ import { eventCounterKey } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
+import { itemAbsent } from '../../lib/store/expression';
 
 useStackDatabase();
 const scope = (): Scope => ({ partnerId: newId('partner'), mode: 'test' });
@@ -23,7 +24,7 @@ const eventsOf = (s: Scope) => streamItems(stream.all(s));
 describe('committing on counters read ahead', () => {
   const creation = (s: Scope, company: string) => {
     const ws = new WriteSet(s, tableName());
-    ws.put({ pk: `TEST#${company}`, sk: 'X', entity: 'test' }, { expression: 'attribute_not_exists(pk)' });
+    ws.put({ pk: `TEST#${company}`, sk: 'X', entity: 'test' }, { condition: itemAbsent() });
     ws.recordEvent({ type: 'company.created', companyId: company, resource: resource(company) });
     ws.recordEvent({ type: 'service_order.status.changed', companyId: company, resource: { object: 'service_order', id: 'so_1' } });
     return ws;
@@ -119,12 +120,12 @@ describe('committing changes with their events', () => {
   it("refuses with the caller's own error when a guard fails, and writes nothing", async () => {
     const s = scope();
     const guard = { pk: `GUARD#${newId('company')}`, sk: 'G' };
-    const first = new WriteSet(s, tableName()).put({ ...guard }, { expression: 'attribute_not_exists(pk)' });
+    const first = new WriteSet(s, tableName()).put({ ...guard }, { condition: itemAbsent() });
     first.recordEvent({ type: 'company.created', resource: resource('a') });
     await commit(first);
     const second = new WriteSet(s, tableName()).put(
       { ...guard },
-      { expression: 'attribute_not_exists(pk)', onFailed: () => new ApiError('resource_already_exists', 'taken') },
+      { condition: itemAbsent(), onFailed: () => new ApiError('resource_already_exists', 'taken') },
     );
     second.recordEvent({ type: 'company.created', resource: resource('b') });
     await expect(commit(second)).rejects.toMatchObject({ code: 'resource_already_exists' });

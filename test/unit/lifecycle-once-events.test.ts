@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/errors';
 import { companyEntity } from '../../lib/store/entities/company';
 import { companyKey } from '../../lib/store/keys';
 import type { CompanyRecord } from '../../lib/resources/company';
+import { readable } from '../support/expressions';
 
 const ddb = mockStore();
 const scope = { partnerId: 'ptr_0000000000000000000001', mode: 'test' as const };
@@ -74,8 +75,7 @@ describe('"once" events under an injected conflict', () => {
     const write = writes[0].args[0].input.TransactItems![0].Update!;
     // The once-guard: the company write requires the version read AND no verified_at yet.
     expect(write.Key).toEqual(companyKey(scope, base.id));
-    expect(write.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
-    expect(write.ExpressionAttributeNames).toMatchObject({ '#o0': 'verified_at' });
+    expect(readable(write.ConditionExpression, write)).toBe(`(version = ${base.version}) AND (attribute_not_exists(verified_at))`);
     const events = writes[0].args[0].input.TransactItems!.filter((i) => i.Put?.Item?.entity === 'event').map((i) => i.Put!.Item!.type);
     expect(events).toEqual(['company.verified']);
   });
@@ -107,8 +107,9 @@ describe('"once" events under an injected conflict', () => {
     expect(writes).toHaveLength(2);
     const retried = writes[1].args[0].input.TransactItems!;
     expect(retried[0].Update!.Key).toEqual(companyKey(scope, base.id));
-    expect(retried[0].Update!.ConditionExpression).toBe('#v = :v AND attribute_not_exists(#o0)');
-    expect(retried[0].Update!.ExpressionAttributeNames).toMatchObject({ '#o0': 'incorporated_at' });
+    expect(readable(retried[0].Update!.ConditionExpression, retried[0].Update!)).toBe(
+      `(version = ${verified.version}) AND (attribute_not_exists(incorporated_at))`,
+    );
     // The retry is the pending path: its events ride along once each, as pending events, no counter.
     expect(retried.filter((i) => i.Put?.Item?.entity === 'event_pending').map((i) => i.Put!.Item!.type)).toEqual([
       'company.status.changed',

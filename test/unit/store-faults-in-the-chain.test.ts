@@ -28,7 +28,11 @@ const throttle = () =>
     ...meta,
   });
 const writeConflict = () => new TransactionConflictException({ message: 'Transaction is ongoing for the item', ...meta });
-const COMPLETION = 'SET #status = :completed, #response = :response REMOVE locked_until';
+/** The idempotency record's completion (lib/store/entities/idempotency-record.ts), as rendered. */
+const COMPLETION = {
+  UpdateExpression: 'SET #n0 = :v0, #n1 = :v1 REMOVE #n2',
+  ExpressionAttributeNames: { '#n0': 'status', '#n1': 'response', '#n2': 'locked_until' },
+};
 
 const event = (headers: Record<string, string> = {}) => keyedPost(SECRET, null, headers);
 const context = lambdaContext;
@@ -63,21 +67,21 @@ describe('DynamoDB faults inside the operation chain', () => {
   });
 
   it('answers an applied change even when its response cannot be stored, and keeps the key (no release)', async () => {
-    ddb.on(UpdateCommand, { UpdateExpression: COMPLETION }).rejects(writeConflict());
+    ddb.on(UpdateCommand, COMPLETION).rejects(writeConflict());
     const op = apiOperation({ idempotent: true, handle: async () => ({ status: 201, body: { id: 'thing_1' } }) });
     const res = await op(event({ 'Idempotency-Key': 'k-applied' }), context);
     expect(res.statusCode).toBe(201);
     expect(JSON.parse(res.body)).toEqual({ id: 'thing_1' });
-    expect(ddb.commandCalls(UpdateCommand, { UpdateExpression: COMPLETION }).length).toBeGreaterThan(1); // retried through the conflict
+    expect(ddb.commandCalls(UpdateCommand, COMPLETION).length).toBeGreaterThan(1); // retried through the conflict
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 
   it('stores the response through a passing conflict', async () => {
-    ddb.on(UpdateCommand, { UpdateExpression: COMPLETION }).rejectsOnce(writeConflict()).resolves({});
+    ddb.on(UpdateCommand, COMPLETION).rejectsOnce(writeConflict()).resolves({});
     const op = apiOperation({ idempotent: true, handle: async () => ({ status: 201, body: { id: 'thing_2' } }) });
     const res = await op(event({ 'Idempotency-Key': 'k-stored' }), context);
     expect(res.statusCode).toBe(201);
-    expect(ddb.commandCalls(UpdateCommand, { UpdateExpression: COMPLETION })).toHaveLength(2);
+    expect(ddb.commandCalls(UpdateCommand, COMPLETION)).toHaveLength(2);
   });
 
   it('answers the envelope of a failed request even when its key cannot be released', async () => {

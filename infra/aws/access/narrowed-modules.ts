@@ -33,13 +33,13 @@ const prefixOf = (pk: string) => `${pk.slice(0, pk.indexOf('#') + 1)}*`;
  *   ConditionCheck on `KEY#…` items (an entry written ahead is conditioned on the presented key).
  */
 export const NARROWED_MODULES: Record<string, Narrowing> = {
-  'lib/rate-limit/count-request.ts': { name: 'rate-limit-counter', leadingKeys: [prefixOf(rateWindowKey('x', 0).pk)] },
-  'lib/idempotency/records.ts': {
+  'lib/store/entities/rate-window.ts': { name: 'rate-limit-counter', leadingKeys: [prefixOf(rateWindowKey('x', 0).pk)] },
+  'lib/store/entities/idempotency-record.ts': {
     name: 'idempotency-records',
     leadingKeys: [prefixOf(idempotencyKey({ partnerId: 'x', mode: 'live' }, 'k').pk)],
     writeRoutesOnly: true,
   },
-  'lib/request-log/store.ts': {
+  'lib/store/entities/request-log-entry.ts': {
     name: 'request-log',
     leadingKeys: [prefixOf(requestLogKey({ partnerId: 'x', mode: 'live' }, 'r').pk)],
     conditionChecks: [prefixOf(apiKeyKey('x').pk)],

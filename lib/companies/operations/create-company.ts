@@ -25,6 +25,7 @@ import type { Expandable } from '../params';
 import { newCompanyItem } from '../../store/entities/company';
 import { renderRequirement } from '../../resources/requirement';
 import { newestRequirementsFirst, openRequirementsAfterCreation, ownerDocumentRequests } from '../owner-document-requests';
+import { itemAbsent } from '../../store/expression';
 
 export interface CreateCompanyInput {
   scope: Scope;
@@ -187,7 +188,7 @@ async function planCreation(input: CreateCompanyInput, selection: Selection): Pr
 /** The one transaction of a creation: company, guards, account, counters, orders, events. */
 function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrderRecord[], newAccount?: AccountRecord): WriteSet {
   const ws = new WriteSet(scope, tableName());
-  ws.put(newCompanyItem(scope, company), { expression: 'attribute_not_exists(pk)' });
+  ws.put(newCompanyItem(scope, company), { condition: itemAbsent() });
   ws.put(
     {
       ...nameGuardKey(scope.mode, company.state, company.name),
@@ -195,13 +196,13 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
       company_id: company.id,
       partner_id: scope.partnerId,
     },
-    { expression: 'attribute_not_exists(pk)', onFailed: () => nameTaken(company.name, company.state, 'or form in another state.') },
+    { condition: itemAbsent(), onFailed: () => nameTaken(company.name, company.state, 'or form in another state.') },
   );
   if (company.external_id !== undefined) {
     ws.put(
       { ...companyExternalIdKey(scope, company.external_id), entity: 'company_external_id', company_id: company.id },
       {
-        expression: 'attribute_not_exists(pk)',
+        condition: itemAbsent(),
         onFailed: () =>
           new ApiError('resource_already_exists', `A company with external_id '${company.external_id}' already exists.`, [
             {
@@ -215,12 +216,8 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
     );
   }
   if (newAccount) addAccountCreation(ws, scope, newAccount);
-  ws.update(listCounterKey(scope, COUNTERS.companies), { expression: 'ADD #n :one', names: { '#n': 'n' }, values: { ':one': 1 } });
-  ws.update(listCounterKey(scope, COUNTERS.companiesOfAccount(company.account_id)), {
-    expression: 'ADD #n :one',
-    names: { '#n': 'n' },
-    values: { ':one': 1 },
-  });
+  ws.update(listCounterKey(scope, COUNTERS.companies), { add: { n: 1 } });
+  ws.update(listCounterKey(scope, COUNTERS.companiesOfAccount(company.account_id)), { add: { n: 1 } });
   ws.recordEvent({ type: 'company.created', companyId: company.id, resource: companySnapshot(company) });
   for (const order of orders) addServiceOrderCreation(ws, scope, order);
   return ws;

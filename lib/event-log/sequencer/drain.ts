@@ -11,6 +11,7 @@ import { counterStreamsOf } from '../event-item';
 import { EventAlreadySequenced, readCounters, sequence, SequenceConflict, type Counters } from '../sequence';
 import { LeaseLost, type Lease } from './lease';
 import { pendingEventOf, pendingKeyOf, readPending, type PendingItem } from './pending';
+import { isConditionFailed } from '../../store/condition-failed';
 
 /** DynamoDB's limits on one TransactWriteItems: 100 actions, 4 MB (we keep a margin on the size). */
 const MAX_ACTIONS = 100;
@@ -177,7 +178,7 @@ export class Drain {
     if (name === 'TransactionCanceledException') {
       let transient = false;
       reasons.forEach((reason, i) => {
-        if (reason.Code === 'ConditionalCheckFailed') {
+        if (isConditionFailed(error, i)) {
           const why = entries[i]?.onFailed?.();
           if (why instanceof LeaseLost) step.lost = true;
           else if (why instanceof EventAlreadySequenced) step.found.push(why.eventId);

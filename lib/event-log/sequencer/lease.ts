@@ -5,6 +5,7 @@ import type { Scope } from '../../scope';
 import type { WriteEntry } from '../../store/write-set';
 import { randomBase62 } from '../../ids';
 import { isTransientStoreError } from '../../store/transient';
+import { isConditionFailed } from '../../store/condition-failed';
 
 /**
  * One drain at a time per partner+mode: a lease item (`holder`, `expires_at`) taken with a
@@ -41,7 +42,7 @@ export class Lease {
       );
       return true;
     } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException' || isTransientStoreError(error)) return false;
+      if (isConditionFailed(error) || isTransientStoreError(error)) return false;
       throw error;
     }
   }

@@ -1,5 +1,4 @@
-import { QueryCommand } from '../../store/dynamodb';
-import { db } from '../../store/client';
+import { firstAtOrAfter } from '../../event-log/event-reads';
 import { readCounterItems } from '../../event-log/counters';
 import type { Scope } from '../../scope';
 import type { CountTerm } from './plan';
@@ -44,20 +43,9 @@ export async function countEvents(
 async function firstSequenceFrom(table: string, stream: EventStream, key: string, meter: ReadMeter): Promise<number | undefined> {
   const firsts = await Promise.all(
     stream.pks.map(async (pk) => {
-      const res = await db().send(
-        new QueryCommand({
-          TableName: table,
-          IndexName: stream.index,
-          KeyConditionExpression: '#pk = :pk AND #sk >= :k',
-          ExpressionAttributeNames: { '#pk': `${stream.index}pk`, '#sk': `${stream.index}sk`, '#seq': stream.seqAttribute },
-          ExpressionAttributeValues: { ':pk': pk, ':k': key },
-          ProjectionExpression: '#seq',
-          Limit: 1,
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
-      meter.add(res);
-      return res.Items?.[0]?.[stream.seqAttribute] as number | undefined;
+      const page = await firstAtOrAfter(table, { index: stream.index, pk }, key, stream.seqAttribute);
+      meter.add(page.response);
+      return page.items[0]?.[stream.seqAttribute] as number | undefined;
     }),
   );
   const found = firsts.filter((s): s is number => s !== undefined);

@@ -1,5 +1,5 @@
-import { queryPages } from '../../store/query-all';
-import { eventCounterKey } from '../../store/keys';
+import { allOf, anyOf, attributeNotExists, type Condition, isIn, not } from '../../store/expression';
+import { typeCounterPages } from '../../event-log/event-reads';
 import type { Scope } from '../../scope';
 import type { EventFilter } from './event-filter';
 import type { ReadMeter } from './read-meter';
@@ -13,7 +13,7 @@ import { stream, type EventStream } from './streams';
 export interface PagePlan {
   streams: EventStream[];
   /** Only for exclusions that cannot be a stream (`company_id[nin]`, or `type[nin]` within named companies). */
-  filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+  filter?: Condition;
 }
 
 export interface CountTerm {
@@ -50,25 +50,11 @@ export async function pagePlan(scope: Scope, table: string, filter: EventFilter,
 
 function exclusionFilter(types: string[], companies: string[]): PagePlan['filter'] {
   if (!types.length && !companies.length) return undefined;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const parts: string[] = [];
-  if (types.length) {
-    names['#type'] = 'type';
-    types.forEach((t, i) => {
-      values[`:t${i}`] = t;
-    });
-    parts.push(`NOT (#type IN (${types.map((_, i) => `:t${i}`).join(', ')}))`);
-  }
-  if (companies.length) {
-    names['#company'] = 'company_id';
-    companies.forEach((c, i) => {
-      values[`:c${i}`] = c;
-    });
-    // An event about no company is kept: its company is not one of those excluded.
-    parts.push(`(attribute_not_exists(#company) OR NOT (#company IN (${companies.map((_, i) => `:c${i}`).join(', ')})))`);
-  }
-  return { expression: parts.join(' AND '), names, values };
+  const parts: Condition[] = [];
+  if (types.length) parts.push(not(isIn('type', types)));
+  // An event about no company is kept: its company is not one of those excluded.
+  if (companies.length) parts.push(anyOf(attributeNotExists('company_id'), not(isIn('company_id', companies))));
+  return allOf(...parts);
 }
 
 /**
@@ -96,14 +82,7 @@ export function countTerms(scope: Scope, filter: EventFilter): CountTerm[] {
 /** The event types that have at least one event in this partner's mode: its type counters. */
 async function typesWithEvents(scope: Scope, table: string, meter: ReadMeter): Promise<string[]> {
   const out: string[] = [];
-  const pages = queryPages({
-    TableName: table,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
-    ExpressionAttributeValues: { ':pk': eventCounterKey(scope, 'ALL').pk, ':t': 'T#' },
-    ProjectionExpression: 'sk',
-    ReturnConsumedCapacity: 'TOTAL',
-  });
-  for await (const page of pages) {
+  for await (const page of typeCounterPages(scope, table)) {
     meter.add(page.response);
     for (const item of page.items) out.push((item.sk as string).slice(2));
   }

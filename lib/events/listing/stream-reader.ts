@@ -1,5 +1,4 @@
-import { QueryCommand } from '../../store/dynamodb';
-import { db } from '../../store/client';
+import { streamChunk } from '../../event-log/event-reads';
 import type { PagePlan } from './plan';
 import type { ReadMeter } from './read-meter';
 import type { EventStream, KeyRange } from './streams';
@@ -61,27 +60,24 @@ export class StreamReader {
   private async fetch(): Promise<void> {
     const { index, pk } = this.stream;
     const { range, descending, filter, exclude } = this.options;
-    const res = await db().send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
-        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, '#payload': 'payload', ...filter?.names },
-        ExpressionAttributeValues: { ':pk': pk, ':lo': range.lo, ':hi': range.hi, ...filter?.values },
-        FilterExpression: filter?.expression,
-        ProjectionExpression: '#sk, #payload',
-        ScanIndexForward: !descending,
-        Limit: this.reads++ === 0 ? this.options.first : this.options.refill,
-        ExclusiveStartKey: this.startKey,
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
+    const page = await streamChunk(
+      this.table,
+      { index, pk },
+      {
+        lo: range.lo,
+        hi: range.hi,
+        descending,
+        filter,
+        limit: this.reads++ === 0 ? this.options.first : this.options.refill,
+        after: this.startKey,
+      },
     );
-    this.meter.add(res);
-    for (const item of res.Items ?? []) {
+    this.meter.add(page.response);
+    for (const item of page.items) {
       const key = item[`${index}sk`] as string;
       if (key !== exclude) this.buffer.push({ key, payload: item.payload as string });
     }
-    this.startKey = res.LastEvaluatedKey;
+    this.startKey = page.next;
     this.done = !this.startKey;
   }
 }

@@ -8,6 +8,7 @@ import type { CompanyRecord } from '../../resources/company';
 import type { CompanyChangeContext } from '../change-company';
 import { snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
+import { equals, itemAbsent } from '../../store/expression';
 
 export const newNameInput = z.strictObject({ name: companyNameInput });
 
@@ -32,13 +33,10 @@ export function addNameChange(ctx: CompanyChangeContext, requested: unknown): Co
       `Send a different name, such as "name": "${name} Holdings" (names compare ignoring case and extra spaces).`,
       'not',
     );
-  ws.delete(companyNameKey(ws.scope.mode, company.state, company.name_key), {
-    expression: 'company_id = :me',
-    values: { ':me': company.id },
-  });
+  ws.delete(companyNameKey(ws.scope.mode, company.state, company.name_key), { condition: equals('company_id', company.id) });
   ws.put(
     { ...nameGuardKey(ws.scope.mode, company.state, name), entity: 'company_name', company_id: company.id, partner_id: ws.scope.partnerId },
-    { expression: 'attribute_not_exists(pk)', onFailed: () => nameTaken(name, company.state) },
+    { condition: itemAbsent(), onFailed: () => nameTaken(name, company.state) },
   );
   let next: CompanyRecord = { ...company, name, name_key: key };
   ws.recordEvent({ type: 'company.name.changed', companyId: company.id, resource: snapshotAt(next, at) });

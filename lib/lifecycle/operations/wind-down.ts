@@ -11,6 +11,7 @@ import { companySnapshot, type CompanyRecord } from '../../resources/company';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../../store/write-set';
 import { changeCompany } from '../change-company';
+import { anyOf, attributeNotExists, equals, itemAbsent } from '../../store/expression';
 
 /**
  * What winding a company down (dissolving it, cancelling its formation) does to what hangs on it:
@@ -182,10 +183,9 @@ export async function closeOpenRequirements(
   // The cancellations take one each off the count; this takes the rest of what was read, so the
   // count ends at zero even where it had drifted from the requirements. An item without the count
   // reads as zero (`openRequirementsOf`): so does the condition.
+  const isCounted = equals(OPEN_REQUIREMENTS, counted);
   moveOpenRequirements(ws, scope, companyId, open.length - counted, {
-    expression: counted === 0 ? 'attribute_not_exists(#open) OR #open = :counted' : '#open = :counted',
-    names: { '#open': OPEN_REQUIREMENTS },
-    values: { ':counted': counted },
+    condition: counted === 0 ? anyOf(attributeNotExists(OPEN_REQUIREMENTS), isCounted) : isCounted,
     onFailed: () => new CompanyChanged(companyId),
   });
 }
@@ -197,8 +197,7 @@ export async function closeOpenRequirements(
 export function releaseName(ws: WriteSet, scope: Scope, company: CompanyRecord): void {
   if (company.status === 'cancelled') return;
   ws.delete(companyNameKey(scope.mode, company.state, company.name_key), {
-    expression: 'attribute_not_exists(pk) OR company_id = :me',
-    values: { ':me': company.id },
+    condition: anyOf(itemAbsent(), equals('company_id', company.id)),
   });
 }
 

@@ -7,6 +7,7 @@ import type { WriteSet } from '../write-set';
 import type { AccountRecord } from '../../resources/account';
 import { metadataAsText } from '../metadata-attribute';
 import { getItem, type ReadTogether } from '../read-together';
+import { itemAbsent } from '../expression';
 
 /**
  * The stored item of an account: its record (`metadata` as JSON text, lib/store/metadata-attribute.ts),
@@ -44,14 +45,14 @@ export class AccountExternalIdTaken extends Error {
  * unique in the same transaction, and the `accounts` counter behind `page.total`.
  */
 export function addAccountCreation(ws: WriteSet, scope: Scope, record: AccountRecord): WriteSet {
-  ws.put(accountEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
+  ws.put(accountEntity.item(scope, record), { condition: itemAbsent() });
   if (record.external_id !== undefined) {
     ws.put(
       { ...accountExternalIdKey(scope, record.external_id), entity: 'account_external_id', account_id: record.id },
-      { expression: 'attribute_not_exists(pk)', onFailed: () => new AccountExternalIdTaken(record.external_id!) },
+      { condition: itemAbsent(), onFailed: () => new AccountExternalIdTaken(record.external_id!) },
     );
   }
-  ws.update(listCounterKey(scope, COUNTERS.accounts), { expression: 'ADD #n :one', names: { '#n': 'n' }, values: { ':one': 1 } });
+  ws.update(listCounterKey(scope, COUNTERS.accounts), { add: { n: 1 } });
   return ws;
 }
 

@@ -1,9 +1,11 @@
 import { tableName } from '../client';
 import { getItem, type ReadTogether } from '../read-together';
 import { defineEntity } from '../entity';
-import { companyIndexes, companyKey, listSortKey, openCompaniesIndex, shardOf } from '../keys';
-import type { Scope } from '../../scope';
-import type { Condition, WriteSet } from '../write-set';
+import { companyExternalIdKey, companyIndexes, companyKey, listSortKey, openCompaniesIndex, shardOf } from '../keys';
+import type { Mode, Scope } from '../../scope';
+import { type QueryPage, queryPagesOf } from '../query';
+import type { Guard, WriteSet } from '../write-set';
+import { allOf, equals, itemPresent, notEquals } from '../expression';
 import type { CompanyRecord } from '../../resources/company';
 import { metadataAsText } from '../metadata-attribute';
 import { TABLE_KEYS } from '../table-definition';
@@ -82,17 +84,13 @@ export async function openRequirementCount(scope: Scope, companyId: string): Pro
 }
 
 /**
- * Moves the company's open-requirement count by `delta` in this transaction (`ADD`, with `condition`
+ * Moves the company's open-requirement count by `delta` in this transaction (an add, with `guard`
  * when given). The WriteSet joins it to whatever else the transaction does to the company item
- * (lib/store/one-action-per-item.ts): several requirements opened together move it once, by their sum.
+ * (lib/store/write-set.ts): several requirements opened together move it once, by their sum.
  */
-export function moveOpenRequirements(ws: WriteSet, scope: Scope, companyId: string, delta: number, condition?: Condition): void {
-  if (delta === 0 && !condition) return;
-  ws.update(
-    companyKey(scope, companyId),
-    { expression: 'ADD #open :delta', names: { '#open': OPEN_REQUIREMENTS }, values: { ':delta': delta } },
-    condition,
-  );
+export function moveOpenRequirements(ws: WriteSet, scope: Scope, companyId: string, delta: number, guard?: Guard): void {
+  if (delta === 0 && !guard) return;
+  ws.update(companyKey(scope, companyId), { add: { [OPEN_REQUIREMENTS]: delta } }, guard);
 }
 
 /** Another writer changed the company after it was read: re-read and retry the operation. */
@@ -117,9 +115,7 @@ export function addCompanyUpdate(
 ): CompanyRecord {
   const written: CompanyRecord = { ...next, version: read.version + 1, updated_at: updatedAt };
   addCompanyWrite(ws, scope, read, written, {
-    expression: '#v = :v',
-    names: { '#v': 'version' },
-    values: { ':v': read.version },
+    condition: equals('version', read.version),
     onFailed: onConflict ?? (() => new CompanyChanged(read.id)),
   });
   return written;
@@ -129,38 +125,21 @@ export function addCompanyUpdate(
 const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
 
 /**
- * Writes a company as `written` has it, where it was `read`: one UpdateItem that SETs every attribute
- * of its item (indexes included) and REMOVEs those `read`'s item had and `written`'s has not, under
- * `condition`. Never the open-requirement count: requirements move it concurrently without bumping
+ * Writes a company as `written` has it, where it was `read`: one update that sets every attribute of
+ * its item (indexes included) and removes those `read`'s item had and `written`'s has not, under
+ * `guard`. Never the open-requirement count: requirements move it concurrently without bumping
  * `version`, so a whole-item Put conditioned on `version` would pass and write back the count it read
  * (docs/decisions.md, "Requirements").
  */
-export function addCompanyWrite(ws: WriteSet, scope: Scope, read: CompanyRecord, written: CompanyRecord, condition: Condition): void {
+export function addCompanyWrite(ws: WriteSet, scope: Scope, read: CompanyRecord, written: CompanyRecord, guard: Guard): void {
   const after = companyEntity.item(scope, written);
   const before = companyEntity.item(scope, read);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const set: string[] = [];
-  const remove: string[] = [];
   const own = (name: string) => !KEY_ATTRIBUTES.has(name) && name !== OPEN_REQUIREMENTS;
-  for (const [name, value] of Object.entries(after)) {
-    if (!own(name) || value === undefined) continue;
-    const i = Object.keys(names).length;
-    names[`#c${i}`] = name;
-    values[`:c${i}`] = value;
-    set.push(`#c${i} = :c${i}`);
-  }
-  for (const [name, value] of Object.entries(before)) {
-    if (!own(name) || value === undefined || after[name] !== undefined) continue;
-    const i = Object.keys(names).length;
-    names[`#c${i}`] = name;
-    remove.push(`#c${i}`);
-  }
-  ws.update(
-    companyKey(scope, written.id),
-    { expression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`, names, values },
-    condition,
-  );
+  const set = Object.fromEntries(Object.entries(after).filter(([name, value]) => own(name) && value !== undefined));
+  const remove = Object.entries(before)
+    .filter(([name, value]) => own(name) && value !== undefined && after[name] === undefined)
+    .map(([name]) => name);
+  ws.update(companyKey(scope, written.id), { set, remove }, guard);
 }
 
 /** The company was dissolved (or vanished) between the read and the write. */
@@ -171,11 +150,9 @@ export class CompanyDissolvedMeanwhile extends Error {
 }
 
 /** The company still exists and is not dissolved (a dissolved company is final): else `CompanyDissolvedMeanwhile`. */
-export function companyNotDissolved(companyId: string): Condition {
+export function companyNotDissolved(companyId: string): Guard {
   return {
-    expression: 'attribute_exists(pk) AND #status <> :dissolved',
-    names: { '#status': 'status' },
-    values: { ':dissolved': 'dissolved' },
+    condition: allOf(itemPresent(), notEquals('status', 'dissolved')),
     onFailed: () => new CompanyDissolvedMeanwhile(companyId),
   };
 }
@@ -183,8 +160,34 @@ export function companyNotDissolved(companyId: string): Condition {
 /**
  * Conditions a transaction that does not write the company item on the company still existing and
  * not dissolved. A transaction that also writes or moves the company item gets one action on it: the
- * WriteSet joins the two (lib/store/one-action-per-item.ts).
+ * WriteSet joins the two (lib/store/write-set.ts).
  */
 export function addCompanyNotDissolvedCheck(ws: WriteSet, scope: Scope, companyId: string): void {
   ws.check(companyKey(scope, companyId), companyNotDissolved(companyId));
+}
+
+/**
+ * openCompaniesByShard (gsi4, sparse: a dissolved company leaves it): the open companies of a mode on
+ * one shard, page by page, each with what its calendar is computed from (`gsi4sk` names the
+ * partner: `<partner>#<company>`); of one partner only when `onlyPartner` is given.
+ */
+export function openCompaniesOfShard(mode: Mode, shard: number, onlyPartner?: string): AsyncGenerator<QueryPage> {
+  const index = openCompaniesIndex(mode, shard);
+  return queryPagesOf({
+    partition: index.pk,
+    index: index.index,
+    sortKey: onlyPartner ? { beginsWith: `${onlyPartner}#` } : undefined,
+    attributes: ['gsi4sk', 'id', 'state', 'entity_type', 'created_at', 'incorporated_at', 'status'],
+  });
+}
+
+/** companyByExternalId: the id of the company its guard item points at (`external_id` is unique per partner and mode). */
+export async function companyIdByExternalId(scope: Scope, externalId: string): Promise<string | undefined> {
+  const guard = await getItem(tableName(), companyExternalIdKey(scope, externalId));
+  return guard?.company_id as string | undefined;
+}
+
+/** Whether a company holds the name whose guard item is at `nameGuard` (companyNameKey), read consistently. */
+export async function companyNameHeld(nameGuard: { pk: string; sk: string }): Promise<boolean> {
+  return (await getItem(tableName(), nameGuard, { consistent: true, projection: 'pk' })) !== undefined;
 }

@@ -6,6 +6,7 @@ import { companyPartition, FILE_SK_PREFIX, fileKey, filePointerKey } from '../ke
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import { renderFile, type ApiFile } from '../../resources/file';
+import { itemAbsent } from '../expression';
 
 /** A file as stored: the API fields and what stays internal (owner, where the bytes are, pages). */
 export type FileRecord = Omit<ApiFile, 'object' | 'company'> & {
@@ -24,7 +25,7 @@ const fileEntity = defineEntity<FileRecord>({
 
 /** Adds the file record and its id pointer to a WriteSet. */
 export function addFileCreation(ws: WriteSet, scope: Scope, record: FileRecord): void {
-  ws.put(fileEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
+  ws.put(fileEntity.item(scope, record), { condition: itemAbsent() });
   ws.put({ ...filePointerKey(scope, record.id), entity: 'file_pointer', company: record.company, created_at: record.created_at });
 }
 

@@ -9,6 +9,7 @@ import { companyNotDissolved, CompanyDissolvedMeanwhile, moveOpenRequirements } 
 
 export { CompanyDissolvedMeanwhile };
 import { renderRequirement, type Requirement } from '../../resources/requirement';
+import { equals, itemAbsent } from '../expression';
 
 /** A requirement as stored: the API fields (without `object`) and `rev`, bumped by every change. */
 export type RequirementRecord = Omit<Requirement, 'object'> & { rev: number };
@@ -41,7 +42,7 @@ const requirementEntity = defineEntity<RequirementRecord>({
  * version it read, needs no guard.
  */
 export function addRequirementCreation(ws: WriteSet, scope: Scope, record: RequirementRecord, options: { guardCompany: boolean }): void {
-  ws.put(requirementEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
+  ws.put(requirementEntity.item(scope, record), { condition: itemAbsent() });
   ws.put({
     ...requirementPointerKey(scope, record.id),
     entity: 'requirement_pointer',
@@ -59,9 +60,7 @@ export function addRequirementCreation(ws: WriteSet, scope: Scope, record: Requi
 export function addRequirementUpdate(ws: WriteSet, scope: Scope, read: RequirementRecord, next: RequirementRecord): RequirementRecord {
   const written = { ...next, rev: read.rev + 1 };
   ws.put(requirementEntity.item(scope, written), {
-    expression: '#rev = :rev',
-    names: { '#rev': 'rev' },
-    values: { ':rev': read.rev },
+    condition: equals('rev', read.rev),
     onFailed: () => new RequirementChanged(read.id),
   });
   if (read.status === 'open' && written.status !== 'open') moveOpenRequirements(ws, scope, read.company, -1);

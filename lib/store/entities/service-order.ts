@@ -7,6 +7,8 @@ import { companyPartition, renewalIndexes, SERVICE_ORDER_SK_PREFIX, serviceOrder
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { ServiceOrderRecord } from '../../resources/service-order';
+import { attributeNotExists, equals, itemAbsent } from '../expression';
+import { queryEvery } from '../query';
 
 /**
  * A service order as the orders area keeps it: the API record plus internals that never reach the API
@@ -62,15 +64,14 @@ export class OrderChanged extends Error {
 
 /** Adds a new order's item, which must not exist yet. */
 export function addServiceOrderItem(ws: WriteSet, scope: Scope, record: OrderRecord): void {
-  ws.put(serviceOrderEntity.item(scope, record), { expression: 'attribute_not_exists(pk)' });
+  ws.put(serviceOrderEntity.item(scope, record), { condition: itemAbsent() });
 }
 
 /** Adds the rewrite of an order, conditioned on the revision that was read, with the revision bumped. */
 export function addOrderChange(ws: WriteSet, scope: Scope, read: OrderRecord, next: OrderRecord): OrderRecord {
   const written: OrderRecord = { ...next, revision: (read.revision ?? 0) + 1 };
   ws.put(serviceOrderEntity.item(scope, written), {
-    expression: read.revision === undefined ? 'attribute_not_exists(revision)' : 'revision = :rev',
-    values: read.revision === undefined ? undefined : { ':rev': read.revision },
+    condition: read.revision === undefined ? attributeNotExists('revision') : equals('revision', read.revision),
     onFailed: () => new OrderChanged(read.id),
   });
   return written;
@@ -109,4 +110,20 @@ export async function getServiceOrder(scope: Scope, serviceOrderId: string): Pro
 export async function readOrder(scope: Scope, orderId: string): Promise<OrderRecord | undefined> {
   const found = await readByIdIndex(serviceOrderByIdIndex(scope, orderId));
   return found ? serviceOrderEntity.record(found.item) : undefined;
+}
+
+/**
+ * ordersDueForRenewal (gsi2 per partner and mode, gsi3 per mode and shard: lib/store/keys/billing.ts):
+ * the orders whose `next_renewal_at` has come by `asOf`, as partner and order ids.
+ */
+export async function ordersDueForRenewal(
+  index: { index: 'gsi2' | 'gsi3'; pk: string },
+  asOf: Date,
+): Promise<{ partnerId: string; orderId: string }[]> {
+  const sk = `${index.index}sk`;
+  const items = await queryEvery({ partition: index.pk, index: index.index, sortKey: { to: `${asOf.toISOString()}#~` }, attributes: [sk] });
+  return items.map((item) => {
+    const [, partnerId, orderId] = String(item[sk]).split('#');
+    return { partnerId, orderId };
+  });
 }

@@ -1,6 +1,5 @@
-import { UpdateCommand } from '../../store/dynamodb';
-import { db, tableName } from '../../store/client';
-import { webhookEndpointKey } from '../../store/keys';
+import { changeEndpoint } from '../../store/entities/webhook-endpoint';
+import { equals } from '../../store/expression';
 import { getEndpoint, listEndpointsOfPartner, type DisabledReason, type WebhookEndpoint } from '../endpoints';
 
 /** A webhook endpoint as the dashboard's store keeps it (lib/webhooks/endpoints); delivery reads it. */
@@ -25,20 +24,11 @@ export async function disableIfEnabled(
   reason: Exclude<DisabledReason, 'manual'>,
   at: string,
 ): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: webhookEndpointKey(partnerId, endpointId),
-        UpdateExpression: 'SET #s = :disabled, disabled_reason = :reason, disabled_at = :at, updated_at = :at ADD revision :one',
-        ConditionExpression: '#s = :enabled',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':disabled': 'disabled', ':enabled': 'enabled', ':reason': reason, ':at': at, ':one': 1 },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  const disabled = await changeEndpoint(
+    partnerId,
+    endpointId,
+    { set: { status: 'disabled', disabled_reason: reason, disabled_at: at, updated_at: at } },
+    equals('status', 'enabled'),
+  );
+  return disabled !== undefined;
 }

@@ -1,7 +1,19 @@
-import { queryAll } from '../../store/query-all';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../../store/dynamodb';
-import { db, tableName } from '../../store/client';
-import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, webhookLaneKey, WEBHOOK_ENDPOINT_SK_PREFIX } from '../../store/keys';
+import { tableName } from '../../store/client';
+import {
+  addEndpointDeletion,
+  addSecretsReplaced,
+  changeEndpoint,
+  countRollAttempt,
+  endpointById,
+  endpointsOfPartner,
+  putNewEndpoint,
+  putSecretRoll,
+  secretRollOf,
+} from '../../store/entities/webhook-endpoint';
+import { equals, type Update } from '../../store/expression';
+import { WriteSet } from '../../store/write-set';
+import { sendWriteSet } from '../../store/transaction';
+import { isTransientStoreError } from '../../store/transient';
 import type { Mode } from '../../scope';
 import { decryptSecret, encryptSecret } from '../../crypto/envelope';
 import { newId } from '../../ids';
@@ -10,16 +22,13 @@ import { ApiError, resourceMissing } from '../../errors';
 import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../../crypto/one-time-code';
 import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
 import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';
-import { recordOf } from '../../store/entity';
 import { laneShardCount, laneShardFor } from '../lane-shards';
 
 /**
- * The webhook endpoint store: the dashboard writes it, the delivery engine reads it. Endpoints live
- * in one partition per partner (`WHE#<partner>`), so every read is addressed by the caller's partner
- * id and another partner's endpoint is simply not found.
+ * The webhook endpoint store: the dashboard writes it, the delivery engine reads it. Its items are
+ * the entity's (lib/store/entities/webhook-endpoint.ts: one partition per partner, so every read is
+ * addressed by the caller's partner id and another partner's endpoint is simply not found).
  */
-
-const ENTITY = 'webhook_endpoint';
 
 export interface CreateEndpointInput {
   partnerId: string;
@@ -27,11 +36,6 @@ export interface CreateEndpointInput {
   url: string;
   enabledEvents?: string[];
   description?: string;
-}
-
-function fromItem(item: Record<string, unknown> | undefined): WebhookEndpoint | undefined {
-  if (!item || item.entity !== ENTITY) return undefined;
-  return recordOf<WebhookEndpoint>(item);
 }
 
 /** Creates an enabled endpoint with a fresh secret and keypair; the secret is returned here once. */
@@ -57,63 +61,23 @@ export async function createEndpoint(input: CreateEndpointInput): Promise<{ endp
     revision: 1,
     lane_shard: laneShardFor(id, laneShardCount()),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...webhookEndpointKey(input.partnerId, endpoint.id), entity: ENTITY, ...endpoint },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await putNewEndpoint(endpoint);
   return { endpoint, secret };
 }
 
 export async function getEndpoint(partnerId: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
-  const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: webhookEndpointKey(partnerId, endpointId), ConsistentRead: true }),
-  );
-  return fromItem(res.Item);
+  return endpointById(partnerId, endpointId);
 }
 
 /** Every endpoint of a partner (optionally of one mode), oldest first. */
 export async function listEndpointsOfPartner(partnerId: string, mode?: Mode): Promise<WebhookEndpoint[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ep)',
-    ExpressionAttributeValues: { ':pk': webhookEndpointsPartition(partnerId), ':ep': WEBHOOK_ENDPOINT_SK_PREFIX },
-  });
-  const out = items.map(fromItem).filter((e): e is WebhookEndpoint => !!e && (!mode || e.mode === mode));
+  const out = (await endpointsOfPartner(partnerId)).filter((e) => !mode || e.mode === mode);
   return out.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
 
 /** The fan-out's question: which endpoints of this partner and mode receive events now? */
 export async function enabledEndpointsFor(partnerId: string, mode: Mode): Promise<WebhookEndpoint[]> {
   return (await listEndpointsOfPartner(partnerId, mode)).filter((e) => e.status === 'enabled');
-}
-
-async function updateEndpoint(
-  partnerId: string,
-  endpointId: string,
-  expression: string,
-  names: Record<string, string>,
-  values: Record<string, unknown>,
-): Promise<WebhookEndpoint | undefined> {
-  try {
-    const res = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: webhookEndpointKey(partnerId, endpointId),
-        UpdateExpression: `${expression} ADD revision :one`,
-        ConditionExpression: 'attribute_exists(pk) AND entity = :entity',
-        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-        ExpressionAttributeValues: { ...values, ':one': 1, ':entity': ENTITY },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(res.Attributes);
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
 }
 
 export interface EndpointChanges {
@@ -128,21 +92,11 @@ export async function updateEndpointSettings(
   endpointId: string,
   changes: EndpointChanges,
 ): Promise<WebhookEndpoint | undefined> {
-  const sets = ['updated_at = :at'];
-  const values: Record<string, unknown> = { ':at': nowIso() };
-  if (changes.url !== undefined) {
-    sets.push('#url = :url');
-    values[':url'] = changes.url;
-  }
-  if (changes.enabledEvents !== undefined) {
-    sets.push('enabled_events = :events');
-    values[':events'] = changes.enabledEvents;
-  }
-  if (changes.description !== undefined) {
-    sets.push('description = :description');
-    values[':description'] = changes.description;
-  }
-  return updateEndpoint(partnerId, endpointId, `SET ${sets.join(', ')}`, changes.url !== undefined ? { '#url': 'url' } : {}, values);
+  const set: Update['set'] = { updated_at: nowIso() };
+  if (changes.url !== undefined) set.url = changes.url;
+  if (changes.enabledEvents !== undefined) set.enabled_events = changes.enabledEvents;
+  if (changes.description !== undefined) set.description = changes.description;
+  return changeEndpoint(partnerId, endpointId, { set });
 }
 
 /**
@@ -150,28 +104,15 @@ export async function updateEndpointSettings(
  * False when there was no such endpoint.
  */
 export async function deleteEndpoint(partnerId: string, endpointId: string): Promise<boolean> {
+  class NoSuchEndpoint extends Error {}
+  // The partner's scope: the endpoint's items are the partner's whatever their mode.
+  const ws = new WriteSet({ partnerId, mode: 'live' }, tableName());
+  addEndpointDeletion(ws, partnerId, endpointId, () => new NoSuchEndpoint());
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: webhookEndpointKey(partnerId, endpointId),
-              ConditionExpression: 'entity = :entity',
-              ExpressionAttributeValues: { ':entity': ENTITY },
-            },
-          },
-          { Delete: { TableName: tableName(), Key: secretRollKey(partnerId, endpointId) } },
-          { Delete: { TableName: tableName(), Key: webhookLaneKey(endpointId) } },
-        ],
-      }),
-    );
+    await sendWriteSet(ws);
     return true;
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((error as { name?: string }).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed')
-      return false;
+    if (error instanceof NoSuchEndpoint) return false;
     throw error;
   }
 }
@@ -179,41 +120,20 @@ export async function deleteEndpoint(partnerId: string, endpointId: string): Pro
 /** Stops deliveries: `gone` (the endpoint answered 410), `failing` (days of failures), `manual` (a person). Undefined when no such endpoint. */
 export async function disableEndpoint(partnerId: string, endpointId: string, reason: DisabledReason): Promise<WebhookEndpoint | undefined> {
   const at = nowIso();
-  return updateEndpoint(
-    partnerId,
-    endpointId,
-    'SET #status = :disabled, disabled_reason = :reason, disabled_at = :at, updated_at = :at',
-    { '#status': 'status' },
-    {
-      ':disabled': 'disabled',
-      ':reason': reason,
-      ':at': at,
-    },
-  );
+  return changeEndpoint(partnerId, endpointId, { set: { status: 'disabled', disabled_reason: reason, disabled_at: at, updated_at: at } });
 }
 
 /** Re-enables a disabled endpoint (`enabled_at` = now); an enabled one is returned unchanged. Undefined when no such endpoint. */
 export async function enableEndpoint(partnerId: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
   const at = nowIso();
-  try {
-    const res = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: webhookEndpointKey(partnerId, endpointId),
-        UpdateExpression:
-          'SET #status = :enabled, updated_at = :at, enabled_at = :at REMOVE disabled_reason, disabled_at ADD revision :one',
-        ConditionExpression: 'entity = :entity AND #status = :disabled',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':enabled': 'enabled', ':disabled': 'disabled', ':at': at, ':one': 1, ':entity': ENTITY },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(res.Attributes);
-  } catch (error) {
-    // Already enabled (nothing was missed, enabled_at stays) or no such endpoint.
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return getEndpoint(partnerId, endpointId);
-    throw error;
-  }
+  const enabled = await changeEndpoint(
+    partnerId,
+    endpointId,
+    { set: { status: 'enabled', updated_at: at, enabled_at: at }, remove: ['disabled_reason', 'disabled_at'] },
+    equals('status', 'disabled'),
+  );
+  // Already enabled (nothing was missed, enabled_at stays) or no such endpoint.
+  return enabled ?? getEndpoint(partnerId, endpointId);
 }
 
 /** At most five roll codes per endpoint per fifteen minutes: each code allows five guesses. */
@@ -229,16 +149,14 @@ export async function rollSecret(
   endpointId: string,
   options: { endpointKnown?: boolean } = {},
 ): Promise<{ code: string; expires_at: string }> {
-  const key = secretRollKey(partnerId, endpointId);
   // The endpoint's read (unless the caller has just read it for this partner) and the roll's own go
   // out together: the roll item is the partner's, and its answer is used only once the endpoint is known.
-  const [exists, previousRead] = await Promise.all([
+  const [exists, previous] = await Promise.all([
     options.endpointKnown || getEndpoint(partnerId, endpointId).then(Boolean),
-    db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })),
+    secretRollOf(partnerId, endpointId),
   ]);
   if (!exists) throw resourceMissing('webhook endpoint', endpointId);
   const at = now();
-  const previous = previousRead.Item;
   const windowOpen = previous && Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS > at.getTime();
   if (windowOpen && previous.sends >= MAX_ROLLS_PER_WINDOW) {
     const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS - at.getTime()) / 1000);
@@ -251,21 +169,14 @@ export async function rollSecret(
   }
   const code = newOneTimeCode();
   const expiresAt = new Date(at.getTime() + CODE_TTL_MS);
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...key,
-        entity: 'webhook_secret_roll',
-        code_hash: hashOneTimeCode('secret-roll', endpointId, code),
-        attempts: 0,
-        expires_at: expiresAt.toISOString(),
-        window_started_at: windowOpen ? previous.window_started_at : at.toISOString(),
-        sends: windowOpen ? previous.sends + 1 : 1,
-        ttl: Math.ceil((at.getTime() + ROLL_SEND_WINDOW_MS) / 1000),
-      },
-    }),
-  );
+  await putSecretRoll(partnerId, endpointId, {
+    code_hash: hashOneTimeCode('secret-roll', endpointId, code),
+    attempts: 0,
+    expires_at: expiresAt.toISOString(),
+    window_started_at: windowOpen ? previous.window_started_at : at.toISOString(),
+    sends: windowOpen ? previous.sends + 1 : 1,
+    ttl: Math.ceil((at.getTime() + ROLL_SEND_WINDOW_MS) / 1000),
+  });
   return { code, expires_at: expiresAt.toISOString() };
 }
 
@@ -289,25 +200,11 @@ export async function confirmRoll(
   endpointId: string,
   code: string,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-  const rollKey = secretRollKey(partnerId, endpointId);
-  const pending = (await db().send(new GetCommand({ TableName: tableName(), Key: rollKey, ConsistentRead: true }))).Item;
+  const pending = await secretRollOf(partnerId, endpointId);
   const at = now();
   if (!pending || Date.parse(pending.expires_at) <= at.getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) throw wrongCode();
   // Count the try before comparing, under a condition, so parallel guesses cannot exceed the limit.
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rollKey,
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'attempts < :max AND code_hash = :hash',
-        ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS, ':hash': pending.code_hash },
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw wrongCode();
-    throw error;
-  }
+  if (!(await countRollAttempt(partnerId, endpointId, pending.code_hash, MAX_CODE_ATTEMPTS))) throw wrongCode();
   if (!sameHash(pending.code_hash, hashOneTimeCode('secret-roll', endpointId, code))) throw wrongCode();
 
   const endpoint = await getEndpoint(partnerId, endpointId);
@@ -318,33 +215,14 @@ export async function confirmRoll(
     .filter((s) => !s.expires_at || Date.parse(s.expires_at) > at.getTime())
     .map((s) => ({ ...s, expires_at: s.expires_at && s.expires_at < overlapEnds ? s.expires_at : overlapEnds }));
   const secrets: StoredSecret[] = [{ ciphertext: await encryptSecret(secret), created_at: at.toISOString() }, ...kept];
+  // The code is spent in the same transaction that uses it: one code, one new secret.
+  const ws = new WriteSet({ partnerId, mode: endpoint.mode }, tableName());
+  addSecretsReplaced(ws, endpoint, pending.code_hash, secrets, at.toISOString(), wrongCode);
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          // The code is spent in the same transaction that uses it: one code, one new secret.
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: rollKey,
-              ConditionExpression: 'code_hash = :hash',
-              ExpressionAttributeValues: { ':hash': pending.code_hash },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: webhookEndpointKey(partnerId, endpointId),
-              UpdateExpression: 'SET secrets = :secrets, updated_at = :at ADD revision :one',
-              ConditionExpression: 'revision = :revision',
-              ExpressionAttributeValues: { ':secrets': secrets, ':at': at.toISOString(), ':one': 1, ':revision': endpoint.revision },
-            },
-          },
-        ],
-      }),
-    );
+    await sendWriteSet(ws);
   } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException') throw wrongCode();
+    // A conflicting write of the endpoint or the roll meanwhile: this code is no longer the one to use.
+    if (isTransientStoreError(error)) throw wrongCode();
     throw error;
   }
   return { endpoint: { ...endpoint, secrets, updated_at: at.toISOString(), revision: endpoint.revision + 1 }, secret };

@@ -1,6 +1,4 @@
-import { GetCommand } from '../../store/dynamodb';
-import { db, tableName } from '../../store/client';
-import { eventKey } from '../../store/keys';
+import { eventItemById } from '../../event-log/event-reads';
 import type { Scope } from '../../scope';
 import { logger } from '../../observability/logger';
 import type { Logger } from '@aws-lambda-powertools/logger';
@@ -119,6 +117,6 @@ async function deliverOnLane(
 }
 
 async function readEvent(scope: Scope, eventId: string): Promise<LogEvent | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(scope, eventId), ConsistentRead: true }));
-  return res.Item ? toLogEvent(res.Item) : undefined;
+  const item = await eventItemById(scope, eventId);
+  return item ? toLogEvent(item) : undefined;
 }

@@ -1,7 +1,5 @@
-import { queryAll } from '../../store/query-all';
-import { tableName } from '../../store/client';
-import { eventStreams } from '../../store/keys';
 import { indexShards } from '../../event-log/index-shards';
+import { partnerStreamBetween } from '../../event-log/event-reads';
 import type { Scope } from '../../scope';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import type { EndpointRecord } from '../delivery/endpoint-record';
@@ -69,14 +67,7 @@ export async function gapEvents(
 
   // The partner's stream over its shards (lib/event-log/index-shards.ts); the sequences sort them back.
   const shards = await Promise.all(
-    Array.from({ length: indexShards() }, (_, shard) =>
-      queryAll({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
-        ExpressionAttributeValues: { ':pk': eventStreams.all(scope, shard), ':low': low, ':high': `${createdAt}#~` },
-      }),
-    ),
+    Array.from({ length: indexShards() }, (_, shard) => partnerStreamBetween(scope, shard, low, `${createdAt}#~`)),
   );
   const items = shards.flat();
   const found = items.filter((item) => (item.seq_all as number) < seq && (item.seq_all as number) > after).map(toLogEvent);

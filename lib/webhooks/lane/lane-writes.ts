@@ -1,6 +1,4 @@
-import { BatchWriteCommand } from '../../store/dynamodb';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { db, tableName } from '../../store/client';
+import { putLaneItems } from '../../store/entities/webhook-lane';
 import { attemptItem, type AttemptRecord } from './attempt-log';
 import { laneItem, type LaneState } from './lane-state';
 
@@ -31,16 +29,6 @@ export class LaneWrites {
   async flush(): Promise<void> {
     const items = [...this.attempts.splice(0), ...[...this.lanes.values()].map(laneItem)];
     this.lanes.clear();
-    for (let i = 0; i < items.length; i += 25) {
-      let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
-        .slice(i, i + 25)
-        .map((Item) => ({ PutRequest: { Item } }));
-      for (let round = 0; requests?.length; round++) {
-        if (round > 0) await sleep(Math.min(1000, 50 * 2 ** round));
-        const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-        requests = res.UnprocessedItems?.[tableName()] as typeof requests;
-        if (round > 8 && requests?.length) throw new Error('DynamoDB left lane writes unprocessed');
-      }
-    }
+    await putLaneItems(items);
   }
 }

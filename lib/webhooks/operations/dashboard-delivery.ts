@@ -1,7 +1,5 @@
 import * as z from 'zod';
-import { GetCommand } from '../../store/dynamodb';
-import { db, tableName } from '../../store/client';
-import { eventKey } from '../../store/keys';
+import { eventItemById } from '../../event-log/event-reads';
 import { limitParam } from '../../paging/list-query';
 import { resourceMissing } from '../../errors';
 import { modeOf } from '../../scope';
@@ -90,10 +88,10 @@ export async function deliveriesOfEndpoint(
   const scope = { partnerId, mode: endpoint.mode };
   await Promise.all(
     [...groups.values()].map(async (group) => {
-      const res = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(scope, group.event_id) }));
-      if (!res.Item) return;
-      group.event_type ??= res.Item.type as string;
-      group.payload = JSON.stringify(JSON.parse(res.Item.payload as string), null, 2);
+      const item = await eventItemById(scope, group.event_id, { consistent: false });
+      if (!item) return;
+      group.event_type ??= item.type as string;
+      group.payload = JSON.stringify(JSON.parse(item.payload as string), null, 2);
     }),
   );
   return { groups: [...groups.values()], next_cursor: page.next ? attemptsCursor(page.next) : null };

@@ -1,7 +1,6 @@
-import { tableName } from '../../store/client';
-import { queryPages } from '../../store/query-all';
-import { eventStreams } from '../../store/keys';
 import { indexShards } from '../../event-log/index-shards';
+import { partnerStreamSince } from '../../event-log/event-reads';
+import type { Scope } from '../../scope';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
 import { sendLaneMessages } from '../queue/send-lane-messages';
@@ -26,7 +25,7 @@ export async function recoverEvents(
   const scope = { partnerId, mode: endpoint.mode };
   // The partner's stream over its shards (lib/event-log/index-shards.ts), each read up to the cap, then
   // merged by sort key (created_at, then seq_all) and cut at the cap.
-  const shards = await Promise.all(Array.from({ length: indexShards() }, (_, shard) => eventsSince(eventStreams.all(scope, shard), since)));
+  const shards = await Promise.all(Array.from({ length: indexShards() }, (_, shard) => eventsSince(scope, shard, since)));
   // A shard read up to the cap may hold more after its last key: nothing past that key is taken from any shard.
   const cut = shards
     .filter((items) => items.length >= MAX_RECOVER_EVENTS)
@@ -56,15 +55,9 @@ export async function recoverEvents(
 }
 
 /** One shard's events from `since` on, oldest first, at most MAX_RECOVER_EVENTS (read page by page until then). */
-async function eventsSince(pk: string, since: string): Promise<Record<string, unknown>[]> {
+async function eventsSince(scope: Scope, shard: number, since: string): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
-  const pages = queryPages({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
-    ExpressionAttributeValues: { ':pk': pk, ':since': since },
-  });
-  for await (const page of pages) {
+  for await (const page of partnerStreamSince(scope, shard, since)) {
     out.push(...page.items);
     if (out.length >= MAX_RECOVER_EVENTS) break;
   }

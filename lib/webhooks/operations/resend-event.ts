@@ -1,7 +1,5 @@
-import { GetCommand } from '../../store/dynamodb';
 import { invalidField, resourceMissing } from '../../errors';
-import { db, tableName } from '../../store/client';
-import { eventKey } from '../../store/keys';
+import { eventItemById } from '../../event-log/event-reads';
 import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
 import { endpointWantsEvent, TEST_EVENT_TYPE } from '../delivery/endpoint-wants-event';
 import { sendLaneMessages } from '../queue/send-lane-messages';
@@ -23,9 +21,9 @@ export async function resendEvent(
 ): Promise<{ endpoint_id: string; event_id: string }> {
   const endpoint = await enabledEndpoint(partnerId, endpointId);
   const scope = { partnerId, mode: endpoint.mode };
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: eventKey(scope, eventId), ConsistentRead: true }));
-  if (!res.Item) throw resourceMissing('event', eventId);
-  const event = { type: res.Item.type as string, payload: res.Item.payload as string };
+  const item = await eventItemById(scope, eventId);
+  if (!item) throw resourceMissing('event', eventId);
+  const event = { type: item.type as string, payload: item.payload as string };
   if (!endpointWantsEvent(endpoint, event)) throw notReceivedByEndpoint(endpoint, eventId, event.type);
   await sendLaneMessages(
     [
@@ -35,9 +33,9 @@ export async function resendEvent(
         mode: endpoint.mode,
         endpoint_id: endpoint.id,
         event_id: eventId,
-        seq: res.Item.seq_all as number,
-        created_at: res.Item.created_at as string,
-        ...carried(res.Item.type as string, res.Item.payload as string),
+        seq: item.seq_all as number,
+        created_at: item.created_at as string,
+        ...carried(item.type as string, item.payload as string),
       },
     ],
     () => laneShardOf(endpoint),

@@ -1,9 +1,7 @@
 import { ChangeMessageVisibilityBatchCommand } from '@aws-sdk/client-sqs';
-import { UpdateCommand } from '../../store/dynamodb';
 import { invalidField } from '../../errors';
 import { nowIso } from '../../clock';
-import { db, tableName } from '../../store/client';
-import { webhookLaneKey } from '../../store/keys';
+import { makeHeadDue } from '../../store/entities/webhook-lane';
 import { readLane } from '../lane/lane-state';
 import { laneQueueUrl, laneShardOf } from '../lane-shards';
 import { sqs } from '../queue/delivery-queue';
@@ -31,21 +29,8 @@ export async function retryNow(
   const lane = await readLane(endpoint.id);
   if (!lane?.head || !lane.next_attempt_at || !lane.waiting_receipts?.length) throw nothingWaiting(endpoint.id);
   const at = nowIso();
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: webhookLaneKey(endpoint.id),
-        UpdateExpression: 'SET next_attempt_at = :at',
-        ConditionExpression: 'head = :head AND next_attempt_at = :next',
-        ExpressionAttributeValues: { ':at': at, ':head': lane.head, ':next': lane.next_attempt_at },
-      }),
-    );
-  } catch (error) {
-    // The head was attempted, or the lane moved on, meanwhile.
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw nothingWaiting(endpoint.id);
-    throw error;
-  }
+  // Only if the head was not attempted, nor the lane moved on, meanwhile.
+  if (!(await makeHeadDue(endpoint.id, lane.head, lane.next_attempt_at, at))) throw nothingWaiting(endpoint.id);
   const handles = lane.waiting_receipts;
   for (let i = 0; i < handles.length; i += 10) {
     // A handle that is no longer valid belongs to a message already received again: nothing to wake.

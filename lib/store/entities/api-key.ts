@@ -1,0 +1,83 @@
+import { tableName } from '../client';
+import { allOf, anyOf, attributeNotExists, equals, itemAbsent, itemPresent, lessThan } from '../expression';
+import { apiKeyKey, apiKeysOfPartner, rateWindowPartition } from '../keys';
+import { queryEvery, queryPage } from '../query';
+import { getItem, type ReadTogether } from '../read-together';
+import { putItem, updateItem } from '../single-item';
+
+/**
+ * An API key as stored: under the SHA-256 of its secret (never the secret), listed on its partner's
+ * keys (gsi1, `<created_at>#<id>`, newest first). The record's shape is the auth area's
+ * (lib/auth/api-key.ts `ApiKeyRecord`); the store needs of it only what its keys are made of.
+ */
+interface KeyFields {
+  id: string;
+  partner_id: string;
+  created_at: string;
+}
+
+/** A key as read back: its record and its item's key (what the dashboard changes it by). */
+export type StoredApiKey<R> = R & { pk: string; sk: string; last_used_at?: string };
+
+/** A new key under the hash of its secret (which must be new). */
+export async function putNewApiKey<R extends KeyFields>(secretHash: string, record: R): Promise<void> {
+  const item: Record<string, unknown> = {
+    ...apiKeyKey(secretHash),
+    entity: 'api_key',
+    ...(record as KeyFields & Record<string, unknown>),
+    ...apiKeysOfPartner(record.partner_id),
+    gsi1sk: `${record.created_at}#${record.id}`,
+  };
+  if (!(await putItem(item, itemAbsent()))) throw new Error(`API key ${record.id} exists already`);
+}
+
+/**
+ * apiKeyBySecretHash, read strongly consistent (with others in one request when `together` is given):
+ * a process keeps what it read for a short while, so a revocation is late by at most that much, never
+ * by the replication lag of an eventually consistent read as well.
+ */
+export async function apiKeyBySecretHash<R>(secretHash: string, together?: ReadTogether): Promise<R | undefined> {
+  return (await getItem(tableName(), apiKeyKey(secretHash), { together, consistent: true })) as R | undefined;
+}
+
+/** apiKeysOfPartner (gsi1): every key of a partner, newest first, revoked ones included. */
+export async function apiKeysOf<R>(partnerId: string): Promise<StoredApiKey<R>[]> {
+  const items = await queryEvery({ partition: apiKeysOfPartner(partnerId).gsi1pk, index: 'gsi1', newestFirst: true });
+  return items as StoredApiKey<R>[];
+}
+
+/**
+ * When a key was last counted by the rate limiter: the `last_at` of its newest window item (the key
+ * counts under its own item's partition key: `RATE#KEY#<secret hash>`), one Query of one item.
+ */
+export async function lastCountedAt(keyItem: { pk: string }): Promise<string | undefined> {
+  const page = await queryPage({
+    partition: rateWindowPartition(keyItem.pk),
+    sortKey: { beginsWith: 'M#' },
+    newestFirst: true,
+    limit: 1,
+    attributes: ['last_at'],
+  });
+  return page.items[0]?.last_at as string | undefined;
+}
+
+/** `last_used_at` moved forward to `seen` (window items expire; the key keeps it): never backwards. */
+export async function recordLastUse(keyItem: { pk: string; sk: string }, seen: string): Promise<void> {
+  await updateItem(
+    { pk: keyItem.pk, sk: keyItem.sk },
+    { set: { last_used_at: seen } },
+    allOf(itemPresent(), anyOf(attributeNotExists('last_used_at'), lessThan('last_used_at', seen))),
+  );
+}
+
+/** The key revoked at `at` (a revoked key keeps its first revocation time), only if it is the partner's: the key as it now is. */
+export async function revokeApiKey<R>(keyItem: { pk: string; sk: string }, partnerId: string, at: string): Promise<StoredApiKey<R>> {
+  const item = await updateItem(
+    { pk: keyItem.pk, sk: keyItem.sk },
+    { setIfAbsent: { revoked_at: at } },
+    allOf(itemPresent(), equals('partner_id', partnerId)),
+    'all',
+  );
+  if (!item) throw new Error(`API key ${keyItem.pk} is not partner ${partnerId}'s`);
+  return item as StoredApiKey<R>;
+}

@@ -1,0 +1,112 @@
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '../dynamodb';
+import type { Scope } from '../../scope';
+import { db, tableName } from '../client';
+import { isConditionFailed } from '../condition-failed';
+import { allOf, equals, itemPresent, attributeNotExists, renderExpressions } from '../expression';
+import { apiKeyKey, listSortKey, requestLogIndexes, requestLogKey } from '../keys';
+import { TTL_ATTRIBUTE } from '../table-definition';
+import { retryTransient } from '../transient';
+import type { WriteSet } from '../write-set';
+import type { RequestLogRecord } from '../../resources/request-log';
+
+/**
+ * The request log's entries (docs/decisions.md, "The request log"). Every API handler may write its
+ * answer's entry, so IAM grants this module's writes on `REQ#` items alone, and a ConditionCheck on
+ * `KEY#` items (infra/aws/access/narrowed-modules.ts): it sends its own commands.
+ */
+
+/** Kept 7 days (docs/openapi.json, the request log), then DynamoDB's TTL removes the item. */
+export const REQUEST_LOG_RETENTION_SECONDS = 7 * 24 * 60 * 60;
+
+const ENTITY = 'request_log';
+
+/**
+ * The stored item: the record under its id, listed on gsi1 newest first, expiring after 7 days. The
+ * bodies and the query are stored as JSON text, not as maps: whatever a caller sent (nesting deeper than DynamoDB's
+ * 32 levels, numbers beyond its 38 digits, empty keys) can never make the write fail, nor the
+ * operation's transaction it rides in.
+ */
+export function requestLogItem(scope: Scope, record: RequestLogRecord): Record<string, unknown> {
+  const index = requestLogIndexes.all(scope);
+  const { request_body, response_body, query, ...rest } = record;
+  return {
+    ...requestLogKey(scope, record.id),
+    entity: ENTITY,
+    ...rest,
+    query: JSON.stringify(query ?? {}),
+    ...(request_body !== undefined ? { request_body: JSON.stringify(request_body) } : {}),
+    response_body: JSON.stringify(response_body ?? null),
+    [`${index.index}pk`]: index.pk,
+    [`${index.index}sk`]: listSortKey(record.created_at, record.id),
+    [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.created_at) / 1000) + REQUEST_LOG_RETENTION_SECONDS,
+  };
+}
+
+/** The record of a stored item: the item less its keys and bookkeeping. */
+export function requestLogRecord(item: Record<string, unknown>): RequestLogRecord {
+  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, [TTL_ATTRIBUTE]: _t, request_body, response_body, query, ...record } = item;
+  const out = record as unknown as RequestLogRecord;
+  if (typeof request_body === 'string') out.request_body = JSON.parse(request_body);
+  out.query = typeof query === 'string' ? JSON.parse(query) : {};
+  out.response_body = typeof response_body === 'string' ? JSON.parse(response_body) : null;
+  return out;
+}
+
+/** Into the operation's own transaction: the log entry commits with the change, or not at all. */
+export function addRequestLog(ws: WriteSet, record: RequestLogRecord): void {
+  ws.put(requestLogItem(ws.scope, record));
+}
+
+/** On its own (an answer with no transaction to ride in): one PutItem, run beside the answer's last write. */
+export async function putRequestLog(scope: Scope, record: RequestLogRecord): Promise<void> {
+  await retryTransient(() => db().send(new PutCommand({ TableName: tableName(), Item: requestLogItem(scope, record) })));
+}
+
+/**
+ * Written before the key is known to be good, beside its read (a refusal foreseen on a warm process:
+ * lib/http/middleware/request-log.ts): the entry and a check that the presented key exists, is not
+ * revoked and belongs to this partner and mode, in one transaction, so an unknown or revoked key never
+ * leaves an entry. True when written; false when the key did not hold (nothing written).
+ */
+export async function putRequestLogIfKeyHolds(scope: Scope, record: RequestLogRecord, secretHash: string): Promise<boolean> {
+  const table = tableName();
+  const keyHolds = allOf(
+    itemPresent(),
+    attributeNotExists('revoked_at'),
+    equals('partner_id', scope.partnerId),
+    equals('mode', scope.mode),
+  );
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: table,
+              Key: apiKeyKey(secretHash),
+              ...(renderExpressions(undefined, [keyHolds]) as { ConditionExpression: string }),
+            },
+          },
+          { Put: { TableName: table, Item: requestLogItem(scope, record) } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error, 0)) return false;
+    throw error;
+  }
+}
+
+/** An entry written ahead for an answer that, in the end, is not logged (a 429). */
+export async function deleteRequestLog(scope: Scope, id: string): Promise<void> {
+  await retryTransient(() => db().send(new DeleteCommand({ TableName: tableName(), Key: requestLogKey(scope, id) })));
+}
+
+export async function getRequestLog(scope: Scope, id: string): Promise<RequestLogRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: requestLogKey(scope, id) }));
+  const item = res.Item;
+  // An item past its TTL may linger until DynamoDB removes it: it is gone for the API already.
+  if (!item || (item[TTL_ATTRIBUTE] as number) * 1000 < Date.now()) return undefined;
+  return requestLogRecord(item);
+}

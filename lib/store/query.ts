@@ -1,0 +1,125 @@
+import { QueryCommand, type QueryCommandOutput } from './dynamodb';
+import { db, tableName } from './client';
+import { type Condition, renderExpressions } from './expression';
+import type { IndexName } from './table-definition';
+
+type Item = Record<string, unknown>;
+
+/**
+ * One partition's items, as data (rendered into a Query by `queryPage`): the table's partition or an
+ * index's, a range of sort keys, the order, and what else to filter or keep. The entities' named
+ * reads are made of it; no caller outside lib/store writes a key condition.
+ */
+export interface PartitionQuery {
+  /** The table (the one table by default). */
+  table?: string;
+  /** The partition key's value (`pk`, or the index's `gsiNpk`). */
+  partition: string;
+  index?: IndexName;
+  /** The sort keys to read: one prefix, a range (bounds inclusive), or those from/to (inclusive) or above/below (exclusive) one value. */
+  sortKey?:
+    | { beginsWith: string }
+    | { between: [string, string] }
+    | { from: string }
+    | { to: string }
+    | { above: string }
+    | { below: string };
+  newestFirst?: boolean;
+  /** Conditions on the items' other attributes (DynamoDB's filter: read, then dropped). */
+  filter?: Condition;
+  /** Only these attributes of each item. */
+  attributes?: string[];
+  consistent?: boolean;
+  /** At most this many items read per page. */
+  limit?: number;
+  /** Where the previous page stopped (its `next`). */
+  after?: Item;
+  /** Count the items instead of returning them. */
+  countOnly?: boolean;
+}
+
+export interface QueryPage {
+  items: Item[];
+  /** Items counted (those the filter kept; all of them with `countOnly`). */
+  count: number;
+  /** Items read before the filter. */
+  scanned: number;
+  /** Where to continue; absent on the last page. */
+  next?: Item;
+  /** The answer itself (its `ConsumedCapacity`, when asked for by `withCapacity`). */
+  response: QueryCommandOutput;
+}
+
+/** The Query of a partition query, rendered. */
+export function queryInputOf(q: PartitionQuery, options: { withCapacity?: boolean } = {}) {
+  const pk = q.index ? `${q.index}pk` : 'pk';
+  const sk = q.index ? `${q.index}sk` : 'sk';
+  const names: Record<string, string> = { '#pk': pk };
+  const values: Record<string, unknown> = { ':pk': q.partition };
+  let key = '#pk = :pk';
+  if (q.sortKey) {
+    names['#sk'] = sk;
+    if ('beginsWith' in q.sortKey) {
+      key += ' AND begins_with(#sk, :sk)';
+      values[':sk'] = q.sortKey.beginsWith;
+    } else if ('between' in q.sortKey) {
+      key += ' AND #sk BETWEEN :lo AND :hi';
+      [values[':lo'], values[':hi']] = q.sortKey.between;
+    } else {
+      const [op, value] =
+        'from' in q.sortKey
+          ? ['>=', q.sortKey.from]
+          : 'to' in q.sortKey
+            ? ['<=', q.sortKey.to]
+            : 'above' in q.sortKey
+              ? ['>', q.sortKey.above]
+              : ['<', q.sortKey.below];
+      key += ` AND #sk ${op} :sk`;
+      values[':sk'] = value;
+    }
+  }
+  // The filter's and the projection's placeholders are its own (`#n…`, `:v…`): they never meet the key's.
+  const filter = q.filter ? renderExpressions(undefined, [q.filter]) : undefined;
+  const projection = q.attributes?.map((a, i) => {
+    names[`#p${i}`] = a;
+    return `#p${i}`;
+  });
+  return {
+    TableName: q.table ?? tableName(),
+    IndexName: q.index,
+    KeyConditionExpression: key,
+    FilterExpression: filter?.ConditionExpression,
+    ProjectionExpression: projection?.join(', '),
+    ExpressionAttributeNames: { ...names, ...filter?.ExpressionAttributeNames },
+    ExpressionAttributeValues: { ...values, ...filter?.ExpressionAttributeValues },
+    ScanIndexForward: q.newestFirst ? false : undefined,
+    ConsistentRead: q.consistent,
+    Limit: q.limit,
+    ExclusiveStartKey: q.after,
+    Select: q.countOnly ? ('COUNT' as const) : undefined,
+    ...(options.withCapacity ? { ReturnConsumedCapacity: 'TOTAL' as const } : {}),
+  };
+}
+
+/** One page of a partition query. */
+export async function queryPage(q: PartitionQuery, options: { withCapacity?: boolean } = {}): Promise<QueryPage> {
+  const res = await db().send(new QueryCommand(queryInputOf(q, options)));
+  return { items: res.Items ?? [], count: res.Count ?? 0, scanned: res.ScannedCount ?? 0, next: res.LastEvaluatedKey, response: res };
+}
+
+/** The pages of a partition query, following each page's `next`. */
+export async function* queryPagesOf(q: PartitionQuery, options: { withCapacity?: boolean } = {}): AsyncGenerator<QueryPage> {
+  let after = q.after;
+  do {
+    const page = await queryPage({ ...q, after }, options);
+    yield page;
+    after = page.next;
+  } while (after);
+}
+
+/** Every item of a partition query, page after page. */
+export async function queryEvery(q: PartitionQuery): Promise<Item[]> {
+  const out: Item[] = [];
+  for await (const page of queryPagesOf(q)) out.push(...page.items);
+  return out;
+}
