@@ -1,9 +1,6 @@
 import { modeOf } from '../scope';
-import { queryAll } from '../store/query-all';
-import { QueryCommand, UpdateCommand } from '../store/dynamodb';
 import * as z from 'zod';
-import { db, tableName } from '../store/client';
-import { apiKeysOfPartner, rateWindowPartition } from '../store/keys';
+import { apiKeysOf, lastCountedAt, recordLastUse, revokeApiKey, type StoredApiKey } from '../store/entities/api-key';
 import { issueApiKey, type ApiKeyRecord } from '../auth/api-key';
 import { forgetKeptKey } from '../auth/kept-keys';
 import { isCidr } from '../auth/ip-allow-list';
@@ -96,7 +93,7 @@ export interface ApiKeyView {
   revoked_at: string | null;
 }
 
-type StoredKey = ApiKeyRecord & { pk: string; sk: string; last_used_at?: string };
+type StoredKey = StoredApiKey<ApiKeyRecord>;
 
 export function viewOfKey(key: ApiKeyRecord & { last_used_at?: string }, lastUsedAt?: string): ApiKeyView {
   return {
@@ -139,16 +136,7 @@ export async function createKey(partnerId: string, body: CreateKeyBody) {
   };
 }
 
-async function keysOfPartner(partnerId: string): Promise<StoredKey[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': apiKeysOfPartner(partnerId).gsi1pk },
-    ScanIndexForward: false,
-  });
-  return items as unknown as StoredKey[];
-}
+const keysOfPartner = (partnerId: string): Promise<StoredKey[]> => apiKeysOf<ApiKeyRecord>(partnerId);
 
 /**
  * When was the key last used? The rate limiter writes `last_at` on the key's window item of the
@@ -157,31 +145,9 @@ async function keysOfPartner(partnerId: string): Promise<StoredKey[]> {
  * expire after minutes, so what we read is folded into the key record (`last_used_at`) and survives.
  */
 async function lastUse(key: StoredKey): Promise<string | undefined> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
-      ExpressionAttributeValues: { ':pk': rateWindowPartition(key.pk), ':m': 'M#' },
-      ScanIndexForward: false,
-      Limit: 1,
-      ProjectionExpression: 'last_at',
-    }),
-  );
-  const seen = res.Items?.[0]?.last_at as string | undefined;
+  const seen = await lastCountedAt(key);
   if (!seen || (key.last_used_at && key.last_used_at >= seen)) return key.last_used_at;
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: key.pk, sk: key.sk },
-        UpdateExpression: 'SET last_used_at = :seen',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(last_used_at) OR last_used_at < :seen)',
-        ExpressionAttributeValues: { ':seen': seen },
-      }),
-    )
-    .catch((error) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+  await recordLastUse(key, seen);
   return seen;
 }
 
@@ -200,16 +166,7 @@ export async function revokeKey(partnerId: string, keyId: string): Promise<ApiKe
   // never reach another partner's key.
   const key = (await keysOfPartner(partnerId)).find((k) => k.id === keyId);
   if (!key) throw resourceMissing('API key', keyId);
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { pk: key.pk, sk: key.sk },
-      UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :at)',
-      ConditionExpression: 'attribute_exists(pk) AND partner_id = :partner',
-      ExpressionAttributeValues: { ':at': nowIso(), ':partner': partnerId },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const revoked = await revokeApiKey<ApiKeyRecord>(key, partnerId, nowIso());
   forgetKeptKey(key.id);
-  return viewOfKey(res.Attributes as StoredKey);
+  return viewOfKey(revoked);
 }

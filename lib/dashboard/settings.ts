@@ -1,7 +1,5 @@
-import { UpdateCommand } from '../store/dynamodb';
 import * as z from 'zod';
-import { db, tableName } from '../store/client';
-import { partnerKey } from '../store/keys';
+import { changePartner } from '../store/entities/partner';
 import { availableVersions, isKnownVersion } from '../versioning/versions';
 import { forgetPartner, getPartner, type Partner } from '../partners/partner';
 import { resourceMissing } from '../errors';
@@ -33,27 +31,12 @@ export async function readSettings(partnerId: string) {
  * `PARTNER_CACHE_MS` (5 s) on every other API process (lib/partners/partner.ts).
  */
 export async function updateSettings(partnerId: string, body: z.output<typeof updateSettingsBody>) {
-  const sets: string[] = [];
-  const values: Record<string, unknown> = {};
-  if (body.api_version) {
-    sets.push('api_version = :api');
-    values[':api'] = body.api_version;
-  }
-  if (body.webhook_version) {
-    sets.push('webhook_version = :wh');
-    values[':wh'] = body.webhook_version;
-  }
-  if (!sets.length) return readSettings(partnerId);
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: partnerKey(partnerId),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const set: Record<string, string> = {};
+  if (body.api_version) set.api_version = body.api_version;
+  if (body.webhook_version) set.webhook_version = body.webhook_version;
+  if (!Object.keys(set).length) return readSettings(partnerId);
+  const partner = await changePartner(partnerId, { set });
   forgetPartner(partnerId);
-  return viewOfSettings(res.Attributes as Partner);
+  if (!partner) throw resourceMissing('partner', partnerId);
+  return viewOfSettings(partner);
 }

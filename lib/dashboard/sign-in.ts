@@ -1,6 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../store/dynamodb';
-import { db, tableName } from '../store/client';
-import { signInCodeKey } from '../store/keys';
+import { countSignInAttempt, putSignInCode, signInCodeOf, spendSignInCode } from '../store/entities/sign-in-code';
 import { now } from '../clock';
 import { ApiError } from '../errors';
 import { sendEmail } from '../email/send-email';
@@ -21,8 +19,7 @@ export async function startSignIn(rawEmail: string): Promise<{ email: string; ex
   const email = normaliseEmail(rawEmail);
   const at = now();
   const expiresAt = new Date(at.getTime() + CODE_TTL_MS);
-  const key = signInCodeKey(email);
-  const previous = (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  const previous = await signInCodeOf(email);
   const windowOpen = previous && Date.parse(previous.window_started_at) + SEND_WINDOW_MS > at.getTime();
   if (windowOpen && previous.sends >= MAX_SENDS_PER_WINDOW) {
     const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + SEND_WINDOW_MS - at.getTime()) / 1000);
@@ -35,23 +32,16 @@ export async function startSignIn(rawEmail: string): Promise<{ email: string; ex
   }
   const member = await findStaffMember(email);
   const code = newOneTimeCode();
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...key,
-        entity: 'sign_in_code',
-        // Unknown addresses get a throttle record but no usable code.
-        code_hash: member ? hashOneTimeCode('sign-in', email, code) : 'none',
-        partner_id: member?.partner_id,
-        attempts: 0,
-        expires_at: expiresAt.toISOString(),
-        window_started_at: windowOpen ? previous.window_started_at : at.toISOString(),
-        sends: windowOpen ? previous.sends + 1 : 1,
-        ttl: Math.ceil((at.getTime() + SEND_WINDOW_MS) / 1000),
-      },
-    }),
-  );
+  await putSignInCode(email, {
+    // Unknown addresses get a throttle record but no usable code.
+    code_hash: member ? hashOneTimeCode('sign-in', email, code) : 'none',
+    partner_id: member?.partner_id,
+    attempts: 0,
+    expires_at: expiresAt.toISOString(),
+    window_started_at: windowOpen ? previous.window_started_at : at.toISOString(),
+    sends: windowOpen ? previous.sends + 1 : 1,
+    ttl: Math.ceil((at.getTime() + SEND_WINDOW_MS) / 1000),
+  });
   if (member) {
     await sendEmail({
       to: email,
@@ -75,38 +65,12 @@ export const wrongSignInCode = () =>
 /** Exchanges the right code for a new session; five wrong tries kill the code. */
 export async function verifySignIn(rawEmail: string, code: string): Promise<{ token: string; session: DashboardSession }> {
   const email = normaliseEmail(rawEmail);
-  const key = signInCodeKey(email);
-  const pending = (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  const pending = await signInCodeOf(email);
   if (!pending || pending.code_hash === 'none' || !pending.partner_id) throw wrongSignInCode();
   if (Date.parse(pending.expires_at) <= now().getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) throw wrongSignInCode();
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'attempts < :max AND code_hash = :hash',
-        ExpressionAttributeValues: { ':one': 1, ':max': MAX_CODE_ATTEMPTS, ':hash': pending.code_hash },
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw wrongSignInCode();
-    throw error;
-  }
+  if (!(await countSignInAttempt(email, pending.code_hash, MAX_CODE_ATTEMPTS))) throw wrongSignInCode();
   if (!sameHash(pending.code_hash, hashOneTimeCode('sign-in', email, code))) throw wrongSignInCode();
-  try {
-    // Spend the code: exactly one session per code, even when two tabs submit it at once.
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: key,
-        ConditionExpression: 'code_hash = :hash',
-        ExpressionAttributeValues: { ':hash': pending.code_hash },
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw wrongSignInCode();
-    throw error;
-  }
+  // Spend the code: exactly one session per code, even when two tabs submit it at once.
+  if (!(await spendSignInCode(email, pending.code_hash))) throw wrongSignInCode();
   return createSession({ partnerId: pending.partner_id, email });
 }
