@@ -17,7 +17,8 @@ export const handler = apiOperation({
   handle: async ({ caller, params, early }) => {
     const [invoice, lines] = await (early ?? invoiceWithLines(caller.scope, params.invoiceID));
     if (!invoice || invoice.status === 'draft') throw resourceMissing('invoice', params.invoiceID);
-    return { status: 200, body: renderInvoice(invoice, { lines, hostedUrl: hostedInvoiceUrl(caller.scope, invoice.id, now().getTime()) }) };
+    const hostedUrl = await hostedInvoiceUrl(caller.scope, invoice.id, now().getTime());
+    return { status: 200, body: renderInvoice(invoice, { lines, hostedUrl }) };
   },
 });
 

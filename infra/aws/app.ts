@@ -4,16 +4,17 @@ import { PartnerApiStack } from './partner-api-stack';
 import { stageFromContext } from './stages';
 
 /**
- * The AWS app: one stack per stage, chosen with `-c stage=sandbox-preview|prod`
+ * The AWS app: one stack per stage, chosen with `-c stage=sandbox-preview|staging|prod`
  * (`npm run synth -- -c stage=prod`). README's "Deploying to AWS" says how to bootstrap and deploy.
  */
 const app = new App();
-const { settings, options } = stageFromContext((key) => app.node.tryGetContext(key));
+// Every setting of the stage comes from infra/aws/stages.ts: a production stage missing one stops here, naming each.
+const settings = stageFromContext((key) => app.node.tryGetContext(key));
 new PartnerApiStack(app, `PartnerApi-${settings.name}`, {
   settings,
-  options,
   description: `Partner company-formation API (${settings.name})`,
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  // A stage that names its account and region deploys only there (the CDK refuses other credentials).
+  env: { account: settings.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: settings.region ?? process.env.CDK_DEFAULT_REGION },
   tags: { service: 'partner-api', stage: settings.name },
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

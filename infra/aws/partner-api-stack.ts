@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnResource, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
@@ -13,20 +13,17 @@ import { PartnerRestApi, type MethodTarget } from './constructs/rest-api';
 import { ServiceFunction } from './constructs/service-function';
 import { BACKSTOP_TIMEOUT, SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
 import { scheduleOf } from './job-schedules';
-import { familiesOf, familyStackId } from './route-families';
-import type { StageOptions, StageSettings } from './stages';
+import { familiesOf, familyChains, familyStackId } from './route-families';
+import type { StageSettings } from './stages';
 import { entriesIn, whenPresent } from './when-present';
 
 export const FANOUT_ENTRY = 'functions/webhooks/fanout.ts';
 export const SIGNER_ENTRY = 'functions/webhooks/deliver.ts';
 export const BACKSTOP_ENTRY = 'functions/events/sequencer-backstop.ts';
 export const JOBS_FOLDER = 'functions/jobs';
-export const EVENT_PENDING_SHARDS = 16;
-export const EVENT_INDEX_SHARDS = 8;
 
 export interface PartnerApiStackProps extends StackProps {
   settings: StageSettings;
-  options: StageOptions;
   /**
    * Entries of the pipeline and job functions. Default: the files of the repository, each only
    * when present (FANOUT_ENTRY, SIGNER_ENTRY, BACKSTOP_ENTRY, every file of JOBS_FOLDER). Tests pass others.
@@ -48,9 +45,9 @@ export class PartnerApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: PartnerApiStackProps) {
     super(scope, id, props);
-    const { settings, options } = props;
+    const { settings } = props;
     const routes = props.routes ?? ROUTES;
-    const data = new Data(this, 'Data', { settings, options });
+    const data = new Data(this, 'Data', { settings });
 
     const fanoutEntry = props.entries ? props.entries.fanout : whenPresent(FANOUT_ENTRY, (e) => e);
     const signerEntry = props.entries ? props.entries.signer : whenPresent(SIGNER_ENTRY, (e) => e);
@@ -73,8 +70,8 @@ export class PartnerApiStack extends Stack {
     const pipeline =
       fanoutEntry || signerEntry || backstopEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
 
-    const rest = new PartnerRestApi(this, 'Api', { settings, options, removalPolicy: settings.removalPolicy });
-    const docsUrl = options.docsUrl ?? `${rest.publicUrl}/docs`;
+    const rest = new PartnerRestApi(this, 'Api', { settings, removalPolicy: settings.removalPolicy });
+    const docsUrl = settings.docsUrl ?? `${rest.publicUrl}/docs`;
     rest.addGatewayResponses(docsUrl);
 
     const resources: AccessResources = {
@@ -84,21 +81,27 @@ export class PartnerApiStack extends Stack {
       filesBucketArn: data.filesBucketArn,
       filesBucketArnForNag: data.filesBucketArnForNag,
       queueArns: pipeline ? pipeline.queueArns : [],
-      emailIdentityArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${options.emailDomain}`,
+      emailIdentityArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.email.domain}`,
+      secretArns: { cursor: data.cursorSecret.secretArn, hostedLink: data.hostedLinkSecret.secretArn },
     };
+    // Names and addresses only: no secret is ever in a function's environment (the signing keys are
+    // read from Secrets Manager at run time, lib/signing-keys.ts; test/infra proves it).
     const environment: Record<string, string> = {
       STAGE: settings.name,
-      TABLE_NAME: `${settings.prefix}-table`,
+      TABLE_NAME: data.tableName,
       PUBLIC_URL: rest.publicUrl,
       DOCS_URL: docsUrl,
-      CURSOR_SIGNING_KEY: data.cursorSigningKey(),
+      CURSOR_KEY_SECRET: data.cursorSecret.secretArn,
+      HOSTED_LINK_KEY_SECRET: data.hostedLinkSecret.secretArn,
       KMS_KEY_ID: data.key.keyArn,
       FILES_BUCKET: data.filesBucketName,
-      MAIL_FROM: options.mailFrom,
-      // The event log at AWS scale (docs/capacity.md): pending events over 16 partitions per partner+mode,
-      // the partner and type streams over 8 index shards. Both may grow, never shrink.
-      EVENT_PENDING_SHARDS: String(EVENT_PENDING_SHARDS),
-      EVENT_INDEX_SHARDS: String(EVENT_INDEX_SHARDS),
+      MAIL_FROM: settings.email.from,
+      ...(settings.invoiceIssuer.name ? { INVOICE_ISSUER_NAME: settings.invoiceIssuer.name } : {}),
+      ...(settings.invoiceIssuer.lines?.length ? { INVOICE_ISSUER_LINES: settings.invoiceIssuer.lines.join('|') } : {}),
+      // The event log at AWS scale (docs/capacity.md): pending events over `eventPending` partitions per
+      // partner+mode, the partner and type streams over `eventIndex` index shards. Both may grow, never shrink.
+      EVENT_PENDING_SHARDS: String(settings.shards.eventPending),
+      EVENT_INDEX_SHARDS: String(settings.shards.eventIndex),
       // The lane shards' queues, shard 0 first (lib/webhooks/lane-shards.ts).
       ...(pipeline ? { WEBHOOK_QUEUE_URLS: pipeline.queueUrls.join(',') } : {}),
     };
@@ -148,6 +151,14 @@ export class PartnerApiStack extends Stack {
       }
     }
     rest.addRoutes(routes, { scopeOf: (root) => scopes.get(root)!, targetOf: (route) => targets.get(route)! }, fallbackTarget);
+    // Families are created a few at a time (route-families.ts, FAMILY_CHAINS): each waits for the one before it in its chain.
+    const apiObjects = (nested: NestedStack) =>
+      nested.node
+        .findAll()
+        .filter((c) => CfnResource.isCfnResource(c) && ['AWS::ApiGateway::Resource', 'AWS::ApiGateway::Method'].includes(c.cfnResourceType))
+        .length;
+    for (const chain of familyChains([...scopes].map(([root, nested]) => ({ root, nested, apiObjects: apiObjects(nested) }))))
+      for (const [i, family] of chain.entries()) if (i > 0) family.nested.node.addDependency(chain[i - 1].nested);
     // On the dashboard in table order, whatever their stack.
     for (const route of routes)
       this.watched.push({ name: `${settings.prefix}-${route.operation}`, kind: 'route', route, group: routeGroupOf(route) });
@@ -158,7 +169,7 @@ export class PartnerApiStack extends Stack {
         sealedRole: false,
         timeout: Duration.seconds(60),
       });
-      pipeline.attachFanout(fanout, data.table);
+      pipeline.attachFanout(fanout, data.streamingTable);
       this.watched.push({ name: `${settings.prefix}-webhook-fanout`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && backstopEntry) {
@@ -173,7 +184,7 @@ export class PartnerApiStack extends Stack {
           timeout: BACKSTOP_TIMEOUT,
         },
       );
-      pipeline.attachSequencerBackstop(backstop, data.table);
+      pipeline.attachSequencerBackstop(backstop, data.streamingTable);
       this.watched.push({ name: `${settings.prefix}-event-sequencer-backstop`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && signerEntry) {
@@ -227,10 +238,9 @@ export class PartnerApiStack extends Stack {
     const onCall = new NestedStack(this, 'OnCallStack', { description: `${settings.prefix}: on-call dashboard and alarms` });
     new OnCall(onCall, 'OnCall', {
       settings,
-      options,
       apiName: settings.prefix,
       functions: this.watched,
-      tableName: `${settings.prefix}-table`,
+      tableName: data.tableName,
       pipeline: pipeline && {
         lanes: pipeline.lanes.map((l) => ({ queueName: l.queueName, dlqName: l.dlqName })),
         fanoutDlqName: pipeline.fanoutDlqName,
@@ -241,8 +251,13 @@ export class PartnerApiStack extends Stack {
     });
 
     new CfnOutput(this, 'BaseUrl', { value: `${rest.publicUrl}/v1`, description: 'Partner API base URL' });
-    new CfnOutput(this, 'TableName', { value: data.table.tableName });
-    for (const [i, record] of data.emailIdentity.dkimRecords.entries()) {
+    new CfnOutput(this, 'TableName', { value: data.tableName });
+    new CfnOutput(this, 'CursorKeySecret', { value: data.cursorSecret.secretArn, description: 'Signing keys of page cursors' });
+    new CfnOutput(this, 'HostedLinkKeySecret', {
+      value: data.hostedLinkSecret.secretArn,
+      description: 'Signing keys of hosted invoice links',
+    });
+    for (const [i, record] of (data.emailIdentity?.dkimRecords ?? []).entries()) {
       new CfnOutput(this, `DkimRecord${i + 1}`, {
         value: `${record.name} CNAME ${record.value}`,
         description: 'Publish in DNS so SES can send as the e-mail domain',

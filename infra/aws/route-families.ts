@@ -65,3 +65,29 @@ export function familiesOf(routes: Route[]): Map<string, Route[]> {
   }
   return families;
 }
+
+/**
+ * How many route-family stacks CloudFormation creates at once. API Gateway allows an account a few
+ * create calls a second (CreateResource: 5/s); 60 family stacks created together would send their
+ * 143 resources and 271 methods at once and be throttled. The families are chained instead: FAMILY_CHAINS
+ * chains, each stack waiting for the one before it in its chain, so at most FAMILY_CHAINS families'
+ * API objects are created at any moment. A deploy that changes every family takes the chain's length in
+ * stack updates (docs/decisions.md, "A first deploy that succeeds").
+ */
+export const FAMILY_CHAINS = 3;
+
+/**
+ * The families in FAMILY_CHAINS chains, each balanced by its API objects (resources and methods):
+ * largest families first, each onto the chain with the fewest so far, ties by root, so synthesis is deterministic.
+ */
+export function familyChains<T extends { root: string; apiObjects: number }>(families: T[], chains = FAMILY_CHAINS): T[][] {
+  const out: T[][] = Array.from({ length: Math.min(chains, families.length) }, () => []);
+  const load = out.map(() => 0);
+  const ordered = [...families].sort((a, b) => b.apiObjects - a.apiObjects || a.root.localeCompare(b.root));
+  for (const family of ordered) {
+    const lightest = load.indexOf(Math.min(...load));
+    out[lightest].push(family);
+    load[lightest] += family.apiObjects;
+  }
+  return out;
+}

@@ -98,7 +98,7 @@ async function byExternalId(
   const total = match ? 1 : 0;
   // A cursor of this listing can only have been minted on this one item: the page beyond it is empty.
   if (q.after !== undefined || q.before !== undefined) {
-    decodeCursor(listing, (q.after ?? q.before)!, q.after !== undefined ? 'after' : 'before');
+    await decodeCursor(listing, (q.after ?? q.before)!, q.after !== undefined ? 'after' : 'before');
     return {
       object: 'list',
       page: {
@@ -112,7 +112,7 @@ async function byExternalId(
   }
   void descending;
   const items = match ? [await presentCompany(scope, match, expand, read!.open)] : [];
-  const cursor = sk !== undefined && match ? encodeCursor(listing, sk) : null;
+  const cursor = sk !== undefined && match ? await encodeCursor(listing, sk) : null;
   return {
     object: 'list',
     page: { start_cursor: cursor, end_cursor: cursor, has_next_page: false, has_prev_page: false, limit: q.limit, total },

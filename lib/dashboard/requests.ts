@@ -75,21 +75,25 @@ async function bothModes(
   const merged = requestLogListing({ partnerId, mode: 'both' }, query);
   const direction = query.before !== undefined ? 'before' : 'after';
   const cursor = query.before ?? query.after;
-  const position = cursor === undefined ? undefined : decodeCursor<string>(merged, cursor, direction);
-  const modeCursor = (mode: Mode) =>
-    position === undefined ? {} : { [direction]: encodeCursor(requestLogListing(scopeOf(partnerId, mode), query), position) };
-  const [live, test] = await Promise.all([inMode('live', modeCursor('live')), inMode('test', modeCursor('test'))]);
+  const position = cursor === undefined ? undefined : await decodeCursor<string>(merged, cursor, direction);
+  const modeCursor = async (mode: Mode) =>
+    position === undefined ? {} : { [direction]: await encodeCursor(requestLogListing(scopeOf(partnerId, mode), query), position) };
+  const [live, test] = await Promise.all([
+    modeCursor('live').then((c) => inMode('live', c)),
+    modeCursor('test').then((c) => inMode('test', c)),
+  ]);
   const newestFirst = [...live.items, ...test.items].sort((a, b) => (sortKeyOf(a) < sortKeyOf(b) ? 1 : -1));
   const cut = newestFirst.length > query.limit;
   // Going back, the page is the `limit` just newer than the position: the oldest of what was read.
   const items = direction === 'before' ? newestFirst.slice(-query.limit) : newestFirst.slice(0, query.limit);
   const further = (side: 'has_next_page' | 'has_prev_page') => cut || live.page[side] || test.page[side];
   const at = (item: DashboardRequestLog | undefined) => (item === undefined ? null : encodeCursor(merged, sortKeyOf(item)));
+  const [start, end] = await Promise.all([at(items[0]), at(items[items.length - 1])]);
   return {
     object: 'list',
     page: {
-      start_cursor: at(items[0]),
-      end_cursor: at(items[items.length - 1]),
+      start_cursor: start,
+      end_cursor: end,
       // A page reached going back has the page it came from after it (keysetPage's convention).
       has_next_page: direction === 'before' || further('has_next_page'),
       has_prev_page: direction === 'before' ? further('has_prev_page') : position !== undefined,

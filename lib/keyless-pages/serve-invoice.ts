@@ -30,7 +30,7 @@ export async function serveHostedInvoice(event: APIGatewayProxyEvent): Promise<A
   const raw = event.pathParameters?.token ?? '';
   const pdf = raw.endsWith(PDF_SUFFIX);
   const token = pdf ? raw.slice(0, -PDF_SUFFIX.length) : raw;
-  const target = readHostedToken(token, now().getTime());
+  const target = await readHostedToken(token, now().getTime());
   const scope = target ? { partnerId: target.partnerId, mode: target.mode } : undefined;
   const record = scope ? await getInvoiceRecord(scope, target!.invoiceId) : undefined;
   const json = wantsJson(header(event, 'accept'));

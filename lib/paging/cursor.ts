@@ -1,5 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { ApiError } from '../errors';
+import { cursorKeys } from '../signing-keys/cursor-keys';
+import { macOf, signedByKeySet } from '../signing-keys/key-set';
 
 /**
  * Opaque, tamper-proof page cursors (spec List envelope: "Cursors are valid only for the listing that
@@ -13,14 +15,8 @@ export interface CursorPayload<P> {
   position: P;
 }
 
-function signingKey(): string {
-  // In AWS the stack sets CURSOR_SIGNING_KEY from a generated secret; locally a fixed key is enough.
-  return process.env.CURSOR_SIGNING_KEY ?? 'local-development-cursor-signing-key';
-}
-
-function mac(data: string): string {
-  return createHmac('sha256', signingKey()).update(data).digest('base64url').slice(0, 32);
-}
+/** Characters of the HMAC a cursor carries. */
+const MAC_LENGTH = 32;
 
 /** A stable fingerprint of a listing: the same inputs, in any key order, give the same string. */
 export function listingFingerprint(parts: Record<string, unknown>): string {
@@ -32,13 +28,14 @@ export function listingFingerprint(parts: Record<string, unknown>): string {
   return createHmac('sha256', 'listing').update(canonical).digest('base64url').slice(0, 16);
 }
 
-export function encodeCursor<P>(listing: string, position: P): string {
+/** A cursor signed with the current key (lib/signing-keys/cursor-keys.ts: read at run time, cached). */
+export async function encodeCursor<P>(listing: string, position: P): Promise<string> {
   const data = Buffer.from(JSON.stringify({ l: listing, p: position })).toString('base64url');
-  return `${data}.${mac(data)}`;
+  return `${data}.${macOf((await cursorKeys()).current, data, MAC_LENGTH)}`;
 }
 
 /** The position in a cursor minted for `listing`; `invalid_request` for a forged, foreign or garbled one. */
-export function decodeCursor<P>(listing: string, cursor: string, parameter: 'after' | 'before'): P {
+export async function decodeCursor<P>(listing: string, cursor: string, parameter: 'after' | 'before'): Promise<P> {
   const refuse = (reason: string) =>
     new ApiError('invalid_request', `The '${parameter}' cursor ${reason}.`, [
       {
@@ -50,10 +47,8 @@ export function decodeCursor<P>(listing: string, cursor: string, parameter: 'aft
     ]);
   const [data, signature, extra] = cursor.split('.');
   if (!data || !signature || extra !== undefined) throw refuse('is malformed');
-  const expected = mac(data);
-  if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) {
-    throw refuse('is not one we issued');
-  }
+  // The current key or, during a rotation, the previous one: a cursor minted just before it still works.
+  if (!signedByKeySet(await cursorKeys(), data, signature, MAC_LENGTH)) throw refuse('is not one we issued');
   const payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as { l: string; p: P };
   if (payload.l !== listing) throw refuse('belongs to a different listing');
   return payload.p;

@@ -37,9 +37,9 @@ export async function keysetPage<T extends Record<string, unknown>>(
   const backwards = req.before !== undefined;
   const position =
     req.after !== undefined
-      ? decodeCursor<string>(req.listing, req.after, 'after')
+      ? await decodeCursor<string>(req.listing, req.after, 'after')
       : req.before !== undefined
-        ? decodeCursor<string>(req.listing, req.before, 'before')
+        ? await decodeCursor<string>(req.listing, req.before, 'before')
         : undefined;
   // Reading forward (ascending sk) when the listing ascends and we go on, or descends and we go back.
   const ascending = req.descending === backwards;
@@ -59,8 +59,8 @@ export async function keysetPage<T extends Record<string, unknown>>(
   return {
     items: pageItems,
     page: {
-      start_cursor: first !== undefined ? encodeCursor(req.listing, first) : null,
-      end_cursor: last !== undefined ? encodeCursor(req.listing, last) : null,
+      start_cursor: first !== undefined ? await encodeCursor(req.listing, first) : null,
+      end_cursor: last !== undefined ? await encodeCursor(req.listing, last) : null,
       has_next_page: backwards ? true : more,
       has_prev_page: backwards ? more : position !== undefined,
       limit: req.limit,

@@ -166,10 +166,14 @@ describe("the link's protection", () => {
     const [data, signature] = token.split('.');
     const flipped = `${data}.${signature.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'))}`;
     const forged = `${Buffer.from(JSON.stringify({ p: partner.id, m: 'test', i: invoice.id, e: Date.now() + 3_600_000 })).toString('base64url')}.${signature}`;
-    const expired = new URL(hostedInvoiceUrl({ partnerId: partner.id, mode: 'test' }, invoice.id, Date.now() - 2 * 3_600_000)).pathname
+    const expired = new URL(
+      await hostedInvoiceUrl({ partnerId: partner.id, mode: 'test' }, invoice.id, Date.now() - 2 * 3_600_000),
+    ).pathname
       .split('/')
       .pop()!;
-    const fresh = new URL(hostedInvoiceUrl({ partnerId: partner.id, mode: 'test' }, invoice.id, Date.now())).pathname.split('/').pop()!;
+    const fresh = new URL(await hostedInvoiceUrl({ partnerId: partner.id, mode: 'test' }, invoice.id, Date.now())).pathname
+      .split('/')
+      .pop()!;
     const at = (t: string) => `${url.origin}/invoices/hosted/${t}`;
     for (const bad of [flipped, forged, expired, `${data}.pdf`, 'not-a-token.pdf']) {
       for (const target of [at(bad), at(`${bad}.pdf`)]) {

@@ -147,11 +147,15 @@ describe('the REST API of a stage', () => {
     expect(throttled.props.StatusCode).toBe('429');
   });
 
-  it('writes JSON access logs and throttles the stage as a backstop far above the per-key limits', () => {
+  it('writes JSON access logs without a token in them and throttles the stage as a backstop far above the per-key limits', () => {
     const stage = resources.find((r) => r.type === 'AWS::ApiGateway::Stage')!;
     expect(stage.props.StageName).toBe('sandbox-preview');
     expect(() => JSON.parse(stage.props.AccessLogSetting.Format)).not.toThrow();
     expect(JSON.parse(stage.props.AccessLogSetting.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    // The resource's path, never the request's: a path may carry a status-link token or a verification session id.
+    expect(JSON.parse(stage.props.AccessLogSetting.Format).resource).toBe('$context.resourcePath');
+    expect(stage.props.AccessLogSetting.Format).not.toMatch(/\$context\.path\b/);
+    expect(stage.props.AccessLogSetting.Format).not.toMatch(/\$context\.(requestOverride|identity\.(apiKey|user\b))/);
     const settings = stage.props.MethodSettings[0];
     expect(settings.ThrottlingRateLimit).toBeGreaterThan(30);
     expect(settings.MetricsEnabled).toBe(true);

@@ -21,7 +21,9 @@ describe('the state of a stage', () => {
   it('protects production data from deletion, and lets previews clean up', () => {
     const [prodTable] = one(prod, 'AWS::DynamoDB::Table');
     expect(prodTable.props.DeletionProtectionEnabled).toBe(true);
-    expect(prod.parent.toJSON().Resources[prodTable.id].DeletionPolicy).toBe('Retain');
+    // Kept on delete and replace, but removed by the rollback of the create that made it: a failed first deploy can be retried.
+    expect(prod.parent.toJSON().Resources[prodTable.id].DeletionPolicy).toBe('RetainExceptOnCreate');
+    expect(prod.parent.toJSON().Resources[prodTable.id].UpdateReplacePolicy).toBe('Retain');
     const [previewTable] = one(preview, 'AWS::DynamoDB::Table');
     expect(previewTable.props.DeletionProtectionEnabled).toBe(false);
     expect(preview.parent.toJSON().Resources[previewTable.id].DeletionPolicy).toBe('Delete');
@@ -56,21 +58,68 @@ describe('the state of a stage', () => {
     expect(rules.some((r) => r.AbortIncompleteMultipartUpload?.DaysAfterInitiation === 1)).toBe(true);
   });
 
-  it('keeps a rotating KMS key for webhook secrets and a generated cursor key, never in the template', () => {
+  it('keeps a rotating KMS key for webhook secrets and two generated signing keys (cursors, hosted links), never in the template', () => {
     const [key] = one(prod, 'AWS::KMS::Key');
     expect(key.props.EnableKeyRotation).toBe(true);
-    const [secret] = one(prod, 'AWS::SecretsManager::Secret');
-    expect(secret.props.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
-    const fn = one(prod, 'AWS::Lambda::Function').find((f) => f.props.FunctionName === 'papi-prod-getMe')!;
-    expect(JSON.stringify(fn.props.Environment.Variables.CURSOR_SIGNING_KEY)).toContain('{{resolve:secretsmanager:');
+    const secrets = one(prod, 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(2);
+    for (const secret of secrets)
+      expect(secret.props.GenerateSecretString).toMatchObject({
+        SecretStringTemplate: '{}',
+        GenerateStringKey: 'current',
+        PasswordLength: 64,
+        ExcludePunctuation: true,
+      });
   });
 
-  it('sends e-mail from a verified SES domain identity', () => {
+  it('puts no secret in any function’s environment: no dynamic reference, no key, only names and addresses', () => {
+    // Ours: every function named by the stage's prefix (CDK's own bucket-emptying function has no environment).
+    const functions = [...one(prod, 'AWS::Lambda::Function'), ...one(preview, 'AWS::Lambda::Function')].filter((f) =>
+      /^papi-/.test(f.props.FunctionName ?? ''),
+    );
+    expect(functions.length).toBeGreaterThan(100);
+    for (const fn of functions) {
+      const env = fn.props.Environment?.Variables ?? {};
+      const text = JSON.stringify(env);
+      expect({ fn: fn.props.FunctionName, resolves: text.includes('{{resolve:') }).toEqual({ fn: fn.props.FunctionName, resolves: false });
+      expect({ fn: fn.props.FunctionName, keys: Object.keys(env).filter((k) => /SIGNING_KEY$|PASSWORD|TOKEN/.test(k)) }).toEqual({
+        fn: fn.props.FunctionName,
+        keys: [],
+      });
+      // Each signing secret is named by its ARN (a Ref to the secret), never by its value.
+      for (const name of ['CURSOR_KEY_SECRET', 'HOSTED_LINK_KEY_SECRET']) expect(JSON.stringify(env[name])).toMatch(/"Ref"/);
+    }
+  });
+
+  it('grants each signing secret only to the functions whose code reads it', () => {
+    const [cursorSecret, linkSecret] = ['CursorSigningKey', 'HostedLinkSigningKey'].map(
+      (id) => one(prod, 'AWS::SecretsManager::Secret').find((s) => s.id.startsWith(`Data${id}`))!,
+    );
+    expect(cursorSecret && linkSecret).toBeTruthy();
+    const readers = (fnName: string) => {
+      const fn = one(prod, 'AWS::Lambda::Function').find((f) => f.props.FunctionName === fnName)!;
+      const role = prod.resources.find(
+        (r) => r.type === 'AWS::IAM::Role' && r.template === fn.template && fn.props.Role['Fn::GetAtt'][0] === r.id,
+      )!;
+      return role.props.Policies.flatMap((p: any) => p.PolicyDocument.Statement).filter((s: any) =>
+        [s.Action].flat().includes('secretsmanager:GetSecretValue'),
+      );
+    };
+    // Lists sign cursors; the invoice reads sign links; GET /me signs neither.
+    expect(readers('papi-prod-listCompanies')).toHaveLength(1);
+    expect(readers('papi-prod-getInvoice')).toHaveLength(1);
+    expect(readers('papi-prod-getMe')).toHaveLength(0);
+    expect(JSON.stringify(readers('papi-prod-getInvoice')[0].Resource)).not.toEqual(
+      JSON.stringify(readers('papi-prod-listCompanies')[0].Resource),
+    );
+  });
+
+  it('sends e-mail from a verified SES domain identity: the stage’s own', () => {
     const [identity] = one(prod, 'AWS::SES::EmailIdentity');
-    expect(identity.props.EmailIdentity).toBe('example.com');
+    expect(identity.props.EmailIdentity).toBe('mail.example.com');
   });
 
   it('refuses an unknown stage', () => {
-    expect(() => synthStage('staging')).toThrow(/Unknown stage "staging"/);
+    expect(() => synthStage('qa')).toThrow(/Unknown stage "qa"/);
   });
 });

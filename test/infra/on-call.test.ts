@@ -44,17 +44,19 @@ describe('the on-call view of a stage', () => {
   it('links every alarm to a runbook that exists in docs/runbooks/', () => {
     expect(alarms.length).toBeGreaterThanOrEqual(10);
     for (const alarm of alarms) {
-      const link = /Runbook: (\S+\.md)$/.exec(alarm.props.AlarmDescription)?.[1];
-      expect({ alarm: alarm.props.AlarmName, link }).toEqual({
+      const url = /Runbook: (\S+\.md)$/.exec(alarm.props.AlarmDescription)?.[1];
+      // Clickable: under the stage's runbookBaseUrl (production requires one).
+      expect({ alarm: alarm.props.AlarmName, url }).toEqual({
         alarm: alarm.props.AlarmName,
-        link: expect.stringMatching(/^docs\/runbooks\/[a-z0-9-]+\.md$/),
+        url: expect.stringMatching(/^https:\/\/github\.com\/example\/partner-api\/blob\/main\/docs\/runbooks\/[a-z0-9-]+\.md$/),
       });
+      const link = url!.replace(/^https:\/\/[^ ]+?\/blob\/main\//, '');
       expect({ link, exists: existsSync(link!) }).toEqual({ link, exists: true });
     }
   });
 
   it('has runbooks that say what it means, how to look, and what to do', () => {
-    const links = new Set(alarms.map((a) => /Runbook: (\S+\.md)$/.exec(a.props.AlarmDescription)![1]));
+    const links = new Set(alarms.map((a) => /Runbook: \S+?(docs\/runbooks\/\S+\.md)$/.exec(a.props.AlarmDescription)![1]));
     for (const link of links) {
       const text = readFileSync(link, 'utf8');
       for (const heading of ['## What it means', '## How to look', '## What to do'])

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AwsSolutionsChecks } from '../../infra/aws/cdk-nag';
 import { PartnerApiStack } from '../../infra/aws/partner-api-stack';
-import { stageFromContext } from '../../infra/aws/stages';
+import { resolveStage } from '../../infra/aws/stages';
 import { PROD_FULL, synthStage } from './support/synth';
 
 /** Every template a synthesis wrote, by file name. */
@@ -18,11 +18,11 @@ function templatesIn(outdir: string): Record<string, unknown> {
  * with cdk-nag's AWS Solutions checks added. One synthesis serves both tests below, since a synthesis is
  * most of this tier's time.
  */
-function synthWithChecks(): { outdir: string; failure: string } {
+function synthWithChecks(stage = 'prod', patch = PROD_FULL.settings): { outdir: string; failure: string } {
   const outdir = mkdtempSync(join(process.env.INFRA_SYNTH_DIR ?? tmpdir(), 'cdk-nag-'));
-  const app = new App({ context: { stage: 'prod', 'aws:cdk:bundling-stacks': [], ...PROD_FULL.context }, outdir });
-  const { settings, options } = stageFromContext((key) => app.node.tryGetContext(key));
-  new PartnerApiStack(app, 'PartnerApi-prod', { settings, options, env: { account: '123456789012', region: 'us-east-1' } });
+  const app = new App({ context: { stage, 'aws:cdk:bundling-stacks': [] }, outdir });
+  const settings = resolveStage(stage, patch);
+  new PartnerApiStack(app, `PartnerApi-${stage}`, { settings, env: { account: '123456789012', region: 'us-east-1' } });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   try {
     app.synth();
@@ -37,6 +37,10 @@ describe('synthesis', () => {
 
   it('passes cdk-nag’s AWS Solutions checks for prod with every option on (every exception acknowledged with its reason in code)', () => {
     expect(checked.failure).toBe('no findings');
+  });
+
+  it.each(['sandbox-preview', 'staging'])('passes them for %s too', (stage) => {
+    expect(synthWithChecks(stage, {}).failure).toBe('no findings');
   });
 
   it('is deterministic: a synthesis in this process gives the templates of the run’s shared one', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { EVENT_ENTITY } from '../../lib/store/table-definition';
 import { FANOUT_ENTRY, SIGNER_ENTRY } from '../../infra/aws/partner-api-stack';
 import { DELIVERY_TIMEOUT, laneShardQueueNames, MAX_LANE_SHARDS, WebhookPipeline } from '../../infra/aws/constructs/webhook-pipeline';
-import { STAGES } from '../../infra/aws/stages';
+import { resolveStage, STAGES } from '../../infra/aws/stages';
 import { entriesIn } from '../../infra/aws/when-present';
 import { scheduleOf } from '../../infra/aws/job-schedules';
 import { FIXTURE_ENTRIES, PROD_FULL, synthStage, type Synthesized } from './support/synth';
@@ -66,7 +66,7 @@ describe('the sharded delivery lanes', () => {
       (r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${STAGES[stage].prefix}-webhook-signer`,
     )!;
     const mappings = s.resources.filter((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.FunctionName.Ref === signer.id);
-    const lanes = Array.from({ length: STAGES[stage].laneShards }, (_, i) => {
+    const lanes = Array.from({ length: STAGES[stage].shards.lanes }, (_, i) => {
       const names = laneShardQueueNames(STAGES[stage].prefix, i);
       const queue = queues.find((q) => q.props.QueueName === names.queueName)!;
       const dlq = queues.find((q) => q.props.QueueName === names.dlqName)!;
@@ -79,10 +79,10 @@ describe('the sharded delivery lanes', () => {
     '%s: one FIFO queue in high-throughput mode per lane shard, each with its own DLQ and its own signer mapping',
     (stage) => {
       const { lanes, mappings, queues } = lanesOf(stage);
-      expect(STAGES[stage].laneShards).toBeGreaterThanOrEqual(2);
-      expect(mappings).toHaveLength(STAGES[stage].laneShards);
+      expect(STAGES[stage].shards.lanes).toBeGreaterThanOrEqual(2);
+      expect(mappings).toHaveLength(STAGES[stage].shards.lanes);
       // Lane queues, their DLQs and the fan-out DLQ: nothing else.
-      expect(queues).toHaveLength(2 * STAGES[stage].laneShards + 1);
+      expect(queues).toHaveLength(2 * STAGES[stage].shards.lanes + 1);
       const dlqIds = new Set<string>();
       const mappingIds = new Set<string>();
       for (const { queue, dlq, mapping } of lanes) {
@@ -150,9 +150,9 @@ describe('the sharded delivery lanes', () => {
     const { App, Stack } = require('aws-cdk-lib') as typeof import('aws-cdk-lib');
     for (const laneShards of [0, 1.5, MAX_LANE_SHARDS + 1]) {
       const stack = new Stack(new App(), 'S');
-      expect(() => new WebhookPipeline(stack, 'W', { settings: { ...STAGES.prod, laneShards } })).toThrow(
-        /laneShards must be a whole number/,
-      );
+      expect(
+        () => new WebhookPipeline(stack, 'W', { settings: resolveStage('sandbox-preview', { shards: { lanes: laneShards } }) }),
+      ).toThrow(/laneShards must be a whole number/);
     }
   });
 });

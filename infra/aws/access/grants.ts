@@ -1,6 +1,6 @@
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { UsedAction } from './analyse-code';
-import { narrowingApplies } from './narrowed-modules';
+import { type Narrowing, narrowingApplies } from './narrowed-modules';
 import type { Service } from './sdk-actions';
 
 /** The resources a function's code may reach, per service: the only ones this stage has. */
@@ -15,6 +15,8 @@ export interface AccessResources {
   /** Queues functions may send to or change (the webhook delivery queue, once the pipeline exists). */
   queueArns: string[];
   emailIdentityArn: string;
+  /** The signing secrets (lib/signing-keys/), each granted only to the functions whose code reads it. */
+  secretArns?: { cursor: string; hostedLink: string };
 }
 
 /** Findings cdk-nag raises on statementsFor's output that are by design: object-level S3 rights. */
@@ -40,13 +42,13 @@ export function statementsFor(who: string, used: UsedAction[], res: AccessResour
   for (const group of groups.values()) {
     const { service, narrowing } = group[0];
     const actions = [...new Set(group.map((u) => u.action))].sort();
-    for (const { resources, acts } of resourcesOf(who, service, actions, res)) {
+    for (const { resources, acts } of resourcesOf(who, service, actions, res, narrowing)) {
       statements.push(
         new PolicyStatement({
           effect: Effect.ALLOW,
           actions: acts.map((a) => `${service}:${a}`),
           resources,
-          conditions: narrowing ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': narrowing.leadingKeys } } : undefined,
+          conditions: narrowing?.leadingKeys ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': narrowing.leadingKeys } } : undefined,
         }),
       );
     }
@@ -64,8 +66,20 @@ export function statementsFor(who: string, used: UsedAction[], res: AccessResour
   return statements;
 }
 
-function resourcesOf(who: string, service: Service, actions: string[], res: AccessResources): { resources: string[]; acts: string[] }[] {
+function resourcesOf(
+  who: string,
+  service: Service,
+  actions: string[],
+  res: AccessResources,
+  narrowing?: Narrowing,
+): { resources: string[]; acts: string[] }[] {
   switch (service) {
+    case 'secretsmanager': {
+      const secret = narrowing?.secret && res.secretArns?.[narrowing.secret];
+      if (!secret)
+        throw new Error(`${who} reads a secret outside lib/signing-keys/ (${actions.join(', ')}): name it in narrowed-modules.ts.`);
+      return [{ acts: actions, resources: [secret] }];
+    }
     case 'dynamodb': {
       const indexed = actions.some((a) => a === 'Query' || a === 'Scan');
       return [

@@ -4,7 +4,9 @@ import { apiKeyKey, idempotencyKey, rateWindowKey, requestLogKey } from '../../.
 export interface Narrowing {
   name: string;
   /** `dynamodb:LeadingKeys` patterns (StringLike) the grant is limited to. */
-  leadingKeys: string[];
+  leadingKeys?: string[];
+  /** The one signing secret the module reads (grants.ts names its ARN): `secretsmanager:GetSecretValue` on it alone. */
+  secret?: 'cursor' | 'hostedLink';
   /**
    * `dynamodb:LeadingKeys` patterns of items the module only CHECKS inside a transaction (a
    * ConditionCheck): `dynamodb:ConditionCheckItem` alone is granted there, in a statement of its own.
@@ -33,6 +35,9 @@ const prefixOf = (pk: string) => `${pk.slice(0, pk.indexOf('#') + 1)}*`;
  *   ConditionCheck on `KEY#…` items (an entry written ahead is conditioned on the presented key).
  */
 export const NARROWED_MODULES: Record<string, Narrowing> = {
+  // Each signing key is its own secret, read by its own module: a function that lists pages cannot mint invoice links.
+  'lib/signing-keys/cursor-keys.ts': { name: 'cursor-key', secret: 'cursor' },
+  'lib/signing-keys/hosted-link-keys.ts': { name: 'hosted-link-key', secret: 'hostedLink' },
   'lib/store/entities/rate-window.ts': { name: 'rate-limit-counter', leadingKeys: [prefixOf(rateWindowKey('x', 0).pk)] },
   'lib/store/entities/idempotency-record.ts': {
     name: 'idempotency-records',

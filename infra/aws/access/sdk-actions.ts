@@ -3,7 +3,7 @@
  * needs `<prefix>:Xyz`, except where the table below says otherwise (the DynamoDB document client's
  * short names, transactions, and S3 calls that IAM files under another action).
  */
-export type Service = 'dynamodb' | 'kms' | 's3' | 'sqs' | 'ses' | 'scheduler';
+export type Service = 'dynamodb' | 'kms' | 's3' | 'sqs' | 'ses' | 'scheduler' | 'secretsmanager';
 
 /** Package → IAM service prefix. A package not listed here is refused at synth time (see analyse-code.ts). */
 export const SDK_PACKAGES: Record<string, Service> = {
@@ -15,12 +15,15 @@ export const SDK_PACKAGES: Record<string, Service> = {
   '@aws-sdk/client-sesv2': 'ses',
   '@aws-sdk/client-s3': 's3',
   '@aws-sdk/client-scheduler': 'scheduler',
+  '@aws-sdk/client-secrets-manager': 'secretsmanager',
 };
 
 /** Packages imported without any command that still call AWS (Powertools utilities). */
 export const PACKAGE_ACTIONS: Record<string, { service: Service; actions: string[] }> = {
   // The idempotency utility keeps its records in our table (DESIGN.md): read, claim, complete, release.
   '@aws-lambda-powertools/idempotency': { service: 'dynamodb', actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+  // Parameters' SecretsProvider reads one secret's value (lib/signing-keys/: which secret, narrowed-modules.ts).
+  '@aws-lambda-powertools/parameters/secrets': { service: 'secretsmanager', actions: ['GetSecretValue'] },
 };
 
 /** Packages that talk to no AWS API at runtime, or only to one granted elsewhere (the stream reader is local-only). */
@@ -61,6 +64,7 @@ const SPECIAL: Record<Service, Record<string, string[]>> = {
   // SESv2's SendEmail and SES v1's SendRawEmail are both authorised as ses:SendEmail / ses:SendRawEmail.
   ses: {},
   scheduler: {},
+  secretsmanager: {},
 };
 
 /** The IAM actions (without prefix) that `command` (e.g. `PutCommand`) of `service` needs. */

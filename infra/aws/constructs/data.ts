@@ -1,12 +1,12 @@
-import { Aws, Duration, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Aws, Duration, Fn, Validations } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../lib/store/table-definition';
-import type { StageOptions, StageSettings } from '../stages';
+import type { StageSettings } from '../stages';
 
 /**
  * Where files live in the files bucket, one prefix per purpose, each with its own lifecycle. The
@@ -20,26 +20,39 @@ export const FILE_PREFIXES = {
   tmp: 'tmp/',
 } as const;
 
-/** The state of a stage: the one table, the files, the webhook-secret key, the cursor key, e-mail. */
+/**
+ * What makes a name this stack's own: the first block of the stack's id, new with every stack
+ * CloudFormation creates and fixed for its life. The table and the secrets carry it, so what a failed
+ * first create could not delete (the table's deletion protection, a secret's scheduled deletion) never
+ * holds the name a retry asks for (README, "A first deploy that fails").
+ */
+export function stackInstanceSuffix(): string {
+  return Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
+}
+
+/** The state of a stage: the one table, the files, the webhook-secret key, the signing keys, e-mail. */
 export class Data extends Construct {
+  /** The stack's own table (a restored table may be switched in for it: `tableName`, `tableArn`). */
   readonly table: Table;
   readonly key: Key;
   readonly files: Bucket;
   readonly accessLogs: Bucket;
   readonly cursorSecret: Secret;
-  readonly emailIdentity: EmailIdentity;
-  /** Literal ARNs from fixed names: grants and nested stacks name them without cross-stack references. */
+  readonly hostedLinkSecret: Secret;
+  readonly emailIdentity?: EmailIdentity;
+  /** The table the functions use: the stack's own, or the restored one the stage switched in. */
+  readonly tableName: string;
   readonly tableArn: string;
+  /** The table whose stream feeds the fan-out and the sequencer's backstop: the one in use. */
+  readonly streamingTable: ITable;
   readonly filesBucketName: string;
   readonly filesBucketArn: string;
   readonly filesBucketArnForNag: string;
 
-  constructor(scope: Construct, id: string, props: { settings: StageSettings; options: StageOptions }) {
+  constructor(scope: Construct, id: string, props: { settings: StageSettings }) {
     super(scope, id);
-    const { settings, options } = props;
-    const keep = settings.removalPolicy === RemovalPolicy.RETAIN;
-    const tableName = `${settings.prefix}-table`;
-    this.tableArn = `arn:${Aws.PARTITION}:dynamodb:${Aws.REGION}:${Aws.ACCOUNT_ID}:table/${tableName}`;
+    const { settings } = props;
+    const keep = settings.production;
     const bucketName = (account: string, region: string) => `${settings.prefix}-files-${account}-${region}`;
     this.filesBucketName = bucketName(Aws.ACCOUNT_ID, Aws.REGION);
     this.filesBucketArn = `arn:${Aws.PARTITION}:s3:::${this.filesBucketName}`;
@@ -47,7 +60,7 @@ export class Data extends Construct {
 
     // The same definition the embedded default creates its table from (lib/store/table-definition.ts).
     this.table = new Table(this, 'Table', {
-      tableName,
+      tableName: `${settings.prefix}-table-${stackInstanceSuffix()}`,
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
@@ -65,6 +78,16 @@ export class Data extends Construct {
         projectionType: ProjectionType.ALL,
       });
     }
+    this.tableName = settings.restoredTable?.name ?? this.table.tableName;
+    this.tableArn = settings.restoredTable
+      ? `arn:${Aws.PARTITION}:dynamodb:${Aws.REGION}:${Aws.ACCOUNT_ID}:table/${settings.restoredTable.name}`
+      : this.table.tableArn;
+    this.streamingTable = settings.restoredTable
+      ? Table.fromTableAttributes(this, 'Restored', {
+          tableName: settings.restoredTable.name,
+          tableStreamArn: settings.restoredTable.streamArn,
+        })
+      : this.table;
 
     // Envelope encryption of webhook secrets and signing keys: only functions whose code calls KMS get rights on it.
     this.key = new Key(this, 'WebhookSecretsKey', {
@@ -81,6 +104,8 @@ export class Data extends Construct {
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       removalPolicy: settings.removalPolicy,
+      // A preview stage is deleted whole: its buckets are emptied first (S3 refuses to delete a full one).
+      autoDeleteObjects: !keep,
       lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(keep ? 365 : 30) }],
     });
 
@@ -95,6 +120,7 @@ export class Data extends Construct {
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'files/',
       removalPolicy: settings.removalPolicy,
+      autoDeleteObjects: !keep,
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'old-versions', noncurrentVersionExpiration: Duration.days(30) },
@@ -110,25 +136,36 @@ export class Data extends Construct {
       ],
     });
 
-    // Signs page cursors (lib/paging/cursor.ts). Generated once per stage, never in the repository.
-    this.cursorSecret = new Secret(this, 'CursorSigningKey', {
-      secretName: `${settings.prefix}/cursor-signing-key`,
-      description: 'HMAC key of signed page cursors',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy: settings.removalPolicy,
-    });
-    Validations.of(this.cursorSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotating the cursor key invalidates the cursors partners hold mid-listing, so it is rotated by hand (README, "Deploying to AWS"), not on a schedule.',
-    });
+    // The signing keys, read by the functions at run time (lib/signing-keys.ts), never in an environment:
+    // `{"current": …}`, and `previous` beside it during a rotation (npm run ops -- rotate-signing-key).
+    this.cursorSecret = signingSecret(this, 'CursorSigningKey', settings, 'cursor-signing-key', 'HMAC key of signed page cursors');
+    this.hostedLinkSecret = signingSecret(
+      this,
+      'HostedLinkSigningKey',
+      settings,
+      'hosted-link-signing-key',
+      'HMAC key of hosted invoice links (valid for an hour)',
+    );
 
-    // The domain that sends owner e-mail; its DKIM records must be published in DNS (see README).
-    this.emailIdentity = new EmailIdentity(this, 'EmailIdentity', { identity: Identity.domain(options.emailDomain) });
+    // The domain that sends owner e-mail; its DKIM records must be published in DNS (see README). One
+    // stage of an account creates a domain's identity; another sending from the same domain uses it.
+    if (settings.email.ownsIdentity)
+      this.emailIdentity = new EmailIdentity(this, 'EmailIdentity', { identity: Identity.domain(settings.email.domain) });
   }
+}
 
-  /** The cursor key as a CloudFormation dynamic reference: resolved at deploy, never in the template. */
-  cursorSigningKey(): string {
-    return SecretValue.secretsManager(this.cursorSecret.secretArn).unsafeUnwrap();
-  }
+/** A generated signing key: `{"current":"<64 characters>"}`, named per stack instance (stackInstanceSuffix). */
+function signingSecret(scope: Construct, id: string, settings: StageSettings, name: string, description: string): Secret {
+  const secret = new Secret(scope, id, {
+    secretName: `${settings.prefix}/${name}-${stackInstanceSuffix()}`,
+    description,
+    generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', passwordLength: 64, excludePunctuation: true },
+    removalPolicy: settings.removalPolicy,
+  });
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason:
+      'Rotated by the operator (npm run ops -- rotate-signing-key), which keeps the previous key valid beside the new one: a scheduled Lambda rotation would need a function of its own for the same two writes.',
+  });
+  return secret;
 }

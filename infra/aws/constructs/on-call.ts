@@ -13,8 +13,9 @@ import {
   type IWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
+import { SlackChannelConfiguration } from 'aws-cdk-lib/aws-chatbot';
+import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import {
   DISABLE_REASON_DIMENSION,
@@ -26,7 +27,7 @@ import {
   WEBHOOK_METRICS_SERVICE,
 } from '../../../lib/observability/metric-names';
 import type { Route } from '../../../lib/routes';
-import type { StageOptions, StageSettings } from '../stages';
+import type { StageSettings } from '../stages';
 
 /** A function on the dashboard: every function of the stack is one of these. */
 export interface WatchedFunction {
@@ -39,7 +40,6 @@ export interface WatchedFunction {
 
 export interface OnCallProps {
   settings: StageSettings;
-  options: StageOptions;
   apiName: string;
   functions: WatchedFunction[];
   tableName: string;
@@ -70,13 +70,24 @@ export class OnCall extends Construct {
   constructor(scope: Construct, id: string, props: OnCallProps) {
     super(scope, id);
     this.props = props;
-    const { settings, options } = props;
+    const { settings } = props;
     this.topic = new Topic(this, 'Alarms', {
       topicName: `${settings.prefix}-alarms`,
       displayName: `Partner API ${settings.name} alarms`,
       enforceSSL: true,
     });
-    if (options.alarmEmail) this.topic.addSubscription(new EmailSubscription(options.alarmEmail));
+    // E-mail and a pager (production requires both: stages.ts): an alarm at 3 a.m. must wake someone.
+    if (settings.alarms.email) this.topic.addSubscription(new EmailSubscription(settings.alarms.email));
+    const pager = settings.alarms.pager;
+    if (pager?.kind === 'https') this.topic.addSubscription(new UrlSubscription(pager.url, { protocol: SubscriptionProtocol.HTTPS }));
+    if (pager?.kind === 'slack') {
+      new SlackChannelConfiguration(this, 'Pager', {
+        slackChannelConfigurationName: `${settings.prefix}-alarms`,
+        slackWorkspaceId: pager.workspaceId,
+        slackChannelId: pager.channelId,
+        notificationTopics: [this.topic],
+      });
+    }
 
     const api = this.apiWidgets();
     const lambda = this.lambdaWidgets();
@@ -207,15 +218,19 @@ export class OnCall extends Construct {
       period: FIVE_MIN,
       label: 'account throttles',
     });
-    this.alarm(
-      'lambda-concurrency',
-      `Lambda concurrency above 80 % of the account's ${this.props.settings.accountConcurrency} for 3 minutes`,
-      accountConcurrency,
-      this.props.settings.accountConcurrency * 0.8,
-      3,
-      3,
-    );
-    this.alarm('lambda-throttles', 'Lambda throttled more than 10 invocations in 5 minutes, twice in a row', accountThrottles, 10, 2, 2);
+    // Account-wide metrics alarm once per account: in the stage that owns the account's pieces (stages.ts).
+    const ownsAccount = this.props.settings.accountPieces === 'self';
+    if (ownsAccount)
+      this.alarm(
+        'lambda-concurrency',
+        `Lambda concurrency above 80 % of the account's ${this.props.settings.accountConcurrency} for 3 minutes`,
+        accountConcurrency,
+        this.props.settings.accountConcurrency * 0.8,
+        3,
+        3,
+      );
+    if (ownsAccount)
+      this.alarm('lambda-throttles', 'Lambda throttled more than 10 invocations in 5 minutes, twice in a row', accountThrottles, 10, 2, 2);
     const rows: IWidget[][] = [
       [
         new GraphWidget({
@@ -511,16 +526,18 @@ export class OnCall extends Construct {
     const ses = (metricName: string, statistic: string) =>
       new Metric({ namespace: 'AWS/SES', metricName, statistic, period: Duration.hours(1), label: metricName });
     const bounceRate = ses('Reputation.BounceRate', 'Maximum');
-    this.alarm(
-      'email-bounce-rate',
-      'SES bounce rate above 5 %: SES reviews accounts above 5 % and may pause sending at 10 %',
-      bounceRate,
-      0.05,
-      1,
-      1,
-      ComparisonOperator.GREATER_THAN_THRESHOLD,
-      Duration.hours(1),
-    );
+    // The account's sending reputation: alarmed once per account, by the stage that owns its pieces.
+    if (this.props.settings.accountPieces === 'self')
+      this.alarm(
+        'email-bounce-rate',
+        'SES bounce rate above 5 %: SES reviews accounts above 5 % and may pause sending at 10 %',
+        bounceRate,
+        0.05,
+        1,
+        1,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+        Duration.hours(1),
+      );
     return [
       [
         new GraphWidget({
@@ -551,7 +568,7 @@ export class OnCall extends Construct {
     const metricToUse = period && metric instanceof Metric ? metric.with({ period }) : metric;
     const alarm = new Alarm(this, `Alarm-${name}`, {
       alarmName: `${this.props.settings.prefix}-${name}`,
-      alarmDescription: `${meaning}. Runbook: ${runbookUrl(runbook, this.props.options.runbookBaseUrl)}`,
+      alarmDescription: `${meaning}. Runbook: ${runbookUrl(runbook, this.props.settings.runbookBaseUrl)}`,
       metric: metricToUse,
       threshold,
       evaluationPeriods,

@@ -21,7 +21,7 @@ import type { Route } from '../../../lib/routes';
 import { gatewayResources } from '../../gateway/resources';
 import { GATEWAY_RESPONSES, gatewayEnvelope, gatewayStatus } from '../../gateway/responses';
 import { familyRootOf, heldByParent, isSharedPath } from '../route-families';
-import type { StageOptions, StageSettings } from '../stages';
+import type { StageSettings } from '../stages';
 
 /** Every request body content type that API Gateway hands to Lambda base64-encoded (uploads); JSON stays text. */
 export const BINARY_MEDIA_TYPES = ['multipart/form-data', 'application/octet-stream', 'application/pdf', 'image/png', 'image/jpeg'];
@@ -49,9 +49,11 @@ export class PartnerRestApi extends Construct {
   readonly stageName: string;
   private readonly resources = new Map<string, IResource>();
 
-  constructor(scope: Construct, id: string, props: { settings: StageSettings; options: StageOptions; removalPolicy: RemovalPolicy }) {
+  constructor(scope: Construct, id: string, props: { settings: StageSettings; removalPolicy: RemovalPolicy }) {
     super(scope, id);
-    const { settings, options } = props;
+    const { settings } = props;
+    const domainName = settings.domain?.name;
+    const certificateArn = settings.domain?.certificateArn;
     this.accessLogs = new LogGroup(this, 'AccessLogs', {
       logGroupName: `/aws/apigateway/${settings.prefix}/access`,
       retention: settings.logRetention,
@@ -62,11 +64,12 @@ export class PartnerRestApi extends Construct {
       description: `Partner API (${settings.name})`,
       endpointTypes: [EndpointType.REGIONAL],
       binaryMediaTypes: BINARY_MEDIA_TYPES,
-      // The account-wide role API Gateway writes logs with: shared by every stage of the account, so
-      // deleting a preview stack must never delete it.
-      cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
-      disableExecuteApiEndpoint: Boolean(options.domainName),
+      // The account-wide role API Gateway writes logs with (AWS::ApiGateway::Account, one per account
+      // and region): made by the one stage that owns the account's pieces (stages.ts, `accountPieces`),
+      // kept when that stack is deleted, since every stage of the account logs with it.
+      cloudWatchRole: settings.accountPieces === 'self',
+      ...(settings.accountPieces === 'self' ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
+      disableExecuteApiEndpoint: Boolean(domainName),
       deployOptions: {
         stageName: settings.name,
         throttlingRateLimit: settings.throttle.rateLimit,
@@ -88,14 +91,14 @@ export class PartnerRestApi extends Construct {
     for (const rule of API_ACKNOWLEDGED) Validations.of(this.api).acknowledge(rule);
     this.resources.set('/', this.api.root);
     this.stageName = settings.name;
-    this.publicUrl = options.domainName
-      ? `https://${options.domainName}`
+    this.publicUrl = domainName
+      ? `https://${domainName}`
       : `https://${this.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}/${settings.name}`;
 
-    if (options.domainName && options.certificateArn) {
+    if (domainName && certificateArn) {
       const domain = new DomainName(this, 'Domain', {
-        domainName: options.domainName,
-        certificate: Certificate.fromCertificateArn(this, 'Certificate', options.certificateArn),
+        domainName,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', certificateArn),
         endpointType: EndpointType.REGIONAL,
         securityPolicy: SecurityPolicy.TLS_1_2,
       });
@@ -244,8 +247,13 @@ const API_ACKNOWLEDGED = [
   },
 ];
 
-/** One JSON line per request: what on-call filters by in Logs Insights. */
-const ACCESS_LOG_FIELDS = {
+/**
+ * One JSON line per request: what on-call filters by in Logs Insights. The path is the RESOURCE's
+ * (`/status/{token}`), never `$context.path`: a path may hold a status-link token or a verification
+ * session id, credentials kept only as hashes in the table, which a year of logs would keep in plain
+ * text. `requestId` is the `apigw_request_id` on every line of the function's logs (lib/http/middleware/request-state.ts).
+ */
+export const ACCESS_LOG_FIELDS = {
   requestId: '$context.requestId',
   extendedRequestId: '$context.extendedRequestId',
   ip: '$context.identity.sourceIp',
@@ -253,7 +261,6 @@ const ACCESS_LOG_FIELDS = {
   requestTime: '$context.requestTime',
   method: '$context.httpMethod',
   resource: '$context.resourcePath',
-  path: '$context.path',
   status: '$context.status',
   protocol: '$context.protocol',
   responseLength: '$context.responseLength',

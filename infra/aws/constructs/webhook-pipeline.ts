@@ -1,5 +1,5 @@
-import { Aws, Duration, Validations } from 'aws-cdk-lib';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Aws, Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -63,7 +63,7 @@ export function laneShardQueueNames(prefix: string, index: number): { queueName:
  * exist as soon as either function does.
  */
 export class WebhookPipeline extends Construct {
-  /** The lane shards, shard 0 first: `settings.laneShards` of them. */
+  /** The lane shards, shard 0 first: `settings.shards.lanes` of them. */
   readonly lanes: LaneShard[];
   /** Stream batches the fan-out could not process after its retries (on-failure destination). */
   readonly fanoutDlq: Queue;
@@ -71,16 +71,19 @@ export class WebhookPipeline extends Construct {
 
   constructor(scope: Construct, id: string, props: { settings: StageSettings }) {
     super(scope, id);
-    const { prefix, laneShards } = props.settings;
+    const { prefix } = props.settings;
+    const laneShards = props.settings.shards.lanes;
     if (!Number.isInteger(laneShards) || laneShards < 1 || laneShards > MAX_LANE_SHARDS)
       throw new Error(`laneShards must be a whole number from 1 to ${MAX_LANE_SHARDS}, not ${laneShards}: it may only grow`);
-    this.lanes = Array.from({ length: laneShards }, (_, index) => this.laneShard(prefix, index));
+    this.lanes = Array.from({ length: laneShards }, (_, index) => this.laneShard(prefix, index, props.settings.removalPolicy));
     this.fanoutDlqName = `${prefix}-webhook-fanout-dlq`;
     this.fanoutDlq = new Queue(this, 'FanoutDlq', {
       queueName: this.fanoutDlqName,
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
+      // Production keeps its queues: a stack deleted by mistake must not take queued deliveries with it.
+      removalPolicy: props.settings.removalPolicy,
     });
     for (const dlq of [...this.lanes.map((l) => l.dlq), this.fanoutDlq]) {
       Validations.of(dlq).acknowledge({
@@ -99,7 +102,7 @@ export class WebhookPipeline extends Construct {
     return this.lanes.map((l) => l.queueArn);
   }
 
-  private laneShard(prefix: string, index: number): LaneShard {
+  private laneShard(prefix: string, index: number, removalPolicy: RemovalPolicy): LaneShard {
     const { queueName, dlqName } = laneShardQueueNames(prefix, index);
     // Shard 0 keeps the construct ids of the single queue it was: its logical ids (and queue) stay.
     const suffix = index === 0 ? '' : String(index);
@@ -109,6 +112,7 @@ export class WebhookPipeline extends Construct {
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
+      removalPolicy,
     });
     const queue = new Queue(this, `Deliveries${suffix}`, {
       queueName,
@@ -123,6 +127,7 @@ export class WebhookPipeline extends Construct {
       deadLetterQueue: { queue: dlq, maxReceiveCount: MAX_RECEIVES },
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
+      removalPolicy,
     });
     return {
       index,
@@ -141,7 +146,7 @@ export class WebhookPipeline extends Construct {
    * its batch and retried a bounded number of times, then its batch is described in the fan-out DLQ
    * instead of holding the shard for 24 hours.
    */
-  attachFanout(fanout: ServiceFunction, table: Table): void {
+  attachFanout(fanout: ServiceFunction, table: ITable): void {
     fanout.fn.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
@@ -167,7 +172,7 @@ export class WebhookPipeline extends Construct {
    * whole and is given again: its work is idempotent (it drains whatever is still pending). After the
    * retries its description goes to the fan-out DLQ, which pages on-call.
    */
-  attachSequencerBackstop(backstop: ServiceFunction, table: Table): void {
+  attachSequencerBackstop(backstop: ServiceFunction, table: ITable): void {
     backstop.fn.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,

@@ -37,9 +37,9 @@ export async function listEvents(scope: Scope, table: string, query: ListEventsQ
   const listing = eventListing(scope, filter);
   const position =
     query.after !== undefined
-      ? decodeCursor<Position>(listing, query.after, 'after')
+      ? await decodeCursor<Position>(listing, query.after, 'after')
       : query.before !== undefined
-        ? decodeCursor<Position>(listing, query.before, 'before')
+        ? await decodeCursor<Position>(listing, query.before, 'before')
         : undefined;
   const backwards = query.before !== undefined;
   const bounds = keyBounds(filter);
@@ -54,11 +54,12 @@ export async function listEvents(scope: Scope, table: string, query: ListEventsQ
   const rows = listed.slice(0, limit);
   if (backwards) rows.reverse();
   const cursor = (k: string | undefined) => (k === undefined ? null : encodeCursor<Position>(listing, { k }));
+  const [start, end] = await Promise.all([cursor(rows[0]?.key), cursor(rows[rows.length - 1]?.key)]);
   return {
     object: 'list',
     page: {
-      start_cursor: cursor(rows[0]?.key),
-      end_cursor: cursor(rows[rows.length - 1]?.key),
+      start_cursor: start,
+      end_cursor: end,
       // A cursor names an event of this very listing, so the side it came from has at least that one.
       has_next_page: backwards ? true : more,
       has_prev_page: backwards ? more : query.after !== undefined,
@@ -75,7 +76,7 @@ export function eventListing(scope: Scope, filter: EventFilter): string {
 }
 
 /** A cursor at an event of the listing (the bench starts deep pages from one). */
-export function eventCursor(scope: Scope, filter: EventFilter, createdAt: string, seqAll: number): string {
+export function eventCursor(scope: Scope, filter: EventFilter, createdAt: string, seqAll: number): Promise<string> {
   return encodeCursor<Position>(eventListing(scope, filter), { k: eventSortKey(createdAt, seqAll) });
 }
 

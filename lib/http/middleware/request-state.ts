@@ -13,7 +13,8 @@ async function settleTrailingWrites(request: ApiMiddyRequest): Promise<void> {
 }
 
 /**
- * First in every chain: the request id (also the `Request-Id` header and the envelope's `request_id`);
+ * First in every chain: the request id (also the `Request-Id` header and the envelope's `request_id`)
+ * and API Gateway's request id, both on every log line;
  * last, the trailing writes of the answer (`state.trailingWrites`).
  */
 export function requestState(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
@@ -28,7 +29,9 @@ export function requestState(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
         responseHeaders: {},
         trailingWrites: [],
       };
-      logger.appendKeys({ request_id: request.context.state.requestId });
+      // Ours (the `Request-Id` a partner quotes) and API Gateway's (`requestId` in the access log), on
+      // every line the function logs for this request: one joins the access log to these lines.
+      logger.appendKeys({ request_id: request.context.state.requestId, apigw_request_id: requestContext?.requestId });
       // The route as API Gateway matched it (its template, never the path with its ids).
       annotateRequest({ route: `${request.event.httpMethod} ${request.event.resource ?? ''}`, requestId: request.context.state.requestId });
     },

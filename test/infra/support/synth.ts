@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PartnerApiStackProps } from '../../../infra/aws/partner-api-stack';
+import type { StagePatch } from '../../../infra/aws/stages';
 
 /** One synthesized template, read back from the cloud assembly (what the tests read: its JSON). */
 export class Template {
@@ -33,16 +34,26 @@ export const FIXTURE_ENTRIES = {
   jobs: ['test/infra/fixtures/jobs/quote-expiry.ts'],
 };
 
-/** Production with every optional part on (custom domain, alarm e-mail): the largest stage the route table makes. */
-export const PROD_FULL: SynthOptions = {
-  context: {
-    domainName: 'api.example.com',
-    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
-    alarmEmail: 'oncall@example.com',
-  },
+/**
+ * Production's settings as a platform team fills them in (infra/aws/stages.ts leaves them undefined, so
+ * production does not synthesize without them): custom domain, alarm e-mail and pager, the issuer.
+ */
+export const PROD_SETTINGS: StagePatch = {
+  account: '123456789012',
+  region: 'us-east-1',
+  domain: { name: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' },
+  email: { domain: 'mail.example.com', from: 'no-reply@mail.example.com' },
+  alarms: { email: 'oncall@example.com', pager: { kind: 'https', url: 'https://events.example-pager.com/integration/abc/enqueue' } },
+  invoiceIssuer: { name: 'Example Formations, Inc.', lines: ['100 Main Street', 'Wilmington, DE 19801', 'billing@example.com'] },
+  runbookBaseUrl: 'https://github.com/example/partner-api/blob/main/',
 };
 
+/** Production with every setting filled in: the largest stage the route table makes. */
+export const PROD_FULL: SynthOptions = { settings: PROD_SETTINGS };
+
 export interface SynthOptions {
+  /** Changes to the committed stage definition (test/infra only; a deploy reads infra/aws/stages.ts alone). */
+  settings?: StagePatch;
   context?: Record<string, unknown>;
   entries?: PartnerApiStackProps['entries'];
   routes?: PartnerApiStackProps['routes'];
@@ -60,7 +71,7 @@ export interface SynthOptions {
  */
 export function synthStage(stage = 'sandbox-preview', options: SynthOptions = {}): Synthesized {
   const key = createHash('sha256')
-    .update(JSON.stringify([stage, options.context, options.entries, options.routes]))
+    .update(JSON.stringify([stage, options.settings, options.context, options.entries, options.routes]))
     .digest('hex')
     .slice(0, 24);
   const known = loaded.get(key);
@@ -108,13 +119,12 @@ function synthesize(stage: string, extra: SynthOptions, outdir: string): string 
   const { App, NestedStack, Stack } = require('aws-cdk-lib') as typeof import('aws-cdk-lib');
   const { Template: CdkTemplate } = require('aws-cdk-lib/assertions') as typeof import('aws-cdk-lib/assertions');
   const { PartnerApiStack } = require('../../../infra/aws/partner-api-stack') as typeof import('../../../infra/aws/partner-api-stack');
-  const { stageFromContext } = require('../../../infra/aws/stages') as typeof import('../../../infra/aws/stages');
+  const { resolveStage } = require('../../../infra/aws/stages') as typeof import('../../../infra/aws/stages');
   const context = { stage, 'aws:cdk:bundling-stacks': [], ...extra.context };
   const app = new App({ context, outdir });
-  const { settings, options } = stageFromContext((key) => app.node.tryGetContext(key));
+  const settings = resolveStage(stage, extra.settings);
   const stack = new PartnerApiStack(app, `PartnerApi-${settings.name}`, {
     settings,
-    options,
     entries: extra.entries,
     routes: extra.routes,
     env: { account: '123456789012', region: 'us-east-1' },
