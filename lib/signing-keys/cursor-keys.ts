@@ -9,6 +9,11 @@ let provider: SecretsProvider | undefined;
 const store = () =>
   (provider ??= new SecretsProvider({ awsSdkV3Client: prepared(new SecretsManagerClient(clientConfig({ maxAttempts: 3 }))) }));
 
+/** Tests: the next read asks Secrets Manager again. */
+export function forgetCursorKeys(): void {
+  provider?.clearCache();
+}
+
 /** The embedded default's cursor key (npm start, tests): no secret store on one machine. */
 const LOCAL_CURSOR_KEY = 'local-development-cursor-signing-key';
 

@@ -9,6 +9,11 @@ let provider: SecretsProvider | undefined;
 const store = () =>
   (provider ??= new SecretsProvider({ awsSdkV3Client: prepared(new SecretsManagerClient(clientConfig({ maxAttempts: 3 }))) }));
 
+/** Tests: the next read asks Secrets Manager again. */
+export function forgetHostedLinkKeys(): void {
+  provider?.clearCache();
+}
+
 /** The embedded default's link key (npm start, tests). */
 const LOCAL_HOSTED_LINK_KEY = 'local-development-hosted-link-key';
 

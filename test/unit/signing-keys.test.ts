@@ -1,10 +1,11 @@
-import { clearCaches } from '@aws-lambda-powertools/parameters';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ApiError } from '../../lib/errors';
 import * as cursor from '../../lib/paging/cursor';
 import * as links from '../../lib/billing/hosted-link';
 import * as keys from '../../lib/signing-keys/key-set';
+import { forgetCursorKeys } from '../../lib/signing-keys/cursor-keys';
+import { forgetHostedLinkKeys } from '../../lib/signing-keys/hosted-link-keys';
 
 /**
  * The signing keys as a deployed function reads them: from Secrets Manager through Powertools
@@ -22,7 +23,8 @@ describe('signing keys read at run time', () => {
   let reads = 0;
 
   beforeEach(() => {
-    clearCaches();
+    forgetCursorKeys();
+    forgetHostedLinkKeys();
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'], now: new Date('2026-12-01T03:00:00Z') });
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
