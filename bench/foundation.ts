@@ -15,7 +15,14 @@ export const foundationBench: Bench = async ({ credentials }) => {
   const rows = [50, 99].map((p) => {
     const value = round(percentile(me, p));
     const baseline = round(percentile(getItem, p));
-    return { name: `GET /v1/me p${p}`, value, unit: 'ms', baseline, baselineName: `bare SDK GetItem p${p}`, ratio: round(value / baseline) };
+    return {
+      name: `GET /v1/me p${p}`,
+      value,
+      unit: 'ms',
+      baseline,
+      baselineName: `bare SDK GetItem p${p}`,
+      ratio: round(value / baseline),
+    };
   });
   return rows;
 };

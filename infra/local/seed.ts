@@ -1,9 +1,7 @@
-import { UpdateCommand } from '../../lib/store/dynamodb';
+import { setApiKeyRateLimit } from '../../lib/store/entities/api-key';
 import { createPartner, getPartner } from '../../lib/partners/partner';
 import { findApiKey, hashSecret, issueApiKey } from '../../lib/auth/api-key';
-import { apiKeyKey } from '../../lib/store/keys';
 import { forgetKeptKeys } from '../../lib/auth/kept-keys';
-import { db, tableName } from '../../lib/store/client';
 import type { RateLimitSettings } from '../../lib/rate-limit/policy';
 import { addStaffMember } from '../../lib/dashboard/staff';
 import { createSession } from '../../lib/dashboard/session';
@@ -47,16 +45,7 @@ export async function seedPartner(
   const test =
     (await keep(previous?.test_key)) ??
     (await issueApiKey({ partnerId: partner.id, mode: 'test', name: 'Demo test key', rateLimit })).secret;
-  for (const secret of [live, test]) {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: apiKeyKey(hashSecret(secret)),
-        UpdateExpression: 'SET rate_limit = :r',
-        ExpressionAttributeValues: { ':r': rateLimit },
-      }),
-    );
-  }
+  for (const secret of [live, test]) await setApiKeyRateLimit(hashSecret(secret), rateLimit);
   // The limits just written are what the next request of these keys must meet in this process.
   forgetKeptKeys();
   // The owner may sign in to the dashboard; a fresh session spares a developer the e-mailed code.

@@ -81,3 +81,8 @@ export async function revokeApiKey<R>(keyItem: { pk: string; sk: string }, partn
   if (!item) throw new Error(`API key ${keyItem.pk} is not partner ${partnerId}'s`);
   return item as StoredApiKey<R>;
 }
+
+/** A key's rate limits replaced (the embedded default's seed keeps its demo keys' limits as configured). */
+export async function setApiKeyRateLimit(secretHash: string, rateLimit: unknown): Promise<void> {
+  await updateItem(apiKeyKey(secretHash), { set: { rate_limit: rateLimit } });
+}
