@@ -13,11 +13,12 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
  *   its backoff and retry quota); a refusal (a failed condition, a cancelled transaction) is never
  *   retried, nor is a transaction conflict: `lib/store/transient.ts` retries that where a write must
  *   not be lost.
- * - A connection has 2 s to open. An attempt waits 5 s for its answer in AWS, where these calls
- *   answer in milliseconds and 5 s without a byte means a dead connection, so the attempt is made
- *   again. A stand-in (DynamoDB Local, the SQS stand-in on it) can take seconds under a burst on a
- *   loaded developer machine, where a timeout would only turn a slow answer into a write sent twice:
- *   it gets 60 s. `throwOnRequestTimeout`: without it the SDK's `requestTimeout` only logs a warning
+ * - In AWS a connection has 2 s to open, and an attempt waits 5 s for its answer: these calls answer
+ *   in milliseconds, and 5 s without a byte means a dead connection, so the attempt is made again. A
+ *   stand-in (DynamoDB Local, the SQS stand-in on it) can take seconds to accept a connection and to
+ *   answer under a burst on a loaded developer machine, where a timeout would only turn a slow answer
+ *   into a write sent twice, or a request answered 500 (a burst of 48 writers on a machine loaded 20
+ *   deep saw connections take over 2 s to open): it gets 10 s to connect and 60 s to answer. `throwOnRequestTimeout`: without it the SDK's `requestTimeout` only logs a warning
  *   and the call waits on.
  * - Connections are kept alive (the SDK's handler's own agent: keep-alive, at most 50 sockets).
  */
@@ -27,7 +28,7 @@ export function clientConfig(options: { standIn?: string; maxAttempts: number })
     ...(options.standIn ? { endpoint: options.standIn, credentials: LOCAL_CREDENTIALS } : {}),
     maxAttempts: options.maxAttempts,
     requestHandler: {
-      connectionTimeout: 2_000,
+      connectionTimeout: options.standIn ? 10_000 : 2_000,
       requestTimeout: options.standIn ? 60_000 : 5_000,
       throwOnRequestTimeout: true,
     },
