@@ -107,7 +107,7 @@ module.exports = {
     },
     {
       name: 'functions-use-lib-only',
-      comment: 'A handler is a thin call of lib/ (DESIGN.md "Folders").',
+      comment: 'A handler is a thin call of lib/ (docs/architecture.md).',
       severity: 'error',
       from: { path: '^functions/' },
       to: { path: '^(infra|scripts|proof|bench|test)/' },

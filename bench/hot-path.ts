@@ -20,7 +20,7 @@ import { forgetKeptKeys } from '../lib/auth/kept-keys';
 
 type LambdaHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 
-/** Goals of the hot path (docs/decisions.md, "Where a request's time goes"). */
+/** Goals of the hot path (docs/decisions.md, "Round trips of a request"). */
 const GOALS = { read: 1.5, create: 1.3, ownTimeMs: 0.5 };
 
 function proxyEvent(
@@ -248,7 +248,7 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
       };
       // One creation first, so the process's copy of the partner is fresh: the counted one then makes the
       // requests every creation makes, not also the partner's read that one request in 5 s per
-      // process makes ("Where a request's time goes": a count of 4 in one run was that read).
+      // process makes ("Round trips of a request": a count of 4 in one run was that read).
       await invoke(cases[2]);
       prepare();
       forgetRateLeases(); // the creation that writes its rate-limit count (docs/decisions.md, "Rate limiting")

@@ -16,7 +16,7 @@ import { presentedKey, storedKey } from '../lib/auth/authenticate';
 import { forgetKeptKeys, KEY_CACHE_MS } from '../lib/auth/kept-keys';
 import { now } from '../lib/clock';
 
-/** Goals (docs/decisions.md, "Where a request's time goes"). */
+/** Goals (docs/decisions.md, "Round trips of a request"). */
 export const CHAIN_ROUND_TRIPS_GOAL = 1;
 export const ONE_OBJECT_READ_GOAL = 2;
 
@@ -49,7 +49,7 @@ export const roundTripsBench: Bench = async ({ credentials }) => {
   for (const route of runOrder(ROUTES)) {
     const { handler } = (await import(pathToFileURL(join(REPO_ROOT, route.handler)).href)) as { handler: LambdaHandler };
     // Steady state: the partner's record as an API process keeps it (read again once per PARTNER_CACHE_MS,
-    // when that one request waits one round trip more: docs/decisions.md, "Where a request's time goes").
+    // when that one request waits one round trip more: docs/decisions.md, "Round trips of a request").
     forgetPartner(credentials.partner_id);
     await recentPartner(credentials.partner_id);
     // And the key as such a process keeps it: read just now, so the request does not read it (a key

@@ -4,7 +4,7 @@
  * `out[name] = v` with `__proto__` replaces the prototype instead of adding a key, and `table[name]`
  * with `constructor` or `toString` finds an inherited function nobody sent. So accumulators are
  * null-prototype objects, lookups read own keys only, and zod records keep `__proto__`
- * (lib/input/caller-keyed-record.ts; docs/decisions.md, "Hostile input at the edges").
+ * (lib/resources/caller-keyed-record.ts; docs/decisions.md, "Hostile input at the edges").
  */
 
 /** An empty object with no prototype: every key, `__proto__` included, is an ordinary own key. */

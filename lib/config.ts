@@ -19,7 +19,7 @@ export interface Config {
 /**
  * Each field is read from the environment when it is read, not when `config()` is called: tests change
  * the variables at run time, and a store call, which reads the table name alone, no longer reads all
- * seven (that was ~4% of a page of events' own time: docs/decisions.md, "Where a request's time goes").
+ * seven (that was ~4% of a page of events' own time: docs/decisions.md, "Round trips of a request").
  */
 const LIVE: Config = {
   get tableName() {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-/** Prefixes of every id we mint (spec Conventions, and ../shared/API-SURFACE.md for ours). */
+/** Prefixes of every id we mint (spec Conventions, and docs/api.md for ours). */
 export const ID_PREFIXES = {
   company: 'cmp_',
   account: 'acct_',

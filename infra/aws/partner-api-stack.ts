@@ -39,7 +39,7 @@ export function routeGroupOf(route: Route): string {
   return { partner: 'Partner', dashboard: 'Dashboard', public: 'Public' }[route.audience];
 }
 
-/** One stage of the system: every resource of DESIGN.md. */
+/** One stage of the system: the API and its functions, the table, the webhook pipeline, the jobs, on-call. */
 export class PartnerApiStack extends Stack {
   readonly watched: WatchedFunction[] = [];
 

@@ -3,7 +3,7 @@ import type { Mode, Scope } from '../scope';
 
 /**
  * How long an API process answers a key from the record it last read, without reading it again
- * (docs/decisions.md, "The key kept for 1 s per process"). Every check still runs on that record for
+ * (docs/decisions.md, "State kept between requests"). Every check still runs on that record for
  * each request (expiry exact to the request's time, allow-list, scope, mode) and the request is still
  * counted; what can be late is a change written by ANOTHER process: a revocation made elsewhere is
  * seen within this long. A revocation made in this process is seen at once (`forgetKeptKey`).

@@ -1,5 +1,5 @@
 /**
- * Scopes a key can hold (the spec leaves their names open; docs/decisions.md, "Scopes"). A key with
+ * Scopes a key can hold (the spec leaves their names open; docs/decisions.md, "Authentication and keys"). A key with
  * `*` holds all of them; `<area>:write` implies `<area>:read`.
  */
 export const SCOPES = [

@@ -44,7 +44,7 @@ interface SdkClient {
  * tracer (a subsegment per call; the client itself when tracing is off). The SDK's `loggerMiddleware`
  * builds a redacted copy of every request's input and answer even for the no-op logger it has when
  * given none, as here: a walk over every item read or written, for nothing (0.44 ms of CPU per
- * company creation in a profile: docs/decisions.md, "Where a request's time goes").
+ * company creation in a profile: docs/decisions.md, "Round trips of a request").
  */
 export function prepared<C extends SdkClient>(client: C): C {
   client.middlewareStack.remove('loggerMiddleware');

@@ -96,7 +96,7 @@ export async function fireReminder(
 /**
  * The sandbox's trigger: fire the company's next unfired reminder point (of `kind` when given). A
  * dissolved company is refused: the reminder job walks only companies not dissolved (runReminders), and
- * the sandbox fires exactly the events the live transition fires (API-SURFACE, "Sandbox triggers").
+ * the sandbox fires exactly the events the live transition fires (docs/api.md, "Sandbox triggers").
  */
 export async function fireNextReminder(
   scope: Scope,

@@ -1,5 +1,5 @@
 /**
- * Compliance deadlines per company (docs/decisions.md, "Calendar"). Two kinds:
+ * Compliance deadlines per company (docs/decisions.md, "Entitlements, tax filings, calendar, fixed assets"). Two kinds:
  * the state annual report, by formation state, and the federal income tax return, by entity type.
  * The table holds the states whose rule is a fixed date; every other state's report is due by the end
  * of the company's anniversary month (the most common rule). Amounts and exceptions (franchise tax

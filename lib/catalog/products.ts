@@ -1,5 +1,5 @@
 /**
- * The product catalog (GET /products; ../shared/API-SURFACE.md "The catalog, at least"). Wholesale
+ * The product catalog (GET /products; docs/api.md, "The catalog"). Wholesale
  * prices in cents. README documents it; orders freeze `unit_amount` and `fees` at order time.
  */
 export type Interval = 'one_time' | 'monthly' | 'yearly';

@@ -45,7 +45,7 @@ export async function presentCompany(
 
 /**
  * A company and its open-requirement count, one read of the company item that carries both
- * (docs/decisions.md, "Where a request's time goes"). Pass `count` on to `presentCompany`.
+ * (docs/decisions.md, "Round trips of a request"). Pass `count` on to `presentCompany`.
  */
 export async function companyWithCount(
   scope: Scope,

@@ -4,7 +4,7 @@ import * as z from 'zod';
  * Company fields taken by more than one request (creation, the list's filter, the operator's identity
  * update), each with the example its refusals show: one definition, so their rules cannot drift.
  * Kept apart from the creation body so a route that needs one field does not build the whole body at
- * load (docs/decisions.md, "Cold start").
+ * load (docs/decisions.md, "Bundles").
  */
 
 /** The partner's own reference for a company (spec Company `external_id`). */

@@ -16,7 +16,7 @@ export const nameAvailabilityQuery = z.strictObject({
   entity_type: z.enum(ENTITY_TYPES).meta({ examples: ['llc'] }),
 });
 
-/** The word the sandbox's state registry refuses (../shared/API-SURFACE.md): a partner can test that branch. */
+/** The word the sandbox's state registry refuses (docs/api.md): a partner can test that branch. */
 const SANDBOX_REGISTRY_CONFLICT = /\bconflict\b/i;
 
 /**

@@ -14,7 +14,7 @@ export type Expandable = (typeof EXPANDABLE)[number];
 
 /**
  * The scope an expansion needs: the read scope of the route that answers what it embeds, so a key
- * reads through `expand[]` no more than it could read on that route (docs/decisions.md, "### Scopes").
+ * reads through `expand[]` no more than it could read on that route (docs/decisions.md, "Scopes of orders and expansions").
  */
 export const EXPANSION_SCOPE: Record<Expandable, ScopeName> = {
   account: 'accounts:read',

@@ -128,7 +128,7 @@ export function previewLines(orders: ServiceOrderRecord[], billed: LedgerLine[])
   return out.map(inLineOrder);
 }
 
-/** A line with its fields in the schema's order (../shared/API-SURFACE.md's), whatever order it was built in. */
+/** A line with its fields in the schema's order, whatever order it was built in. */
 const inLineOrder = (line: PreviewLine): PreviewLine => ({
   product_key: line.product_key,
   kind: line.kind,

@@ -12,7 +12,7 @@ import { webhookEndpoints } from '../webhooks/endpoints';
 import { attemptsOfEvent, type AttemptRecord } from '../webhooks/lane/attempt-log';
 
 /**
- * The dashboard's events browser (../shared/API-SURFACE.md, "Added for the partner experience"): the
+ * The dashboard's events browser (docs/api.md, "Added for the partner experience"): the
  * partner's log in both modes (or one, with `livemode`), searchable by id, type and company, newest
  * first; one event with its payload and, per endpoint of its mode, every delivery attempt. It reads
  * the log through the partner API's own listing (lib/events/listing), one mode at a time, and merges.

@@ -39,7 +39,7 @@ export type DashboardRequestLog = RequestLog & { livemode: boolean };
 const scopeOf = (partnerId: string, mode: Mode): Scope => ({ partnerId, mode });
 
 /**
- * GET /dashboard/api/requests: the partner's request log (../shared/API-SURFACE.md), both modes. With
+ * GET /dashboard/api/requests: the partner's request log (docs/api.md), both modes. With
  * `livemode` one mode, paged with its own cursors; without, both modes merged newest first and paged
  * with the merged listing's cursors (docs/decisions.md, "The request log"): a page never promises a
  * next page it cannot give.

@@ -63,7 +63,7 @@ export async function readCounters(
  * partner-wide streams of the event types it may record, with the sequencer's lease. The fast path
  * sequences on them when they hold every stream its events touch but those of companies the write
  * creates (known empty); else it reads the counters as usual. A value moved since is caught by the
- * counters' conditions, as any race is (docs/decisions.md, "Where a request's time goes").
+ * counters' conditions, as any race is (docs/decisions.md, "Round trips of a request").
  */
 export interface CountersAhead {
   counters: Counters;

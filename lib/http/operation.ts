@@ -76,7 +76,7 @@ type PartnerDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, E
    * The operation's own first read, when it needs only the caller's scope and the path: the chain
    * starts it at the same moment as the key's read, for the scope that key had when this process last
    * saw it, and hands it to `handle` as `early` only if the key, authenticated, has that very scope
-   * (docs/decisions.md, "Where a request's time goes"). Otherwise `early` is undefined: read then.
+   * (docs/decisions.md, "Round trips of a request"). Otherwise `early` is undefined: read then.
    */
   early?: EarlyRead<z.output<P>, E>;
   /**

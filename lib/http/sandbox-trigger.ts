@@ -5,7 +5,7 @@ import type { Handler } from './core/types';
 import { apiOperation } from './operation';
 
 /**
- * A body-less sandbox trigger (../shared/API-SURFACE.md, sandbox table): its contract (test keys only,
+ * A body-less sandbox trigger (docs/api.md, "Sandbox triggers"): its contract (test keys only,
  * `sandbox:write`, idempotent, the path's ids), then one lib/ operation whose result is answered 200.
  */
 export function sandboxTrigger<P extends z.ZodType>(

@@ -49,7 +49,7 @@ function metadataValueProblem(value: unknown, depth = 0): { reason: string; vali
  * `metadata` (spec Conventions): "your own key/value pairs, at most 50 properties, stored and returned
  * verbatim and never interpreted", so a value may be any JSON value, kept as sent. Bounds that keep it
  * a note and not a document: keys 1–40 characters, each value at most 500 characters as JSON and
- * nested at most 5 levels. Any key is kept, `__proto__` and `constructor` included (lib/input/caller-keyed-record.ts).
+ * nested at most 5 levels. Any key is kept, `__proto__` and `constructor` included (lib/resources/caller-keyed-record.ts).
  */
 export const metadataInput = callerKeyedRecord(
   z.string().min(1).max(40),

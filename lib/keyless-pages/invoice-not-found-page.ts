@@ -2,7 +2,7 @@ import { page } from './layout';
 
 /**
  * What a person who opens a hosted invoice link that no longer works sees (404): links last one hour
- * (docs/decisions.md, "hosted_url"), so an old link in an e-mail or a bookmark is the common case,
+ * (docs/decisions.md, "The hosted invoice"), so an old link in an e-mail or a bookmark is the common case,
  * and a page says what to do where the JSON envelope said "No such invoice page." to a browser.
  */
 export function invoiceNotFoundPage(): string {

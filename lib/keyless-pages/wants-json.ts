@@ -1,5 +1,5 @@
 /**
- * Does a keyless page's caller ask for JSON rather than the page (../shared/API-SURFACE.md, "Keyless
+ * Does a keyless page's caller ask for JSON rather than the page (docs/api.md, "Keyless
  * pages": "JSON with `Accept: application/json`")? Yes when the Accept header names `application/json`
  * with a q above 0 and at least the q it gives `text/html` (RFC 9110 §12.5.1: the most specific range
  * that matches a type gives its q). So `application/json` alone is JSON; a browser's Accept (no

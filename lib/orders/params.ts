@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { idParam } from '../input/id-param';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
 
-/** Path parameters of this area, checked before any read (API-SURFACE conventions). */
+/** Path parameters of this area, checked before any read (docs/api.md, "Conventions"). */
 export const serviceOrderIdParams = z.strictObject({ serviceOrderID: idParam('serviceOrder', 'service order') });
 export const taxFilingIdParams = z.strictObject({ taxFilingID: idParam('taxFiling', 'tax filing') });
 export const fixedAssetParams = z.strictObject({

@@ -13,7 +13,7 @@ class NothingDue extends Error {}
 
 /**
  * Bills every period of one order that is due at `asOf`, one transaction per period, each period exactly
- * once even when the job runs twice, late, or concurrently (docs/decisions.md, "Renewals"). Two guards make it so:
+ * once even when the job runs twice, late, or concurrently (docs/decisions.md, "Billing and the ledger"). Two guards make it so:
  * the period's ledger line is keyed by (order, period) and put only if absent, and the order's
  * rewrite is conditioned on the revision read, so a second or concurrent run finds the period billed
  * and moves on; a late run catches up every missed period, each billed at its own due time. Each period

@@ -28,7 +28,7 @@ export async function getPartner(partnerId: string): Promise<Partner | undefined
  * only what changes rarely and is not a right: the name, the pinned default API version, the webhook
  * version (GET /me, `Service-Version`). Rights live on the key, kept far more briefly and checked on
  * every request (`KEY_CACHE_MS`, lib/auth/kept-keys.ts). Keeping the partner for a few seconds takes
- * the second round trip off every request (docs/decisions.md, "Where a request's time goes").
+ * the second round trip off every request (docs/decisions.md, "State kept between requests").
  */
 export const PARTNER_CACHE_MS = 5_000;
 

@@ -2,7 +2,7 @@ import type { RequestLogRecord } from '../resources/request-log';
 import { keptBody, redact } from './redact';
 
 /**
- * Which answers are logged (../shared/API-SURFACE.md): every POST and every answer of 400 or more, of a
+ * Which answers are logged (docs/api.md): every POST and every answer of 400 or more, of a
  * caller whose key we know. Not a 429 nor an unknown key's 401, so a flood of refused requests never
  * makes us write (the refusal costs what the rate limit's own count costs, no more).
  */

@@ -15,7 +15,7 @@ export type SignerAction = 'view' | 'sign' | 'decline';
 /**
  * The signer at `index` of a signature requirement. An index past the last signer names no signer: the
  * path names something that does not exist, `resource_missing` (404) as an unknown id is, with the
- * valid range (docs/decisions.md, "Sandbox triggers"); the index's shape is checked with the path.
+ * valid range (docs/decisions.md, "Sandbox triggers and the operator CLI"); the index's shape is checked with the path.
  */
 function signerAt(requirement: RequirementRecord, index: number, action: SignerAction): Signer {
   if (requirement.type !== 'signature') {

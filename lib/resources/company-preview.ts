@@ -24,7 +24,7 @@ export const previewLineSchema = onFirstUse(() =>
 );
 
 /**
- * POST /companies/preview's answer (../shared/API-SURFACE.md, "Added for the partner experience"): the
+ * POST /companies/preview's answer (docs/api.md, "Added for the partner experience"): the
  * company as creation would return it less what only a write gives it (`id`, `created_at`,
  * `updated_at`, and `account_id` when the account would be created alongside).
  */

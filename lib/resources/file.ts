@@ -4,7 +4,7 @@ import { inFieldOrder } from './in-field-order';
 import { dateTime, idOf } from './shared';
 
 /**
- * A file record (spec "not shown"; API-SURFACE.md `POST /files` and published files): the upload's
+ * A file record (spec "not shown"; docs/decisions.md, "Files": `POST /files` and published files): the upload's
  * `{object, id, purpose, size, type, created_at}`, plus the company and title of a published document.
  */
 export const FILE_PURPOSES = ['identity_document', 'formation_document', 'additional_document'] as const;

@@ -4,7 +4,7 @@ import { ENTITY_TYPES, US_STATES } from './vocabulary';
 
 export const NAME_AVAILABILITY_REASONS = ['invalid_name', 'taken', 'state_registry_conflict'] as const;
 
-/** GET /name-availability's answer (../shared/API-SURFACE.md, "Added for the partner experience"). */
+/** GET /name-availability's answer (docs/api.md, "Added for the partner experience"). */
 export const nameAvailabilitySchema = onFirstUse(() =>
   z
     .strictObject({

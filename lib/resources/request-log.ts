@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
 import { dateTime, idOf } from './shared';
 
-/** GET /requests/{requestID} (../shared/API-SURFACE.md, "Added for the partner experience"). */
+/** GET /requests/{requestID} (docs/api.md, "Added for the partner experience"). */
 export const requestLogSchema = onFirstUse(() =>
   z
     .strictObject({
@@ -33,7 +33,7 @@ export const requestLogSchema = onFirstUse(() =>
 export type RequestLog = z.infer<ReturnType<typeof requestLogSchema>>;
 export type RequestLogRecord = Omit<RequestLog, 'object'>;
 
-/** The entry in its schema's order (the order of ../shared/API-SURFACE.md), optional fields where they stand. */
+/** The entry in its schema's order (the order the schema gives), optional fields where they stand. */
 export function renderRequestLog(record: RequestLogRecord): RequestLog {
   return {
     object: 'request_log',

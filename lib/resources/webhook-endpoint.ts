@@ -3,7 +3,7 @@ import { onFirstUse } from './built-on-first-use';
 import { idOf } from './shared';
 
 /**
- * A webhook endpoint as a `webhook_endpoint.test` event embeds it (../shared/API-SURFACE.md, "Added for
+ * A webhook endpoint as a `webhook_endpoint.test` event embeds it (docs/api.md, "Added for
  * the partner experience"): which endpoint the test was sent to, never its secrets.
  */
 export const webhookEndpointSnapshotSchema = onFirstUse(() =>

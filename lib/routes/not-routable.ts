@@ -28,7 +28,7 @@ export function notRoutable(routes: RouteShape[], method: string, path: string):
 /**
  * Whether the resource the gateway picks for `path` needs no key for any of its methods (the OpenAPI
  * document): another method on it needs none either, so its 405 is answered without one, where any
- * other path under /v1 asks for a key first (docs/decisions.md, "Unknown paths").
+ * other path under /v1 asks for a key first (docs/decisions.md, "Requests").
  */
 export function isKeylessResource(routes: IndexedRoute[], path: string): boolean {
   const own = routesOfResource(routes, path);

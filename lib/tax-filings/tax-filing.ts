@@ -8,7 +8,7 @@ export { TAX_FILING_KINDS, TAX_FILING_STATUSES, type TaxFiling };
 export type TaxFilingKind = (typeof TAX_FILING_KINDS)[number];
 export type TaxFilingStatus = (typeof TAX_FILING_STATUSES)[number];
 
-/** The right a filing of this kind consumes (API-SURFACE: `<kind>_tax_filing`). */
+/** The right a filing of this kind consumes (docs/api.md, "The catalog": `<kind>_tax_filing`). */
 export const entitlementOf = (kind: TaxFilingKind) => `${kind}_tax_filing`;
 
 /**
@@ -29,7 +29,7 @@ export function nextFilingStatuses(from: TaxFilingStatus): TaxFilingStatus[] {
 /**
  * Where a bare advance (no `status`, no `progress`) takes a filing: the next step of the happy path
  * (open → in_progress → filed → accepted), as Stripe's test helpers move an object one step on; none
- * from a final status (docs/decisions.md, "Entitlements and tax filings").
+ * from a final status (docs/decisions.md, "Entitlements, tax filings, calendar, fixed assets").
  */
 export function nextFilingStatus(from: TaxFilingStatus): TaxFilingStatus | undefined {
   return nextFilingStatuses(from)[0];

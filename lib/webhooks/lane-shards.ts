@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Sharded delivery lanes (DESIGN.md, "Toward internet scale"; docs/decisions.md, "Sharded lanes").
+ * Sharded delivery lanes (docs/capacity.md, "Delivery: webhooks per second per region"; docs/decisions.md, "Sharded lanes").
  * The delivery queue is several FIFO queues, each with its own signer mapping. An endpoint belongs to
  * exactly one of them, so its order never spans two queues.
  *

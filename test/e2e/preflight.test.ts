@@ -112,7 +112,7 @@ describe('POST /companies/preview', () => {
     expect(preview.body.lines.map((l: any) => l.kind)).toEqual(
       expect.arrayContaining(['product', 'option', 'state_fee', 'processing_fee']),
     );
-    // Each line's fields in the order API-SURFACE (and the schema) gives them.
+    // Each line's fields in the order docs/api.md (and the schema) gives them.
     const lineOrder = Object.keys(previewLineSchema().shape);
     for (const line of preview.body.lines) expect(Object.keys(line)).toEqual(lineOrder.filter((k) => k in line));
     // Nothing written: no event, no company, the external_id and name still free.

@@ -7,7 +7,7 @@ import { unbilledLines } from '../../lib/billing/ledger-store';
 import type { Scope } from '../../lib/scope';
 
 /**
- * POST /companies/preview and POST /companies agree (../shared/API-SURFACE.md): for generated bodies,
+ * POST /companies/preview and POST /companies agree (docs/api.md): for generated bodies,
  * over HTTP, the preview refuses exactly as creation then does (status, code, errors[]), or creation
  * succeeds with the company the preview showed and bills exactly the preview's lines: the same total,
  * to the cent, and the same amount per product. The bodies mix valid and invalid names (one already

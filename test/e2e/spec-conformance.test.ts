@@ -4,7 +4,7 @@ import { anLlc } from '../support/companies';
 
 /**
  * The spec read from outside, to the letter: behaviours an external checker written from
- * spec/partner-api.md and API-SURFACE.md would assert, each found wrong once by the conformance audit.
+ * the contract (the OpenAPI document, docs/api.md) would assert, each found wrong once by the conformance audit.
  */
 const c = useStackDatabase();
 

@@ -15,7 +15,7 @@ import type { Scope } from '../../lib/scope';
 import { localLaneQueueNames } from '../../infra/local/webhook-pipeline';
 
 /**
- * The webhook tools of the dashboard's JSON face (../shared/API-SURFACE.md, "Added for the partner
+ * The webhook tools of the dashboard's JSON face (docs/api.md, "Added for the partner
  * experience"): edit and delete an endpoint, the `enabled_events` rules, a test event, health and
  * "retry now", attempts as "n of 10" with pages. Over HTTP against the embedded default, with a
  * partner of this file alone so no other suite's events reach these receivers.

@@ -23,7 +23,7 @@ countRoundTripsOn(db());
 /**
  * Reads by key asked for in one turn go out as one BatchGetItem (lib/store/read-together.ts), and the
  * chain puts the request's key into the operation's first read by key: GET /companies/{id} in two
- * requests, POST /companies in three (docs/decisions.md, "Where a request's time goes").
+ * requests, POST /companies in three (docs/decisions.md, "Round trips of a request").
  */
 describe('reads asked for together', () => {
   const put = (pk: string, sk: string) => db().send(new PutCommand({ TableName: tableName(), Item: { pk, sk, v: `${pk}|${sk}` } }));

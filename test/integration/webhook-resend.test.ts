@@ -9,7 +9,7 @@ useStackDatabase();
 // The stack's master key: endpoint secrets are encrypted with it.
 process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR;
 
-// Resend delivers an event "once more" (../shared/API-SURFACE.md): only an event the endpoint receives.
+// Resend delivers an event "once more" (docs/api.md): only an event the endpoint receives.
 // Both refusals come before anything is queued, so no lane queue is needed here.
 let test: Scope;
 beforeAll(async () => {

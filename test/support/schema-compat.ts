@@ -1,6 +1,6 @@
 /**
  * Compares two versions of a JSON Schema and lists every way the newer one removes or narrows a
- * field of the older (STYLE.md: versioned event schemas with a test that fails on such a change).
+ * field of the older (versioned event schemas, with a test that fails on such a change).
  * A partner's code written against `before` must still accept every document valid under `after`:
  * a property may be added, an enum may grow, a bound may loosen; nothing may disappear or tighten.
  */

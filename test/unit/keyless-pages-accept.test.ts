@@ -1,6 +1,6 @@
 import { wantsJson } from '../../lib/keyless-pages/wants-json';
 
-// The status link and the hosted invoice answer JSON "with Accept: application/json" (API-SURFACE,
+// The status link and the hosted invoice answer JSON "with Accept: application/json" (docs/api.md,
 // "Keyless pages"): when the caller prefers it, by the q values it sends, not whenever it is named.
 describe('whether a keyless page answers JSON', () => {
   it.each([

@@ -10,7 +10,7 @@ import { sandboxRequirementBody } from '../../lib/requirements/sandbox-requireme
  * standard: every `how_to_fix` shows a valid value), whichever route it is sent to: the partner API,
  * the dashboard's JSON face and its pages alike.
  */
-// Invoice ids are opaque strings (../shared/API-SURFACE.md): no pattern to hold them to.
+// Invoice ids are opaque strings (docs/api.md): no pattern to hold them to.
 const isIdName = (name: string) => (name === 'id' || /ID$/.test(name)) && name !== 'invoiceID';
 
 const idParamsOf = (schema: z.ZodType | undefined): string[] =>

@@ -20,7 +20,7 @@ export const SDK_PACKAGES: Record<string, Service> = {
 
 /** Packages imported without any command that still call AWS (Powertools utilities). */
 export const PACKAGE_ACTIONS: Record<string, { service: Service; actions: string[] }> = {
-  // The idempotency utility keeps its records in our table (DESIGN.md): read, claim, complete, release.
+  // The idempotency middleware keeps its records in our one table: read, claim, complete, release.
   '@aws-lambda-powertools/idempotency': { service: 'dynamodb', actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   // Parameters' SecretsProvider reads one secret's value (lib/signing-keys/: which secret, narrowed-modules.ts).
   '@aws-lambda-powertools/parameters/secrets': { service: 'secretsmanager', actions: ['GetSecretValue'] },

@@ -6,7 +6,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BUNDLE_HANDLER, bundleFunction, type FunctionBundles, REPO_ROOT } from '../bundling';
 
-/** Node 24 on arm64 (DESIGN.md, "Runtime"); built by name should an older aws-cdk-lib lack the constant. */
+/** Node 24 on arm64, the runtime every npm script runs on here (package.json `engines`); built by name should an older aws-cdk-lib lack the constant. */
 export const NODE_RUNTIME: Runtime =
   (Runtime as unknown as Record<string, Runtime | undefined>).NODEJS_24_X ?? new Runtime('nodejs24.x', RuntimeFamily.NODEJS);
 

@@ -44,7 +44,7 @@ const CREATION_EVENT_TYPES = ['company.created', 'service_order.status.changed']
 /**
  * The creation's counters, read as the request's key is (the operation's early read, in the key's own
  * BatchGetItem): the commit then sequences the events on them, so a creation makes three requests
- * (docs/decisions.md, "Where a request's time goes"). A stream they miss is read at the commit.
+ * (docs/decisions.md, "Round trips of a request"). A stream they miss is read at the commit.
  */
 export function creationCountersAhead(scope: Scope, together?: ReadTogether): Promise<CountersAhead> {
   return readCountersAhead(scope, tableName(), CREATION_EVENT_TYPES, together);

@@ -15,7 +15,7 @@ export interface RequestFilters {
 }
 
 /**
- * The request log (../shared/API-SURFACE.md): what the partner's integration sent and was answered,
+ * The request log (docs/api.md): what the partner's integration sent and was answered,
  * newest first, both modes; each request id links to the request in full. The search box takes a
  * request id from an error envelope (`request_id`) or the `Request-Id` header.
  */

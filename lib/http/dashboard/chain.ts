@@ -26,7 +26,7 @@ export type DashboardDef<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
 /**
  * The dashboard's chains on the one builder (lib/http/handler.ts): its security headers, then how its
  * face answers errors and reads bodies, then the session (last: a page's CSRF token arrives in its
- * form). Each face and session choice is its own small module (json-operation.ts, page-operation.ts),
+ * form). Each face and session choice is its own small module (api-operation.ts, page-operation.ts, and their signed-out-… twins),
  * so a handler's bundle carries only the middlewares its route uses.
  */
 export function dashboardHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, F extends 'json' | 'page', A>(

@@ -23,7 +23,7 @@ import { soleAuthorization } from '../core/authorization-header';
  * One round trip of waiting: the key's count is kept under the hash of the presented secret, so it
  * goes out at the same moment as the key's own read (the partner comes from a record read at most a
  * few seconds ago), and the key rides in the operation's own first read by key when it has one
- * (docs/decisions.md, "Where a request's time goes"). A key this process authenticated less than
+ * (docs/decisions.md, "Round trips of a request"). A key this process authenticated less than
  * `KEY_CACHE_MS` ago is not read at all: the operation's read then goes out alone, and every check
  * below runs on the kept record as on a read one.
  */
@@ -32,7 +32,7 @@ export function apiKeyAuth(
     scope?: ScopeName;
     /** The operation's own read, for a scope: started with the key's read when the key's scope is known. */
     early?: (scope: Scope, event: APIGatewayProxyEvent, together: ReadTogether) => Promise<unknown> | undefined;
-    /** A sandbox operation (API-SURFACE: "a live key gets test_mode_only on every one of them"). */
+    /** A sandbox operation (docs/api.md, "Sandbox triggers": a live key gets test_mode_only on every one of them). */
     testModeOnly?: boolean;
   } = {},
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {

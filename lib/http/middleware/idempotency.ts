@@ -35,7 +35,7 @@ function refuseMalformedIdempotencyKey(key: string | undefined): void {
 /**
  * The header's shape alone, at the chain's place of `idempotency()`, for an operation that keeps no
  * record yet must refuse as an idempotent one does: POST /companies/preview answers creation's errors
- * exactly (../shared/API-SURFACE.md), and creation refuses a malformed key before it looks at the body.
+ * exactly (docs/api.md), and creation refuses a malformed key before it looks at the body.
  */
 export function idempotencyKeyShape(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {

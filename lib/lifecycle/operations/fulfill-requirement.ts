@@ -16,7 +16,7 @@ import { getRequirement, RequirementChanged, type RequirementRecord } from '../.
 import { exampleId, isId } from '../../ids';
 import { callerKeyedRecord } from '../../resources/caller-keyed-record';
 
-/** POST /requirements/{id}/fulfill: the body by type (../shared/API-SURFACE.md). */
+/** POST /requirements/{id}/fulfill: the body by type (docs/decisions.md, "Requirements"). */
 export const fulfillBody = z.strictObject({ name: z.unknown().optional(), answers: z.unknown().optional(), file: z.unknown().optional() });
 export type FulfillBody = z.infer<typeof fulfillBody>;
 

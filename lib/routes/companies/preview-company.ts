@@ -8,7 +8,7 @@ export const previewCompany = partner('preview-company', {
   path: '/v1/companies/preview',
   operation: 'previewCompany',
   scope: 'companies:write',
-  // Creation's headers and errors (../shared/API-SURFACE.md): a malformed Idempotency-Key is refused as creation refuses it.
+  // Creation's headers and errors (docs/api.md): a malformed Idempotency-Key is refused as creation refuses it.
   checksIdempotencyKey: true,
   query: createCompanyQuery,
   body: createCompanyBody,

@@ -13,7 +13,7 @@ import { sandboxSignerSign } from './signer-sign';
 import { sandboxSignerDecline } from './signer-decline';
 import { sandboxCancelRequirement } from './cancel-requirement';
 
-/** The lifecycle rows of the sandbox table (../shared/API-SURFACE.md): test keys only, idempotent. */
+/** The lifecycle rows of the sandbox table (docs/api.md): test keys only, idempotent. */
 export const sandboxLifecycleRoutes = [
   sandboxVerifyCompany,
   sandboxMoveCompanyStage,

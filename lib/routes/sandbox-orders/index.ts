@@ -11,7 +11,7 @@ import { sandboxApproveRenewalCancel } from './sandbox-approve-renewal-cancel';
 import { sandboxDenyRenewalCancel } from './sandbox-deny-renewal-cancel';
 import { sandboxRunBilling } from './sandbox-run-billing';
 
-/** Sandbox triggers of orders and billing (API-SURFACE "Sandbox triggers"): test keys only. */
+/** Sandbox triggers of orders and billing (docs/api.md, "Sandbox triggers"): test keys only. */
 export const sandboxOrdersRoutes = [
   sandboxChangeEntitlements,
   sandboxOpenTaxFiling,

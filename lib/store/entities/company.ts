@@ -67,7 +67,7 @@ export async function getCompany(
 /**
  * The company and its open-requirement count (spec Company `open_requirements`, "computed at read
  * time") in ONE consistent read of the company item, in the request's shared read when `together` is
- * given: GET /companies/{id} in one round trip (docs/decisions.md, "Where a request's time goes").
+ * given: GET /companies/{id} in one round trip (docs/decisions.md, "Round trips of a request").
  */
 export async function getCompanyAndOpenCount(
   scope: Scope,

@@ -5,7 +5,7 @@ import type { EndpointRecord } from './endpoint-record';
  * Which events an endpoint receives: ONE predicate, used by the fan-out, by the lane (the events it
  * fills a gap with), by recover, and by the validation of `enabled_events` (an entry is accepted only
  * if this predicate lets it take some type the service emits), so an accepted filter is exactly what
- * delivery honours (../shared/API-SURFACE.md, "Added for the partner experience").
+ * delivery honours (docs/api.md, "Added for the partner experience").
  */
 
 /** The event a dashboard "send test event" records: it goes to the endpoint it names, and to no other. */

@@ -115,7 +115,7 @@ async function post(input: PostInput): Promise<PostResult> {
       },
     });
     // The attempt's one deadline runs from its start: the DNS lookup of the check above counts in it
-    // (docs/decisions.md, "Numbers": 15 s for the whole attempt), so a slow name server cannot stretch it.
+    // (docs/decisions.md, "Numbers the contract leaves open": 15 s for the whole attempt), so a slow name server cannot stretch it.
     const timer = setTimeout(
       () => {
         req.destroy();

@@ -7,7 +7,7 @@ import { readEndpoint } from '../delivery/endpoint-record';
 import { listAttempts, type AttemptRecord } from '../lane/attempt-log';
 import { idParam } from '../../input/id-param';
 
-/** Path and bodies of the dashboard's delivery actions (../shared/API-SURFACE.md). */
+/** Path and bodies of the dashboard's delivery actions (docs/api.md). */
 export const endpointIdParams = z.strictObject({ id: idParam('webhookEndpoint', 'webhook endpoint') });
 export const resendBody = z.strictObject({ event_id: idParam('event', 'event', 'from GET /v1/events or the endpoint’s attempts') });
 export const recoverBody = z.strictObject({ since: z.iso.datetime({ offset: true }) });

@@ -10,7 +10,7 @@ import { KNOWN_EVENT_TYPES, selectorTakes, TEST_EVENT_TYPE } from '../delivery/e
 import { readLane, type LaneState } from '../lane/lane-state';
 
 /**
- * An endpoint's delivery health (../shared/API-SURFACE.md, "Added for the partner experience"):
+ * An endpoint's delivery health (docs/api.md, "Added for the partner experience"):
  * `disabled` when it receives nothing, `failing` while every attempt since `failing_since` failed
  * (spec, Delivery rule 7), else `healthy`; `queued` is how many events of the log after the lane's
  * cursor the endpoint still has to receive; `next_attempt_at` when its waiting head is tried again.

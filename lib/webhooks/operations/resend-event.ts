@@ -12,7 +12,7 @@ import { laneShardOf } from '../lane-shards';
  * other mode's, is `resource_missing`. It must also be one the endpoint receives (the one delivery
  * predicate, as recover applies it): the lane sends a resend without asking the filter again, so
  * another endpoint's test event or a type outside `enabled_events` would otherwise go out
- * (docs/decisions.md, "Webhook endpoints", Resend).
+ * (docs/decisions.md, "The pipeline and why order holds").
  */
 export async function resendEvent(
   partnerId: string,
