@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { analyseCode } from '../infra/aws/access/analyse-code';
 import type { Service } from '../infra/aws/access/sdk-actions';
 import { BUNDLE_FILE, bundleFunctionsAsync, REPO_ROOT } from '../infra/aws/bundling';
-import { FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../infra/aws/partner-api-stack';
-import { entriesIn, whenPresent } from '../infra/aws/when-present';
+import { BACKSTOP_ENTRY, FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../infra/aws/partner-api-stack';
+import { jobFiles } from '../infra/aws/job-schedules';
 import { FALLBACK_HANDLER, ROUTES } from '../lib/routes';
 import { round } from './stats';
 import type { Bench, BenchRow } from './types';
@@ -163,10 +163,10 @@ export function bundleEntries(): Map<string, string> {
   return new Map<string, string>([
     ...ROUTES.map((r) => [r.operation, r.handler] as [string, string]),
     ['fallback', FALLBACK_HANDLER],
-    ...[whenPresent(FANOUT_ENTRY, (e) => ['webhook-fanout', e]), whenPresent(SIGNER_ENTRY, (e) => ['webhook-signer', e])].filter(
-      (x): x is [string, string] => Boolean(x),
-    ),
-    ...entriesIn(JOBS_FOLDER).map((e) => [`job-${e.replace(/^.*\//, '').replace(/\.ts$/, '')}`, e] as [string, string]),
+    ['webhook-fanout', FANOUT_ENTRY],
+    ['webhook-signer', SIGNER_ENTRY],
+    ['sequencer-backstop', BACKSTOP_ENTRY],
+    ...jobFiles(JOBS_FOLDER).map((e) => [`job-${e.replace(/^.*\//, '').replace(/\.ts$/, '')}`, e] as [string, string]),
   ]);
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './bundling';
 
@@ -30,4 +30,12 @@ export function scheduleOf(entry: string): JobSchedule {
   if (!expression)
     throw new Error(`${entry} has no schedule: export const schedule = 'rate(…)' or 'cron(…)' (EventBridge Scheduler syntax).`);
   return { name, expression, description: `Scheduled job ${name} (${expression})`, timeoutSeconds: JOB_TIMEOUT_SECONDS[name] ?? 300 };
+}
+
+/** The jobs of a folder (`functions/jobs`), sorted so synthesis is deterministic: every `.ts` file but tests and declarations. */
+export function jobFiles(folder: string): string[] {
+  return readdirSync(join(REPO_ROOT, folder))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
+    .sort()
+    .map((f) => `${folder}/${f}`);
 }

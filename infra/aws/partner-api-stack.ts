@@ -12,10 +12,9 @@ import { OnCall, type WatchedFunction } from './constructs/on-call';
 import { PartnerRestApi, type MethodTarget } from './constructs/rest-api';
 import { ServiceFunction } from './constructs/service-function';
 import { BACKSTOP_TIMEOUT, SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
-import { scheduleOf } from './job-schedules';
+import { jobFiles, scheduleOf } from './job-schedules';
 import { familiesOf, familyChains, familyStackId } from './route-families';
 import type { StageSettings } from './stages';
-import { entriesIn, whenPresent } from './when-present';
 
 export const FANOUT_ENTRY = 'functions/webhooks/fanout.ts';
 export const SIGNER_ENTRY = 'functions/webhooks/deliver.ts';
@@ -25,8 +24,9 @@ export const JOBS_FOLDER = 'functions/jobs';
 export interface PartnerApiStackProps extends StackProps {
   settings: StageSettings;
   /**
-   * Entries of the pipeline and job functions. Default: the files of the repository, each only
-   * when present (FANOUT_ENTRY, SIGNER_ENTRY, BACKSTOP_ENTRY, every file of JOBS_FOLDER). Tests pass others.
+   * Entries of the pipeline and job functions. Default: the files of the repository (FANOUT_ENTRY,
+   * SIGNER_ENTRY, BACKSTOP_ENTRY, every file of JOBS_FOLDER); one that is missing fails the synthesis.
+   * Tests pass others.
    */
   entries?: { fanout?: string; signer?: string; backstop?: string; jobs?: string[] };
   /** The route table; default: ROUTES. Tests pass a larger synthetic one to prove the layout scales. */
@@ -49,10 +49,10 @@ export class PartnerApiStack extends Stack {
     const routes = props.routes ?? ROUTES;
     const data = new Data(this, 'Data', { settings });
 
-    const fanoutEntry = props.entries ? props.entries.fanout : whenPresent(FANOUT_ENTRY, (e) => e);
-    const signerEntry = props.entries ? props.entries.signer : whenPresent(SIGNER_ENTRY, (e) => e);
-    const backstopEntry = props.entries ? props.entries.backstop : whenPresent(BACKSTOP_ENTRY, (e) => e);
-    const jobEntries = props.entries ? (props.entries.jobs ?? []) : entriesIn(JOBS_FOLDER);
+    const fanoutEntry = props.entries ? props.entries.fanout : FANOUT_ENTRY;
+    const signerEntry = props.entries ? props.entries.signer : SIGNER_ENTRY;
+    const backstopEntry = props.entries ? props.entries.backstop : BACKSTOP_ENTRY;
+    const jobEntries = props.entries ? (props.entries.jobs ?? []) : jobFiles(JOBS_FOLDER);
 
     // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
     const entries = [

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { analyseCode } from '../../infra/aws/access/analyse-code';
 import { statementsFor } from '../../infra/aws/access/grants';
 import { BACKSTOP_ENTRY, FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../../infra/aws/partner-api-stack';
-import { entriesIn } from '../../infra/aws/when-present';
+import { jobFiles } from '../../infra/aws/job-schedules';
 import { FALLBACK_HANDLER, ROUTES } from '../../lib/routes';
 import { FIXTURE_ENTRIES, synthStage } from './support/synth';
 
@@ -203,7 +203,7 @@ describe('the code analysis behind the grants', () => {
 describe('the grants of every function', () => {
   const FILE = join(__dirname, 'fixtures', 'grants-by-function.json');
   const entries = [
-    ...new Set([...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, FANOUT_ENTRY, SIGNER_ENTRY, BACKSTOP_ENTRY, ...entriesIn(JOBS_FOLDER)]),
+    ...new Set([...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, FANOUT_ENTRY, SIGNER_ENTRY, BACKSTOP_ENTRY, ...jobFiles(JOBS_FOLDER)]),
   ].sort();
 
   it('are exactly the reviewed list, function by function', () => {

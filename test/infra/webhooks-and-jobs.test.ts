@@ -3,7 +3,7 @@ import { EVENT_ENTITY } from '../../lib/store/table-definition';
 import { FANOUT_ENTRY, SIGNER_ENTRY } from '../../infra/aws/partner-api-stack';
 import { DELIVERY_TIMEOUT, laneShardQueueNames, MAX_LANE_SHARDS, WebhookPipeline } from '../../infra/aws/constructs/webhook-pipeline';
 import { resolveStage, STAGES } from '../../infra/aws/stages';
-import { entriesIn } from '../../infra/aws/when-present';
+import { jobFiles } from '../../infra/aws/job-schedules';
 import { scheduleOf } from '../../infra/aws/job-schedules';
 import { FIXTURE_ENTRIES, PROD_FULL, synthStage, type Synthesized } from './support/synth';
 
@@ -181,7 +181,7 @@ describe('scheduled jobs', () => {
   });
 
   it('schedules every job file on this branch', () => {
-    const jobs = entriesIn('functions/jobs');
+    const jobs = jobFiles('functions/jobs');
     const s = synthStage('sandbox-preview');
     const names = s.resources.filter((r) => r.type === 'AWS::Scheduler::Schedule').map((r) => r.props.Name);
     expect(names).toEqual(jobs.map((j) => `papi-preview-${j.replace(/^.*\//, '').replace(/\.ts$/, '')}`));

@@ -59,8 +59,8 @@ export function laneShardQueueNames(prefix: string, index: number): { queueName:
 
 /**
  * Stream → fan-out → FIFO lane queues (one per lane shard; one group per endpoint) → signer, one event
- * source mapping per shard. Built piece by piece as the handlers land (see when-present.ts): the queues
- * exist as soon as either function does.
+ * source mapping per shard. The stack adds the fan-out, the signer and the backstop to it (tests may
+ * give only some of them: the queues exist as soon as any function uses them).
  */
 export class WebhookPipeline extends Construct {
   /** The lane shards, shard 0 first: `settings.shards.lanes` of them. */
