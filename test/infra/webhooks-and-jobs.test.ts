@@ -167,6 +167,16 @@ describe('parts that have not landed', () => {
   });
 });
 
+describe('a handler file that is missing', () => {
+  it('fails the synthesis, naming the file, instead of leaving its part out of the stack', () => {
+    expect(() =>
+      synthStage('sandbox-preview', {
+        entries: { fanout: 'functions/webhooks/gone.ts', signer: SIGNER_ENTRY, jobs: FIXTURE_ENTRIES.jobs },
+      }),
+    ).toThrow(/functions\/webhooks\/gone\.ts/);
+  });
+});
+
 describe('scheduled jobs', () => {
   it('schedules each job with EventBridge Scheduler, in the stage’s schedule group', () => {
     const s = synthStage('sandbox-preview', { entries: FIXTURE_ENTRIES });
