@@ -24,6 +24,8 @@ const common = {
 
 export default {
   maxWorkers: 2,
+  // Longest first, also on a fresh clone that has no timings of its own yet.
+  testSequencer: '<rootDir>/test/support/test-sequencer.cjs',
   testTimeout: 30000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },

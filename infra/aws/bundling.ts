@@ -1,7 +1,7 @@
-import { build, buildSync, type BuildOptions } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { BundleCache, type SharedOptions } from './bundle-cache';
 import { REDOC_FILE, REDOC_PACKAGE_FILE } from '../../lib/docs/reference-assets';
 import { OPENAPI_FILE, OPENAPI_SOURCE_FILE } from '../../lib/openapi/published';
 
@@ -89,23 +89,27 @@ export const BUNDLE_HANDLER = 'index.handler';
  * Bundles one function's entry into `outdir` (`index.mjs` and its map) through esbuild's own API.
  * Not NodejsFunction's bundler: that one spawns `npx --no-install esbuild` per function, and npx
  * alone costs ~0.7 s a call, so `npm run synth` of 115 functions spent more time starting npm than
- * building (docs/decisions.md, "Production on AWS"). Synchronous because the CDK's local bundling is.
+ * building (docs/decisions.md, "Bundles"). Synchronous because the CDK's local bundling is.
  */
 export function bundleFunction(entry: string, outdir: string): void {
-  buildSync(bundleOptions(entry, outdir));
-  copyBesideBundle(entry, outdir);
+  copyBundle(bundleCache().ensure([entry], sharedOptions()).get(entry)!, entry, outdir);
 }
 
 /**
- * Many functions' bundles in one esbuild build, each in `outdir/<name>/index.mjs` with its map: the
- * same options, so the same bytes as `bundleFunction` gives each one (a test compares them), but the
- * modules they share are read and parsed once instead of once per function (133 functions: ~13 s
- * instead of ~48 s). The CDK app builds its functions this way (`FunctionBundles`).
+ * Many functions' bundles, each in `outdir/<name>/index.mjs` with its map, from the bundle cache
+ * (infra/aws/bundle-cache.ts): those not built yet from these very inputs are built in ONE esbuild
+ * build, so the modules they share are read and parsed once (133 functions: ~13 s instead of ~48 s),
+ * and a second build of the same code (`npm run synth` after the bundle smoke test) only copies.
+ * Each bundle is the same bytes as `bundleFunction` gives it alone (a test compares them). The CDK
+ * app builds its functions this way (`FunctionBundles`).
  */
 export function bundleFunctions(entries: [name: string, entry: string][], outdir: string): void {
   if (!entries.length) return;
-  buildSync(manyOptions(entries, outdir));
-  for (const [name, entry] of entries) copyBesideBundle(entry, join(outdir, name));
+  const built = bundleCache().ensure(
+    entries.map(([, entry]) => entry),
+    sharedOptions(),
+  );
+  for (const [name, entry] of entries) copyBundle(built.get(entry)!, entry, join(outdir, name));
 }
 
 /**
@@ -115,20 +119,36 @@ export function bundleFunctions(entries: [name: string, entry: string][], outdir
  */
 export async function bundleFunctionsAsync(entries: [name: string, entry: string][], outdir: string): Promise<void> {
   if (!entries.length) return;
-  await build(manyOptions(entries, outdir));
-  for (const [name, entry] of entries) copyBesideBundle(entry, join(outdir, name));
+  const built = await bundleCache().ensureAsync(
+    entries.map(([, entry]) => entry),
+    sharedOptions(),
+  );
+  for (const [name, entry] of entries) copyBundle(built.get(entry)!, entry, join(outdir, name));
 }
 
 /**
- * The bundles of a stack's functions, built in one esbuild build (`bundleFunctions`) the first time the
- * CDK bundles one of them, then each moved into the folder where the CDK bundles that function: one
- * build for the whole synthesis instead of one per function (`npm run synth`: docs/decisions.md,
- * "Production on AWS"), the assets and their hashes byte for byte what `bundleFunction` gives. A
- * synthesis that skips bundling (the `bundling-stacks` context) never asks, so nothing is built.
- *
- * Built beside the CDK's own bundling folder (in the same parent, the assembly's folder), because a
- * source map names its sources relative to its own folder: one level deeper, every map would differ.
- * An entry that is not one of `entries`, or asked for in another folder, is bundled alone (`bundleFunction`).
+ * The bundle cache: node_modules/.cache/function-bundles, or the folder `FUNCTION_BUNDLE_CACHE` names
+ * (tests that compare two real builds give each a folder of its own).
+ */
+function bundleCache(): BundleCache {
+  return new BundleCache(REPO_ROOT, process.env.FUNCTION_BUNDLE_CACHE);
+}
+
+/** A built bundle and its map, from its folder in the cache into `outdir`, with the files it reads beside it. */
+function copyBundle(from: string, entry: string, outdir: string): void {
+  mkdirSync(outdir, { recursive: true });
+  for (const file of [BUNDLE_FILE, `${BUNDLE_FILE}.map`]) copyFileSync(join(from, file), join(outdir, file));
+  copyBesideBundle(entry, outdir);
+}
+
+/**
+ * The bundles of a stack's functions, built (or found in the bundle cache) in one esbuild build
+ * (`bundleFunctions`) the first time the CDK bundles one of them, each copied into the assembly's
+ * folder, then moved into the folder where the CDK bundles that function: one build for the whole
+ * synthesis instead of one per function (`npm run synth`: docs/decisions.md, "Bundles"), the assets
+ * and their hashes byte for byte what `bundleFunction` gives. A synthesis that skips bundling (the
+ * `bundling-stacks` context) never asks, so nothing is built. An entry that is not one of `entries`,
+ * or asked for in another folder, is bundled alone (`bundleFunction`).
  */
 export class FunctionBundles {
   private readonly entries: string[];
@@ -174,20 +194,9 @@ function copyBesideBundle(entry: string, outdir: string): void {
   for (const { from, to } of files) copyFileSync(resolve(from), join(outdir, to));
 }
 
-function manyOptions(entries: [name: string, entry: string][], outdir: string): BuildOptions {
-  const { entryPoints: _one, outfile: _file, ...shared } = bundleOptions(entries[0][1], outdir);
+/** Every function's build options but its entry and where it is written (`BUNDLE`, in esbuild's terms). */
+function sharedOptions(): SharedOptions {
   return {
-    ...shared,
-    entryPoints: entries.map(([name, entry]) => ({ in: join(REPO_ROOT, entry), out: `${name}/${BUNDLE_FILE.replace(/\.mjs$/, '')}` })),
-    outdir,
-    outExtension: { '.js': '.mjs' },
-  };
-}
-
-function bundleOptions(entry: string, outdir: string): BuildOptions {
-  return {
-    entryPoints: [join(REPO_ROOT, entry)],
-    outfile: join(outdir, BUNDLE_FILE),
     bundle: true,
     logLevel: 'warning',
     platform: BUNDLE.platform,

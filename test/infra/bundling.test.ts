@@ -48,6 +48,28 @@ function synthesize(
   return outdir;
 }
 
+/**
+ * `work` with bundles built in a bundle cache of its own (FUNCTION_BUNDLE_CACHE, infra/aws/bundle-cache.ts),
+ * empty, at the same depth as every other such cache: a map names its sources relative to its bundle's folder.
+ */
+function withFreshBundleCache<T>(work: () => T): T {
+  const before = process.env.FUNCTION_BUNDLE_CACHE;
+  process.env.FUNCTION_BUNDLE_CACHE = mkdtempSync(join(tmpdir(), 'bundle-cache-'));
+  const restore = () => {
+    if (before === undefined) delete process.env.FUNCTION_BUNDLE_CACHE;
+    else process.env.FUNCTION_BUNDLE_CACHE = before;
+  };
+  try {
+    const result = work();
+    if (result instanceof Promise) return result.finally(restore) as T;
+    restore();
+    return result;
+  } catch (error) {
+    restore();
+    throw error;
+  }
+}
+
 /** The folders of a synthesis that hold a bundle, by name (assets, and bundles built ahead and not yet moved into one). */
 const bundleDirs = (outdir: string) => readdirSync(outdir).filter((d) => existsSync(join(outdir, d, 'index.mjs')));
 
@@ -191,8 +213,11 @@ describe("one build for all the functions of a stack (FunctionBundles, the app's
 
   it('builds every bundle when the CDK bundles the first, and gives each asset the bytes and the hash of its function bundled alone', () => {
     let ahead: string[] = [];
-    const together = synthesize('BundleSet', functions, { together: true, afterFirst: (dir) => (ahead = bundleDirs(dir)) });
-    const alone = synthesize('BundleSet', functions);
+    // Two real builds: each from a bundle cache of its own (a shared one would hand the second the first's bytes).
+    const together = withFreshBundleCache(() =>
+      synthesize('BundleSet', functions, { together: true, afterFirst: (dir) => (ahead = bundleDirs(dir)) }),
+    );
+    const alone = withFreshBundleCache(() => synthesize('BundleSet', functions));
     // Once the first asset is staged, the second function's bundle is already built beside it.
     expect(ahead.filter((d) => !d.startsWith('asset.'))).toHaveLength(1);
     // The same template (the assets' hashes are in it), the same assets, Redoc's file beside included.
@@ -225,7 +250,8 @@ describe('building bundles beside HTTP (the bundle smoke test)', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'bundles-async-'));
     const turns: string[] = [];
     setImmediate(() => turns.push('event loop turned'));
-    const built = await buildProductionBundles(outdir, (name) => name === 'fallback');
+    // A real build (a fresh bundle cache): a bundle found in the cache is only copied.
+    const built = await withFreshBundleCache(() => buildProductionBundles(outdir, (name) => name === 'fallback'));
     turns.push('built');
     expect(turns).toEqual(['event loop turned', 'built']);
     expect(existsSync(built.get('fallback')!)).toBe(true);
@@ -236,12 +262,12 @@ describe('one build for many functions (the smoke test and the bench)', () => {
   it('gives each function the very bytes its build alone (bundleFunction) gives, its map and its files beside included', async () => {
     const names = ['getMe', 'apiReferenceRenderer', 'hostedInvoice'];
     const many = mkdtempSync(join(tmpdir(), 'bundles-many-'));
-    const built = await buildProductionBundles(many, (name) => names.includes(name));
+    // Two real builds: each from a bundle cache of its own (a shared one would hand the second the first's bytes).
+    const built = await withFreshBundleCache(() => buildProductionBundles(many, (name) => names.includes(name)));
     const entries = new Map([...bundleEntriesOf(names)]);
     for (const name of names) {
-      // At the same depth as the other's folder: the map names its sources relative to it.
       const alone = join(mkdtempSync(join(tmpdir(), 'bundles-alone-')), name);
-      bundleFunction(entries.get(name)!, alone);
+      withFreshBundleCache(() => bundleFunction(entries.get(name)!, alone));
       const together = dirname(built.get(name)!);
       expect({ name, files: readdirSync(together).sort() }).toEqual({ name, files: readdirSync(alone).sort() });
       for (const file of readdirSync(alone)) {
