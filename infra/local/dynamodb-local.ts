@@ -34,15 +34,25 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
+/**
+ * A port that is free now, for a process to bind a moment later (DynamoDB Local, the runtime's HTTP
+ * server): picked at random below the kernel's ephemeral range (Linux 32768-60999, macOS 49152-65535),
+ * so that no `listen(0)` of another process (a test's receiver) can take it in the meantime.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+    if (attempt >= 50) throw new Error('no free port found between 20000 and 32000');
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 

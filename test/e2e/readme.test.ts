@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '../../infra/local/dynamodb-local';
 
 /**
  * The README's promise: every shell block works when pasted into a shell on a fresh clone with
@@ -69,17 +69,6 @@ function fencedBlocks(markdown: string): Block[] {
 const SHELL = new Set(['sh', 'bash', 'shell']);
 const blocks = fencedBlocks(README);
 const shellBlocks = blocks.filter((b) => SHELL.has(b.info));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '../../infra/local/dynamodb-local';
 
 /**
  * Starts ONE embedded default (`infra/local/main.ts`, exactly what `npm start` runs) for the
@@ -39,15 +39,4 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_LOCAL_DIR = localDir;
   (globalThis as { __LOCAL_RUNTIME__?: unknown }).__LOCAL_RUNTIME__ = child;
   JSON.parse(readFileSync(join(localDir, 'credentials.json'), 'utf8'));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
