@@ -85,7 +85,7 @@ export class PartnerApiStack extends Stack {
       secretArns: { cursor: data.cursorSecret.secretArn, hostedLink: data.hostedLinkSecret.secretArn },
     };
     // Names and addresses only: no secret is ever in a function's environment (the signing keys are
-    // read from Secrets Manager at run time, lib/signing-keys.ts; test/infra proves it).
+    // read from Secrets Manager at run time, lib/signing-keys/; test/infra proves it).
     const environment: Record<string, string> = {
       STAGE: settings.name,
       TABLE_NAME: data.tableName,

@@ -93,7 +93,10 @@ describe('references in comments and docs stay inside the repository', () => {
         .map((m) => [`${m[1]}.md`, (m[2] ?? m[3]).replace(/^#+\s*/, '')] as const)
         .filter(([doc]) => sections.has(doc))
         .filter(
-          ([doc, title]) => ![...sections.get(doc)!].some((h) => h === title || h.startsWith(`${title} (`) || h.startsWith(`${title}:`)),
+          ([doc, title]) =>
+            ![...sections.get(doc)!].some(
+              (h) => h === title || h.startsWith(`${title} (`) || h.startsWith(`${title}:`) || h.startsWith(`${title},`),
+            ),
         )
         .map(([doc, title]) => `no section "${title}" in ${doc}`),
     );

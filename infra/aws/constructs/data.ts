@@ -136,7 +136,7 @@ export class Data extends Construct {
       ],
     });
 
-    // The signing keys, read by the functions at run time (lib/signing-keys.ts), never in an environment:
+    // The signing keys, read by the functions at run time (lib/signing-keys/), never in an environment:
     // `{"current": …}`, and `previous` beside it during a rotation (npm run ops -- rotate-signing-key).
     this.cursorSecret = signingSecret(this, 'CursorSigningKey', settings, 'cursor-signing-key', 'HMAC key of signed page cursors');
     this.hostedLinkSecret = signingSecret(
