@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { lambdaContext } from '../infra/local/proxy-event';
 import { db, tableName } from '../lib/store/client';
 import { companyKey, partnerKey } from '../lib/store/keys';
-import { countRoundTrips, countRoundTripsOn } from '../lib/store/round-trips';
+import { countRoundTrips, countRoundTripsOn } from './round-trip-counter';
 import { scopeSequencer } from '../lib/event-log/sequencer/scope-sequencer';
 import { sequencerSettings } from '../lib/event-log/sequencer/settings';
 import { forgetPartner } from '../lib/partners/partner';

@@ -8,7 +8,7 @@ import { createSession } from '../lib/dashboard/session';
 import { forgetPartner, recentPartner } from '../lib/partners/partner';
 import { ROUTES } from '../lib/routes';
 import { db } from '../lib/store/client';
-import { countRoundTrips, countRoundTripsOn } from '../lib/store/round-trips';
+import { countRoundTrips, countRoundTripsOn } from './round-trip-counter';
 import { makeRouteObjects, routeRequest, runOrder } from './route-requests';
 import type { Bench, BenchRow } from './types';
 import { forgetRateLeases } from '../lib/rate-limit/count-request';
@@ -28,7 +28,7 @@ type LambdaHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<
 /**
  * For every route of the route table, one plausible request (bench/route-requests.ts) through the
  * route's own handler, in this process: the DynamoDB requests it made, by command, and the SEQUENTIAL
- * round trips on its critical path, counted by a middleware on the client (lib/store/round-trips.ts),
+ * round trips on its critical path, counted by a middleware on the client (bench/round-trip-counter.ts),
  * not timed. "The chain" is what the key, its rate-limit count, the partner and the dashboard's session
  * waited for before the operation began; "reads twice" names an item read by key more than once in
  * one request.
@@ -62,11 +62,11 @@ export const roundTripsBench: Bench = async ({ credentials }) => {
     const { result, tally } = await countRoundTrips(() => handler(routeRequest(route, objects), lambdaContext(route.operation)));
     const byCommand = new Map<string, number>();
     for (const r of tally.requests) byCommand.set(r.command, (byCommand.get(r.command) ?? 0) + 1);
-    // The chain's own requests: the key, its count, the partner, the dashboard's session, sent before the
-    // operation began (an operation's read the chain started early is the operation's).
-    const chain = tally.requests
-      .slice(0, tally.sentBeforeOperation)
-      .filter((r) => r.partitions.length && r.partitions.every((p) => CHAIN_PARTITIONS.some((prefix) => p.startsWith(prefix))));
+    // The chain's own requests: the key, its count, the partner, the dashboard's session (by the
+    // partitions they touch; a request that also touches the operation's items is the operation's).
+    const chain = tally.requests.filter(
+      (r) => r.partitions.length && r.partitions.every((p) => CHAIN_PARTITIONS.some((prefix) => p.startsWith(prefix))),
+    );
     const chainRoundTrips = Math.max(0, ...chain.map((r) => r.depth));
     const over: string[] = [];
     if (route.audience === 'partner' && chainRoundTrips > CHAIN_ROUND_TRIPS_GOAL) over.push('chain over its goal');

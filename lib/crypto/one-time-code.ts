@@ -22,3 +22,49 @@ export function sameHash(a: string, b: string): boolean {
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/** What a pending code keeps: its hash, the tries counted, and when it stops working. */
+export interface PendingCode {
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+}
+
+/**
+ * Whether `code` is the pending one, for its purpose and subject: still valid, a try left, the try
+ * counted (under a condition, before comparing, so parallel guesses cannot exceed the limit: `countTry`
+ * answers false when none is left), then compared in constant time. The one check of the sign-in and
+ * of a webhook secret's roll.
+ */
+export async function oneTimeCodeHolds(
+  pending: PendingCode,
+  presented: { purpose: string; subject: string; code: string },
+  at: Date,
+  countTry: (codeHash: string, maxAttempts: number) => Promise<boolean>,
+): Promise<boolean> {
+  if (Date.parse(pending.expires_at) <= at.getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) return false;
+  if (!(await countTry(pending.code_hash, MAX_CODE_ATTEMPTS))) return false;
+  return sameHash(pending.code_hash, hashOneTimeCode(presented.purpose, presented.subject, presented.code));
+}
+
+/** The sends of codes counted in a window of their own: when it started, and how many it holds. */
+export interface CodeSends {
+  window_started_at: string;
+  sends: number;
+}
+
+/**
+ * The count of sends with one more at `at`, or the seconds until another may be sent when the
+ * window holds `maxSends` already (both the sign-in and the secret roll: five codes a quarter hour).
+ */
+export function countCodeSend(
+  previous: CodeSends | undefined,
+  at: Date,
+  windowMs: number,
+  maxSends: number,
+): { sends: CodeSends; retryAfterSeconds?: undefined } | { retryAfterSeconds: number } {
+  const windowEnds = previous ? Date.parse(previous.window_started_at) + windowMs : 0;
+  if (!previous || windowEnds <= at.getTime()) return { sends: { window_started_at: at.toISOString(), sends: 1 } };
+  if (previous.sends >= maxSends) return { retryAfterSeconds: Math.ceil((windowEnds - at.getTime()) / 1000) };
+  return { sends: { window_started_at: previous.window_started_at, sends: previous.sends + 1 } };
+}

@@ -8,6 +8,7 @@ import { ALL_SCOPES, SCOPES } from '../auth/scopes';
 import { now, nowIso } from '../clock';
 import { resourceMissing } from '../errors';
 import { idParam } from '../input/id-param';
+import { refuseRepeats } from '../input/unique-items';
 
 /**
  * The dashboard's API keys: issue (secret shown once), list with the last use, revoke. A key's scopes,
@@ -37,16 +38,7 @@ export const createKeyBody = z.strictObject({
             how_to_fix: `Send at least one scope, such as "scopes": ["${SCOPES[0]}"], or leave scopes out for a key that holds every scope.`,
           },
         });
-      const repeated = s.find((v, i) => s.indexOf(v) !== i);
-      if (repeated !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          message: `repeats '${repeated}'`,
-          params: {
-            validation_type: 'uniqueItems',
-            how_to_fix: `Name each scope once, such as "scopes": ${JSON.stringify([...new Set(s)])}.`,
-          },
-        });
+      refuseRepeats(s, ctx, 'scopes', 'scope');
     })
     .meta({ minItems: 1 })
     .optional(),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { closest, resourceMissing } from '../errors';
-import { limitParam } from '../paging/list-query';
+import { cursorParam, limitParam } from '../paging/list-query';
 import { idParam } from '../input/id-param';
 import type { Mode, Scope } from '../scope';
 import type { ApiEvent } from '../store/event';
@@ -37,27 +37,15 @@ const eventType = z
   });
 
 /** The cursor of the merged listing: each mode's own cursor (`null`: that mode is exhausted). */
-const browserCursor = z
-  .string()
-  .max(2000)
-  .transform((v, ctx) => {
-    try {
-      const parsed = JSON.parse(Buffer.from(v, 'base64url').toString('utf8')) as Record<string, unknown>;
-      const ok = Object.keys(parsed).every((k) => (k === 'test' || k === 'live') && (parsed[k] === null || typeof parsed[k] === 'string'));
-      if (ok) return parsed as Partial<Record<Mode, string | null>>;
-    } catch {
-      /* refused below */
-    }
-    ctx.addIssue({
-      code: 'custom',
-      message: 'is not a cursor of this list',
-      params: {
-        validation_type: 'format',
-        how_to_fix: 'Send the next_cursor of the previous page unchanged, or leave after out for the first page.',
-      },
-    });
-    return z.NEVER;
-  });
+const browserCursor = cursorParam(2000, (text) => {
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    const ok = Object.keys(parsed).every((k) => (k === 'test' || k === 'live') && (parsed[k] === null || typeof parsed[k] === 'string'));
+    return ok ? (parsed as Partial<Record<Mode, string | null>>) : undefined;
+  } catch {
+    return undefined;
+  }
+});
 
 export const browseEventsQuery = z.strictObject({
   livemode: z.enum(['true', 'false']).optional(),

@@ -3,7 +3,7 @@ import { now } from '../clock';
 import { ApiError } from '../errors';
 import { sendEmail } from '../email/send-email';
 import { config } from '../config';
-import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../crypto/one-time-code';
+import { CODE_TTL_MS, countCodeSend, hashOneTimeCode, newOneTimeCode, oneTimeCodeHolds } from '../crypto/one-time-code';
 import { findStaffMember, normaliseEmail } from './staff';
 import { createSession, type DashboardSession } from './session';
 
@@ -19,10 +19,9 @@ export async function startSignIn(rawEmail: string): Promise<{ email: string; ex
   const email = normaliseEmail(rawEmail);
   const at = now();
   const expiresAt = new Date(at.getTime() + CODE_TTL_MS);
-  const previous = await signInCodeOf(email);
-  const windowOpen = previous && Date.parse(previous.window_started_at) + SEND_WINDOW_MS > at.getTime();
-  if (windowOpen && previous.sends >= MAX_SENDS_PER_WINDOW) {
-    const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + SEND_WINDOW_MS - at.getTime()) / 1000);
+  const counted = countCodeSend(await signInCodeOf(email), at, SEND_WINDOW_MS, MAX_SENDS_PER_WINDOW);
+  if (counted.retryAfterSeconds !== undefined) {
+    const retryAfter = counted.retryAfterSeconds;
     throw new ApiError(
       'rate_limit',
       `Too many codes were requested for this address. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
@@ -38,8 +37,7 @@ export async function startSignIn(rawEmail: string): Promise<{ email: string; ex
     partner_id: member?.partner_id,
     attempts: 0,
     expires_at: expiresAt.toISOString(),
-    window_started_at: windowOpen ? previous.window_started_at : at.toISOString(),
-    sends: windowOpen ? previous.sends + 1 : 1,
+    ...counted.sends,
     ttl: Math.ceil((at.getTime() + SEND_WINDOW_MS) / 1000),
   });
   if (member) {
@@ -67,9 +65,10 @@ export async function verifySignIn(rawEmail: string, code: string): Promise<{ to
   const email = normaliseEmail(rawEmail);
   const pending = await signInCodeOf(email);
   if (!pending || pending.code_hash === 'none' || !pending.partner_id) throw wrongSignInCode();
-  if (Date.parse(pending.expires_at) <= now().getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) throw wrongSignInCode();
-  if (!(await countSignInAttempt(email, pending.code_hash, MAX_CODE_ATTEMPTS))) throw wrongSignInCode();
-  if (!sameHash(pending.code_hash, hashOneTimeCode('sign-in', email, code))) throw wrongSignInCode();
+  const holds = await oneTimeCodeHolds(pending, { purpose: 'sign-in', subject: email, code }, now(), (codeHash, maxAttempts) =>
+    countSignInAttempt(email, codeHash, maxAttempts),
+  );
+  if (!holds) throw wrongSignInCode();
   // Spend the code: exactly one session per code, even when two tabs submit it at once.
   if (!(await spendSignInCode(email, pending.code_hash))) throw wrongSignInCode();
   return createSession({ partnerId: pending.partner_id, email });

@@ -8,6 +8,7 @@ import { viewOfEndpoint, webhookEndpoints, type WebhookEndpoint, type WebhookEnd
 import { healthOf, type EndpointHealth } from '../webhooks/operations/endpoint-health';
 import type { DashboardSession } from './session';
 import { idParam } from '../input/id-param';
+import { refuseRepeats } from '../input/unique-items';
 import { oneTimeCodeField } from '../input/one-time-code';
 
 /** The dashboard's side of webhook endpoints (spec Webhooks 9): create, read, disable/enable, roll. */
@@ -39,19 +40,7 @@ const eventSelector = z
 const enabledEvents = z
   .array(eventSelector)
   .max(MAX_ENABLED_EVENTS)
-  .superRefine((s, ctx) => {
-    const repeated = s.find((v, i) => s.indexOf(v) !== i);
-    if (repeated !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        // A predicate, as zod's own reasons are: the envelope's detail reads "$.enabled_events repeats '*'".
-        message: `repeats '${repeated}'`,
-        params: {
-          validation_type: 'uniqueItems',
-          how_to_fix: `Name each event type once, such as "enabled_events": ${JSON.stringify([...new Set(s)])}.`,
-        },
-      });
-  });
+  .superRefine((s, ctx) => refuseRepeats(s, ctx, 'enabled_events', 'event type'));
 
 const description = z
   .string()

@@ -3,7 +3,6 @@ import type { Caller } from '../auth/caller';
 import { parseOrRefuse } from '../errors';
 import type { WriteSet } from '../store/write-set';
 import type { Scope } from '../scope';
-import { operationBegins } from '../store/round-trips';
 import type { Contract } from './core/contract';
 import { toProxyResult } from './core/proxy-result';
 import { queryOf } from './core/query';
@@ -40,7 +39,6 @@ export function operationCore<C extends ApiContext, R>(
 ) {
   return async (event: APIGatewayProxyEvent, context: C): Promise<APIGatewayProxyResult> => {
     const state = context.state;
-    operationBegins();
     const replay = state.idempotency?.replay;
     if (replay) return { ...replay, headers: { ...replay.headers } };
     const { params, query, body } =

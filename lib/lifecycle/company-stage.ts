@@ -1,4 +1,5 @@
 import { illegalTransition } from '../errors';
+import type { COMPANY_STAGES } from '../resources/vocabulary';
 
 /**
  * Company `stage` (spec States and transitions → Company stage; "Transitions between stages: not
@@ -7,17 +8,9 @@ import { illegalTransition } from '../errors';
  *
  * `via` names the only operation that may make a move: the plain stage trigger makes the `stage`
  * moves; `name_conflict`, `incorporated` and `closed` each come with more than a stage (a name_change
- * requirement, status active, dissolution), so only their own operation reaches them.
+ * requirement, status active, dissolution), so only their own operation reaches them. The stages
+ * themselves are the vocabulary's (lib/resources/vocabulary.ts), which the resources' schemas use too.
  */
-export const COMPANY_STAGES = [
-  'preparing_documents',
-  'documents_generated',
-  'signature_requested',
-  'submitted_to_state',
-  'name_conflict',
-  'incorporated',
-  'closed',
-] as const;
 export type CompanyStage = (typeof COMPANY_STAGES)[number];
 export type StageVia = 'stage' | 'name_conflict' | 'name_changed' | 'incorporate' | 'close';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { patterned } from '../input/patterned';
-import { COMPANY_STAGES } from './company-stage';
+import { COMPANY_STAGES } from '../resources/vocabulary';
 
 /** POST /v1/sandbox/companies/{companyID}/assign-ein `{ein?}`. */
 export const assignEinBody = z.strictObject({

@@ -113,3 +113,26 @@ export function refuseAfterWithBefore(q: { after?: string; before?: string }, ct
 export function isDescending(sort: string | undefined): boolean {
   return sort === undefined || sort.trim().startsWith('-');
 }
+
+/**
+ * `after` of a list whose cursor is ours to read (the dashboard's listings): at most `maxLength`
+ * characters of base64url, `decode` of its text, or refused with how to page instead.
+ */
+export function cursorParam<T>(maxLength: number, decode: (text: string) => T | undefined) {
+  return z
+    .string()
+    .max(maxLength)
+    .transform((v, ctx) => {
+      const decoded = decode(Buffer.from(v, 'base64url').toString('utf8'));
+      if (decoded !== undefined) return decoded;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'is not a cursor of this list',
+        params: {
+          validation_type: 'format',
+          how_to_fix: 'Send the next_cursor of the previous page unchanged, or leave after out for the first page.',
+        },
+      });
+      return z.NEVER;
+    });
+}

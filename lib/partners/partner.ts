@@ -24,13 +24,15 @@ export async function getPartner(partnerId: string): Promise<Partner | undefined
 }
 
 /**
- * How long an API process keeps a partner's record between reads. The request path needs from it
- * only what changes rarely and is not a right: the name, the pinned default API version, the webhook
- * version (GET /me, `Service-Version`). Rights live on the key, kept far more briefly and checked on
+ * How long a process keeps a partner's record between reads: the API's (GET /me, `Service-Version`)
+ * and the signer's (the webhook version, the owner's e-mail), one cache for both. What they need from
+ * it changes rarely and is not a right: the name, the pinned default API version, the webhook version. Rights live on the key, kept far more briefly and checked on
  * every request (`KEY_CACHE_MS`, lib/auth/kept-keys.ts). Keeping the partner for a few seconds takes
  * the second round trip off every request (docs/decisions.md, "State kept between requests").
  */
 export const PARTNER_CACHE_MS = 5_000;
+/** Partners kept at the most by one process; the oldest read goes first. */
+const PARTNERS_KEPT = 5_000;
 
 const cached = new Map<string, { partner: Partner; until: number }>();
 
@@ -42,8 +44,9 @@ export async function recentPartner(partnerId: string, nowMs = Date.now()): Prom
   const hit = cached.get(partnerId);
   if (hit && hit.until > nowMs) return hit.partner;
   const partner = await getPartner(partnerId);
+  cached.delete(partnerId);
   if (partner) cached.set(partnerId, { partner, until: nowMs + PARTNER_CACHE_MS });
-  else cached.delete(partnerId);
+  if (cached.size > PARTNERS_KEPT) cached.delete(cached.keys().next().value as string);
   return partner;
 }
 

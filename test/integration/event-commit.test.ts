@@ -7,7 +7,7 @@ import { stream } from '../../lib/events/listing/streams';
 import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/event-log/commit';
 import { readCountersAhead } from '../../lib/event-log/sequence';
-import { countRoundTrips, countRoundTripsOn } from '../../lib/store/round-trips';
+import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { db, tableName } from '../../lib/store/client';
 import { eventCounterKey } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';

@@ -4,7 +4,7 @@ import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
 import { lambdaContext } from '../support/handler-chain';
 import { db, tableName } from '../../lib/store/client';
-import { countRoundTrips, countRoundTripsOn, type RoundTripTally } from '../../lib/store/round-trips';
+import { countRoundTrips, countRoundTripsOn, type RoundTripTally } from '../../bench/round-trip-counter';
 import { apiKeyKey, rateWindowPartition } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
 import { setClock } from '../../lib/clock';

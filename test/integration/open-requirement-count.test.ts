@@ -7,7 +7,7 @@ import { anLlc, anOwner } from '../support/companies';
 import { lambdaContext } from '../support/handler-chain';
 import { db } from '../../lib/store/client';
 import { newId } from '../../lib/ids';
-import { countRoundTrips, countRoundTripsOn } from '../../lib/store/round-trips';
+import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { createCompany } from '../../lib/companies/operations/create-company';
 import { createCompanyBody } from '../../lib/companies/schemas';
 import { getCompany, getCompanyAndOpenCount, openRequirementCount } from '../../lib/store/entities/company';

@@ -3,7 +3,7 @@ import { GetCommand } from '../../lib/store/dynamodb';
 import { useStackDatabase } from '../support/stack';
 import { db, tableName } from '../../lib/store/client';
 import { rateWindowKey } from '../../lib/store/keys';
-import { countRoundTrips, countRoundTripsOn } from '../../lib/store/round-trips';
+import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { newId } from '../../lib/ids';
 import { countRequest, forgetRateLeases } from '../../lib/rate-limit/count-request';
 

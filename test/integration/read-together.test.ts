@@ -7,7 +7,7 @@ import { anLlc } from '../support/companies';
 import { lambdaContext } from '../support/handler-chain';
 import { db, tableName } from '../../lib/store/client';
 import { getItem, itemAt, ReadTogether } from '../../lib/store/read-together';
-import { countRoundTrips, countRoundTripsOn } from '../../lib/store/round-trips';
+import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { newId } from '../../lib/ids';
 import { revokeKey } from '../../lib/dashboard/api-keys';
 import { findApiKey } from '../../lib/auth/api-key';

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  COMPANY_STAGE_MOVES,
-  COMPANY_STAGES,
-  type CompanyStage,
-  stageMove,
-  stagePath,
-  stagesBeforeFiling,
-} from '../../lib/lifecycle/company-stage';
+import { COMPANY_STAGES } from '../../lib/resources/vocabulary';
+import { COMPANY_STAGE_MOVES, type CompanyStage, stageMove, stagePath, stagesBeforeFiling } from '../../lib/lifecycle/company-stage';
 import { stageMachineMarkdown } from '../../lib/docs/stage-machine';
 import { COMPANY_STATUS_TRANSITIONS, statusTransition } from '../../lib/lifecycle/company-status';
 import { requirementTransition } from '../../lib/requirements/requirement-status';

@@ -1,5 +1,5 @@
-import { GetCommand } from '../dynamodb';
-import { db, tableName } from '../client';
+import { addIdPointer, readById } from '../read-by-id';
+import { tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';
 import { companyPartition, FILE_SK_PREFIX, fileKey, filePointerKey } from '../keys';
@@ -25,22 +25,15 @@ const fileEntity = defineEntity<FileRecord>({
 
 /** Adds the file record and its id pointer to a WriteSet. */
 export function addFileCreation(ws: WriteSet, scope: Scope, record: FileRecord): void {
-  ws.put(fileEntity.item(scope, record), { condition: itemAbsent() });
-  ws.put({ ...filePointerKey(scope, record.id), entity: 'file_pointer', company: record.company, created_at: record.created_at });
+  const item = fileEntity.item(scope, record);
+  ws.put(item, { condition: itemAbsent() });
+  addIdPointer(ws, filePointerKey(scope, record.id), 'file_pointer', item);
 }
 
 /** fileById within the caller's partner and mode, identity uploads included (callers decide what to show). */
 export async function getFile(scope: Scope, fileId: string): Promise<FileRecord | undefined> {
-  const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: filePointerKey(scope, fileId), ConsistentRead: true }));
-  if (!pointer.Item) return undefined;
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: fileKey(scope, pointer.Item.company as string, pointer.Item.created_at as string, fileId),
-      ConsistentRead: true,
-    }),
-  );
-  return res.Item ? fileEntity.record(res.Item) : undefined;
+  const found = await readById(filePointerKey(scope, fileId));
+  return found ? fileEntity.record(found.item) : undefined;
 }
 
 /** filesOfCompany: the published files, newest first. */

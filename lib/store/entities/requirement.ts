@@ -1,5 +1,5 @@
-import { GetCommand } from '../dynamodb';
-import { db, tableName } from '../client';
+import { addIdPointer, readById } from '../read-by-id';
+import { tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';
 import { companyPartition, REQUIREMENT_SK_PREFIX, requirementKey, requirementPointerKey } from '../keys';
@@ -42,13 +42,9 @@ const requirementEntity = defineEntity<RequirementRecord>({
  * version it read, needs no guard.
  */
 export function addRequirementCreation(ws: WriteSet, scope: Scope, record: RequirementRecord, options: { guardCompany: boolean }): void {
-  ws.put(requirementEntity.item(scope, record), { condition: itemAbsent() });
-  ws.put({
-    ...requirementPointerKey(scope, record.id),
-    entity: 'requirement_pointer',
-    company: record.company,
-    created_at: record.created_at,
-  });
+  const item = requirementEntity.item(scope, record);
+  ws.put(item, { condition: itemAbsent() });
+  addIdPointer(ws, requirementPointerKey(scope, record.id), 'requirement_pointer', item);
   moveOpenRequirements(ws, scope, record.company, 1, options.guardCompany ? companyNotDissolved(record.company) : undefined);
   ws.recordEvent({ type: 'requirement.created', companyId: record.company, resource: renderRequirement(record) });
 }
@@ -67,20 +63,10 @@ export function addRequirementUpdate(ws: WriteSet, scope: Scope, read: Requireme
   return written;
 }
 
-/** requirementById, within the caller's partner and mode (two consistent reads). */
+/** requirementById, within the caller's partner and mode (its pointer, then the item: lib/store/read-by-id.ts). */
 export async function getRequirement(scope: Scope, requirementId: string): Promise<RequirementRecord | undefined> {
-  const pointer = await db().send(
-    new GetCommand({ TableName: tableName(), Key: requirementPointerKey(scope, requirementId), ConsistentRead: true }),
-  );
-  if (!pointer.Item) return undefined;
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: requirementKey(scope, pointer.Item.company as string, pointer.Item.created_at as string, requirementId),
-      ConsistentRead: true,
-    }),
-  );
-  return res.Item ? requirementEntity.record(res.Item) : undefined;
+  const found = await readById(requirementPointerKey(scope, requirementId));
+  return found ? requirementEntity.record(found.item) : undefined;
 }
 
 /** requirementsOfCompany: open and resolved history, newest first (one consistent Query). */

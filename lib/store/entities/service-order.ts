@@ -1,9 +1,8 @@
-import { QueryCommand } from '../dynamodb';
-import { db, tableName } from '../client';
+import { tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';
-import { readByIdIndex } from '../read-by-id-index';
-import { companyPartition, renewalIndexes, SERVICE_ORDER_SK_PREFIX, serviceOrderByIdIndex, serviceOrderKey, shardOf } from '../keys';
+import { addIdPointer, readById } from '../read-by-id';
+import { companyPartition, renewalIndexes, SERVICE_ORDER_SK_PREFIX, serviceOrderKey, serviceOrderPointerKey, shardOf } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { ServiceOrderRecord } from '../../resources/service-order';
@@ -30,18 +29,15 @@ export type OrderRecord = ServiceOrderRecord & {
 };
 
 /**
- * The stored item of a service order: in its company's partition (newest-first listing), findable by
- * id through gsi1, and, while it has a `next_renewal_at`, on the renewal job's lists (gsi2 per
+ * The stored item of a service order: in its company's partition (newest-first listing), found by id
+ * through its pointer (lib/store/read-by-id.ts), and, while it has a `next_renewal_at`, on the renewal job's lists (gsi2 per
  * partner, gsi3 per shard; sparse: an order without one is on no list). Every order item is built
  * here, so a renewal date that moves or ends moves the order on or off the lists in the same write.
  */
 export const serviceOrderEntity = defineEntity<OrderRecord>({
   name: 'service_order',
   key: (scope, record) => serviceOrderKey(scope, record.company, record.created_at, record.id),
-  indexes: (scope, record) => {
-    const byId = serviceOrderByIdIndex(scope, record.id);
-    return { gsi1pk: byId.pk, gsi1sk: byId.sk, ...renewalIndexAttributes(scope, record) };
-  },
+  indexes: (scope, record) => renewalIndexAttributes(scope, record),
 });
 
 function renewalIndexAttributes(scope: Scope, order: OrderRecord): Record<string, string> {
@@ -62,9 +58,11 @@ export class OrderChanged extends Error {
   }
 }
 
-/** Adds a new order's item, which must not exist yet. */
+/** Adds a new order's item, which must not exist yet, and its id pointer. */
 export function addServiceOrderItem(ws: WriteSet, scope: Scope, record: OrderRecord): void {
-  ws.put(serviceOrderEntity.item(scope, record), { condition: itemAbsent() });
+  const item = serviceOrderEntity.item(scope, record);
+  ws.put(item, { condition: itemAbsent() });
+  addIdPointer(ws, serviceOrderPointerKey(scope, record.id), 'service_order_pointer', item);
 }
 
 /** Adds the rewrite of an order, conditioned on the revision that was read, with the revision bumped. */
@@ -88,27 +86,12 @@ export async function serviceOrdersOfCompany(scope: Scope, companyId: string): P
   return items.map(serviceOrderEntity.record);
 }
 
-/** serviceOrderById: the order, or undefined for another partner's or mode's id. */
-export async function getServiceOrder(scope: Scope, serviceOrderId: string): Promise<OrderRecord | undefined> {
-  const index = serviceOrderByIdIndex(scope, serviceOrderId);
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.index,
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': index.pk, ':sk': index.sk },
-    }),
-  );
-  const item = res.Items?.[0];
-  return item ? serviceOrderEntity.record(item) : undefined;
-}
-
 /**
- * serviceOrderById, read consistently: the id index (gsi1) names the item, then the item itself is
- * read from the table, so a move decides on the latest state, never on a lagging index copy.
+ * serviceOrderById, read consistently (its pointer, then the item: lib/store/read-by-id.ts), so a move
+ * decides on the latest state; undefined for another partner's or mode's id.
  */
 export async function readOrder(scope: Scope, orderId: string): Promise<OrderRecord | undefined> {
-  const found = await readByIdIndex(serviceOrderByIdIndex(scope, orderId));
+  const found = await readById(serviceOrderPointerKey(scope, orderId));
   return found ? serviceOrderEntity.record(found.item) : undefined;
 }
 

@@ -1,24 +1,20 @@
 import { defineEntity } from '../entity';
 import { equals, itemAbsent } from '../expression';
-import { taxFilingByIdIndex, taxFilingGuardKey, taxFilingsOfCompany } from '../keys';
+import { taxFilingGuardKey, taxFilingPointerKey, taxFilingsOfCompany } from '../keys';
 import { queryEvery } from '../query';
-import { readByIdIndex } from '../read-by-id-index';
+import { addIdPointer, readById } from '../read-by-id';
 import type { Scope } from '../../scope';
 import type { TaxFiling } from '../../resources/tax-filing';
 import type { Guard, WriteSet } from '../write-set';
 
 /**
  * A tax filing: in its company's partition (`TF#…`, sk `<created_at>#<id>`, newest last), found by id
- * through gsi1, and kept one per company, kind and year by a guard item. `revision` (internal) makes
+ * through its pointer (lib/store/read-by-id.ts), and kept one per company, kind and year by a guard item. `revision` (internal) makes
  * every change conditioned on the one that was read.
  */
 const taxFilingEntity = defineEntity<TaxFiling>({
   name: 'tax_filing',
   key: (scope, f) => ({ pk: taxFilingsOfCompany(scope, f.company), sk: `${f.created_at}#${f.id}` }),
-  indexes: (scope, f) => {
-    const byId = taxFilingByIdIndex(scope, f.id);
-    return { gsi1pk: byId.pk, gsi1sk: byId.sk };
-  },
   internal: ['revision'],
 });
 
@@ -31,7 +27,9 @@ export function addTaxFilingCreation(ws: WriteSet, scope: Scope, filing: TaxFili
     { ...taxFilingGuardKey(scope, filing.company, filing.kind, filing.year), entity: 'tax_filing_guard', tax_filing_id: filing.id },
     { condition: itemAbsent(), onFailed: onTaken },
   );
-  ws.put({ ...taxFilingEntity.item(scope, filing), revision: 1 }, { condition: itemAbsent() });
+  const item = { ...taxFilingEntity.item(scope, filing), revision: 1 };
+  ws.put(item, { condition: itemAbsent() });
+  addIdPointer(ws, taxFilingPointerKey(scope, filing.id), 'tax_filing_pointer', item);
 }
 
 /** Where a filing was read: its item's key and the revision it was at. */
@@ -46,9 +44,9 @@ export function addTaxFilingChange(ws: WriteSet, scope: Scope, next: TaxFiling, 
   ws.put({ ...taxFilingEntity.item(scope, next), revision: read.revision + 1, ...read.key }, guard);
 }
 
-/** taxFilingById (its item read consistently once the id index names it), with where it was read. */
+/** taxFilingById (its pointer, then the item, both read consistently), with where it was read. */
 export async function taxFilingById(scope: Scope, id: string): Promise<{ filing: TaxFiling; read: TaxFilingRead } | undefined> {
-  const found = await readByIdIndex(taxFilingByIdIndex(scope, id));
+  const found = await readById(taxFilingPointerKey(scope, id));
   if (!found) return undefined;
   return {
     filing: taxFilingEntity.record(found.item),

@@ -61,13 +61,10 @@ export const fixedAssetsOfCompany = (scope: Scope, companyId: string) => `FXA#${
 /** The counter numbering a company's fixed assets (`number`: FA-0001, …). */
 export const fixedAssetCounterKey = (scope: Scope, companyId: string) => ({ pk: `FXA#${scopePrefix(scope)}#${companyId}`, sk: '#COUNTER' });
 
-/** taxFilingsOfCompany: pk per company, sk `<created_at>#<id>`; taxFilingById (gsi1). */
+/** taxFilingsOfCompany: pk per company, sk `<created_at>#<id>`. */
 export const taxFilingsOfCompany = (scope: Scope, companyId: string) => `TF#${scopePrefix(scope)}#${companyId}`;
-export const taxFilingByIdIndex = (scope: Scope, taxFilingId: string) => ({
-  index: 'gsi1' as const,
-  pk: `TF#${scopePrefix(scope)}#${taxFilingId}`,
-  sk: 'TF',
-});
+/** taxFilingById: a pointer holding the filing's key (lib/store/read-by-id.ts). */
+export const taxFilingPointerKey = (scope: Scope, taxFilingId: string) => ({ pk: `TFID#${scopePrefix(scope)}#${taxFilingId}`, sk: 'TF' });
 /** One filing per company, kind and year. */
 export const taxFilingGuardKey = (scope: Scope, companyId: string, kind: string, year: number) => ({
   pk: `TFG#${scopePrefix(scope)}#${companyId}#${kind}#${year}`,

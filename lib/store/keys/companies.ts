@@ -46,10 +46,9 @@ export const serviceOrderKey = (scope: Scope, companyId: string, createdAt: stri
   pk: companyPartition(scope, companyId),
   sk: `${SERVICE_ORDER_SK_PREFIX}${listSortKey(createdAt, serviceOrderId)}`,
 });
-/** serviceOrderById (gsi1): GET /service-orders/{id} finds the order without knowing its company. */
-export const serviceOrderByIdIndex = (scope: Scope, serviceOrderId: string) => ({
-  index: 'gsi1' as const,
-  pk: `SO#${scopePrefix(scope)}#${serviceOrderId}`,
+/** serviceOrderById: a pointer holding the order's key (lib/store/read-by-id.ts). */
+export const serviceOrderPointerKey = (scope: Scope, serviceOrderId: string) => ({
+  pk: `SOID#${scopePrefix(scope)}#${serviceOrderId}`,
   sk: 'SO',
 });
 

@@ -13,7 +13,7 @@ export const requirementKey = (scope: Scope, companyId: string, createdAt: strin
   pk: companyPartition(scope, companyId),
   sk: `${REQUIREMENT_SK_PREFIX}${listSortKey(createdAt, requirementId)}`,
 });
-/** requirementById: a pointer holding the requirement's company and sort key. */
+/** requirementById: a pointer holding the requirement's key (lib/store/read-by-id.ts). */
 export const requirementPointerKey = (scope: Scope, requirementId: string) => ({
   pk: `RQID#${scopePrefix(scope)}#${requirementId}`,
   sk: 'RQ',
@@ -25,7 +25,7 @@ export const fileKey = (scope: Scope, companyId: string, createdAt: string, file
   pk: companyPartition(scope, companyId),
   sk: `${FILE_SK_PREFIX}${listSortKey(createdAt, fileId)}`,
 });
-/** fileById: a pointer holding the file's company and sort key. */
+/** fileById: a pointer holding the file's key (lib/store/read-by-id.ts). */
 export const filePointerKey = (scope: Scope, fileId: string) => ({ pk: `FLID#${scopePrefix(scope)}#${fileId}`, sk: 'FL' });
 
 /** statusTokensOfCompany: sk `STK#<created_at>#<id>` in the company partition (the listing's copy). */

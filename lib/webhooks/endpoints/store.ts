@@ -19,7 +19,7 @@ import { decryptSecret, encryptSecret } from '../../crypto/envelope';
 import { newId } from '../../ids';
 import { now, nowIso } from '../../clock';
 import { ApiError, resourceMissing } from '../../errors';
-import { CODE_TTL_MS, hashOneTimeCode, MAX_CODE_ATTEMPTS, newOneTimeCode, sameHash } from '../../crypto/one-time-code';
+import { CODE_TTL_MS, countCodeSend, hashOneTimeCode, newOneTimeCode, oneTimeCodeHolds } from '../../crypto/one-time-code';
 import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
 import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';
 import { laneShardCount, laneShardFor } from '../lane-shards';
@@ -157,9 +157,9 @@ export async function rollSecret(
   ]);
   if (!exists) throw resourceMissing('webhook endpoint', endpointId);
   const at = now();
-  const windowOpen = previous && Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS > at.getTime();
-  if (windowOpen && previous.sends >= MAX_ROLLS_PER_WINDOW) {
-    const retryAfter = Math.ceil((Date.parse(previous.window_started_at) + ROLL_SEND_WINDOW_MS - at.getTime()) / 1000);
+  const counted = countCodeSend(previous, at, ROLL_SEND_WINDOW_MS, MAX_ROLLS_PER_WINDOW);
+  if (counted.retryAfterSeconds !== undefined) {
+    const retryAfter = counted.retryAfterSeconds;
     throw new ApiError(
       'rate_limit',
       `Too many secret-roll codes were requested for this endpoint. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
@@ -173,8 +173,7 @@ export async function rollSecret(
     code_hash: hashOneTimeCode('secret-roll', endpointId, code),
     attempts: 0,
     expires_at: expiresAt.toISOString(),
-    window_started_at: windowOpen ? previous.window_started_at : at.toISOString(),
-    sends: windowOpen ? previous.sends + 1 : 1,
+    ...counted.sends,
     ttl: Math.ceil((at.getTime() + ROLL_SEND_WINDOW_MS) / 1000),
   });
   return { code, expires_at: expiresAt.toISOString() };
@@ -202,10 +201,12 @@ export async function confirmRoll(
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const pending = await secretRollOf(partnerId, endpointId);
   const at = now();
-  if (!pending || Date.parse(pending.expires_at) <= at.getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) throw wrongCode();
-  // Count the try before comparing, under a condition, so parallel guesses cannot exceed the limit.
-  if (!(await countRollAttempt(partnerId, endpointId, pending.code_hash, MAX_CODE_ATTEMPTS))) throw wrongCode();
-  if (!sameHash(pending.code_hash, hashOneTimeCode('secret-roll', endpointId, code))) throw wrongCode();
+  const holds =
+    pending &&
+    (await oneTimeCodeHolds(pending, { purpose: 'secret-roll', subject: endpointId, code }, at, (codeHash, maxAttempts) =>
+      countRollAttempt(partnerId, endpointId, codeHash, maxAttempts),
+    ));
+  if (!holds) throw wrongCode();
 
   const endpoint = await getEndpoint(partnerId, endpointId);
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);

@@ -16,7 +16,7 @@ import { escalateFailingEndpoint, mailOwner } from './failing-endpoint';
 import type { LogEvent } from './gap-events';
 import type { LaneOutcome } from './lane-message';
 import { advance, clearHead, type LaneState } from './lane-state';
-import { partnerOfLane } from './partner-of-lane';
+import { recentPartner } from '../../partners/partner';
 
 export interface LaneItem {
   /** Whose retry state this is: `seq:<n>` or `resend:<message id>`. */
@@ -51,7 +51,7 @@ export async function attemptDelivery(input: {
     lane.head_event_id = item.event.event_id;
   }
 
-  const partner = await partnerOfLane(endpoint.partner_id);
+  const partner = await recentPartner(endpoint.partner_id);
   const body = renderEventAt(item.event.payload, partner?.webhook_version ?? CURRENT_VERSION);
   const keys = await endpointSigningKeys(endpoint, startMs);
   // A fresh timestamp and signature on every attempt (spec, Signing).

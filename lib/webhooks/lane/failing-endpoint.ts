@@ -3,7 +3,7 @@ import { disableIfEnabled, type EndpointRecord } from '../delivery/endpoint-reco
 import { countBy } from '../delivery-metrics';
 import type { LaneState } from './lane-state';
 import { sendEmail } from '../../email';
-import { partnerOfLane } from './partner-of-lane';
+import { recentPartner } from '../../partners/partner';
 
 /**
  * Rule 7: an endpoint failing continuously (every attempt failed since `failing_since`) is warned about
@@ -47,7 +47,7 @@ export async function escalateFailingEndpoint(
 
 /** E-mail the workspace owner (SES in AWS, the outbox locally: lib/email). */
 export async function mailOwner(endpoint: EndpointRecord, subject: string, text: string): Promise<void> {
-  const partner = await partnerOfLane(endpoint.partner_id);
+  const partner = await recentPartner(endpoint.partner_id);
   if (!partner?.owner_email) return;
   await sendEmail({ to: partner.owner_email, subject, text });
 }

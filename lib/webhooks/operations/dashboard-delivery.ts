@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { eventItemById } from '../../event-log/event-reads';
-import { limitParam } from '../../paging/list-query';
+import { cursorParam, limitParam } from '../../paging/list-query';
 import { resourceMissing } from '../../errors';
 import { modeOf } from '../../scope';
 import { readEndpoint } from '../delivery/endpoint-record';
@@ -13,22 +13,7 @@ export const resendBody = z.strictObject({ event_id: idParam('event', 'event', '
 export const recoverBody = z.strictObject({ since: z.iso.datetime({ offset: true }) });
 /** An attempt's place in its endpoint's log (`<attempted_at>#<event id>#<attempt>`), base64url: the page cursor. */
 const ATTEMPT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#evt_[0-9A-Za-z]+#\d{4}$/;
-const attemptCursor = z
-  .string()
-  .max(200)
-  .transform((v, ctx) => {
-    const key = Buffer.from(v, 'base64url').toString('utf8');
-    if (ATTEMPT_KEY.test(key)) return key;
-    ctx.addIssue({
-      code: 'custom',
-      message: 'is not a cursor of this list',
-      params: {
-        validation_type: 'format',
-        how_to_fix: 'Send the next_cursor of the previous page unchanged, or leave after out for the first page.',
-      },
-    });
-    return z.NEVER;
-  });
+const attemptCursor = cursorParam(200, (text) => (ATTEMPT_KEY.test(text) ? text : undefined));
 export const attemptsQuery = z.strictObject({ limit: limitParam, after: attemptCursor.optional() });
 
 /** The cursor of the page after the one that ended at `key`. */

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { wrapSends } from '../aws/send-wrapper';
-import type { StoreClient } from './dynamodb';
+import { wrapSends } from '../lib/aws/send-wrapper';
+import type { StoreClient } from '../lib/store/dynamodb';
 
 /** One DynamoDB request of a counted piece of work: its command, the items it reads, and its place on the critical path. */
 export interface CountedRequest {
@@ -18,16 +18,12 @@ export interface RoundTripTally {
   requests: CountedRequest[];
   /** Sequential round trips on the critical path: the deepest request's depth. */
   roundTrips: number;
-  /** How many of the requests were sent before the operation itself began (the chain's, and reads it started early). */
-  sentBeforeOperation: number;
   /** Items read by key more than once. */
   repeatedReads: string[];
 }
 
 interface Open {
   requests: CountedRequest[];
-  /** How many requests had been sent when the operation began (`operationBegins`). */
-  sentBeforeOperation?: number;
   /** The deepest request that has answered so far: the next one sent waited on it. */
   answered: number;
 }
@@ -52,19 +48,15 @@ export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ resu
     tally: {
       requests: state.requests,
       roundTrips: Math.max(0, ...state.requests.map((r) => r.depth)),
-      sentBeforeOperation: state.sentBeforeOperation ?? 0,
       repeatedReads: [...seen].filter(([, n]) => n > 1).map(([item]) => item),
     },
   };
 }
 
-/** Called by the chain as the operation begins: what was sent until now is the chain's own cost. */
-export function operationBegins(): void {
-  const state = open.getStore();
-  if (state && state.sentBeforeOperation === undefined) state.sentBeforeOperation = state.requests.length;
-}
-
-/** Puts the counter on a client (once); it costs one AsyncLocalStorage lookup per request outside `countRoundTrips`. */
+/**
+ * Puts the counter on a client (once), in the bench or a test only: the production code never counts
+ * (it costs one AsyncLocalStorage lookup per request outside `countRoundTrips`).
+ */
 export function countRoundTripsOn(client: StoreClient): void {
   wrapSends(client, WRAPPER, async (command, next) => {
     const state = open.getStore();
