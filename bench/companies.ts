@@ -7,7 +7,7 @@ import { lambdaContext } from '../infra/local/proxy-event';
 import { db, tableName } from '../lib/store/client';
 import { percentile, round, timeSequential } from './stats';
 import type { Bench, BenchRow } from './types';
-import { forgetRateLeases } from '../lib/rate-limit/count-request';
+import { forgetSlotBlocks } from '../lib/rate-limit/count-request';
 
 const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 const body = () => ({
@@ -87,7 +87,7 @@ export const companiesBench: Bench = async ({ credentials }) => {
     for (const withKey of [false, true]) {
       await invoke(withKey ? randomUUID() : undefined); // warm the handler
       counts.clear();
-      forgetRateLeases(); // the creation that writes its rate-limit count (docs/decisions.md, "Rate limiting")
+      forgetSlotBlocks(); // the creation that writes its rate-limit count (docs/decisions.md, "Rate limiting")
       await mine.run(true, () => invoke(withKey ? randomUUID() : undefined));
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
       const writes = [...counts].filter(([n]) => /Put|Update|Delete|Transact|BatchWrite/.test(n)).reduce((a, [, v]) => a + v, 0);

@@ -15,8 +15,8 @@ import { sequencerSettings } from '../lib/event-log/sequencer/settings';
 import { forgetPartner } from '../lib/partners/partner';
 import { percentile, round, timeInTurns, timeSequential } from './stats';
 import type { Bench, BenchRow } from './types';
-import { forgetRateLeases } from '../lib/rate-limit/count-request';
-import { forgetKeptKeys } from '../lib/auth/kept-keys';
+import { forgetSlotBlocks } from '../lib/rate-limit/count-request';
+import { forgetCachedKeys } from '../lib/auth/key-cache';
 
 type LambdaHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 
@@ -131,7 +131,7 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
     const scope = { partnerId: credentials.partner_id, mode: 'test' as const };
     const bareCompanyGet = () => db().send(new GetCommand({ TableName: tableName(), Key: companyKey(scope, companyId) }));
     const transaction = await capturedInput(TransactWriteCommand, () => invoke(cases[2]));
-    // GET /companies/{id}'s one read, the key kept by the request just before (lib/auth/kept-keys.ts):
+    // GET /companies/{id}'s one read, the key kept by the request just before (lib/auth/key-cache.ts):
     // the company item alone, which carries its open-requirement count. A request whose key is read adds
     // the key to it (the row "its key read" below).
     await invoke(cases[1]);
@@ -156,14 +156,14 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
           }),
         ),
       ]);
-    // A request that writes its count and reads its key: the process's leases and kept keys forgotten
+    // A request that writes its count and reads its key: the process's slot blocks and cached keys forgotten
     // before each (the most a request of the chain does: a key used less than once a second).
     const writing: Case = {
       ...cases[0],
       name: 'GET /v1/me, a request that reads its key and writes its rate-limit count,',
       event: () => {
-        forgetRateLeases();
-        forgetKeptKeys();
+        forgetSlotBlocks();
+        forgetCachedKeys();
         return cases[0].event();
       },
     };
@@ -171,7 +171,7 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
       ...cases[1],
       name: 'GET /v1/companies/{id}, its key read (kept keys forgotten before each),',
       event: () => {
-        forgetKeptKeys();
+        forgetCachedKeys();
         return cases[1].event();
       },
     };
@@ -251,7 +251,7 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
       // process makes ("Round trips of a request": a count of 4 in one run was that read).
       await invoke(cases[2]);
       prepare();
-      forgetRateLeases(); // the creation that writes its rate-limit count (docs/decisions.md, "Rate limiting")
+      forgetSlotBlocks(); // the creation that writes its rate-limit count (docs/decisions.md, "Rate limiting")
       const { tally } = await countRoundTrips(() => invoke(cases[2]));
       const byCommand = new Map<string, number>();
       for (const r of tally.requests) byCommand.set(r.command, (byCommand.get(r.command) ?? 0) + 1);
@@ -279,8 +279,8 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
   const answers = new Map<string, Answer[]>();
   for (const c of cases) {
     forgetPartner(credentials.partner_id); // so the partner's read is recorded too, for when the replay needs it
-    forgetRateLeases(); // and the count's write: every replay below writes its count, the most a request does
-    forgetKeptKeys(); // and the key's read: every replay below reads it (a kept key would lapse mid-replay)
+    forgetSlotBlocks(); // and the count's write: every replay below writes its count, the most a request does
+    forgetCachedKeys(); // and the key's read: every replay below reads it (a kept key would lapse mid-replay)
     answers.set(c.name, await recordedAnswers(() => invoke(c)));
   }
   const mock = mockStore(db());
@@ -298,8 +298,8 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
     for (const c of cases) {
       const replay = answers.get(c.name)!;
       mock.resetHistory();
-      forgetRateLeases();
-      forgetKeptKeys();
+      forgetSlotBlocks();
+      forgetCachedKeys();
       queue = [...replay];
       await invoke(c);
       // What the mock itself costs for this request (sinon's stub, finding and copying each answer: a
@@ -323,8 +323,8 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
         () => {
           // sinon keeps every call; left to grow, its bookkeeping made each request slower than the last
           mock.resetHistory();
-          forgetRateLeases();
-          forgetKeptKeys();
+          forgetSlotBlocks();
+          forgetCachedKeys();
           queue = [...replay];
           return invoke(c);
         },
@@ -345,8 +345,8 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
       for (let i = 0; i < 1500; i++) {
         for (const c of [cases[0], cases[1]]) {
           mock.resetHistory();
-          forgetRateLeases();
-          forgetKeptKeys();
+          forgetSlotBlocks();
+          forgetCachedKeys();
           queue = [...answers.get(c.name)!];
           await invoke(c);
         }

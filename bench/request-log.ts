@@ -6,7 +6,7 @@ import { lambdaContext } from '../infra/local/proxy-event';
 import { db } from '../lib/store/client';
 import { issueApiKey } from '../lib/auth/api-key';
 import type { Bench, BenchRow } from './types';
-import { forgetRateLeases } from '../lib/rate-limit/count-request';
+import { forgetSlotBlocks } from '../lib/rate-limit/count-request';
 
 type Invoke = (e: APIGatewayProxyEvent, c: unknown) => Promise<{ statusCode: number; body: string }>;
 
@@ -138,7 +138,7 @@ export const requestLogBench: Bench = async ({ credentials }) => {
         if (warm.statusCode !== c.status) throw new Error(`${c.name}: ${warm.statusCode} ${warm.body}`);
       }
       const waves: Call[][] = [];
-      forgetRateLeases(); // the request that writes its rate-limit count (docs/decisions.md, "Rate limiting")
+      forgetSlotBlocks(); // the request that writes its rate-limit count (docs/decisions.md, "Rate limiting")
       const res = await mine.run(waves, c.run);
       if (res.statusCode !== c.status) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
       const calls = waves.flat();

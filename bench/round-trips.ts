@@ -11,9 +11,9 @@ import { db } from '../lib/store/client';
 import { countRoundTrips, countRoundTripsOn } from './round-trip-counter';
 import { makeRouteObjects, routeRequest, runOrder } from './route-requests';
 import type { Bench, BenchRow } from './types';
-import { forgetRateLeases } from '../lib/rate-limit/count-request';
+import { forgetSlotBlocks } from '../lib/rate-limit/count-request';
 import { presentedKey, storedKey } from '../lib/auth/authenticate';
-import { forgetKeptKeys, KEY_CACHE_MS } from '../lib/auth/kept-keys';
+import { forgetCachedKeys, KEY_CACHE_MS } from '../lib/auth/key-cache';
 import { now } from '../lib/clock';
 
 /** Goals (docs/decisions.md, "Round trips of a request"). */
@@ -54,11 +54,11 @@ export const roundTripsBench: Bench = async ({ credentials }) => {
     await recentPartner(credentials.partner_id);
     // And the key as such a process keeps it: read just now, so the request does not read it (a key
     // used less than once per KEY_CACHE_MS is read in its request's first read: one item more there).
-    forgetKeptKeys();
+    forgetCachedKeys();
     await storedKey(key, now());
     // The request that writes its rate-limit count, as every request of a key used below 8 times a second
-    // does (a busy process writes once per lease of places: docs/decisions.md, "Rate limiting").
-    forgetRateLeases();
+    // does (a busy process writes once per block of slots: docs/decisions.md, "Rate limiting").
+    forgetSlotBlocks();
     const { result, tally } = await countRoundTrips(() => handler(routeRequest(route, objects), lambdaContext(route.operation)));
     const byCommand = new Map<string, number>();
     for (const r of tally.requests) byCommand.set(r.command, (byCommand.get(r.command) ?? 0) + 1);
@@ -90,7 +90,7 @@ export const roundTripsBench: Bench = async ({ credentials }) => {
     header:
       `Measured in the steady state of a key used once to 8 times a second: the key kept (read once per KEY_CACHE_MS = ${KEY_CACHE_MS} ms, ` +
       'by a request whose first read then carries it), the partner kept (read once per PARTNER_CACHE_MS), and every request ' +
-      "writing its own rate-limit count (the process's leases forgotten before each route).",
+      "writing its own rate-limit count (the process's slot blocks forgotten before each route).",
     // In the route table's order, whatever order they ran in.
     rows: ROUTES.map((r) => answers.get(r.operation)).filter((row): row is BenchRow => Boolean(row)),
   };

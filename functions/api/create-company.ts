@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/operation';
 import { createCompany as contract } from '../../lib/routes/companies/create-company';
 import { httpDate } from '../../lib/http/core/conditional';
 import { header } from '../../lib/http/core/types';
-import { createCompany, creationCountersAhead, creationRefusedByInput } from '../../lib/companies/operations/create-company';
+import { createCompany, prefetchCreationCounters, creationRefusedByInput } from '../../lib/companies/operations/create-company';
 import type { Company } from '../../lib/resources/company';
 import { authorizeExpansions } from '../../lib/companies/params';
 
@@ -16,7 +16,7 @@ const created = (company: Company) => ({
 export const handler = apiOperation({
   ...contract,
   refuse: ({ body, event }) => creationRefusedByInput(header(event, 'service-account'), body),
-  early: (scope, _params, together) => creationCountersAhead(scope, together),
+  early: (scope, _params, batch) => prefetchCreationCounters(scope, batch),
   handle: async ({ caller, query, body, event, sealResponse, early }) => {
     authorizeExpansions(caller.key.scopes, query['expand[]']);
     const company = await createCompany({
@@ -25,7 +25,7 @@ export const handler = apiOperation({
       accountHeader: header(event, 'service-account'),
       expand: query['expand[]'] ?? [],
       seal: (ws, c) => sealResponse(ws, created(c)),
-      countersAhead: early,
+      prefetchedCounters: early,
     });
     return created(company);
   },

@@ -7,7 +7,7 @@ import { renderAccount } from '../../lib/resources/account';
 /** GET /v1/accounts/{accountID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params, together) => getAccount(scope, params.accountID, together),
+  early: (scope, params, batch) => getAccount(scope, params.accountID, batch),
   handle: async ({ caller, params, early }) => {
     const account = await (early ?? getAccount(caller.scope, params.accountID));
     if (!account) throw resourceMissing('account', params.accountID);

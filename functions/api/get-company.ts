@@ -8,7 +8,7 @@ import { authorizeExpansions } from '../../lib/companies/params';
 /** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params, together) => companyWithCount(scope, params.companyID, together),
+  early: (scope, params, batch) => companyWithCount(scope, params.companyID, batch),
   handle: async ({ caller, params, query, event, early }) => {
     authorizeExpansions(caller.key.scopes, query['expand[]']);
     const { record, count } = await (early ?? companyWithCount(caller.scope, params.companyID));

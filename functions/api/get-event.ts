@@ -6,7 +6,7 @@ import { tableName } from '../../lib/store/client';
 /** GET /v1/events/{eventID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params, together) => getEvent(scope, tableName(), params.eventID, together),
+  early: (scope, params, batch) => getEvent(scope, tableName(), params.eventID, batch),
   handle: async ({ caller, params, early }) => ({
     status: 200,
     body: await (early ?? getEvent(caller.scope, tableName(), params.eventID)),

@@ -7,7 +7,7 @@ import { getFixedAsset } from '../../lib/fixed-assets/store';
 /** GET /v1/companies/{companyID}/fixed-assets/{fixedAssetID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params, together) => getFixedAsset(scope, params.companyID, params.fixedAssetID, together),
+  early: (scope, params, batch) => getFixedAsset(scope, params.companyID, params.fixedAssetID, batch),
   handle: async ({ caller, params, early }) => {
     const asset = await (early ?? getFixedAsset(caller.scope, params.companyID, params.fixedAssetID));
     if (!asset) throw resourceMissing('fixed asset', params.fixedAssetID);

@@ -1,5 +1,5 @@
 import type { Scope } from '../../lib/scope';
-import type { ReadTogether } from '../../lib/store/read-together';
+import type { ReadBatch } from '../../lib/store/read-batch';
 import { apiOperation } from '../../lib/http/operation';
 import { getInvoice as contract } from '../../lib/routes/orders/get-invoice';
 import { resourceMissing } from '../../lib/errors';
@@ -13,7 +13,7 @@ import { hostedInvoiceUrl } from '../../lib/billing/hosted-link';
 export const handler = apiOperation({
   ...contract,
   // The invoice and its lines need only its id: both reads go out with the key's (the invoice in its request).
-  early: (scope, params, together) => invoiceWithLines(scope, params.invoiceID, together),
+  early: (scope, params, batch) => invoiceWithLines(scope, params.invoiceID, batch),
   handle: async ({ caller, params, early }) => {
     const [invoice, lines] = await (early ?? invoiceWithLines(caller.scope, params.invoiceID));
     if (!invoice || invoice.status === 'draft') throw resourceMissing('invoice', params.invoiceID);
@@ -22,5 +22,5 @@ export const handler = apiOperation({
   },
 });
 
-const invoiceWithLines = (scope: Scope, invoiceId: string, together?: ReadTogether) =>
-  Promise.all([getInvoiceRecord(scope, invoiceId, together), linesOfInvoice(scope, invoiceId)]);
+const invoiceWithLines = (scope: Scope, invoiceId: string, batch?: ReadBatch) =>
+  Promise.all([getInvoiceRecord(scope, invoiceId, batch), linesOfInvoice(scope, invoiceId)]);

@@ -1,7 +1,7 @@
 import { setApiKeyRateLimit } from '../../lib/store/entities/api-key';
 import { createPartner, getPartner } from '../../lib/partners/partner';
 import { findApiKey, hashSecret, issueApiKey } from '../../lib/auth/api-key';
-import { forgetKeptKeys } from '../../lib/auth/kept-keys';
+import { forgetCachedKeys } from '../../lib/auth/key-cache';
 import type { RateLimitSettings } from '../../lib/rate-limit/policy';
 import { addStaffMember } from '../../lib/dashboard/staff';
 import { createSession } from '../../lib/dashboard/session';
@@ -47,7 +47,7 @@ export async function seedPartner(
     (await issueApiKey({ partnerId: partner.id, mode: 'test', name: 'Demo test key', rateLimit })).secret;
   for (const secret of [live, test]) await setApiKeyRateLimit(hashSecret(secret), rateLimit);
   // The limits just written are what the next request of these keys must meet in this process.
-  forgetKeptKeys();
+  forgetCachedKeys();
   // The owner may sign in to the dashboard; a fresh session spares a developer the e-mailed code.
   await addStaffMember(partner.id, partner.owner_email);
   const { token } = await createSession({ partnerId: partner.id, email: partner.owner_email });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReadTogether } from '../store/read-together';
+import type { ReadBatch } from '../store/read-batch';
 import { apiKeyBySecretHash, putNewApiKey } from '../store/entities/api-key';
 import type { Mode } from '../scope';
 import { newId, randomBase62 } from '../ids';
@@ -73,9 +73,9 @@ export async function findApiKey(secret: string): Promise<ApiKeyRecord | undefin
 
 /**
  * The key stored under a secret's hash, read strongly consistent (with others in one request when
- * `together` is given): a process keeps what it read for `KEY_CACHE_MS`, so a revocation is late by at
+ * `batch` is given): a process keeps what it read for `KEY_CACHE_MS`, so a revocation is late by at
  * most that much, never by the replication lag of an eventually consistent read as well.
  */
-export async function findApiKeyByHash(secretHash: string, together?: ReadTogether): Promise<ApiKeyRecord | undefined> {
-  return apiKeyBySecretHash<ApiKeyRecord>(secretHash, together);
+export async function findApiKeyByHash(secretHash: string, batch?: ReadBatch): Promise<ApiKeyRecord | undefined> {
+  return apiKeyBySecretHash<ApiKeyRecord>(secretHash, batch);
 }

@@ -5,8 +5,8 @@ import { ipAllowed } from './ip-allow-list';
 import { grants, type ScopeName } from './scopes';
 import { recentPartner } from '../partners/partner';
 import type { Caller } from './caller';
-import type { ReadTogether } from '../store/read-together';
-import { keepKey, keptKey, keyReadBegins } from './kept-keys';
+import type { ReadBatch } from '../store/read-batch';
+import { cacheKey, cachedKey, keyReadBegins } from './key-cache';
 
 /** RFC 9110 §11.1: the scheme name is case-insensitive and followed by one or more spaces. */
 const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;
@@ -38,16 +38,16 @@ export function presentedKey(authorization: string | undefined): PresentedKey {
 /**
  * Spec Authentication 3: an unknown or revoked key, or one stored for the other mode, is `api_key_invalid`.
  * A key that authenticated in this process less than `KEY_CACHE_MS` before `at` is answered from the
- * record kept then, with no read (lib/auth/kept-keys.ts); otherwise it is read, strongly consistent, in
- * the request's shared BatchGetItem when `together` is given, and kept if it authenticates.
+ * record cached then, with no read (lib/auth/key-cache.ts); otherwise it is read, strongly consistent, in
+ * the request's shared BatchGetItem when `batch` is given, and cached if it authenticates.
  */
-export async function storedKey(presented: PresentedKey, at: Date, together?: ReadTogether): Promise<ApiKeyRecord> {
-  const kept = keptKey(presented.secretHash, at);
-  if (kept) return kept;
+export async function storedKey(presented: PresentedKey, at: Date, batch?: ReadBatch): Promise<ApiKeyRecord> {
+  const cached = cachedKey(presented.secretHash, at);
+  if (cached) return cached;
   const began = keyReadBegins();
-  const key = await findApiKeyByHash(presented.secretHash, together);
+  const key = await findApiKeyByHash(presented.secretHash, batch);
   if (!key || key.revoked_at || key.mode !== presented.mode) throw new ApiError('api_key_invalid', NOT_RECOGNISED);
-  keepKey(presented.secretHash, key, at, began);
+  cacheKey(presented.secretHash, key, at, began);
   return key;
 }
 

@@ -1,5 +1,5 @@
 import { tableName } from '../store/client';
-import type { ReadTogether } from '../store/read-together';
+import type { ReadBatch } from '../store/read-batch';
 import { commit } from '../event-log/commit';
 import { addInvoicedLine, addLineAttached } from '../store/entities/ledger-line';
 import { addInvoiceFinalized, addLinesTotalled, addPeriodClaim, invoiceById, invoiceIdOfPeriod } from '../store/entities/invoice';
@@ -73,9 +73,9 @@ async function claimedInvoice(scope: Scope, period: string): Promise<InvoiceReco
   return invoiceId ? getInvoiceRecord(scope, invoiceId) : undefined;
 }
 
-export async function getInvoiceRecord(scope: Scope, invoiceId: string, together?: ReadTogether): Promise<InvoiceRecord | undefined> {
+export async function getInvoiceRecord(scope: Scope, invoiceId: string, batch?: ReadBatch): Promise<InvoiceRecord | undefined> {
   if (!isMintedInvoiceId(invoiceId)) return undefined;
-  return invoiceById(scope, invoiceId, together);
+  return invoiceById(scope, invoiceId, batch);
 }
 
 async function claimPeriod(scope: Scope, period: string, at: string): Promise<InvoiceRecord> {

@@ -9,7 +9,7 @@ import { requirementsOfCompany } from '../store/entities/requirement';
 import { renderRequirement } from '../resources/requirement';
 import { openPendingRequirements } from './owner-document-requests';
 import { getCompanyAndOpenCount, openRequirementCount } from '../store/entities/company';
-import type { ReadTogether } from '../store/read-together';
+import type { ReadBatch } from '../store/read-batch';
 
 /**
  * A stored company as the API answers it: `open_requirements` (spec: "computed at read time") as read
@@ -50,8 +50,8 @@ export async function presentCompany(
 export async function companyWithCount(
   scope: Scope,
   companyId: string,
-  together?: ReadTogether,
+  batch?: ReadBatch,
 ): Promise<{ record: CompanyRecord | undefined; count: Promise<number> }> {
-  const both = await getCompanyAndOpenCount(scope, companyId, together);
+  const both = await getCompanyAndOpenCount(scope, companyId, batch);
   return { record: both.record, count: Promise.resolve(both.open) };
 }

@@ -2,7 +2,7 @@ import { modeOf } from '../scope';
 import * as z from 'zod';
 import { apiKeysOf, lastCountedAt, recordLastUse, revokeApiKey, type StoredApiKey } from '../store/entities/api-key';
 import { issueApiKey, type ApiKeyRecord } from '../auth/api-key';
-import { forgetKeptKey } from '../auth/kept-keys';
+import { forgetCachedKey } from '../auth/key-cache';
 import { isCidr } from '../auth/ip-allow-list';
 import { ALL_SCOPES, SCOPES } from '../auth/scopes';
 import { now, nowIso } from '../clock';
@@ -13,7 +13,7 @@ import { refuseRepeats } from '../input/unique-items';
 /**
  * The dashboard's API keys: issue (secret shown once), list with the last use, revoke. A key's scopes,
  * allow-list, expiry and limits are set at its creation and never changed; the API checks them on every
- * request against the key as its process read it at most `KEY_CACHE_MS` ago (lib/auth/kept-keys.ts).
+ * request against the key as its process read it at most `KEY_CACHE_MS` ago (lib/auth/key-cache.ts).
  * A revocation is in force at once in the process that makes it (all of `npm start`), and within
  * `KEY_CACHE_MS` in every other.
  */
@@ -159,6 +159,6 @@ export async function revokeKey(partnerId: string, keyId: string): Promise<ApiKe
   const key = (await keysOfPartner(partnerId)).find((k) => k.id === keyId);
   if (!key) throw resourceMissing('API key', keyId);
   const revoked = await revokeApiKey<ApiKeyRecord>(key, partnerId, nowIso());
-  forgetKeptKey(key.id);
+  forgetCachedKey(key.id);
   return viewOfKey(revoked);
 }

@@ -68,7 +68,7 @@ const missingAsUndefined = (error: unknown) => {
 
 /**
  * A page of the partner's events, newest first, over the chosen modes: each mode's listing is read a
- * page ahead, the pages are merged by `created_at`, and each mode's cursor moves past exactly what was
+ * page past the one shown, the pages are merged by `created_at`, and each mode's cursor moves past exactly what was
  * shown (a mode only partly shown is re-read up to its last shown event for its cursor).
  */
 export async function browseEvents(

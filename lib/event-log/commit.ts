@@ -3,11 +3,11 @@ import { ApiError } from '../errors';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../store/client';
 import { deadline } from '../store/deadline';
-import { batchGetItems, itemAt } from '../store/read-together';
+import { batchGetItems, itemAt } from '../store/read-batch';
 import type { WriteEntry, WriteSet } from '../store/write-set';
 import { isConditionFailed } from '../store/condition-failed';
 import { itemAbsent } from '../store/expression';
-import { sequenceEvents, SequenceConflict, type CountersAhead } from './sequence';
+import { sequenceEvents, SequenceConflict, type PrefetchedCounters } from './sequence';
 import type { CommittedEvent } from '../store/event';
 import { pendingItemsOf } from './sequencer/pending';
 import { scopeSequencer } from './sequencer/scope-sequencer';
@@ -64,12 +64,12 @@ export async function commit(ws: WriteSet, options: CommitOptions = {}): Promise
 }
 
 /**
- * What a writer knows ahead of its commit: the fast path's counters read beside the request's key
- * (`readCountersAhead`; a failed read is read again), and the companies the write creates, whose
+ * What a writer knows before its commit: the fast path's counters read beside the request's key
+ * (`prefetchCounters`; a failed read is read again), and the companies the write creates, whose
  * event streams are empty until it commits.
  */
 export interface CommitOptions {
-  ahead?: Promise<CountersAhead>;
+  prefetched?: Promise<PrefetchedCounters>;
   newCompanies?: string[];
 }
 
@@ -93,9 +93,9 @@ async function commitNow(
 
 /** The events, committed with their sequences; undefined when the log is contended (go pending). */
 async function fastPath(ws: WriteSet, options: CommitOptions): Promise<CommittedEvent[] | undefined> {
-  const ahead = await options.ahead?.catch(() => undefined);
+  const prefetched = await options.prefetched?.catch(() => undefined);
   const sequenced = await sequenceEvents(ws.scope, ws.table, ws.events, () => now().getTime(), {
-    ahead,
+    prefetched,
     newCompanies: new Set(options.newCompanies),
   });
   if (sequenced.lease.held) return undefined;
@@ -128,7 +128,7 @@ async function pendingPath(ws: WriteSet, until: number): Promise<CommittedEvent[
  * consistent BatchGet of those items instead of the write: the first refusal in the WriteSet's order,
  * as the transaction reports it. Nothing is written (POST /companies/preview).
  */
-export async function refuseAsCommitWould(ws: WriteSet): Promise<void> {
+export async function refuseTakenGuards(ws: WriteSet): Promise<void> {
   const absent = JSON.stringify([itemAbsent()]);
   const guards = ws.actions.filter(
     (a): a is Extract<typeof a, { kind: 'put' }> =>

@@ -1,4 +1,4 @@
-import { batchGetItems, itemId as id, type ReadTogether } from '../store/read-together';
+import { batchGetItems, itemId as id, type ReadBatch } from '../store/read-batch';
 import { companyOfCounter, eventCounterKey, legacyEventCounterKey } from '../store/keys';
 import type { Scope } from '../scope';
 
@@ -38,7 +38,7 @@ export async function readCounterItems(
     others?: Key[];
     onResponse?: (response: { ConsumedCapacity?: unknown }) => void;
     /** Read in the request's shared BatchGetItem (strongly consistent) instead of one of their own. */
-    together?: ReadTogether;
+    batch?: ReadBatch;
   },
 ): Promise<{ counters: Counters; others: Record<string, unknown>[] }> {
   const keys = new Map<string, Key>();
@@ -51,8 +51,8 @@ export async function readCounterItems(
   const wanted = new Set((options.others ?? []).map(id));
   for (const key of options.others ?? []) keys.set(id(key), key);
   const all = [...keys.values()];
-  const items = options.together
-    ? await options.together.read(all)
+  const items = options.batch
+    ? await options.batch.read(all)
     : await batchGetItems(table, all, { consistent: options.consistent, onResponse: options.onResponse });
   const counters: Counters = new Map();
   for (const name of names) {

@@ -3,7 +3,7 @@ import type { Condition } from '../store/expression';
 import { eventCounterKey, eventKey, eventStreams } from '../store/keys';
 import { type QueryPage, queryEvery, queryPage, queryPagesOf } from '../store/query';
 import type { IndexName } from '../store/table-definition';
-import { getItem } from '../store/read-together';
+import { getItem } from '../store/read-batch';
 import type { Scope } from '../scope';
 
 type Item = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { newId } from '../ids';
 import type { ApiEvent, CommittedEvent, PendingEvent } from '../store/event';
 import { counterStreamsOf, eventItem } from './event-item';
 import { readCounterItems, type Counters } from './counters';
-import type { ReadTogether } from '../store/read-together';
+import type { ReadBatch } from '../store/read-batch';
 
 export type { Counter, Counters } from './counters';
 
@@ -47,41 +47,45 @@ export async function readCounters(
   table: string,
   names: string[],
   withLease = false,
-  together?: ReadTogether,
+  batch?: ReadBatch,
 ): Promise<{ counters: Counters; lease: LeaseState }> {
   const leaseKey = eventSequencerLeaseKey(scope);
   const { counters, others } = await readCounterItems(scope, table, names, {
     consistent: true,
     others: withLease ? [leaseKey] : [],
-    together,
+    batch,
   });
   return { counters, lease: { held: others.some((item) => item.holder !== undefined) } };
 }
 
 /**
- * A write's counters read ahead, before its events are known (as the request's key is read): the
+ * A write's counters read before its events are known (as the request's key is read): the
  * partner-wide streams of the event types it may record, with the sequencer's lease. The fast path
  * sequences on them when they hold every stream its events touch but those of companies the write
  * creates (known empty); else it reads the counters as usual. A value moved since is caught by the
  * counters' conditions, as any race is (docs/decisions.md, "Round trips of a request").
  */
-export interface CountersAhead {
+export interface PrefetchedCounters {
   counters: Counters;
   lease: LeaseState;
 }
 
 /** Reads `ALL` and the type streams of `types`, and the lease, for a write about to be made. */
-export function readCountersAhead(scope: Scope, table: string, types: string[], together?: ReadTogether): Promise<CountersAhead> {
-  return readCounters(scope, table, ['ALL', ...types.map((type) => counterStreamsOf({ type }).type)], true, together);
+export function prefetchCounters(scope: Scope, table: string, types: string[], batch?: ReadBatch): Promise<PrefetchedCounters> {
+  return readCounters(scope, table, ['ALL', ...types.map((type) => counterStreamsOf({ type }).type)], true, batch);
 }
 
-/** The counters to sequence `names` on from what was read ahead, or undefined when a stream is missing. */
-function fromAhead(ahead: CountersAhead | undefined, names: string[], newCompanies: ReadonlySet<string>): Counters | undefined {
-  if (!ahead) return undefined;
+/** The counters to sequence `names` on from what was prefetched, or undefined when a stream is missing. */
+function fromPrefetched(
+  prefetched: PrefetchedCounters | undefined,
+  names: string[],
+  newCompanies: ReadonlySet<string>,
+): Counters | undefined {
+  if (!prefetched) return undefined;
   const counters: Counters = new Map();
   for (const name of names) {
     const company = companyOfCounter(name);
-    const counter = company && newCompanies.has(company) ? { seq: 0, exists: false } : ahead.counters.get(name);
+    const counter = company && newCompanies.has(company) ? { seq: 0, exists: false } : prefetched.counters.get(name);
     if (!counter) return undefined;
     counters.set(name, { ...counter });
   }
@@ -102,7 +106,7 @@ export function sequence(
 ): { entries: WriteEntry[]; committed: CommittedEvent[]; after: Counters } {
   const after: Counters = new Map([...counters].map(([k, v]) => [k, { ...v }]));
   const all = after.get('ALL')!;
-  // Never before the log's newest event (another host's clock may be ahead): order and time agree.
+  // Never before the log's newest event (another host's clock may run fast): order and time agree.
   const createdAtMs = Math.max(nowMs, all.last_ms ?? 0);
   const createdAt = new Date(createdAtMs).toISOString();
   const touched = new Set<string>();
@@ -192,7 +196,7 @@ export function sequence(
 }
 
 /**
- * The fast path's sequencing: fresh ids, counters and lease as read ahead when they cover the events'
+ * The fast path's sequencing: fresh ids, counters and lease as prefetched when they cover the events'
  * streams (a company created in this write has empty streams: `newCompanies`), else read now.
  */
 export async function sequenceEvents(
@@ -200,11 +204,11 @@ export async function sequenceEvents(
   table: string,
   pending: PendingEvent[],
   nowMs: () => number,
-  options: { ahead?: CountersAhead; newCompanies?: ReadonlySet<string> } = {},
+  options: { prefetched?: PrefetchedCounters; newCompanies?: ReadonlySet<string> } = {},
 ): Promise<{ entries: WriteEntry[]; committed: CommittedEvent[]; lease: LeaseState }> {
   const names = streamNamesOf(pending);
-  const known = fromAhead(options.ahead, names, options.newCompanies ?? new Set());
-  const { counters, lease } = known ? { counters: known, lease: options.ahead!.lease } : await readCounters(scope, table, names, true);
+  const known = fromPrefetched(options.prefetched, names, options.newCompanies ?? new Set());
+  const { counters, lease } = known ? { counters: known, lease: options.prefetched!.lease } : await readCounters(scope, table, names, true);
   const { entries, committed } = sequence(
     scope,
     table,

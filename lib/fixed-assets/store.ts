@@ -14,7 +14,7 @@ import {
   removeFixedAsset,
 } from '../store/entities/fixed-asset';
 import { depreciableBasis, type CreateFixedAssetBody, type FixedAssetRecord } from './fixed-asset';
-import type { ReadTogether } from '../store/read-together';
+import type { ReadBatch } from '../store/read-batch';
 
 /** A new asset on the company's register, numbered FA-0001, FA-0002… (lib/store/entities/fixed-asset.ts). */
 export async function createFixedAsset(scope: Scope, companyId: string, body: CreateFixedAssetBody): Promise<FixedAssetRecord> {
@@ -51,9 +51,9 @@ export async function getFixedAsset(
   scope: Scope,
   companyId: string,
   assetId: string,
-  together?: ReadTogether,
+  batch?: ReadBatch,
 ): Promise<FixedAssetRecord | undefined> {
-  return fixedAssetById(scope, companyId, assetId, together);
+  return fixedAssetById(scope, companyId, assetId, batch);
 }
 
 /** Removes an asset from the register; the deleted record is returned once. */

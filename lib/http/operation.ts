@@ -13,7 +13,7 @@ import { requestLog } from './middleware/request-log';
 import { operationCore, operationInput, type PartnerRequest } from './operation-core';
 import { ApiError } from '../errors';
 import type { Mode } from '../scope';
-import type { ReadTogether } from '../store/read-together';
+import type { ReadBatch } from '../store/read-batch';
 
 /**
  * The partner API's chain for a contract: the request log around the error envelope; key, rate limit
@@ -22,9 +22,9 @@ import type { ReadTogether } from '../store/read-together';
 export function partnerChain(contract: Omit<Contract, 'audience'>, early?: EarlyRead<unknown, unknown>, refuse?: Refuse): ChainOptions {
   const earlyRead =
     early &&
-    ((scope: Scope, event: APIGatewayProxyEvent, together: ReadTogether) => {
+    ((scope: Scope, event: APIGatewayProxyEvent, batch: ReadBatch) => {
       const params = contract.params ? contract.params.safeParse(event.pathParameters ?? {}) : { success: true as const, data: {} };
-      return params.success ? early(scope, params.data, together) : undefined;
+      return params.success ? early(scope, params.data, batch) : undefined;
     });
   return {
     deadline: true,
@@ -62,10 +62,10 @@ function inputRefusal(
 }
 
 /**
- * An operation's own first read (`early` below). Reads by key through `together` ride in the key's
+ * An operation's own first read (`early` below). Reads by key through `batch` ride in the key's
  * own request (one BatchGetItem); other reads go out beside it.
  */
-type EarlyRead<P, E> = (scope: Scope, params: P, together: ReadTogether) => Promise<E>;
+type EarlyRead<P, E> = (scope: Scope, params: P, batch: ReadBatch) => Promise<E>;
 
 /** An operation's own refusal that its validated input decides without a read (`refuse` below). */
 type Refuse = (input: { query: unknown; body: unknown; event: APIGatewayProxyEvent }) => ApiError | undefined;

@@ -27,7 +27,7 @@ export async function getPartner(partnerId: string): Promise<Partner | undefined
  * How long a process keeps a partner's record between reads: the API's (GET /me, `Service-Version`)
  * and the signer's (the webhook version, the owner's e-mail), one cache for both. What they need from
  * it changes rarely and is not a right: the name, the pinned default API version, the webhook version. Rights live on the key, kept far more briefly and checked on
- * every request (`KEY_CACHE_MS`, lib/auth/kept-keys.ts). Keeping the partner for a few seconds takes
+ * every request (`KEY_CACHE_MS`, lib/auth/key-cache.ts). Keeping the partner for a few seconds takes
  * the second round trip off every request (docs/decisions.md, "State kept between requests").
  */
 export const PARTNER_CACHE_MS = 5_000;
@@ -51,7 +51,7 @@ export async function recentPartner(partnerId: string, nowMs = Date.now()): Prom
 }
 
 /** The partner as this process keeps it now, without reading: undefined when it would be read. */
-export function keptPartner(partnerId: string, nowMs = Date.now()): Partner | undefined {
+export function cachedPartner(partnerId: string, nowMs = Date.now()): Partner | undefined {
   const hit = cached.get(partnerId);
   return hit && hit.until > nowMs ? hit.partner : undefined;
 }

@@ -19,53 +19,53 @@ export interface WindowCount {
  * request's time goes"); the settings apply afterwards (`policyStates`).
  *
  * A process that counts a subject many times a second takes its places in the window a few at a time
- * (a lease): ONE UpdateItem adds `size` to both windows, and this process's next requests of that
+ * (a block of slots): ONE UpdateItem adds `size` to both windows, and this process's next requests of that
  * second take the places it holds, in order, without a write. A place is never given twice, so the
  * limits hold across processes exactly as with one write per request; the cost is places held and not
- * used when the second ends, given back to the minute at this process's next lease in that minute
+ * used when the second ends, given back to the minute at this process's next block in that minute
  * (docs/decisions.md, "Rate limiting").
  */
 export async function countRequest(subject: string, at: Date): Promise<WindowCount> {
   const ms = at.getTime();
   const epochSecond = Math.floor(ms / 1000);
   const book = bookOf(subject, epochSecond);
-  let lease = book.lease;
-  if (!lease || lease.epochSecond !== epochSecond || lease.claimed >= lease.size || lease.outcome === 'failed') {
-    lease = takeLease(subject, at, leaseSize(book), book.lease);
-    book.lease = lease;
+  let block = book.block;
+  if (!block || block.epochSecond !== epochSecond || block.claimed >= block.size || block.outcome === 'failed') {
+    block = takeSlotBlock(subject, at, blockSize(book), book.block);
+    book.block = block;
   }
-  const place = ++lease.claimed;
+  const place = ++block.claimed;
   book.claimsThisSecond++;
-  const totals = await lease.totals;
-  return { at, minute: totals.minute - lease.size + place, second: totals.second - lease.size + place };
+  const totals = await block.totals;
+  return { at, minute: totals.minute - block.size + place, second: totals.second - block.size + place };
 }
 
 /** Places this process holds in one second's windows of a subject. */
-interface Lease {
+interface SlotBlock {
   epochSecond: number;
   size: number;
   /** Places handed to requests so far (the next request takes place `claimed + 1`). */
   claimed: number;
-  /** Both windows' totals after this lease's write (its own places included). */
+  /** Both windows' totals after this block's write (its own places included). */
   totals: Promise<{ minute: number; second: number }>;
   /** Whether that write has landed yet, or failed (a failed write added nothing). */
   outcome: 'out' | 'landed' | 'failed';
 }
 
 interface SubjectBook {
-  lease?: Lease;
+  block?: SlotBlock;
   epochSecond: number;
   claimsThisSecond: number;
   claimsLastSecond: number;
 }
 
 /**
- * Leases are sized on what this process counted of the subject in the last second: one place (a write
+ * Blocks are sized on what this process counted of the subject in the last second: one place (a write
  * per request, as exact as it gets) below 8 requests a second, then a quarter of the rate, at most 8.
  */
-const MAX_LEASE = 8;
-const leaseSize = (book: SubjectBook) =>
-  Math.min(MAX_LEASE, Math.max(1, Math.floor(Math.max(book.claimsLastSecond, book.claimsThisSecond) / 4)));
+const MAX_BLOCK = 8;
+const blockSize = (book: SubjectBook) =>
+  Math.min(MAX_BLOCK, Math.max(1, Math.floor(Math.max(book.claimsLastSecond, book.claimsThisSecond) / 4)));
 
 /** Subjects counted recently by this process; an attacker's made-up keys must not grow it without end. */
 const books = new Map<string, SubjectBook>();
@@ -86,37 +86,37 @@ function bookOf(subject: string, epochSecond: number): SubjectBook {
   return book;
 }
 
-function takeLease(subject: string, at: Date, size: number, previous: Lease | undefined): Lease {
+function takeSlotBlock(subject: string, at: Date, size: number, previous: SlotBlock | undefined): SlotBlock {
   const epochSecond = Math.floor(at.getTime() / 1000);
   const minute = Math.floor(epochSecond / 60);
-  // Places of an earlier second's lease that no request took: its second is over, but the minute is
-  // not, so they are given back there (once: the new lease takes its place in the book).
+  // Places of an earlier second's block that no request took: its second is over, but the minute is
+  // not, so they are given back there (once: the new block takes its place in the book).
   const unused =
     previous?.outcome === 'landed' && previous.epochSecond < epochSecond && Math.floor(previous.epochSecond / 60) === minute
       ? previous.size - previous.claimed
       : 0;
   const write = addToRateWindows(subject, at, size, unused);
-  const lease: Lease = {
+  const block: SlotBlock = {
     epochSecond,
     size,
     claimed: 0,
     outcome: 'out',
     totals: write.then(
       (totals) => {
-        lease.outcome = 'landed';
+        block.outcome = 'landed';
         return totals;
       },
       (error: unknown) => {
-        lease.outcome = 'failed';
+        block.outcome = 'failed';
         throw error;
       },
     ),
   };
-  return lease;
+  return block;
 }
 
-/** Forgets every lease of this process: the next count of each subject writes (tests, the bench's counts). */
-export function forgetRateLeases(): void {
+/** Forgets every block of slots of this process: the next count of each subject writes (tests, the bench's counts). */
+export function forgetSlotBlocks(): void {
   books.clear();
 }
 

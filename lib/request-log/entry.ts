@@ -1,5 +1,5 @@
 import type { RequestLogRecord } from '../resources/request-log';
-import { keptBody, redact } from './redact';
+import { storedBody, redact } from './redact';
 
 /**
  * Which answers are logged (docs/api.md): every POST and every answer of 400 or more, of a
@@ -29,7 +29,7 @@ export interface LoggedExchange {
 
 /** The record of one request and its answer: bodies redacted and bounded (lib/request-log/redact.ts). */
 export function requestLogEntry(x: LoggedExchange): RequestLogRecord {
-  const response = keptBody(x.responseBody);
+  const response = storedBody(x.responseBody);
   const record: RequestLogRecord = {
     id: x.requestId,
     method: x.method,
@@ -46,7 +46,7 @@ export function requestLogEntry(x: LoggedExchange): RequestLogRecord {
   const code = x.status >= 400 ? (response as { code?: unknown } | undefined)?.code : undefined;
   if (typeof code === 'string') record.code = code;
   if (x.idempotencyKey !== undefined) record.idempotency_key = x.idempotencyKey;
-  const request = keptBody(x.requestBody);
+  const request = storedBody(x.requestBody);
   if (request !== undefined) record.request_body = request;
   return record;
 }

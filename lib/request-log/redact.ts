@@ -1,6 +1,6 @@
 /**
  * What the request log keeps of a body (docs/decisions.md, "The request log"): the JSON as sent or
- * answered, with secrets and identity data replaced by `[redacted]`, and no more than KEPT_CHARS of it.
+ * answered, with secrets and identity data replaced by `[redacted]`, and no more than STORED_CHARS of it.
  * Secrets: fields named like one (`secret`, `password`, `token`, `api_key` or `Api-Key`…) and any string that
  * carries one of our key or signing-secret shapes, and the token in a status or verification link. Identity data: owners' dates of birth, tax and
  * document numbers (`ssn`, `itin`, `tax_id`, `ein`, `passport_number`…, also spelled out: `social_security_number`,
@@ -9,7 +9,7 @@
 export const REDACTED = '[redacted]';
 
 /** A body longer than this (as JSON) is kept as the start of its JSON text, marked as cut. */
-export const KEPT_CHARS = 8 * 1024;
+export const STORED_CHARS = 8 * 1024;
 
 // `[_-]?` wherever a separator may stand, and any case: a body field named `Api-Key`, `apiKey` or
 // `private-key` is as secret as `api_key`.
@@ -45,18 +45,18 @@ export function redact(value: unknown, depth = 0): unknown {
 
 /**
  * A body as kept: the parsed JSON redacted, or, when it is not JSON, or its redacted JSON is longer
- * than KEPT_CHARS, the start of that text with `…[cut]`. Undefined for no body.
+ * than STORED_CHARS, the start of that text with `…[cut]`. Undefined for no body.
  */
-export function keptBody(text: string | null | undefined): unknown {
+export function storedBody(text: string | null | undefined): unknown {
   if (text === undefined || text === null || text === '') return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     const plain = redact(text) as string;
-    return plain.length > KEPT_CHARS ? `${plain.slice(0, KEPT_CHARS)}…[cut]` : plain;
+    return plain.length > STORED_CHARS ? `${plain.slice(0, STORED_CHARS)}…[cut]` : plain;
   }
   const clean = redact(parsed);
   const json = JSON.stringify(clean);
-  return json.length > KEPT_CHARS ? `${json.slice(0, KEPT_CHARS)}…[cut]` : clean;
+  return json.length > STORED_CHARS ? `${json.slice(0, STORED_CHARS)}…[cut]` : clean;
 }

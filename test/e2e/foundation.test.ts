@@ -99,7 +99,7 @@ describe('authentication errors', () => {
   });
 
   // Revoked in the dashboard of the same process (npm start): refused on the very next request. A
-  // revocation written behind a process's back waits out KEY_CACHE_MS (test/integration/kept-key.test.ts).
+  // revocation written behind a process's back waits out KEY_CACHE_MS (test/integration/key-cache.test.ts).
   it('refuses a revoked key with api_key_invalid', async () => {
     const { secret, record } = await issueApiKey({ partnerId: c.partner_id, mode: 'test' });
     expect((await api(secret).get('/me')).status).toBe(200);

@@ -14,7 +14,7 @@ const bundleEntriesOf = (names: string[]) => [...bundleEntries()].filter(([name]
 
 /**
  * Synthesizes one stack holding these functions (id → entry), really bundled (unless `context` skips it),
- * into a fresh folder: each function bundled alone, or with `together` all from one build as the app
+ * into a fresh folder: each function bundled alone, or with `batch` all from one build as the app
  * does (`FunctionBundles`). `afterFirst` sees the folder once the first function is constructed (the
  * CDK bundles an asset when its function is constructed).
  */

@@ -6,7 +6,7 @@ import { streamItems } from '../support/event-log';
 import { stream } from '../../lib/events/listing/streams';
 import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/event-log/commit';
-import { readCountersAhead } from '../../lib/event-log/sequence';
+import { prefetchCounters } from '../../lib/event-log/sequence';
 import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { db, tableName } from '../../lib/store/client';
 import { eventCounterKey } from '../../lib/store/keys';
@@ -21,7 +21,7 @@ const resource = (id: string) => ({ object: 'company', id });
 
 const eventsOf = (s: Scope) => streamItems(stream.all(s));
 
-describe('committing on counters read ahead', () => {
+describe('committing on prefetched counters', () => {
   const creation = (s: Scope, company: string) => {
     const ws = new WriteSet(s, tableName());
     ws.put({ pk: `TEST#${company}`, sk: 'X', entity: 'test' }, { condition: itemAbsent() });
@@ -36,9 +36,9 @@ describe('committing on counters read ahead', () => {
     const s = scope();
     await commit(creation(s, newId('company'))); // the log has a past
     const company = newId('company');
-    const ahead = readCountersAhead(s, tableName(), TYPES);
-    await ahead;
-    const { result, tally } = await countRoundTrips(() => commit(creation(s, company), { ahead, newCompanies: [company] }));
+    const prefetched = prefetchCounters(s, tableName(), TYPES);
+    await prefetched;
+    const { result, tally } = await countRoundTrips(() => commit(creation(s, company), { prefetched, newCompanies: [company] }));
     expect(tally.requests.map((r) => r.command)).toEqual(['TransactWriteItems']);
     expect(result.map((c) => c.seq)).toEqual([
       { all: 3, type: 2, company: 1, companyType: 1 },
@@ -46,13 +46,13 @@ describe('committing on counters read ahead', () => {
     ]);
   });
 
-  it('keeps the log dense when a counter moved after the read ahead: its condition catches it', async () => {
+  it('keeps the log dense when a counter moved after it was prefetched: its condition catches it', async () => {
     const s = scope();
-    const ahead = readCountersAhead(s, tableName(), TYPES);
-    await ahead;
+    const prefetched = prefetchCounters(s, tableName(), TYPES);
+    await prefetched;
     await commit(creation(s, newId('company'))); // moves ALL and both type streams
     const company = newId('company');
-    await commit(creation(s, company), { ahead, newCompanies: [company] });
+    await commit(creation(s, company), { prefetched, newCompanies: [company] });
     const stored = (await eventsOf(s)).sort((x, y) => x.seq_all - y.seq_all);
     expect(stored.map((i) => i.seq_all)).toEqual([1, 2, 3, 4]);
     expect(stored.slice(2).map((i) => JSON.parse(i.payload).company_id)).toEqual([company, company]);
@@ -60,12 +60,12 @@ describe('committing on counters read ahead', () => {
     expect(counter.Item?.seq).toBe(4);
   });
 
-  it('reads at the commit a stream the read ahead did not cover', async () => {
+  it('reads at the commit a stream the prefetch did not cover', async () => {
     countRoundTripsOn(db());
     const s = scope();
     const company = newId('company');
-    const ahead = readCountersAhead(s, tableName(), ['company.created']);
-    const { result, tally } = await countRoundTrips(() => commit(creation(s, company), { ahead, newCompanies: [company] }));
+    const prefetched = prefetchCounters(s, tableName(), ['company.created']);
+    const { result, tally } = await countRoundTrips(() => commit(creation(s, company), { prefetched, newCompanies: [company] }));
     expect(tally.requests.map((r) => r.command)).toEqual(['BatchGetItem', 'TransactWriteItems']);
     expect(result.map((c) => c.seq.all)).toEqual([1, 2]);
   });

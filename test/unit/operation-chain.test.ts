@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/errors';
 import { MAX_JSON_DEPTH } from '../../lib/http/middleware/json-body';
 import { hashSecret } from '../../lib/auth/api-key';
 import { resetDbClient } from '../../lib/store/client';
-import { forgetKeptKeys } from '../../lib/auth/kept-keys';
+import { forgetCachedKeys } from '../../lib/auth/key-cache';
 import { keyedPost, lambdaContext, stubKeyAndPartner } from '../support/handler-chain';
 
 const SECRET = 'svc_test_' + 'a'.repeat(32);
@@ -19,7 +19,7 @@ beforeEach(() => {
   resetDbClient();
   ddb.reset();
   stubKeyAndPartner(ddb, SECRET);
-  forgetKeptKeys(); // each test's key is read from its own stubs (a kept one would skip them)
+  forgetCachedKeys(); // each test's key is read from its own stubs (a kept one would skip them)
 });
 
 const echo = apiOperation({

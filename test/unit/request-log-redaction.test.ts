@@ -1,5 +1,5 @@
 import { isLogged, requestLogEntry } from '../../lib/request-log/entry';
-import { KEPT_CHARS, keptBody, REDACTED, redact } from '../../lib/request-log/redact';
+import { STORED_CHARS, storedBody, REDACTED, redact } from '../../lib/request-log/redact';
 import { previewLines } from '../../lib/companies/preview-company';
 import type { ServiceOrderRecord } from '../../lib/resources/service-order';
 import type { LedgerLine } from '../../lib/billing/ledger-line';
@@ -41,7 +41,7 @@ describe('what the request log keeps of a body', () => {
       owner: { 'tax-id': REDACTED, 'date-of-birth': REDACTED, 'passport-number': REDACTED, 'drivers-license-number': REDACTED },
       'first-name': 'Ada',
     });
-    expect(keptBody('{"Api-Key":"zzz","private-key":"zzz"}')).toEqual({ 'Api-Key': REDACTED, 'private-key': REDACTED });
+    expect(storedBody('{"Api-Key":"zzz","private-key":"zzz"}')).toEqual({ 'Api-Key': REDACTED, 'private-key': REDACTED });
   });
 
   it('redacts an identity or secret field spelled in camelCase or PascalCase as it redacts the underscored name', () => {
@@ -71,7 +71,7 @@ describe('what the request log keeps of a body', () => {
     const all = { ...identity, ...secrets, ...kept };
     const redactedAll = Object.fromEntries(Object.keys({ ...identity, ...secrets }).map((k) => [k, REDACTED]));
     expect(redact({ owner: all })).toEqual({ owner: { ...redactedAll, ...kept } });
-    expect(keptBody(JSON.stringify({ shareholders: [{ dateOfBirth: '1990-01-01' }] }))).toEqual({
+    expect(storedBody(JSON.stringify({ shareholders: [{ dateOfBirth: '1990-01-01' }] }))).toEqual({
       shareholders: [{ dateOfBirth: REDACTED }],
     });
   });
@@ -110,13 +110,13 @@ describe('what the request log keeps of a body', () => {
   });
 
   it('keeps a body as parsed JSON, a non-JSON body as text, and cuts either beyond its bound', () => {
-    expect(keptBody('{"a":1}')).toEqual({ a: 1 });
-    expect(keptBody('not json')).toBe('not json');
-    expect(keptBody('')).toBeUndefined();
-    const long = keptBody(JSON.stringify({ text: 'x'.repeat(KEPT_CHARS * 2) })) as string;
+    expect(storedBody('{"a":1}')).toEqual({ a: 1 });
+    expect(storedBody('not json')).toBe('not json');
+    expect(storedBody('')).toBeUndefined();
+    const long = storedBody(JSON.stringify({ text: 'x'.repeat(STORED_CHARS * 2) })) as string;
     expect(typeof long).toBe('string');
     expect(long.endsWith('…[cut]')).toBe(true);
-    expect(long.length).toBeLessThan(KEPT_CHARS + 10);
+    expect(long.length).toBeLessThan(STORED_CHARS + 10);
   });
 
   it('logs every POST and every answer of 400 or more, never a 429 or an unknown key', () => {

@@ -1,8 +1,8 @@
 import { nowIso } from '../../clock';
 import { ApiError, type FieldError } from '../../errors';
-import { commit, refuseAsCommitWould } from '../../event-log/commit';
-import { readCountersAhead, type CountersAhead } from '../../event-log/sequence';
-import type { ReadTogether } from '../../store/read-together';
+import { commit, refuseTakenGuards } from '../../event-log/commit';
+import { prefetchCounters, type PrefetchedCounters } from '../../event-log/sequence';
+import type { ReadBatch } from '../../store/read-batch';
 import { tableName } from '../../store/client';
 import { companyExternalIdKey, COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
 import type { Scope } from '../../scope';
@@ -34,20 +34,20 @@ export interface CreateCompanyInput {
   expand: Expandable[];
   /** Puts the response into the creating transaction (Idempotency-Key); see lib/http/operation-core.ts. */
   seal?: (ws: WriteSet, company: Company) => void;
-  /** The event log's counters as read beside the request's key (`creationCountersAhead`), if they were. */
-  countersAhead?: Promise<CountersAhead>;
+  /** The event log's counters as read beside the request's key (`prefetchCreationCounters`), if they were. */
+  prefetchedCounters?: Promise<PrefetchedCounters>;
 }
 
-/** The event types a creation records (`buildCreation`): the streams whose counters are read ahead. */
+/** The event types a creation records (`buildCreation`): the streams whose counters are prefetched. */
 const CREATION_EVENT_TYPES = ['company.created', 'service_order.status.changed'];
 
 /**
- * The creation's counters, read as the request's key is (the operation's early read, in the key's own
+ * The creation's counters, read as the request's key is (the operation's prefetch, in the key's own
  * BatchGetItem): the commit then sequences the events on them, so a creation makes three requests
  * (docs/decisions.md, "Round trips of a request"). A stream they miss is read at the commit.
  */
-export function creationCountersAhead(scope: Scope, together?: ReadTogether): Promise<CountersAhead> {
-  return readCountersAhead(scope, tableName(), CREATION_EVENT_TYPES, together);
+export function prefetchCreationCounters(scope: Scope, batch?: ReadBatch): Promise<PrefetchedCounters> {
+  return prefetchCounters(scope, tableName(), CREATION_EVENT_TYPES, batch);
 }
 
 /**
@@ -64,8 +64,8 @@ export async function createCompany(input: CreateCompanyInput): Promise<Company>
     const plan = await planCreation(input, selection);
     input.seal?.(plan.ws, plan.response);
     try {
-      // The new company's event streams start empty; counters read ahead serve the first attempt only.
-      await commit(plan.ws, { ahead: attempt === 0 ? input.countersAhead : undefined, newCompanies: [plan.company.id] });
+      // The new company's event streams start empty; prefetched counters serve the first attempt only.
+      await commit(plan.ws, { prefetched: attempt === 0 ? input.prefetchedCounters : undefined, newCompanies: [plan.company.id] });
       await openRequirementsAfterCreation(input.scope, plan.company);
       return plan.response;
     } catch (error) {
@@ -93,7 +93,7 @@ export interface CreationPlan {
  */
 export async function previewCompanyCreation(input: CreateCompanyInput): Promise<CreationPlan> {
   const plan = await planCreation(input, await checkCreation(input));
-  await refuseAsCommitWould(plan.ws);
+  await refuseTakenGuards(plan.ws);
   return plan;
 }
 
@@ -103,7 +103,7 @@ type Selection = NonNullable<ReturnType<typeof selectAccount>['selection']>;
 async function checkCreation(input: CreateCompanyInput): Promise<Selection> {
   const { scope, body } = input;
   const { selection, errors } = selectAccount(input.accountHeader, body);
-  enforceRulesBeside(errors, body);
+  enforceCompanyRulesWithAccountErrors(errors, body);
   errors.push(...(await checkPassportFiles(scope, body)));
   if (errors.length) throw invalidCreation(errors);
   return selection!;
@@ -118,7 +118,7 @@ async function checkCreation(input: CreateCompanyInput): Promise<Selection> {
 export function creationRefusedByInput(accountHeader: string | undefined, body: CreateCompanyBody): ApiError | undefined {
   const { errors } = selectAccount(accountHeader, body);
   try {
-    enforceRulesBeside(errors, body);
+    enforceCompanyRulesWithAccountErrors(errors, body);
   } catch (error) {
     if (error instanceof ApiError) return error;
     throw error;
@@ -128,7 +128,7 @@ export function creationRefusedByInput(accountHeader: string | undefined, body: 
 }
 
 /** The spec's table, its refusal carrying the account selection's errors found before it. */
-function enforceRulesBeside(errors: FieldError[], body: CreateCompanyBody): void {
+function enforceCompanyRulesWithAccountErrors(errors: FieldError[], body: CreateCompanyBody): void {
   try {
     enforceCompanyRules(body);
   } catch (error) {
@@ -162,7 +162,7 @@ async function planCreation(input: CreateCompanyInput, selection: Selection): Pr
   const attached = attachedProducts(body);
   const company = newCompany(scope, body, account.id, attached, createdAt);
   // Creation's transaction cannot also hold one requirement per owner (up to 25: docs/decisions.md,
-  // "Owners' identity documents at creation"): they ride on the company item and are opened right after.
+  // "Owners' identity documents at creation"): they are carried on the company item and opened right after.
   const requests = ownerDocumentRequests(scope, company, createdAt);
   if (requests.length) company.pending_requirements = requests;
   const orders = attached.map(({ product, includedIn }) =>

@@ -57,7 +57,7 @@ export class Drain {
   private transientFailures = 0;
   private guessNew = true;
   /** The next step's read of the pending partitions, started while this step's transaction commits. */
-  private ahead?: Promise<{ items: PendingItem[]; more: boolean; readAt: number }>;
+  private nextRead?: Promise<{ items: PendingItem[]; more: boolean; readAt: number }>;
 
   constructor(
     private readonly scope: Scope,
@@ -69,9 +69,9 @@ export class Drain {
     if (this.deletes.length > 1) await this.deletes.shift();
     let items: PendingItem[];
     for (;;) {
-      const ahead = this.ahead;
-      this.ahead = undefined;
-      const { items: read, more, readAt } = await (ahead ?? this.read());
+      const started = this.nextRead;
+      this.nextRead = undefined;
+      const { items: read, more, readAt } = await (started ?? this.read());
       // A delete that landed before this read began can no longer show up in any read: forget it
       // (an item still read after that is one whose delete failed: it is taken again, found
       // sequenced already, and deleted then).
@@ -113,7 +113,7 @@ export class Drain {
     // The next step's read goes out while this transaction commits (it is off the critical path);
     // this batch's items are skipped in it as if already deleted.
     for (const item of batch) this.skip.set(pendingKeyOf(item), undefined);
-    this.ahead = this.read();
+    this.nextRead = this.read();
     try {
       await db().send(new TransactWriteCommand({ TransactItems: all.map((e) => e.item) }));
     } catch (error) {
@@ -128,13 +128,13 @@ export class Drain {
 
   /** Waits for the deletes still running (before the lease is handed back). */
   async finish(): Promise<void> {
-    await this.ahead?.catch(() => undefined);
-    this.ahead = undefined;
+    await this.nextRead?.catch(() => undefined);
+    this.nextRead = undefined;
     await Promise.all(this.deletes);
     this.deletes = [];
   }
 
-  /** One look at what is pending; a failed look read ahead surfaces when the next step takes it. */
+  /** One look at what is pending; a failed look started early surfaces when the next step takes it. */
   private read(): Promise<{ items: PendingItem[]; more: boolean; readAt: number }> {
     const readAt = Date.now();
     const reading = readPending(this.scope, this.table, READ_PER_SHARD).then((r) => ({ ...r, readAt }));
@@ -191,7 +191,7 @@ export class Drain {
         this.counters.clear();
         const found = new Set(step.found);
         await this.deleteNow(batch.filter((i) => found.has(i.event_id)));
-        this.ahead = undefined; // read before those deletes: look again
+        this.nextRead = undefined; // read before those deletes: look again
 
         return step;
       }

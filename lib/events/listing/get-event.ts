@@ -1,13 +1,13 @@
-import { getItem, type ReadTogether } from '../../store/read-together';
+import { getItem, type ReadBatch } from '../../store/read-batch';
 import { eventKey } from '../../store/keys';
 import type { Scope } from '../../scope';
 import { resourceMissing } from '../../errors';
 import type { ApiEvent } from '../../store/event';
 
 /** GET /events/{eventID}: one event of the caller's partner and mode, exactly as it was recorded. */
-export async function getEvent(scope: Scope, table: string, eventId: string, together?: ReadTogether): Promise<ApiEvent> {
+export async function getEvent(scope: Scope, table: string, eventId: string, batch?: ReadBatch): Promise<ApiEvent> {
   const item = await getItem(table, eventKey(scope, eventId), {
-    together: together?.table === table ? together : undefined,
+    batch: batch?.table === table ? batch : undefined,
     projection: 'payload',
   });
   if (!item) throw resourceMissing('event', eventId);

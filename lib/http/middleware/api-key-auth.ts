@@ -1,14 +1,14 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { authorizeCaller, callerOf, presentedKey, storedKey } from '../../auth/authenticate';
-import { likelyKeyId, likelyScope } from '../../auth/kept-keys';
+import { lastSeenKeyId, lastSeenScope } from '../../auth/key-cache';
 import type { Scope } from '../../scope';
 import type { ScopeName } from '../../auth/scopes';
 import { countRequest } from '../../rate-limit/count-request';
 import { anonymousSubject, enforceRateLimit, observeRateLimit } from '../../rate-limit/enforce';
 import { apiKeyKey } from '../../store/keys';
 import { tableName } from '../../store/client';
-import { ReadTogether } from '../../store/read-together';
+import { ReadBatch } from '../../store/read-batch';
 import { ApiError } from '../../errors';
 import { annotateRequest } from '../../observability/tracer';
 import type { ApiContext, ApiMiddyRequest } from '../core/types';
@@ -31,7 +31,7 @@ export function apiKeyAuth(
   options: {
     scope?: ScopeName;
     /** The operation's own read, for a scope: started with the key's read when the key's scope is known. */
-    early?: (scope: Scope, event: APIGatewayProxyEvent, together: ReadTogether) => Promise<unknown> | undefined;
+    early?: (scope: Scope, event: APIGatewayProxyEvent, batch: ReadBatch) => Promise<unknown> | undefined;
     /** A sandbox operation (docs/api.md, "Sandbox triggers": a live key gets test_mode_only on every one of them). */
     testModeOnly?: boolean;
   } = {},
@@ -42,19 +42,19 @@ export function apiKeyAuth(
       const state = request.context.state;
       const presented = await refusedByAddress(request, () => presentedKey(soleAuthorization(request.event)));
       state.presentedKeyHash = presented.secretHash;
-      const seenScope = likelyScope(presented.secretHash, presented.mode);
-      const seenKeyId = likelyKeyId(presented.secretHash);
+      const seenScope = lastSeenScope(presented.secretHash, presented.mode);
+      const seenKeyId = lastSeenKeyId(presented.secretHash);
       // A refusal the input decides is logged in this same round trip (lib/http/middleware/request-log.ts).
       if (seenScope && seenKeyId) state.requestLog?.foresee?.({ scope: seenScope, keyId: seenKeyId, secretHash: presented.secretHash });
       const scope = options.early && seenScope;
-      const together = scope ? new ReadTogether(tableName()) : undefined;
-      const read = scope && together && options.early?.(scope, request.event, together);
+      const batch = scope ? new ReadBatch(tableName()) : undefined;
+      const read = scope && batch && options.early?.(scope, request.event, batch);
       if (scope && read) {
         read.catch(() => undefined); // an answer for a request refused before the operation is dropped
         state.early = { scope, read };
       }
       const [key, count] = await Promise.allSettled([
-        storedKey(presented, state.receivedAt, together?.gathering ? together : undefined),
+        storedKey(presented, state.receivedAt, batch?.hasWaitingReads ? batch : undefined),
         countRequest(apiKeyKey(presented.secretHash).pk, state.receivedAt),
       ]);
       if (key.status === 'rejected') return refusedByAddress(request, () => Promise.reject(key.reason));

@@ -4,7 +4,7 @@ import { addRequestLog, deleteRequestLog, putRequestLog, putRequestLogIfKeyHolds
 import type { RequestLogRecord } from '../../resources/request-log';
 import { type ApiError, errorEnvelope } from '../../errors';
 import { logger } from '../../observability/logger';
-import { keptPartner } from '../../partners/partner';
+import { cachedPartner } from '../../partners/partner';
 import { CURRENT_VERSION, isKnownVersion } from '../../versioning/versions';
 import type { Mode, Scope } from '../../scope';
 import { queryOf } from '../core/query';
@@ -106,7 +106,7 @@ function writeAhead(
   const { event } = request;
   if (roomLeft.get(seen.secretHash) !== true || header(event, 'idempotency-key') !== undefined) return;
   const asked = header(event, 'service-version')?.trim();
-  const version = asked !== undefined ? (isKnownVersion(asked) ? asked : undefined) : keptPartner(seen.scope.partnerId)?.api_version;
+  const version = asked !== undefined ? (isKnownVersion(asked) ? asked : undefined) : cachedPartner(seen.scope.partnerId)?.api_version;
   if (!version) return;
   const error = refusal(event, seen.scope.mode, state);
   if (!error) return;
@@ -138,7 +138,7 @@ function exchangeEntry(
     method: event.httpMethod,
     path: event.path,
     query: queryOf(event),
-    requestBody: keptRequestText(request),
+    requestBody: loggedRequestText(request),
     status: result.statusCode,
     responseBody: result.body,
     apiVersion: caller.version,
@@ -151,7 +151,7 @@ function exchangeEntry(
 }
 
 /** A JSON body as sent; of any other body (a multipart upload) only what it was. */
-function keptRequestText(request: ApiMiddyRequest): string | undefined {
+function loggedRequestText(request: ApiMiddyRequest): string | undefined {
   const { body, isBase64Encoded } = request.event;
   if (!body) return undefined;
   const type = header(request.event, 'content-type') ?? '';

@@ -7,7 +7,7 @@ import type { CompanyRecord } from '../../resources/company';
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
-import { addWindDown, releaseName, renewalsEnd, windDownAhead, type WindDown } from './wind-down';
+import { addWindDown, releaseName, renewalsEnd, writeWindDownOverflow, type WindDown } from './wind-down';
 
 export const CANCELLED_REASON = "The company's formation was cancelled.";
 
@@ -19,7 +19,7 @@ export const CANCELLED_REASON = "The company's formation was cancelled.";
  * it granted taken back), orders already in fulfilment stop renewing, open requirements are canceled,
  * the stage closes, the name is free again in its state, and `company.status.changed` fires. A
  * cancelled company can still be dissolved; nothing new can be ordered for it. A company with more
- * to settle than one transaction holds has the surplus settled ahead of it, under the same checks
+ * to settle than one transaction holds has the surplus settled before it, under the same checks
  * (lib/lifecycle/operations/wind-down.ts).
  */
 const formationCancel: WindDown = {
@@ -34,7 +34,7 @@ const formationCancel: WindDown = {
 };
 
 export async function cancelCompany(scope: Scope, companyId: string) {
-  await windDownAhead(scope, companyId, formationCancel);
+  await writeWindDownOverflow(scope, companyId, formationCancel);
   return changeCompany<OrderRecord[]>(scope, companyId, async ({ company, openRequirements, ws, at }) => {
     statusTransition('cancelled', company);
     const { settled, rights } = await addWindDown(ws, scope, company, openRequirements, formationCancel, at);

@@ -19,7 +19,7 @@ export async function cancelOrder(scope: Scope, orderId: string): Promise<OrderR
   if (!read) throw resourceMissing('service order', orderId);
   if (read.product_key === FORMATION_PRODUCT_KEY && cancellable(read)) {
     const { result } = await cancelCompany(scope, read.company);
-    // Settled in the final transaction, or ahead of it when the company had much to settle.
+    // Settled in the final transaction, or before it when the company had much to settle.
     return result!.find((o) => o.id === orderId) ?? (await readOrder(scope, orderId))!;
   }
   return changeOrder(

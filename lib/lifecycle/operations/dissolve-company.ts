@@ -6,7 +6,7 @@ import { cancellation, cancellationInFulfilment, inFulfilment } from '../../orde
 import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
-import { addWindDown, releaseName, renewalsEnd, windDownAhead, type WindDown } from './wind-down';
+import { addWindDown, releaseName, renewalsEnd, writeWindDownOverflow, type WindDown } from './wind-down';
 
 export const DISSOLVED_REASON = 'The company was dissolved.';
 
@@ -52,11 +52,11 @@ const dissolution = (completing?: string): WindDown => ({
  * `service_order.renewal_canceled` per subscription stopped), the stage moves to `closed`
  * (`company.status.changed`), `dissolved_at` is set and `company.dissolved` fires once. The name's
  * guard is released: the name is free again in its state. One transaction when it fits; a company
- * with more to settle has the surplus settled ahead of it (lib/lifecycle/operations/wind-down.ts).
+ * with more to settle has the surplus settled before it (lib/lifecycle/operations/wind-down.ts).
  */
 export async function dissolveCompany(scope: Scope, companyId: string, options: DissolveOptions = {}) {
   const plan = dissolution(options.completing);
-  await windDownAhead(scope, companyId, plan);
+  await writeWindDownOverflow(scope, companyId, plan);
   return changeCompany(scope, companyId, async ({ company, openRequirements, ws, at }) => {
     statusTransition('dissolved', company);
     await options.alsoWrite?.(ws, company, at);

@@ -36,9 +36,9 @@ type Step =
   | { kind: 'order'; order: OrderRecord; change: Omit<OrderChange, 'also'>; takesBack?: string; items: number }
   | { kind: 'requirement'; requirement: RequirementRecord; items: number };
 
-/** Items the final transaction of a wind-down writes for its steps; when more are due, they go ahead of it. */
+/** Items the final transaction of a wind-down writes for its steps; when more are due, they go before it. */
 const ITEMS_IN_FINAL = 30;
-/** Items of steps per transaction ahead of the final one. */
+/** Items of steps per transaction before the final one. */
 const ITEMS_PER_TRANSACTION = 45;
 
 /**
@@ -108,7 +108,7 @@ function addSteps(
  * the wind-down stops in between, what was settled stays settled and running it again finishes it
  * (docs/decisions.md, "Requirements" and "Orders and billing").
  */
-export async function windDownAhead(scope: Scope, companyId: string, plan: WindDown): Promise<void> {
+export async function writeWindDownOverflow(scope: Scope, companyId: string, plan: WindDown): Promise<void> {
   for (;;) {
     const [company, orders, open] = await Promise.all([
       getCompany(scope, companyId, { consistent: true }),

@@ -6,7 +6,7 @@ import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { AccountRecord } from '../../resources/account';
 import { metadataAsText } from '../metadata-attribute';
-import { getItem, type ReadTogether } from '../read-together';
+import { getItem, type ReadBatch } from '../read-batch';
 import { itemAbsent } from '../expression';
 
 /**
@@ -20,8 +20,8 @@ export const accountEntity = defineEntity<AccountRecord>({
   codec: metadataAsText,
 });
 
-export async function getAccount(scope: Scope, accountId: string, together?: ReadTogether): Promise<AccountRecord | undefined> {
-  const item = await getItem(tableName(), accountKey(scope, accountId), { together });
+export async function getAccount(scope: Scope, accountId: string, batch?: ReadBatch): Promise<AccountRecord | undefined> {
+  const item = await getItem(tableName(), accountKey(scope, accountId), { batch });
   return item ? accountEntity.record(item) : undefined;
 }
 

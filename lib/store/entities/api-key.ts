@@ -2,7 +2,7 @@ import { tableName } from '../client';
 import { allOf, anyOf, attributeNotExists, equals, itemAbsent, itemPresent, lessThan } from '../expression';
 import { apiKeyKey, apiKeysOfPartner, rateWindowPartition } from '../keys';
 import { queryEvery, queryPage } from '../query';
-import { getItem, type ReadTogether } from '../read-together';
+import { getItem, type ReadBatch } from '../read-batch';
 import { putItem, updateItem } from '../single-item';
 
 /**
@@ -32,12 +32,12 @@ export async function putNewApiKey<R extends KeyFields>(secretHash: string, reco
 }
 
 /**
- * apiKeyBySecretHash, read strongly consistent (with others in one request when `together` is given):
+ * apiKeyBySecretHash, read strongly consistent (with others in one request when `batch` is given):
  * a process keeps what it read for a short while, so a revocation is late by at most that much, never
  * by the replication lag of an eventually consistent read as well.
  */
-export async function apiKeyBySecretHash<R>(secretHash: string, together?: ReadTogether): Promise<R | undefined> {
-  return (await getItem(tableName(), apiKeyKey(secretHash), { together, consistent: true })) as R | undefined;
+export async function apiKeyBySecretHash<R>(secretHash: string, batch?: ReadBatch): Promise<R | undefined> {
+  return (await getItem(tableName(), apiKeyKey(secretHash), { batch, consistent: true })) as R | undefined;
 }
 
 /** apiKeysOfPartner (gsi1): every key of a partner, newest first, revoked ones included. */

@@ -1,5 +1,5 @@
 import { tableName } from '../client';
-import { getItem, type ReadTogether } from '../read-together';
+import { getItem, type ReadBatch } from '../read-batch';
 import { defineEntity } from '../entity';
 import { companyExternalIdKey, companyIndexes, companyKey, listSortKey, openCompaniesIndex, shardOf } from '../keys';
 import type { Mode, Scope } from '../../scope';
@@ -66,15 +66,15 @@ export async function getCompany(
 
 /**
  * The company and its open-requirement count (spec Company `open_requirements`, "computed at read
- * time") in ONE consistent read of the company item, in the request's shared read when `together` is
+ * time") in ONE consistent read of the company item, in the request's shared read when `batch` is
  * given: GET /companies/{id} in one round trip (docs/decisions.md, "Round trips of a request").
  */
 export async function getCompanyAndOpenCount(
   scope: Scope,
   companyId: string,
-  together?: ReadTogether,
+  batch?: ReadBatch,
 ): Promise<{ record: CompanyRecord | undefined; open: number }> {
-  const item = await getItem(tableName(), companyKey(scope, companyId), { together, consistent: true });
+  const item = await getItem(tableName(), companyKey(scope, companyId), { batch, consistent: true });
   return { record: item ? companyEntity.record(item) : undefined, open: openRequirementsOf(item) };
 }
 

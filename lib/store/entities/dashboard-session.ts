@@ -1,7 +1,7 @@
 import { tableName } from '../client';
 import { itemAbsent, itemPresent } from '../expression';
 import { dashboardSessionKey } from '../keys';
-import { getItem } from '../read-together';
+import { getItem } from '../read-batch';
 import { deleteItem, putItem, updateItem } from '../single-item';
 import { recordOf } from '../entity';
 import { TTL_ATTRIBUTE } from '../table-definition';

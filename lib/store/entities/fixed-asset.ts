@@ -3,7 +3,7 @@ import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
 import { itemAbsent, renderExpressions } from '../expression';
 import { fixedAssetCounterKey, fixedAssetKey, fixedAssetsOfCompany } from '../keys';
-import { getItem, type ReadTogether } from '../read-together';
+import { getItem, type ReadBatch } from '../read-batch';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 
@@ -72,9 +72,9 @@ export async function fixedAssetById(
   scope: Scope,
   companyId: string,
   assetId: string,
-  together?: ReadTogether,
+  batch?: ReadBatch,
 ): Promise<FixedAssetRecord | undefined> {
-  const item = await getItem(tableName(), fixedAssetKey(scope, companyId, assetId), { together });
+  const item = await getItem(tableName(), fixedAssetKey(scope, companyId, assetId), { batch });
   return item ? fixedAssetEntity.record(item) : undefined;
 }
 

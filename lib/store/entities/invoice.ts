@@ -2,7 +2,7 @@ import { tableName } from '../client';
 import { defineEntity } from '../entity';
 import { allOf, equals, itemAbsent } from '../expression';
 import { invoiceCounterKey, invoiceKey, invoicePeriodKey, invoicesIndex } from '../keys';
-import { getItem, type ReadTogether } from '../read-together';
+import { getItem, type ReadBatch } from '../read-batch';
 import type { Scope } from '../../scope';
 import type { Invoice } from '../../resources/invoice';
 import type { WriteSet } from '../write-set';
@@ -33,9 +33,9 @@ export interface InvoiceRecord {
  */
 const invoiceEntity = defineEntity<InvoiceRecord>({ name: 'invoice', key: (scope, record) => invoiceKey(scope, record.id) });
 
-/** invoiceById (consistent), in the request's shared read when `together` is given. */
-export async function invoiceById(scope: Scope, invoiceId: string, together?: ReadTogether): Promise<InvoiceRecord | undefined> {
-  const item = await getItem(tableName(), invoiceKey(scope, invoiceId), { together, consistent: true });
+/** invoiceById (consistent), in the request's shared read when `batch` is given. */
+export async function invoiceById(scope: Scope, invoiceId: string, batch?: ReadBatch): Promise<InvoiceRecord | undefined> {
+  const item = await getItem(tableName(), invoiceKey(scope, invoiceId), { batch, consistent: true });
   return item ? invoiceEntity.record(item) : undefined;
 }
 

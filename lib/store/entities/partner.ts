@@ -2,7 +2,7 @@ import { tableName } from '../client';
 import { defineEntity } from '../entity';
 import { itemAbsent, itemPresent, type Update } from '../expression';
 import { partnerKey } from '../keys';
-import { getItem } from '../read-together';
+import { getItem } from '../read-batch';
 import { putItem, updateItem } from '../single-item';
 
 /** A partner (a workspace): who owns keys, webhook endpoints and every company it creates. */

@@ -1,7 +1,7 @@
 import { tableName } from '../client';
 import { allOf, equals, lessThan } from '../expression';
 import { signInCodeKey } from '../keys';
-import { getItem } from '../read-together';
+import { getItem } from '../read-batch';
 import { deleteItem, putItem, updateItem } from '../single-item';
 
 /**

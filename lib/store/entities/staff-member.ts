@@ -1,6 +1,6 @@
 import { tableName } from '../client';
 import { staffKey, staffOfPartner } from '../keys';
-import { getItem } from '../read-together';
+import { getItem } from '../read-batch';
 import { putItem } from '../single-item';
 
 /** A person who may sign in to one partner's dashboard: found by address, listed on the partner's staff (gsi1). */

@@ -2,7 +2,7 @@ import { tableName } from '../client';
 import { itemAbsent } from '../expression';
 import { companyPartition, STATUS_TOKEN_SK_PREFIX, statusTokenKey, statusTokenLookupKey } from '../keys';
 import { queryEvery } from '../query';
-import { getItem } from '../read-together';
+import { getItem } from '../read-batch';
 import { deleteItem } from '../single-item';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';

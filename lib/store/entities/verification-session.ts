@@ -1,7 +1,7 @@
 import { tableName } from '../client';
 import { equals, itemAbsent } from '../expression';
 import { verificationSessionKey } from '../keys';
-import { getItem } from '../read-together';
+import { getItem } from '../read-batch';
 import { putItem, updateItem } from '../single-item';
 import { TTL_ATTRIBUTE } from '../table-definition';
 import type { Scope } from '../../scope';

@@ -1,4 +1,4 @@
-import { getItem } from '../read-together';
+import { getItem } from '../read-batch';
 import { tableName } from '../client';
 import { defineEntity } from '../entity';
 import { allOf, type Condition, equals, itemAbsent, itemPresent, type Update } from '../expression';

@@ -4,7 +4,7 @@ import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
 import { allOf, equals } from '../expression';
 import { webhookLaneKey } from '../keys';
-import { getItem } from '../read-together';
+import { getItem } from '../read-batch';
 import { updateItem } from '../single-item';
 
 /**

@@ -25,7 +25,7 @@ export const eventStreams = {
 /**
  * The listing sort key: `created_at`, then the event's place in its partner+mode's whole log. Events
  * recorded in the same millisecond share `created_at` (docs/capacity.md: above 1,000 events a second
- * strictly increasing milliseconds would run ahead of the clock), so ties are ordered by `seq_all`,
+ * strictly increasing milliseconds would run past the clock), so ties are ordered by `seq_all`,
  * fixed width so that string order is number order. Events recorded before this key carried `#<id>`
  * instead; both start with `created_at`, and those never shared a millisecond.
  */

@@ -29,7 +29,7 @@ export function toLogEvent(item: Record<string, unknown>): LogEvent {
 /**
  * The events this endpoint must receive BEFORE the one at (`seq`, `createdAt`): those after the lane's
  * cursor that its filter takes. Stream records of different events reach the fan-out in any order, so
- * the message for event N+1 can be ahead of N's in the FIFO group; the lane then delivers N first,
+ * the message for event N+1 can come before N's in the FIFO group; the lane then delivers N first,
  * from the log, and N's own message later finds it done. `seq_all` is dense and commits in order, so
  * `seq - last_seq - 1` events must be in the log: fewer in the index means it has not caught up yet
  * (`complete: false`, try again shortly).

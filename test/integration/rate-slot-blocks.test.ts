@@ -5,7 +5,7 @@ import { db, tableName } from '../../lib/store/client';
 import { rateWindowKey } from '../../lib/store/keys';
 import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { newId } from '../../lib/ids';
-import { countRequest, forgetRateLeases } from '../../lib/rate-limit/count-request';
+import { countRequest, forgetSlotBlocks } from '../../lib/rate-limit/count-request';
 
 useStackDatabase();
 countRoundTripsOn(db());
@@ -15,8 +15,8 @@ countRoundTripsOn(db());
  * (lib/rate-limit/count-request.ts; docs/decisions.md, "Rate limiting"). Every count here is given its
  * moment, so the seconds are the test's, not the clock's.
  */
-describe('rate-limit counts taken in leases', () => {
-  beforeEach(() => forgetRateLeases());
+describe('rate-limit counts taken in blocks of slots', () => {
+  beforeEach(() => forgetSlotBlocks());
   const second = (s: number) => new Date(Date.UTC(2026, 10, 26, 5, 0, s, 100));
   const windowOf = async (subject: string, at: Date) =>
     (await db().send(new GetCommand({ TableName: tableName(), Key: rateWindowKey(subject, Math.floor(at.getTime() / 60000)) }))).Item;
@@ -48,7 +48,7 @@ describe('rate-limit counts taken in leases', () => {
     expect(held).toBeLessThanOrEqual(60 + 7);
   });
 
-  it('gives places not used in a second back to the minute at the next lease of that minute', async () => {
+  it('gives places not used in a second back to the minute at the next block of that minute', async () => {
     const subject = newId('company');
     await countInTurn(61, subject, second(3));
     const after = await countRequest(subject, second(4));

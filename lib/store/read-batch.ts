@@ -59,17 +59,17 @@ export function itemAt(items: Map<string, Item>, key: ItemKey): Item | undefined
 
 /**
  * Reads by key asked for in the same turn of the event loop, sent as ONE consistent BatchGetItem: the
- * API key's read and the operation's own first read ride in one request (docs/decisions.md, "Where a
+ * API key's read and the operation's prefetched read go in one request (docs/decisions.md, "Where a
  * request's time goes"). Made per request, by the chain; a read asked after the batch went out starts
  * the next batch. Each caller gets its own keys' items (absent: no item).
  */
-export class ReadTogether {
+export class ReadBatch {
   private waiting: { keys: ItemKey[]; settle: (items: Map<string, Item>) => void; fail: (error: unknown) => void }[] = [];
 
   constructor(readonly table: string) {}
 
   /** Whether reads are waiting to go out in this turn: a read joining now shares their request. */
-  get gathering(): boolean {
+  get hasWaitingReads(): boolean {
     return this.waiting.length > 0;
   }
 
@@ -86,7 +86,7 @@ export class ReadTogether {
     this.waiting = [];
     const keys = waiting.flatMap((w) => w.keys);
     // One item alone is a consistent GetItem: the same read unit, and a lighter request than a
-    // BatchGetItem of one (a kept key leaves GET /companies/{id} with its company item alone).
+    // BatchGetItem of one (a cached key leaves GET /companies/{id} with its company item alone).
     const read = keys.length === 1 ? consistentGet(this.table, keys[0]) : batchGetItems(this.table, keys, { consistent: true });
     read.then(
       (items) => {
@@ -105,15 +105,15 @@ async function consistentGet(table: string, key: ItemKey): Promise<Map<string, I
 }
 
 /**
- * One item by key: in the request's shared read when `together` is given (strongly consistent), else
+ * One item by key: in the request's shared read when `batch` is given (strongly consistent), else
  * a GetItem of its own (eventually consistent unless `consistent`).
  */
 export async function getItem(
   table: string,
   key: ItemKey,
-  options: { together?: ReadTogether; consistent?: boolean; projection?: string } = {},
+  options: { batch?: ReadBatch; consistent?: boolean; projection?: string } = {},
 ): Promise<Item | undefined> {
-  if (options.together) return itemAt(await options.together.read([key]), key);
+  if (options.batch) return itemAt(await options.batch.read([key]), key);
   const res = await db().send(
     new GetCommand({ TableName: table, Key: key, ConsistentRead: options.consistent, ProjectionExpression: options.projection }),
   );

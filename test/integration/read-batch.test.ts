@@ -6,12 +6,12 @@ import { aFreshPartner } from '../support/partners';
 import { anLlc } from '../support/companies';
 import { lambdaContext } from '../support/handler-chain';
 import { db, tableName } from '../../lib/store/client';
-import { getItem, itemAt, ReadTogether } from '../../lib/store/read-together';
+import { getItem, itemAt, ReadBatch } from '../../lib/store/read-batch';
 import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { newId } from '../../lib/ids';
 import { revokeKey } from '../../lib/dashboard/api-keys';
 import { findApiKey } from '../../lib/auth/api-key';
-import { forgetKeptKeys } from '../../lib/auth/kept-keys';
+import { forgetCachedKeys } from '../../lib/auth/key-cache';
 import { handler as getCompany } from '../../functions/api/get-company';
 import { handler as createCompany } from '../../functions/api/create-company';
 import { handler as getInvoice } from '../../functions/api/get-invoice';
@@ -21,7 +21,7 @@ useStackDatabase();
 countRoundTripsOn(db());
 
 /**
- * Reads by key asked for in one turn go out as one BatchGetItem (lib/store/read-together.ts), and the
+ * Reads by key asked for in one turn go out as one BatchGetItem (lib/store/read-batch.ts), and the
  * chain puts the request's key into the operation's first read by key: GET /companies/{id} in two
  * requests, POST /companies in three (docs/decisions.md, "Round trips of a request").
  */
@@ -31,14 +31,14 @@ describe('reads asked for together', () => {
   it('sends the reads of one turn as one request, and hands each caller only its own items', async () => {
     const pk = `TOGETHER#${newId('company')}`;
     await Promise.all([put(pk, 'A'), put(pk, 'B'), put(pk, 'C')]);
-    const together = new ReadTogether(tableName());
+    const batch = new ReadBatch(tableName());
     const { result, tally } = await countRoundTrips(() =>
       Promise.all([
-        together.read([
+        batch.read([
           { pk, sk: 'A' },
           { pk, sk: 'B' },
         ]),
-        together.read([
+        batch.read([
           { pk, sk: 'C' },
           { pk, sk: 'MISSING' },
         ]),
@@ -53,11 +53,11 @@ describe('reads asked for together', () => {
   it('sends a read asked after the batch went out in a request of its own (one item alone: a consistent GetItem)', async () => {
     const pk = `TOGETHER#${newId('company')}`;
     await put(pk, 'A');
-    const together = new ReadTogether(tableName());
+    const batch = new ReadBatch(tableName());
     const { result, tally } = await countRoundTrips(async () => {
-      const first = await getItem(tableName(), { pk, sk: 'A' }, { together });
-      expect(together.gathering).toBe(false);
-      return [first, await getItem(tableName(), { pk, sk: 'A' }, { together })];
+      const first = await getItem(tableName(), { pk, sk: 'A' }, { batch });
+      expect(batch.hasWaitingReads).toBe(false);
+      return [first, await getItem(tableName(), { pk, sk: 'A' }, { batch })];
     });
     expect(result.map((i) => i?.v)).toEqual([`${pk}|A`, `${pk}|A`]);
     expect(tally.requests.map((r) => [r.command, r.depth])).toEqual([
@@ -70,8 +70,8 @@ describe('reads asked for together', () => {
     const mock = mockStore();
     try {
       mock.on(BatchGetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
-      const together = new ReadTogether(tableName());
-      const reads = [together.read([{ pk: 'X', sk: 'A' }]), together.read([{ pk: 'X', sk: 'B' }])];
+      const batch = new ReadBatch(tableName());
+      const reads = [batch.read([{ pk: 'X', sk: 'A' }]), batch.read([{ pk: 'X', sk: 'B' }])];
       await expect(reads[0]).rejects.toThrow('ProvisionedThroughputExceededException');
       await expect(reads[1]).rejects.toThrow('ProvisionedThroughputExceededException');
       expect(mock.commandCalls(BatchGetCommand)).toHaveLength(1);
@@ -83,7 +83,7 @@ describe('reads asked for together', () => {
     const mock = mockStore();
     try {
       mock.on(GetCommand).resolves({ Item: { pk: 'X', sk: 'A', v: 1 } });
-      const items = await new ReadTogether(tableName()).read([{ pk: 'X', sk: 'A' }]);
+      const items = await new ReadBatch(tableName()).read([{ pk: 'X', sk: 'A' }]);
       expect(itemAt(items, { pk: 'X', sk: 'A' })).toEqual({ pk: 'X', sk: 'A', v: 1 });
       expect(mock.commandCalls(GetCommand).map((c) => c.args[0].input.ConsistentRead)).toEqual([true]);
       expect(mock.commandCalls(BatchGetCommand)).toHaveLength(0);
@@ -114,7 +114,7 @@ describe('the key rides in the operation’s first read', () => {
     const post = () => createCompany(event(testKey, 'POST', '/v1/companies', null, anLlc()), lambdaContext);
     const first = await post(); // this process learns the key's scope
     expect(first.statusCode).toBe(201);
-    forgetKeptKeys(); // as KEY_CACHE_MS after: the scope is known, the key read again (lib/auth/kept-keys.ts)
+    forgetCachedKeys(); // as KEY_CACHE_MS after: the scope is known, the key read again (lib/auth/key-cache.ts)
 
     const { result: created, tally: creating } = await countRoundTrips(() => post());
     expect(created.statusCode).toBe(201);
@@ -125,7 +125,7 @@ describe('the key rides in the operation’s first read', () => {
     expect(read.reads.some((item) => item.startsWith('EVCNT#'))).toBe(true);
 
     const id = JSON.parse(created.body).id as string;
-    forgetKeptKeys();
+    forgetCachedKeys();
     const { result: got, tally: reading } = await countRoundTrips(() =>
       getCompany(event(testKey, 'GET', `/v1/companies/${id}`, { companyID: id }), lambdaContext),
     );
@@ -156,7 +156,7 @@ describe('the key rides in the operation’s first read', () => {
     const { key, invoice } = await anInvoiceWithEverything();
     const get = () => getInvoice(event(key, 'GET', `/v1/invoices/${invoice.id}`, { invoiceID: invoice.id }), lambdaContext);
     expect((await get()).statusCode).toBe(200); // this process learns the key's scope
-    forgetKeptKeys(); // and reads the key again, as KEY_CACHE_MS after
+    forgetCachedKeys(); // and reads the key again, as KEY_CACHE_MS after
     const { result, tally } = await countRoundTrips(get);
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)).toMatchObject({ id: invoice.id, lines: invoice.lines });

@@ -9,7 +9,7 @@ import { apiKeyKey, rateWindowPartition } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
 import { setClock } from '../../lib/clock';
 import { findApiKey, hashSecret, issueApiKey } from '../../lib/auth/api-key';
-import { KEY_CACHE_MS } from '../../lib/auth/kept-keys';
+import { KEY_CACHE_MS } from '../../lib/auth/key-cache';
 import { revokeKey } from '../../lib/dashboard/api-keys';
 import { handler as getMe } from '../../functions/api/get-me';
 
@@ -17,7 +17,7 @@ useStackDatabase();
 countRoundTripsOn(db());
 
 /**
- * The key kept for KEY_CACHE_MS per process (lib/auth/kept-keys.ts; docs/decisions.md, "The key kept
+ * The key kept for KEY_CACHE_MS per process (lib/auth/key-cache.ts; docs/decisions.md, "The key kept
  * for 1 s per process"): no read of it within that time, every check and the count on every request,
  * a revocation in this process at once and one made elsewhere within KEY_CACHE_MS. Time is the
  * project's settable clock: the request's time is what the kept record is measured against.
