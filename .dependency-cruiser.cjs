@@ -42,6 +42,7 @@ const LAYERS = [
     'me',
     'jobs',
     'docs',
+    'canary',
   ],
   // The HTTP chain: middy middlewares, the one handler builder, and the dashboard's parts of it.
   ['http'],

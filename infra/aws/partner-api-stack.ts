@@ -1,5 +1,10 @@
-import { Aws, CfnOutput, CfnResource, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Aws, CfnOutput, CfnResource, Duration, NestedStack, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccountRootPrincipal, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { STAGE_OUTPUTS, type StageOutputKey } from '../../lib/operator/stage-outputs';
 import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { Construct } from 'constructs';
 import { FALLBACK_HANDLER, ROUTES, type Route } from '../../lib/routes';
@@ -20,6 +25,10 @@ export const FANOUT_ENTRY = 'functions/webhooks/fanout.ts';
 export const SIGNER_ENTRY = 'functions/webhooks/deliver.ts';
 export const BACKSTOP_ENTRY = 'functions/events/sequencer-backstop.ts';
 export const JOBS_FOLDER = 'functions/jobs';
+/** Records each operator act with the caller AWS verified (lib/operator/audit-trail.ts). */
+export const OPERATOR_AUDIT_ENTRY = 'functions/operator/record-audit.ts';
+/** The operator CLI: its code decides the operator role's rights, as each function's code decides its own. */
+export const OPERATOR_CLI_ENTRY = 'scripts/ops.ts';
 
 export interface PartnerApiStackProps extends StackProps {
   settings: StageSettings;
@@ -42,6 +51,8 @@ export function routeGroupOf(route: Route): string {
 /** One stage of the system: the API and its functions, the table, the webhook pipeline, the jobs, on-call. */
 export class PartnerApiStack extends Stack {
   readonly watched: WatchedFunction[] = [];
+  /** Where a job's run goes when Lambda's retries are spent (its on-failure destination). */
+  jobFailuresQueueName?: string;
 
   constructor(scope: Construct, id: string, props: PartnerApiStackProps) {
     super(scope, id, props);
@@ -57,9 +68,15 @@ export class PartnerApiStack extends Stack {
     // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
     const entries = [
       ...new Set(
-        [...routes.map((r) => r.handler), FALLBACK_HANDLER, fanoutEntry, signerEntry, backstopEntry, ...jobEntries].filter(
-          (e): e is string => Boolean(e),
-        ),
+        [
+          ...routes.map((r) => r.handler),
+          FALLBACK_HANDLER,
+          fanoutEntry,
+          signerEntry,
+          backstopEntry,
+          ...jobEntries,
+          OPERATOR_AUDIT_ENTRY,
+        ].filter((e): e is string => Boolean(e)),
       ),
     ];
     const used = analyseCode(entries);
@@ -82,7 +99,7 @@ export class PartnerApiStack extends Stack {
       filesBucketArnForNag: data.filesBucketArnForNag,
       queueArns: pipeline ? pipeline.queueArns : [],
       emailIdentityArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.email.domain}`,
-      secretArns: { cursor: data.cursorSecret.secretArn, hostedLink: data.hostedLinkSecret.secretArn },
+      secretArns: { cursor: data.cursorSecret.secretArn, hostedLink: data.hostedLinkSecret.secretArn, canary: data.canarySecret.secretArn },
     };
     // Names and addresses only: no secret is ever in a function's environment (the signing keys are
     // read from Secrets Manager at run time, lib/signing-keys/; test/infra proves it).
@@ -93,6 +110,7 @@ export class PartnerApiStack extends Stack {
       DOCS_URL: docsUrl,
       CURSOR_KEY_SECRET: data.cursorSecret.secretArn,
       HOSTED_LINK_KEY_SECRET: data.hostedLinkSecret.secretArn,
+      CANARY_KEY_SECRET: data.canarySecret.secretArn,
       KMS_KEY_ID: data.key.keyArn,
       FILES_BUCKET: data.filesBucketName,
       MAIL_FROM: settings.email.from,
@@ -201,10 +219,29 @@ export class PartnerApiStack extends Stack {
         scheduleGroupName: `${settings.prefix}-jobs`,
         removalPolicy: settings.removalPolicy,
       });
+      // Scheduler invokes a job asynchronously: Lambda retries a failing run (twice, within the hour), then
+      // hands the event and its error to this queue (docs/runbooks/job-failed.md).
+      const jobFailures = new Queue(this, 'JobFailures', {
+        queueName: `${settings.prefix}-job-failures`,
+        retentionPeriod: Duration.days(14),
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        removalPolicy: settings.removalPolicy,
+      });
+      Validations.of(jobFailures).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This queue is itself the on-failure destination of the jobs (a DLQ of a DLQ would only move the problem).',
+      });
+      this.jobFailuresQueueName = `${settings.prefix}-job-failures`;
       for (const entry of jobEntries) {
         const job = scheduleOf(entry);
         const name = `job-${job.name}`;
-        const f = fn(this, `Job-${job.name}`, name, entry, job.description, { timeout: Duration.seconds(job.timeoutSeconds) });
+        const f = fn(this, `Job-${job.name}`, name, entry, job.description, {
+          timeout: Duration.seconds(job.timeoutSeconds),
+          // The destination grants the function its SendMessage on the failures queue.
+          sealedRole: false,
+        });
+        f.fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(1), onFailure: new SqsDestination(jobFailures) });
         // The scheduler's own role may invoke this one function (its unqualified ARN), nothing else.
         const invoker = new Role(this, `Schedule-${job.name}-Role`, {
           assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
@@ -233,6 +270,23 @@ export class PartnerApiStack extends Stack {
       }
     }
 
+    // The operator's audit: a function behind an IAM-authenticated URL, whose log group keeps each act
+    // with the caller's ARN as AWS verified it. The operator role may call the URL and read the group,
+    // never write, change or delete it (test/infra/operator.test.ts).
+    const auditLogGroup = `/aws/lambda/${settings.prefix}-operator-audit`;
+    const audit = fn(
+      this,
+      'OperatorAudit',
+      'operator-audit',
+      OPERATOR_AUDIT_ENTRY,
+      'Records each operator act with the caller AWS verified',
+      {
+        logRetention: settings.production ? RetentionDays.TEN_YEARS : settings.logRetention,
+      },
+    );
+    const auditUrl = audit.fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+    this.watched.push({ name: `${settings.prefix}-operator-audit`, kind: 'pipeline', group: 'Operator' });
+
     // Dashboard, alarms and their topic in a nested stack of their own: they name everything by its
     // literal name (no cross-stack references), and the dashboard grows with the routes, not the parent.
     const onCall = new NestedStack(this, 'OnCallStack', { description: `${settings.prefix}: on-call dashboard and alarms` });
@@ -246,17 +300,67 @@ export class PartnerApiStack extends Stack {
         fanoutDlqName: pipeline.fanoutDlqName,
         fanoutName: fanoutEntry ? `${settings.prefix}-webhook-fanout` : undefined,
         signerName: signerEntry ? `${settings.prefix}-webhook-signer` : undefined,
+        backstopName: backstopEntry ? `${settings.prefix}-event-sequencer-backstop` : undefined,
       },
       jobScheduleGroup: jobEntries.length ? `${settings.prefix}-jobs` : undefined,
+      jobFailuresQueueName: this.jobFailuresQueueName,
+      indexNames: GLOBAL_INDEXES.map((i) => i.indexName),
+      canaryName: jobEntries.some((e) => e.endsWith('/canary.ts')) ? `${settings.prefix}-job-canary` : undefined,
+    });
+
+    // The operator role (`npm run ops -- … --stage <stage>` assumes it): exactly what the CLI's code
+    // calls, on this stage's resources, read from the code as every function's rights are.
+    const operatorResources: AccessResources = {
+      ...resources,
+      queueArns: pipeline ? [...pipeline.queueArns, ...pipeline.lanes.map((l) => l.dlq.queueArn)] : [],
+      stackArn: `arn:${Aws.PARTITION}:cloudformation:${Aws.REGION}:${Aws.ACCOUNT_ID}:stack/${this.stackName}/*`,
+      auditLogGroupArn: `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:log-group:${auditLogGroup}:*`,
+    };
+    // A stage without a webhook pipeline has no queue for the CLI's endpoint and DLQ actions to reach.
+    const operatorUses = (analyseCode([OPERATOR_CLI_ENTRY]).get(OPERATOR_CLI_ENTRY) ?? []).filter((u) => pipeline || u.service !== 'sqs');
+    const operatorStatements = statementsFor(OPERATOR_CLI_ENTRY, operatorUses, operatorResources);
+    const operator = new Role(this, 'OperatorRole', {
+      roleName: `${settings.prefix}-operator`,
+      assumedBy: new AccountRootPrincipal(),
+      description: `${settings.prefix}: npm run ops (only what its code calls; audited through ${settings.prefix}-operator-audit)`,
+      maxSessionDuration: Duration.hours(1),
+      inlinePolicies: {
+        operate: new PolicyDocument({
+          statements: [
+            ...operatorStatements,
+            new PolicyStatement({
+              actions: ['lambda:InvokeFunctionUrl'],
+              resources: [audit.fn.functionArn],
+              conditions: { StringEquals: { 'lambda:FunctionUrlAuthType': 'AWS_IAM' } },
+            }),
+          ],
+        }),
+      },
+    });
+    for (const id of acknowledgedWildcards(operatorStatements, operatorResources))
+      Validations.of(operator).acknowledge({
+        id,
+        reason: 'Object-level rights on the files bucket name its objects as bucket/* (publish-file).',
+      });
+    Validations.of(operator).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cloudformation:<AWS::Region>:<AWS::AccountId>:stack/${this.stackName}/*]`,
+      reason: "The stack's ARN ends in its id, unknown before it exists: DescribeStacks on this one stack's name.",
+    });
+    Validations.of(operator).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:${auditLogGroup}:*]`,
+      reason: "Reading the audit log group's events names the group's streams as group:*; only FilterLogEvents, never a write.",
     });
 
     new CfnOutput(this, 'BaseUrl', { value: `${rest.publicUrl}/v1`, description: 'Partner API base URL' });
-    new CfnOutput(this, 'TableName', { value: data.tableName });
-    new CfnOutput(this, 'CursorKeySecret', { value: data.cursorSecret.secretArn, description: 'Signing keys of page cursors' });
-    new CfnOutput(this, 'HostedLinkKeySecret', {
-      value: data.hostedLinkSecret.secretArn,
-      description: 'Signing keys of hosted invoice links',
+    new CfnOutput(this, 'OperatorRoleArn', {
+      value: operator.roleArn,
+      description: 'Assume it to run npm run ops -- … --stage ' + settings.name,
     });
+    // What the operator CLI reads of this stage (lib/operator/stage-outputs.ts): the functions' own settings, and the audit.
+    const outputValues: Partial<Record<StageOutputKey, string>> = { OperatorAuditUrl: auditUrl.url, OperatorAuditLogGroup: auditLogGroup };
+    for (const [key, variable] of Object.entries(STAGE_OUTPUTS) as [StageOutputKey, string][])
+      outputValues[key] ??= environment[variable] ?? (variable === 'WEBHOOK_QUEUE_URLS' ? 'none' : undefined);
+    for (const [key, value] of Object.entries(outputValues)) if (value !== undefined) new CfnOutput(this, key, { value });
     for (const [i, record] of (data.emailIdentity?.dkimRecords ?? []).entries()) {
       new CfnOutput(this, `DkimRecord${i + 1}`, {
         value: `${record.name} CNAME ${record.value}`,

@@ -32,8 +32,8 @@ export interface FifoLanes {
   queueUrls: string[];
   /** Look for due messages now (after a test moved the clock). */
   poke(): void;
-  /** A look at the queued messages of one group (tests): receive counts and visibility (a group lives in one queue). */
-  peek(group: string): { receiveCount: number; visibleAt: number; availableAt: number }[];
+  /** A look at the queued messages of one group (tests): ids, receive counts and visibility (a group lives in one queue). */
+  peek(group: string): { messageId: string; receiveCount: number; visibleAt: number; availableAt: number }[];
   /** Batches being handled right now, over every queue. */
   busy(): number;
   /** Stops handing out batches; waits for those in flight (at most `graceMs` when given). */

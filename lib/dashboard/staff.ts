@@ -8,9 +8,9 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Makes `email` staff of the partner (idempotent). Partner creation adds the owner this way. */
-export async function addStaffMember(partnerId: string, email: string): Promise<StaffMember> {
-  const member: StaffMember = { email: normaliseEmail(email), partner_id: partnerId, created_at: nowIso() };
+/** Makes `email` staff of the partner (idempotent), as its owner: how a partner gets its first person. */
+export async function addStaffMember(partnerId: string, email: string, role: 'owner' = 'owner'): Promise<StaffMember> {
+  const member: StaffMember = { email: normaliseEmail(email), partner_id: partnerId, role, created_at: nowIso() };
   await putStaffMember(member);
   return member;
 }

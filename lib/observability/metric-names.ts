@@ -43,3 +43,18 @@ export const WEBHOOK_FAILURE_CLASSES = [
 ] as const;
 /** Failure classes that point at our side (egress, DNS) when they dominate across all endpoints. */
 export const OUR_SIDE_FAILURE_CLASSES = ['timeout', 'connection_error'] as const;
+
+/** The event log's own metrics (lib/event-log/sequencer/backstop.ts): `service` = this. */
+export const EVENT_LOG_METRICS_SERVICE = 'event-log';
+/** Milliseconds a pending event had waited when the backstop saw it (the oldest of each batch). */
+export const PENDING_EVENT_AGE_METRIC = 'PendingEventAge';
+
+/** The canary's metrics (functions/jobs/canary.ts): `service` = this. */
+export const CANARY_METRICS_SERVICE = 'canary';
+/** 1 when the probe of the public API answered as it should, 0 when not; one per run. */
+export const CANARY_SUCCESS_METRIC = 'CanarySuccess';
+/** Milliseconds the probe took. */
+export const CANARY_LATENCY_METRIC = 'CanaryLatency';
+
+/** Requests API Gateway's stage throttle refused (429 before any function ran), from the access log. */
+export const GATEWAY_THROTTLED_METRIC = 'GatewayThrottled';

@@ -1,11 +1,13 @@
 import { userInfo } from 'node:os';
 import { nowIso } from '../clock';
-import { randomBase62 } from '../ids';
-import { type AuditRecord, auditRecordsOfMonth, putAuditRecord } from '../store/entities/operator-audit';
+import { auditRecordsOfMonth, putAuditRecord } from '../store/entities/operator-audit';
+import { auditOfMonthInAws, postAudit } from './audit-trail';
+import type { AuditRecord } from './audit-record';
+import type { Target } from './target';
 
-export type { AuditRecord };
+export type { AuditOutcome, AuditRecord } from './audit-record';
 
-/** Who is running: `--as`, else `OPS_OPERATOR`, else the OS account (with the host, so two machines differ). */
+/** Who is running, as they name themselves: `--as`, else `OPS_OPERATOR`, else the OS account (with the host). */
 export function operatorName(asFlag?: string): string {
   if (asFlag) return asFlag;
   if (process.env.OPS_OPERATOR) return process.env.OPS_OPERATOR;
@@ -19,13 +21,23 @@ export function operatorName(asFlag?: string): string {
   return `${user}@${process.env.HOSTNAME ?? 'local'}`;
 }
 
-export async function recordAudit(entry: Omit<AuditRecord, 'run_id' | 'at'>): Promise<AuditRecord> {
-  const record: AuditRecord = { ...entry, run_id: randomBase62(16), at: nowIso() };
+/**
+ * Records one act where the target keeps its audit: a deployed stage through its audit function (the
+ * operator's AWS identity verified by AWS, in a log group the operator role cannot change), the
+ * embedded default in its table.
+ */
+export async function recordAudit(target: Target, entry: Omit<AuditRecord, 'at'>): Promise<AuditRecord> {
+  if (target.audit) {
+    const { operator, ...act } = entry;
+    return postAudit(target.audit.url, target.region, { ...act, named_as: operator });
+  }
+  const record: AuditRecord = { ...entry, at: nowIso() };
   await putAuditRecord(record);
   return record;
 }
 
-/** The runs of one month (`YYYY-MM`), oldest first. */
-export async function auditOfMonth(month: string): Promise<AuditRecord[]> {
+/** The acts of one month (`YYYY-MM`), oldest first, from where the target keeps them. */
+export async function auditOfMonth(month: string, target?: Target): Promise<AuditRecord[]> {
+  if (target?.audit) return auditOfMonthInAws(target.audit.logGroup, target.region, month);
   return auditRecordsOfMonth(month);
 }

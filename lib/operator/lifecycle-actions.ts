@@ -152,6 +152,7 @@ export const lifecycleActions: OperatorAction[] = [
     usage: 'audit [--month YYYY-MM]',
     summary: 'who ran which action this month',
     readOnly: true,
-    run: (ctx) => auditOfMonth(flag(ctx.args, 'month') ?? new Date().toISOString().slice(0, 7)),
+    unscoped: true,
+    run: (ctx) => auditOfMonth(flag(ctx.args, 'month') ?? new Date().toISOString().slice(0, 7), ctx.target),
   },
 ];

@@ -1,27 +1,35 @@
 import { ApiError } from '../errors';
 import { resetDbClient } from '../store/client';
+import { resetSqsClient } from '../webhooks/queue/delivery-queue';
 import type { Scope } from '../scope';
 import { OPERATOR_ACTIONS, type OperatorAction } from './actions';
-import { operatorName, recordAudit } from './audit';
+import { operatorName, recordAudit, type AuditOutcome } from './audit';
 import { flag, parseCliArgs, type CliArgs } from './cli-args';
-import { OperatorError, resolveTarget, type Target } from './target';
+import { OperatorError, resolveTarget, type ReadStackOutputs, type Target } from './target';
 import { isId } from '../ids';
+import { randomBase62 } from '../ids';
 
-/** How a run talks to the operator; tests answer the prompt themselves. */
+/** How a run talks to the operator and to AWS; tests answer the prompt and the stack's outputs themselves. */
 export interface OpsIo {
   out(text: string): void;
   err(text: string): void;
   ask(question: string): Promise<string>;
+  /** A deployed stage's stack outputs (scripts/ops.ts: CloudFormation). */
+  readOutputs?: ReadStackOutputs;
+  /** A deployed stage's region as committed (scripts/ops.ts: infra/aws/stages.ts). */
+  regionOf?: (stage: string) => string | undefined;
 }
 
 function help(): string {
   const width = Math.max(...OPERATOR_ACTIONS.map((a) => a.usage.length));
   return [
-    'npm run ops -- <action> … --partner ptr_… [--mode live|test] [--table NAME --region REGION] [--as NAME] [--yes]',
+    'npm run ops -- <action> … --stage local|<deployed stage> [--partner ptr_… --mode live|test] [--as NAME] [--yes]',
     '',
-    'Runs the platform operations of lib/ on the table it is pointed at: DynamoDB Local of `npm start`',
-    '(from .local/credentials.json) unless --table/--region name a real one. Live data asks for',
-    'confirmation; every run is recorded in the table (npm run ops -- audit).',
+    'Runs the platform operations of lib/ on one stage, which must be named: `--stage local` is the',
+    "embedded default (npm start's DynamoDB Local); any other stage is read from its deployed stack's",
+    'outputs (table, bucket, key, queues, shard counts, public URL) with your AWS credentials (assume the',
+    "stage's operator role). Live data asks for confirmation. Every run is audited: locally in the table,",
+    "on AWS through the stage's audit function with your AWS identity (npm run ops -- audit).",
     '',
     ...OPERATOR_ACTIONS.map((a) => `  ${a.usage.padEnd(width)}  ${a.summary}`),
   ].join('\n');
@@ -29,17 +37,27 @@ function help(): string {
 
 function scopeOf(args: CliArgs): Scope {
   const partnerId = flag(args, 'partner');
-  if (!partnerId || !isId('partner', partnerId)) throw new OperatorError('--partner ptr_… is required: the partner whose company this is.');
+  if (!partnerId || !isId('partner', partnerId)) throw new OperatorError('--partner ptr_… is required: the partner this is about.');
   const mode = flag(args, 'mode') ?? 'live';
   if (mode !== 'live' && mode !== 'test') throw new OperatorError('--mode is live or test.');
   return { partnerId, mode };
 }
 
-/** Live data is changed only after the operator types `yes` (or passed --yes, which the audit keeps). */
-async function confirmed(io: OpsIo, args: CliArgs, action: OperatorAction, scope: Scope, target: Target, argv: string[]): Promise<boolean> {
-  if (scope.mode !== 'live' || args.flags.yes === true) return true;
+/** Live data, or anything on a deployed stage beyond one partner's test data, changes only after the operator types `yes` (or --yes, which the audit keeps). */
+async function confirmed(
+  io: OpsIo,
+  args: CliArgs,
+  action: OperatorAction,
+  scope: Scope | undefined,
+  target: Target,
+  argv: string[],
+): Promise<boolean> {
+  if (action.readOnly || args.flags.yes === true) return true;
+  const live = scope ? scope.mode === 'live' : target.stage !== 'local';
+  if (!live) return true;
+  const whose = scope ? `LIVE data of partner ${scope.partnerId}` : `the data of ${target.description}`;
   const answer = await io.ask(
-    `This changes LIVE data of partner ${scope.partnerId} in ${target.description}:\n  ${action.name} ${argv.slice(1).join(' ')}\nType yes to continue: `,
+    `This changes ${whose} in ${target.description}:\n  ${action.name} ${argv.slice(1).join(' ')}\nType yes to continue: `,
   );
   return answer.trim().toLowerCase() === 'yes';
 }
@@ -55,40 +73,63 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
   let target: Target;
   let scope: Scope | undefined;
   try {
-    target = resolveTarget(args);
-    resetDbClient(); // the client reads the endpoint and table chosen above
-    scope = action.readOnly ? undefined : scopeOf(args);
+    target = await resolveTarget(args, {
+      readOutputs:
+        io.readOutputs ??
+        (async () => {
+          throw new OperatorError('This run cannot read a deployed stack (scripts/ops.ts reads it).');
+        }),
+      regionOf: io.regionOf,
+    });
+    // The clients read the endpoints and names chosen above.
+    resetDbClient();
+    resetSqsClient();
+    scope = action.unscoped ? undefined : scopeOf(args);
   } catch (error) {
     io.err(error instanceof Error ? error.message : String(error));
     return 2;
   }
+  const run_id = randomBase62(16);
   const operator = operatorName(flag(args, 'as'));
-  // An audit that cannot be written is said out loud: the run must not pass unrecorded in silence.
-  const audit = async (outcome: 'succeeded' | 'failed' | 'declined', error?: string) => {
-    if (action.readOnly) return;
+  const audit = (outcome: AuditOutcome, error?: string) =>
+    recordAudit(target, {
+      run_id,
+      operator,
+      action: action.name,
+      argv,
+      partner_id: scope?.partnerId,
+      mode: scope?.mode,
+      target: target.description,
+      outcome,
+      ...(error ? { error } : {}),
+    });
+  // The audit's own reads are not acts. Any other run is recorded BEFORE it acts: a run that cannot be recorded does not run.
+  const audited = action.name !== 'audit';
+  if (audited) {
     try {
-      await recordAudit({
-        operator,
-        action: action.name,
-        argv,
-        partner_id: scope?.partnerId,
-        mode: scope?.mode,
-        target: target.description,
-        outcome,
-        ...(error ? { error } : {}),
-      });
+      await audit('started');
     } catch (auditError) {
-      io.err(`Could not record this run in the audit log: ${auditError instanceof Error ? auditError.message : String(auditError)}`);
+      io.err(`Not run: the audit could not record it (${auditError instanceof Error ? auditError.message : String(auditError)}).`);
+      return 1;
+    }
+  }
+  const settle = async (outcome: AuditOutcome, error?: string) => {
+    if (!audited) return;
+    try {
+      await audit(outcome, error);
+    } catch (auditError) {
+      io.err(`Could not record how this run ended in the audit: ${auditError instanceof Error ? auditError.message : String(auditError)}`);
     }
   };
-  if (scope && !(await confirmed(io, args, action, scope, target, argv))) {
-    await audit('declined');
+  if (!(await confirmed(io, args, action, scope, target, argv))) {
+    await settle('declined');
     io.err('Not confirmed: nothing changed.');
     return 1;
   }
   try {
     const result = await action.run({
       scope: scope ?? { partnerId: '', mode: 'live' },
+      target,
       args,
       positional: (index, name) => {
         const value = args.positional[index];
@@ -96,7 +137,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
         return value;
       },
     });
-    await audit('succeeded');
+    await settle('succeeded');
     io.out(JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {
@@ -106,7 +147,7 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
         : error instanceof Error
           ? error.message
           : String(error);
-    await audit('failed', message);
+    await settle('failed', message);
     io.err(message);
     return 1;
   }

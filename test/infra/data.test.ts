@@ -61,8 +61,10 @@ describe('the state of a stage', () => {
   it('keeps a rotating KMS key for webhook secrets and two generated signing keys (cursors, hosted links), never in the template', () => {
     const [key] = one(prod, 'AWS::KMS::Key');
     expect(key.props.EnableKeyRotation).toBe(true);
-    const secrets = one(prod, 'AWS::SecretsManager::Secret');
+    // The two signing keys; the canary's key (written by the operator) is the third secret.
+    const secrets = one(prod, 'AWS::SecretsManager::Secret').filter((s) => !s.id.startsWith('DataCanaryKey'));
     expect(secrets).toHaveLength(2);
+    expect(one(prod, 'AWS::SecretsManager::Secret')).toHaveLength(3);
     for (const secret of secrets)
       expect(secret.props.GenerateSecretString).toMatchObject({
         SecretStringTemplate: '{}',

@@ -42,7 +42,7 @@ describe('the on-call view of a stage', () => {
   });
 
   it('links every alarm to a runbook that exists in docs/runbooks/', () => {
-    expect(alarms.length).toBeGreaterThanOrEqual(10);
+    expect(alarms.length).toBeGreaterThanOrEqual(30);
     for (const alarm of alarms) {
       const url = /Runbook: (\S+\.md)$/.exec(alarm.props.AlarmDescription)?.[1];
       // Clickable: under the stage's runbookBaseUrl (production requires one).
@@ -73,5 +73,92 @@ describe('the on-call view of a stage', () => {
 
   it('subscribes an on-call address when one is given', () => {
     expect(s.resources.some((r) => r.type === 'AWS::SNS::Subscription' && r.props.Endpoint === 'oncall@example.com')).toBe(true);
+  });
+});
+
+describe('being paged at 3 a.m.', () => {
+  const s = synthStage('prod', PROD_FULL);
+  const alarms = s.resources.filter((r) => r.type === 'AWS::CloudWatch::Alarm');
+  const byName = (name: string) => alarms.find((a) => a.props.AlarmName === `papi-prod-${name}`);
+  /** An alarm's settings as one text (a labelled metric sits in `Metrics[].MetricStat`, not at the top). */
+  const alarmText = (name: string) => JSON.stringify(byName(name)?.props ?? 'no such alarm');
+  const body = JSON.stringify(s.resources.find((r) => r.type === 'AWS::CloudWatch::Dashboard')!.props.DashboardBody);
+
+  it('alarms on the sequencer’s backstop: its lag, its errors, and the age of pending events', () => {
+    expect(alarmText('event-sequencer-backstop-iterator-age')).toMatch(/"MetricName":"IteratorAge".*"Threshold":60000/);
+    expect(alarmText('event-sequencer-backstop-iterator-age')).toContain('"Value":"papi-prod-event-sequencer-backstop"');
+    expect(alarmText('event-sequencer-backstop-errors')).toContain('"MetricName":"Errors"');
+    expect(alarmText('event-sequencer-backstop-pending-age')).toMatch(/"MetricName":"PendingEventAge","Namespace":"PartnerApi"/);
+  });
+
+  it('alarms on each lane shard’s oldest message and in-flight count, against the FIFO limits', () => {
+    for (const lane of ['', '-lane-1', '-lane-2', '-lane-3']) {
+      expect(alarmText(`webhook-lane-limits-oldest${lane}`)).toContain('"MetricName":"ApproximateAgeOfOldestMessage"');
+      expect(alarmText(`webhook-lane-limits-in-flight${lane}`)).toContain('"MetricName":"ApproximateNumberOfMessagesNotVisible"');
+      expect(byName(`webhook-lane-limits-in-flight${lane}`)?.props.Threshold).toBe(100_000);
+    }
+  });
+
+  it('alarms on each global secondary index’s throttles and on the gateway’s own 429s', () => {
+    for (const index of ['gsi1', 'gsi2', 'gsi3', 'gsi4']) {
+      const alarm = byName(`dynamodb-throttles-${index}`);
+      expect(JSON.stringify(alarm?.props.Metrics)).toContain(`{"Name":"GlobalSecondaryIndexName","Value":"${index}"}`);
+    }
+    expect(alarmText('api-gateway-throttled')).toMatch(/"MetricName":"GatewayThrottled","Namespace":"PartnerApi"/);
+    const filter = s.resources.find((r) => r.type === 'AWS::Logs::MetricFilter')!;
+    expect(filter.props.FilterPattern).toContain('THROTTLED');
+    expect(filter.props.MetricTransformations[0]).toMatchObject({ MetricName: 'GatewayThrottled', MetricNamespace: 'PartnerApi' });
+  });
+
+  it('probes the public API every five minutes with a key of its own, alarming on a failure and on silence', () => {
+    const canary = s.resources.find((r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === 'papi-prod-job-canary')!;
+    expect(canary).toBeDefined();
+    expect(JSON.stringify(canary.props.Environment.Variables.CANARY_KEY_SECRET)).toMatch(/Ref/);
+    const schedule = s.resources.find((r) => r.type === 'AWS::Scheduler::Schedule' && r.props.Name === 'papi-prod-canary')!;
+    expect(schedule.props.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(alarmText('canary-failed')).toMatch(/"ComparisonOperator":"LessThanThreshold".*"MetricName":"CanarySuccess"/);
+    expect(alarmText('canary-silent')).toMatch(
+      /"MetricName":"CanarySuccess".*"Stat":"SampleCount"|"MetricName":"CanarySuccess".*"Statistic":"SampleCount"/,
+    );
+    expect(byName('canary-silent')?.props.TreatMissingData).toBe('breaching');
+  });
+
+  it('gives every job an on-failure destination after Lambda’s own retries', () => {
+    const jobs = s.resources.filter((r) => r.type === 'AWS::Lambda::Function' && /^papi-prod-job-/.test(r.props.FunctionName));
+    const configs = s.resources.filter((r) => r.type === 'AWS::Lambda::EventInvokeConfig');
+    const failures = s.resources.find((r) => r.type === 'AWS::SQS::Queue' && r.props.QueueName === 'papi-prod-job-failures')!;
+    expect(jobs.length).toBeGreaterThanOrEqual(4);
+    expect(configs).toHaveLength(jobs.length);
+    for (const config of configs) {
+      expect(config.props).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
+      expect(JSON.stringify(config.props.DestinationConfig.OnFailure.Destination)).toContain(failures.id);
+    }
+    expect(byName('job-failed-exhausted')).toBeDefined();
+  });
+
+  it('pages a pager beside the e-mail', () => {
+    expect(
+      s.resources.some(
+        (r) => r.type === 'AWS::SNS::Subscription' && r.props.Protocol === 'https' && /example-pager/.test(r.props.Endpoint),
+      ),
+    ).toBe(true);
+  });
+
+  it('puts the 3 a.m. graphs first, right under the alarms, and the per-route detail last', () => {
+    const at = (title: string) => body.indexOf(title);
+    const firstLook = [
+      'API 5xx % of requests',
+      'API latency p50, p99',
+      'Deliveries waiting',
+      'Dead-letter queues',
+      'Event sequencer',
+      'Canary',
+    ];
+    for (const title of firstLook)
+      expect({ title, shown: at(title) > at('Alarms (open one for its runbook)') }).toEqual({ title, shown: true });
+    const lastOfFirstLook = Math.max(...firstLook.map(at));
+    for (const detail of ['Account concurrency', 'Table throttles', 'Webhook attempts', 'Partner routes: requests'])
+      expect({ detail, below: at(detail) > lastOfFirstLook }).toEqual({ detail, below: true });
+    expect(at('Partner routes: requests')).toBeGreaterThan(at('E-mail: sent, delivered, bounced'));
   });
 });

@@ -22,12 +22,16 @@ async function ops(argv: string[], answer?: string) {
       return answer;
     },
   };
-  const code = await runOps(argv, io);
+  const code = await runOps(
+    argv.includes('--stage') || argv.includes('--no-stage') ? argv.filter((a) => a !== '--no-stage') : [...argv, '--stage', 'local'],
+    io,
+  );
   return { code, out: out.join('\n'), err: err.join('\n'), questions };
 }
 
 const month = () => new Date().toISOString().slice(0, 7);
 const lastAudit = async (action: string) => (await auditOfMonth(month())).filter((a) => a.action === action).at(-1)!;
+const runsOf = async (action: string) => (await auditOfMonth(month())).filter((a) => a.action === action);
 
 describe('npm run ops', () => {
   it('asks before changing live data; "no" changes nothing and is recorded', async () => {
@@ -42,8 +46,11 @@ describe('npm run ops', () => {
       outcome: 'declined',
       partner_id: c.partner_id,
       mode: 'live',
-      argv: ['verify', company.id, '--partner', c.partner_id, '--as', 'alice@ops'],
+      argv: ['verify', company.id, '--partner', c.partner_id, '--as', 'alice@ops', '--stage', 'local'],
     });
+    // Recorded before it asked (a run that cannot be audited does not run), then how it ended.
+    const last = await lastAudit('verify');
+    expect((await runsOf('verify')).filter((a) => a.run_id === last.run_id).map((a) => a.outcome)).toEqual(['started', 'declined']);
   });
 
   it('runs the same operation as the sandbox trigger once confirmed: same state, same events, audited', async () => {
@@ -104,16 +111,14 @@ describe('npm run ops', () => {
     });
   });
 
-  it('refuses a run without a partner, an unknown action, and a real table without a region', async () => {
+  it('refuses a run without a stage, without a partner, an unknown action, and the retired --table', async () => {
+    const noStage = await ops(['verify', 'cmp_x', '--partner', c.partner_id, '--no-stage'], 'yes');
+    expect(noStage.code).toBe(2);
+    expect(noStage.err).toContain('--stage is required');
     expect((await ops(['verify', 'cmp_x'])).code).toBe(2);
     expect((await ops(['nope'])).code).toBe(2);
-    const region = process.env.AWS_REGION;
-    delete process.env.AWS_REGION;
-    const noRegion = await ops(['verify', 'cmp_x', '--partner', c.partner_id, '--table', 'partner-api-prod'], 'yes');
-    expect(noRegion.code).toBe(2);
-    expect(noRegion.err).toContain('--region');
-    process.env.AWS_REGION = region;
-    process.env.DYNAMODB_ENDPOINT = c.dynamodb_endpoint; // restore after the attempt
-    process.env.TABLE_NAME = c.table_name;
+    const table = await ops(['verify', 'cmp_x', '--partner', c.partner_id, '--table', 'partner-api-prod', '--stage', 'prod'], 'yes');
+    expect(table.code).toBe(2);
+    expect(table.err).toContain('--table is gone');
   });
 });

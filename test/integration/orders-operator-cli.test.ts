@@ -12,7 +12,7 @@ async function ops(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const io: OpsIo = { out: (t) => out.push(t), err: (t) => err.push(t), ask: async () => 'yes' };
-  const code = await runOps(argv, io);
+  const code = await runOps([...argv, '--stage', 'local'], io);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

@@ -1,4 +1,5 @@
-import { ChangeMessageVisibilityBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityBatchCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { MAX_RECEIVES, RENEW_AT_RECEIVE, UNEXPECTED_FAILURE_WAITS_SECONDS } from '../../lib/webhooks/lane/poison';
 import { mockClient } from 'aws-sdk-client-mock';
 import { newSqsClient } from '../../lib/aws/sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
@@ -107,12 +108,63 @@ describe('the signer batch on FIFO SQS', () => {
     ]);
   });
 
-  it('an unexpected error leaves the message and its group for 30 s without deleting anything', async () => {
+  it('an unexpected error leaves the message and its group for a minute without deleting anything', async () => {
     outcomes({ evt_a1: new Error('DynamoDB is down') });
     const response = await processDeliveryBatch(batch(record('a1', 'we_A'), record('a2', 'we_A')), undefined, newSqsClient(), QUEUE);
     expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['a1', 'a2']);
     expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries!.map((e) => e.VisibilityTimeout)).toEqual([
-      30, 30,
+      60, 60,
+    ]);
+  });
+
+  it('a message that fails unexpectedly every time reaches the DLQ within the hour: its waits grow with its receipts and sum under an hour', async () => {
+    const waits: number[] = [];
+    for (let receipt = 1; receipt <= MAX_RECEIVES; receipt++) {
+      sqsMock.reset();
+      outcomes({ evt_p: new Error('poison') });
+      const poisoned = {
+        ...record('p', 'we_P'),
+        attributes: { ...record('p', 'we_P').attributes, ApproximateReceiveCount: String(receipt) },
+      };
+      const response = await processDeliveryBatch(batch(poisoned), undefined, newSqsClient(), QUEUE);
+      // Never renewed: it stays itself, so SQS counts every receipt and moves it after MAX_RECEIVES.
+      expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['p']);
+      expect(sqsMock.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
+      waits.push(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries![0].VisibilityTimeout!);
+    }
+    expect(waits).toEqual([...UNEXPECTED_FAILURE_WAITS_SECONDS]);
+    expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3600);
+  });
+
+  it('renews a message it keeps waiting on purpose before its receipts run out: a copy in its group, the old one deleted', async () => {
+    outcomes({ evt_a1: { kind: 'retry', afterSeconds: 7200, counted: true } });
+    const at = (id: string, receipts: number) => ({
+      ...record(id, 'we_A'),
+      attributes: { ...record(id, 'we_A').attributes, ApproximateReceiveCount: String(receipts) },
+    });
+    const resend = {
+      ...at('a2', RENEW_AT_RECEIVE),
+      body: JSON.stringify({ ...JSON.parse(record('a2', 'we_A').body), kind: 'resend' }),
+    };
+    sqsMock.on(SendMessageBatchCommand).resolves({
+      Successful: [
+        { Id: '0', MessageId: 'n0', MD5OfMessageBody: '' },
+        { Id: '1', MessageId: 'n1', MD5OfMessageBody: '' },
+      ],
+      Failed: [],
+    });
+    const response = await processDeliveryBatch(batch(at('a1', RENEW_AT_RECEIVE), resend, at('a3', 2)), undefined, newSqsClient(), QUEUE);
+    // The two at their last receipts are renewed (answered done, so Lambda deletes them); the third waits as before.
+    expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['a3']);
+    const sent = sqsMock.commandCalls(SendMessageBatchCommand)[0].args[0].input.Entries!;
+    expect(sent.map((e) => [e.MessageGroupId, e.MessageDeduplicationId])).toEqual([
+      ['we_A', 'renew:a1'],
+      ['we_A', 'renew:a2'],
+    ]);
+    // A resend keeps the id its retry state is recorded under.
+    expect(JSON.parse(sent[1].MessageBody!)).toMatchObject({ kind: 'resend', resend_id: 'a2', event_id: 'evt_a2' });
+    expect(sqsMock.commandCalls(ChangeMessageVisibilityBatchCommand)[0].args[0].input.Entries).toEqual([
+      { Id: '0', ReceiptHandle: 'rh-a3', VisibilityTimeout: 7200 },
     ]);
   });
 

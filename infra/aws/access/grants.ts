@@ -16,7 +16,10 @@ export interface AccessResources {
   queueArns: string[];
   emailIdentityArn: string;
   /** The signing secrets (lib/signing-keys/), each granted only to the functions whose code reads it. */
-  secretArns?: { cursor: string; hostedLink: string };
+  secretArns?: { cursor: string; hostedLink: string; canary: string };
+  /** The operator role's: this stage's stack (its outputs) and the audit log group (read only). */
+  stackArn?: string;
+  auditLogGroupArn?: string;
 }
 
 /** Findings cdk-nag raises on statementsFor's output that are by design: object-level S3 rights. */
@@ -75,11 +78,24 @@ function resourcesOf(
 ): { resources: string[]; acts: string[] }[] {
   switch (service) {
     case 'secretsmanager': {
-      const secret = narrowing?.secret && res.secretArns?.[narrowing.secret];
-      if (!secret)
+      const arns = res.secretArns;
+      const secrets =
+        !arns || !narrowing?.secret
+          ? []
+          : narrowing.secret === 'operator'
+            ? [arns.cursor, arns.hostedLink, arns.canary]
+            : [arns[narrowing.secret]];
+      if (!secrets.length)
         throw new Error(`${who} reads a secret outside lib/signing-keys/ (${actions.join(', ')}): name it in narrowed-modules.ts.`);
-      return [{ acts: actions, resources: [secret] }];
+      return [{ acts: actions, resources: secrets }];
     }
+    case 'cloudformation':
+      if (!res.stackArn) throw new Error(`${who} calls CloudFormation (${actions.join(', ')}): only the operator role may.`);
+      return [{ acts: actions, resources: [res.stackArn] }];
+    case 'logs':
+      if (!res.auditLogGroupArn)
+        throw new Error(`${who} calls CloudWatch Logs (${actions.join(', ')}): only the operator role may, on the audit.`);
+      return [{ acts: actions, resources: [res.auditLogGroupArn] }];
     case 'dynamodb': {
       const indexed = actions.some((a) => a === 'Query' || a === 'Scan');
       return [

@@ -6,7 +6,7 @@ export interface Narrowing {
   /** `dynamodb:LeadingKeys` patterns (StringLike) the grant is limited to. */
   leadingKeys?: string[];
   /** The one signing secret the module reads (grants.ts names its ARN): `secretsmanager:GetSecretValue` on it alone. */
-  secret?: 'cursor' | 'hostedLink';
+  secret?: 'cursor' | 'hostedLink' | 'canary' | 'operator';
   /**
    * `dynamodb:LeadingKeys` patterns of items the module only CHECKS inside a transaction (a
    * ConditionCheck): `dynamodb:ConditionCheckItem` alone is granted there, in a statement of its own.
@@ -38,6 +38,10 @@ export const NARROWED_MODULES: Record<string, Narrowing> = {
   // Each signing key is its own secret, read by its own module: a function that lists pages cannot mint invoice links.
   'lib/signing-keys/cursor-keys.ts': { name: 'cursor-key', secret: 'cursor' },
   'lib/signing-keys/hosted-link-keys.ts': { name: 'hosted-link-key', secret: 'hostedLink' },
+  // The operator rotates the signing keys and writes the canary's key (npm run ops -- rotate-signing-key, set-canary-key).
+  'lib/operator/partner-actions.ts': { name: 'operator-secrets', secret: 'operator' },
+  // The canary reads its own key only.
+  'lib/canary/probe.ts': { name: 'canary-key', secret: 'canary' },
   'lib/store/entities/rate-window.ts': { name: 'rate-limit-counter', leadingKeys: [prefixOf(rateWindowKey('x', 0).pk)] },
   'lib/store/entities/idempotency-record.ts': {
     name: 'idempotency-records',

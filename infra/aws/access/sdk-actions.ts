@@ -3,7 +3,7 @@
  * needs `<prefix>:Xyz`, except where the table below says otherwise (the DynamoDB document client's
  * short names, transactions, and S3 calls that IAM files under another action).
  */
-export type Service = 'dynamodb' | 'kms' | 's3' | 'sqs' | 'ses' | 'scheduler' | 'secretsmanager';
+export type Service = 'dynamodb' | 'kms' | 's3' | 'sqs' | 'ses' | 'scheduler' | 'secretsmanager' | 'cloudformation' | 'logs';
 
 /** Package → IAM service prefix. A package not listed here is refused at synth time (see analyse-code.ts). */
 export const SDK_PACKAGES: Record<string, Service> = {
@@ -16,6 +16,9 @@ export const SDK_PACKAGES: Record<string, Service> = {
   '@aws-sdk/client-s3': 's3',
   '@aws-sdk/client-scheduler': 'scheduler',
   '@aws-sdk/client-secrets-manager': 'secretsmanager',
+  // The operator CLI's only (scripts/ops.ts): its stage's outputs, its audit's events.
+  '@aws-sdk/client-cloudformation': 'cloudformation',
+  '@aws-sdk/client-cloudwatch-logs': 'logs',
 };
 
 /** Packages imported without any command that still call AWS (Powertools utilities). */
@@ -65,6 +68,8 @@ const SPECIAL: Record<Service, Record<string, string[]>> = {
   ses: {},
   scheduler: {},
   secretsmanager: {},
+  cloudformation: {},
+  logs: {},
 };
 
 /** The IAM actions (without prefix) that `command` (e.g. `PutCommand`) of `service` needs. */

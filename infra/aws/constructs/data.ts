@@ -39,6 +39,7 @@ export class Data extends Construct {
   readonly accessLogs: Bucket;
   readonly cursorSecret: Secret;
   readonly hostedLinkSecret: Secret;
+  readonly canarySecret: Secret;
   readonly emailIdentity?: EmailIdentity;
   /** The table the functions use: the stack's own, or the restored one the stage switched in. */
   readonly tableName: string;
@@ -146,6 +147,18 @@ export class Data extends Construct {
       'hosted-link-signing-key',
       'HMAC key of hosted invoice links (valid for an hour)',
     );
+    // The canary's API key (`{"key": …}`), written by `npm run ops -- set-canary-key`; empty until then.
+    this.canarySecret = new Secret(this, 'CanaryKey', {
+      secretName: `${settings.prefix}/canary-key-${stackInstanceSuffix()}`,
+      description: "The canary's API key (a test key of the platform team's canary partner)",
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unset', passwordLength: 8, excludePunctuation: true },
+      removalPolicy: settings.removalPolicy,
+    });
+    Validations.of(this.canarySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'An API key of our own API, replaced by the operator (npm run ops -- set-canary-key) and revoked in the dashboard, not rotated by Secrets Manager.',
+    });
 
     // The domain that sends owner e-mail; its DKIM records must be published in DNS (see README). One
     // stage of an account creates a domain's identity; another sending from the same domain uses it.

@@ -18,6 +18,12 @@ import { SlackChannelConfiguration } from 'aws-cdk-lib/aws-chatbot';
 import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import {
+  CANARY_LATENCY_METRIC,
+  CANARY_METRICS_SERVICE,
+  CANARY_SUCCESS_METRIC,
+  EVENT_LOG_METRICS_SERVICE,
+  GATEWAY_THROTTLED_METRIC,
+  PENDING_EVENT_AGE_METRIC,
   DISABLE_REASON_DIMENSION,
   FAILURE_CLASS_DIMENSION,
   METRICS_NAMESPACE,
@@ -44,8 +50,21 @@ export interface OnCallProps {
   functions: WatchedFunction[];
   tableName: string;
   /** The webhook pipeline: its lane shards' queues (shard 0 first), the fan-out DLQ, its functions. */
-  pipeline?: { lanes: { queueName: string; dlqName: string }[]; fanoutDlqName: string; fanoutName?: string; signerName?: string };
+  pipeline?: {
+    lanes: { queueName: string; dlqName: string }[];
+    fanoutDlqName: string;
+    fanoutName?: string;
+    signerName?: string;
+    /** The event sequencer's backstop (a consumer of the same stream). */
+    backstopName?: string;
+  };
   jobScheduleGroup?: string;
+  /** The jobs' on-failure destination (a queue). */
+  jobFailuresQueueName?: string;
+  /** The table's global secondary indexes, each alarmed on its own throttles. */
+  indexNames: string[];
+  /** The canary's function (a scheduled job), when it is deployed. */
+  canaryName?: string;
 }
 
 /** Where runbooks live: `docs/runbooks/<alarm>.md`; the alarm description links there. */
@@ -89,6 +108,7 @@ export class OnCall extends Construct {
       });
     }
 
+    const firstLook = this.firstLook();
     const api = this.apiWidgets();
     const lambda = this.lambdaWidgets();
     const table = this.tableWidgets();
@@ -101,7 +121,7 @@ export class OnCall extends Construct {
       new TextWidget({
         width: W,
         height: 2,
-        markdown: `# Partner API · ${settings.name}\nAlarms below link their runbooks (${RUNBOOK_DIR}/). Read top to bottom: alarms → API → functions → table → webhooks → jobs → e-mail.`,
+        markdown: `# Partner API · ${settings.name}\nAlarms below link their runbooks (${RUNBOOK_DIR}/). Read top to bottom: alarms → the first look (errors, latency, deliveries, DLQs, sequencer, canary) → API → functions → table → webhooks → jobs → e-mail → each route.`,
       }),
     );
     this.dashboard.addWidgets(
@@ -112,7 +132,11 @@ export class OnCall extends Construct {
         height: Math.max(3, Math.ceil(this.alarms.length / 4) + 1),
       }),
     );
-    for (const row of [...api, ...lambda, ...table, ...webhooks, ...jobs, ...email]) this.dashboard.addWidgets(...row);
+    // What on-call reads first at 3 a.m., right under the alarms: is the API failing or slow, are
+    // deliveries backing up, is anything in a DLQ, is the event log sequenced, does the canary get through.
+    // Then each part's detail, and last the per-route graphs (41 to 52 lines each).
+    for (const row of [...firstLook, ...api.summary, ...lambda, ...table, ...webhooks, ...jobs, ...email, ...api.perRoute])
+      this.dashboard.addWidgets(...row);
   }
 
   // ---- API Gateway ---------------------------------------------------------------------------
@@ -128,7 +152,7 @@ export class OnCall extends Construct {
     });
   }
 
-  private apiWidgets(): IWidget[][] {
+  private apiWidgets(): { summary: IWidget[][]; perRoute: IWidget[][] } {
     const count = this.apiMetric('Count', 'Sum');
     const e5 = this.apiMetric('5XXError', 'Sum');
     const e4 = this.apiMetric('4XXError', 'Sum');
@@ -165,6 +189,7 @@ export class OnCall extends Construct {
         }),
       ],
     ];
+    const summary = rows.splice(0);
     // Per route, one group (partner, sandbox, dashboard, public) per row of four graphs.
     const byGroup = groupBy(
       this.props.functions.filter((f) => f.route),
@@ -187,7 +212,151 @@ export class OnCall extends Construct {
         new GraphWidget({ title: `${group} routes: p99 latency (ms)`, left: per('Latency', 'p99'), width: 6, height: 8 }),
       ]);
     }
-    return rows;
+    // API Gateway's own throttle (the stage's backstop far above per-key limits) refused requests: counted
+    // from the access log (rest-api.ts), since the gateway's 429s are not a metric of their own.
+    this.alarm(
+      'api-gateway-throttled',
+      "API Gateway's stage throttle refused 10 or more requests in 5 minutes",
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: GATEWAY_THROTTLED_METRIC,
+        statistic: 'Sum',
+        period: FIVE_MIN,
+        dimensionsMap: { Stage: this.props.settings.name },
+      }),
+      10,
+      1,
+      1,
+    );
+    return { summary, perRoute: rows };
+  }
+
+  // ---- The first look ---------------------------------------------------------------------
+
+  /** The row on-call reads first: errors, latency, deliveries waiting and their age, DLQs, the sequencer, the canary. */
+  private firstLook(): IWidget[][] {
+    const count = this.apiMetric('Count', 'Sum');
+    const e5 = this.apiMetric('5XXError', 'Sum');
+    const widgets: IWidget[] = [
+      new GraphWidget({
+        title: 'API 5xx % of requests',
+        left: [
+          new MathExpression({
+            expression: 'IF(count > 0, 100 * e5 / count, 0)',
+            usingMetrics: { count, e5 },
+            label: '5xx %',
+            period: FIVE_MIN,
+          }),
+        ],
+        right: [count],
+        width: 4,
+      }),
+      new GraphWidget({
+        title: 'API latency p50, p99 (ms)',
+        left: [this.apiMetric('Latency', 'p50'), this.apiMetric('Latency', 'p99')],
+        width: 4,
+      }),
+    ];
+    const q = (queueName: string, metricName: string, label: string) =>
+      new Metric({
+        namespace: 'AWS/SQS',
+        metricName,
+        statistic: 'Maximum',
+        period: ONE_MIN,
+        dimensionsMap: { QueueName: queueName },
+        label,
+      });
+    const p = this.props.pipeline;
+    if (p) {
+      widgets.push(
+        new GraphWidget({
+          title: 'Deliveries waiting (left), oldest age s (right), per lane',
+          left: p.lanes.map((l, i) => q(l.queueName, 'ApproximateNumberOfMessagesVisible', `waiting, lane ${i}`)),
+          right: p.lanes.map((l, i) => q(l.queueName, 'ApproximateAgeOfOldestMessage', `oldest, lane ${i}`)),
+          width: 4,
+        }),
+        new GraphWidget({
+          title: 'Dead-letter queues',
+          left: [
+            ...p.lanes.map((l, i) => q(l.dlqName, 'ApproximateNumberOfMessagesVisible', `lane ${i} DLQ`)),
+            q(p.fanoutDlqName, 'ApproximateNumberOfMessagesVisible', 'fan-out DLQ'),
+            ...(this.props.jobFailuresQueueName
+              ? [q(this.props.jobFailuresQueueName, 'ApproximateNumberOfMessagesVisible', 'job failures')]
+              : []),
+          ],
+          width: 4,
+        }),
+      );
+      if (p.backstopName)
+        widgets.push(
+          new GraphWidget({
+            title: 'Event sequencer: oldest pending (ms), backstop lag (ms)',
+            left: [this.pendingAge()],
+            right: [this.lambdaMetric(p.backstopName, 'IteratorAge', 'Maximum')],
+            width: 4,
+          }),
+        );
+    }
+    if (this.props.canaryName) {
+      // A failed probe (two of three runs), and silence: no probe at all in 15 minutes (the schedule, the
+      // function or its metrics are gone), which a missing datapoint would otherwise hide.
+      const success = this.canaryMetric(CANARY_SUCCESS_METRIC, 'Minimum');
+      this.alarm(
+        'canary',
+        'The canary’s GET /v1/me failed in two of its last three 5-minute periods',
+        success,
+        1,
+        3,
+        2,
+        ComparisonOperator.LESS_THAN_THRESHOLD,
+        undefined,
+        'failed',
+      );
+      this.alarm(
+        'canary',
+        'The canary sent no probe in 15 minutes',
+        this.canaryMetric(CANARY_SUCCESS_METRIC, 'SampleCount'),
+        1,
+        3,
+        3,
+        ComparisonOperator.LESS_THAN_THRESHOLD,
+        undefined,
+        'silent',
+        TreatMissingData.BREACHING,
+      );
+    }
+    if (this.props.canaryName)
+      widgets.push(
+        new GraphWidget({
+          title: 'Canary: GET /v1/me succeeded (1), latency (ms)',
+          left: [this.canaryMetric(CANARY_SUCCESS_METRIC, 'Minimum')],
+          right: [this.canaryMetric(CANARY_LATENCY_METRIC, 'p99')],
+          width: 4,
+        }),
+      );
+    return [widgets];
+  }
+
+  private pendingAge(): Metric {
+    return new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: PENDING_EVENT_AGE_METRIC,
+      statistic: 'Maximum',
+      period: FIVE_MIN,
+      dimensionsMap: { service: EVENT_LOG_METRICS_SERVICE },
+      label: 'oldest pending event (ms)',
+    });
+  }
+
+  private canaryMetric(metricName: string, statistic: string): Metric {
+    return new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName,
+      statistic,
+      period: FIVE_MIN,
+      dimensionsMap: { service: CANARY_METRICS_SERVICE },
+      label: metricName,
+    });
   }
 
   // ---- Lambda --------------------------------------------------------------------------------
@@ -286,6 +455,28 @@ export class OnCall extends Construct {
       2,
       ComparisonOperator.GREATER_THAN_THRESHOLD,
     );
+    // Each global secondary index throttles on its own (a hot index key), under the table's name and its own.
+    for (const index of this.props.indexNames) {
+      this.alarm(
+        'dynamodb-throttles',
+        `The index ${index} throttled requests for 10 minutes`,
+        new MathExpression({
+          expression: 'r + w',
+          usingMetrics: {
+            r: t('ReadThrottleEvents', 'Sum', { GlobalSecondaryIndexName: index }),
+            w: t('WriteThrottleEvents', 'Sum', { GlobalSecondaryIndexName: index }),
+          },
+          label: `${index} throttle events`,
+          period: FIVE_MIN,
+        }),
+        0,
+        2,
+        2,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+        undefined,
+        index,
+      );
+    }
     const conflicts = t('TransactionConflict', 'Sum');
     this.alarm(
       'dynamodb-transaction-conflicts',
@@ -405,6 +596,30 @@ export class OnCall extends Construct {
         undefined,
         lane.suffix,
       );
+      // SQS's FIFO limits (docs/capacity.md, "The walls"): 120,000 in flight per queue, and older than any
+      // wait the signer sets (a failing endpoint is disabled after 5 days, its messages cancelled).
+      this.alarm(
+        'webhook-lane-limits',
+        'More than 100,000 messages in flight in one lane shard: near the FIFO queue limit of 120,000, where it stops handing out messages',
+        lane.inFlight,
+        100_000,
+        3,
+        3,
+        undefined,
+        undefined,
+        `in-flight${lane.suffix ? `-${lane.suffix}` : ''}`,
+      );
+      this.alarm(
+        'webhook-lane-limits',
+        'A lane shard holds a message older than 5 days and an hour: older than any wait the signer keeps',
+        lane.oldest,
+        (5 * 24 + 1) * 3600,
+        5,
+        5,
+        undefined,
+        undefined,
+        `oldest${lane.suffix ? `-${lane.suffix}` : ''}`,
+      );
       this.alarm(
         'webhook-delivery-dlq',
         'A webhook delivery reached a delivery DLQ',
@@ -454,6 +669,50 @@ export class OnCall extends Construct {
       );
       pipelineRow.push(new GraphWidget({ title: 'Stream iterator age (ms)', left: [age], width: 6 }));
     }
+    if (p.backstopName) {
+      const lag = this.lambdaMetric(p.backstopName, 'IteratorAge', 'Maximum');
+      this.alarm(
+        'event-sequencer-backstop',
+        "The sequencer's backstop is more than a minute behind the table stream for 5 minutes",
+        lag,
+        60_000,
+        5,
+        5,
+        undefined,
+        ONE_MIN,
+        'iterator-age',
+      );
+      this.alarm(
+        'event-sequencer-backstop',
+        "The sequencer's backstop failed in three 5-minute periods in a row",
+        this.lambdaMetric(p.backstopName, 'Errors', 'Sum'),
+        0,
+        3,
+        3,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+        undefined,
+        'errors',
+      );
+      this.alarm(
+        'event-sequencer-backstop',
+        'A pending event waited more than 2 minutes to be sequenced, twice in a row',
+        this.pendingAge(),
+        120_000,
+        2,
+        2,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+        undefined,
+        'pending-age',
+      );
+      pipelineRow.push(
+        new GraphWidget({
+          title: 'Sequencer backstop: lag (ms), errors',
+          left: [lag],
+          right: [this.lambdaMetric(p.backstopName, 'Errors', 'Sum')],
+          width: 6,
+        }),
+      );
+    }
     if (p.signerName) {
       this.alarm(
         'webhook-signer-errors',
@@ -496,6 +755,24 @@ export class OnCall extends Construct {
         dimensionsMap: { ScheduleGroup: this.props.jobScheduleGroup! },
         label: metricName,
       });
+    if (this.props.jobFailuresQueueName)
+      this.alarm(
+        'job-failed',
+        'A job run failed after all of its retries: its event is in the job failures queue',
+        new Metric({
+          namespace: 'AWS/SQS',
+          metricName: 'ApproximateNumberOfMessagesVisible',
+          statistic: 'Maximum',
+          period: FIVE_MIN,
+          dimensionsMap: { QueueName: this.props.jobFailuresQueueName },
+        }),
+        0,
+        1,
+        1,
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+        undefined,
+        'exhausted',
+      );
     this.alarm(
       'scheduler-dropped',
       'EventBridge Scheduler dropped a job invocation after its retries',
@@ -563,6 +840,7 @@ export class OnCall extends Construct {
     comparisonOperator = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     period?: Duration,
     suffix?: string,
+    treatMissingData = TreatMissingData.NOT_BREACHING,
   ): Alarm {
     const name = suffix ? `${runbook}-${suffix}` : runbook;
     const metricToUse = period && metric instanceof Metric ? metric.with({ period }) : metric;
@@ -574,7 +852,7 @@ export class OnCall extends Construct {
       evaluationPeriods,
       datapointsToAlarm,
       comparisonOperator,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      treatMissingData,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));
     alarm.addOkAction(new SnsAction(this.topic));

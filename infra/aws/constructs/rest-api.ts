@@ -15,7 +15,8 @@ import {
   type IResource,
 } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { GATEWAY_THROTTLED_METRIC, METRICS_NAMESPACE } from '../../../lib/observability/metric-names';
 import { Construct } from 'constructs';
 import type { Route } from '../../../lib/routes';
 import { gatewayResources } from '../../gateway/resources';
@@ -58,6 +59,15 @@ export class PartnerRestApi extends Construct {
       logGroupName: `/aws/apigateway/${settings.prefix}/access`,
       retention: settings.logRetention,
       removalPolicy: props.removalPolicy,
+    });
+    // The gateway's own throttle answers 429 before any function runs: counted from the access log, by stage.
+    new MetricFilter(this, 'GatewayThrottled', {
+      logGroup: this.accessLogs,
+      filterPattern: FilterPattern.stringValue('$.errorType', '=', 'THROTTLED'),
+      metricNamespace: METRICS_NAMESPACE,
+      metricName: GATEWAY_THROTTLED_METRIC,
+      metricValue: '1',
+      dimensions: { Stage: '$.stage' },
     });
     this.api = new RestApi(this, 'Api', {
       restApiName: settings.prefix,
@@ -255,6 +265,7 @@ const API_ACKNOWLEDGED = [
  */
 export const ACCESS_LOG_FIELDS = {
   requestId: '$context.requestId',
+  stage: '$context.stage',
   extendedRequestId: '$context.extendedRequestId',
   ip: '$context.identity.sourceIp',
   userAgent: '$context.identity.userAgent',

@@ -4,7 +4,9 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { MAX_RECEIVES } from '../../../lib/webhooks/lane/poison';
 import { EVENT_ENTITY, PENDING_EVENT_ENTITY } from '../../../lib/store/table-definition';
+import { FANNED_OUT_ATTRIBUTE } from '../../../lib/store/entities/event-fan-out';
 import type { StageSettings } from '../stages';
 import type { ServiceFunction } from './service-function';
 
@@ -17,13 +19,15 @@ export const SIGNER_TIMEOUT = Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * SI
 /** The spec's hold before a first delivery: a late-committing earlier event can take its place first. */
 export const DELIVERY_DELAY = Duration.seconds(2);
 /**
- * Receives before SQS moves a message to the DLQ. The signer decides when to give up
- * (lib/webhooks/delivery/delivery-settings.ts: 10 attempts over ~3 days, waits over 12 h split in two
- * receives, `Retry-After` deferrals at most hourly until the endpoint is disabled after 5 days failing:
- * ~140 receives at worst, and messages behind the head of their group are received with it). The DLQ
- * only catches messages the signer never settles, so the count sits well above that.
+ * Receives before SQS moves a lane message to its DLQ (lib/webhooks/lane/poison.ts): with the
+ * visibility timeout below, a message the signer crashes or times out on reaches the DLQ within the
+ * hour (MAX_RECEIVES × 540 s = 54 min), and one whose handling throws every time, by its growing
+ * waits, within the hour too. A message the signer holds on purpose (the retry schedule, waits over
+ * SQS's 12 h) is renewed before its receipts run out, so it never gets there (docs/capacity.md).
  */
-export const MAX_RECEIVES = 300;
+export { MAX_RECEIVES } from '../../../lib/webhooks/lane/poison';
+/** Lambda's advice for an SQS source: six times the consumer's timeout, so a slow batch is not received twice. */
+export const LANE_VISIBILITY_TIMEOUT = Duration.seconds(SIGNER_TIMEOUT.toSeconds() * 6);
 /**
  * The sequencer's backstop waits until a pending event is older than every writer's wait and any
  * abandoned lease (lib/event-log/sequencer/settings.ts: 10 s + 5 s), then drains: well within a minute.
@@ -121,8 +125,7 @@ export class WebhookPipeline extends Construct {
       deduplicationScope: DeduplicationScope.MESSAGE_GROUP,
       fifoThroughputLimit: FifoThroughputLimit.PER_MESSAGE_GROUP_ID,
       deliveryDelay: DELIVERY_DELAY,
-      // Lambda's advice: six times the consumer's timeout, so a slow batch is never received twice.
-      visibilityTimeout: Duration.seconds(SIGNER_TIMEOUT.toSeconds() * 6),
+      visibilityTimeout: LANE_VISIBILITY_TIMEOUT,
       retentionPeriod: Duration.days(14),
       deadLetterQueue: { queue: dlq, maxReceiveCount: MAX_RECEIVES },
       encryption: QueueEncryption.SQS_MANAGED,
@@ -159,7 +162,8 @@ export class WebhookPipeline extends Construct {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(EVENT_ENTITY) } } },
+            // An item put back from a restored table already went to its lanes (lib/store/entities/event-fan-out.ts).
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(EVENT_ENTITY) }, [FANNED_OUT_ATTRIBUTE]: FilterRule.notExists() } },
           }),
         ],
       }),

@@ -21,7 +21,7 @@ export interface LocalQueueOptions {
 export interface LocalQueue {
   operations: SqsOperations;
   poke(): void;
-  peek(group: string): { receiveCount: number; visibleAt: number; availableAt: number }[];
+  peek(group: string): { messageId: string; receiveCount: number; visibleAt: number; availableAt: number }[];
   busy(): number;
   halt(graceMs?: number): Promise<void>;
 }
@@ -41,7 +41,12 @@ export async function openLocalQueue(options: LocalQueueOptions): Promise<LocalQ
     operations: sqsOperations(queue, stored, options, (delayMs) => pump.schedule(delayMs)),
     poke: () => pump.schedule(0),
     peek: (group) =>
-      queue.group(group).map((m) => ({ receiveCount: m.receive_count, visibleAt: m.visible_at, availableAt: m.available_at })),
+      queue.group(group).map((m) => ({
+        messageId: m.message_id,
+        receiveCount: m.receive_count,
+        visibleAt: m.visible_at,
+        availableAt: m.available_at,
+      })),
     busy: () => pump.busy(),
     halt: async (graceMs?: number) => {
       await pump.stop(graceMs);

@@ -11,6 +11,7 @@ import { Drain } from './drain';
 import { Lease } from './lease';
 import { readPending } from './pending';
 import { sequencerSettings } from './settings';
+import { publishPendingAge } from './backstop-metrics';
 
 /**
  * The backstop, so nothing is ever left pending: a consumer of the table's stream that sees every
@@ -26,16 +27,20 @@ export async function sequenceStragglers(event: DynamoDBStreamEvent, context?: C
   const settings = sequencerSettings();
   const table = tableName();
   const newest = new Map<string, { scope: Scope; pendingAt: number }>();
+  let oldest = Number.POSITIVE_INFINITY;
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (record.eventName !== 'INSERT' || !image) continue;
     const item = unmarshall(image as Record<string, AttributeValue>);
     if (item.entity !== PENDING_EVENT_ENTITY) continue;
     const scope: Scope = { partnerId: item.partner_id as string, mode: item.mode as Scope['mode'] };
+    oldest = Math.min(oldest, item.pending_at as number);
     const seen = newest.get(scopeKey(scope));
     if (!seen || (item.pending_at as number) > seen.pendingAt) newest.set(scopeKey(scope), { scope, pendingAt: item.pending_at as number });
   }
   const started = Date.now();
+  // How long the oldest pending event of the batch has waited: on-call's alarm on the log falling behind.
+  if (Number.isFinite(oldest)) publishPendingAge(started - oldest);
   // Leave time to answer; a poller stopping (the embedded default) reports no time left at all.
   const outOfTime = () => (context?.getRemainingTimeInMillis?.() ?? 60_000 - (Date.now() - started)) < 5_000 || workIsStopping();
   const endBy = started + (context?.getRemainingTimeInMillis?.() ?? 60_000) - 5_000;

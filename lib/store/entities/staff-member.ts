@@ -7,6 +7,8 @@ import { putItem } from '../single-item';
 export interface StaffMember {
   email: string;
   partner_id: string;
+  /** What the person may do; a partner's first person is its owner. */
+  role?: 'owner';
   created_at: string;
 }
 

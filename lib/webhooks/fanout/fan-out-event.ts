@@ -7,6 +7,9 @@ import type { Mode } from '../../scope';
 export interface EventItem {
   entity: 'event';
   pk: string;
+  sk: string;
+  /** Set once the fan-out handed the event to its lanes (lib/store/entities/event-fan-out.ts). */
+  fanned_out_at?: string;
   partner_id: string;
   mode: Mode;
   type: string;

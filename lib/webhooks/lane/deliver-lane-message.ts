@@ -86,7 +86,7 @@ async function deliverOnLane(
   let work: { key: string; event: LogEvent; advances: boolean }[];
   let changed = false;
   if (message.kind === 'resend') {
-    work = [{ key: `resend:${context.messageId}`, event: own, advances: false }];
+    work = [{ key: `resend:${message.resend_id ?? context.messageId}`, event: own, advances: false }];
   } else {
     if (lane.last_seq !== undefined && message.seq <= lane.last_seq) return { kind: 'done' }; // delivered or given up already
     const gap = await gapEvents(scope, endpoint, lane, message.seq, message.created_at);

@@ -13,6 +13,11 @@ export interface LaneMessage {
   event_id: string;
   seq: number;
   created_at: string;
+  /**
+   * A resend renewed by the signer (lib/webhooks/lane/poison.ts) keeps the id of the message it was
+   * first sent as: its retry state is recorded under `resend:<that id>`.
+   */
+  resend_id?: string;
   /** The event's type and stored JSON, carried when small (saves the signer a read of the log). */
   type?: string;
   payload?: string;

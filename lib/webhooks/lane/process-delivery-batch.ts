@@ -1,5 +1,5 @@
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
-import { ChangeMessageVisibilityBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityBatchCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../observability/logger';
 import { deliverySettings } from '../delivery/delivery-settings';
@@ -7,6 +7,8 @@ import { publishMetrics } from '../delivery-metrics';
 import { deliverLaneMessage, type LaneBatchCache } from './deliver-lane-message';
 import { LaneWrites } from './lane-writes';
 import { type LaneMessage, parseLaneMessage } from './lane-message';
+import { RENEW_AT_RECEIVE, unexpectedFailureWait } from './poison';
+import { countMetric } from '../delivery-metrics';
 
 /** Thrown by the record handler to leave a message on the queue for `afterSeconds`. */
 export class RetryLater extends Error {
@@ -14,9 +16,6 @@ export class RetryLater extends Error {
     super(`retry in ${afterSeconds} s`);
   }
 }
-
-/** After an unexpected error (a DynamoDB outage, say) the lane waits this long; no attempt is spent. */
-const UNEXPECTED_ERROR_WAIT_SECONDS = 30;
 
 /**
  * The signer's batch (spec, Delivery rule 4): Powertools' FIFO processor with `skipGroupOnError`, so
@@ -34,6 +33,9 @@ export async function processDeliveryBatch(
   const settings = deliverySettings();
   const deadlineMs = Date.now() + (context?.getRemainingTimeInMillis?.() ?? 15 * 60 * 1000);
   const waits = new Map<string, number>();
+  // Messages whose own handling threw: they alone count toward the DLQ (lib/webhooks/lane/poison.ts).
+  const unexpected = new Set<string>();
+  const receiptsOf = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount) || 1;
   const batch: LaneBatchCache = new Map();
   const writes = new LaneWrites();
 
@@ -47,8 +49,14 @@ export async function processDeliveryBatch(
     }
     const outcome = await deliverLaneMessage(message, { messageId: record.messageId, deadlineMs, batch, writes }).catch(
       (error: unknown) => {
-        logger.error('lane failed unexpectedly', { endpoint_id: message.endpoint_id, event_id: message.event_id, error: error as Error });
-        return { kind: 'retry' as const, afterSeconds: UNEXPECTED_ERROR_WAIT_SECONDS, counted: false };
+        logger.error('lane failed unexpectedly', {
+          endpoint_id: message.endpoint_id,
+          event_id: message.event_id,
+          receive_count: receiptsOf(record),
+          error: error as Error,
+        });
+        unexpected.add(record.messageId);
+        return { kind: 'retry' as const, afterSeconds: unexpectedFailureWait(receiptsOf(record)), counted: false };
       },
     );
     if (outcome.kind === 'retry') {
@@ -80,13 +88,20 @@ export async function processDeliveryBatch(
     publishMetrics();
   }
   const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
+  // A message held on purpose (not one whose handling threw) that has used up most of its receipts is
+  // renewed rather than made visible later (lib/webhooks/lane/poison.ts).
+  const renewing = new Set(
+    event.Records.filter((r) => failed.has(r.messageId) && !unexpected.has(r.messageId) && receiptsOf(r) >= RENEW_AT_RECEIVE).map(
+      (r) => r.messageId,
+    ),
+  );
   // A lane waiting for its head's next attempt remembers which messages wait with it, so "retry now"
   // can make them visible at once (lib/webhooks/operations/retry-now.ts).
   for (const [endpointId, { lane }] of batch) {
     if (!lane.next_attempt_at) continue;
-    const waiting = event.Records.filter((r) => failed.has(r.messageId) && r.attributes.MessageGroupId === endpointId).map(
-      (r) => r.receiptHandle,
-    );
+    const waiting = event.Records.filter(
+      (r) => failed.has(r.messageId) && !renewing.has(r.messageId) && r.attributes.MessageGroupId === endpointId,
+    ).map((r) => r.receiptHandle);
     if (waiting.length) {
       lane.waiting_receipts = waiting;
       await writes.lane(lane);
@@ -95,17 +110,60 @@ export async function processDeliveryBatch(
   // Every cursor and attempt of the batch in one write, before any message is deleted.
   await writes.flush();
 
+  const renewed = await renew(
+    client,
+    queueUrl,
+    event.Records.filter((r) => renewing.has(r.messageId)),
+  );
   const groupWait = new Map<string, number>();
   const entries: { Id: string; ReceiptHandle: string; VisibilityTimeout: number }[] = [];
   for (const record of event.Records) {
     if (!failed.has(record.messageId)) continue;
+    // The group waits for its head (its first failed message), renewed or not.
     const group = record.attributes.MessageGroupId ?? record.messageId;
-    if (!groupWait.has(group)) groupWait.set(group, waits.get(record.messageId) ?? UNEXPECTED_ERROR_WAIT_SECONDS);
+    if (!groupWait.has(group)) groupWait.set(group, waits.get(record.messageId) ?? unexpectedFailureWait(receiptsOf(record)));
+    if (renewed.has(record.messageId)) continue;
     const seconds = Math.min(Math.ceil(groupWait.get(group)!), settings.maxVisibilitySeconds);
     entries.push({ Id: String(entries.length), ReceiptHandle: record.receiptHandle, VisibilityTimeout: seconds });
   }
   for (let i = 0; i < entries.length; i += 10) {
     await client.send(new ChangeMessageVisibilityBatchCommand({ QueueUrl: queueUrl, Entries: entries.slice(i, i + 10) }));
   }
-  return response;
+  // A renewed message is answered as done (Lambda deletes it): its copy now waits in its place.
+  return { batchItemFailures: response.batchItemFailures.filter((f) => !renewed.has(f.itemIdentifier)) };
+}
+
+/**
+ * Sends each message again to its own group (a copy starts at 0 receipts), a resend keeping the id its
+ * retry state is recorded under; resolves to the ids whose copy SQS took. One that was not taken stays
+ * a failure of the batch, made visible later as before.
+ */
+async function renew(client: SQSClient, queueUrl: string, records: SQSRecord[]): Promise<Set<string>> {
+  const done = new Set<string>();
+  for (let i = 0; i < records.length; i += 10) {
+    const chunk = records.slice(i, i + 10);
+    const res = await client
+      .send(
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: chunk.map((r, n) => {
+            const message = parseLaneMessage(r.body);
+            const body = message.kind === 'resend' ? { ...message, resend_id: message.resend_id ?? r.messageId } : message;
+            return {
+              Id: String(n),
+              MessageBody: JSON.stringify(body),
+              MessageGroupId: r.attributes.MessageGroupId,
+              MessageDeduplicationId: `renew:${r.messageId}`,
+            };
+          }),
+        }),
+      )
+      .catch((error: unknown) => {
+        logger.warn('could not renew waiting messages; they wait as before', { error: error as Error });
+        return { Successful: [] };
+      });
+    for (const ok of res.Successful ?? []) done.add(chunk[Number(ok.Id)].messageId);
+  }
+  if (done.size) countMetric('LaneMessagesRenewed', done.size);
+  return done;
 }
