@@ -170,7 +170,11 @@ export const partnerActions: OperatorAction[] = [
     summary: 'the deliveries waiting in the lane DLQs, each with its partner, endpoint and event (nothing is moved)',
     readOnly: true,
     unscoped: true,
-    run: () => dlqMessages(),
+    run: (ctx) => {
+      if (ctx.target.stage === 'local')
+        throw new OperatorError("The embedded default's lanes have no DLQ (a deployed stage's have one per shard).");
+      return dlqMessages();
+    },
   },
   {
     name: 'set-canary-key',

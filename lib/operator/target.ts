@@ -67,8 +67,18 @@ export async function resolveTarget(
 function localTarget(env: NodeJS.ProcessEnv): Target {
   const file = join(env.LOCAL_DIR ?? '.local', 'credentials.json');
   if (!existsSync(file)) throw new OperatorError(`No ${file}: start the embedded default (npm start) first.`);
-  const creds = JSON.parse(readFileSync(file, 'utf8')) as { dynamodb_endpoint: string; table_name: string; base_url?: string };
+  const creds = JSON.parse(readFileSync(file, 'utf8')) as {
+    dynamodb_endpoint: string;
+    table_name: string;
+    base_url?: string;
+    webhook_queue_urls?: string[];
+  };
   env.DYNAMODB_ENDPOINT = creds.dynamodb_endpoint;
+  // The runtime's lane shards (its SQS stand-in): endpoint-resend and -recover queue deliveries there.
+  if (creds.webhook_queue_urls?.length) {
+    env.WEBHOOK_QUEUE_URLS = creds.webhook_queue_urls.join(',');
+    env.SQS_ENDPOINT = new URL(creds.webhook_queue_urls[0]).origin;
+  }
   env.TABLE_NAME = creds.table_name;
   env.AWS_REGION = 'us-east-1';
   env.STAGE = 'local';
