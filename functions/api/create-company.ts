@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/operation';
 import { createCompany as contract } from '../../lib/routes/companies/create-company';
 import { httpDate } from '../../lib/http/core/conditional';
 import { header } from '../../lib/http/core/types';
-import { createCompany, prefetchCreationCounters, creationRefusedByInput } from '../../lib/companies/operations/create-company';
+import { createCompany, prefetchCreationCounters } from '../../lib/companies/operations/create-company';
 import type { Company } from '../../lib/resources/company';
 import { authorizeExpansions } from '../../lib/companies/params';
 
@@ -15,9 +15,8 @@ const created = (company: Company) => ({
 /** POST /v1/companies */
 export const handler = apiOperation({
   ...contract,
-  refuse: ({ body, event }) => creationRefusedByInput(header(event, 'service-account'), body),
-  early: (scope, _params, batch) => prefetchCreationCounters(scope, batch),
-  handle: async ({ caller, query, body, event, sealResponse, early }) => {
+  prefetch: (scope, _params, batch) => prefetchCreationCounters(scope, batch),
+  handle: async ({ caller, query, body, event, sealResponse, prefetched }) => {
     authorizeExpansions(caller.key.scopes, query['expand[]']);
     const company = await createCompany({
       scope: caller.scope,
@@ -25,7 +24,7 @@ export const handler = apiOperation({
       accountHeader: header(event, 'service-account'),
       expand: query['expand[]'] ?? [],
       seal: (ws, c) => sealResponse(ws, created(c)),
-      prefetchedCounters: early,
+      prefetchedCounters: prefetched,
     });
     return created(company);
   },

@@ -7,9 +7,9 @@ import { renderAccount } from '../../lib/resources/account';
 /** GET /v1/accounts/{accountID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params, batch) => getAccount(scope, params.accountID, batch),
-  handle: async ({ caller, params, early }) => {
-    const account = await (early ?? getAccount(caller.scope, params.accountID));
+  prefetch: (scope, params, batch) => getAccount(scope, params.accountID, batch),
+  handle: async ({ caller, params, prefetched }) => {
+    const account = await (prefetched ?? getAccount(caller.scope, params.accountID));
     if (!account) throw resourceMissing('account', params.accountID);
     return { status: 200, body: renderAccount(account) };
   },

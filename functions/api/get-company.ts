@@ -8,10 +8,10 @@ import { authorizeExpansions } from '../../lib/companies/params';
 /** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params, batch) => companyWithCount(scope, params.companyID, batch),
-  handle: async ({ caller, params, query, event, early }) => {
+  prefetch: (scope, params, batch) => companyWithCount(scope, params.companyID, batch),
+  handle: async ({ caller, params, query, event, prefetched }) => {
     authorizeExpansions(caller.key.scopes, query['expand[]']);
-    const { record, count } = await (early ?? companyWithCount(caller.scope, params.companyID));
+    const { record, count } = await (prefetched ?? companyWithCount(caller.scope, params.companyID));
     if (!record) throw resourceMissing('company', params.companyID);
     const headers = { 'Last-Modified': httpDate(record.updated_at) };
     if (notModifiedSince(event, record.updated_at)) return { status: 304, headers };

@@ -6,9 +6,9 @@ import { tableName } from '../../lib/store/client';
 /** GET /v1/events/{eventID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params, batch) => getEvent(scope, tableName(), params.eventID, batch),
-  handle: async ({ caller, params, early }) => ({
+  prefetch: (scope, params, batch) => getEvent(scope, tableName(), params.eventID, batch),
+  handle: async ({ caller, params, prefetched }) => ({
     status: 200,
-    body: await (early ?? getEvent(caller.scope, tableName(), params.eventID)),
+    body: await (prefetched ?? getEvent(caller.scope, tableName(), params.eventID)),
   }),
 });

@@ -6,9 +6,9 @@ import { presentFile } from '../../lib/store/entities/file';
 /** GET /v1/files/{fileID}: a file's record; an identity upload is write-only (resource_missing). */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params) => readableFile(scope, params.fileID),
-  handle: async ({ caller, params, early }) => ({
+  prefetch: (scope, params) => readableFile(scope, params.fileID),
+  handle: async ({ caller, params, prefetched }) => ({
     status: 200,
-    body: presentFile(await (early ?? readableFile(caller.scope, params.fileID))),
+    body: presentFile(await (prefetched ?? readableFile(caller.scope, params.fileID))),
   }),
 });

@@ -7,9 +7,9 @@ import { getFixedAsset } from '../../lib/fixed-assets/store';
 /** GET /v1/companies/{companyID}/fixed-assets/{fixedAssetID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params, batch) => getFixedAsset(scope, params.companyID, params.fixedAssetID, batch),
-  handle: async ({ caller, params, early }) => {
-    const asset = await (early ?? getFixedAsset(caller.scope, params.companyID, params.fixedAssetID));
+  prefetch: (scope, params, batch) => getFixedAsset(scope, params.companyID, params.fixedAssetID, batch),
+  handle: async ({ caller, params, prefetched }) => {
+    const asset = await (prefetched ?? getFixedAsset(caller.scope, params.companyID, params.fixedAssetID));
     if (!asset) throw resourceMissing('fixed asset', params.fixedAssetID);
     return { status: 200, body: renderFixedAsset(asset) };
   },

@@ -13,9 +13,9 @@ import { hostedInvoiceUrl } from '../../lib/billing/hosted-link';
 export const handler = apiOperation({
   ...contract,
   // The invoice and its lines need only its id: both reads go out with the key's (the invoice in its request).
-  early: (scope, params, batch) => invoiceWithLines(scope, params.invoiceID, batch),
-  handle: async ({ caller, params, early }) => {
-    const [invoice, lines] = await (early ?? invoiceWithLines(caller.scope, params.invoiceID));
+  prefetch: (scope, params, batch) => invoiceWithLines(scope, params.invoiceID, batch),
+  handle: async ({ caller, params, prefetched }) => {
+    const [invoice, lines] = await (prefetched ?? invoiceWithLines(caller.scope, params.invoiceID));
     if (!invoice || invoice.status === 'draft') throw resourceMissing('invoice', params.invoiceID);
     const hostedUrl = await hostedInvoiceUrl(caller.scope, invoice.id, now().getTime());
     return { status: 200, body: renderInvoice(invoice, { lines, hostedUrl }) };

@@ -5,9 +5,9 @@ import { readRequirement } from '../../lib/requirements/read-requirements';
 /** GET /v1/requirements/{requirementID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params) => readRequirement(scope, params.requirementID),
-  handle: async ({ caller, params, early }) => ({
+  prefetch: (scope, params) => readRequirement(scope, params.requirementID),
+  handle: async ({ caller, params, prefetched }) => ({
     status: 200,
-    body: await (early ?? readRequirement(caller.scope, params.requirementID)),
+    body: await (prefetched ?? readRequirement(caller.scope, params.requirementID)),
   }),
 });

@@ -7,9 +7,9 @@ import { renderServiceOrder } from '../../lib/resources/service-order';
 /** GET /v1/service-orders/{serviceOrderID}: the single-order view, with `form` when one is awaited. */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params) => readOrder(scope, params.serviceOrderID),
-  handle: async ({ caller, params, early }) => {
-    const order = await (early ?? readOrder(caller.scope, params.serviceOrderID));
+  prefetch: (scope, params) => readOrder(scope, params.serviceOrderID),
+  handle: async ({ caller, params, prefetched }) => {
+    const order = await (prefetched ?? readOrder(caller.scope, params.serviceOrderID));
     if (!order) throw resourceMissing('service order', params.serviceOrderID);
     return { status: 200, body: renderServiceOrder(order, { withForm: true }) };
   },

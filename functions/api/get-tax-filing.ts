@@ -6,9 +6,9 @@ import { getTaxFiling } from '../../lib/tax-filings/store';
 /** GET /v1/tax-filings/{taxFilingID} */
 export const handler = apiOperation({
   ...contract,
-  early: (scope, params) => getTaxFiling(scope, params.taxFilingID),
-  handle: async ({ caller, params, early }) => {
-    const found = await (early ?? getTaxFiling(caller.scope, params.taxFilingID));
+  prefetch: (scope, params) => getTaxFiling(scope, params.taxFilingID),
+  handle: async ({ caller, params, prefetched }) => {
+    const found = await (prefetched ?? getTaxFiling(caller.scope, params.taxFilingID));
     if (!found) throw resourceMissing('tax filing', params.taxFilingID);
     const { revision: _r, key: _k, ...filing } = found;
     return { status: 200, body: filing };

@@ -2,13 +2,11 @@ import { apiOperation } from '../../lib/http/operation';
 import { previewCompany as contract } from '../../lib/routes/companies/preview-company';
 import { header } from '../../lib/http/core/types';
 import { previewCompany } from '../../lib/companies/preview-company';
-import { creationRefusedByInput } from '../../lib/companies/operations/create-company';
 import { authorizeExpansions } from '../../lib/companies/params';
 
 /** POST /v1/companies/preview */
 export const handler = apiOperation({
   ...contract,
-  refuse: ({ body, event }) => creationRefusedByInput(header(event, 'service-account'), body),
   handle: async ({ caller, query, body, event }) => {
     authorizeExpansions(caller.key.scopes, query['expand[]']);
     return {

@@ -85,8 +85,3 @@ export function lastSeenScope(secretHash: string, mode: Mode): Scope | undefined
   const partnerId = seenKeys.get(secretHash)?.partnerId;
   return partnerId ? { partnerId, mode } : undefined;
 }
-
-/** The id of the key this process last authenticated under this secret (the same caveat as `lastSeenScope`). */
-export function lastSeenKeyId(secretHash: string): string | undefined {
-  return seenKeys.get(secretHash)?.keyId;
-}

@@ -5,6 +5,7 @@ import type { WriteSet } from '../store/write-set';
 import type { Scope } from '../scope';
 import type { Contract } from './core/contract';
 import { toProxyResult } from './core/proxy-result';
+import { addAnswerToTransaction } from './answer-in-transaction';
 import { queryOf } from './core/query';
 import type { ApiContext, ApiResponse, RequestState } from './core/types';
 
@@ -17,13 +18,13 @@ export interface OperationRequest<P, Q, B> {
   event: APIGatewayProxyEvent;
 }
 
-/** A partner's request also names its caller, and can seal its response into the change's transaction. */
+/** A partner's request also names its caller, and can put its response into the change's transaction. */
 export interface PartnerRequest<P, Q, B> extends OperationRequest<P, Q, B> {
   caller: Caller;
   /**
-   * Operations that write: put the response into the same transaction as the change (`seal(ws,
-   * response)` before `commit(ws)`): under the Idempotency-Key, so a retry can never run the change
-   * twice; and the request log's entry, so logging costs no write of its own.
+   * Operations that write: put the response into the same transaction as the change (before
+   * `commit(ws)`): the Idempotency-Key's completion and the request log's entry
+   * (lib/http/answer-in-transaction.ts).
    */
   sealResponse: (ws: WriteSet, response: ApiResponse) => void;
 }
@@ -41,22 +42,17 @@ export function operationCore<C extends ApiContext, R>(
     const state = context.state;
     const replay = state.idempotency?.replay;
     if (replay) return { ...replay, headers: { ...replay.headers } };
-    const { params, query, body } =
-      (state.input as ReturnType<typeof operationInput> | undefined) ?? operationInput(contract, event, state.body);
-    const sealResponse = (ws: WriteSet, response: ApiResponse) => {
-      const result = toProxyResult(response);
-      state.idempotency?.seal(ws, result);
-      state.requestLog?.ride(ws, result);
-    };
-    const early = state.early && sameScope(state.early.scope, state.caller?.scope) ? state.early.read : undefined;
-    const request = { caller: state.caller, params, query, body, state, event, sealResponse, early };
+    const { params, query, body } = operationInput(contract, event, state.body);
+    const sealResponse = (ws: WriteSet, response: ApiResponse) => addAnswerToTransaction(ws, event, state, toProxyResult(response));
+    const prefetched = state.prefetch && sameScope(state.prefetch.scope, state.caller?.scope) ? state.prefetch.read : undefined;
+    const request = { caller: state.caller, params, query, body, state, event, sealResponse, prefetched };
     return toProxyResult(await handle(request as R, context));
   };
 }
 
 /**
  * The path, query and body as the contract's schemas read them, or the `invalid_request` that refuses
- * them (one rule for the operation and for the request log's forecast of a refusal).
+ * them.
  */
 export function operationInput(contract: Omit<Contract, 'audience'>, event: APIGatewayProxyEvent, parsedBody: unknown) {
   const params = contract.params ? parseOrRefuse(contract.params, event.pathParameters ?? {}, 'path') : {};
@@ -67,7 +63,7 @@ export function operationInput(contract: Omit<Contract, 'audience'>, event: APIG
   return { params, query, body };
 }
 
-/** The early read counts only for the scope the key, once authenticated, really has. */
+/** The prefetched read counts only for the scope the key, once authenticated, really has. */
 function sameScope(a: Scope, b: Scope | undefined): boolean {
   return b !== undefined && a.partnerId === b.partnerId && a.mode === b.mode;
 }

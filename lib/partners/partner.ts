@@ -50,12 +50,6 @@ export async function recentPartner(partnerId: string, nowMs = Date.now()): Prom
   return partner;
 }
 
-/** The partner as this process keeps it now, without reading: undefined when it would be read. */
-export function cachedPartner(partnerId: string, nowMs = Date.now()): Partner | undefined {
-  const hit = cached.get(partnerId);
-  return hit && hit.until > nowMs ? hit.partner : undefined;
-}
-
 /** After a change to the partner's record: this process reads it again on its next request. */
 export function forgetPartner(partnerId: string): void {
   cached.delete(partnerId);

@@ -4,10 +4,8 @@
  */
 export {
   addRequestLog,
-  deleteRequestLog,
   getRequestLog,
   putRequestLog,
-  putRequestLogIfKeyHolds,
   REQUEST_LOG_RETENTION_SECONDS,
   requestLogItem,
   requestLogRecord,

@@ -55,16 +55,6 @@ export function statementsFor(who: string, used: UsedAction[], res: AccessResour
         }),
       );
     }
-    if (narrowing?.conditionChecks && actions.includes('ConditionCheckItem')) {
-      statements.push(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['dynamodb:ConditionCheckItem'],
-          resources: [res.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': narrowing.conditionChecks } },
-        }),
-      );
-    }
   }
   return statements;
 }

@@ -1,4 +1,4 @@
-import { apiKeyKey, idempotencyKey, rateWindowKey, requestLogKey } from '../../../lib/store/keys';
+import { idempotencyKey, rateWindowKey, requestLogKey } from '../../../lib/store/keys';
 
 /** A module whose table writes touch only items under one key prefix: its grant says so. */
 export interface Narrowing {
@@ -7,11 +7,6 @@ export interface Narrowing {
   leadingKeys?: string[];
   /** The one signing secret the module reads (grants.ts names its ARN): `secretsmanager:GetSecretValue` on it alone. */
   secret?: 'cursor' | 'hostedLink' | 'canary' | 'operator';
-  /**
-   * `dynamodb:LeadingKeys` patterns of items the module only CHECKS inside a transaction (a
-   * ConditionCheck): `dynamodb:ConditionCheckItem` alone is granted there, in a statement of its own.
-   */
-  conditionChecks?: string[];
   /**
    * Granted only to functions of routes whose method writes (POST, PUT, PATCH, DELETE): the module
    * is reachable from every handler but runs only for writes.
@@ -31,8 +26,7 @@ const prefixOf = (pk: string) => `${pk.slice(0, pk.indexOf('#') + 1)}*`;
  *   `apiOperation` but runs only for operations declared `idempotent`, which are writes. Its grant
  *   (Put/Update/Delete on `IDEM#…` items only) goes to write routes only; a GET route never gets it.
  * - The request log: every API handler may write its answer's entry with ONE PutItem (an answer of 400
- *   or more on a GET too; decisions.md, "The request log"). Its grant is on `REQ#…` items only, and a
- *   ConditionCheck on `KEY#…` items (an entry written ahead is conditioned on the presented key).
+ *   or more on a GET too; decisions.md, "The request log"). Its grant is on `REQ#…` items only.
  */
 export const NARROWED_MODULES: Record<string, Narrowing> = {
   // Each signing key is its own secret, read by its own module: a function that lists pages cannot mint invoice links.
@@ -51,7 +45,6 @@ export const NARROWED_MODULES: Record<string, Narrowing> = {
   'lib/store/entities/request-log-entry.ts': {
     name: 'request-log',
     leadingKeys: [prefixOf(requestLogKey({ partnerId: 'x', mode: 'live' }, 'r').pk)],
-    conditionChecks: [prefixOf(apiKeyKey('x').pk)],
   },
 };
 

@@ -109,24 +109,6 @@ async function checkCreation(input: CreateCompanyInput): Promise<Selection> {
   return selection!;
 }
 
-/**
- * The refusal of a creation (or its preview) that the request alone decides, without a read: the
- * account selection and the spec's table, as `checkCreation` refuses them; undefined when passing them
- * leaves a refusal to the passport files, which need reads. For the request log's entry written ahead
- * (docs/decisions.md, "The request log").
- */
-export function creationRefusedByInput(accountHeader: string | undefined, body: CreateCompanyBody): ApiError | undefined {
-  const { errors } = selectAccount(accountHeader, body);
-  try {
-    enforceCompanyRulesWithAccountErrors(errors, body);
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  const passports = (body.shareholders ?? []).some((owner) => owner.passport !== undefined);
-  return errors.length && !passports ? invalidCreation(errors) : undefined;
-}
-
 /** The spec's table, its refusal carrying the account selection's errors found before it. */
 function enforceCompanyRulesWithAccountErrors(errors: FieldError[], body: CreateCompanyBody): void {
   try {

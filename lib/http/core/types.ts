@@ -2,50 +2,46 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { Caller } from '../../auth/caller';
 
-/** What the middlewares learn about a request, in the order they learn it. */
+/**
+ * What the chain learns about a request. Each field is written by one part of the chain, named beside
+ * it; a later part reads it; no part calls into another.
+ */
 export interface RequestState {
+  /** The request state (lib/http/middleware/request-state.ts): our request id, the `Request-Id` header. */
   requestId: string;
+  /** The request state: when the request arrived (the clock of every decision it makes). */
   receivedAt: Date;
+  /** The request state: the caller's address. */
   sourceIp: string;
-  caller?: Caller;
-  /** The version the request runs on (spec Versioning 2), echoed as `Service-Version`. */
-  version?: string;
-  rateLimitHeaders?: Record<string, string>;
-  body?: unknown;
-  /** The path, query and body as the operation's schemas read them, when read ahead (lib/http/operation.ts). */
-  input?: { params: unknown; query: unknown; body: unknown };
-  /** The SHA-256 of the presented API key's secret, once presented. */
-  presentedKeyHash?: string;
-  /** Extra headers a middleware wants on the response (e.g. `Idempotency-Replayed`). */
+  /** The request state: extra headers for the response; any part may add one (e.g. `Idempotent-Replayed`). */
   responseHeaders: Record<string, string>;
-  /** The operation's own read, started beside the key's for the scope the key last had (lib/http/operation.ts). */
-  early?: { scope: import('../../scope').Scope; read: Promise<unknown> };
-  /** Set by the idempotency middleware when the request carries `Idempotency-Key`. */
-  idempotency?: IdempotencyState;
-  /** Set by the request-log middleware on the partner API (lib/http/middleware/request-log.ts). */
-  requestLog?: RequestLogState;
   /**
-   * Writes that follow the answer (the Idempotency-Key's completion, the request log's entry): each
-   * started when the answer is known, all awaited together once, at the chain's end, so they cost one
-   * round trip between them. Each settles without throwing (a failure is logged there).
+   * The request state: writes that follow the answer (the Idempotency-Key's completion, the request
+   * log's entry), each started by its part when the answer is known, all awaited once at the chain's
+   * end, so they cost one round trip between them. Each settles without throwing (a failure is logged).
    */
   trailingWrites: Promise<unknown>[];
-}
-
-/** The request log's hook into an operation's transaction. */
-export interface RequestLogState {
-  /** Put this request's log entry, with `result` as its answer, into the operation's WriteSet. */
-  ride: (ws: import('../../store/write-set').WriteSet, result: APIGatewayProxyResult) => void;
-  /** The status of the answer whose entry rode in a transaction. */
-  rode?: number;
+  /** The key's check (lib/http/middleware/api-key-auth.ts): who is calling. */
+  caller?: Caller;
+  /** The key's check (or the count by address of a request refused before a key is known). */
+  rateLimitHeaders?: Record<string, string>;
   /**
-   * Called by the key's check with the scope and id the presented key had when this process last
-   * authenticated it: a refusal the request's own input already decides goes out as a log entry beside
-   * the key's read (lib/http/middleware/request-log.ts).
+   * The key's check: the operation's prefetched read (lib/http/operation.ts), started beside the key's
+   * read for the scope this process last saw the key in; the operation uses it only for that scope.
    */
-  foresee?: (seen: { scope: import('../../scope').Scope; keyId: string; secretHash: string }) => void;
-  /** The entry written ahead that way, and whether its write held. */
-  ahead?: { scope: import('../../scope').Scope; entry: import('../../resources/request-log').RequestLogRecord; written: Promise<boolean> };
+  prefetch?: { scope: import('../../scope').Scope; read: Promise<unknown> };
+  /** The version (lib/http/middleware/api-version.ts): what the request runs on, echoed as `Service-Version`. */
+  version?: string;
+  /** The body (lib/http/middleware/json-body.ts, raw-body.ts): the body as read. */
+  body?: unknown;
+  /** The Idempotency-Key (lib/http/middleware/idempotency.ts), when the request carries one. */
+  idempotency?: IdempotencyState;
+  /**
+   * The operation (lib/http/operation-core.ts): the status of the answer it committed in its own
+   * transaction, with the Idempotency-Key's completion and the request log's entry in it
+   * (lib/http/answer-in-transaction.ts); neither is written again after the answer.
+   */
+  answerCommitted?: number;
 }
 
 /** The Idempotency-Key of this request (lib/http/middleware/idempotency.ts). */
@@ -53,13 +49,6 @@ export interface IdempotencyState {
   key: string;
   /** The first request's response, when this one is a retry of it: answered without running. */
   replay?: { statusCode: number; headers: Record<string, string>; body: string };
-  /** True once the operation put the key's completion into its own transaction. */
-  sealed: boolean;
-  /**
-   * Put the completion of the key (with the response this request will give) into the operation's
-   * WriteSet, so that change and replayable response commit together.
-   */
-  seal: (ws: import('../../store/write-set').WriteSet, result: APIGatewayProxyResult) => void;
 }
 
 export type ApiContext = Context & { state: RequestState };

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { authorizeCaller, callerOf, presentedKey, storedKey } from '../../auth/authenticate';
-import { lastSeenKeyId, lastSeenScope } from '../../auth/key-cache';
+import { lastSeenScope } from '../../auth/key-cache';
 import type { Scope } from '../../scope';
 import type { ScopeName } from '../../auth/scopes';
 import { countRequest } from '../../rate-limit/count-request';
@@ -22,16 +22,18 @@ import { soleAuthorization } from '../core/authorization-header';
  *
  * One round trip of waiting: the key's count is kept under the hash of the presented secret, so it
  * goes out at the same moment as the key's own read (the partner comes from a record read at most a
- * few seconds ago), and the key rides in the operation's own first read by key when it has one
- * (docs/decisions.md, "Round trips of a request"). A key this process authenticated less than
- * `KEY_CACHE_MS` ago is not read at all: the operation's read then goes out alone, and every check
- * below runs on the kept record as on a read one.
+ * few seconds ago), and the key's read goes in the same BatchGetItem as the operation's prefetched
+ * read when it has one (`prefetch`; docs/decisions.md, "Round trips of a request"). A key this process
+ * authenticated less than `KEY_CACHE_MS` ago is not read at all: the operation's read then goes out
+ * alone, and every check below runs on the cached record as on a read one.
+ *
+ * Writes `state.caller`, `state.rateLimitHeaders` and `state.prefetch`.
  */
 export function apiKeyAuth(
   options: {
     scope?: ScopeName;
-    /** The operation's own read, for a scope: started with the key's read when the key's scope is known. */
-    early?: (scope: Scope, event: APIGatewayProxyEvent, batch: ReadBatch) => Promise<unknown> | undefined;
+    /** The operation's own first read, for a scope: started with the key's read when the key's scope is known. */
+    prefetch?: (scope: Scope, event: APIGatewayProxyEvent, batch: ReadBatch) => Promise<unknown> | undefined;
     /** A sandbox operation (docs/api.md, "Sandbox triggers": a live key gets test_mode_only on every one of them). */
     testModeOnly?: boolean;
   } = {},
@@ -41,17 +43,13 @@ export function apiKeyAuth(
     before: async (request) => {
       const state = request.context.state;
       const presented = await refusedByAddress(request, () => presentedKey(soleAuthorization(request.event)));
-      state.presentedKeyHash = presented.secretHash;
-      const seenScope = lastSeenScope(presented.secretHash, presented.mode);
-      const seenKeyId = lastSeenKeyId(presented.secretHash);
-      // A refusal the input decides is logged in this same round trip (lib/http/middleware/request-log.ts).
-      if (seenScope && seenKeyId) state.requestLog?.foresee?.({ scope: seenScope, keyId: seenKeyId, secretHash: presented.secretHash });
-      const scope = options.early && seenScope;
+      // The scope this process last saw the key in: the operation's read goes out with the key's.
+      const scope = options.prefetch && lastSeenScope(presented.secretHash, presented.mode);
       const batch = scope ? new ReadBatch(tableName()) : undefined;
-      const read = scope && batch && options.early?.(scope, request.event, batch);
+      const read = scope && batch && options.prefetch?.(scope, request.event, batch);
       if (scope && read) {
         read.catch(() => undefined); // an answer for a request refused before the operation is dropped
-        state.early = { scope, read };
+        state.prefetch = { scope, read };
       }
       const [key, count] = await Promise.allSettled([
         storedKey(presented, state.receivedAt, batch?.hasWaitingReads ? batch : undefined),

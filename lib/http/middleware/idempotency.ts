@@ -1,10 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { claimKey, completeKey, releaseKey, sealKey, storable } from '../../idempotency/records';
+import { claimKey, completeKey, releaseKey, storable } from '../../idempotency/records';
 import { requestFingerprint } from '../core/request-fingerprint';
 import { ApiError } from '../../errors';
 import { header, type ApiContext, type IdempotencyState } from '../core/types';
-import type { WriteSet } from '../../store/write-set';
 import { logger } from '../../observability/logger';
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
@@ -63,23 +62,15 @@ export function idempotency(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       const scope = state.caller!.scope;
       const owner = state.requestId;
       const claim = await claimKey(scope, key, requestFingerprint(request.event, state.body, state.version), owner, state.receivedAt);
-      const idem: IdempotencyState = {
-        key,
-        replay: claim.kind === 'replay' ? claim.response : undefined,
-        sealed: false,
-        seal: () => undefined,
-      };
-      idem.seal = (ws: WriteSet, result: APIGatewayProxyResult) => {
-        sealKey(ws, scope, key, owner, storable(result));
-        idem.sealed = true;
-      };
+      const idem: IdempotencyState = { key, replay: claim.kind === 'replay' ? claim.response : undefined };
       if (idem.replay) state.responseHeaders['Idempotent-Replayed'] = 'true';
       state.idempotency = idem;
     },
     after: (request) => {
       const state = request.context.state;
       const idem = state.idempotency;
-      if (!idem || idem.replay || idem.sealed || !request.response) return;
+      // Committed with the operation's change already (lib/http/answer-in-transaction.ts), or a replay.
+      if (!idem || idem.replay || state.answerCommitted !== undefined || !request.response) return;
       // A trailing write, awaited with the answer's others at the chain's end (lib/http/core/types.ts).
       state.trailingWrites.push(
         completeKey(state.caller!.scope, idem.key, state.requestId, storable(request.response)).catch((error) => {

@@ -100,7 +100,6 @@ export function jsonBody(
   return {
     name: 'jsonBody',
     before: (request) => {
-      if (request.context.state.input) return; // read ahead already (lib/http/operation.ts)
       const body = parseJsonBody(request.event, maxBytes, options.schema);
       if (body !== undefined) request.context.state.body = body;
     },

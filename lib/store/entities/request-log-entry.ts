@@ -1,9 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '../dynamodb';
+import { GetCommand, PutCommand } from '../dynamodb';
 import type { Scope } from '../../scope';
 import { db, tableName } from '../client';
-import { isConditionFailed } from '../condition-failed';
-import { allOf, equals, itemPresent, attributeNotExists, renderExpressions } from '../expression';
-import { apiKeyKey, listSortKey, requestLogIndexes, requestLogKey } from '../keys';
+import { listSortKey, requestLogIndexes, requestLogKey } from '../keys';
 import { TTL_ATTRIBUTE } from '../table-definition';
 import { retryTransient } from '../transient';
 import type { WriteSet } from '../write-set';
@@ -24,7 +22,7 @@ const ENTITY = 'request_log';
  * The stored item: the record under its id, listed on gsi1 newest first, expiring after 7 days. The
  * bodies and the query are stored as JSON text, not as maps: whatever a caller sent (nesting deeper than DynamoDB's
  * 32 levels, numbers beyond its 38 digits, empty keys) can never make the write fail, nor the
- * operation's transaction it rides in.
+ * operation's transaction it is part of.
  */
 export function requestLogItem(scope: Scope, record: RequestLogRecord): Record<string, unknown> {
   const index = requestLogIndexes.all(scope);
@@ -57,50 +55,9 @@ export function addRequestLog(ws: WriteSet, record: RequestLogRecord): void {
   ws.put(requestLogItem(ws.scope, record));
 }
 
-/** On its own (an answer with no transaction to ride in): one PutItem, run beside the answer's last write. */
+/** On its own (an answer with no transaction to be part of): one PutItem, run beside the answer's last write. */
 export async function putRequestLog(scope: Scope, record: RequestLogRecord): Promise<void> {
   await retryTransient(() => db().send(new PutCommand({ TableName: tableName(), Item: requestLogItem(scope, record) })));
-}
-
-/**
- * Written before the key is known to be good, beside its read (a refusal foreseen on a warm process:
- * lib/http/middleware/request-log.ts): the entry and a check that the presented key exists, is not
- * revoked and belongs to this partner and mode, in one transaction, so an unknown or revoked key never
- * leaves an entry. True when written; false when the key did not hold (nothing written).
- */
-export async function putRequestLogIfKeyHolds(scope: Scope, record: RequestLogRecord, secretHash: string): Promise<boolean> {
-  const table = tableName();
-  const keyHolds = allOf(
-    itemPresent(),
-    attributeNotExists('revoked_at'),
-    equals('partner_id', scope.partnerId),
-    equals('mode', scope.mode),
-  );
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table,
-              Key: apiKeyKey(secretHash),
-              ...(renderExpressions(undefined, [keyHolds]) as { ConditionExpression: string }),
-            },
-          },
-          { Put: { TableName: table, Item: requestLogItem(scope, record) } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error, 0)) return false;
-    throw error;
-  }
-}
-
-/** An entry written ahead for an answer that, in the end, is not logged (a 429). */
-export async function deleteRequestLog(scope: Scope, id: string): Promise<void> {
-  await retryTransient(() => db().send(new DeleteCommand({ TableName: tableName(), Key: requestLogKey(scope, id) })));
 }
 
 export async function getRequestLog(scope: Scope, id: string): Promise<RequestLogRecord | undefined> {
