@@ -15,7 +15,7 @@ export const STEP_RESERVE_MS = 1_000;
  * nothing) after the run committed one: every committed step stays, `complete` turns false, and
  * running again goes on from there. A refusal before anything was committed still fails the run: its
  * 429 says nothing was written, and then nothing was. A run to the end (the scheduled jobs, the
- * operator's CLI) never stops early and fails as before.
+ * operator's CLI) never stops short and fails as before.
  */
 export class BoundedRun {
   private committed = 0;

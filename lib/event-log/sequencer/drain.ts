@@ -134,7 +134,7 @@ export class Drain {
     this.deletes = [];
   }
 
-  /** One look at what is pending; a failed look started early surfaces when the next step takes it. */
+  /** One look at what is pending; a failed look started beforehand surfaces when the next step takes it. */
   private read(): Promise<{ items: PendingItem[]; more: boolean; readAt: number }> {
     const readAt = Date.now();
     const reading = readPending(this.scope, this.table, READ_PER_SHARD).then((r) => ({ ...r, readAt }));
