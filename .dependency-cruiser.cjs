@@ -41,6 +41,7 @@ const LAYERS = [
     'dashboard',
     'me',
     'jobs',
+    'sandbox-clock',
     'docs',
     'canary',
   ],

@@ -27,6 +27,7 @@ const MODULES: [file: string, exportName: string][] = [
   ['webhooks.ts', 'webhooksBench'],
   ['lanes.ts', 'lanesBench'],
   ['bundles.ts', 'bundlesBench'],
+  ['sandbox-clock.ts', 'sandboxClockBench'],
 ];
 
 async function main() {

@@ -3,7 +3,7 @@ import type { ReadBatch } from '../../lib/store/read-batch';
 import { apiOperation } from '../../lib/http/operation';
 import { getInvoice as contract } from '../../lib/routes/orders/get-invoice';
 import { resourceMissing } from '../../lib/errors';
-import { now } from '../../lib/clock';
+import { realNow } from '../../lib/clock';
 import { getInvoiceRecord } from '../../lib/billing/close-period';
 import { linesOfInvoice } from '../../lib/billing/ledger-store';
 import { renderInvoice } from '../../lib/billing/invoice';
@@ -17,7 +17,7 @@ export const handler = apiOperation({
   handle: async ({ caller, params, prefetched }) => {
     const [invoice, lines] = await (prefetched ?? invoiceWithLines(caller.scope, params.invoiceID));
     if (!invoice || invoice.status === 'draft') throw resourceMissing('invoice', params.invoiceID);
-    const hostedUrl = await hostedInvoiceUrl(caller.scope, invoice.id, now().getTime());
+    const hostedUrl = await hostedInvoiceUrl(caller.scope, invoice.id, realNow().getTime());
     return { status: 200, body: renderInvoice(invoice, { lines, hostedUrl }) };
   },
 });

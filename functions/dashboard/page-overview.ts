@@ -3,13 +3,14 @@ import { dashboardOverview as contract } from '../../lib/routes/dashboard/page-o
 import { getPartner } from '../../lib/partners/partner';
 import { overviewOf } from '../../lib/dashboard/overview';
 import { overviewPage } from '../../lib/dashboard/pages/overview';
+import { dashboardClockView } from '../../lib/sandbox-clock/dashboard-clock';
 
 /** GET /dashboard: the on-call's overview. */
 export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth }) => {
     const partnerId = auth.session.partner_id;
-    const [partner, overview] = await Promise.all([getPartner(partnerId), overviewOf(partnerId)]);
-    return overviewPage(auth.session, partner?.name ?? partnerId, overview);
+    const [partner, overview, clock] = await Promise.all([getPartner(partnerId), overviewOf(partnerId), dashboardClockView(partnerId)]);
+    return overviewPage(auth.session, partner?.name ?? partnerId, overview, clock);
   },
 });

@@ -17,6 +17,7 @@ import { OnCall, type WatchedFunction } from './constructs/on-call';
 import { PartnerRestApi, type MethodTarget } from './constructs/rest-api';
 import { ServiceFunction } from './constructs/service-function';
 import { BACKSTOP_TIMEOUT, SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
+import { ADVANCE_STEP_TIMEOUT, SandboxClockSteps } from './constructs/sandbox-clock-steps';
 import { jobFiles, scheduleOf } from './job-schedules';
 import { familiesOf, familyChains, familyStackId } from './route-families';
 import type { StageSettings } from './stages';
@@ -29,6 +30,7 @@ export const JOBS_FOLDER = 'functions/jobs';
 export const OPERATOR_AUDIT_ENTRY = 'functions/operator/record-audit.ts';
 /** The operator CLI: its code decides the operator role's rights, as each function's code decides its own. */
 export const OPERATOR_CLI_ENTRY = 'scripts/ops.ts';
+export const ADVANCE_STEP_ENTRY = 'functions/sandbox-clock/advance-step.ts';
 
 export interface PartnerApiStackProps extends StackProps {
   settings: StageSettings;
@@ -37,7 +39,7 @@ export interface PartnerApiStackProps extends StackProps {
    * SIGNER_ENTRY, BACKSTOP_ENTRY, every file of JOBS_FOLDER); one that is missing fails the synthesis.
    * Tests pass others.
    */
-  entries?: { fanout?: string; signer?: string; backstop?: string; jobs?: string[] };
+  entries?: { fanout?: string; signer?: string; backstop?: string; jobs?: string[]; advanceStep?: string };
   /** The route table; default: ROUTES. Tests pass a larger synthetic one to prove the layout scales. */
   routes?: Route[];
 }
@@ -64,6 +66,7 @@ export class PartnerApiStack extends Stack {
     const signerEntry = props.entries ? props.entries.signer : SIGNER_ENTRY;
     const backstopEntry = props.entries ? props.entries.backstop : BACKSTOP_ENTRY;
     const jobEntries = props.entries ? (props.entries.jobs ?? []) : jobFiles(JOBS_FOLDER);
+    const advanceStepEntry = props.entries ? props.entries.advanceStep : ADVANCE_STEP_ENTRY;
 
     // What each function's code calls in AWS, read from the code (access/analyse-code.ts).
     const entries = [
@@ -74,6 +77,7 @@ export class PartnerApiStack extends Stack {
           fanoutEntry,
           signerEntry,
           backstopEntry,
+          advanceStepEntry,
           ...jobEntries,
           OPERATOR_AUDIT_ENTRY,
         ].filter((e): e is string => Boolean(e)),
@@ -83,7 +87,11 @@ export class PartnerApiStack extends Stack {
     // Every function's bundle in one esbuild build, made when the CDK first bundles one (bundling.ts).
     const bundles = new FunctionBundles(entries);
     // The delivery queue exists once anything uses it: the pipeline's functions, or a route that enqueues (resend).
-    const callsSqs = [...used.values()].some((actions) => actions.some((u) => u.service === 'sqs'));
+    const callsSqs = [...used.values()].some((actions) => actions.some((u) => u.service === 'sqs' && !u.narrowing?.queue));
+    // The sandbox clock's steps queue exists once anything sends to it (the advance route, its worker).
+    const clockSteps = [...used.values()].some((actions) => actions.some((u) => u.narrowing?.queue === 'sandbox-clock-steps'))
+      ? new SandboxClockSteps(this, 'SandboxClock', { settings })
+      : undefined;
     const pipeline =
       fanoutEntry || signerEntry || backstopEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
 
@@ -98,6 +106,7 @@ export class PartnerApiStack extends Stack {
       filesBucketArn: data.filesBucketArn,
       filesBucketArnForNag: data.filesBucketArnForNag,
       queueArns: pipeline ? pipeline.queueArns : [],
+      clockQueueArns: clockSteps ? [clockSteps.queueArn] : [],
       emailIdentityArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.email.domain}`,
       secretArns: { cursor: data.cursorSecret.secretArn, hostedLink: data.hostedLinkSecret.secretArn, canary: data.canarySecret.secretArn },
     };
@@ -122,6 +131,7 @@ export class PartnerApiStack extends Stack {
       EVENT_INDEX_SHARDS: String(settings.shards.eventIndex),
       // The lane shards' queues, shard 0 first (lib/webhooks/lane-shards.ts).
       ...(pipeline ? { WEBHOOK_QUEUE_URLS: pipeline.queueUrls.join(',') } : {}),
+      ...(clockSteps ? { SANDBOX_CLOCK_QUEUE_URL: clockSteps.queueUrl } : {}),
     };
 
     const grantsFor = (entry: string, method?: string) => {
@@ -212,6 +222,22 @@ export class PartnerApiStack extends Stack {
       });
       pipeline.attachSigner(signer, settings.signerConcurrency);
       this.watched.push({ name: `${settings.prefix}-webhook-signer`, kind: 'pipeline', group: 'Webhooks' });
+    }
+
+    if (clockSteps && advanceStepEntry) {
+      const worker = fn(
+        this,
+        'SandboxClockStep',
+        'sandbox-clock-step',
+        advanceStepEntry,
+        'One step of a sandbox clock advance, continuing itself',
+        {
+          sealedRole: false,
+          timeout: ADVANCE_STEP_TIMEOUT,
+        },
+      );
+      clockSteps.attachWorker(worker);
+      this.watched.push({ name: `${settings.prefix}-sandbox-clock-step`, kind: 'pipeline', group: 'Sandbox' });
     }
 
     if (jobEntries.length) {
@@ -306,6 +332,7 @@ export class PartnerApiStack extends Stack {
       jobFailuresQueueName: this.jobFailuresQueueName,
       indexNames: GLOBAL_INDEXES.map((i) => i.indexName),
       canaryName: jobEntries.some((e) => e.endsWith('/canary.ts')) ? `${settings.prefix}-job-canary` : undefined,
+      sandboxClock: clockSteps && { dlqName: clockSteps.dlqName },
     });
 
     // The operator role (`npm run ops -- … --stage <stage>` assumes it): exactly what the CLI's code

@@ -57,12 +57,19 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     dataDir: options.inMemory ? undefined : join(localDir, 'dynamodb'),
     port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined,
   });
-  const loaded = Promise.all([import('./http-server'), import('./seed'), import('./scheduler'), import('./webhook-pipeline')]);
+  const loaded = Promise.all([
+    import('./http-server'),
+    import('./seed'),
+    import('./scheduler'),
+    import('./webhook-pipeline'),
+    import('./sandbox-clock-steps'),
+  ]);
   loaded.catch(() => undefined); // awaited below; a failure is thrown there, once Java is up to be stopped
   const dynamo: DynamoDbLocal = await dynamoStarting;
   let server: Server | undefined;
   let scheduler: LocalScheduler | undefined;
   let webhooks: LocalWebhookPipeline | undefined;
+  let clockSteps: FifoLanes | undefined;
   const stop = async (graceMs = 0) => {
     scheduler?.stop();
     // New connections are refused at once; requests in flight get `graceMs` to be answered, then
@@ -73,12 +80,18 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     server?.closeAllConnections();
     await closed;
     // Given a grace (a signal), the pipeline gets it too, then is left behind: the process is exiting.
-    const pipeline = webhooks?.stop(graceMs);
+    const pipeline = Promise.all([webhooks?.stop(graceMs), clockSteps?.stop(graceMs)]);
     await (graceMs > 0 ? Promise.race([pipeline, sleep(graceMs, undefined, { ref: false })]) : pipeline);
     await dynamo.stop();
   };
   try {
-    const [{ startHttpServer }, { localRateLimit, seedPartner }, { startLocalScheduler }, { startLocalWebhookPipeline }] = await loaded;
+    const [
+      { startHttpServer },
+      { localRateLimit, seedPartner },
+      { startLocalScheduler },
+      { startLocalWebhookPipeline },
+      { startLocalSandboxClockSteps },
+    ] = await loaded;
     const publicUrl = `http://127.0.0.1:${options.port}`;
     // The handlers' DynamoDB. LOCAL_DYNAMODB_VIA puts something in between (proof/dynamodb-fault-proxy.ts,
     // which forwards to DYNAMODB_PORT); setup, the stream reader and credentials.json keep the direct one.
@@ -111,6 +124,8 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     const startBackground = async () => {
       const pipeline = await startLocalWebhookPipeline({ dynamodbEndpoint: dynamo.endpoint, region, table });
       webhooks = pipeline;
+      // The sandbox clock's steps (functions/sandbox-clock/advance-step.ts), on their queue as in AWS.
+      clockSteps = await startLocalSandboxClockSteps();
       // The scheduled jobs (functions/jobs/*), as EventBridge Scheduler runs them in AWS.
       if (process.env.LOCAL_SCHEDULER !== 'off') scheduler = await startLocalScheduler();
       return pipeline;
@@ -130,8 +145,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     const pauseBackground = async () => {
       scheduler?.stop();
       scheduler = undefined;
-      await webhooks?.stop();
+      await Promise.all([webhooks?.stop(), clockSteps?.stop()]);
       webhooks = undefined; // stop() then has nothing of it left to stop
+      clockSteps = undefined;
       return { resume: async () => void (await startBackground()) };
     };
     return {

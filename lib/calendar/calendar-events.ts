@@ -40,27 +40,60 @@ const calendarId = (companyId: string, kind: string, due: string) =>
 
 /** The company's next deadline of each kind with its reminder points, computed from the company. */
 export async function calendarOf(scope: Scope, company: CompanyRecord, from = now()): Promise<CalendarEvent[]> {
+  return Promise.all(DEADLINE_KINDS.map((kind) => calendarEventAt(scope, company, kind, nextDueOf(company, kind, from))));
+}
+
+function nextDueOf(company: CompanyRecord, kind: DeadlineKind, after: Date): Date {
   const anniversary = company.incorporated_at ?? company.created_at;
-  return Promise.all(
-    DEADLINE_KINDS.map(async (kind) => {
-      const due = nextDueDate(kind, { state: company.state, entity_type: company.entity_type, anniversary }, from).toISOString();
-      const id = calendarId(company.id, kind, due);
-      const fired = await firedReminderPoints(scope, id);
-      const reminders = reminderPoints(new Date(due));
-      return {
-        object: 'calendar_event' as const,
-        id,
-        company: company.id,
-        kind,
-        title: TITLES[kind],
-        due_at: due,
-        reminders,
-        reminders_fired: reminders.filter((r) => fired.has(r)),
-        livemode: livemode(scope),
-        created_at: company.created_at,
-      };
-    }),
-  );
+  return nextDueDate(kind, { state: company.state, entity_type: company.entity_type, anniversary }, after);
+}
+
+/** The company's deadline of `kind` due at `due`, with its reminder points and those that fired. */
+async function calendarEventAt(scope: Scope, company: CompanyRecord, kind: DeadlineKind, dueDate: Date): Promise<CalendarEvent> {
+  const due = dueDate.toISOString();
+  const id = calendarId(company.id, kind, due);
+  const fired = await firedReminderPoints(scope, id);
+  const reminders = reminderPoints(dueDate);
+  return {
+    object: 'calendar_event' as const,
+    id,
+    company: company.id,
+    kind,
+    title: TITLES[kind],
+    due_at: due,
+    reminders,
+    reminders_fired: reminders.filter((r) => fired.has(r)),
+    livemode: livemode(scope),
+    created_at: company.created_at,
+  };
+}
+
+/** A reminder point that has not fired, with the deadline it belongs to. */
+export interface DueReminder {
+  event: CalendarEvent;
+  remindAt: string;
+}
+
+/**
+ * Every reminder point of the company's deadlines from `from` on (deadline after deadline) up to
+ * `upto` that has not fired and that the company lived to see (at or after its creation), as the
+ * reminder job would have found them running at each of those moments (lib/calendar/run-reminders.ts).
+ * Points of one deadline share its calendar event, so firing one shows in the next one's snapshot.
+ */
+export async function remindersDue(scope: Scope, company: CompanyRecord, from: Date, upto: Date): Promise<DueReminder[]> {
+  const due: DueReminder[] = [];
+  const until = upto.toISOString();
+  for (const kind of DEADLINE_KINDS) {
+    for (let after = from; ; ) {
+      const dueDate = nextDueOf(company, kind, after);
+      if (reminderPoints(dueDate)[0] > until) break;
+      const event = await calendarEventAt(scope, company, kind, dueDate);
+      for (const remindAt of event.reminders)
+        if (remindAt <= until && remindAt >= company.created_at && !event.reminders_fired.includes(remindAt)) due.push({ event, remindAt });
+      after = dueDate;
+    }
+  }
+  return due;
 }
 
 export async function calendarEventsOf(scope: Scope, companyId: string): Promise<CalendarEvent[]> {

@@ -8,6 +8,7 @@ import { requestState } from './middleware/request-state';
 import { responseHeaders } from './middleware/response-headers';
 import { withDeadline } from '../store/deadline';
 import { tracer } from '../observability/tracer';
+import { withWorkTime } from '../clock';
 
 /**
  * The middlewares of a chain by the part they play, each with the partner API's default (the
@@ -66,7 +67,9 @@ export function httpHandler<C extends ApiContext>(
     chain.use(middleware as Middleware<C>);
   }
   // middy's handler type carries its own context and callback; Lambda and the local gateway call it as a plain Handler.
-  const handler = chain as unknown as Handler;
+  const chained = chain as unknown as Handler;
+  // Each request is one unit of work whose clock its key decides (a test key: its sandbox clock; lib/clock.ts).
+  const handler: Handler = (event, context) => withWorkTime(() => chained(event, context));
   if (!options.deadline) return handler;
   return (event, context) =>
     withDeadline(Date.now() + (context?.getRemainingTimeInMillis?.() ?? API_GATEWAY_LIMIT_MS) - ANSWER_MARGIN_MS, () =>

@@ -8,8 +8,13 @@ import { renewalState } from './order-record';
 import { ordersDueForRenewal, type OrderRecord } from '../store/entities/service-order';
 import { BoundedRun } from '../event-log/bounded-run';
 
-/** Stops the change without writing: this period was billed by someone else meanwhile. */
-class NothingDue extends Error {}
+/** Stops the change without writing: no period is due (this one was billed by someone else meanwhile). */
+class NothingDue extends Error {
+  /** When the order bills next, as read. */
+  constructor(readonly nextDue?: string) {
+    super('nothing due');
+  }
+}
 
 /**
  * Bills every period of one order that is due at `asOf`, one transaction per period, each period exactly
@@ -20,14 +25,26 @@ class NothingDue extends Error {}
  * is a step of `run`: a run that stops (out of time) stops between two committed periods.
  */
 export async function renewOrder(scope: Scope, orderId: string, asOf: Date, run: BoundedRun): Promise<number> {
+  return (await renewDuePeriods(scope, orderId, asOf, run)).billed;
+}
+
+/** What renewing an order did: periods billed, and when its next period bills (none: renewals ended). */
+export interface Renewed {
+  billed: number;
+  nextRenewalAt?: string;
+}
+
+/** renewOrder, saying also when the order bills next (the sandbox clock's walk puts that moment in line). */
+export async function renewDuePeriods(scope: Scope, orderId: string, asOf: Date, run: BoundedRun): Promise<Renewed> {
   let billed = 0;
+  let next: string | undefined;
   for (;;) {
     try {
-      const stepped = await run.step(() =>
-        changeOrder(scope, orderId, (order) => {
+      const stepped = await run.step(async () => {
+        const written = await changeOrder(scope, orderId, (order) => {
           const due = order.next_renewal_at;
           if (!due || order.status === 'canceled' || Date.parse(due) > asOf.getTime() || !order.interval || order.interval === 'one_time')
-            throw new NothingDue();
+            throw new NothingDue(order.status === 'canceled' ? undefined : due);
           const { anchor, billed: k } = renewalState(order);
           // A stored date that disagrees with the schedule means the period was billed: never bill it twice.
           if (dueAt(anchor, order.interval, order.billing, k) !== due) throw new NothingDue();
@@ -36,18 +53,31 @@ export async function renewOrder(scope: Scope, orderId: string, asOf: Date, run:
           if (upcoming) next.next_renewal_at = upcoming;
           else delete next.next_renewal_at;
           return { next, events: [], lines: linesForRenewal(order, k, due, livemode(scope)).lines };
-        }),
-      );
-      if (!stepped) return billed;
+        });
+        next = written.next_renewal_at;
+      });
+      if (!stepped) return { billed, nextRenewalAt: next };
       billed++;
     } catch (error) {
-      if (error instanceof NothingDue || error instanceof AlreadyBilled) return billed;
+      if (error instanceof NothingDue) return { billed, nextRenewalAt: error.nextDue };
+      if (error instanceof AlreadyBilled) return { billed };
       throw error;
     }
   }
 }
 
 const dueOrderIds = (index: { index: 'gsi2' | 'gsi3'; pk: string }, asOf: Date) => ordersDueForRenewal(index, asOf);
+
+/** A due period of one order on a sandbox's renewal list. */
+export interface RenewalDue {
+  orderId: string;
+  dueAt: string;
+}
+
+/** ordersDueForRenewal of one partner and mode: each order's next renewal at or before `upto`. */
+export async function renewalsDue(scope: Scope, upto: Date): Promise<RenewalDue[]> {
+  return (await dueOrderIds(renewalIndexes.ofPartner(scope), upto)).map(({ orderId, dueAt }) => ({ orderId, dueAt }));
+}
 
 /**
  * The sandbox's billing run (and the renewal job limited to one partner): renewals of one partner and

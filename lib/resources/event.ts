@@ -12,6 +12,7 @@ export const EMBEDDABLE_RESOURCES = [
   'tax_filing',
   'calendar_event',
   'webhook_endpoint',
+  'sandbox_clock',
 ] as const;
 export type EmbeddableResource = (typeof EMBEDDABLE_RESOURCES)[number];
 
@@ -57,12 +58,17 @@ export const EVENT_TYPES = {
     resource: 'webhook_endpoint',
     fires: 'a person sent a test event from the dashboard; delivered to that endpoint only, whatever its enabled_events',
   },
+  'sandbox_clock.ready': {
+    resource: 'sandbox_clock',
+    fires: "an advance of the test mode's clock finished: everything due on the way happened; the last event of the advance",
+  },
 } as const satisfies Record<string, { resource: EmbeddableResource; fires: string }>;
 
 export type EventType = keyof typeof EVENT_TYPES;
 
-/** Every resource but the partner-level invoice and webhook endpoint belongs to a company, so its events carry `company_id`. */
-export const isAboutCompany = (resource: EmbeddableResource) => resource !== 'invoice' && resource !== 'webhook_endpoint';
+/** Every resource but the partner-level invoice, webhook endpoint and sandbox clock belongs to a company, so its events carry `company_id`. */
+export const isAboutCompany = (resource: EmbeddableResource) =>
+  resource !== 'invoice' && resource !== 'webhook_endpoint' && resource !== 'sandbox_clock';
 
 const common = onFirstUse(() => ({
   object: z.literal('event'),

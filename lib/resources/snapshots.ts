@@ -9,6 +9,7 @@ import { fileSchema } from './file';
 import { taxFilingSchema } from './tax-filing';
 import { calendarEventSchema } from './calendar-event';
 import { webhookEndpointSnapshotSchema } from './webhook-endpoint';
+import { sandboxClockSchema } from './sandbox-clock';
 
 /**
  * The schema of each resource as an event embeds it (`data.object`). A resource whose schema has not
@@ -31,5 +32,6 @@ export const SNAPSHOT_SCHEMAS = onFirstUse(
     tax_filing: taxFilingSchema(),
     calendar_event: calendarEventSchema(),
     webhook_endpoint: webhookEndpointSnapshotSchema(),
+    sandbox_clock: sandboxClockSchema(),
   }),
 );

@@ -7,6 +7,7 @@ import type { Operation } from './core/operation';
 import { ordersRoutes } from './orders';
 import { sandboxLifecycleRoutes } from './sandbox-lifecycle';
 import { sandboxOrdersRoutes } from './sandbox-orders';
+import { sandboxClockRoutes } from './sandbox-clock';
 import { webhookRoutes } from './webhooks';
 import { requestLogRoutes } from './requests';
 import { atHostRoot } from './core/keyless-pages';
@@ -27,6 +28,7 @@ export const ROUTES: Operation[] = [
   ...dashboardRoutes,
   ...ordersRoutes,
   ...sandboxOrdersRoutes,
+  ...sandboxClockRoutes,
   ...lifecycleRoutes,
   ...sandboxLifecycleRoutes,
   ...webhookRoutes,
@@ -43,6 +45,7 @@ const byArea = [
   ...eventRoutes,
   ...ordersRoutes,
   ...sandboxOrdersRoutes,
+  ...sandboxClockRoutes,
   ...companiesRoutes,
   ...lifecycleRoutes,
   ...sandboxLifecycleRoutes,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { now, nowIso } from '../clock';
+import { nowIso, realNow } from '../clock';
 import { config } from '../config';
 import { invalidField, resourceMissing } from '../errors';
 import { newId, randomBase62 } from '../ids';
@@ -49,7 +49,8 @@ export async function createVerificationSession(scope: Scope, companyId: string,
   }
   const token = randomBase62(32);
   const createdAt = nowIso();
-  const expiresAt = new Date(now().getTime() + SESSION_LIFETIME_MS).toISOString();
+  // A link's lifetime is real time, as the page that checks it keeps (docs/decisions.md, "The sandbox clock").
+  const expiresAt = new Date(realNow().getTime() + SESSION_LIFETIME_MS).toISOString();
   const session: StoredSession = {
     id: newId('verificationSession'),
     scope,
@@ -78,7 +79,7 @@ export async function findSession(token: string): Promise<StoredSession | undefi
 }
 
 export function isExpired(session: StoredSession): boolean {
-  return session.status === 'pending' && Date.parse(session.expires_at) <= now().getTime();
+  return session.status === 'pending' && Date.parse(session.expires_at) <= realNow().getTime();
 }
 
 /** Marks the session used, once, while it is still valid; false when it was used or expired meanwhile. */

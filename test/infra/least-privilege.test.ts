@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseCode } from '../../infra/aws/access/analyse-code';
 import { statementsFor } from '../../infra/aws/access/grants';
-import { BACKSTOP_ENTRY, FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../../infra/aws/partner-api-stack';
+import { ADVANCE_STEP_ENTRY, BACKSTOP_ENTRY, FANOUT_ENTRY, JOBS_FOLDER, SIGNER_ENTRY } from '../../infra/aws/partner-api-stack';
 import { jobFiles } from '../../infra/aws/job-schedules';
 import { FALLBACK_HANDLER, ROUTES } from '../../lib/routes';
 import { FIXTURE_ENTRIES, synthStage } from './support/synth';
@@ -92,13 +92,15 @@ describe('least privilege', () => {
     }
   });
 
-  it('grants SQS rights on the delivery queue only, and never to a GET route', () => {
+  it('grants SQS rights on the delivery queues and the sandbox clock’s steps queue only, and never to a GET route', () => {
     const sqs = statements.filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('sqs:')));
     expect(sqs.length).toBeGreaterThan(0);
     const getRoles = new Set(ROUTES.filter((r) => r.method === 'GET').map((r) => `${r.operation}Role`));
     for (const { owner, statement } of sqs) {
-      // The lanes and their DLQs, the fan-out's DLQ, and the jobs' on-failure queue (their destination).
-      expect(JSON.stringify(statement.Resource)).toMatch(/webhook-deliveries(-\d+)?(-dlq)?\.fifo|FanoutDlq|Deliveries|JobFailures/);
+      // The lanes and their DLQs, the fan-out's DLQ, the jobs' on-failure queue (their destination), the clock's steps.
+      expect(JSON.stringify(statement.Resource)).toMatch(
+        /webhook-deliveries(-\d+)?(-dlq)?\.fifo|FanoutDlq|Deliveries|JobFailures|sandbox-clock-steps\.fifo|SandboxClockSteps/,
+      );
       expect({ owner, get: [...getRoles].some((g) => owner.startsWith(g)) }).toEqual({ owner, get: false });
     }
   });
@@ -202,7 +204,15 @@ describe('the code analysis behind the grants', () => {
 describe('the grants of every function', () => {
   const FILE = join(__dirname, 'fixtures', 'grants-by-function.json');
   const entries = [
-    ...new Set([...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, FANOUT_ENTRY, SIGNER_ENTRY, BACKSTOP_ENTRY, ...jobFiles(JOBS_FOLDER)]),
+    ...new Set([
+      ...ROUTES.map((r) => r.handler),
+      FALLBACK_HANDLER,
+      FANOUT_ENTRY,
+      SIGNER_ENTRY,
+      BACKSTOP_ENTRY,
+      ADVANCE_STEP_ENTRY,
+      ...jobFiles(JOBS_FOLDER),
+    ]),
   ].sort();
 
   it('are exactly the reviewed list, function by function', () => {

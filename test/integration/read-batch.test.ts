@@ -137,11 +137,11 @@ describe('the key rides in the operation’s first read', () => {
   });
 
   it('sends the operation’s first read alone while the key is kept', async () => {
-    const { testKey } = await aFreshPartner();
-    const created = await createCompany(event(testKey, 'POST', '/v1/companies', null, anLlc()), lambdaContext);
+    const { liveKey } = await aFreshPartner();
+    const created = await createCompany(event(liveKey, 'POST', '/v1/companies', null, anLlc()), lambdaContext);
     const id = JSON.parse(created.body).id as string;
     const { result: got, tally: reading } = await countRoundTrips(() =>
-      getCompany(event(testKey, 'GET', `/v1/companies/${id}`, { companyID: id }), lambdaContext),
+      getCompany(event(liveKey, 'GET', `/v1/companies/${id}`, { companyID: id }), lambdaContext),
     );
     expect(got.statusCode).toBe(200);
     // The company item alone (it carries its open-requirement count): a GetItem, not a batch of one.
@@ -149,6 +149,21 @@ describe('the key rides in the operation’s first read', () => {
     const read = reading.requests.find((r) => r.command === 'GetItem')!;
     expect(read.reads.some((item) => item.startsWith('KEY#'))).toBe(false);
     expect(read.reads.some((item) => item.startsWith('CMP#'))).toBe(true);
+    expect(reading.roundTrips).toBe(1);
+  });
+
+  it('reads a test key’s sandbox clock beside the operation’s first read while the key is kept: one round trip still', async () => {
+    const { testKey } = await aFreshPartner();
+    const created = await createCompany(event(testKey, 'POST', '/v1/companies', null, anLlc()), lambdaContext);
+    const id = JSON.parse(created.body).id as string;
+    const { result: got, tally: reading } = await countRoundTrips(() =>
+      getCompany(event(testKey, 'GET', `/v1/companies/${id}`, { companyID: id }), lambdaContext),
+    );
+    expect(got.statusCode).toBe(200);
+    expect(reading.requests.map((r) => r.command).sort()).toEqual(['BatchGetItem', 'UpdateItem']);
+    const read = reading.requests.find((r) => r.command === 'BatchGetItem')!;
+    expect(read.reads.some((item) => item.startsWith('CMP#'))).toBe(true);
+    expect(read.reads.some((item) => item.startsWith('CLOCK#'))).toBe(true);
     expect(reading.roundTrips).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '../../lib/store/dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import type { StoreStub } from './aws-mock';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { hashSecret } from '../../lib/auth/api-key';
@@ -28,11 +28,26 @@ export const lambdaContext = { getRemainingTimeInMillis: () => 10_000 } as Conte
 
 /** The key record behind `secret` (test mode, every scope), its partner, and a passing rate-limit count. */
 export function stubKeyAndPartner(ddb: StoreStub, secret: string): void {
-  ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(secret)}`, sk: 'KEY' } }).resolves({
-    Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
-  });
+  const keyItem = {
+    id: 'key_1',
+    partner_id: 'ptr_1',
+    mode: 'test',
+    scopes: ['*'],
+    allowed_ips: [],
+    rate_limit: { burst: 30, sustained: 120 },
+  };
+  const keyKey = { pk: `KEY#${hashSecret(secret)}`, sk: 'KEY' };
+  ddb.on(GetCommand, { Key: keyKey }).resolves({ Item: keyItem });
   ddb
     .on(GetCommand, { Key: { pk: 'PTR#ptr_1', sk: 'PARTNER' } })
     .resolves({ Item: { id: 'ptr_1', api_version: '2026-11-01', webhook_version: '2026-11-01' } });
   ddb.on(UpdateCommand).resolves({ Attributes: { m: 1, s0: 1 } });
+  // A test key's sandbox clock, read with every request of the key: never moved (real time). Once the
+  // key is seen, the clock and the key are read together, in one BatchGetItem.
+  ddb.on(GetCommand, { Key: { pk: 'CLOCK#ptr_1#test', sk: 'CLOCK' } }).resolves({});
+  ddb.on(BatchGetCommand).callsFake(async (input: { RequestItems: Record<string, { Keys: { pk: string; sk: string }[] }> }) => {
+    const [table, { Keys }] = Object.entries(input.RequestItems)[0];
+    const known = Keys.some((k) => k.pk === keyKey.pk && k.sk === keyKey.sk) ? [{ ...keyKey, ...keyItem }] : [];
+    return { Responses: { [table]: known } };
+  });
 }

@@ -1,5 +1,5 @@
 import { mockStore } from '../support/aws-mock';
-import { GetCommand } from '../../lib/store/dynamodb';
+import { BatchGetCommand, GetCommand } from '../../lib/store/dynamodb';
 import { z } from 'zod';
 import { apiOperation } from '../../lib/http/operation';
 import { ApiError } from '../../lib/errors';
@@ -169,6 +169,8 @@ describe('the operation chain', () => {
 
   it('answers api_error when the database itself fails during authentication', async () => {
     ddb.on(GetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    // A test key seen before is read together with its sandbox clock, in one BatchGetItem.
+    ddb.on(BatchGetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
     const res = await echo(event('{"name":"x"}'), context);
     expect(res.statusCode).toBe(500);
     expect(JSON.parse(res.body).code).toBe('api_error');

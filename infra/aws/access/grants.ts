@@ -14,6 +14,8 @@ export interface AccessResources {
   filesBucketArnForNag?: string;
   /** Queues functions may send to or change (the webhook delivery queue, once the pipeline exists). */
   queueArns: string[];
+  /** The sandbox clock's steps queue, which only lib/sandbox-clock/step-queue.ts sends to. */
+  clockQueueArns?: string[];
   emailIdentityArn: string;
   /** The signing secrets (lib/signing-keys/), each granted only to the functions whose code reads it. */
   secretArns?: { cursor: string; hostedLink: string; canary: string };
@@ -103,6 +105,10 @@ function resourcesOf(
       ];
     }
     case 'sqs':
+      if (narrowing?.queue) {
+        if (!res.clockQueueArns?.length) throw new Error(`${who} sends to the ${narrowing.queue} queue, which this stage does not have.`);
+        return [{ acts: actions, resources: res.clockQueueArns }];
+      }
       if (!res.queueArns.length) throw new Error(`${who} calls SQS (${actions.join(', ')}) but this stage has no queue yet.`);
       return [{ acts: actions, resources: res.queueArns }];
     case 'ses':

@@ -7,6 +7,8 @@ export interface Narrowing {
   leadingKeys?: string[];
   /** The one signing secret the module reads (grants.ts names its ARN): `secretsmanager:GetSecretValue` on it alone. */
   secret?: 'cursor' | 'hostedLink' | 'canary' | 'operator';
+  /** An SQS module that sends to one queue only: its grant names that queue (grants.ts `clockQueueArns`). */
+  queue?: 'sandbox-clock-steps';
   /**
    * Granted only to functions of routes whose method writes (POST, PUT, PATCH, DELETE): the module
    * is reachable from every handler but runs only for writes.
@@ -42,6 +44,8 @@ export const NARROWED_MODULES: Record<string, Narrowing> = {
     leadingKeys: [prefixOf(idempotencyKey({ partnerId: 'x', mode: 'live' }, 'k').pk)],
     writeRoutesOnly: true,
   },
+  // The sandbox clock's steps go to their own queue, never to the webhook lanes (and the lane code never to it).
+  'lib/sandbox-clock/step-queue.ts': { name: 'sandbox-clock-steps', queue: 'sandbox-clock-steps' },
   'lib/store/entities/request-log-entry.ts': {
     name: 'request-log',
     leadingKeys: [prefixOf(requestLogKey({ partnerId: 'x', mode: 'live' }, 'r').pk)],

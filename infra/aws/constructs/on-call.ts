@@ -65,6 +65,8 @@ export interface OnCallProps {
   indexNames: string[];
   /** The canary's function (a scheduled job), when it is deployed. */
   canaryName?: string;
+  /** The sandbox clock's steps (infra/aws/constructs/sandbox-clock-steps.ts): its DLQ. */
+  sandboxClock?: { dlqName: string };
 }
 
 /** Where runbooks live: `docs/runbooks/<alarm>.md`; the alarm description links there. */
@@ -114,6 +116,7 @@ export class OnCall extends Construct {
     const table = this.tableWidgets();
     const webhooks = this.webhookWidgets();
     const jobs = this.jobWidgets();
+    const clock = this.sandboxClockWidgets();
     const email = this.emailWidgets();
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `${settings.prefix}-on-call`, defaultInterval: Duration.hours(3) });
@@ -135,7 +138,7 @@ export class OnCall extends Construct {
     // What on-call reads first at 3 a.m., right under the alarms: is the API failing or slow, are
     // deliveries backing up, is anything in a DLQ, is the event log sequenced, does the canary get through.
     // Then each part's detail, and last the per-route graphs (41 to 52 lines each).
-    for (const row of [...firstLook, ...api.summary, ...lambda, ...table, ...webhooks, ...jobs, ...email, ...api.perRoute])
+    for (const row of [...firstLook, ...api.summary, ...lambda, ...table, ...webhooks, ...jobs, ...clock, ...email, ...api.perRoute])
       this.dashboard.addWidgets(...row);
   }
 
@@ -797,6 +800,32 @@ export class OnCall extends Construct {
         }),
       ],
     ];
+  }
+
+  // ---- The sandbox clock's steps -----------------------------------------------------------------
+
+  /** A step that kept failing leaves a partner's test clock `advancing`: a human must look. */
+  private sandboxClockWidgets(): IWidget[][] {
+    const c = this.props.sandboxClock;
+    if (!c) return [];
+    const dlq = new Metric({
+      namespace: 'AWS/SQS',
+      metricName: 'ApproximateNumberOfMessagesVisible',
+      statistic: 'Maximum',
+      period: ONE_MIN,
+      dimensionsMap: { QueueName: c.dlqName },
+      label: 'sandbox clock steps DLQ',
+    });
+    this.alarm(
+      'sandbox-clock-step-dlq',
+      'A sandbox clock advance step failed 5 times: that partner’s test clock stays advancing',
+      dlq,
+      0,
+      1,
+      1,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+    );
+    return [[new GraphWidget({ title: 'Sandbox clock: failed steps (DLQ)', left: [dlq], width: 8 })]];
   }
 
   private emailWidgets(): IWidget[][] {

@@ -20,7 +20,7 @@ form.inline{display:inline}form.inline button{margin:0}
 .secret{display:block;padding:12px;background:#fffbe6;border:2px solid #f9b400;border-radius:6px;font:15px ui-monospace,monospace;word-break:break-all;user-select:all}
 .notice{background:#e8f1ff;border:1px solid #0b57d0;border-radius:6px;padding:12px}.error{background:#fdecea;border:1px solid #b42318;border-radius:6px;padding:12px}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;background:#e4e7ec}.badge.live{background:#d1fadf}.badge.test{background:#fef0c7}.badge.off{background:#fdecea}
-code{font-family:ui-monospace,monospace;font-size:14px;word-break:break-all}
+code{font-family:ui-monospace,monospace;font-size:14px;word-break:break-all}progress{width:100%;max-width:560px;height:18px;vertical-align:middle}
 article.delivery{border-top:1px solid #d0d5dd;padding:8px 0 12px}article.delivery h3{font-size:16px;margin:8px 0}
 pre.payload{background:#f6f7f9;border:1px solid #e4e7ec;border-radius:6px;padding:8px;overflow-x:auto;max-height:320px;font-size:13px;white-space:pre-wrap;word-break:break-all}
 code.body{display:inline-block;max-width:100%;color:#555;font-size:12px}.pager{display:flex;gap:16px;margin-top:8px}summary{cursor:pointer;font-weight:600}
@@ -29,11 +29,13 @@ table.rows tr{border-bottom:1px solid #d0d5dd;padding:8px 0}table.rows td{border
 `;
 
 /** Every page: one column, readable on a phone, usable with the keyboard, no scripts. */
-export function layout(input: { title: string; session?: DashboardSession; body: Raw }): string {
-  const { title, session, body } = input;
+export function layout(input: { title: string; session?: DashboardSession; body: Raw; refreshSeconds?: number }): string {
+  const { title, session, body, refreshSeconds } = input;
+  // A page that watches work in progress (the test clock's advance) reloads itself: no scripts.
+  const refresh = refreshSeconds ? html`<meta http-equiv="refresh" content="${refreshSeconds}">` : '';
   const nav = session
     ? html`<nav aria-label="Dashboard">
-        <a href="/dashboard">Overview</a><a href="/dashboard/keys">API keys</a><a href="/dashboard/webhook-endpoints">Webhooks</a><a href="/dashboard/events">Events</a><a href="/dashboard/requests">Requests</a><a href="/dashboard/settings">Versions</a>
+        <a href="/dashboard">Overview</a><a href="/dashboard/keys">API keys</a><a href="/dashboard/webhook-endpoints">Webhooks</a><a href="/dashboard/events">Events</a><a href="/dashboard/requests">Requests</a><a href="/dashboard/settings">Versions</a><a href="/dashboard/sandbox-clock">Test clock</a>
       </nav>
       <div class="who"><span>${session.email}</span>
         <form class="inline" method="post" action="/dashboard/sign-out">${csrfField(session.csrf_token)}<button class="secondary" type="submit">Sign out</button></form>
@@ -42,7 +44,7 @@ export function layout(input: { title: string; session?: DashboardSession; body:
   return (
     '<!doctype html>\n' +
     html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title} · Partner dashboard</title><style>${raw(STYLE)}</style></head>
+${refresh}<title>${title} · Partner dashboard</title><style>${raw(STYLE)}</style></head>
 <body><a class="skip" href="#main">Skip to content</a>
 <header><strong>Partner dashboard</strong>${nav}</header>
 <main id="main"><h1>${title}</h1>${body}</main></body></html>`.html
@@ -50,8 +52,15 @@ export function layout(input: { title: string; session?: DashboardSession; body:
 }
 
 /** 200 text/html with the layout. */
-export function page(title: string, session: DashboardSession | undefined, body: Raw, status = 200, headers: Record<string, string> = {}) {
-  return { status, text: layout({ title, session, body }), headers };
+export function page(
+  title: string,
+  session: DashboardSession | undefined,
+  body: Raw,
+  status = 200,
+  headers: Record<string, string> = {},
+  refreshSeconds?: number,
+) {
+  return { status, text: layout({ title, session, body, refreshSeconds }), headers };
 }
 
 /** After a successful form post: 303 See Other, so a reload never repeats the action. */

@@ -3,9 +3,10 @@ import type { DashboardSession } from '../session';
 import { html, utc } from './html';
 import { page } from './layout';
 import { healthBadge, mode } from './webhook-endpoints';
+import { type ClockView, sandboxClockCard } from './sandbox-clock';
 
 /** The overview, for a partner's on-call: endpoint health first, then the last day's deliveries, the newest events, expiring keys. */
-export function overviewPage(session: DashboardSession, partnerName: string, o: Overview) {
+export function overviewPage(session: DashboardSession, partnerName: string, o: Overview, clock?: ClockView) {
   return page(
     partnerName,
     session,
@@ -41,6 +42,7 @@ export function overviewPage(session: DashboardSession, partnerName: string, o: 
         : ''
     }
     <p><a href="/dashboard/keys">Manage keys</a> · <a href="/dashboard/settings">API and webhook versions</a></p></section>
+    ${clock ? sandboxClockCard(session, clock) : ''}
     <p class="hint">Signed in as ${session.email}. Every action here is also a JSON endpoint under <code>/dashboard/api/</code> for scripts (see the README).</p>`,
   );
 }

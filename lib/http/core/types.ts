@@ -16,6 +16,11 @@ export interface RequestState {
   /** The request state: extra headers for the response; any part may add one (e.g. `Idempotent-Replayed`). */
   responseHeaders: Record<string, string>;
   /**
+   * The key's check: a test key's sandbox clock as read for this request (null: never moved), what its
+   * time is taken from (lib/clock.ts); absent for a live key, which reads none.
+   */
+  sandboxClock?: import('../../store/entities/sandbox-clock').SandboxClockRecord | null;
+  /**
    * The request state: writes that follow the answer (the Idempotency-Key's completion, the request
    * log's entry), each started by its part when the answer is known, all awaited once at the chain's
    * end, so they cost one round trip between them. Each settles without throwing (a failure is logged).

@@ -13,6 +13,9 @@ import { ApiError } from '../../errors';
 import { annotateRequest } from '../../observability/tracer';
 import type { ApiContext, ApiMiddyRequest } from '../core/types';
 import { soleAuthorization } from '../core/authorization-header';
+import { useClockForThisWork } from '../../clock';
+import { readSandboxClock, type SandboxClockRecord } from '../../store/entities/sandbox-clock';
+import { sandboxClockOf } from '../../sandbox-clock/sandbox-time';
 
 /**
  * Authentication, then the per-key rate limit, then authorization: a request with a real key is always
@@ -44,13 +47,19 @@ export function apiKeyAuth(
       const state = request.context.state;
       const presented = await refusedByAddress(request, () => presentedKey(soleAuthorization(request.event)));
       // The scope this process last saw the key in: the operation's read goes out with the key's.
-      const scope = options.prefetch && lastSeenScope(presented.secretHash, presented.mode);
-      const batch = scope ? new ReadBatch(tableName()) : undefined;
+      const seenScope = lastSeenScope(presented.secretHash, presented.mode);
+      const scope = options.prefetch && seenScope;
+      // A test key's sandbox clock is read with its key (docs/decisions.md, "The sandbox clock"); a live
+      // key reads none: live mode is real time.
+      const clockScope = presented.mode === 'test' ? seenScope : undefined;
+      const batch = scope || clockScope ? new ReadBatch(tableName()) : undefined;
       const read = scope && batch && options.prefetch?.(scope, request.event, batch);
       if (scope && read) {
         read.catch(() => undefined); // an answer for a request refused before the operation is dropped
         state.prefetch = { scope, read };
       }
+      const clockRead = clockScope && batch ? readSandboxClock(clockScope, batch) : undefined;
+      clockRead?.catch(() => undefined);
       const [key, count] = await Promise.allSettled([
         storedKey(presented, state.receivedAt, batch?.hasWaitingReads ? batch : undefined),
         countRequest(apiKeyKey(presented.secretHash).pk, state.receivedAt),
@@ -65,8 +74,22 @@ export function apiKeyAuth(
       // test_mode_only whatever it sends (a malformed body answered invalid_request before).
       if (options.testModeOnly && state.caller.scope.mode !== 'test')
         throw new ApiError('test_mode_only', 'Sandbox endpoints work with test keys (svc_test_…) only.');
+      if (state.caller.scope.mode === 'test') {
+        const clock = await sandboxClockFor(state.caller.scope, clockScope, clockRead);
+        state.sandboxClock = clock ?? null;
+        useClockForThisWork(sandboxClockOf(clock));
+      }
     },
   };
+}
+
+/** The clock read beside the key when it was read for the caller's very scope; else read now. */
+function sandboxClockFor(
+  scope: Scope,
+  readFor: Scope | undefined,
+  read: Promise<SandboxClockRecord | undefined> | undefined,
+): Promise<SandboxClockRecord | undefined> {
+  return read && readFor?.partnerId === scope.partnerId ? read : readSandboxClock(scope);
 }
 
 /** A refusal before a key is known is counted by address, for its RateLimit headers, then thrown. */

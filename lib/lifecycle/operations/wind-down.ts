@@ -1,3 +1,4 @@
+import { nowIso } from '../../clock';
 import { CompanyChanged, getCompany, moveOpenRequirements, OPEN_REQUIREMENTS } from '../../store/entities/company';
 import { serviceOrdersOfCompany, type OrderRecord } from '../../store/entities/service-order';
 import { addOrderMove, without, type OrderChange } from '../../orders/change-order';
@@ -117,7 +118,7 @@ export async function writeWindDownOverflow(scope: Scope, companyId: string, pla
     ]);
     if (!company) return; // the final transaction says so
     plan.allowed(company, orders);
-    const steps = stepsOf(scope, company, orders, open, plan, new Date().toISOString());
+    const steps = stepsOf(scope, company, orders, open, plan, nowIso());
     if (steps.reduce((n, s) => n + s.items, 0) <= ITEMS_IN_FINAL) return;
     await changeCompany(scope, companyId, async ({ company: current, ws, at }) => {
       const [nowOrders, nowOpen] = await Promise.all([

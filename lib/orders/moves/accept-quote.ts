@@ -17,6 +17,8 @@ export function acceptQuote(scope: Scope, orderId: string): Promise<OrderRecord>
         `Nothing to accept: only a quote_pending order carries a quote to accept; read ${order.id} with GET /v1/service-orders/${order.id}.`,
       );
     const quote = order.quote;
+    if (quote?.state === 'expired')
+      throw illegalMove(`The quote expired at ${quote.expires_at}.`, 'Ask for a new quote, or cancel the order.', '$.quote.expires_at');
     if (quote?.state !== 'pending' || quote.unit_amount === undefined)
       throw illegalMove('The order has not been quoted yet.', 'Wait for service_order.quoted, then accept.', '$.quote');
     if (quote.expires_at && Date.parse(at) >= Date.parse(quote.expires_at)) {

@@ -1,9 +1,9 @@
 import { tableName } from '../client';
 import { getItem, type ReadBatch } from '../read-batch';
 import { defineEntity } from '../entity';
-import { companyExternalIdKey, companyIndexes, companyKey, listSortKey, openCompaniesIndex, shardOf } from '../keys';
+import { companyExternalIdKey, companyIndexes, companyKey, JOB_SHARDS, listSortKey, openCompaniesIndex, shardOf } from '../keys';
 import type { Mode, Scope } from '../../scope';
-import { type QueryPage, queryPagesOf } from '../query';
+import { type QueryPage, queryEvery, queryPagesOf } from '../query';
 import type { Guard, WriteSet } from '../write-set';
 import { allOf, equals, itemPresent, notEquals } from '../expression';
 import type { CompanyRecord } from '../../resources/company';
@@ -190,4 +190,18 @@ export async function companyIdByExternalId(scope: Scope, externalId: string): P
 /** Whether a company holds the name whose guard item is at `nameGuard` (companyNameKey), read consistently. */
 export async function companyNameHeld(nameGuard: { pk: string; sk: string }): Promise<boolean> {
   return (await getItem(tableName(), nameGuard, { consistent: true, projection: 'pk' })) !== undefined;
+}
+
+/**
+ * openCompaniesByShard of one partner and mode: every company not dissolved (the reminder job's list,
+ * read for one partner: a sandbox clock's advance).
+ */
+export async function openCompaniesOfPartner(scope: Scope): Promise<CompanyRecord[]> {
+  const shards = await Promise.all(
+    Array.from({ length: JOB_SHARDS }, (_, shard) => {
+      const index = openCompaniesIndex(scope.mode, shard);
+      return queryEvery({ partition: index.pk, index: index.index, sortKey: { beginsWith: `${scope.partnerId}#` } });
+    }),
+  );
+  return shards.flat().map(companyEntity.record);
 }

@@ -2,7 +2,16 @@ import { tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';
 import { addIdPointer, readById } from '../read-by-id';
-import { companyPartition, renewalIndexes, SERVICE_ORDER_SK_PREFIX, serviceOrderKey, serviceOrderPointerKey, shardOf } from '../keys';
+import {
+  companyPartition,
+  JOB_SHARDS,
+  quoteLapseIndex,
+  renewalIndexes,
+  SERVICE_ORDER_SK_PREFIX,
+  serviceOrderKey,
+  serviceOrderPointerKey,
+  shardOf,
+} from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { ServiceOrderRecord } from '../../resources/service-order';
@@ -30,15 +39,23 @@ export type OrderRecord = ServiceOrderRecord & {
 
 /**
  * The stored item of a service order: in its company's partition (newest-first listing), found by id
- * through its pointer (lib/store/read-by-id.ts), and, while it has a `next_renewal_at`, on the renewal job's lists (gsi2 per
- * partner, gsi3 per shard; sparse: an order without one is on no list). Every order item is built
+ * through its pointer (lib/store/read-by-id.ts), while it has a `next_renewal_at`, on the renewal job's
+ * lists (gsi2 per partner, gsi3 per shard; sparse: an order without one is on no list), and while its
+ * quote awaits acceptance, on the quote-lapse job's (gsi4). Every order item is built
  * here, so a renewal date that moves or ends moves the order on or off the lists in the same write.
  */
 export const serviceOrderEntity = defineEntity<OrderRecord>({
   name: 'service_order',
   key: (scope, record) => serviceOrderKey(scope, record.company, record.created_at, record.id),
-  indexes: (scope, record) => renewalIndexAttributes(scope, record),
+  indexes: (scope, record) => ({ ...renewalIndexAttributes(scope, record), ...quoteLapseIndexAttributes(scope, record) }),
 });
+
+/** While a quote awaits acceptance, the order is on the quote-lapse list, by the quote's expiry. */
+function quoteLapseIndexAttributes(scope: Scope, order: OrderRecord): Record<string, string> {
+  const expiresAt = order.status === 'quote_pending' && order.quote?.state === 'pending' ? order.quote.expires_at : undefined;
+  if (!expiresAt) return {};
+  return { gsi4pk: quoteLapseIndex(scope.mode, shardOf(order.id)).pk, gsi4sk: `${scope.partnerId}#${expiresAt}#${order.id}` };
+}
 
 function renewalIndexAttributes(scope: Scope, order: OrderRecord): Record<string, string> {
   if (!order.next_renewal_at || order.status === 'canceled') return {};
@@ -97,16 +114,51 @@ export async function readOrder(scope: Scope, orderId: string): Promise<OrderRec
 
 /**
  * ordersDueForRenewal (gsi2 per partner and mode, gsi3 per mode and shard: lib/store/keys/billing.ts):
- * the orders whose `next_renewal_at` has come by `asOf`, as partner and order ids.
+ * the orders whose `next_renewal_at` has come by `asOf`, as partner and order ids, with when each is due.
  */
 export async function ordersDueForRenewal(
   index: { index: 'gsi2' | 'gsi3'; pk: string },
   asOf: Date,
-): Promise<{ partnerId: string; orderId: string }[]> {
+): Promise<{ partnerId: string; orderId: string; dueAt: string }[]> {
   const sk = `${index.index}sk`;
   const items = await queryEvery({ partition: index.pk, index: index.index, sortKey: { to: `${asOf.toISOString()}#~` }, attributes: [sk] });
   return items.map((item) => {
-    const [, partnerId, orderId] = String(item[sk]).split('#');
-    return { partnerId, orderId };
+    const [dueAt, partnerId, orderId] = String(item[sk]).split('#');
+    return { partnerId, orderId, dueAt };
   });
+}
+
+/** An order whose pending quote expires by a time: where the quote-lapse list names it. */
+export interface QuoteToLapse {
+  partnerId: string;
+  orderId: string;
+  expiresAt: string;
+}
+
+const quoteToLapse = (item: Record<string, unknown>): QuoteToLapse => {
+  const [partnerId, expiresAt, orderId] = String(item.gsi4sk).split('#');
+  return { partnerId, orderId, expiresAt };
+};
+
+/** quotesByExpiry of one partner and mode: every pending quote expiring at or before `upto`. */
+export async function quotesExpiringBy(scope: Scope, upto: Date): Promise<QuoteToLapse[]> {
+  const shards = await Promise.all(
+    Array.from({ length: JOB_SHARDS }, (_, shard) => {
+      const index = quoteLapseIndex(scope.mode, shard);
+      return queryEvery({
+        partition: index.pk,
+        index: index.index,
+        sortKey: { between: [`${scope.partnerId}#`, `${scope.partnerId}#${upto.toISOString()}#~`] },
+        attributes: ['gsi4sk'],
+      });
+    }),
+  );
+  return shards.flat().map(quoteToLapse);
+}
+
+/** quotesByExpiry of one shard of a mode, every partner: the pending quotes expiring at or before `upto`. */
+export async function quotesOfShardExpiringBy(mode: Scope['mode'], shard: number, upto: Date): Promise<QuoteToLapse[]> {
+  const index = quoteLapseIndex(mode, shard);
+  const items = await queryEvery({ partition: index.pk, index: index.index, attributes: ['gsi4sk'] });
+  return items.map(quoteToLapse).filter((q) => Date.parse(q.expiresAt) <= upto.getTime());
 }

@@ -52,6 +52,13 @@ export const renewalIndexes = {
   byShard: (mode: Mode, shard: number) => ({ index: 'gsi3' as const, pk: `RENEW#${mode}#${shard}` }),
 };
 
+/**
+ * quotesByExpiry (gsi4 on order items, sparse: only while a quote awaits acceptance), per mode and shard,
+ * sorted `<partner>#<expires_at>#<order>`: the quote-lapse job reads a shard whole, a sandbox clock's
+ * advance one partner's range of it.
+ */
+export const quoteLapseIndex = (mode: Mode, shard: number) => ({ index: 'gsi4' as const, pk: `QUOTE#${mode}#${shard}` });
+
 /** Items of a company that live in their own partitions, listed by company (the company id is the pk). */
 export const fixedAssetKey = (scope: Scope, companyId: string, assetId: string) => ({
   pk: `FXA#${scopePrefix(scope)}#${companyId}`,

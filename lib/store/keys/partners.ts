@@ -15,3 +15,6 @@ export const apiKeysOfPartner = (partnerId: string) => ({ gsi1pk: `PTR#${partner
 export const rateWindowKey = (keyId: string, minuteEpoch: number) => ({ pk: `RATE#${keyId}`, sk: `M#${minuteEpoch}` });
 
 export const scopePrefix = (scope: Scope) => `${scope.partnerId}#${scope.mode}`;
+
+/** sandboxClockOfScope: the test mode's own clock (docs/decisions.md, "The sandbox clock"); one item per partner. */
+export const sandboxClockKey = (scope: Scope) => ({ pk: `CLOCK#${scopePrefix(scope)}`, sk: 'CLOCK' });

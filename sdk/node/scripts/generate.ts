@@ -21,7 +21,7 @@ export const DEFAULT_OPENAPI = join(repoRoot, 'docs', 'openapi.json');
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Members of the client that an operationId must not shadow (each operation becomes a method). */
-export const RESERVED_NAMES = ['request', 'paginate', 'events', 'withOptions', 'apiVersion', 'baseUrl', 'constructor', 'send'];
+export const RESERVED_NAMES = ['request', 'paginate', 'events', 'sandbox', 'withOptions', 'apiVersion', 'baseUrl', 'constructor', 'send'];
 
 export interface OperationRow {
   method: string;
@@ -66,7 +66,7 @@ export function operationRows(doc: Json): Record<string, OperationRow> {
       if (clash)
         throw new Error(`${id}: parameter ${clash} appears twice (or is named body): the SDK takes path and query parameters side by side`);
       const requestBody = resolve(doc, op.requestBody);
-      const ok = resolve(doc, op.responses?.['200'] ?? op.responses?.['201']);
+      const ok = resolve(doc, op.responses?.['200'] ?? op.responses?.['201'] ?? op.responses?.['202']);
       const okSchema = resolve(doc, ok?.content?.['application/json']?.schema);
       const security = (op.security ?? doc.security ?? []) as Json[];
       rows[id] = {

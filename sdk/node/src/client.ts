@@ -15,6 +15,7 @@ import type {
   RequestOptions,
 } from './types';
 import { SDK_VERSION } from './version';
+import { SandboxClockApi } from './sandbox-clock';
 
 /** Where the client talks to when not told: the embedded default that `npm start` runs. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000/v1';
@@ -86,6 +87,9 @@ export class PartnerApi {
     sweep(params: SweepParams, options?: RequestOptions): Sweep;
   };
 
+  /** Your test mode's clock (test keys only): `get`, `advance({ to })`, `waitUntilReady`, `advanceAndWait`. */
+  readonly sandbox: { clock: SandboxClockApi };
+
   constructor(options: ClientOptions = {}) {
     this.baseUrl = (options.baseUrl ?? env('PARTNER_API_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.apiVersion = options.apiVersion ?? API_VERSION;
@@ -100,6 +104,7 @@ export class PartnerApi {
       list: (query, opts) => this.paginate('listEvents', query, opts),
       sweep: (params, opts) => new Sweep(params, (query) => this.paginate('listEvents', query, opts)),
     };
+    this.sandbox = { clock: new SandboxClockApi(this as unknown as ConstructorParameters<typeof SandboxClockApi>[0], this.#sleep) };
   }
 
   /** One operation with its answer's status, headers, Request-Id and attempt count. */

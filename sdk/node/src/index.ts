@@ -28,5 +28,6 @@ export {
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 export { API_VERSION, OPENAPI_SHA256, OPERATIONS } from './generated/operations';
 export { SDK_VERSION } from './version';
+export { SandboxClockApi, SandboxClockTimeoutError, type SandboxClock, type WaitOptions } from './sandbox-clock';
 export type * from './types';
 export type { paths, components, operations } from './generated/openapi';

@@ -32,6 +32,7 @@ export const FIXTURE_ENTRIES = {
   fanout: 'test/infra/fixtures/fanout.ts',
   signer: 'test/infra/fixtures/deliver.ts',
   jobs: ['test/infra/fixtures/jobs/quote-expiry.ts'],
+  advanceStep: 'functions/sandbox-clock/advance-step.ts',
 };
 
 /**

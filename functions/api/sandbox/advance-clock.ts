@@ -1,0 +1,14 @@
+import { apiOperation } from '../../../lib/http/operation';
+import { advanceSandboxClock as contract } from '../../../lib/routes/sandbox-clock/advance-sandbox-clock';
+import { startAdvance } from '../../../lib/sandbox-clock/advance-clock';
+
+/** POST /v1/sandbox/clock/advance `{to}`: 202, the clock advancing; the advance's steps run on the clock's queue. */
+export const handler = apiOperation({
+  ...contract,
+  handle: async ({ caller, body, state, sealResponse }) => ({
+    status: 202,
+    body: await startAdvance(caller.scope, body.to, state.sandboxClock ?? undefined, (ws, clock) =>
+      sealResponse(ws, { status: 202, body: clock }),
+    ),
+  }),
+});

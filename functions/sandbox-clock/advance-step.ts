@@ -1,0 +1,4 @@
+import { handleAdvanceSteps } from '../../lib/sandbox-clock/step-handler';
+
+/** The sandbox clock's advance, step by step: FIFO SQS (group = partner) → one step per message. Deployed with ReportBatchItemFailures. */
+export const handler = handleAdvanceSteps;

@@ -1,0 +1,21 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCHEDULE, scheduledWork } from '../../lib/jobs/schedule';
+
+/**
+ * One schedule, two drivers (docs/decisions.md, "The sandbox clock"): every job the scheduler runs in
+ * real time is a kind of work an advance of a sandbox clock walks too, and nothing is walked that no
+ * job runs. A new job under functions/jobs/ without its entry in SCHEDULE fails here.
+ */
+it('lists exactly the real-time jobs, each with its real-time job and what it brings due in a sandbox', () => {
+  const jobs = readdirSync(join(__dirname, '../../functions/jobs'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.replace(/\.ts$/, ''))
+    .sort();
+  expect(SCHEDULE.map((w) => w.name).sort()).toEqual(jobs);
+  for (const name of jobs) {
+    expect(typeof scheduledWork(name).job).toBe('function');
+    expect(typeof scheduledWork(name).dueOf).toBe('function');
+  }
+  expect(() => scheduledWork('nightly-nothing')).toThrow('no scheduled work named nightly-nothing');
+});
