@@ -47,6 +47,14 @@ function advanceRunning(running: SandboxClockRecord | undefined): ApiError {
 /** `to` must lie in (now, now + 400 days]; said with a value to copy. */
 function refuseTarget(from: Date, to: Date): void {
   const example = new Date(from.getTime() + 30 * DAY_MS).toISOString();
+  // The API's schema reads `to` first; the dashboard's form sends what the browser had (maybe nothing).
+  if (Number.isNaN(to.getTime()))
+    throw invalidField(
+      '$.to',
+      'is not a time',
+      `Send an RFC 3339 time after the clock's now (${from.toISOString()}), such as "to": "${example}" (30 days on).`,
+      'format',
+    );
   if (to.getTime() <= from.getTime())
     throw invalidField(
       '$.to',

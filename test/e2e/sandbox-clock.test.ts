@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { api } from '../support/http';
-import { useStackDatabase } from '../support/stack';
+import { credentials, useStackDatabase } from '../support/stack';
+import { createSession } from '../../lib/dashboard/session';
 import { anLlc, createCompany } from '../support/companies';
 import { aFreshPartner } from '../support/partners';
 import { createTestEndpoint, eventually, startReceiver } from '../support/webhooks';
@@ -93,6 +94,25 @@ describe('POST /v1/sandbox/clock/advance', () => {
     const notATime = await api(p.testKey).post('/sandbox/clock/advance', { to: 'next tuesday' });
     expect(notATime.status).toBe(400);
     expect(notATime.body.errors[0].location).toBe('$.to');
+    expect((await clockOf(p.testKey)).status).toBe('ready');
+  });
+
+  it('the dashboard’s form refuses a time it cannot read with a page saying how to fix it (400), the clock left ready', async () => {
+    const p = await aFreshPartner();
+    const { token, session } = await createSession({ partnerId: p.partnerId, email: 'clock@partner.test' });
+    const base = new URL(credentials().base_url).origin;
+    for (const to of ['', 'next tuesday']) {
+      const res = await fetch(`${base}/dashboard/sandbox-clock/advance`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: `dash_session=${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrf_token: session.csrf_token, to }).toString(),
+      });
+      expect(res.status).toBe(400);
+      const page = await res.text();
+      expect(page).toContain('$.to');
+      expect(page).toMatch(/such as &quot;to&quot;: &quot;\d{4}-|such as "to": "\d{4}-/);
+    }
     expect((await clockOf(p.testKey)).status).toBe('ready');
   });
 
