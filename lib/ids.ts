@@ -19,6 +19,9 @@ export const ID_PREFIXES = {
   partner: 'ptr_',
   request: 'req_',
   invoice: 'in_',
+  staffMember: 'stf_',
+  dashboardSession: 'sess_',
+  auditEntry: 'aud_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

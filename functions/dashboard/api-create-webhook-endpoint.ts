@@ -1,9 +1,9 @@
 import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
 import { dashboardApiCreateWebhookEndpoint as contract } from '../../lib/routes/dashboard/api-create-webhook-endpoint';
-import { createWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
+import { createWebhookEndpointAs } from '../../lib/dashboard/audited-changes';
 
 /** POST /dashboard/api/webhook-endpoints → 201 with `secret` (this response only) and `public_key`. */
 export const handler = dashboardApiOperation({
   ...contract,
-  handle: async ({ auth, body }) => ({ status: 201, body: await createWebhookEndpoint(auth.session.partner_id, body) }),
+  handle: async ({ auth, body }) => ({ status: 201, body: await createWebhookEndpointAs(auth, body) }),
 });

@@ -1,9 +1,9 @@
 import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
 import { dashboardApiRevokeKey as contract } from '../../lib/routes/dashboard/api-revoke-key';
-import { revokeKey } from '../../lib/dashboard/api-keys';
+import { revokeKeyAs } from '../../lib/dashboard/audited-changes';
 
 /** POST /dashboard/api/keys/{keyID}/revoke: the key stops working at once. */
 export const handler = dashboardApiOperation({
   ...contract,
-  handle: async ({ auth, params }) => ({ status: 200, body: await revokeKey(auth.session.partner_id, params.keyID) }),
+  handle: async ({ auth, params }) => ({ status: 200, body: await revokeKeyAs(auth, params.keyID) }),
 });

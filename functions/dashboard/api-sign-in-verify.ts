@@ -6,8 +6,8 @@ import { viewOfSession } from '../../lib/dashboard/session-view';
 /** POST /dashboard/api/sign-in/verify `{email, code}` → 201 a session token for `Authorization: Bearer`. */
 export const handler = signedOutApiOperation({
   ...contract,
-  handle: async ({ body }) => {
-    const { token, session } = await verifySignIn(body.email, body.code);
+  handle: async ({ body, state }) => {
+    const { token, session } = await verifySignIn(body.email, body.code, { ip: state.sourceIp });
     return { status: 201, body: { ...viewOfSession(session), token } };
   },
 });

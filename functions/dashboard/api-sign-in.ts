@@ -5,5 +5,8 @@ import { startSignIn } from '../../lib/dashboard/sign-in';
 /** POST /dashboard/api/sign-in `{email}`: e-mails a one-time code (the same answer for any address). */
 export const handler = signedOutApiOperation({
   ...contract,
-  handle: async ({ body }) => ({ status: 202, body: { object: 'sign_in', ...(await startSignIn(body.email)) } }),
+  handle: async ({ body, state }) => ({
+    status: 202,
+    body: { object: 'sign_in', ...(await startSignIn(body.email, { ip: state.sourceIp })) },
+  }),
 });

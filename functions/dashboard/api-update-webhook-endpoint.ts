@@ -1,9 +1,9 @@
 import { dashboardApiOperation } from '../../lib/http/dashboard/api-operation';
 import { dashboardApiUpdateWebhookEndpoint as contract } from '../../lib/routes/dashboard/api-update-webhook-endpoint';
-import { updateWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
+import { updateWebhookEndpointAs } from '../../lib/dashboard/audited-changes';
 
 /** PATCH /dashboard/api/webhook-endpoints/{id} `{url?, description?, enabled_events?}` → the endpoint. */
 export const handler = dashboardApiOperation({
   ...contract,
-  handle: async ({ auth, params, body }) => ({ status: 200, body: await updateWebhookEndpoint(auth.session.partner_id, params.id, body) }),
+  handle: async ({ auth, params, body }) => ({ status: 200, body: await updateWebhookEndpointAs(auth, params.id, body) }),
 });

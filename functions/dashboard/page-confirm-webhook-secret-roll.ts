@@ -1,7 +1,8 @@
 import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
 import { dashboardConfirmWebhookSecretRoll as contract } from '../../lib/routes/dashboard/page-confirm-webhook-secret-roll';
-import { confirmRollBody, confirmSecretRoll } from '../../lib/dashboard/webhook-endpoints';
+import { confirmRollBody } from '../../lib/dashboard/webhook-endpoints';
+import { confirmSecretRollAs } from '../../lib/dashboard/audited-changes';
 import { field } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 import { utc } from '../../lib/dashboard/pages/html';
@@ -10,8 +11,8 @@ import { utc } from '../../lib/dashboard/pages/html';
 export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params, body: form }) => {
-    const rolled = await confirmSecretRoll(
-      auth.session.partner_id,
+    const rolled = await confirmSecretRollAs(
+      auth,
       params.id,
       () => parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form').code,
     );

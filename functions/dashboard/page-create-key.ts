@@ -1,7 +1,8 @@
 import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
 import { dashboardCreateKey as contract } from '../../lib/routes/dashboard/page-create-key';
-import { createKey, createKeyBody } from '../../lib/dashboard/api-keys';
+import { createKeyBody } from '../../lib/dashboard/api-keys';
+import { createKeyAs } from '../../lib/dashboard/audited-changes';
 import { keyFormToBody } from '../../lib/http/dashboard/forms';
 import { keyCreatedPage } from '../../lib/dashboard/pages/keys';
 
@@ -10,6 +11,6 @@ export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, body: form }) => {
     const body = parseOrRefuse(createKeyBody, keyFormToBody(form ?? {}), 'form');
-    return keyCreatedPage(auth.session, await createKey(auth.session.partner_id, body));
+    return keyCreatedPage(auth.session, await createKeyAs(auth, body));
   },
 });

@@ -1,7 +1,8 @@
 import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
 import { dashboardCreateWebhookEndpoint as contract } from '../../lib/routes/dashboard/page-create-webhook-endpoint';
-import { createEndpointBody, createWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
+import { createEndpointBody } from '../../lib/dashboard/webhook-endpoints';
+import { createWebhookEndpointAs } from '../../lib/dashboard/audited-changes';
 import { endpointFormToBody } from '../../lib/http/dashboard/forms';
 import { endpointSecretPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
@@ -10,7 +11,7 @@ export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, body: form }) => {
     const body = parseOrRefuse(createEndpointBody, endpointFormToBody(form ?? {}), 'form');
-    const created = await createWebhookEndpoint(auth.session.partner_id, body);
+    const created = await createWebhookEndpointAs(auth, body);
     return endpointSecretPage(
       auth.session,
       created,

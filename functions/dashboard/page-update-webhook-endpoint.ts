@@ -2,7 +2,8 @@ import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
 import { dashboardUpdateWebhookEndpoint as contract } from '../../lib/routes/dashboard/page-update-webhook-endpoint';
 import { endpointEditFormToBody } from '../../lib/http/dashboard/forms';
-import { readWebhookEndpoint, updateEndpointBody, updateWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
+import { readWebhookEndpoint, updateEndpointBody } from '../../lib/dashboard/webhook-endpoints';
+import { updateWebhookEndpointAs } from '../../lib/dashboard/audited-changes';
 import { seeOther } from '../../lib/dashboard/pages/layout';
 
 /** POST /dashboard/webhook-endpoints/{id}/edit: the endpoint page's edit form (the JSON face: PATCH). */
@@ -12,7 +13,7 @@ export const handler = dashboardPageOperation({
     // Another partner's endpoint is missing before its form is read.
     await readWebhookEndpoint(auth.session.partner_id, params.id);
     const body = parseOrRefuse(updateEndpointBody, endpointEditFormToBody(form ?? {}), 'form');
-    await updateWebhookEndpoint(auth.session.partner_id, params.id, body);
+    await updateWebhookEndpointAs(auth, params.id, body);
     return seeOther(`/dashboard/webhook-endpoints/${params.id}?saved=1`);
   },
 });

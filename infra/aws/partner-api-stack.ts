@@ -25,6 +25,7 @@ import type { StageSettings } from './stages';
 export const FANOUT_ENTRY = 'functions/webhooks/fanout.ts';
 export const SIGNER_ENTRY = 'functions/webhooks/deliver.ts';
 export const BACKSTOP_ENTRY = 'functions/events/sequencer-backstop.ts';
+export const MAILER_ENTRY = 'functions/email/send-queued-mail.ts';
 export const JOBS_FOLDER = 'functions/jobs';
 /** Records each operator act with the caller AWS verified (lib/operator/audit-trail.ts). */
 export const OPERATOR_AUDIT_ENTRY = 'functions/operator/record-audit.ts';
@@ -39,7 +40,7 @@ export interface PartnerApiStackProps extends StackProps {
    * SIGNER_ENTRY, BACKSTOP_ENTRY, every file of JOBS_FOLDER); one that is missing fails the synthesis.
    * Tests pass others.
    */
-  entries?: { fanout?: string; signer?: string; backstop?: string; jobs?: string[]; advanceStep?: string };
+  entries?: { fanout?: string; signer?: string; backstop?: string; mailer?: string; jobs?: string[]; advanceStep?: string };
   /** The route table; default: ROUTES. Tests pass a larger synthetic one to prove the layout scales. */
   routes?: Route[];
 }
@@ -65,6 +66,7 @@ export class PartnerApiStack extends Stack {
     const fanoutEntry = props.entries ? props.entries.fanout : FANOUT_ENTRY;
     const signerEntry = props.entries ? props.entries.signer : SIGNER_ENTRY;
     const backstopEntry = props.entries ? props.entries.backstop : BACKSTOP_ENTRY;
+    const mailerEntry = props.entries ? props.entries.mailer : MAILER_ENTRY;
     const jobEntries = props.entries ? (props.entries.jobs ?? []) : jobFiles(JOBS_FOLDER);
     const advanceStepEntry = props.entries ? props.entries.advanceStep : ADVANCE_STEP_ENTRY;
 
@@ -78,6 +80,7 @@ export class PartnerApiStack extends Stack {
           signerEntry,
           backstopEntry,
           advanceStepEntry,
+          mailerEntry,
           ...jobEntries,
           OPERATOR_AUDIT_ENTRY,
         ].filter((e): e is string => Boolean(e)),
@@ -93,7 +96,9 @@ export class PartnerApiStack extends Stack {
       ? new SandboxClockSteps(this, 'SandboxClock', { settings })
       : undefined;
     const pipeline =
-      fanoutEntry || signerEntry || backstopEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
+      fanoutEntry || signerEntry || backstopEntry || mailerEntry || callsSqs
+        ? new WebhookPipeline(this, 'Webhooks', { settings })
+        : undefined;
 
     const rest = new PartnerRestApi(this, 'Api', { settings, removalPolicy: settings.removalPolicy });
     const docsUrl = settings.docsUrl ?? `${rest.publicUrl}/docs`;
@@ -214,6 +219,15 @@ export class PartnerApiStack extends Stack {
       );
       pipeline.attachSequencerBackstop(backstop, data.streamingTable);
       this.watched.push({ name: `${settings.prefix}-event-sequencer-backstop`, kind: 'pipeline', group: 'Webhooks' });
+    }
+    if (pipeline && mailerEntry) {
+      // Sign-in codes leave off the answer's path (lib/dashboard/queued-mail.ts): the stream hands each queued message to this sender.
+      const mailer = fn(this, 'Mailer', 'mail-sender', mailerEntry, 'Stream → queued mail sent through SES', {
+        sealedRole: false,
+        timeout: Duration.seconds(30),
+      });
+      pipeline.attachMailer(mailer, data.table);
+      this.watched.push({ name: `${settings.prefix}-mail-sender`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && signerEntry) {
       const signer = fn(this, 'Signer', 'webhook-signer', signerEntry, 'Signs and POSTs webhook deliveries, one lane per endpoint', {

@@ -1,16 +1,20 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
- * The e-mailed one-time codes (sign-in, webhook secret roll): six digits, valid ten minutes, five
- * wrong tries and the code is dead. Only a hash bound to its purpose and subject is stored, so a code
- * for one address or endpoint never opens another.
+ * The e-mailed one-time codes (sign-in, step-up, webhook secret roll): ten digits, valid ten minutes,
+ * a few wrong tries and the code is dead. Ten digits is what the sign-in caps need for the odds of a
+ * guess to stay below one in a million per address per year (docs/decisions.md, "Sign-in that cannot
+ * be worn down"). Only a hash bound to its purpose and subject is stored, so a code for one address or
+ * endpoint never opens another.
  */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
-export const CODE_PATTERN = /^\d{6}$/;
+export const CODE_DIGITS = 10;
+export const CODE_PATTERN = /^\d{10}$/;
 
 export function newOneTimeCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+  // randomInt takes ranges below 2^48; 10^10 is well within.
+  return String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
 }
 
 export function hashOneTimeCode(purpose: string, subject: string, code: string): string {

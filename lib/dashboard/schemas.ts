@@ -12,3 +12,9 @@ export const verifySignInBody = z.strictObject({
   email: z.email().max(254),
   code: oneTimeCodeField(),
 });
+
+/** POST /dashboard/api/step-up/verify `{code}`. */
+export const stepUpBody = z.strictObject({ code: oneTimeCodeField() });
+
+/** The step-up page: where to go back to once stepped up (a dashboard page of ours only). */
+export const stepUpPageQuery = z.strictObject({ next: z.string().max(300).optional() });

@@ -1,77 +1,159 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { now } from '../clock';
-import { randomBase62 } from '../ids';
+import { newId, randomBase62 } from '../ids';
 import {
-  type DashboardSession,
-  dashboardSessionOf,
-  putNewDashboardSession,
-  removeDashboardSession,
+  deleteDashboardSession,
+  deleteSessionsOfMember,
+  type DashboardSessionRecord,
+  getDashboardSession,
+  putDashboardSession,
+  sessionsOfMember,
   touchDashboardSession,
 } from '../store/entities/dashboard-session';
-
-export type { DashboardSession };
+import { endSessionsOfMember, getStaffMember, type StaffMemberRecord } from '../store/entities/staff-member';
+import { findStaffMember, normaliseEmail } from './staff';
+import type { StaffRole } from './roles';
 
 /**
  * Dashboard sessions: a random token (`dss_` + 43 characters), stored only as its SHA-256 with a TTL.
- * A session ends after 12 hours without use or 7 days after sign-in, whichever comes first.
+ * A browser's cookie session ends after 2 hours without use or 12 hours after sign-in; a script's
+ * bearer session after 1 hour without use or 8 hours after sign-in (docs/decisions.md, "Staff and
+ * sessions"). Every request reads the person's membership too, so a removal or a "sign out
+ * everywhere" ends the session on its next request, and the role in force is the current one.
  */
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIMES = {
+  cookie: { idleMs: 2 * 60 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000 },
+  bearer: { idleMs: 60 * 60 * 1000, absoluteMs: 8 * 60 * 60 * 1000 },
+} as const;
+/** The longest any session lasts (the session cookie's Max-Age). */
+export const SESSION_ABSOLUTE_MS = SESSION_LIFETIMES.cookie.absoluteMs;
 /** Use is recorded at most once a minute, so reading pages costs no write per request. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export const SESSION_TOKEN_PREFIX = 'dss_';
 const TOKEN_PATTERN = /^dss_[0-9A-Za-z]{43}$/;
 
+/** A live session with the person it belongs to. */
+export interface DashboardSession extends DashboardSessionRecord {
+  role: StaffRole;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const ttlOf = (idle: number, absolute: number) => Math.ceil(Math.min(idle, absolute) / 1000);
 
 export function isSessionToken(value: string): boolean {
   return TOKEN_PATTERN.test(value);
 }
 
-export async function createSession(input: { partnerId: string; email: string }): Promise<{ token: string; session: DashboardSession }> {
+export class NotStaff extends Error {
+  constructor(email: string, partnerId: string) {
+    super(`${email} is not staff of ${partnerId}`);
+  }
+}
+
+/**
+ * A new session of a staff member of the partner. `steppedUpForMs`: a session opened with a fresh
+ * e-mailed code counts as stepped up for the step-up's span (lib/dashboard/step-up.ts).
+ */
+export async function createSession(input: {
+  partnerId: string;
+  email: string;
+  kind?: 'cookie' | 'bearer';
+  ip?: string;
+  /** Stepped up for this long from its start (a session opened with a fresh e-mailed code). */
+  steppedUpForMs?: number;
+}): Promise<{ token: string; session: DashboardSession }> {
+  const member = await findStaffMember(normaliseEmail(input.email));
+  if (!member || member.partner_id !== input.partnerId) throw new NotStaff(input.email, input.partnerId);
+  const kind = input.kind ?? 'bearer';
   const token = SESSION_TOKEN_PREFIX + randomBase62(43);
   const at = now().getTime();
-  const session: DashboardSession = {
-    partner_id: input.partnerId,
-    email: input.email,
+  const record: DashboardSessionRecord = {
+    id: newId('dashboardSession'),
+    partner_id: member.partner_id,
+    staff_id: member.id,
+    email: member.email,
+    kind,
     csrf_token: randomBytes(24).toString('base64url'),
     created_at: new Date(at).toISOString(),
     last_seen_at: new Date(at).toISOString(),
-    idle_expires_at: new Date(at + SESSION_IDLE_MS).toISOString(),
-    expires_at: new Date(at + SESSION_ABSOLUTE_MS).toISOString(),
+    idle_expires_at: new Date(at + SESSION_LIFETIMES[kind].idleMs).toISOString(),
+    expires_at: new Date(at + SESSION_LIFETIMES[kind].absoluteMs).toISOString(),
+    ip: input.ip ?? '',
+    ...(input.steppedUpForMs ? { stepped_up_until: new Date(at + input.steppedUpForMs).toISOString() } : {}),
   };
-  await putNewDashboardSession(hashToken(token), session, ttlOf(at + SESSION_IDLE_MS, at + SESSION_ABSOLUTE_MS));
-  return { token, session };
+  await putDashboardSession(hashToken(token), record);
+  return { token, session: { ...record, role: member.role } };
 }
 
-/** The live session of a token, its idle deadline pushed forward; undefined when unknown or expired. */
-export async function findSession(token: string): Promise<DashboardSession | undefined> {
+/** Whether a session is still in force for its person: not removed, not signed out everywhere since. */
+function memberAllows(member: StaffMemberRecord | undefined, session: DashboardSessionRecord): member is StaffMemberRecord {
+  if (!member || member.removed_at) return false;
+  return !member.sessions_ended_at || session.created_at > member.sessions_ended_at;
+}
+
+/**
+ * The live session of a token, its idle deadline pushed forward; undefined when unknown, expired,
+ * its person removed, or signed out everywhere since it began. `ip`: where this request came from.
+ */
+export async function findSession(token: string, ip?: string): Promise<DashboardSession | undefined> {
   if (!isSessionToken(token)) return undefined;
   const tokenHash = hashToken(token);
-  const session = await dashboardSessionOf(tokenHash);
-  if (!session) return undefined;
+  const record = await getDashboardSession(tokenHash);
+  if (!record?.staff_id) return undefined;
   const at = now().getTime();
   // TTL deletion is lazy (it can lag by days): expiry is decided here, never by the item's presence.
-  if (at >= Date.parse(session.idle_expires_at) || at >= Date.parse(session.expires_at)) return undefined;
-  if (at - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS) {
-    const idle = at + SESSION_IDLE_MS;
-    session.last_seen_at = new Date(at).toISOString();
-    session.idle_expires_at = new Date(idle).toISOString();
-    // Signed out in between: the session is gone (nothing is touched), and this request is its last.
-    await touchDashboardSession(tokenHash, {
-      last_seen_at: session.last_seen_at,
-      idle_expires_at: session.idle_expires_at,
-      ttl: ttlOf(idle, Date.parse(session.expires_at)),
-    });
+  if (at >= Date.parse(record.idle_expires_at) || at >= Date.parse(record.expires_at)) return undefined;
+  const member = await getStaffMember(record.partner_id, record.staff_id);
+  if (!memberAllows(member, record)) return undefined;
+  const lifetime = SESSION_LIFETIMES[record.kind] ?? SESSION_LIFETIMES.bearer;
+  if (at - Date.parse(record.last_seen_at) >= TOUCH_EVERY_MS || (ip !== undefined && ip !== record.ip)) {
+    record.last_seen_at = new Date(at).toISOString();
+    record.idle_expires_at = new Date(at + lifetime.idleMs).toISOString();
+    if (ip !== undefined) record.ip = ip;
+    await touchDashboardSession(tokenHash, record);
   }
-  return session as DashboardSession;
+  return { ...record, role: member.role };
 }
 
 export async function endSession(token: string): Promise<void> {
   if (!isSessionToken(token)) return;
-  await removeDashboardSession(hashToken(token));
+  await deleteDashboardSession(hashToken(token));
+}
+
+/** The hash a session's own records (its step-up code) are kept under. */
+export const sessionTokenHash = hashToken;
+
+/** `{object: "dashboard_session", id, created_at, last_used_at, ip, current}`: never a token. */
+export function viewOfListedSession(record: DashboardSessionRecord, currentId: string) {
+  return {
+    object: 'dashboard_session' as const,
+    id: record.id,
+    created_at: record.created_at,
+    last_used_at: record.last_seen_at,
+    ip: record.ip || null,
+    current: record.id === currentId,
+  };
+}
+
+/** GET /dashboard/api/sessions: the caller's own live sessions, newest first. */
+export async function listOwnSessions(session: DashboardSession) {
+  const member = await getStaffMember(session.partner_id, session.staff_id);
+  const at = now().getTime();
+  const live = (await sessionsOfMember(session.staff_id))
+    .map((s) => s.record)
+    .filter((r) => at < Date.parse(r.idle_expires_at) && at < Date.parse(r.expires_at) && memberAllows(member, r));
+  live.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  return { object: 'list' as const, items: live.map((r) => viewOfListedSession(r, session.id)) };
+}
+
+/**
+ * Ends every session of one person: from the next request on none is accepted (the membership's
+ * `sessions_ended_at`), and the stored sessions are deleted so that no list shows them.
+ */
+export async function endEverySessionOf(partnerId: string, staffId: string): Promise<void> {
+  const at = now().toISOString();
+  await endSessionsOfMember(partnerId, staffId, at);
+  await deleteSessionsOfMember(staffId);
 }
 
 /** Constant-time comparison of a presented CSRF token with the session's. */

@@ -1,53 +1,175 @@
-import { countSignInAttempt, putSignInCode, signInCodeOf, spendSignInCode } from '../store/entities/sign-in-code';
+import { createHash, randomBytes } from 'node:crypto';
 import { now } from '../clock';
 import { ApiError } from '../errors';
-import { sendEmail } from '../email/send-email';
 import { config } from '../config';
-import { CODE_TTL_MS, countCodeSend, hashOneTimeCode, newOneTimeCode, oneTimeCodeHolds } from '../crypto/one-time-code';
-import { findStaffMember, normaliseEmail } from './staff';
+import { randomBase62 } from '../ids';
+import { CODE_TTL_MS, hashOneTimeCode, newOneTimeCode, sameHash } from '../crypto/one-time-code';
+import {
+  countSignInFromIp,
+  deleteSignInCode,
+  getSignInLimit,
+  putSignInCode,
+  putSignInLimit,
+  putTrustedDevice,
+  type SignInCodeRecord,
+  type SignInLimitRecord,
+  signInCodesOf,
+  spendCodeAttempt,
+  takeTrustedDeviceSend,
+} from '../store/entities/sign-in';
+import { getStaffLookup } from '../store/entities/staff-member';
+import { normaliseEmail } from './staff';
 import { createSession, type DashboardSession } from './session';
+import { queueMail } from './queued-mail';
+import { STEP_UP_MS } from './step-up';
 
 /**
- * Sign-in by e-mailed one-time code. The answer to "send me a code" is the same whether or not the
- * address belongs to anyone, so the form cannot be used to find out who is staff. At most five codes
- * per address per fifteen minutes; a new code replaces the previous one.
+ * Sign-in by e-mailed one-time code, built so that it cannot be worn down (docs/decisions.md,
+ * "Sign-in that cannot be worn down", which has the arithmetic):
+ * - per address, in a 24-hour window: at most 5 codes sent and 10 wrong entries; reaching either
+ *   locks the address for a day, each lockout in a row twice as long (at most 7 days);
+ * - per source address: at most `SIGN_IN_IP_LIMIT` (60) sign-in requests in 15 minutes;
+ * - a code has 10 digits, lives 10 minutes and dies after 3 wrong tries;
+ * - a code is checked only when entered by whoever asked for it (the same browser, or for a script
+ *   the same source address), so a stranger's guesses never use up someone else's code;
+ * - a lockout cannot be turned into a standing denial: a code still works from the browser that
+ *   asked for it, and a browser that signed in as the address before (its device cookie, 90 days)
+ *   still gets codes of its own (5 a day) while the address is locked;
+ * - the answer is the same whatever the address, and the e-mail leaves off the answer's path
+ *   (lib/dashboard/queued-mail.ts), so a staff address takes no longer to answer than any other.
  */
-export const SEND_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_SENDS_PER_WINDOW = 5;
+export const ADDRESS_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const MAX_SENDS_PER_ADDRESS = 5;
+export const MAX_WRONG_PER_ADDRESS = 10;
+export const SIGN_IN_CODE_ATTEMPTS = 3;
+export const LOCKOUT_MS = 24 * 60 * 60 * 1000;
+export const MAX_LOCKOUT_MS = 7 * 24 * 60 * 60 * 1000;
+export const DEVICE_TRUST_MS = 90 * 24 * 60 * 60 * 1000;
+export const MAX_SENDS_PER_DEVICE = 5;
+export const IP_WINDOW_MS = 15 * 60 * 1000;
+export const signInIpLimit = () => Number(process.env.SIGN_IN_IP_LIMIT ?? 60);
 
-export async function startSignIn(rawEmail: string): Promise<{ email: string; expires_at: string }> {
-  const email = normaliseEmail(rawEmail);
-  const at = now();
-  const expiresAt = new Date(at.getTime() + CODE_TTL_MS);
-  const counted = countCodeSend(await signInCodeOf(email), at, SEND_WINDOW_MS, MAX_SENDS_PER_WINDOW);
-  if (counted.retryAfterSeconds !== undefined) {
-    const retryAfter = counted.retryAfterSeconds;
-    throw new ApiError(
-      'rate_limit',
-      `Too many codes were requested for this address. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
-      undefined,
-      { 'Retry-After': String(retryAfter) },
+/** Who is asking: the source address, the sign-in page's cookie (a browser), a device cookie. */
+export interface SignInSource {
+  ip: string;
+  /** The sign-in page's own cookie value: binds the code to this browser. */
+  browser?: string;
+  /** The device cookie of an earlier sign-in as this address. */
+  device?: string;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const requesterOf = (from: SignInSource) => sha256(from.browser ? `browser\n${from.browser}` : `ip\n${from.ip}`);
+
+/** `Retry-After` seconds and minutes of a wait until `until`. */
+const waitUntil = (until: number, at: number) => {
+  const seconds = Math.max(1, Math.ceil((until - at) / 1000));
+  return { seconds, minutes: Math.ceil(seconds / 60) };
+};
+
+function tooMany(detail: string, seconds: number, howToFix: string): ApiError {
+  return new ApiError('rate_limit', detail, [{ reason: 'too many sign-in attempts', validation_type: 'custom', how_to_fix: howToFix }], {
+    'Retry-After': String(seconds),
+  });
+}
+
+/** Per source address: `SIGN_IN_IP_LIMIT` sign-in requests (codes asked and entered) per 15 minutes. */
+async function countFromIp(ip: string, at: number): Promise<void> {
+  const window = Math.floor(at / IP_WINDOW_MS);
+  const end = (window + 1) * IP_WINDOW_MS;
+  const count = await countSignInFromIp(ip, String(window), end + IP_WINDOW_MS);
+  if (count > signInIpLimit()) {
+    const wait = waitUntil(end, at);
+    throw tooMany(
+      `Too many sign-in requests from your network. Try again in ${wait.minutes} minutes.`,
+      wait.seconds,
+      `Wait ${wait.minutes} minutes (Retry-After), then ask for one code and enter it once.`,
     );
   }
-  const member = await findStaffMember(email);
+}
+
+/** The address's limit as it stands at `at`: a window past its 24 hours starts again (the lockout count stays). */
+function current(limit: SignInLimitRecord | undefined, at: number): SignInLimitRecord {
+  if (!limit) return { window_started_at: new Date(at).toISOString(), sends: 0, wrong: 0, lockouts: 0 };
+  if (Date.parse(limit.window_started_at) + ADDRESS_WINDOW_MS <= at)
+    return { ...limit, window_started_at: new Date(at).toISOString(), sends: 0, wrong: 0 };
+  return limit;
+}
+
+const isLocked = (limit: SignInLimitRecord, at: number) => limit.locked_until !== undefined && Date.parse(limit.locked_until) > at;
+
+/** Reaching a cap locks the address for a day, twice as long for each lockout in a row (at most 7 days). */
+function lockedNow(limit: SignInLimitRecord, at: number): SignInLimitRecord {
+  const span = Math.min(LOCKOUT_MS * 2 ** limit.lockouts, MAX_LOCKOUT_MS);
+  return { ...limit, locked_until: new Date(at + span).toISOString(), lockouts: limit.lockouts + 1 };
+}
+
+function lockedRefusal(limit: SignInLimitRecord, at: number): ApiError {
+  const wait = waitUntil(Date.parse(limit.locked_until!), at);
+  return tooMany(
+    `Too many codes or wrong codes for this address. Try again in ${wait.minutes} minutes.`,
+    wait.seconds,
+    'Enter the latest code from the browser that asked for it, sign in from a browser that signed in as this address before, or wait until Retry-After.',
+  );
+}
+
+/**
+ * Changes the address's limit record by `change` (which may throw a refusal), re-reading and retrying
+ * when another request changed it in between, so that no two requests take the same last try.
+ */
+async function changeLimit(email: string, at: number, change: (limit: SignInLimitRecord) => SignInLimitRecord): Promise<SignInLimitRecord> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const stored = await getSignInLimit(email);
+    const next = change(current(stored, at));
+    const keepUntil = Math.max(
+      Date.parse(next.window_started_at) + ADDRESS_WINDOW_MS,
+      next.locked_until ? Date.parse(next.locked_until) : 0,
+    );
+    // The escalation is remembered a while after the last lockout ends.
+    if (await putSignInLimit(email, next, stored, keepUntil + MAX_LOCKOUT_MS)) return next;
+  }
+  throw tooMany('Too many sign-in requests for this address at once. Try again in a minute.', 60, 'Wait a minute, then ask for one code.');
+}
+
+/** POST /dashboard/api/sign-in: a code for the address, e-mailed if it is staff; the same answer for any address. */
+export async function startSignIn(rawEmail: string, from: SignInSource): Promise<{ email: string; expires_at: string }> {
+  const email = normaliseEmail(rawEmail);
+  const at = now().getTime();
+  await countFromIp(from.ip, at);
+  const trusted = from.device
+    ? await takeTrustedDeviceSend(email, sha256(from.device), at, ADDRESS_WINDOW_MS, MAX_SENDS_PER_DEVICE)
+    : false;
+  if (!trusted)
+    await changeLimit(email, at, (limit) => {
+      if (isLocked(limit, at)) throw lockedRefusal(limit, at);
+      const next = { ...limit, sends: limit.sends + 1 };
+      return next.sends >= MAX_SENDS_PER_ADDRESS ? lockedNow(next, at) : next;
+    });
+  const member = await getStaffLookup(email);
   const code = newOneTimeCode();
-  await putSignInCode(email, {
-    // Unknown addresses get a throttle record but no usable code.
+  const expiresAt = new Date(at + CODE_TTL_MS).toISOString();
+  await putSignInCode({
+    id: randomBase62(12),
+    email,
+    // An unknown address gets a code record that no code matches, so both do the same writes.
     code_hash: member ? hashOneTimeCode('sign-in', email, code) : 'none',
     partner_id: member?.partner_id,
+    staff_id: member?.staff_id,
+    requester: requesterOf(from),
     attempts: 0,
-    expires_at: expiresAt.toISOString(),
-    ...counted.sends,
-    ttl: Math.ceil((at.getTime() + SEND_WINDOW_MS) / 1000),
+    created_at: new Date(at).toISOString(),
+    expires_at: expiresAt,
   });
-  if (member) {
-    await sendEmail({
-      to: email,
-      subject: `Your dashboard sign-in code: ${code}`,
-      text: `Your sign-in code is ${code}. It works once, for 10 minutes, at ${config().publicUrl}/dashboard/sign-in.\n\nIf you did not ask to sign in, ignore this message.`,
-    });
-  }
-  return { email, expires_at: expiresAt.toISOString() };
+  await queueMail(
+    member
+      ? {
+          to: email,
+          subject: 'Your dashboard sign-in code',
+          text: `Your sign-in code is ${code}. It works once, for 10 minutes, at ${config().publicUrl}/dashboard/sign-in, in the browser where you asked for it.\n\nIf you did not ask to sign in, ignore this message: without the code no one can.`,
+        }
+      : null,
+  );
+  return { email, expires_at: expiresAt };
 }
 
 export const wrongSignInCode = () =>
@@ -56,20 +178,63 @@ export const wrongSignInCode = () =>
       reason: 'wrong, expired or used-up code',
       location: '$.code',
       validation_type: 'custom',
-      how_to_fix: 'Request a new code and send the six digits from the latest e-mail within 10 minutes.',
+      how_to_fix: 'Request a new code and send the ten digits from the latest e-mail within 10 minutes, such as "code": "4829137056".',
     },
   ]);
 
-/** Exchanges the right code for a new session; five wrong tries kill the code. */
-export async function verifySignIn(rawEmail: string, code: string): Promise<{ token: string; session: DashboardSession }> {
+/**
+ * The code a verification is checked against: the newest live one this asker asked for, and no other,
+ * so a stranger's guesses can never use up the tries of a code someone else asked for.
+ */
+function codeToCheck(codes: SignInCodeRecord[], requester: string, at: number): SignInCodeRecord | undefined {
+  return codes
+    .filter((c) => c.requester === requester && Date.parse(c.expires_at) > at && c.attempts < SIGN_IN_CODE_ATTEMPTS)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+}
+
+async function countWrong(email: string, at: number): Promise<void> {
+  await changeLimit(email, at, (limit) => {
+    const next = { ...limit, wrong: limit.wrong + 1 };
+    return !isLocked(limit, at) && next.wrong >= MAX_WRONG_PER_ADDRESS ? lockedNow(next, at) : next;
+  });
+}
+
+/**
+ * Exchanges the right code for a new session (a browser's cookie session when `kind` is `cookie`),
+ * stepped up for its first minutes, and a device token that marks the browser as trusted for this
+ * address. While the address is locked, only a code entered by the one who asked for it is checked.
+ */
+export async function verifySignIn(
+  rawEmail: string,
+  code: string,
+  from: SignInSource,
+  kind: 'cookie' | 'bearer' = 'bearer',
+): Promise<{ token: string; session: DashboardSession; device: string }> {
   const email = normaliseEmail(rawEmail);
-  const pending = await signInCodeOf(email);
-  if (!pending || pending.code_hash === 'none' || !pending.partner_id) throw wrongSignInCode();
-  const holds = await oneTimeCodeHolds(pending, { purpose: 'sign-in', subject: email, code }, now(), (codeHash, maxAttempts) =>
-    countSignInAttempt(email, codeHash, maxAttempts),
-  );
-  if (!holds) throw wrongSignInCode();
-  // Spend the code: exactly one session per code, even when two tabs submit it at once.
-  if (!(await spendSignInCode(email, pending.code_hash))) throw wrongSignInCode();
-  return createSession({ partnerId: pending.partner_id, email });
+  const at = now().getTime();
+  await countFromIp(from.ip, at);
+  const limit = current(await getSignInLimit(email), at);
+  const target = codeToCheck(await signInCodesOf(email), requesterOf(from), at);
+  if (isLocked(limit, at) && !target) throw lockedRefusal(limit, at);
+  const right =
+    target !== undefined &&
+    (await spendCodeAttempt(target, SIGN_IN_CODE_ATTEMPTS)) &&
+    target.code_hash !== 'none' &&
+    sameHash(target.code_hash, hashOneTimeCode('sign-in', email, code));
+  if (!right || !target?.partner_id) {
+    await countWrong(email, at);
+    throw wrongSignInCode();
+  }
+  if (!(await deleteSignInCode(target))) throw wrongSignInCode();
+  await changeLimit(email, at, (l) => ({ ...l, lockouts: 0 }));
+  const device = randomBytes(32).toString('base64url');
+  await putTrustedDevice(email, sha256(device), new Date(at + DEVICE_TRUST_MS).toISOString());
+  const { token, session } = await createSession({
+    partnerId: target.partner_id,
+    email,
+    kind,
+    ip: from.ip,
+    steppedUpForMs: STEP_UP_MS,
+  });
+  return { token, session, device };
 }

@@ -163,7 +163,7 @@ export async function requestSecretRoll(session: DashboardSession, id: string, o
   const { expires_at } = await webhookEndpoints.rollSecret(session.partner_id, id, options).then(async (roll) => {
     await sendEmail({
       to: session.email,
-      subject: `Confirm rolling a webhook secret: ${roll.code}`,
+      subject: 'Confirm rolling a webhook secret',
       text: `Your code to roll the signing secret of webhook endpoint ${id} is ${roll.code}. It works once, for 10 minutes.\n\nThe current secret keeps signing for 24 hours after the roll. If you did not ask for this, ignore this message.`,
     });
     return roll;

@@ -4,8 +4,10 @@ const MEANING: Record<keyof typeof ERROR_CODES, string> = {
   api_key_invalid: 'The key is missing, malformed, unknown or revoked. Send `Authorization: Bearer svc_live_…` or `svc_test_…`.',
   api_key_expired: 'The key passed its expiry. Create a new key in the dashboard.',
   insufficient_scope:
-    'The key lacks the scope this endpoint needs, or the read scope an `expand[]` value needs (`errors[]` names each at `$.expand[]`). Use a key holding it, or leave the expansion out.',
+    'The key lacks the scope this endpoint needs, or the read scope an `expand[]` value needs (`errors[]` names each at `$.expand[]`). Use a key holding it, or leave the expansion out. In the dashboard: the staff member’s role does not include this page (owner, developer, finance).',
   ip_address_not_allowed: "The request came from an address outside the key's allow-list.",
+  step_up_required:
+    'Dashboard only: the change (a live key, a live endpoint created or re-pointed, versions, staff) needs a session stepped up with a fresh e-mailed code within the last 10 minutes. `POST /dashboard/api/step-up`, then `POST /dashboard/api/step-up/verify` with `{"code": "…"}`.',
   invalid_request:
     'A body field or parameter breaks the schema or a rule. `errors[]` names each field by JSONPath, the rule that failed (`validation_type`, listed below) and a `how_to_fix` showing a valid value.',
   invalid_api_version: 'The `Service-Version` header is not a version of this API. Omit it to use your pinned default.',

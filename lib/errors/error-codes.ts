@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   api_key_expired: { status: 401, title: 'API key expired' },
   insufficient_scope: { status: 403, title: 'Insufficient scope' },
   ip_address_not_allowed: { status: 403, title: 'IP address not allowed' },
+  step_up_required: { status: 403, title: 'Step-up required' },
   invalid_request: { status: 400, title: 'Invalid request' },
   invalid_api_version: { status: 400, title: 'Invalid API version' },
   resource_missing: { status: 404, title: 'Resource missing' },

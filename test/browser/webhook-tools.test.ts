@@ -1,7 +1,7 @@
+import { sessionFor } from '../support/dashboard';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { useStackDatabase } from '../support/stack';
 import { launchChromium, screenshot } from '../support/browser';
-import { createSession } from '../../lib/dashboard/session';
 import { createPartner } from '../../lib/partners/partner';
 import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../support/webhooks';
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const { token } = await createSession({ partnerId, email: 'owner@hooks-browser.test' });
+  const { token } = await sessionFor(partnerId, { email: 'owner@hooks-browser.test' });
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
   context.setDefaultTimeout(90_000);
   await context.addCookies([{ name: 'dash_session', value: token, url: c.dashboard_url }]);

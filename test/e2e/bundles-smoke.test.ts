@@ -1,3 +1,4 @@
+import { sessionFor } from '../support/dashboard';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,7 +6,6 @@ import { join } from 'node:path';
 import { buildProductionBundles } from '../../bench/bundles';
 import { makeRouteObjects, routeRequest, runOrder } from '../../bench/route-requests';
 import { issueApiKey } from '../../lib/auth/api-key';
-import { createSession } from '../../lib/dashboard/session';
 import { ROUTES } from '../../lib/routes';
 import { aFreshPartner } from '../support/partners';
 import { useStackDatabase } from '../support/stack';
@@ -32,7 +32,7 @@ beforeAll(async () => {
     c.base_url,
     partner.testKey,
     async () => {
-      const { token, session } = await createSession({ partnerId: partner.partnerId, email: 'smoke@partner.test' });
+      const { token, session } = await sessionFor(partner.partnerId, { email: 'smoke@partner.test' });
       return { token, csrf: session.csrf_token };
     },
     async () => (await issueApiKey({ partnerId: partner.partnerId, mode: 'test', name: 'smoke spare' })).record.id,

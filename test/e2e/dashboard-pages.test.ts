@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { useStackDatabase } from '../support/stack';
-import { dashboard } from '../support/dashboard';
+import { dashboard, latestCode, mailsAbout } from '../support/dashboard';
 import { createSession } from '../../lib/dashboard/session';
 import { setClock } from '../../lib/clock';
 
@@ -55,7 +55,12 @@ describe('dashboard pages', () => {
   });
 
   it('creates a key from the form with its session’s CSRF token and shows the secret once', async () => {
-    const { token, session } = await createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test' });
+    const { token, session } = await createSession({
+      partnerId: c.partner_id,
+      email: 'owner@demo-partner.test',
+      kind: 'cookie',
+      steppedUpForMs: 600_000,
+    });
     const res = await page('POST', '/keys', {
       cookie: `dash_session=${token}`,
       form: {
@@ -76,7 +81,12 @@ describe('dashboard pages', () => {
   });
 
   it('shows a readable page for a refused form, naming the field', async () => {
-    const { token, session } = await createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test' });
+    const { token, session } = await createSession({
+      partnerId: c.partner_id,
+      email: 'owner@demo-partner.test',
+      kind: 'cookie',
+      steppedUpForMs: 600_000,
+    });
     const res = await page('POST', '/webhook-endpoints', {
       cookie: `dash_session=${token}`,
       form: { mode: 'live', url: 'http://93.184.215.14/x', csrf_token: session.csrf_token },
@@ -112,17 +122,22 @@ describe('dashboard pages', () => {
     expect(start.text).not.toContain('evil.example');
     const cookie = signInCookie.split(';')[0];
     const csrf = decodeURIComponent(cookie.split('=')[1]);
+    const seen = mailsAbout(email, 'sign-in code').length;
     const sent = await page('POST', '/sign-in', { cookie, form: { email, csrf_token: csrf } });
     expect(sent.status).toBe(200);
     expect(sent.text).toContain('/dashboard/outbox');
+    const code = await latestCode(email, 'sign-in code', seen);
     const outbox = await page('GET', '/outbox');
-    const code = /Your sign-in code is (\d{6})/.exec(outbox.text)?.[1];
-    expect(code).toBeDefined();
+    expect(outbox.text).toContain(`Your sign-in code is ${code}`);
     const verified = await page('POST', '/sign-in/verify', { cookie, form: { email, code: code!, csrf_token: csrf } });
     expect(verified.status).toBe(303);
     expect(verified.headers.get('location')).toBe('/dashboard');
     const session = verified.headers.getSetCookie().find((v) => v.startsWith('dash_session='))!;
-    expect(session).toMatch(/^dash_session=dss_[0-9A-Za-z]{43}; Path=\/dashboard; Max-Age=604800; HttpOnly; SameSite=Strict$/);
+    expect(session).toMatch(/^dash_session=dss_[0-9A-Za-z]{43}; Path=\/dashboard; Max-Age=43200; HttpOnly; SameSite=Strict$/);
+    // The browser is remembered for this address (a device cookie): it still gets codes while strangers keep the address locked.
+    expect(verified.headers.getSetCookie().find((v) => v.startsWith('dash_device='))).toMatch(
+      /; Max-Age=7776000; HttpOnly; SameSite=Strict$/,
+    );
     const home = await page('GET', '', { cookie: session.split(';')[0] });
     expect(home.status).toBe(200);
     expect(home.text).toContain('Other Partner');

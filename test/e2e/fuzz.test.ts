@@ -1,6 +1,6 @@
+import { sessionFor } from '../support/dashboard';
 import { FUZZ_CLASSES, fuzzRoutes } from '../../proof/fuzz';
 import { ROUTES } from '../../lib/routes';
-import { createSession } from '../../lib/dashboard/session';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
 
@@ -16,8 +16,9 @@ describe('hostile input, in its short form (npm run fuzz runs the full one)', ()
       key: testKey,
       runsPerRoute: 4,
       seed: 20261122,
+      // A person of their own per session: a fuzzed "sign out everywhere" ends only that person's sessions.
       dashboardSession: async () => {
-        const { token, session } = await createSession({ partnerId, email: 'owner@fuzz.test' });
+        const { token, session } = await sessionFor(partnerId);
         return { token, csrf: session.csrf_token };
       },
       short: true,

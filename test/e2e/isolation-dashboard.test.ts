@@ -1,6 +1,8 @@
 import { GetCommand } from '../../lib/store/dynamodb';
 import { ROUTES, type Route } from '../../lib/routes';
 import { createSession } from '../../lib/dashboard/session';
+import { addStaffMember } from '../../lib/dashboard/staff';
+import { areaOfPath, roleMayUse, STAFF_ROLES } from '../../lib/dashboard/roles';
 import { getEndpoint } from '../../lib/webhooks/endpoints';
 import { db, tableName } from '../../lib/store/client';
 import { secretRollKey } from '../../lib/store/keys';
@@ -91,18 +93,17 @@ async function firstEventOf(key: string, companyId: string): Promise<string> {
 }
 
 describe('dashboard isolation matrix: no dashboard session sees or changes another partner’s objects', () => {
+  // Stepped-up owners' sessions: the arrangement creates live keys and endpoints (lib/dashboard/step-up.ts).
+  let theirToken = c.other_partner.dashboard_session;
+  let myToken = c.dashboard_session;
   const theirs = (path: string, body?: unknown) =>
-    api(undefined, { Authorization: `Bearer ${c.other_partner.dashboard_session}` }).send(
+    api(undefined, { Authorization: `Bearer ${theirToken}` }).send(
       body === undefined ? 'GET' : 'POST',
       `${c.dashboard_url}/api${path}`,
       body,
     );
   const mine = (path: string, body?: unknown) =>
-    api(undefined, { Authorization: `Bearer ${c.dashboard_session}` }).send(
-      body === undefined ? 'GET' : 'POST',
-      `${c.dashboard_url}/api${path}`,
-      body,
-    );
+    api(undefined, { Authorization: `Bearer ${myToken}` }).send(body === undefined ? 'GET' : 'POST', `${c.dashboard_url}/api${path}`, body);
   const owned: Partial<Record<Mode, Owned>> = {};
   const myEndpoint: Partial<Record<Mode, string>> = {};
   const myEvent: Partial<Record<Mode, string>> = {};
@@ -110,6 +111,9 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
   let before: { endpoints: string[]; keys: unknown[] };
 
   beforeAll(async () => {
+    const steppedUpForMs = 10 * 60 * 1000;
+    theirToken = (await createSession({ partnerId: c.other_partner.partner_id, email: 'owner@other-partner.test', steppedUpForMs })).token;
+    myToken = (await createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test', steppedUpForMs })).token;
     // A filter that takes only test events, which no one sends to these endpoints: they exist to be
     // attacked, not to receive deliveries.
     const quiet = { enabled_events: ['webhook_endpoint.test'] };
@@ -128,8 +132,14 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
       ]);
       expect([endpoint.status, key.status, mineEndpoint.status]).toEqual([201, 201, 201]);
       const ownerEvent = await firstEventOf(ownerKey, company.id);
+      const ownerStaff = await addStaffMember(
+        c.other_partner.partner_id,
+        `isolation-${mode}-${randomBase62(8)}@other-partner.test`,
+        'developer',
+      );
       owned[mode] = {
         slots: {
+          'staff/{staffID}': ownerStaff.id,
           'webhook-endpoints/{id}': endpoint.body.id,
           'keys/{keyID}': key.body.id,
           'requests/{requestID}': ownerRequest.headers.get('request-id')!,
@@ -376,4 +386,37 @@ describe('dashboard credentials and API credentials do not cross', () => {
       }
     }
   });
+});
+
+describe('roles across every dashboard route (lib/dashboard/roles.ts)', () => {
+  /** A member of the demo partner with `role` and a session of theirs, not stepped up. */
+  async function sessionOf(role: (typeof STAFF_ROLES)[number]) {
+    const email = `matrix-${role}-${randomBase62(8)}@demo-partner.test`;
+    await addStaffMember(c.partner_id, email, role);
+    const { token, session } = await createSession({ partnerId: c.partner_id, email });
+    return { token, cookie: { token, csrf: session.csrf_token } };
+  }
+
+  it('places every dashboard route that needs a session in an area', () => {
+    for (const route of dashboardRoutes.filter((r) => !SESSIONLESS.has(routeName(r))))
+      expect([routeName(route), areaOfPath(route.path) !== undefined]).toEqual([routeName(route), true]);
+  });
+
+  for (const role of STAFF_ROLES) {
+    it(`a ${role} gets 403 insufficient_scope exactly on the routes outside the role, on both faces`, async () => {
+      const { token, cookie } = await sessionOf(role);
+      const needing = dashboardRoutes.filter((r) => !SESSIONLESS.has(routeName(r)) && !/sign-out/.test(r.path));
+      for (const route of needing) {
+        const allowed = roleMayUse(role, areaOfPath(route.path));
+        const res = await call(route, fillAny(route), isJson(route) ? { bearer: token } : { cookie });
+        if (allowed) {
+          expect([routeName(route), res.status === 403 && /insufficient_scope/.test(res.text)]).toEqual([routeName(route), false]);
+        } else {
+          expect([routeName(route), res.status]).toEqual([routeName(route), 403]);
+          if (isJson(route)) expect([routeName(route), res.body.code]).toEqual([routeName(route), 'insufficient_scope']);
+          else expect([routeName(route), res.text.includes('insufficient_scope')]).toEqual([routeName(route), true]);
+        }
+      }
+    }, 60_000);
+  }
 });

@@ -6,8 +6,7 @@ import { issueApiKey } from '../../lib/auth/api-key';
 import { nameAvailabilitySchema } from '../../lib/resources/name-availability';
 import { companyPreviewSchema, previewLineSchema } from '../../lib/resources/company-preview';
 import { requestLogSchema } from '../../lib/resources/request-log';
-import { createSession } from '../../lib/dashboard/session';
-import { dashboard } from '../support/dashboard';
+import { dashboard, sessionFor } from '../support/dashboard';
 
 const c = useStackDatabase();
 const availability = (key: string, name: string, state = 'WY', entity_type = 'llc') =>
@@ -261,7 +260,7 @@ describe('the request log', () => {
     expect(ruledLog.body.response_body).toEqual(ruled.body);
     // Revoked after this process saw it (in its own dashboard: the process forgets the key it kept), the
     // entry's check on the key fails, nothing is written, the answer is 401.
-    const { token } = await createSession({ partnerId, email: 'owner@preflight.test' });
+    const { token } = await sessionFor(partnerId);
     expect((await dashboard(token).post(`/keys/${record.id}/revoke`)).status).toBe(200);
     const revoked = await api(secret).post('/companies', anLlc({ state: 'XX' }));
     expect([revoked.status, revoked.body.code]).toEqual([401, 'api_key_invalid']);
@@ -331,7 +330,7 @@ describe('the request log in the dashboard', () => {
     const refused = await api(testKey).post('/companies', anLlc({ name: 'The Refused' }));
     const live = await api(liveKey).post('/companies', anLlc());
     expect([refused.status, live.status]).toEqual([400, 201]);
-    const { token } = await createSession({ partnerId, email: 'owner@requests.test' });
+    const { token } = await sessionFor(partnerId);
     const json = (path: string) => api(undefined, { Authorization: `Bearer ${token}` }).get(`${c.dashboard_url}/api${path}`);
     const both = await json('/requests');
     expect(both.status).toBe(200);
@@ -368,7 +367,7 @@ describe('the request log in the dashboard', () => {
     const { partnerId, testKey, liveKey } = await aFreshPartner();
     for (const key of [testKey, liveKey, testKey, liveKey])
       expect((await api(key).post('/companies', anLlc({ name: '' }))).status).toBe(400);
-    const { token } = await createSession({ partnerId, email: 'owner@requests.test' });
+    const { token } = await sessionFor(partnerId);
     const json = (path: string) => api(undefined, { Authorization: `Bearer ${token}` }).get(`${c.dashboard_url}/api${path}`);
     const all = (await json('/requests')).body;
     expect(all.items.map((i: any) => i.livemode)).toEqual([true, false, true, false]);

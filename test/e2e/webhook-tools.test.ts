@@ -1,3 +1,4 @@
+import { sessionFor } from '../support/dashboard';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { QueryCommand } from '../../lib/store/dynamodb';
@@ -6,7 +7,6 @@ import { useStackDatabase } from '../support/stack';
 import { api, type HttpResult } from '../support/http';
 import { eventually, recordEvents, startReceiver, type Answer, type Delivery } from '../support/webhooks';
 import { createPartner } from '../../lib/partners/partner';
-import { createSession } from '../../lib/dashboard/session';
 import { db, tableName } from '../../lib/store/client';
 import { localQueuePartition, webhookLaneKey } from '../../lib/store/keys';
 import { readLane } from '../../lib/webhooks/lane/lane-state';
@@ -35,7 +35,7 @@ const face = (method: string, path: string, body?: unknown): Promise<HttpResult>
 beforeAll(async () => {
   partnerId = (await createPartner({ name: 'Webhook tools e2e', ownerEmail: 'owner@webhook-tools.test' })).id;
   test = { partnerId, mode: 'test' };
-  session = (await createSession({ partnerId, email: 'owner@webhook-tools.test' })).token;
+  session = (await sessionFor(partnerId, { email: 'owner@webhook-tools.test' })).token;
   const key = await face('POST', '/keys', { livemode: false, name: 'webhook tools e2e' });
   expect(key.status).toBe(201);
   apiKey = key.body.secret;

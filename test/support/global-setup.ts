@@ -22,6 +22,8 @@ export default async function globalSetup(): Promise<void> {
       // The seeded keys must not throttle the suite; rate-limit tests mint keys with low limits.
       LOCAL_RATE_LIMIT_BURST: '100000',
       LOCAL_RATE_LIMIT_SUSTAINED: '1000000',
+      // The whole suite signs in from 127.0.0.1; the per-address limit is tested with addresses of its own.
+      SIGN_IN_IP_LIMIT: '100000',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
     },
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -19,6 +19,8 @@ export function useStackDatabase(): Credentials {
   process.env.TABLE_NAME = c.table_name;
   process.env.PUBLIC_URL = new URL(c.base_url).origin;
   process.env.STAGE = 'local';
+  // The server's folder: its master key (secrets and queued mail sealed here open there) and its outbox.
+  process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR;
   // Its lane shards: endpoints created here get a shard over the same count as the server's (lib/webhooks/lane-shards.ts).
   if (Array.isArray(c.webhook_queue_urls)) process.env.WEBHOOK_QUEUE_URLS = c.webhook_queue_urls.join(',');
   return c;

@@ -65,18 +65,18 @@ describe('dashboard refusals read as the API’s', () => {
       expect.stringMatching(/such as "\d{4}-\d{2}-\d{2}"/),
     ],
     [
-      'a secret roll code that is not six digits',
+      'a secret roll code that is not ten digits',
       confirmRollBody,
       { code: '12345' },
-      '$.code does not match ^\\d{6}$',
-      'Send the six digits of the code from the e-mail, as a string, such as "code": "482913".',
+      '$.code does not match ^\\d{10}$',
+      'Send the ten digits of the code from the e-mail, as a string, such as "code": "4829137056".',
     ],
     [
-      'a sign-in code that is not six digits',
+      'a sign-in code that is not ten digits',
       verifySignInBody,
       { email: 'owner@example.com', code: 'abc' },
-      '$.code does not match ^\\d{6}$',
-      'Send the six digits of the code from the e-mail, as a string, such as "code": "482913".',
+      '$.code does not match ^\\d{10}$',
+      'Send the ten digits of the code from the e-mail, as a string, such as "code": "4829137056".',
     ],
   ])('%s', (_what, schema, body, detail, howToFix) => {
     const refusal = refusalOf(schema as z.ZodType, body);

@@ -5,7 +5,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAX_RECEIVES } from '../../../lib/webhooks/lane/poison';
-import { EVENT_ENTITY, PENDING_EVENT_ENTITY } from '../../../lib/store/table-definition';
+import { EVENT_ENTITY, PENDING_EVENT_ENTITY, QUEUED_MAIL_ENTITY } from '../../../lib/store/table-definition';
 import { FANNED_OUT_ATTRIBUTE } from '../../../lib/store/entities/event-fan-out';
 import type { StageSettings } from '../stages';
 import type { ServiceFunction } from './service-function';
@@ -188,6 +188,31 @@ export class WebhookPipeline extends Construct {
           FilterCriteria.filter({
             eventName: FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(PENDING_EVENT_ENTITY) } } },
+          }),
+        ],
+      }),
+    );
+  }
+
+  /**
+   * The mail sender (lib/dashboard/queued-mail.ts) reads only queued mail as it is inserted: sign-in
+   * codes sent off the answer's path. A failed batch is given again (a message is deleted once sent,
+   * so a retry may send one twice, never none); after the retries it goes to the fan-out DLQ.
+   */
+  attachMailer(mailer: ServiceFunction, table: Table): void {
+    mailer.fn.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 25,
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        maxRecordAge: Duration.hours(1),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.fanoutDlq),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(QUEUED_MAIL_ENTITY) } } },
           }),
         ],
       }),

@@ -1,12 +1,26 @@
 import { html, csrfField, raw, type Raw } from './html';
 import type { DashboardSession } from '../session';
+import { type DashboardArea, roleMayUse } from '../roles';
+
+/** The pages a role sees in the navigation: only those its role may open (lib/dashboard/roles.ts). */
+const NAV: readonly [string, string, DashboardArea][] = [
+  ['/dashboard', 'Overview', 'overview'],
+  ['/dashboard/keys', 'API keys', 'keys'],
+  ['/dashboard/webhook-endpoints', 'Webhooks', 'webhook-endpoints'],
+  ['/dashboard/events', 'Events', 'events'],
+  ['/dashboard/requests', 'Requests', 'requests'],
+  ['/dashboard/settings', 'Versions', 'settings'],
+  ['/dashboard/sandbox-clock', 'Test clock', 'sandbox-clock'],
+  ['/dashboard/staff', 'Staff', 'staff'],
+  ['/dashboard/audit', 'Audit log', 'audit'],
+];
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#f6f7f9}
 a{color:#0b57d0}a:focus,button:focus,input:focus,select:focus,textarea:focus,summary:focus{outline:3px solid #f9b400;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px 8px}
 header{background:#1b1f24;color:#fff;padding:12px 16px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
-header a{color:#fff}header nav{display:flex;flex-wrap:wrap;gap:12px}header .who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px}
+header a{color:#fff}header .badge{color:#1b1f24}header nav{display:flex;flex-wrap:wrap;gap:12px}header .who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px}
 main{max-width:960px;margin:0 auto;padding:16px}h1{font-size:24px;margin:8px 0 16px}h2{font-size:19px;margin:24px 0 8px}
 section,.card{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:16px;margin:0 0 16px}
 table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;padding:8px;border-bottom:1px solid #e4e7ec;vertical-align:top;overflow-wrap:break-word}
@@ -35,9 +49,9 @@ export function layout(input: { title: string; session?: DashboardSession; body:
   const refresh = refreshSeconds ? html`<meta http-equiv="refresh" content="${refreshSeconds}">` : '';
   const nav = session
     ? html`<nav aria-label="Dashboard">
-        <a href="/dashboard">Overview</a><a href="/dashboard/keys">API keys</a><a href="/dashboard/webhook-endpoints">Webhooks</a><a href="/dashboard/events">Events</a><a href="/dashboard/requests">Requests</a><a href="/dashboard/settings">Versions</a><a href="/dashboard/sandbox-clock">Test clock</a>
+        ${NAV.filter(([, , area]) => roleMayUse(session.role, area)).map(([href, label]) => html`<a href="${href}">${label}</a>`)}
       </nav>
-      <div class="who"><span>${session.email}</span>
+      <div class="who"><a href="/dashboard/sessions" title="Your sessions">${session.email}</a> <span class="badge">${session.role}</span>
         <form class="inline" method="post" action="/dashboard/sign-out">${csrfField(session.csrf_token)}<button class="secondary" type="submit">Sign out</button></form>
       </div>`
     : html`<nav aria-label="Dashboard"><a href="/dashboard/sign-in">Sign in</a></nav>`;

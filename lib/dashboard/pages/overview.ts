@@ -46,3 +46,14 @@ export function overviewPage(session: DashboardSession, partnerName: string, o: 
     <p class="hint">Signed in as ${session.email}. Every action here is also a JSON endpoint under <code>/dashboard/api/</code> for scripts (see the README).</p>`,
   );
 }
+
+/** The overview of a role that sees no keys or endpoints (finance): where its pages are. */
+export function financeOverviewPage(session: DashboardSession, partnerName: string) {
+  return page(
+    partnerName,
+    session,
+    html`<section aria-labelledby="billing"><h2 id="billing">Billing</h2>
+    <p>Your invoices, both modes, each with its status, period, total, hosted page and PDF: <a href="/dashboard/invoices">Invoices</a>.</p></section>
+    <p class="hint">Signed in as ${session.email} (${session.role}). Keys, webhook endpoints, events and requests are for owners and developers.</p>`,
+  );
+}

@@ -9,7 +9,7 @@ export function signInEmailPage(input: { csrf: string; next?: string; message?: 
       <input type="hidden" name="csrf_token" value="${input.csrf}">${input.next ? html`<input type="hidden" name="next" value="${input.next}">` : ''}
       <label for="email">Work e-mail</label>
       <input id="email" name="email" type="email" autocomplete="email" required autofocus>
-      <p class="hint">We e-mail you a six-digit code. No password.</p>
+      <p class="hint">We e-mail you a ten-digit code. No password.</p>
       <button type="submit">E-mail me a code</button>
     </form></section>`,
   });
@@ -23,8 +23,8 @@ export function signInCodePage(input: { csrf: string; email: string; next?: stri
     <section><form method="post" action="/dashboard/sign-in/verify">
       <input type="hidden" name="csrf_token" value="${input.csrf}"><input type="hidden" name="email" value="${input.email}">
       ${input.next ? html`<input type="hidden" name="next" value="${input.next}">` : ''}
-      <label for="code">Six-digit code</label>
-      <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
+      <label for="code">Ten-digit code</label>
+      <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{10}" maxlength="10" required autofocus>
       <button type="submit">Sign in</button>
     </form>
     <p><a href="/dashboard/sign-in">Use another address or get a new code</a></p></section>`,

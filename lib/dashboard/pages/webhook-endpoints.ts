@@ -172,10 +172,10 @@ export function rollConfirmPage(session: DashboardSession, e: WebhookEndpointVie
   return page(
     'Confirm the secret roll',
     session,
-    html`<p class="notice" role="status">We e-mailed a six-digit code to <strong>${email}</strong>. It works once, for 10 minutes.
+    html`<p class="notice" role="status">We e-mailed a ten-digit code to <strong>${email}</strong>. It works once, for 10 minutes.
       ${local ? html`Running locally: read it in the <a href="/dashboard/outbox">outbox</a>.` : ''}</p>
     <section><form method="post" action="/dashboard/webhook-endpoints/${e.id}/secret/roll/confirm">${csrfField(session.csrf_token)}
-      <label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus>
+      <label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{10}" maxlength="10" required autofocus>
       <button type="submit">Roll the secret</button>
     </form></section>
     <p><a href="/dashboard/webhook-endpoints/${e.id}">Cancel</a></p>`,

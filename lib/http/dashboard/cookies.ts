@@ -6,6 +6,8 @@ import { keyedBag } from '../../caller-keys';
 /** The session cookie, and the short-lived cookie that ties the sign-in forms to one browser. */
 export const SESSION_COOKIE = 'dash_session';
 export const SIGN_IN_COOKIE = 'dash_signin';
+/** A browser that signed in before: it still gets codes while its address is locked (lib/dashboard/sign-in.ts). */
+export const DEVICE_COOKIE = 'dash_device';
 
 /**
  * The request's cookies by name, in an object without a prototype (names are the caller's). A value

@@ -13,6 +13,19 @@ export function safeNext(path: string | undefined): string | undefined {
 }
 
 /**
+ * The page a form was posted from, by its action's path: `/dashboard/keys/{id}/revoke` → `/dashboard/keys`,
+ * `/dashboard/webhook-endpoints/{id}/disable` → that endpoint's page, `/dashboard/settings` → itself.
+ */
+export function pageOfAction(path: string): string | undefined {
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] !== 'dashboard') return undefined;
+  const area = parts[1];
+  if (area === undefined) return '/dashboard';
+  const keepsId = area === 'webhook-endpoints' || area === 'events' || area === 'requests' || area === 'invoices';
+  return safeNext(`/${['dashboard', area, ...(keepsId && parts[2] ? [parts[2]] : [])].join('/')}`);
+}
+
+/**
  * Errors of pages, for people: no session (or an expired one) → 303 to sign-in, remembering the page
  * asked for; a refusal → an HTML page saying what went wrong and how to go on; anything else → a 500
  * page without internals.
@@ -47,7 +60,12 @@ export function pageErrors(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProx
       request.response = {
         statusCode: apiError.status,
         headers: { 'Content-Type': 'text/html; charset=utf-8', ...apiError.headers },
-        body: errorPage(apiError, request.context.state?.requestId ?? 'unknown', request.context.dashboard?.session),
+        body: errorPage(
+          apiError,
+          request.context.state?.requestId ?? 'unknown',
+          request.context.dashboard?.session,
+          pageOfAction(request.event.path),
+        ),
       };
     },
   };

@@ -3,7 +3,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../errors';
 import { header } from '../core/types';
 import { soleAuthorization } from '../core/authorization-header';
-import { csrfMatches, findSession } from '../../dashboard/session';
+import { csrfMatches, findSession, type DashboardSession } from '../../dashboard/session';
+import { areaOfPath, roleMayUse, roleRefused } from '../../dashboard/roles';
 import { cookiesOf, SESSION_COOKIE } from './cookies';
 import type { DashboardContext, FormFields } from './types';
 import { annotateRequest } from '../../observability/tracer';
@@ -28,6 +29,12 @@ export const csrfRefused = () =>
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The session's role must reach the route's part of the dashboard (lib/dashboard/roles.ts): else 403 `insufficient_scope`. */
+function checkRole(event: APIGatewayProxyEvent, session: DashboardSession): void {
+  const area = areaOfPath(event.resource || event.path);
+  if (!roleMayUse(session.role, area)) throw roleRefused(session.role, area);
+}
+
 /**
  * Who is calling the dashboard. A script sends `Authorization: Bearer dss_…` (no cookie, so no CSRF is
  * possible and none is asked). A browser sends the session cookie, and every state-changing request
@@ -48,16 +55,18 @@ export function sessionAuth(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
             'API keys are not accepted by the dashboard. Sign in, and send the dashboard session token as `Authorization: Bearer dss_…`.',
           );
         }
-        const session = token ? await findSession(token) : undefined;
+        const session = token ? await findSession(token, context.state.sourceIp) : undefined;
         if (!session || !token)
           throw new SignInRequired('The dashboard session is unknown or expired. Sign in again (POST /dashboard/api/sign-in).');
         annotateRequest({ partnerId: session.partner_id });
-        context.dashboard = { session, token, via: 'bearer' };
+        context.dashboard = { session, token, via: 'bearer', ip: context.state.sourceIp };
+        checkRole(event, session);
         return;
       }
       const token = cookiesOf(event)[SESSION_COOKIE];
-      const session = token ? await findSession(token) : undefined;
-      if (!session || !token) throw new SignInRequired('Sign in to use the dashboard; sessions end after 12 idle hours or 7 days.');
+      const session = token ? await findSession(token, context.state.sourceIp) : undefined;
+      if (!session || !token)
+        throw new SignInRequired('Sign in to use the dashboard; a session ends after 2 idle hours or 12 hours in all.');
       if (!SAFE_METHODS.has(event.httpMethod.toUpperCase())) {
         const form = context.state.body as FormFields | undefined;
         const fromForm = form && typeof form === 'object' && !Array.isArray(form) ? form.csrf_token : undefined;
@@ -65,7 +74,8 @@ export function sessionAuth(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
         if (!csrfMatches(session.csrf_token, presented)) throw csrfRefused();
       }
       annotateRequest({ partnerId: session.partner_id });
-      context.dashboard = { session, token, via: 'cookie' };
+      context.dashboard = { session, token, via: 'cookie', ip: context.state.sourceIp };
+      checkRole(event, session);
     },
   };
 }

@@ -6,6 +6,8 @@ export interface DashboardAuth {
   session: DashboardSession;
   token: string;
   via: 'cookie' | 'bearer';
+  /** Where this request came from (the audit log records it). */
+  ip: string;
 }
 
 export type DashboardContext = ApiContext & { dashboard?: DashboardAuth };

@@ -45,6 +45,23 @@ import { dashboardRequests } from './page-requests';
 import { dashboardRequest } from './page-request';
 import { dashboardEvents } from './page-events';
 import { dashboardEvent } from './page-event';
+import { dashboardApiListStaff } from './api-list-staff';
+import { dashboardApiInviteStaff } from './api-invite-staff';
+import { dashboardApiRemoveStaff } from './api-remove-staff';
+import { dashboardApiListSessions } from './api-list-sessions';
+import { dashboardApiSignOutEverywhere } from './api-sign-out-everywhere';
+import { dashboardApiStepUp } from './api-step-up';
+import { dashboardApiStepUpVerify } from './api-step-up-verify';
+import { dashboardApiListAudit } from './api-list-audit';
+import { dashboardStaff } from './page-staff';
+import { dashboardInviteStaff } from './page-invite-staff';
+import { dashboardRemoveStaff } from './page-remove-staff';
+import { dashboardSessions } from './page-sessions';
+import { dashboardSignOutEverywhere } from './page-sign-out-everywhere';
+import { dashboardStepUpPage } from './page-step-up';
+import { dashboardStepUpSend } from './page-step-up-send';
+import { dashboardStepUpVerify } from './page-step-up-verify';
+import { dashboardAudit } from './page-audit';
 
 /**
  * The partner dashboard: HTML pages for people and the same actions as JSON under /dashboard/api for
@@ -100,4 +117,21 @@ export const dashboardRoutes = [
   dashboardRequest,
   dashboardEvents,
   dashboardEvent,
+  dashboardApiListStaff,
+  dashboardApiInviteStaff,
+  dashboardApiRemoveStaff,
+  dashboardApiListSessions,
+  dashboardApiSignOutEverywhere,
+  dashboardApiStepUp,
+  dashboardApiStepUpVerify,
+  dashboardApiListAudit,
+  dashboardStaff,
+  dashboardInviteStaff,
+  dashboardRemoveStaff,
+  dashboardSessions,
+  dashboardSignOutEverywhere,
+  dashboardStepUpPage,
+  dashboardStepUpSend,
+  dashboardStepUpVerify,
+  dashboardAudit,
 ];

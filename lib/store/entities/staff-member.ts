@@ -1,30 +1,145 @@
-import { tableName } from '../client';
-import { staffKey, staffOfPartner } from '../keys';
-import { getItem } from '../read-batch';
-import { putItem } from '../single-item';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../dynamodb';
+import { db, tableName } from '../client';
+import { recordOf } from '../entity';
+import { STAFF_MEMBER_SK_PREFIX, staffKey, staffMemberKey, staffPartition } from '../keys';
 
-/** A person who may sign in to one partner's dashboard: found by address, listed on the partner's staff (gsi1). */
-export interface StaffMember {
+/** What a person may do in a partner's dashboard (lib/dashboard/roles.ts). */
+export type StaffRole = 'owner' | 'developer' | 'finance';
+
+/** One person's membership of one partner's dashboard. */
+export interface StaffMemberRecord {
+  id: string;
+  partner_id: string;
+  email: string;
+  role: StaffRole;
+  created_at: string;
+  /** Who invited them (absent for the owner a partner is created with). */
+  invited_by?: string;
+  removed_at?: string;
+  /** Sessions started at or before this time are over ("sign out everywhere"). */
+  sessions_ended_at?: string;
+}
+
+/** The sign-in lookup of an address: the one partner and membership it signs in to. */
+interface StaffLookup {
   email: string;
   partner_id: string;
-  /** What the person may do; a partner's first person is its owner. */
-  role?: 'owner';
-  created_at: string;
+  staff_id: string;
 }
 
-/** Stores a staff member (a second put of the same address replaces it). */
-export async function putStaffMember(member: StaffMember): Promise<void> {
-  await putItem({
-    ...staffKey(member.email),
-    entity: 'staff_member',
-    ...member,
-    ...staffOfPartner(member.partner_id),
-    gsi1sk: member.email,
-  });
+const memberItem = (m: StaffMemberRecord) => ({ ...staffMemberKey(m.partner_id, m.id), entity: 'staff_member', ...m });
+const lookupItem = (m: StaffMemberRecord) => ({
+  ...staffKey(m.email),
+  entity: 'staff_lookup',
+  email: m.email,
+  partner_id: m.partner_id,
+  staff_id: m.id,
+});
+
+/** The address is already a member of a dashboard (this partner's or another's). */
+export class StaffEmailTaken extends Error {
+  constructor(readonly email: string) {
+    super(`${email} is already staff of a dashboard`);
+  }
 }
 
-/** staffByEmail (the address normalised by the caller). */
-export async function staffByEmail(email: string): Promise<StaffMember | undefined> {
-  const item = await getItem(tableName(), staffKey(email));
-  return item ? { email: item.email as string, partner_id: item.partner_id as string, created_at: item.created_at as string } : undefined;
+/**
+ * Adds a membership and its sign-in lookup in one transaction. The lookup's condition keeps one
+ * partner per address; a removed member's lookup is gone, so their address may be invited again.
+ */
+export async function putStaffMember(member: StaffMemberRecord): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: memberItem(member), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: lookupItem(member), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException') throw new StaffEmailTaken(member.email);
+    throw error;
+  }
+}
+
+export async function getStaffLookup(email: string): Promise<StaffLookup | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: staffKey(email), ConsistentRead: true }));
+  if (!res.Item || typeof res.Item.staff_id !== 'string') return undefined;
+  return recordOf<StaffLookup>(res.Item);
+}
+
+/** staffMemberById, strongly consistent: a removal or a sign-out everywhere is seen by the next request. */
+export async function getStaffMember(partnerId: string, staffId: string): Promise<StaffMemberRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: staffMemberKey(partnerId, staffId), ConsistentRead: true }));
+  return res.Item ? recordOf<StaffMemberRecord>(res.Item) : undefined;
+}
+
+/** Every membership of a partner, removed ones included, oldest first (a partner has a handful). */
+export async function staffOfPartner(partnerId: string): Promise<StaffMemberRecord[]> {
+  const out: StaffMemberRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': staffPartition(partnerId), ':prefix': STAFF_MEMBER_SK_PREFIX },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    out.push(...(res.Items ?? []).map((i) => recordOf<StaffMemberRecord>(i)));
+    startKey = res.LastEvaluatedKey;
+  } while (startKey);
+  return out.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Removal: the membership is marked (its sessions end on their next request) and the address's
+ * sign-in lookup goes, in one transaction; only a member still present is removed.
+ */
+export async function markStaffRemoved(member: StaffMemberRecord, at: string): Promise<StaffMemberRecord | undefined> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: staffMemberKey(member.partner_id, member.id),
+              UpdateExpression: 'SET removed_at = :at, sessions_ended_at = :at',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removed_at)',
+              ExpressionAttributeValues: { ':at': at },
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: staffKey(member.email),
+              ConditionExpression: 'attribute_not_exists(pk) OR staff_id = :id',
+              ExpressionAttributeValues: { ':id': member.id },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException') return undefined;
+    throw error;
+  }
+  return { ...member, removed_at: at, sessions_ended_at: at };
+}
+
+/** Sign out everywhere: every session started up to `at` is over. */
+export async function endSessionsOfMember(partnerId: string, staffId: string, at: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: staffMemberKey(partnerId, staffId),
+      UpdateExpression: 'SET sessions_ended_at = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
 }

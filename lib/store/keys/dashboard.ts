@@ -1,16 +1,50 @@
-/** Access patterns of the partner dashboard: staff, sign-in codes, sessions, webhook endpoints. */
+/** Access patterns of the partner dashboard: staff, sign-in codes, sessions, audit, webhook endpoints. */
 
-/** staffByEmail: which partner a person signs in to (one partner per address). */
+/** staffByEmail: which partner and membership an address signs in to (one partner per address). */
 export const staffKey = (email: string) => ({ pk: `STAFF#${email}`, sk: 'STAFF' });
 
-/** staffOfPartner (gsi1): the people of one partner. */
-export const staffOfPartner = (partnerId: string) => ({ gsi1pk: `PTR#${partnerId}#STAFF` });
+/** staffOfPartner: every membership of one partner under one partition, removed ones kept (with `removed_at`). */
+export const staffPartition = (partnerId: string) => `PTR#${partnerId}#STAFF`;
+export const STAFF_MEMBER_SK_PREFIX = 'STF#';
 
-/** signInCodeOfEmail: the one pending sign-in code of an address (a new one replaces it). */
-export const signInCodeKey = (email: string) => ({ pk: `SIGNIN#${email}`, sk: 'CODE' });
+/** staffMemberById: one membership, always addressed with the caller's partner id. */
+export const staffMemberKey = (partnerId: string, staffId: string) => ({
+  pk: staffPartition(partnerId),
+  sk: `${STAFF_MEMBER_SK_PREFIX}${staffId}`,
+});
+
+/** signInCodesOfEmail: the pending sign-in codes of an address, oldest first (`CODE#<created_at>#<id>`). */
+export const signInPartition = (email: string) => `SIGNIN#${email}`;
+export const SIGN_IN_CODE_SK_PREFIX = 'CODE#';
+export const signInCodeKey = (email: string, createdAt: string, codeId: string) => ({
+  pk: signInPartition(email),
+  sk: `${SIGN_IN_CODE_SK_PREFIX}${createdAt}#${codeId}`,
+});
+
+/** signInLimitOfEmail: the address's day window of codes and wrong entries, and its lockout. */
+export const signInLimitKey = (email: string) => ({ pk: signInPartition(email), sk: 'LIMIT' });
+
+/** trustedDeviceOfEmail: a browser that signed in as this address before, by the SHA-256 of its cookie. */
+export const signInDeviceKey = (email: string, deviceHash: string) => ({ pk: signInPartition(email), sk: `DEVICE#${deviceHash}` });
+
+/** signInWindowOfSourceIp: the sign-in requests of one source address in one window. */
+export const signInIpWindowKey = (ip: string, window: string) => ({ pk: `SIGNINIP#${ip}`, sk: `W#${window}` });
 
 /** dashboardSessionByTokenHash: a session is found by the SHA-256 of its token, never the token. */
 export const dashboardSessionKey = (tokenHash: string) => ({ pk: `DSESS#${tokenHash}`, sk: 'SESSION' });
+
+/** sessionsOfStaffMember (gsi1): one person's sessions, oldest first. */
+export const sessionsOfStaffMember = (staffId: string) => ({ gsi1pk: `STF#${staffId}#SESS` });
+
+/** stepUpCodeOfSession: the pending step-up code of one session (a new one replaces it). */
+export const stepUpCodeKey = (tokenHash: string) => ({ pk: `DSESS#${tokenHash}`, sk: 'STEPUP' });
+
+/** auditEntryById / auditOfPartner (gsi1, `<created_at>#<id>`): the partner's audit log. */
+export const auditEntryKey = (partnerId: string, entryId: string) => ({ pk: `AUDIT#${partnerId}#${entryId}`, sk: 'AUDIT' });
+export const auditOfPartner = (partnerId: string) => ({ gsi1pk: `PTR#${partnerId}#AUDIT` });
+
+/** queuedMailById: a message waiting for the mail sender (the table's stream hands it over). */
+export const queuedMailKey = (mailId: string) => ({ pk: `MAIL#${mailId}`, sk: 'MAIL' });
 
 /** webhookEndpointsOfPartner: every endpoint of a partner under one partition, both modes. */
 export const webhookEndpointsPartition = (partnerId: string) => `WHE#${partnerId}`;

@@ -185,7 +185,7 @@ const wrongCode = () =>
       reason: 'wrong, expired or used-up code',
       location: '$.code',
       validation_type: 'custom',
-      how_to_fix: 'Request a new code with POST …/secret/roll and send the six digits from the e-mail.',
+      how_to_fix: 'Request a new code with POST …/secret/roll and send the ten digits from the e-mail.',
     },
   ]);
 

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { resourceMissing } from '../errors';
+import { webhookEndpoints } from '../webhooks/endpoints';
+import { recoverEvents } from '../webhooks/operations/recover-events';
+import { createKey, type CreateKeyBody, revokeKey } from './api-keys';
+import { recordAudit } from './audit';
+import { updateSettings, type updateSettingsBody } from './settings';
+import { actorOf, type Acting } from './staff-changes';
+import { requireStepUp } from './step-up';
+import {
+  confirmSecretRoll,
+  createWebhookEndpoint,
+  type createEndpointBody,
+  deleteWebhookEndpoint,
+  disableWebhookEndpoint,
+  enableWebhookEndpoint,
+  updateWebhookEndpoint,
+  type updateEndpointBody,
+} from './webhook-endpoints';
+
+/**
+ * The dashboard's changes to keys, endpoints and settings as a signed-in person makes them: the
+ * step-up the sensitive ones need (a live key, a live endpoint created or re-pointed, versions), then
+ * the change, then its line in the audit log (lib/dashboard/audit.ts). Both faces (JSON and pages)
+ * call these, so no route can make a change without its check and its record.
+ */
+
+export async function createKeyAs(auth: Acting, body: CreateKeyBody) {
+  if (body.livemode) requireStepUp(auth.session, 'Creating a live key');
+  const created = await createKey(auth.session.partner_id, body);
+  await recordAudit(actorOf(auth), 'api_key.created', created.id);
+  return created;
+}
+
+export async function revokeKeyAs(auth: Acting, keyId: string) {
+  const key = await revokeKey(auth.session.partner_id, keyId);
+  await recordAudit(actorOf(auth), 'api_key.revoked', key.id);
+  return key;
+}
+
+export async function updateSettingsAs(auth: Acting, body: z.output<typeof updateSettingsBody>) {
+  const changes = body.api_version !== undefined || body.webhook_version !== undefined;
+  if (changes) requireStepUp(auth.session, 'Changing versions');
+  const settings = await updateSettings(auth.session.partner_id, body);
+  if (changes) await recordAudit(actorOf(auth), 'settings.updated', 'settings');
+  return settings;
+}
+
+export async function createWebhookEndpointAs(auth: Acting, body: z.output<typeof createEndpointBody>) {
+  if (body.livemode) requireStepUp(auth.session, 'Creating a live webhook endpoint');
+  const created = await createWebhookEndpoint(auth.session.partner_id, body);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.created', created.id);
+  return created;
+}
+
+/** Re-pointing a live endpoint (a new `url`) needs a step-up; another partner's endpoint is missing before that is asked. */
+export async function updateWebhookEndpointAs(auth: Acting, id: string, body: z.output<typeof updateEndpointBody>) {
+  if (body.url !== undefined) {
+    const current = await webhookEndpoints.get(auth.session.partner_id, id);
+    if (!current) throw resourceMissing('webhook endpoint', id);
+    if (current.mode === 'live') requireStepUp(auth.session, 'Re-pointing a live webhook endpoint');
+  }
+  const updated = await updateWebhookEndpoint(auth.session.partner_id, id, body);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.updated', id);
+  return updated;
+}
+
+export async function deleteWebhookEndpointAs(auth: Acting, id: string) {
+  const deleted = await deleteWebhookEndpoint(auth.session.partner_id, id);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.deleted', id);
+  return deleted;
+}
+
+export async function disableWebhookEndpointAs(auth: Acting, id: string) {
+  const endpoint = await disableWebhookEndpoint(auth.session.partner_id, id);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.disabled', id);
+  return endpoint;
+}
+
+export async function enableWebhookEndpointAs(auth: Acting, id: string) {
+  const endpoint = await enableWebhookEndpoint(auth.session.partner_id, id);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.enabled', id);
+  return endpoint;
+}
+
+export async function confirmSecretRollAs(auth: Acting, id: string, code: () => string) {
+  const rolled = await confirmSecretRoll(auth.session.partner_id, id, code);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.secret_rolled', id);
+  return rolled;
+}
+
+export async function recoverEventsAs(auth: Acting, id: string, since: string) {
+  const recovered = await recoverEvents(auth.session.partner_id, id, since);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.recovered', id);
+  return recovered;
+}

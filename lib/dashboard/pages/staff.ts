@@ -1,0 +1,112 @@
+import { now } from '../../clock';
+import type { listAudit } from '../audit';
+import type { listOwnSessions, DashboardSession } from '../session';
+import type { listStaff } from '../staff';
+import { STAFF_ROLES } from '../roles';
+import { csrfField, html, raw, utc } from './html';
+import { page } from './layout';
+
+const ROLE_WORDS = {
+  owner: 'everything, staff and the audit log included',
+  developer: 'keys, webhook endpoints, events, requests and versions',
+  finance: 'invoices and the overview; nothing secret',
+} as const;
+
+/** Staff (owners only): who may sign in, with what role; invite and remove. Both need a stepped-up session. */
+export function staffPage(session: DashboardSession, staff: Awaited<ReturnType<typeof listStaff>>) {
+  return page(
+    'Staff',
+    session,
+    html`<p class="hint">Inviting or removing someone asks for a fresh code first (<a href="/dashboard/step-up?next=/dashboard/staff">step up</a>). A removed person's sessions end at once.</p>
+    <section aria-labelledby="invite"><h2 id="invite">Invite someone</h2>
+    <form method="post" action="/dashboard/staff">${csrfField(session.csrf_token)}
+      <label for="email">Work e-mail</label><input id="email" name="email" type="email" required maxlength="254" autocomplete="off">
+      <fieldset class="inline"><legend>Role</legend>
+        ${STAFF_ROLES.map(
+          (r, i) =>
+            html`<div><input type="radio" id="role-${r}" name="role" value="${r}" ${i === 1 ? 'checked' : ''}> <label for="role-${r}"><strong>${r}</strong> <span class="hint">(${ROLE_WORDS[r]})</span></label></div>`,
+        )}
+      </fieldset>
+      <button type="submit">Invite</button>
+    </form></section>
+    <section aria-labelledby="people"><h2 id="people">People</h2>
+    <table class="rows"><thead><tr><th>E-mail</th><th>Role</th><th>Since</th><th></th></tr></thead><tbody>
+    ${staff.items.map(
+      (m) =>
+        html`<tr data-staff="${m.id}"><td data-label="E-mail">${m.email}${m.email === session.email ? html` <span class="badge">you</span>` : ''}<br><code class="id">${m.id}</code></td>
+        <td data-label="Role">${m.role}</td><td data-label="Since">${utc(m.created_at)}</td>
+        <td><form class="inline" method="post" action="/dashboard/staff/${m.id}/remove">${csrfField(session.csrf_token)}<button class="danger" type="submit" aria-label="Remove ${m.email}">Remove</button></form></td></tr>`,
+    )}</tbody></table></section>`,
+  );
+}
+
+/** One's own sessions, and "sign out everywhere". */
+export function sessionsPage(session: DashboardSession, sessions: Awaited<ReturnType<typeof listOwnSessions>>) {
+  return page(
+    'Your sessions',
+    session,
+    html`<p class="hint">Where you are signed in as ${session.email} (${session.role}). A browser session ends after 2 idle hours or 12 hours in all; a script's after 1 idle hour or 8 hours.</p>
+    <section aria-labelledby="list"><h2 id="list">Sessions</h2>
+    <table class="rows"><thead><tr><th>Session</th><th>Signed in</th><th>Last used</th><th>From</th></tr></thead><tbody>
+    ${sessions.items.map(
+      (s) =>
+        html`<tr data-session="${s.id}"><td data-label="Session"><code class="id">${s.id}</code>${s.current ? html` <span class="badge live">this one</span>` : ''}</td>
+        <td data-label="Signed in">${utc(s.created_at)}</td><td data-label="Last used">${utc(s.last_used_at)}</td><td data-label="From"><code>${s.ip ?? '—'}</code></td></tr>`,
+    )}</tbody></table></section>
+    <section aria-labelledby="everywhere"><h2 id="everywhere">Sign out everywhere</h2>
+    <p>Ends every session above, this one included. Use it if a device was lost or a session may have been taken.</p>
+    <form method="post" action="/dashboard/sessions/sign-out-everywhere">${csrfField(session.csrf_token)}<button class="danger" type="submit">Sign out everywhere</button></form></section>`,
+  );
+}
+
+/** Step-up, first half: a button that e-mails a fresh code. */
+export function stepUpPage(session: DashboardSession, next: string | undefined, local: boolean) {
+  const until = session.stepped_up_until && Date.parse(session.stepped_up_until) > now().getTime() ? session.stepped_up_until : undefined;
+  return page(
+    'Confirm it is you',
+    session,
+    html`${until ? html`<p class="notice" role="status">This session is stepped up until ${utc(until)}.</p>` : ''}
+    <section><p>Creating a live key, creating or re-pointing a live webhook endpoint, changing versions and changing staff need a fresh code. We e-mail one to <strong>${session.email}</strong>; the session may then make such changes for 10 minutes.</p>
+    <form method="post" action="/dashboard/step-up">${csrfField(session.csrf_token)}${next ? html`<input type="hidden" name="next" value="${next}">` : ''}
+      <button type="submit">E-mail me a code</button></form>
+    ${local ? raw(html`<p class="hint">Running locally: the e-mail lands in the <a href="/dashboard/outbox">outbox</a>.</p>`.html) : ''}</section>`,
+  );
+}
+
+/** Step-up, second half: the code form. */
+export function stepUpCodePage(session: DashboardSession, next: string | undefined, local: boolean) {
+  return page(
+    'Enter your code',
+    session,
+    html`<p class="notice" role="status">We e-mailed a ten-digit code to <strong>${session.email}</strong>. It works once, for 10 minutes.
+      ${local ? raw(html`Running locally: read it in the <a href="/dashboard/outbox">outbox</a>.`.html) : ''}</p>
+    <section><form method="post" action="/dashboard/step-up/verify">${csrfField(session.csrf_token)}${next ? html`<input type="hidden" name="next" value="${next}">` : ''}
+      <label for="code">Ten-digit code</label>
+      <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{10}" maxlength="10" required autofocus>
+      <button type="submit">Confirm</button></form></section>`,
+  );
+}
+
+/** The audit log (owners only): who changed what, from where; newest first. */
+export function auditPage(session: DashboardSession, log: Awaited<ReturnType<typeof listAudit>>) {
+  return page(
+    'Audit log',
+    session,
+    html`<p class="hint">Every change to keys, webhook endpoints, versions and staff, kept a year. No one can edit or delete an entry.</p>
+    <section aria-labelledby="entries"><h2 id="entries">Entries <span class="hint">(${log.page.total} in all)</span></h2>
+    ${
+      log.items.length === 0
+        ? html`<p>Nothing recorded yet.</p>`
+        : html`<table class="rows"><thead><tr><th>When</th><th>Who</th><th>What</th><th>Object</th><th>From</th></tr></thead><tbody>
+    ${log.items.map(
+      (e) =>
+        html`<tr data-audit="${e.id}"><td data-label="When">${utc(e.created_at)}</td><td data-label="Who">${e.actor_email}</td>
+        <td data-label="What"><code>${e.action}</code></td><td data-label="Object"><code class="id">${e.target}</code></td><td data-label="From"><code>${e.ip}</code></td></tr>`,
+    )}</tbody></table>`
+    }
+    <nav class="pager" aria-label="Pages">
+      ${log.page.has_prev_page && log.page.start_cursor ? html`<a href="/dashboard/audit?before=${encodeURIComponent(log.page.start_cursor)}">Newer</a>` : ''}
+      ${log.page.has_next_page && log.page.end_cursor ? html`<a href="/dashboard/audit?after=${encodeURIComponent(log.page.end_cursor)}">Older</a>` : ''}
+    </nav></section>`,
+  );
+}

@@ -1,0 +1,7 @@
+import { dashboardPage } from '../core/operation';
+
+export const dashboardSessions = dashboardPage('page-sessions', {
+  method: 'GET',
+  path: '/dashboard/sessions',
+  operation: 'dashboardSessions',
+});

@@ -1,0 +1,7 @@
+import { dashboardPage } from '../core/operation';
+
+export const dashboardStaff = dashboardPage('page-staff', {
+  method: 'GET',
+  path: '/dashboard/staff',
+  operation: 'dashboardStaff',
+});
