@@ -5,6 +5,7 @@ import { lambdaContext } from '../infra/local/proxy-event';
 import { REPO_ROOT } from '../infra/aws/bundling';
 import { issueApiKey } from '../lib/auth/api-key';
 import { createSession } from '../lib/dashboard/session';
+import { addStaffMember } from '../lib/dashboard/staff';
 import { forgetPartner, recentPartner } from '../lib/partners/partner';
 import { ROUTES } from '../lib/routes';
 import { db } from '../lib/store/client';
@@ -39,7 +40,12 @@ export const roundTripsBench: Bench = async ({ credentials }) => {
     credentials.base_url,
     credentials.test_key,
     async () => {
-      const { token, session } = await createSession({ partnerId: credentials.partner_id, email: 'route-table@example.com' });
+      await addStaffMember(credentials.partner_id, 'route-table@example.com');
+      const { token, session } = await createSession({
+        partnerId: credentials.partner_id,
+        email: 'route-table@example.com',
+        steppedUpForMs: 10 * 60 * 1000,
+      });
       return { token, csrf: session.csrf_token };
     },
     async () => (await issueApiKey({ partnerId: credentials.partner_id, mode: 'test', name: 'route table spare' })).record.id,

@@ -107,6 +107,17 @@ async function startClockedRuntime(localDir: string, port: number) {
     now: () => Date.now() + offset,
     /** What the runtime's clock may have read a moment ago, in seconds: a delivery signed just before the last jump arrives just after it. */
     recentSeconds: () => [offset, previousOffset].map((o) => Math.floor((Date.now() + o) / 1000)),
+    /** A fresh dashboard session of the seeded owner, minted by the runtime (sessions end with the simulated hours). */
+    session: () =>
+      new Promise<string>((resolve) => {
+        const answer = (m: { session?: string }) => {
+          if (!m.session) return;
+          child.off('message', answer);
+          resolve(m.session);
+        };
+        child.on('message', answer);
+        child.send({ session: true });
+      }),
     /** Moves the runtime's clock (once its lanes are idle). */
     advance: (ms: number) =>
       new Promise<void>((resolve) => {
@@ -139,8 +150,8 @@ export async function receiverDownForADay(options: { localDir: string; port: num
         runtime.recentSeconds,
       ),
     ];
-    const dashboard = (path: string) =>
-      fetch(`${c.dashboard_url}/api${path}`, { headers: { Authorization: `Bearer ${c.dashboard_session}` } }).then(
+    const dashboard = async (path: string) =>
+      fetch(`${c.dashboard_url}/api${path}`, { headers: { Authorization: `Bearer ${await runtime.session()}` } }).then(
         (r) => r.json() as Promise<{ items: Attempt[] }>,
       );
     const attempts = async (e: ProofEndpoint) => (await dashboard(`/webhook-endpoints/${e.id}/attempts?limit=100`)).items;
@@ -222,7 +233,8 @@ export async function receiverDownForADay(options: { localDir: string; port: num
     }
     const outageHours = (runtime.now() - start) / HOUR;
     const eventsDuringOutage = (await logs()).test.length - logBefore;
-    const statusesDuring = await Promise.all(endpoints.map((e) => readEndpointStatus(c.dashboard_url, c.dashboard_session, e.id)));
+    const during = await runtime.session();
+    const statusesDuring = await Promise.all(endpoints.map((e) => readEndpointStatus(c.dashboard_url, during, e.id)));
     if (statusesDuring.some((s) => s.status !== 'enabled'))
       throw new Error(`an endpoint was disabled during a one-day outage: ${JSON.stringify(statusesDuring)}`);
 
@@ -254,7 +266,8 @@ export async function receiverDownForADay(options: { localDir: string; port: num
           .filter((s) => endpoints.some((e) => s.includes(e.id)))
       : [];
     const statuses: Record<string, string> = {};
-    for (const e of endpoints) statuses[e.id] = (await readEndpointStatus(c.dashboard_url, c.dashboard_session, e.id)).status;
+    const after = await runtime.session();
+    for (const e of endpoints) statuses[e.id] = (await readEndpointStatus(c.dashboard_url, after, e.id)).status;
     const log = await logs();
     return {
       outageHours,

@@ -9,6 +9,7 @@ import {
   checkEndpoint,
   readLog,
   registerEndpoint,
+  steppedUpSession,
   startProofReceiver,
   waitForDeliveries,
   type EndpointFigures,
@@ -82,7 +83,9 @@ export async function crashDuringDeliveries(options: DeliveryCrashOptions): Prom
         enabled_events: ['company.created', 'company.verified', 'file.created'],
       }),
     );
-    endpoints.push(await registerEndpoint(c.dashboard_url, c.dashboard_session, receivers[2], { livemode: true }));
+    // A live endpoint needs a session stepped up with an e-mailed code (lib/dashboard/step-up.ts).
+    const stepped = await steppedUpSession(c.dashboard_url, c.dashboard_session, options.localDir);
+    endpoints.push(await registerEndpoint(c.dashboard_url, stepped, receivers[2], { livemode: true }));
     // Endpoints on two lane shards at least (an endpoint's shard is the hash of its id): more test
     // endpoints until then, so the kills cut across queues.
     const shardCount = c.webhook_queue_urls.length;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
@@ -294,4 +296,26 @@ export async function waitForDeliveries(
     await new Promise((r) => setTimeout(r, options.quietMs ?? 1500));
     if (total() === count) return;
   }
+}
+
+/**
+ * The embedded default's dashboard session, stepped up (lib/dashboard/step-up.ts) so that it may create
+ * live endpoints: asks for the e-mailed code and reads it from the runtime's outbox (`localDir`), as a
+ * person reads their mail. The step-up code is sent on the answer's path, so it is there on return.
+ */
+export async function steppedUpSession(dashboardUrl: string, session: string, localDir: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${session}`, 'Content-Type': 'application/json' };
+  const asked = await fetch(`${dashboardUrl}/api/step-up`, { method: 'POST', headers, body: '{}' });
+  if (asked.status !== 202) throw new Error(`step-up refused: ${asked.status} ${await asked.text()}`);
+  const dir = join(localDir, 'outbox');
+  const mail = readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { subject: string; text: string })
+    .filter((m) => m.subject.includes('step-up code'))
+    .pop();
+  const code = mail && /\b(\d{10})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no step-up code in ${dir}`);
+  const verified = await fetch(`${dashboardUrl}/api/step-up/verify`, { method: 'POST', headers, body: JSON.stringify({ code }) });
+  if (verified.status !== 200) throw new Error(`step-up verify refused: ${verified.status} ${await verified.text()}`);
+  return session;
 }

@@ -1,3 +1,4 @@
+import { steppedUpSession } from '../proof/webhook-receivers';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -71,6 +72,8 @@ async function main() {
       headers: { Authorization: `Bearer ${c.dashboard_session}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+  // A live endpoint needs a stepped-up session: the code is read from the embedded default's outbox.
+  if (live) await steppedUpSession(c.dashboard_url, c.dashboard_session, resolve(process.env.LOCAL_DIR ?? '.local'));
   const created = await dashboard('POST', '', { url, livemode: live, description: `npm run listen → ${target}` });
   if (created.status !== 201) {
     console.error(`Could not register the endpoint (${created.status}): ${await created.text()}`);
