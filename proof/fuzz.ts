@@ -409,7 +409,8 @@ function safeStringify(value: unknown): string {
 function isOurPage(route: Route, status: number, text: string): boolean {
   if (!/^<!doctype html>/i.test(text.trimStart())) return false;
   if (kindOf(route) !== 'dashboard-page') return true;
-  const code = /\(code <code>([a-z_]+)<\/code>\)/.exec(text)?.[1] as ErrorCode | undefined;
+  // Codes on pages carry break points (`invalid_<wbr>request`, lib/dashboard/pages/layout.ts).
+  const code = /\(code <code>([a-z_]+)<\/code>\)/.exec(text.replace(/<wbr>/g, ''))?.[1] as ErrorCode | undefined;
   return code !== undefined && ERROR_CODES[code]?.status === status;
 }
 

@@ -3,12 +3,8 @@ import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
 import { field } from '../../lib/http/dashboard/forms';
 import { dashboardWebhookEndpoint as contract } from '../../lib/routes/dashboard/page-webhook-endpoint';
-import { readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
-import { attemptsQuery, deliveriesOfEndpoint } from '../../lib/webhooks/operations/dashboard-delivery';
-import { endpointPage } from '../../lib/dashboard/pages/webhook-endpoints';
-
-/** How many delivery attempts one page of the endpoint shows (grouped by event; the JSON face pages up to 100). */
-const ATTEMPTS_PER_PAGE = 20;
+import { attemptsQuery } from '../../lib/webhooks/operations/dashboard-delivery';
+import { endpointPageFor } from '../../lib/dashboard/endpoint-page';
 
 /** What the page says after an action sent the browser back here. */
 function noticeOf(query: Record<string, string | undefined>): string | undefined {
@@ -18,6 +14,8 @@ function noticeOf(query: Record<string, string | undefined>): string | undefined
     return `Test event ${query.tested} (webhook_endpoint.test) is recorded and on its way to this endpoint only: its delivery appears below.`;
   if (query.retried !== undefined) return 'The waiting delivery is being attempted now; the events behind it follow in order.';
   if (query.saved !== undefined) return 'Saved. Deliveries use the new settings from their next attempt on.';
+  if (query.recovered !== undefined && /^\d+$/.test(query.recovered))
+    return `${query.recovered} event${query.recovered === '1' ? '' : 's'} queued for delivery again, in order, behind what was waiting.`;
   return undefined;
 }
 
@@ -26,14 +24,7 @@ export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params, event }) => {
     const query = event.queryStringParameters ?? {};
-    const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
     const { after } = parseOrRefuse(attemptsQuery, { after: field(query as Record<string, string>, 'after') }, 'query string');
-    const deliveries = await deliveriesOfEndpoint(auth.session.partner_id, params.id, ATTEMPTS_PER_PAGE, after, endpoint);
-    return endpointPage(
-      auth.session,
-      endpoint,
-      { groups: deliveries.groups, next: deliveries.next_cursor, first: !after },
-      noticeOf(query),
-    );
+    return endpointPageFor(auth.session, params.id, { after, notice: noticeOf(query) });
   },
 });

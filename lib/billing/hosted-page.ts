@@ -1,4 +1,5 @@
 import { longDate, money, PAYMENT_TERMS_DAYS, type DocumentRow, type InvoiceDocument } from './invoice-document';
+import { LATE_LINES_NOTE } from './invoice';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -98,6 +99,6 @@ ${companies}
 <tr><th>Amount paid</th><td>${esc(money(doc.amountPaid, c))}</td></tr>
 <tr class="due"><th>Balance due${doc.amountDue > 0 ? ` by ${esc(longDate(doc.dueOn))}` : ''}</th><td>${esc(money(doc.amountDue, c))}</td></tr>
 </tbody></table>
-<footer><span>Amounts in ${esc(c.toUpperCase())}. Wholesale services for the period ${esc(doc.period.label)}; payment due ${PAYMENT_TERMS_DAYS} days after issue.</span>${pdfUrl ? `<a class="pdf" href="${esc(pdfUrl)}">Download PDF</a>` : ''}</footer>
+<footer><span>Amounts in ${esc(c.toUpperCase())}. Wholesale services for the period ${esc(doc.period.label)}; payment due ${PAYMENT_TERMS_DAYS} days after issue. ${esc(LATE_LINES_NOTE)}</span>${pdfUrl ? `<a class="pdf" href="${esc(pdfUrl)}">Download PDF</a>` : ''}</footer>
 </main></body></html>`;
 }

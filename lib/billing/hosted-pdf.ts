@@ -1,4 +1,5 @@
 import { longDate, money, PAYMENT_TERMS_DAYS, type InvoiceDocument } from './invoice-document';
+import { LATE_LINES_NOTE } from './invoice';
 import { shortDate, STATUS_WORDS } from './hosted-page';
 import { PdfWriter, type Rgb } from './pdf-writer';
 
@@ -133,12 +134,16 @@ export function hostedInvoicePdf(doc: InvoiceDocument): Buffer {
   for (let i = 1; i <= pages; i++) {
     pdf.setPage(i);
     y = PAGE.height - PAGE.margin + 14;
-    if (i === pages)
+    if (i === pages) {
+      y -= 11;
+      text(LATE_LINES_NOTE, PAGE.margin, { size: 8, color: MUTED });
+      y += 11;
       text(
         `Amounts in ${c.toUpperCase()}. Wholesale services for ${doc.period.label}; payment due ${PAYMENT_TERMS_DAYS} days after issue.`,
         PAGE.margin,
         { size: 8, color: MUTED },
       );
+    }
     text(`${doc.number} · Page ${i} of ${pages}`, RIGHT, { size: 8, color: MUTED, align: 'right' });
   }
   return pdf.output();

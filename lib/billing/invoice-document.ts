@@ -1,6 +1,6 @@
 import type { InvoiceRecord } from './invoice';
 import type { LedgerLine } from './ledger-line';
-import { periodBounds } from './period';
+import { monthName, periodBounds } from './period';
 import { PRODUCTS } from '../catalog/products';
 import { feeName, formatMoney, optionWords, productName, shownDescription } from './line-words';
 
@@ -89,7 +89,20 @@ export function money(cents: number, currency: string): string {
   return formatMoney(cents, currency);
 }
 
-function rowsOf(line: LedgerLine): DocumentRow[] {
+/**
+ * A line recorded in a month already closed is billed on the next invoice: it says so, by its month
+ * ("late line of October 2026"), so that every line reads as of the invoice's period or as late.
+ */
+export function lateLabel(line: Pick<LedgerLine, 'period'>, invoicePeriod: string): string | undefined {
+  return line.period && line.period < invoicePeriod ? `late line of ${monthName(line.period)}` : undefined;
+}
+
+function rowsOf(line: LedgerLine, invoicePeriod: string): DocumentRow[] {
+  const late = lateLabel(line, invoicePeriod);
+  return rowsOfLine(line).map((row) => (late && row.role !== 'option' ? { ...row, description: `${row.description} (${late})` } : row));
+}
+
+function rowsOfLine(line: LedgerLine): DocumentRow[] {
   const date = day(line.billed_at);
   if (line.amount < 0 || line.kind === 'credit' || line.kind === 'credit_carried')
     return [{ description: shownDescription(line), date, amount: line.amount, role: 'credit' }];
@@ -142,7 +155,8 @@ export function invoiceDocument(input: DocumentInput): InvoiceDocument {
     company.subtotal += line.amount;
   }
   // Under each order: what it bills first (with its options), then its fees, then its credits.
-  for (const [order, ofOrder] of linesOfOrder) order.rows = ofOrder.sort((a, b) => rank(a) - rank(b)).flatMap(rowsOf);
+  for (const [order, ofOrder] of linesOfOrder)
+    order.rows = ofOrder.sort((a, b) => rank(a) - rank(b)).flatMap((l) => rowsOf(l, record.period));
   // The account's own lines (carried credits) come after every company.
   const grouped = [...companies.entries()].sort(([a], [b]) => Number(a === ACCOUNT) - Number(b === ACCOUNT)).map(([, c]) => c);
   const issued = record.finalized_at ?? record.created_at;

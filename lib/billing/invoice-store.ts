@@ -19,8 +19,11 @@ export interface Page<T> {
  * invoicesOfPartner, newest first, with the spec's `page` block: the keyset pager over gsi1, whose sort
  * key is `<finalized_at>#<id>`; `total` is the counter bumped when an invoice is finalized.
  */
+/** The listing a cursor of a mode's invoices belongs to (lib/paging/cursor.ts). */
+export const invoiceListing = (scope: Scope) => listingFingerprint({ route: 'invoices', partner: scope.partnerId, mode: scope.mode });
+
 export async function listInvoices(scope: Scope, query: InvoicePageQuery): Promise<Page<InvoiceRecord>> {
-  const listing = listingFingerprint({ route: 'invoices', partner: scope.partnerId, mode: scope.mode });
+  const listing = invoiceListing(scope);
   const [{ items, page }, counter] = await Promise.all([
     keysetPage(invoicesRange(scope), { listing, limit: query.limit, descending: true, after: query.after, before: query.before }),
     finalizedInvoiceCount(scope),

@@ -4,15 +4,20 @@ import type { InvoiceRecord } from '../store/entities/invoice';
 import type { LedgerLine } from './ledger-line';
 import { isId } from '../ids';
 import { shownDescription } from './line-words';
+import { monthName } from './period';
 
 /** What the store keeps of an invoice (lib/store/entities/invoice.ts). */
 export type { InvoiceRecord } from '../store/entities/invoice';
 
-export function renderLine(line: LedgerLine): z.infer<ReturnType<typeof invoiceLineSchema>> {
+/** How late lines are billed, as the hosted invoice, its PDF and the README say it. */
+export const LATE_LINES_NOTE = 'A line recorded after its month closed is billed on the next invoice, marked as a late line of its month.';
+
+export function renderLine(line: LedgerLine, invoicePeriod?: string): z.infer<ReturnType<typeof invoiceLineSchema>> {
+  const late = invoicePeriod !== undefined && line.period && line.period < invoicePeriod ? line.period : undefined;
   const out: Record<string, unknown> = {
     id: line.id,
     kind: line.kind,
-    description: shownDescription(line),
+    description: late ? `${shownDescription(line)} (late line of ${monthName(late)})` : shownDescription(line),
     amount: line.amount,
     currency: line.currency,
   };
@@ -34,7 +39,7 @@ export function renderInvoice(record: InvoiceRecord, extra: { hostedUrl?: string
   if (extra.hostedUrl) out.hosted_url = extra.hostedUrl;
   out.livemode = record.livemode;
   out.period = record.period;
-  if (extra.lines) out.lines = extra.lines.map(renderLine);
+  if (extra.lines) out.lines = extra.lines.map((l) => renderLine(l, record.period));
   out.created_at = record.finalized_at ?? record.created_at;
   return out as Invoice;
 }

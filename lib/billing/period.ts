@@ -28,3 +28,8 @@ export function nextPeriod(period: Period): Period {
 export function lastClosedPeriod(asOf: Date): Period {
   return periodOf(new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - 1, 1)));
 }
+
+/** `2026-10` → `October 2026` (UTC). */
+export function monthName(period: Period): string {
+  return new Date(periodBounds(period).start).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' });
+}

@@ -67,6 +67,25 @@ const missingAsUndefined = (error: unknown) => {
 };
 
 /**
+ * Lists already newest first (each mode's page, in GET /events' own order: `created_at`, then the log's
+ * sequence) merged into one, newest first, each list's order kept: events of one mode that share a
+ * timestamp stay in the order the API gives them (a sort by id would shuffle them).
+ */
+export function mergeNewestFirst<T extends { event: { created_at: string } }>(lists: T[][]): T[] {
+  const heads = lists.map(() => 0);
+  const out: T[] = [];
+  for (;;) {
+    let pick = -1;
+    for (const [i, list] of lists.entries()) {
+      const item = list[heads[i]];
+      if (item && (pick < 0 || item.event.created_at > lists[pick][heads[pick]].event.created_at)) pick = i;
+    }
+    if (pick < 0) return out;
+    out.push(lists[pick][heads[pick]++]);
+  }
+}
+
+/**
  * A page of the partner's events, newest first, over the chosen modes: each mode's listing is read a
  * page past the one shown, the pages are merged by `created_at`, and each mode's cursor moves past exactly what was
  * shown (a mode only partly shown is re-read up to its last shown event for its cursor).
@@ -94,10 +113,7 @@ export async function browseEvents(
       return { mode, scope, after, page };
     }),
   );
-  const merged = pages
-    .flatMap((p) => p.page.items.map((event) => ({ mode: p.mode, event })))
-    .sort((a, b) => b.event.created_at.localeCompare(a.event.created_at) || b.event.id.localeCompare(a.event.id))
-    .slice(0, limit);
+  const merged = mergeNewestFirst(pages.map((p) => p.page.items.map((event) => ({ mode: p.mode, event })))).slice(0, limit);
   const next: Partial<Record<Mode, string | null>> = { ...query.after };
   let more = false;
   for (const { mode, scope, after, page } of pages) {

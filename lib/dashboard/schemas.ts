@@ -18,3 +18,9 @@ export const stepUpBody = z.strictObject({ code: oneTimeCodeField() });
 
 /** The step-up page: where to go back to once stepped up (a dashboard page of ours only). */
 export const stepUpPageQuery = z.strictObject({ next: z.string().max(300).optional() });
+
+/** `livemode` as a query value: `true` or `false` (the dashboard's lists show both modes without it). */
+export const livemodeParam = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();

@@ -18,6 +18,9 @@ export class ApiError extends Error {
   readonly status: number;
   readonly title: string;
 
+  /** For `resource_missing`: the object asked for, so the chain can tell the caller of its other mode (lib/http/middleware/other-mode-hint.ts). */
+  missing?: { what: string; id: string; location?: string };
+
   constructor(
     readonly code: ErrorCode,
     readonly detail?: string,
@@ -38,6 +41,8 @@ export function invalidField(location: string, reason: string, how_to_fix?: stri
   return new ApiError('invalid_request', detail, [{ reason, location, validation_type, how_to_fix }]);
 }
 
-export function resourceMissing(what: string, id?: string): ApiError {
-  return new ApiError('resource_missing', id ? `No such ${what}: '${id}'.` : `No such ${what}.`);
+export function resourceMissing(what: string, id?: string, location?: string): ApiError {
+  const error = new ApiError('resource_missing', id ? `No such ${what}: '${id}'.` : `No such ${what}.`);
+  if (id) error.missing = { what, id, ...(location ? { location } : {}) };
+  return error;
 }

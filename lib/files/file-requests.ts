@@ -11,7 +11,8 @@ import { idParam } from '../input/id-param';
 /** A multipart body over this is `request_too_large`; a file over its policy's size is `invalid_request`. */
 export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
 
-const uploadFields = z.strictObject({
+/** The multipart upload's text fields (the OpenAPI document declares them, with `file`: lib/routes/lifecycle/upload-file.ts). */
+export const uploadFields = z.strictObject({
   purpose: z.enum(FILE_PURPOSES),
   company: idParam('company', 'company'),
   shareholder: idParam('shareholder', 'owner', 'from the company’s shareholders (GET /v1/companies/{id})').optional(),

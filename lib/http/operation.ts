@@ -10,6 +10,7 @@ import { idempotency, idempotencyKeyShape } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
 import { rawBody } from './middleware/raw-body';
 import { requestLog } from './middleware/request-log';
+import { otherModeHint } from './middleware/other-mode-hint';
 import { operationCore, type PartnerRequest } from './operation-core';
 import type { ReadBatch } from '../store/read-batch';
 
@@ -27,7 +28,12 @@ export function partnerChain(contract: Omit<Contract, 'audience'>, prefetch?: Pr
   return {
     deadline: true,
     record: requestLog(),
-    beforeBody: [apiKeyAuth({ scope: contract.scope, prefetch: prefetchForScope, testModeOnly: contract.testModeOnly }), apiVersion()],
+    // otherModeHint first: its onError runs after the operation's and before the envelope's.
+    beforeBody: [
+      otherModeHint(),
+      apiKeyAuth({ scope: contract.scope, prefetch: prefetchForScope, testModeOnly: contract.testModeOnly }),
+      apiVersion(),
+    ],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes, schema: contract.body }),
     afterBody: contract.idempotent ? [idempotency()] : contract.checksIdempotencyKey ? [idempotencyKeyShape()] : [],
   };

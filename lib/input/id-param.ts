@@ -8,5 +8,8 @@ import { patterned } from './patterned';
  */
 export function idParam(kind: IdKind, what: string, from = 'as returned by the API') {
   const howToFix = `Send ${withArticle(what)} id ${from}: ${ID_PREFIXES[kind]} and 22 letters or digits, such as ${exampleId(kind)}.`;
-  return patterned(idPattern(kind), howToFix).meta({ examples: [exampleId(kind)] });
+  return patterned(idPattern(kind), howToFix).meta({
+    examples: [exampleId(kind)],
+    description: `The ${what}'s id (\`${ID_PREFIXES[kind]}\` and 22 letters or digits).`,
+  });
 }

@@ -4,7 +4,7 @@ import { JOB_SHARDS } from '../store/keys';
 import { runRenewals, runRenewalsOf } from '../orders/run-renewals';
 import { closePeriod } from '../billing/close-period';
 import { partnersWithUnbilledLines } from '../billing/ledger-store';
-import { lastClosedPeriod } from '../billing/period';
+import { lastClosedPeriod, periodBounds } from '../billing/period';
 import type { InvoiceRecord } from '../billing/invoice';
 import { BoundedRun } from '../event-log/bounded-run';
 
@@ -25,7 +25,10 @@ export interface SandboxBillingRun {
  */
 export async function runSandboxBilling(scope: Scope, asOf: Date, run = BoundedRun.beforeDeadline()): Promise<SandboxBillingRun> {
   const renewalsBilled = await runRenewalsOf(scope, asOf, run);
-  const invoice = run.complete ? await closePeriod(scope, lastClosedPeriod(asOf), nowIso(), run) : undefined;
+  // Issued at its period's close, as the month-end job issues one just after it: never before the
+  // period it bills has ended, whatever the real time of the run (docs/decisions.md, "Invoices read right").
+  const period = lastClosedPeriod(asOf);
+  const invoice = run.complete ? await closePeriod(scope, period, periodBounds(period).end, run) : undefined;
   return { renewals_billed: renewalsBilled, invoice, has_more: !run.complete };
 }
 

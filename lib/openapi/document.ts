@@ -4,6 +4,8 @@ import { errorEnvelopeSchema } from '../resources/error-envelope';
 import { guideMarkdown } from './guide';
 import { SNAPSHOT_SCHEMAS } from '../resources/snapshots';
 import { DOCUMENTED_OPERATIONS, type Operation } from '../routes';
+import { describeFields } from './describe-fields';
+import { PARAMETER_DESCRIPTIONS } from './parameter-descriptions';
 
 type Json = Record<string, unknown>;
 const COMPONENT = (id: string) => `#/components/schemas/${id}`;
@@ -53,7 +55,9 @@ function parameters(op: Operation, components: Json): Json[] {
   ] as const) {
     for (const [name, field] of Object.entries(shape ?? {})) {
       const schema = schemaObject(field as z.ZodType, 'input', components);
-      const { description, ...rest } = schema as { description?: string };
+      const { description: own, ...rest } = schema as { description?: string };
+      const id = op.operationId ?? op.operation;
+      const description = own ?? PARAMETER_DESCRIPTIONS[`${id}.${name}`] ?? PARAMETER_DESCRIPTIONS[name];
       out.push({
         name,
         in: where,
@@ -63,7 +67,38 @@ function parameters(op: Operation, components: Json): Json[] {
       });
     }
   }
+  // The headers a partner sends: the version on every keyed call, the Idempotency-Key where it is
+  // honoured (or, on the preview, only checked), the account on company creation and its preview.
+  if (op.audience !== 'public') out.push({ $ref: '#/components/parameters/ServiceVersion' });
+  if (op.idempotent) out.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  else if (op.checksIdempotencyKey)
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Accepted and checked for its shape only (1 to 255 printable characters): this call writes nothing, so it needs no key and a retry simply runs it again.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  if (op.accountHeader) out.push({ $ref: '#/components/parameters/ServiceAccount' });
   return out;
+}
+
+/**
+ * An operation's description: its own words (else its summary, as a sentence), then what its contract
+ * says of every call of it: the scope it needs, test mode only, idempotency, paging.
+ */
+function describeOperation(op: Operation, scope: string): string {
+  const words = op.description ?? `${(op.summary ?? op.operation).replace(/[.\s]*$/, '')}.`;
+  const facts = [
+    scope !== 'public' && scope !== 'none' ? `Needs a key with the \`${scope}\` scope.` : undefined,
+    scope === 'public' ? 'Needs no key.' : undefined,
+    op.testModeOnly ? 'Test keys only: a live key gets `test_mode_only` (403).' : undefined,
+    op.idempotent && !/Idempotency-Key/.test(words)
+      ? 'Honours `Idempotency-Key`: a retry with the same key answers the first result.'
+      : undefined,
+  ].filter(Boolean);
+  return [words, ...facts].join(' ');
 }
 
 const jsonContent = (schema: Json) => ({ content: { 'application/json': { schema } } });
@@ -127,23 +162,32 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
     paths[path][op.method.toLowerCase()] = {
       operationId: op.operationId ?? op.operation,
       summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
+      description: describeOperation(op, scope),
       tags: [op.tag],
       ...(scope === 'public' ? { security: [] } : {}),
       ...(scope !== 'public' && scope !== 'none' ? { 'x-required-scope': scope } : {}),
       parameters: parameters(op, components),
-      ...(op.body ? { requestBody: { required: true, ...jsonContent(schemaObject(op.body, 'input', components)) } } : {}),
+      ...(op.body ? { requestBody: { required: true, ...jsonContent(bodySchema(op, components)) } } : {}),
+      ...(op.multipart ? { requestBody: multipartBody(op, components) } : {}),
       responses: responses(op, components),
     };
   }
   for (const schema of [errorEnvelopeSchema(), ...Object.values(SNAPSHOT_SCHEMAS())] as z.ZodType[])
     schemaObject(schema, 'output', components);
+  // Every field described: its own schema's words, else the glossary's (lib/openapi/field-descriptions.ts).
+  for (const [id, schema] of Object.entries(components)) describeFields(schema, id);
+  for (const item of Object.values(paths))
+    for (const operation of Object.values(item) as Json[]) {
+      const content = ((operation.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
+      for (const media of Object.values(content)) describeFields(media.schema, String(operation.operationId));
+    }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Partner Company-Formation API',
       version: CURRENT_VERSION,
       description: guideMarkdown(),
+      license: { name: 'Proprietary: for partners under their agreement', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
       {
@@ -152,12 +196,39 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
       },
     ],
     security: [{ apiKey: [] }],
-    tags: [...new Set(operations.map((o) => o.tag!))].sort((a, b) => tagRank(a) - tagRank(b)).map((name) => ({ name })),
+    tags: [...new Set(operations.map((o) => o.tag!))]
+      .sort((a, b) => tagRank(a) - tagRank(b))
+      .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The ${name.toLowerCase()} operations.` })),
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: svc_live_… or svc_test_….' } },
       headers: {
         ServiceVersion: { description: 'The version the request ran on.', schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+      },
+      parameters: {
+        ServiceVersion: {
+          name: 'Service-Version',
+          in: 'header',
+          required: false,
+          description: `The API version to run this request on (\`YYYY-MM-DD\`); left out, your pinned default (\`GET /me\`'s \`default_api_version\`). The answer echoes the version it ran on.`,
+          schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: [CURRENT_VERSION] },
+        },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'A key of yours (a UUID, say: 1 to 255 printable characters) that makes a retry safe: for 24 hours the same key with the same request answers the first result without running it again (`Idempotency-Replayed: true`); with a different request it is refused (`idempotency_key_mismatch`).',
+          schema: { type: 'string', minLength: 1, maxLength: 255, examples: ['4f1c2e8a-9b7d-4c3e-8f21-0a6b5d9e7c13'] },
+        },
+        ServiceAccount: {
+          name: 'Service-Account',
+          in: 'header',
+          required: false,
+          description:
+            "An existing account (`acct_…`) to own the company. Send exactly one of this header or the body's `account` object (which creates the account alongside); both, or neither, is `invalid_request`.",
+          schema: { type: 'string', pattern: '^acct_[0-9A-Za-z]{22}$', examples: ['acct_7Hq2Lr9XvB3kTz5NcW1pYd'] },
+        },
       },
       schemas: sortKeys(components),
     },
@@ -179,6 +250,22 @@ const TAG_ORDER = [
   'Sandbox',
   'Keyless pages',
 ];
+/** What each chapter of the reference holds. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Companies: 'Client companies: create one (or preview the creation), list them, read one; name availability.',
+  Accounts: 'The accounts (incorporators) that own companies.',
+  Lifecycle:
+    'What a company needs on its way: requirements and their answers, identity documents and files, owner verification, status links.',
+  'Service orders': 'Products ordered on a company: their status, quotes, forms and renewals.',
+  'Orders and billing': 'Tax filings, the compliance calendar, the fixed-asset register and month-end invoices.',
+  Events: 'The event log: every change, in order, the one change feed; webhooks deliver the same events.',
+  Requests: 'The request log: what your integration sent and what it was answered, kept 7 days.',
+  Catalog: 'The products a partner can order, at wholesale prices.',
+  Account: 'The caller: the partner, the key, its mode, scopes and versions.',
+  Meta: 'This document.',
+  Sandbox: 'Test keys only: move sandbox companies, orders and requirements through their lifecycle, firing the real events.',
+  'Keyless pages': 'Pages for people, opened from links the API hands out: no API key.',
+};
 const tagRank = (tag: string) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
 
 function sortKeys(o: Json): Json {
@@ -187,4 +274,41 @@ function sortKeys(o: Json): Json {
       .sort()
       .map((k) => [k, o[k]]),
   );
+}
+
+/** A JSON request body, with the cross-field rules its operation states in JSON Schema (`if`/`then`) as `allOf`. */
+function bodySchema(op: Operation, components: Json): Json {
+  const schema = schemaObject(op.body!, 'input', components);
+  if (!op.bodyConditions?.length) return schema;
+  // A body that is a component carries the conditions in the component itself (one place, for every operation that takes it).
+  const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : undefined;
+  const target = (ref ? components[ref] : schema) as Json;
+  const allOf = ((target.allOf as Json[] | undefined) ?? []).filter(
+    (c) => !op.bodyConditions!.some((b) => JSON.stringify(b) === JSON.stringify(c)),
+  );
+  target.allOf = [...allOf, ...op.bodyConditions];
+  return schema;
+}
+
+/** A multipart body: its text fields from the schema, and `file` as binary. */
+function multipartBody(op: Operation, components: Json): Json {
+  const fields = schemaObject(op.multipart!, 'input', components) as Json & { properties?: Record<string, Json> };
+  const properties = {
+    ...fields.properties,
+    file: { type: 'string', format: 'binary', description: 'The document’s bytes, with its file name.' },
+  };
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          ...fields,
+          properties,
+          required: [...((fields.required as string[] | undefined) ?? []), 'file'],
+          ...(op.bodyConditions?.length ? { allOf: [...op.bodyConditions] } : {}),
+        },
+        encoding: { file: { contentType: 'application/pdf, image/jpeg, image/png' } },
+      },
+    },
+  };
 }

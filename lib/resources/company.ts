@@ -126,6 +126,8 @@ export const companySchema = onFirstUse(() =>
       officers: z.array(officerSchema()).optional(),
       management_type: z.enum(['member_managed', 'manager_managed']).optional(),
       officers_settled: z.boolean().optional(),
+      authorized_shares: z.number().int().optional(),
+      par_value: z.number().optional(),
       metadata: metadataSchema().optional(),
       created_at: dateTime(),
       updated_at: dateTime(),
@@ -223,6 +225,8 @@ export const COMPANY_FIELDS = [
   'officers',
   'management_type',
   'officers_settled',
+  'authorized_shares',
+  'par_value',
   'metadata',
   'created_at',
   'updated_at',
@@ -264,7 +268,7 @@ const STORED_API_FIELDS = COMPANY_FIELDS.filter(
 
 /**
  * The API shape of a company: the stored facts in the spec's field order (their sub-objects in theirs,
- * COMPANY_NESTED), `legal_name` rendered, and the read-time fields only when given. Internals (`version`, `name_key`, share structure) never leak.
+ * COMPANY_NESTED), `legal_name` rendered, and the read-time fields only when given. Internals (`version`, `name_key`) never leak; a C-corp's share structure (`authorized_shares`, `par_value`) comes back as it was sent (docs/decisions.md, "The reference carries the whole contract").
  */
 export function renderCompany(record: CompanyRecord, options: CompanyRenderOptions = {}): Company {
   const out: Record<string, unknown> = { object: 'company' };

@@ -92,8 +92,10 @@ describe('dashboard pages', () => {
       form: { mode: 'live', url: 'http://93.184.215.14/x', csrf_token: session.csrf_token },
     });
     expect(res.status).toBe(400);
+    // The endpoints page again, the URL as typed and the refusal right under it.
     expect(res.text).toContain('Live-mode endpoints must use https');
-    expect(res.text).toContain('$.url');
+    expect(res.text).toContain('<p class="field-error" id="url-error">');
+    expect(res.text).toContain('value="http://93.184.215.14/x" aria-invalid="true" aria-describedby="url-error"');
   });
 
   it("answers another partner's endpoint page with a 404 page", async () => {

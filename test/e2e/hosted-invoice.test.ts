@@ -51,12 +51,16 @@ describe('the hosted invoice over HTTP', () => {
     expect(text).toContain(partner.owner_email);
     expect(/<td id="number">(.*?)<\/td>/.exec(res.text)![1]).toBe(invoice.number);
     expect(text).toContain('Open');
+    // A sandbox run's invoice is issued at its period's close: the first instant after the period.
+    const [year, month] = invoice.period.split('-').map(Number);
+    const first = new Date(Date.UTC(year, month - 1, 1));
+    const lastDay = new Date(Date.UTC(year, month, 0));
     const issued = new Date(invoice.created_at);
+    expect(issued.toISOString()).toBe(new Date(Date.UTC(year, month, 1)).toISOString());
     expect(text).toContain(`Issued${longDay(issued)}`);
     expect(text).toContain(`Due${longDay(new Date(issued.getTime() + 30 * 86_400_000))}`);
-    const month = new Date(Date.UTC(issued.getUTCFullYear(), issued.getUTCMonth(), 1));
-    const lastDay = new Date(Date.UTC(issued.getUTCFullYear(), issued.getUTCMonth() + 1, 0));
-    expect(text).toContain(`Period${longDay(month)} – ${longDay(lastDay)}`);
+    expect(text).toContain(`Period${longDay(first)} – ${longDay(lastDay)}`);
+    expect(text).toContain('A line recorded after its month closed is billed on the next invoice, marked as a late line of its month.');
     expect(text).toContain('Test invoice.');
   });
 

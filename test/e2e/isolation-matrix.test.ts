@@ -102,6 +102,7 @@ function bodyReferences(doc: any): string[] {
   const walk = (schema: any, at: string, depth: number, field: string | undefined, op: string) => {
     if (!schema || depth > 10) return;
     if (schema.$ref) return walk(doc.components.schemas[schema.$ref.split('/').pop()], at, depth + 1, field, op);
+    if (schema.format === 'binary') return; // an upload's bytes, not a reference
     const namesId = typeof schema.pattern === 'string' && /^\^[a-z]+_/.test(schema.pattern);
     if (field && (namesId || (BODY_REFERENCE_NAMES.includes(field) && schema.type !== 'object' && schema.type !== 'array')))
       out.add(`${op} ${at}`);
@@ -191,8 +192,29 @@ const BODY_REFERENCES: Array<{
 const partnerRoutes = ROUTES.filter((r) => r.audience === 'partner' && r.path.includes('{'));
 const fill = (path: string, ids: Ids) => path.replace('/v1', '').replace(/\{(\w+)\}/g, (_m, name: string) => ids[name]);
 
+/** The other-mode hint of a `resource_missing` (lib/http/middleware/other-mode-hint.ts). */
+const hasOtherModeHint = (body: unknown) =>
+  /It exists in (live|test) mode/.test(String((body as { detail?: string } | undefined)?.detail ?? ''));
+
+/** The answer without the other-mode hint: the detail's sentence and its `errors[]` entry gone. */
+function withoutOtherModeHint(text: string): string {
+  try {
+    const body = JSON.parse(text);
+    if (!hasOtherModeHint(body)) return text;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+      if (k === 'errors') continue; // the hint's own entry
+      out[k] = k === 'detail' ? String(v).replace(/ It exists in (live|test) mode, but a (live|test)-mode key was used\./, '') : v;
+    }
+    return JSON.stringify(out);
+  } catch {
+    return text;
+  }
+}
+
 describe('isolation matrix: no caller sees or changes another partner’s or the other mode’s objects', () => {
   const objects: Partial<Record<Mode, Ids>> = {};
+  const hinted = new Set<string>();
   beforeAll(async () => {
     objects.test = await ownerObjects('test');
     objects.live = await ownerObjects('live');
@@ -222,12 +244,15 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
           const client = attacker.client();
           const real = await client.send(route.method, fill(route.path, ids), body);
           const none = await client.send(route.method, fill(route.path, { ...ids, ...fake }), body);
-          // Indistinguishable from nothing: same status, same body once each side's own ids are masked.
+          // The owner's own other-mode key is told the object is in the other mode (and nothing else):
+          // that hint aside, its answer too is the answer for nothing.
+          const ownOtherMode = attacker.who.startsWith('owner');
+          if (ownOtherMode && hasOtherModeHint(real.body)) hinted.add(`${route.method} ${route.path}`);
           expect({
             who: attacker.who,
             status: real.status,
             body: masked(
-              real.text,
+              ownOtherMode ? withoutOtherModeHint(real.text) : real.text,
               objectParams.map((n) => ids[n]),
             ),
           }).toEqual({
@@ -243,6 +268,17 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
       });
     }
   }
+
+  it('tells the owner’s other-mode key where its object is, on the routes that read one by its id', () => {
+    expect([...hinted]).toEqual(
+      expect.arrayContaining([
+        'GET /v1/companies/{companyID}',
+        'GET /v1/accounts/{accountID}',
+        'GET /v1/events/{eventID}',
+        'GET /v1/service-orders/{serviceOrderID}',
+      ]),
+    );
+  });
 
   it('never lists another partner’s objects', async () => {
     const mine = api(c.test_key);
@@ -390,7 +426,8 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
           const real = await ref.send(key, ctx, value);
           const none = await ref.send(key, ctx, fake);
           const what = `${attacker.who}: ${ref.operation} ${ref.field} = the owner's ${mode}-mode ${ref.names}`;
-          expect({ what, status: real.status, body: masked(real.text, [value]) }).toEqual({
+          const text = attacker.who.startsWith('owner') ? withoutOtherModeHint(real.text) : real.text;
+          expect({ what, status: real.status, body: masked(text, [value]) }).toEqual({
             what,
             status: none.status,
             body: masked(none.text, [fake]),

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { api } from '../support/http';
@@ -17,6 +18,20 @@ describe('GET /v1/openapi.json', () => {
       expect.arrayContaining(['/me', '/products', '/events', '/events/{eventID}', '/openapi.json']),
     );
   });
+});
+
+describe('the document lints clean', () => {
+  it('passes redocly lint (recommended rules, redocly.yaml) without an error or a warning', () => {
+    const root = join(__dirname, '..', '..');
+    const run = spawnSync(join(root, 'node_modules', '.bin', 'redocly'), ['lint', 'docs/openapi.json', '--format=summary'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const output = `${run.stdout}${run.stderr}`;
+    expect([run.status, output.match(/^(warning|error) .*$/gm) ?? []]).toEqual([0, []]);
+    expect(output).toContain('Your API description is valid');
+  }, 150_000);
 });
 
 describe('the e2e responses check against the document', () => {

@@ -20,9 +20,11 @@ import { freePort } from '../../infra/local/dynamodb-local';
 
 /**
  * The README's promise: every shell block works when pasted into a shell on a fresh clone with
- * `npm start` running. This test pastes every fenced `sh` block of README.md, in order, into one bash
- * (so a block may use what an earlier one set, as in one terminal), in a copy of the repository that
- * has no `.local/` yet (sources and node_modules linked), against the README's own `npm start`.
+ * `npm start` running, and every section stands alone. This test pastes the fenced `sh` blocks of each
+ * section of README.md (the text under one heading, `##` or `###`) into a fresh bash of their own, in
+ * order within the section (so a block may use what an earlier block OF ITS SECTION set, as in one
+ * terminal, and nothing from another section), in a copy of the repository that has no `.local/` yet
+ * (sources and node_modules linked), against the README's own `npm start`.
  *
  * A block may be left out only when the README says so right above it, with one of two reasons:
  * `<!-- readme-test: skip (needs an AWS account) -->` or `<!-- readme-test: skip (runs until stopped) -->`.
@@ -47,20 +49,24 @@ interface Block {
   info: string;
   text: string;
   skip?: string;
+  /** The heading the block stands under (`## …` or `### …`): its section. */
+  section: string;
 }
 
 /** Every fenced block of the README with its info string and the readme-test marker right above it. */
 function fencedBlocks(markdown: string): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
+  let section = '(top)';
   for (let i = 0; i < lines.length; i++) {
+    if (/^#{2,3} /.test(lines[i])) section = lines[i];
     const open = /^```(\S*)/.exec(lines[i]);
     if (!open) continue;
     const end = lines.findIndex((l, j) => j > i && l.startsWith('```'));
     let above = i - 1;
     while (above >= 0 && lines[above].trim() === '') above--;
     const marker = /^<!-- readme-test: skip \((.+)\) -->$/.exec(lines[above] ?? '');
-    blocks.push({ line: i + 1, info: open[1], text: lines.slice(i + 1, end).join('\n'), skip: marker?.[1] });
+    blocks.push({ line: i + 1, info: open[1], text: lines.slice(i + 1, end).join('\n'), skip: marker?.[1], section });
     i = end;
   }
   return blocks;
@@ -146,7 +152,7 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
     ).toEqual([]);
   });
 
-  it('runs every other shell block, in order, and every HTTP answer is a success', () => {
+  it('runs every other shell block, each section in a fresh shell of its own, and every HTTP answer is a success', () => {
     const bin = join(clone, '.readme-bin');
     mkdirSync(bin);
     const realCurl = spawnSync('bash', ['-c', 'command -v curl'], { encoding: 'utf8' }).stdout.trim();
@@ -157,26 +163,39 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
     );
     chmodSync(join(bin, 'curl'), 0o755);
     const runnable = shellBlocks.filter((b) => !b.skip);
-    const script = [
-      'set -eo pipefail',
-      ...runnable.flatMap((b, i) => [`echo "README-BLOCK ${i} line ${b.line}" >&2`, b.text, `echo "README-END ${i}" >&2`]),
-    ].join('\n');
-    writeFileSync(join(clone, '.readme-script.sh'), script);
-    const logFile = join(clone, '.readme-output.log');
-    const fd = openSync(logFile, 'w');
-    const run = spawnSync('bash', ['.readme-script.sh'], {
-      cwd: clone,
-      env: { ...TERMINAL_ENV, PATH: `${bin}:${process.env.PATH}` },
-      stdio: ['ignore', fd, fd],
-      timeout: 840_000,
-    });
-    closeSync(fd);
-    const output = readFileSync(logFile, 'utf8');
+    const sections = [...new Set(runnable.map((b) => b.section))];
+    expect(sections.length).toBeGreaterThan(5);
+    // One fresh bash per section: nothing a section set reaches another (the README's promise that
+    // every section sets what it uses again, for a reader who starts there).
+    let output = '';
+    const statuses: (number | null)[] = [];
+    for (const [s, section] of sections.entries()) {
+      const script = [
+        'set -eo pipefail',
+        ...runnable.flatMap((b, i) =>
+          b.section === section ? [`echo "README-BLOCK ${i} line ${b.line}" >&2`, b.text, `echo "README-END ${i}" >&2`] : [],
+        ),
+      ].join('\n');
+      writeFileSync(join(clone, `.readme-script-${s}.sh`), script);
+      const logFile = join(clone, `.readme-output-${s}.log`);
+      const fd = openSync(logFile, 'w');
+      const run = spawnSync('bash', [`.readme-script-${s}.sh`], {
+        cwd: clone,
+        env: { ...TERMINAL_ENV, PATH: `${bin}:${process.env.PATH}` },
+        stdio: ['ignore', fd, fd],
+        timeout: 840_000,
+      });
+      closeSync(fd);
+      statuses.push(run.status);
+      output += readFileSync(logFile, 'utf8');
+    }
 
     const results = runnable.map((b, i) => {
       const start = output.indexOf(`README-BLOCK ${i} line`);
       const end = output.indexOf(`README-END ${i}\n`);
-      const text = start < 0 ? '' : output.slice(start, end < 0 ? undefined : end);
+      // A block that did not finish: its output runs to its section's end (the next block started after it).
+      const next = output.indexOf('README-BLOCK ', start + 1);
+      const text = start < 0 ? '' : output.slice(start, end >= 0 ? end : next >= 0 ? next : undefined);
       const failed = [...text.matchAll(/^README-HTTP (\d{3}) (\S+) (\S+)$/gm)]
         .filter((m) => Number(m[1]) >= 400 || m[1] === '000')
         .map((m) => `${m[1]} ${m[2]} ${m[3]}`);
@@ -184,8 +203,8 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
     });
     const broken = results.filter((r) => !r.ran || !r.finished || r.failedRequests.length);
     const report = broken.map(({ output: text, ...r }) => `${JSON.stringify(r)}\n${text.slice(-4000)}`).join('\n---\n');
-    if (broken.length) throw new Error(`README blocks that do not work when pasted (bash exit ${run.status}):\n${report}`);
-    expect(run.status).toBe(0);
+    if (broken.length) throw new Error(`README blocks that do not work when pasted (bash exits ${statuses.join(', ')}):\n${report}`);
+    expect(statuses.every((status) => status === 0)).toBe(true);
   }, 900_000);
 
   it('its webhook receiver, saved as receiver.mjs, accepts real deliveries signed v1 and v1a and refuses a wrong secret', async () => {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -7,7 +8,8 @@ import { PartnerApi } from '../../sdk/node/src/index';
 import { toolsFromDocument } from '../../sdk/node/src/mcp/tools';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
-import { anAccount, uniqueWord } from '../support/companies';
+import { anAccount, anOwner, uniqueWord } from '../support/companies';
+import { aPdf } from '../support/lifecycle';
 
 /**
  * `npm run mcp` driven by the MCP SDK's own client over stdio, as an MCP client (an agent's host)
@@ -89,6 +91,42 @@ describe('npm run mcp with a test key', () => {
     expect(JSON.parse((events.content as { text: string }[])[0].text).items.map((e: { type: string }) => e.type)).toEqual([
       'company.created',
     ]);
+  });
+
+  it('uploads an owner’s identity document from a file path through the uploadFile tool', async () => {
+    const upload = (await client.listTools()).tools.find((t) => t.name === 'uploadFile')!;
+    expect(upload.description).toMatch(/^Upload a document/);
+    expect(upload.inputSchema.required).toEqual(expect.arrayContaining(['purpose', 'company', 'path']));
+    const created = await client.callTool({
+      name: 'createCompany',
+      arguments: {
+        body: {
+          name: `Agent ${uniqueWord()}`,
+          state: 'WY',
+          entity_type: 'llc',
+          account: anAccount(),
+          shareholders: [{ ...anOwner(), main_incorporator: true, ownership_percentage: 100 }],
+        },
+      },
+    });
+    const company = JSON.parse((created.content as { text: string }[])[0].text);
+    const path = join(mkdtempSync(join(tmpdir(), 'mcp-upload-')), 'passport.pdf');
+    writeFileSync(path, aPdf());
+    const result = await client.callTool({
+      name: 'uploadFile',
+      arguments: { purpose: 'identity_document', company: company.id, shareholder: company.shareholders[0].id, path },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse((result.content as { text: string }[])[0].text)).toMatchObject({
+      object: 'file',
+      purpose: 'identity_document',
+      type: 'application/pdf',
+    });
+    const missing = await client.callTool({
+      name: 'uploadFile',
+      arguments: { purpose: 'identity_document', company: company.id, path: `${path}.none` },
+    });
+    expect(missing.isError).toBe(true);
   });
 
   it('answers a refused call with the API’s envelope as a tool error', async () => {

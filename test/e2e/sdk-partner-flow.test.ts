@@ -74,12 +74,16 @@ describe('a partner flow through the SDK', () => {
   });
 
   it('uploads the owner’s identity document (multipart) and drives the sandbox lifecycle to active', async () => {
-    const form = new FormData();
-    form.append('purpose', 'identity_document');
-    form.append('company', company.id);
-    form.append('shareholder', company.shareholders![0].id);
-    form.append('file', new Blob([new Uint8Array(aPdf())], { type: 'application/pdf' }), 'passport.pdf');
-    const file = await client.uploadFile({}, { body: form });
+    // A typed upload: the fields and the file, sent as multipart/form-data by the SDK.
+    const file = await client.uploadFile({
+      body: {
+        purpose: 'identity_document',
+        company: company.id,
+        shareholder: company.shareholders![0].id,
+        file: new Blob([new Uint8Array(aPdf())], { type: 'application/pdf' }),
+        filename: 'passport.pdf',
+      },
+    });
     expect(file).toMatchObject({ object: 'file', purpose: 'identity_document', type: 'application/pdf' });
     expect(await client.getCompany({ companyID: company.id })).toMatchObject({ status: 'in_progress', verification: 'verified' });
 

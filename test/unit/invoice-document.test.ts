@@ -2,7 +2,7 @@ import { describeLine, formatMoney, shownDescription } from '../../lib/billing/l
 import { invoiceDocument } from '../../lib/billing/invoice-document';
 import { hostedInvoicePdf } from '../../lib/billing/hosted-pdf';
 import { newLine, type LedgerLine } from '../../lib/billing/ledger-line';
-import type { InvoiceRecord } from '../../lib/billing/invoice';
+import { LATE_LINES_NOTE, renderInvoice, type InvoiceRecord } from '../../lib/billing/invoice';
 import { pdfText } from '../support/invoices';
 
 const at = '2026-11-05T10:00:00.000Z';
@@ -168,5 +168,44 @@ describe('the invoice document', () => {
     expect(pages.at(-1)).toBe(`TEST-202611 · Page ${pages.length} of ${pages.length}`);
     expect(text.filter((t) => t === 'Total')).toHaveLength(1);
     expect(text[text.indexOf('Total') + 1]).toBe('$2,000.00');
+  });
+});
+
+describe('invoices read right: a late line says so', () => {
+  const inPeriod = line({
+    key: 'so_1#order',
+    kind: 'order',
+    company: 'cmp_1',
+    service_order: 'so_1',
+    product_key: 'bookkeeping',
+    description: 'bookkeeping',
+    amount: 9900,
+  });
+  const late = line({
+    key: 'so_2#order',
+    kind: 'order',
+    company: 'cmp_1',
+    service_order: 'so_2',
+    product_key: 'ein_application',
+    description: 'ein_application',
+    amount: 5000,
+    billed_at: '2026-10-30T09:00:00.000Z',
+  });
+
+  it('labels a line of an earlier month as a late line of it, on the API, the hosted document and the PDF, and no other', () => {
+    const doc = invoiceDocument({
+      record: record([inPeriod, late]),
+      lines: [inPeriod, late],
+      ...parties,
+      companyNames: { cmp_1: 'Acme LLC' },
+    });
+    const rows = doc.companies[0].orders.flatMap((o) => o.rows.map((r) => r.description));
+    expect(rows.filter((d) => d.includes('(late line of October 2026)'))).toHaveLength(1);
+    expect(rows.find((d) => d.startsWith('Bookkeeping'))).not.toMatch(/late/);
+    const api = renderInvoice(record([inPeriod, late]), { lines: [inPeriod, late] });
+    expect(api.lines!.map((l) => l.description.endsWith('(late line of October 2026)'))).toEqual([false, true]);
+    const text = pdfText(hostedInvoicePdf(doc)).join('\n');
+    expect(text).toContain('late line of October 2026');
+    expect(text).toContain(LATE_LINES_NOTE);
   });
 });

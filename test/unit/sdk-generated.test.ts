@@ -90,8 +90,8 @@ describe('the MCP tools', () => {
     const keyed = operations.filter(({ op }) => (op.security ?? doc.security).length > 0);
     const sandbox = keyed.filter(({ path }) => path.startsWith('/sandbox/'));
     expect(sandbox.length).toBeGreaterThan(10);
-    // Left out, as tools.ts says: the bytes of a file and the multipart upload (not JSON).
-    const notJson = ['getFileContent', 'uploadFile'];
+    // Left out, as tools.ts says: the bytes of a file (not JSON). The multipart upload is a tool taking a path.
+    const notJson = ['getFileContent'];
     expect(test.map((t) => t.name).sort()).toEqual(
       keyed
         .map(({ op }) => op.operationId)
@@ -110,12 +110,35 @@ describe('the MCP tools', () => {
   it('take their description and input schema from the document', () => {
     for (const tool of test) {
       const { path, method, op } = operations.find((o) => o.op.operationId === tool.name)!;
-      expect(tool.description).toContain(op.summary);
-      if (op.description) expect(tool.description).toContain(op.description);
+      // One sentence saying what the tool does (the summary, led by a verb), then the description.
+      const summary = String(op.summary).replace(/[.\s]+$/, '');
+      expect(tool.description.toLowerCase()).toContain(summary.toLowerCase());
+      expect(tool.description).toMatch(/^(Sandbox \(test keys only\): )?[A-Z][a-z-]+\b/);
+      expect(tool.description).not.toContain(`${method.toUpperCase()} ${path}.`);
+      const detail = String(op.description ?? '').startsWith(`${summary}.`)
+        ? String(op.description)
+            .slice(summary.length + 1)
+            .trim()
+        : String(op.description ?? '');
+      if (detail) expect(tool.description).toContain(detail);
       expect(tool.call).toMatchObject({ method: method.toUpperCase(), path });
-      const params = (op.parameters ?? []) as { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[];
+      const params = ((op.parameters ?? []) as { $ref?: string }[])
+        .filter((p) => !p.$ref)
+        .filter((p) => ['path', 'query'].includes((p as { in: string }).in)) as {
+        name: string;
+        in: string;
+        required?: boolean;
+        schema: Record<string, unknown>;
+      }[];
+      const uploadFields = Object.keys(op.requestBody?.content?.['multipart/form-data']?.schema?.properties ?? {}).filter(
+        (f) => f !== 'file',
+      );
       expect(Object.keys(tool.inputSchema.properties).sort()).toEqual(
-        [...params.map((p) => argumentName(p.name)), ...(op.requestBody ? ['body'] : [])].sort(),
+        [
+          ...params.map((p) => argumentName(p.name)),
+          ...(op.requestBody?.content?.['application/json'] ? ['body'] : []),
+          ...(uploadFields.length ? [...uploadFields, 'path'] : []),
+        ].sort(),
       );
       for (const p of params) {
         expect(tool.inputSchema.properties[argumentName(p.name)]).toMatchObject(p.schema);

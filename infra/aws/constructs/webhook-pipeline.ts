@@ -199,7 +199,7 @@ export class WebhookPipeline extends Construct {
    * codes sent off the answer's path. A failed batch is given again (a message is deleted once sent,
    * so a retry may send one twice, never none); after the retries it goes to the fan-out DLQ.
    */
-  attachMailer(mailer: ServiceFunction, table: Table): void {
+  attachMailer(mailer: ServiceFunction, table: ITable): void {
     mailer.fn.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,

@@ -3,24 +3,32 @@ import type { ApiKeyView, createKey } from '../api-keys';
 import type { DashboardSession } from '../session';
 import { csrfField, html, utc as when } from './html';
 import { page } from './layout';
+import { fieldError, formSummary, invalidAttrs, typedValue, type FormState } from './form-state';
 
-export function keysPage(session: DashboardSession, keys: ApiKeyView[]) {
+export function keysPage(session: DashboardSession, keys: ApiKeyView[], form?: FormState, status?: number) {
+  const live = typedValue(form, 'mode') === 'live';
+  const ticked = new Set(typedValue(form, 'scopes').split(/,\s*/));
   return page(
     'API keys',
     session,
     html`<section aria-labelledby="create-key"><h2 id="create-key">Create a key</h2>
+    ${formSummary(form)}
     <form method="post" action="/dashboard/keys">${csrfField(session.csrf_token)}
-      <fieldset class="inline"><legend>Mode</legend>
-        <input type="radio" id="mode-test" name="mode" value="test" checked> <label for="mode-test">Test (sandbox)</label>
-        <input type="radio" id="mode-live" name="mode" value="live"> <label for="mode-live">Live</label>
+      <fieldset class="inline"><legend>Mode <span class="hint">(a live key asks for a fresh code first)</span></legend>
+        <input type="radio" id="mode-test" name="mode" value="test" ${live ? '' : 'checked'}> <label for="mode-test">Test (sandbox)</label>
+        <input type="radio" id="mode-live" name="mode" value="live" ${live ? 'checked' : ''}> <label for="mode-live">Live</label>
       </fieldset>
-      <label for="name">Name <span class="hint">(optional)</span></label><input id="name" name="name" type="text" maxlength="100">
+      <label for="name">Name <span class="hint">(optional)</span></label><input id="name" name="name" type="text" maxlength="100" value="${typedValue(form, 'name')}"${invalidAttrs(form, 'name')}>
+      ${fieldError(form, 'name')}
       <fieldset><legend>Scopes <span class="hint">(none ticked: all scopes)</span></legend><div class="checks">
-        ${SCOPES.map((s) => html`<span><input type="checkbox" id="scope-${s}" name="scopes" value="${s}"> <label for="scope-${s}">${s}</label></span>`)}
+        ${SCOPES.map((s) => html`<span><input type="checkbox" id="scope-${s}" name="scopes" value="${s}" ${ticked.has(s) ? 'checked' : ''}> <label for="scope-${s}">${s}</label></span>`)}
       </div></fieldset>
-      <label for="expires_at">Expires at <span class="hint">(optional, UTC)</span></label><input id="expires_at" name="expires_at" type="datetime-local">
+      ${fieldError(form, 'scopes')}
+      <label for="expires_at">Expires at <span class="hint">(optional, UTC)</span></label><input id="expires_at" name="expires_at" type="datetime-local" value="${typedValue(form, 'expires_at')}"${invalidAttrs(form, 'expires_at')}>
+      ${fieldError(form, 'expires_at')}
       <label for="allowed_ips">Allowed IP addresses <span class="hint">(optional; addresses or CIDR ranges, one per line or comma-separated; empty: any)</span></label>
-      <textarea id="allowed_ips" name="allowed_ips" rows="3"></textarea>
+      <textarea id="allowed_ips" name="allowed_ips" rows="3"${invalidAttrs(form, 'allowed_ips')}>${typedValue(form, 'allowed_ips')}</textarea>
+      ${fieldError(form, 'allowed_ips')}
       <button type="submit">Create key</button>
     </form></section>
     <section aria-labelledby="your-keys"><h2 id="your-keys">Your keys</h2>
@@ -38,6 +46,7 @@ export function keysPage(session: DashboardSession, keys: ApiKeyView[]) {
       )}</tbody></table>`
     }
     </section>`,
+    status,
   );
 }
 

@@ -11,6 +11,7 @@ const NAV: readonly [string, string, DashboardArea][] = [
   ['/dashboard/requests', 'Requests', 'requests'],
   ['/dashboard/settings', 'Versions', 'settings'],
   ['/dashboard/sandbox-clock', 'Test clock', 'sandbox-clock'],
+  ['/dashboard/invoices', 'Invoices', 'invoices'],
   ['/dashboard/staff', 'Staff', 'staff'],
   ['/dashboard/audit', 'Audit log', 'audit'],
 ];
@@ -20,10 +21,10 @@ const STYLE = `
 a{color:#0b57d0}a:focus,button:focus,input:focus,select:focus,textarea:focus,summary:focus{outline:3px solid #f9b400;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px 8px}
 header{background:#1b1f24;color:#fff;padding:12px 16px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
-header a{color:#fff}header .badge{color:#1b1f24}header nav{display:flex;flex-wrap:wrap;gap:12px}header .who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px}
-main{max-width:960px;margin:0 auto;padding:16px}h1{font-size:24px;margin:8px 0 16px}h2{font-size:19px;margin:24px 0 8px}
+header a{color:#fff}header .badge{color:#1b1f24}header .who{flex-wrap:wrap;min-width:0}header .who a{overflow-wrap:anywhere;min-width:0}header nav{display:flex;flex-wrap:wrap;gap:12px}header .who{margin-left:auto;display:flex;gap:8px;align-items:center;font-size:14px}
+main{max-width:1600px;margin:0 auto;padding:16px 24px}h1{font-size:24px;margin:8px 0 16px}h2{font-size:19px;margin:24px 0 8px}
 section,.card{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:16px;margin:0 0 16px}
-table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;padding:8px;border-bottom:1px solid #e4e7ec;vertical-align:top;overflow-wrap:break-word}
+table{width:100%;border-collapse:collapse;font-size:14px}th,td{text-align:left;padding:8px;border-bottom:1px solid #e4e7ec;vertical-align:top}th.num,td.num{text-align:right;white-space:nowrap}
 label{display:block;font-weight:600;margin:12px 0 4px}.hint{font-weight:400;color:#555;font-size:14px}
 input[type=text],input[type=email],input[type=url],input[type=datetime-local],select,textarea{display:block;width:100%;max-width:560px;padding:8px;font:inherit;border:1px solid #98a2b3;border-radius:6px}
 fieldset{border:1px solid #d0d5dd;border-radius:6px;margin:12px 0;padding:8px 12px}legend{font-weight:600}
@@ -32,17 +33,32 @@ button{font:inherit;padding:8px 14px;border-radius:6px;border:1px solid #0b57d0;
 button.secondary{background:#fff;color:#0b57d0}button.danger{background:#b42318;border-color:#b42318}
 form.inline{display:inline}form.inline button{margin:0}
 .secret{display:block;padding:12px;background:#fffbe6;border:2px solid #f9b400;border-radius:6px;font:15px ui-monospace,monospace;word-break:break-all;user-select:all}
+.field-error{color:#b42318;font-size:14px;margin:4px 0 0;max-width:560px}[aria-invalid=true]{border-color:#b42318;border-width:2px}
+form.inline-form{display:flex;flex-wrap:wrap;gap:8px;align-items:end;margin-bottom:16px}form.inline-form label{margin:0}form.inline-form select{width:auto}form.inline-form button{margin:0}
 .notice{background:#e8f1ff;border:1px solid #0b57d0;border-radius:6px;padding:12px}.error{background:#fdecea;border:1px solid #b42318;border-radius:6px;padding:12px}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;background:#e4e7ec}.badge.live{background:#d1fadf}.badge.test{background:#fef0c7}.badge.off{background:#fdecea}
-code{font-family:ui-monospace,monospace;font-size:14px;word-break:break-all}progress{width:100%;max-width:560px;height:18px;vertical-align:middle}
+code{font-family:ui-monospace,monospace;font-size:14px;word-break:normal;overflow-wrap:anywhere;hyphens:none}progress{width:100%;max-width:560px;height:18px;vertical-align:middle}
 article.delivery{border-top:1px solid #d0d5dd;padding:8px 0 12px}article.delivery h3{font-size:16px;margin:8px 0}
 pre.payload{background:#f6f7f9;border:1px solid #e4e7ec;border-radius:6px;padding:8px;overflow-x:auto;max-height:320px;font-size:13px;white-space:pre-wrap;word-break:break-all}
-code.body{display:inline-block;max-width:100%;color:#555;font-size:12px}.pager{display:flex;gap:16px;margin-top:8px}summary{cursor:pointer;font-weight:600}
+code.body{display:inline-block;max-width:100%;color:#555;font-size:12px;overflow-wrap:anywhere}.pager{display:flex;gap:16px;margin-top:8px}summary{cursor:pointer;font-weight:600}
 @media (max-width:600px){header .who{margin-left:0}table.rows thead{display:none}table.rows,table.rows tbody,table.rows tr,table.rows td{display:block}
-table.rows tr{border-bottom:1px solid #d0d5dd;padding:8px 0}table.rows td{border:0;padding:2px 0}table.rows td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
+table.rows tr{border-bottom:1px solid #d0d5dd;padding:8px 0}table.rows td.num{text-align:left}table.rows td{border:0;padding:2px 0}table.rows td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 `;
 
-/** Every page: one column, readable on a phone, usable with the keyboard, no scripts. */
+/**
+ * Ids, codes and event types break only where they may: after `_`, `.`, `/` or `-` (a `<wbr>` in
+ * each `<code>`), never mid-word (`invalid_reques t`), unless one piece alone is wider than the line (a
+ * public key on a phone); a secret (`code.secret`) is opaque and wraps anywhere. The text copied is
+ * unchanged: `<wbr>` adds no character.
+ */
+export function withBreakPoints(markup: string): string {
+  return markup.replace(
+    /<code(?![^>]*class="secret")([^>]*)>([^<]*)<\/code>/g,
+    (_m, attrs: string, text: string) => `<code${attrs}>${text.replace(/([_./-])(?=[^_./-])/g, '$1<wbr>')}</code>`,
+  );
+}
+
+/** Every page: the width of the screen (up to 1,600 px), readable on a phone, usable with the keyboard, no scripts. */
 export function layout(input: { title: string; session?: DashboardSession; body: Raw; refreshSeconds?: number }): string {
   const { title, session, body, refreshSeconds } = input;
   // A page that watches work in progress (the test clock's advance) reloads itself: no scripts.
@@ -61,7 +77,7 @@ export function layout(input: { title: string; session?: DashboardSession; body:
 ${refresh}<title>${title} · Partner dashboard</title><style>${raw(STYLE)}</style></head>
 <body><a class="skip" href="#main">Skip to content</a>
 <header><strong>Partner dashboard</strong>${nav}</header>
-<main id="main"><h1>${title}</h1>${body}</main></body></html>`.html
+<main id="main"><h1>${title}</h1>${raw(withBreakPoints(body.html))}</main></body></html>`.html
   );
 }
 

@@ -2,8 +2,10 @@ import type { WebhookEndpointView } from '../../webhooks/endpoints';
 import type { EndpointHealth } from '../../webhooks/operations/endpoint-health';
 import type { DeliveryGroup } from '../../webhooks/operations/dashboard-delivery';
 import type { DashboardSession } from '../session';
+import type { QueuedEvent } from '../../webhooks/operations/queued-events';
 import { csrfField, html, utc } from './html';
 import { page } from './layout';
+import { fieldError, formSummary, invalidAttrs, typedValue, type FormState } from './form-state';
 
 const status = (e: WebhookEndpointView) =>
   e.status === 'enabled' ? html`<span class="badge">enabled</span>` : html`<span class="badge off">disabled (${e.disabled_reason})</span>`;
@@ -19,19 +21,24 @@ export const mode = (e: { livemode: boolean }) =>
 
 type Endpoint = WebhookEndpointView & { health: EndpointHealth };
 
-export function endpointsPage(session: DashboardSession, endpoints: Endpoint[], notice?: string) {
+export function endpointsPage(session: DashboardSession, endpoints: Endpoint[], notice?: string, form?: FormState) {
+  const live = typedValue(form, 'mode') === 'live';
   return page(
     'Webhook endpoints',
     session,
     html`${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}<section aria-labelledby="add"><h2 id="add">Add an endpoint</h2>
+    ${formSummary(form)}
     <form method="post" action="/dashboard/webhook-endpoints">${csrfField(session.csrf_token)}
       <fieldset class="inline"><legend>Mode</legend>
-        <input type="radio" id="mode-test" name="mode" value="test" checked> <label for="mode-test">Test (sandbox events)</label>
-        <input type="radio" id="mode-live" name="mode" value="live"> <label for="mode-live">Live</label>
+        <input type="radio" id="mode-test" name="mode" value="test" ${live ? '' : 'checked'}> <label for="mode-test">Test (sandbox events)</label>
+        <input type="radio" id="mode-live" name="mode" value="live" ${live ? 'checked' : ''}> <label for="mode-live">Live</label>
       </fieldset>
-      <label for="url">URL <span class="hint">(live: https only, public addresses only)</span></label><input id="url" name="url" type="url" required maxlength="2048" placeholder="https://example.com/webhooks">
-      <label for="enabled_events">Event types <span class="hint">(optional, comma-separated; empty: every event)</span></label><input id="enabled_events" name="enabled_events" type="text" placeholder="company.status.changed, requirement.created">
-      <label for="description">Description <span class="hint">(optional)</span></label><input id="description" name="description" type="text" maxlength="500">
+      <label for="url">URL <span class="hint">(live: https only, port 443, public addresses only)</span></label><input id="url" name="url" type="url" required maxlength="2048" placeholder="https://example.com/webhooks" value="${typedValue(form, 'url')}"${invalidAttrs(form, 'url')}>
+      ${fieldError(form, 'url')}
+      <label for="enabled_events">Event types <span class="hint">(optional, comma-separated; empty: every event)</span></label><input id="enabled_events" name="enabled_events" type="text" placeholder="company.status.changed, requirement.created" value="${typedValue(form, 'enabled_events')}"${invalidAttrs(form, 'enabled_events')}>
+      ${fieldError(form, 'enabled_events')}
+      <label for="description">Description <span class="hint">(optional)</span></label><input id="description" name="description" type="text" maxlength="500" value="${typedValue(form, 'description')}"${invalidAttrs(form, 'description')}>
+      ${fieldError(form, 'description')}
       <button type="submit">Add endpoint</button>
     </form></section>
     <section aria-labelledby="list"><h2 id="list">Endpoints</h2>
@@ -98,13 +105,45 @@ function healthSection(session: DashboardSession, e: WebhookEndpointView, h: End
     }</section>`;
 }
 
-function editSection(session: DashboardSession, e: WebhookEndpointView) {
+function editSection(session: DashboardSession, e: WebhookEndpointView, form?: FormState) {
   return html`<section aria-labelledby="edit"><h2 id="edit">Settings</h2>
+    ${formSummary(form)}
     <form method="post" action="/dashboard/webhook-endpoints/${e.id}/edit">${csrfField(session.csrf_token)}
-      <label for="url">URL</label><input id="url" name="url" type="url" required maxlength="2048" value="${e.url}">
-      <label for="enabled_events">Event types <span class="hint">(comma-separated: exact types, * or a prefix such as company.*; empty: every event)</span></label><input id="enabled_events" name="enabled_events" type="text" value="${e.enabled_events.join(', ')}">
-      <label for="description">Description</label><input id="description" name="description" type="text" maxlength="500" value="${e.description}">
+      <label for="url">URL</label><input id="url" name="url" type="url" required maxlength="2048" value="${typedValue(form, 'url', e.url)}"${invalidAttrs(form, 'url')}>
+      ${fieldError(form, 'url')}
+      <label for="enabled_events">Event types <span class="hint">(comma-separated: exact types, * or a prefix such as company.*; empty: every event)</span></label><input id="enabled_events" name="enabled_events" type="text" value="${typedValue(form, 'enabled_events', e.enabled_events.join(', '))}"${invalidAttrs(form, 'enabled_events')}>
+      ${fieldError(form, 'enabled_events')}
+      <label for="description">Description</label><input id="description" name="description" type="text" maxlength="500" value="${typedValue(form, 'description', e.description)}"${invalidAttrs(form, 'description')}>
+      ${fieldError(form, 'description')}
       <button type="submit">Save changes</button>
+    </form></section>`;
+}
+
+/** The events waiting in the endpoint's lane, oldest first: the head (being tried) and those behind it. */
+function queuedSection(e: WebhookEndpointView, queued: QueuedEvent[], total: number) {
+  return html`<section aria-labelledby="queued-title"><h2 id="queued-title">Queued</h2>
+    ${
+      queued.length === 0
+        ? html`<p>Nothing is waiting: every event this endpoint takes has been delivered.</p>`
+        : html`<p class="hint">Delivered one at a time, in order: the first is being tried; the others wait behind it.${total > queued.length ? ` The first ${queued.length} of ${total}.` : ''}</p>
+      <table class="rows" id="queued-events"><thead><tr><th>#</th><th>Event</th><th>Type</th><th>Created</th></tr></thead><tbody>
+      ${queued.map(
+        (q, i) =>
+          html`<tr data-event="${q.event_id}"><td data-label="#">${q.head ? html`<span class="badge off">head</span>` : i + 1}</td><td data-label="Event"><a href="/dashboard/events/${q.event_id}"><code>${q.event_id}</code></a></td><td data-label="Type"><code>${q.type}</code></td><td data-label="Created">${utc(q.created_at)}</td></tr>`,
+      )}</tbody></table>`
+    }
+    <p><a href="/dashboard/webhook-endpoints/${e.id}#queued-title">Refresh</a></p></section>`;
+}
+
+/** Recover: re-deliver every event the endpoint takes since a time, picked with the browser's date and time picker (UTC). */
+function recoverSection(session: DashboardSession, e: WebhookEndpointView, form?: FormState) {
+  return html`<section aria-labelledby="recover-title"><h2 id="recover-title">Recover</h2>
+    <p class="hint">After an outage, send again, in order, every event this endpoint takes that was created at or after a time (at most 10,000 a call; up to 10 recovers an hour). They queue behind what is already waiting.</p>
+    ${formSummary(form)}
+    <form method="post" action="/dashboard/webhook-endpoints/${e.id}/recover">${csrfField(session.csrf_token)}
+      <label for="since">Since <span class="hint">(UTC)</span></label><input id="since" name="since" type="datetime-local" step="1" required value="${typedValue(form, 'since')}"${invalidAttrs(form, 'since')}>
+      ${fieldError(form, 'since')}
+      <button type="submit"${e.status === 'enabled' ? '' : ' disabled'}>Recover events</button>${e.status === 'enabled' ? '' : html` <span class="hint">Enable the endpoint first.</span>`}
     </form></section>`;
 }
 
@@ -113,6 +152,7 @@ export function endpointPage(
   e: Endpoint,
   deliveries: { groups: DeliveryGroup[]; next: string | null; first: boolean },
   notice?: string,
+  more: { queued?: QueuedEvent[]; edit?: FormState; recover?: FormState; status?: number } = {},
 ) {
   const action = (path: string, label: string, cls = '') =>
     html`<form class="inline" method="post" action="/dashboard/webhook-endpoints/${e.id}/${path}">${csrfField(session.csrf_token)}<button class="${cls}" type="submit">${label}</button></form>`;
@@ -132,14 +172,17 @@ export function endpointPage(
        ${action('secret/roll', 'Roll signing secret', 'secondary')}</p>
     <p class="hint">A test event (<code>webhook_endpoint.test</code>) is recorded in your event log and delivered to this endpoint only, signed like every delivery. Rolling e-mails you a code; after you confirm it, the new secret signs at once and the old one keeps signing for 24 hours.</p></section>
     ${healthSection(session, e, e.health)}
+    ${queuedSection(e, more.queued ?? [], e.health.queued)}
+    ${recoverSection(session, e, more.recover)}
     ${deliveriesSection(session, e, deliveries.groups, deliveries)}
-    ${editSection(session, e)}
+    ${editSection(session, e, more.edit)}
     <section aria-labelledby="delete"><h2 id="delete">Delete</h2>
       <details><summary>Delete this endpoint</summary>
         <p>Deliveries still queued for it are cancelled. Its events stay in your event log (GET /v1/events); this cannot be undone.</p>
         ${action('delete', 'Delete endpoint', 'danger')}
       </details></section>
     <p><a href="/dashboard/webhook-endpoints">All endpoints</a></p>`,
+    more.status,
   );
 }
 

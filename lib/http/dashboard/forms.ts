@@ -54,3 +54,8 @@ export function settingsFormToBody(form: FormFields) {
 export function field(form: FormFields | undefined, name: string): string | undefined {
   return form ? one(form[name]) : undefined;
 }
+
+/** The recover form: `since` from a datetime-local input, read as UTC as the form says. */
+export function recoverFormToBody(form: FormFields) {
+  return { since: utcFromLocalInput(one(form.since)) ?? '' };
+}

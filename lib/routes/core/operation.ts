@@ -17,6 +17,12 @@ export interface OperationDoc {
   responses: Record<number, { description: string; schema?: z.ZodType | (() => z.ZodType); headers?: Record<string, string> }>;
   /** Error statuses this operation can answer besides those of every keyed operation (400, 401, 403, 429, 500). */
   errors?: readonly number[];
+  /** A multipart body (an upload): its text fields; the document adds `file` as binary. */
+  multipart?: z.ZodType;
+  /** Cross-field rules of the JSON body in JSON Schema (`if`/`then`), added to it as `allOf`. */
+  bodyConditions?: readonly Record<string, unknown>[];
+  /** Takes the `Service-Account` header (company creation and its preview). */
+  accountHeader?: boolean;
 }
 
 /**

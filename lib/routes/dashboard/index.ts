@@ -62,6 +62,10 @@ import { dashboardStepUpPage } from './page-step-up';
 import { dashboardStepUpSend } from './page-step-up-send';
 import { dashboardStepUpVerify } from './page-step-up-verify';
 import { dashboardAudit } from './page-audit';
+import { dashboardApiListInvoices } from './api-list-invoices';
+import { dashboardApiGetInvoice } from './api-get-invoice';
+import { dashboardInvoices } from './page-invoices';
+import { dashboardRecoverWebhookEvents } from './page-recover-webhook-events';
 
 /**
  * The partner dashboard: HTML pages for people and the same actions as JSON under /dashboard/api for
@@ -134,4 +138,8 @@ export const dashboardRoutes = [
   dashboardStepUpSend,
   dashboardStepUpVerify,
   dashboardAudit,
+  dashboardApiListInvoices,
+  dashboardApiGetInvoice,
+  dashboardInvoices,
+  dashboardRecoverWebhookEvents,
 ];

@@ -28,7 +28,7 @@ export interface OperationRow {
   path: string;
   pathParams: string[];
   queryParams: string[];
-  body: 'json' | 'none';
+  body: 'json' | 'multipart' | 'none';
   /** `json`: the success answer is JSON; `bytes`: anything else (a file's content). */
   response: 'json' | 'bytes';
   paged: boolean;
@@ -74,7 +74,7 @@ export function operationRows(doc: Json): Record<string, OperationRow> {
         path,
         pathParams,
         queryParams,
-        body: requestBody?.content?.['application/json'] ? 'json' : 'none',
+        body: requestBody?.content?.['application/json'] ? 'json' : requestBody?.content?.['multipart/form-data'] ? 'multipart' : 'none',
         response: ok?.content?.['application/json'] ? 'json' : 'bytes',
         paged: Boolean(okSchema?.properties?.page && okSchema?.properties?.items),
         keyless: security.length === 0,
@@ -115,7 +115,7 @@ export async function generateSdkFiles(openapiText: string): Promise<Record<stri
     '  path: string;',
     '  pathParams: readonly string[];',
     '  queryParams: readonly string[];',
-    "  body: 'json' | 'none';",
+    "  body: 'json' | 'multipart' | 'none';",
     "  response: 'json' | 'bytes';",
     '  paged: boolean;',
     '  keyless: boolean;',

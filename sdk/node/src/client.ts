@@ -166,7 +166,12 @@ export class PartnerApi {
       headers['Idempotency-Key'] = options.idempotencyKey ?? crypto.randomUUID();
     }
     // A JSON operation whose body has no required field may be called without one: `{}` is sent.
-    const payload = body ?? options.body ?? (row.body === 'json' ? {} : undefined);
+    // An upload's body is sent as multipart/form-data (its `file` a Blob, with `filename`).
+    const given = body ?? options.body;
+    const payload =
+      row.body === 'multipart' && given && !(given instanceof FormData)
+        ? formDataOf(given as UploadInput)
+        : (given ?? (row.body === 'json' ? {} : undefined));
 
     const state = { attempts: 0 };
     const maxRetries = options.maxRetries ?? this.#retry.maxRetries;
@@ -229,6 +234,21 @@ export class PartnerApi {
       await this.#sleep(retryDelayMs(retry, retryAfter, this.#retry));
     }
   }
+}
+
+/** An upload's fields: text fields as they are, `file` the document (a Blob, or bytes) with its `filename`. */
+export type UploadInput = Record<string, unknown> & { file: Blob | Uint8Array | ArrayBuffer; filename?: string };
+
+/** The multipart/form-data of an upload (`uploadFile`): fetch sets its Content-Type and boundary. */
+function formDataOf(input: UploadInput): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(input)) {
+    if (name === 'file' || name === 'filename' || value === undefined) continue;
+    form.append(name, String(value));
+  }
+  const file = input.file instanceof Blob ? input.file : new Blob([input.file as Uint8Array]);
+  form.append('file', file, input.filename ?? (input.file instanceof File ? input.file.name : 'upload'));
+  return form;
 }
 
 /** The envelope's code of a 409, without consuming the answer (only 409 needs it to decide). */

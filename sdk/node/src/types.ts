@@ -30,10 +30,15 @@ type QueryOf<K extends OperationId> =
 type WithDates<Q> = { [P in keyof Q]: Q[P] extends string | undefined ? Q[P] | (P extends `created_at${string}` ? Date : never) : Q[P] };
 type RequestBodyOf<K extends OperationId> = Op<K> extends { requestBody?: infer R } ? NonNullable<R> : never;
 type JsonBodyOf<K extends OperationId> = RequestBodyOf<K> extends { content: { 'application/json': infer B } } ? B : never;
+type MultipartBodyOf<K extends OperationId> = RequestBodyOf<K> extends { content: { 'multipart/form-data': infer B } } ? B : never;
+/** An upload's body: its text fields, and `file` as a Blob (or bytes) with an optional `filename`. */
+type UploadBody<B> = Omit<B, 'file'> & { file: Blob | Uint8Array | ArrayBuffer; filename?: string };
 /** A body all of whose fields are optional may be left out (`{}` is sent). */
 // `{} extends Body`: the body has no required field.
 type BodyOf<K extends OperationId> = [JsonBodyOf<K>] extends [never]
-  ? object
+  ? [MultipartBodyOf<K>] extends [never]
+    ? object
+    : { body: UploadBody<MultipartBodyOf<K>> }
   : // biome-ignore lint/complexity/noBannedTypes: `{}` is the empty object type this test needs
     {} extends JsonBodyOf<K>
     ? { body?: JsonBodyOf<K> }

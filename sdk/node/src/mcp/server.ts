@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PartnerApi } from '../client';
@@ -60,7 +62,17 @@ export function createMcpServer(options: McpServerOptions): { server: Server; to
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const input: Record<string, unknown> = {};
     const unknown: string[] = [];
-    for (const [arg, value] of Object.entries(args)) {
+    let upload: Record<string, unknown> | undefined;
+    if (tool.call.upload) {
+      const { path, ...fields } = args;
+      if (typeof path !== 'string' || !path) return failure({ error: 'Name the file to upload: path.' });
+      try {
+        upload = { ...fields, file: new Blob([await readFile(path)]), filename: basename(path) };
+      } catch (error) {
+        return failure({ error: `Cannot read ${path}: ${(error as Error).message}` });
+      }
+    }
+    for (const [arg, value] of Object.entries(upload ? {} : args)) {
       if (arg === 'body' && tool.call.hasBody) input.body = value;
       else if (tool.call.argNames[arg]) input[tool.call.argNames[arg]] = value;
       else unknown.push(arg);
@@ -73,11 +85,11 @@ export function createMcpServer(options: McpServerOptions): { server: Server; to
           method: tool.call.method,
           path: tool.call.path,
           pathParams: tool.call.pathParams,
-          body: tool.call.hasBody ? 'json' : 'none',
+          body: tool.call.upload ? 'multipart' : tool.call.hasBody ? 'json' : 'none',
           response: 'json',
           keyless: false,
         },
-        input,
+        upload ? { body: upload } : input,
       );
       return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }], _meta: { status, request_id: requestId } };
     } catch (error) {

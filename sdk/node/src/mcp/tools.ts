@@ -6,9 +6,9 @@
  * Which operations become tools (docs/decisions.md, "The MCP server"):
  * - operations that need an API key (the keyless status page and the document itself are not partner
  *   operations);
- * - whose success answer is JSON and whose request, if any, is JSON: an agent speaks JSON, so file
- *   bytes (`getFileContent`) and a POST the document gives no JSON body (`uploadFile`, multipart) are
- *   left out;
+ * - whose success answer is JSON and whose request, if any, is JSON or a multipart upload: an agent
+ *   speaks JSON, so file bytes (`getFileContent`) are left out; an upload (`uploadFile`) takes its text
+ *   fields and `path`, a file on the machine the server runs on, which the server sends as the `file`;
  * - sandbox triggers (`/sandbox/…`) only when the key is a test key.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document, walked by key without a schema of its own
@@ -28,6 +28,8 @@ export interface ToolDefinition {
     /** Tool argument name → the document's parameter name (`type_in` → `type[in]`). */
     argNames: Record<string, string>;
     hasBody: boolean;
+    /** A multipart upload: the arguments but `path` are its fields, `path` names the file to send. */
+    upload?: boolean;
   };
   sandbox: boolean;
 }
@@ -80,7 +82,8 @@ export function toolsFromDocument(doc: Json, options: { sandbox: boolean }): Too
       const keyed = (op.security ?? doc.security ?? []).length > 0;
       const requestBody = op.requestBody ? (inlineRefs(doc, op.requestBody) as Json) : undefined;
       const bodySchema = requestBody?.content?.['application/json']?.schema as Json | undefined;
-      const nonJsonRequest = requestBody ? !bodySchema : method === 'post';
+      const uploadSchema = requestBody?.content?.['multipart/form-data']?.schema as Json | undefined;
+      const nonJsonRequest = requestBody ? !bodySchema && !uploadSchema : method === 'post';
       const sandbox = path.startsWith('/sandbox/');
       if (!keyed || nonJsonRequest || !jsonSuccess(op, doc) || (sandbox && !options.sandbox)) continue;
 
@@ -109,12 +112,24 @@ export function toolsFromDocument(doc: Json, options: { sandbox: boolean }): Too
         };
         if (requestBody?.required && (bodySchema.required?.length ?? 0) > 0) required.push('body');
       }
+      if (uploadSchema) {
+        for (const [name, field] of Object.entries<Json>(uploadSchema.properties ?? {})) {
+          if (name === 'file') continue;
+          properties[name] = field;
+          argNames[name] = name;
+          if ((uploadSchema.required ?? []).includes(name)) required.push(name);
+        }
+        properties.path = {
+          type: 'string',
+          description: 'The file to upload: its path on the machine this MCP server runs on (a PDF, JPEG or PNG).',
+        };
+        required.push('path');
+      }
       const title = String(op.summary ?? op.operationId);
-      const scope = op['x-required-scope'] ? `Needs the key scope ${op['x-required-scope']}.` : undefined;
       tools.push({
         name: op.operationId,
         title,
-        description: [title, op.description, `${method.toUpperCase()} ${path}.`, scope].filter(Boolean).join('\n\n'),
+        description: toolDescription(op, method, sandbox),
         inputSchema: { type: 'object', properties, required, additionalProperties: false },
         annotations: {
           title,
@@ -122,10 +137,29 @@ export function toolsFromDocument(doc: Json, options: { sandbox: boolean }): Too
           ...(method === 'delete' ? { destructiveHint: true, idempotentHint: true } : {}),
           openWorldHint: false,
         },
-        call: { method: method.toUpperCase(), path, pathParams, argNames, hasBody: Boolean(bodySchema) },
+        call: { method: method.toUpperCase(), path, pathParams, argNames, hasBody: Boolean(bodySchema), upload: Boolean(uploadSchema) },
         sandbox,
       });
     }
   }
   return tools;
+}
+
+/** Summaries that name a thing rather than an act (`One event`, `The request log…`) start with one of these. */
+const NOUN_START = /^(A|An|The|One|Every|This|Tax|Month-end|Upcoming|Documents|Requirements|Whether)\b/;
+const VERB_OF: Record<string, string> = { get: 'Reads', post: 'Creates', put: 'Replaces', patch: 'Changes', delete: 'Deletes' };
+
+/**
+ * A tool's description, written for a model to choose by: one sentence saying what the tool does (the
+ * summary, led by a verb), then the operation's own description, which carries the constraints that
+ * matter (scope, test mode only, required-if rules, idempotency) (docs/decisions.md, "The MCP server").
+ */
+export function toolDescription(op: Json, method: string, sandbox: boolean): string {
+  const summary = String(op.summary ?? op.operationId).replace(/[.\s]+$/, '');
+  const act = NOUN_START.test(summary) ? `${VERB_OF[method]} ${summary[0].toLowerCase()}${summary.slice(1)}` : summary;
+  const lead = `${sandbox ? 'Sandbox (test keys only): ' : ''}${act}.`;
+  const detail = String(op.description ?? '').trim();
+  // The document's description opens with the summary when the operation has no words of its own.
+  const rest = detail.startsWith(`${summary}.`) ? detail.slice(summary.length + 1).trim() : detail;
+  return [lead, rest].filter(Boolean).join(' ');
 }
