@@ -28,6 +28,17 @@ export function partnerStreamSince(scope: Scope, shard: number, since: string): 
   return queryPagesOf({ partition: eventStreams.all(scope, shard), index: 'gsi1', sortKey: { from: since } });
 }
 
+/** One page of a shard of the partner's stream after a sort key (exclusive), oldest first: an endpoint's queue (lib/webhooks/operations/queued-events.ts). */
+export function partnerStreamAfter(scope: Scope, shard: number, after: string, limit: number): Promise<QueryPage> {
+  return queryPage({
+    partition: eventStreams.all(scope, shard),
+    index: 'gsi1',
+    sortKey: { above: after },
+    limit,
+    attributes: ['pk', 'gsi1sk', 'type', 'created_at', 'payload'],
+  });
+}
+
 /** One partition of an event stream's index (a stream of several shards has one per shard). */
 export interface StreamPartitionRef {
   index: IndexName;

@@ -275,7 +275,7 @@ describe('isolation matrix: no caller sees or changes another partner’s or the
         'GET /v1/companies/{companyID}',
         'GET /v1/accounts/{accountID}',
         'GET /v1/events/{eventID}',
-        'GET /v1/service-orders/{serviceOrderID}',
+        'GET /v1/invoices/{invoiceID}',
       ]),
     );
   });

@@ -1,6 +1,5 @@
-import { QueryCommand } from '../../store/dynamodb';
-import { db, tableName } from '../../store/client';
-import { eventSortKey, eventStreams } from '../../store/keys';
+import { eventSortKey } from '../../store/keys';
+import { partnerStreamAfter } from '../../event-log/event-reads';
 import { indexShards } from '../../event-log/index-shards';
 import type { Scope } from '../../scope';
 import type { WebhookEndpoint } from '../endpoints';
@@ -39,18 +38,8 @@ export async function queuedEvents(endpoint: WebhookEndpoint, limit = QUEUED_SHO
   for (let round = 0; round < 20 && out.length < limit; round++) {
     const shards = await Promise.all(
       Array.from({ length: indexShards() }, async (_, shard) => {
-        const res = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :after',
-            ExpressionAttributeValues: { ':pk': eventStreams.all(scope, shard), ':after': from },
-            ProjectionExpression: 'pk, gsi1sk, #type, created_at, payload',
-            ExpressionAttributeNames: { '#type': 'type' },
-            Limit: 50,
-          }),
-        );
-        return { items: res.Items ?? [], more: res.LastEvaluatedKey !== undefined };
+        const page = await partnerStreamAfter(scope, shard, from, 50);
+        return { items: page.items, more: page.next !== undefined };
       }),
     );
     const items = shards.flatMap((s) => s.items).sort((a, b) => ((a.gsi1sk as string) < (b.gsi1sk as string) ? -1 : 1));
