@@ -1,4 +1,5 @@
 import { ERROR_CODES, type ErrorCode } from '../../lib/errors';
+import { EVERY_ANSWER, UNCACHED } from '../../lib/http/security-headers';
 
 /**
  * What API Gateway answers by itself, before or instead of any function, and the limits that make it
@@ -46,6 +47,13 @@ export const GATEWAY_RESPONSES: readonly GatewayResponse[] = [
   { id: 'Default4xx', type: 'DEFAULT_4XX', code: 'invalid_request', detail: 'The gateway refused the request.' },
   { id: 'Default5xx', type: 'DEFAULT_5XX', code: 'api_error', detail: 'An internal error occurred; the request_id traces it.' },
 ];
+
+/** The headers of every gateway response: JSON, and the security headers every answer carries. */
+export const GATEWAY_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json',
+  ...EVERY_ANSWER,
+  ...UNCACHED,
+};
 
 export function gatewayResponse(type: GatewayResponseType): GatewayResponse {
   return GATEWAY_RESPONSES.find((r) => r.type === type)!;

@@ -10,6 +10,7 @@ import { gatewayResources, resolveRequest } from '../gateway/resources';
 import {
   GATEWAY_PAYLOAD_LIMIT,
   gatewayEnvelope,
+  GATEWAY_RESPONSE_HEADERS,
   gatewayResponse,
   gatewayStatus,
   LAMBDA_PAYLOAD_LIMIT,
@@ -38,7 +39,7 @@ function gatewayAnswer(type: GatewayResponseType, requestId: string): { status: 
   const response = gatewayResponse(type);
   return {
     status: gatewayStatus(response),
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ...GATEWAY_RESPONSE_HEADERS },
     body: gatewayEnvelope(response, config().docsUrl, requestId),
   };
 }

@@ -6,6 +6,7 @@ import { errorEnvelope } from './middleware/error-envelope';
 import { jsonBody } from './middleware/json-body';
 import { requestState } from './middleware/request-state';
 import { responseHeaders } from './middleware/response-headers';
+import { securityHeaders } from './security-headers';
 import { withDeadline } from '../store/deadline';
 import { tracer } from '../observability/tracer';
 import { withWorkTime } from '../clock';
@@ -56,6 +57,8 @@ export function httpHandler<C extends ApiContext>(
     // The handler's subsegment, which the annotations go on (X-Ray takes none on Lambda's own segment);
     // never the answer as metadata: it holds people's names (lib/observability/tracer.ts).
     captureLambdaHandler(tracer, { captureResponse: false }),
+    // Used first, so its `after` runs last: it sees every answer, an error's envelope included.
+    securityHeaders(),
     requestState(),
     options.headers ?? responseHeaders(),
     ...(options.record ? [options.record] : []),

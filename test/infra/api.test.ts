@@ -145,6 +145,14 @@ describe('the REST API of a stage', () => {
     expect(JSON.stringify(missing.props.ResponseTemplates)).toContain('resource_missing');
     const throttled = resources.find((r) => r.type === 'AWS::ApiGateway::GatewayResponse' && r.props.ResponseType === 'THROTTLED')!;
     expect(throttled.props.StatusCode).toBe('429');
+    // Even the gateway's own answers carry HSTS, nosniff and no-store (issue 42, headers).
+    for (const response of resources.filter((r) => r.type === 'AWS::ApiGateway::GatewayResponse')) {
+      expect(response.props.ResponseParameters).toMatchObject({
+        'gatewayresponse.header.Strict-Transport-Security': "'max-age=63072000; includeSubDomains'",
+        'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
+        'gatewayresponse.header.Cache-Control': "'no-store'",
+      });
+    }
   });
 
   it('writes JSON access logs without a token in them and throttles the stage as a backstop far above the per-key limits', () => {

@@ -20,7 +20,7 @@ import { GATEWAY_THROTTLED_METRIC, METRICS_NAMESPACE } from '../../../lib/observ
 import { Construct } from 'constructs';
 import type { Route } from '../../../lib/routes';
 import { gatewayResources } from '../../gateway/resources';
-import { GATEWAY_RESPONSES, gatewayEnvelope, gatewayStatus } from '../../gateway/responses';
+import { GATEWAY_RESPONSE_HEADERS, GATEWAY_RESPONSES, gatewayEnvelope, gatewayStatus } from '../../gateway/responses';
 import { familyRootOf, heldByParent, isSharedPath } from '../route-families';
 import type { StageSettings } from '../stages';
 
@@ -126,7 +126,8 @@ export class PartnerRestApi extends Construct {
         type: ResponseType.of(response.type),
         statusCode: String(gatewayStatus(response)),
         templates: { 'application/json': gatewayEnvelope(response, docsUrl, '$context.requestId') },
-        responseHeaders: { 'Content-Type': "'application/json'" },
+        // Static header values are single-quoted in a gateway response's mapping.
+        responseHeaders: Object.fromEntries(Object.entries(GATEWAY_RESPONSE_HEADERS).map(([name, value]) => [name, `'${value}'`])),
       });
     }
   }
