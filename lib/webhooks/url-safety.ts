@@ -10,6 +10,8 @@ import { isLocal } from '../config';
  * change after creation): every address a host resolves to must be public.
  *
  * - live mode: `https` only; test mode may use `http` (a developer's tunnel), never a private address.
+ * - live mode: port 443 only (a webhook receiver is a web server; another port is how an address's
+ *   other services, such as a database or an admin console, would be reached).
  * - the embedded default (STAGE=local) also allows loopback (`127.0.0.1`, `localhost`, `[::1]`),
  *   with http or https, in both modes, so a developer can receive deliveries on their own machine.
  */
@@ -32,6 +34,9 @@ export function setResolver(next: Resolver): () => void {
 }
 
 export const MAX_URL_LENGTH = 2048;
+
+/** The one port a live endpoint may name (stated in the README, "Security"). */
+export const LIVE_PORTS: readonly string[] = ['443'];
 
 /**
  * The longest we wait for DNS. A lookup is a call out like the POST itself, and the system resolver
@@ -78,8 +83,8 @@ const NOT_PUBLIC_V4 = (() => {
 const NOT_PUBLIC_V6 = (() => {
   const list = new BlockList();
   for (const [net, bits] of [
-    ['::', 128],
-    ['::1', 128],
+    // IPv4-compatible addresses (deprecated; `[::7f00:1]` is 127.0.0.1 to some stacks), `::` and `::1` among them.
+    ['::', 96],
     ['::ffff:0:0', 96],
     ['64:ff9b::', 96],
     ['64:ff9b:1::', 48],
@@ -137,6 +142,11 @@ export async function checkWebhookUrl(raw: string, mode: Mode, options: { local?
   if (local && loopbackName) return { ok: true, url, addresses: [host === 'localhost' ? '127.0.0.1' : host] };
   if (mode === 'live' && url.protocol !== 'https:')
     return refuse('Live-mode endpoints must use https.', 'Serve the endpoint over TLS and send an https:// URL.');
+  if (mode === 'live' && !LIVE_PORTS.includes(url.port || '443'))
+    return refuse(
+      `Live-mode endpoints must use port 443, not ${url.port}.`,
+      `Serve the endpoint on the https default port and drop the port: https://${url.hostname}${url.pathname}.`,
+    );
 
   let addresses: string[];
   if (isIP(host)) addresses = [host];

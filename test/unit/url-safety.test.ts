@@ -40,6 +40,9 @@ describe('webhook URL safety', () => {
     ['a literal link-local address', 'https://169.254.169.254/latest/meta-data'],
     ['an IPv4-mapped private address', 'https://[::ffff:10.0.0.1]/'],
     ['localhost', 'https://localhost/'],
+    ['an IPv4-compatible loopback address (::/96)', 'https://[::7f00:1]/'],
+    ['an IPv4-compatible public address (::/96, deprecated)', 'https://[::808:808]/'],
+    ['the unspecified IPv6 address', 'https://[::]/'],
   ])('refuses a host resolving to %s in either mode', async (_what, url) => {
     expect((await checkWebhookUrl(url, 'live', production)).ok).toBe(false);
     expect((await checkWebhookUrl(url, 'test', production)).ok).toBe(false);
@@ -74,11 +77,21 @@ describe('webhook URL safety', () => {
     }
   });
 
+  it('takes port 443 only in live mode (stated), any port in test mode', async () => {
+    for (const url of ['https://hooks.example.com:8443/in', 'https://hooks.example.com:22/in', 'https://hooks.example.com:6379/']) {
+      expect(await checkWebhookUrl(url, 'live', production)).toMatchObject({ ok: false, reason: expect.stringContaining('port 443') });
+      expect((await checkWebhookUrl(url, 'test', production)).ok).toBe(true);
+    }
+    expect((await checkWebhookUrl('https://hooks.example.com:443/in', 'live', production)).ok).toBe(true);
+  });
+
   it('classifies addresses', () => {
     expect(isPublicAddress('8.8.8.8')).toBe(true);
     expect(isPublicAddress('100.64.0.1')).toBe(false);
     expect(isPublicAddress('172.20.1.1')).toBe(false);
     expect(isPublicAddress('fe80::1')).toBe(false);
     expect(isPublicAddress('::ffff:8.8.8.8')).toBe(true);
+    expect(isPublicAddress('::7f00:1')).toBe(false);
+    expect(isPublicAddress('::a00:1')).toBe(false);
   });
 });
