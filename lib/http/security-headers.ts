@@ -17,7 +17,8 @@ export const EVERY_ANSWER: Readonly<Record<string, string>> = {
 
 export const PAGE_DEFAULTS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
 export const UNCACHED: Readonly<Record<string, string>> = { 'Cache-Control': 'no-store' };
@@ -28,7 +29,7 @@ function has(headers: Record<string, unknown>, name: string): boolean {
   return Object.keys(headers).some((k) => k.toLowerCase() === lower);
 }
 
-function valueOf(headers: Record<string, unknown>, name: string): string {
+function headerValue(headers: Record<string, unknown>, name: string): string {
   const lower = name.toLowerCase();
   const key = Object.keys(headers).find((k) => k.toLowerCase() === lower);
   return key === undefined ? '' : String(headers[key]);
@@ -37,7 +38,7 @@ function valueOf(headers: Record<string, unknown>, name: string): string {
 /** An answer's headers with the security headers added; what the answer set itself is kept. */
 export function withSecurityHeaders(headers: Record<string, string | number | boolean> = {}): Record<string, string | number | boolean> {
   const out = { ...headers, ...EVERY_ANSWER };
-  const defaults = { ...(valueOf(headers, 'content-type').startsWith('text/html') ? PAGE_DEFAULTS : {}), ...UNCACHED };
+  const defaults = { ...(headerValue(headers, 'content-type').startsWith('text/html') ? PAGE_DEFAULTS : {}), ...UNCACHED };
   for (const [name, value] of Object.entries(defaults)) if (!has(out, name)) out[name] = value;
   return out;
 }

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../errors';
 import type { Scope } from '../scope';
+import { REDACTED_HEADER, redactForReplay } from './redact-for-replay';
 import type { WriteSet } from '../store/write-set';
 import {
   addIdempotencyCompletion,
@@ -34,12 +35,15 @@ export function idempotencyLockMs(): number {
 
 const REPLAYED_HEADERS = ['Content-Type', 'Location', 'Last-Modified'];
 
+/** The answer as kept for replay: its replayed headers, its body with credentials redacted (and a header naming them). */
 export function storable(result: APIGatewayProxyResult): StoredResponse {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) {
     if (REPLAYED_HEADERS.some((h) => h.toLowerCase() === k.toLowerCase())) headers[k] = String(v);
   }
-  return { statusCode: result.statusCode, headers, body: result.body };
+  const { body, redacted } = redactForReplay(result.body);
+  if (redacted.length > 0) headers[REDACTED_HEADER] = redacted.join(', ');
+  return { statusCode: result.statusCode, headers, body };
 }
 
 export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse };

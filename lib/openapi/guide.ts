@@ -30,7 +30,7 @@ ${errorRows.join('\n')}
 
 # Idempotency and retries
 
-Send \`Idempotency-Key: <a fresh UUID>\` on every POST that creates or changes something. A retry with the same key and the same request answers the first response again (\`Idempotent-Replayed: true\`); the same key with another request is \`idempotency_key_mismatch\`; a retry while the first still runs is \`idempotency_key_in_use\`. Keys last 24 hours, per partner and mode. Retry \`429\` and \`5xx\` answers after their \`Retry-After\`, with the same key.
+Send \`Idempotency-Key: <a fresh UUID>\` on every POST that creates or changes something. A retry with the same key and the same request answers the first response again (\`Idempotent-Replayed: true\`), except a working credential: a status link's or a verification session's \`url\` comes back as \`[redacted]\` and \`Idempotent-Replay-Redacted\` names it (list the company's status links to read a link again, or open a new verification session); the same key with another request is \`idempotency_key_mismatch\`; a retry while the first still runs is \`idempotency_key_in_use\`. Keys last 24 hours, per partner and mode. Retry \`429\` and \`5xx\` answers after their \`Retry-After\`, with the same key.
 
 # Lists and pages
 

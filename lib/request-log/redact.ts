@@ -4,7 +4,12 @@
  * Secrets: fields named like one (`secret`, `password`, `token`, `api_key` or `Api-Key`…) and any string that
  * carries one of our key or signing-secret shapes, and the token in a status or verification link. Identity data: owners' dates of birth, tax and
  * document numbers (`ssn`, `itin`, `tax_id`, `ein`, `passport_number`…, also spelled out: `social_security_number`,
- * `employer_identification_number`; or `dateOfBirth`, `date-of-birth`), wherever they appear.
+ * `employer_identification_number`; or `dateOfBirth`, `date-of-birth`), wherever they appear, and any field
+ * whose name has one of those words among its words (`client_ssn`, `Passport No`). Every value of a
+ * `metadata` object, whatever its key: a partner chooses those keys, and we cannot know what they hold.
+ * And anything that looks like an SSN or ITIN (`123-45-6789`, nine digits), an EIN (`12-3456789`), a
+ * passport number (a letter and eight digits) or a card number (13 to 19 digits, spaces or dashes
+ * between, passing the Luhn check), wherever it stands in a string.
  */
 export const REDACTED = '[redacted]';
 
@@ -20,23 +25,56 @@ const SECRET_FIELD = /(secret|password|passphrase|token|api[_-]?key|authorizatio
  */
 const IDENTITY_NAME =
   /^(ssn|itin|tin|taxid|taxpayerid|ein|socialsecurity(number)?|(individual)?(taxpayer|tax|employer)identificationnumber|dateofbirth|dob|birthdate|passportnumber|documentnumber|idnumber|nationalid|drivers?license(number)?)$/i;
-const isIdentityField = (name: string) => IDENTITY_NAME.test(name.replace(/[_-]/g, ''));
+/** Words that make a field identity data wherever they stand in its name (`client_ssn`, `Passport No`). */
+const IDENTITY_WORDS = new Set(['ssn', 'itin', 'ein', 'tin', 'dob', 'cvv', 'cvc', 'iban']);
+const IDENTITY_PHRASES =
+  /socialsecurity|dateofbirth|birthdate|taxid|taxpayer|cardnumber|creditcard|driverslicen[cs]e|accountnumber|routingnumber/;
+function isIdentityField(name: string): boolean {
+  if (IDENTITY_NAME.test(name.replace(/[_\s-]/g, ''))) return true;
+  const words = name
+    .split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+  // `passport` alone is an owner's document: a file id (lib/companies/schemas.ts), not its number.
+  const passportSomething = words.length > 1 && words.includes('passport');
+  return passportSomething || words.some((w) => IDENTITY_WORDS.has(w)) || IDENTITY_PHRASES.test(words.join(''));
+}
 /** API keys, signing secrets and dashboard session tokens (`dss_`, lib/dashboard/session.ts). */
 const SECRET_IN_TEXT = /\b(svc_(live|test)_[0-9A-Za-z_]+|whsec_[0-9A-Za-z+/=]+|dss_[0-9A-Za-z]+)/g;
-const SSN_IN_TEXT = /\b\d{3}-\d{2}-\d{4}\b/g;
+/** SSN or ITIN (with dashes, spaces or none), EIN, a US passport number. */
+const NUMBERS_IN_TEXT = /\b(\d{3}[- ]\d{2}[- ]\d{4}|\d{9}|\d{2}-\d{7}|[A-Za-z]\d{8})\b/g;
+/** A run of 13 to 19 digits, single spaces or dashes between: a card number when it passes the Luhn check. */
+const CARD_IN_TEXT = /\b\d(?:[ -]?\d){12,18}\b/g;
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const redactCards = (text: string) => text.replace(CARD_IN_TEXT, (run) => (passesLuhn(run.replace(/\D/g, '')) ? REDACTED : run));
 /** Status and verification links carry their bearer token in the path. */
 const TOKEN_IN_LINK = /\/(status|verify)\/[^/?#\s"]+/g;
 
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 20) return REDACTED;
   if (typeof value === 'string')
-    return value.replace(SECRET_IN_TEXT, REDACTED).replace(SSN_IN_TEXT, REDACTED).replace(TOKEN_IN_LINK, `/$1/${REDACTED}`);
+    return redactCards(value.replace(SECRET_IN_TEXT, REDACTED))
+      .replace(NUMBERS_IN_TEXT, REDACTED)
+      .replace(TOKEN_IN_LINK, `/$1/${REDACTED}`);
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of Object.entries(value)) {
       // The whole value goes, a list or an object too: `"password": {"value": …}` is as secret as a string.
-      out[k] = (SECRET_FIELD.test(k) || isIdentityField(k)) && v !== null ? REDACTED : redact(v, depth + 1);
+      if ((SECRET_FIELD.test(k) || isIdentityField(k)) && v !== null) out[k] = REDACTED;
+      else if (k === 'metadata' && v !== null && typeof v === 'object' && !Array.isArray(v))
+        out[k] = Object.fromEntries(Object.keys(v).map((key) => [key, REDACTED]));
+      else out[k] = redact(v, depth + 1);
     }
     return { ...out };
   }

@@ -3,10 +3,18 @@ import { onFirstUse } from './built-on-first-use';
 import { COMPANY_STAGES, COMPANY_STATUSES, US_STATES } from './vocabulary';
 import { dateTime, idOf } from './shared';
 
-/** The status link (spec Status token): exactly `object`, `id`, `created_at`, `url`. */
+/** The status link (spec Status token): `object`, `id`, `created_at`, `url`; `expires_at` only on a link minted with one. */
 export const statusTokenSchema = onFirstUse(() =>
   z
-    .strictObject({ object: z.literal('status_token'), id: idOf('statusToken'), created_at: dateTime(), url: z.string() })
+    .strictObject({
+      object: z.literal('status_token'),
+      id: idOf('statusToken'),
+      created_at: dateTime(),
+      url: z.string(),
+      expires_at: dateTime()
+        .optional()
+        .meta({ description: 'When the link stops working (its page answers 404); present only on a link minted with an expiry.' }),
+    })
     .meta({ id: 'StatusToken', description: 'A keyless, read-only link to a company’s live status.' }),
 );
 

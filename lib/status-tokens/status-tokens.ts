@@ -23,20 +23,27 @@ import { WriteSet } from '../store/write-set';
  * status. The token in the URL is 32 characters [0-9A-Za-z] (~190 bits), so it cannot be guessed; we
  * keep only its SHA-256 for the lookup, and, so that the list can show the `url` again (spec: list
  * items carry `url`), a copy sealed with the envelope key (lib/crypto/envelope.ts). Revoking deletes
- * the lookup item: the link is 404 at the next request.
+ * the lookup item: the link is 404 at the next request. A link may carry an expiry (`expires_at`, real
+ * time as API keys' own): from then on its page is 404 and the list leaves it out, and the table's TTL
+ * removes it a day later. Reading the list (the urls) takes `companies:write`, as minting does: a
+ * read-only key never holds a working link (docs/decisions.md, "Status links").
  */
 export interface StatusToken {
   object: 'status_token';
   id: string;
   created_at: string;
   url: string;
+  /** Only on a link minted with an expiry. */
+  expires_at?: string;
 }
+
+const isLive = (token: { expires_at?: string }, at = Date.now()) => token.expires_at === undefined || Date.parse(token.expires_at) > at;
 
 export const STATUS_TOKEN_PATTERN = /^[0-9A-Za-z]{32}$/;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 export const statusUrl = (token: string) => `${config().publicUrl}/status/${token}`;
 
-export async function mintStatusToken(scope: Scope, companyId: string): Promise<StatusToken> {
+export async function mintStatusToken(scope: Scope, companyId: string, options: { expiresAt?: string } = {}): Promise<StatusToken> {
   const company = await getCompany(scope, companyId);
   if (!company) throw resourceMissing('company', companyId);
   assertNotDissolved(company, 'minting a status link');
@@ -44,6 +51,7 @@ export async function mintStatusToken(scope: Scope, companyId: string): Promise<
   const id = newId('statusToken');
   const createdAt = nowIso();
   const secretHash = hash(token);
+  const expiry = options.expiresAt === undefined ? {} : { expires_at: new Date(options.expiresAt).toISOString() };
   const ws = new WriteSet(scope, tableName());
   addStatusTokenCreation(ws, scope, {
     id,
@@ -51,22 +59,24 @@ export async function mintStatusToken(scope: Scope, companyId: string): Promise<
     created_at: createdAt,
     secret_hash: secretHash,
     sealed: await encryptSecret(token),
+    ...expiry,
   });
   await commit(ws);
-  return { object: 'status_token', id, created_at: createdAt, url: statusUrl(token) };
+  return { object: 'status_token', id, created_at: createdAt, url: statusUrl(token), ...expiry };
 }
 
-/** The company's live status links, newest first. */
+/** The company's working status links (neither revoked nor expired), newest first. */
 export async function listStatusTokens(scope: Scope, companyId: string): Promise<StatusToken[]> {
   const company = await getCompany(scope, companyId);
   if (!company) throw resourceMissing('company', companyId);
-  const tokens = await statusTokensOfCompany(scope, companyId);
+  const tokens = (await statusTokensOfCompany(scope, companyId)).filter((t) => isLive(t));
   return Promise.all(
     tokens.map(async (t) => ({
       object: 'status_token' as const,
       id: t.id,
       created_at: t.created_at,
       url: statusUrl(await decryptSecret(t.sealed)),
+      ...(t.expires_at === undefined ? {} : { expires_at: t.expires_at }),
     })),
   );
 }
@@ -85,10 +95,12 @@ export async function revokeStatusToken(
   return { object: 'status_token', id: tokenId, deleted: true };
 }
 
-/** The keyless page's lookup: the company the token shows, or undefined (unknown, malformed, revoked). */
+/** The keyless page's lookup: the company the token shows, or undefined (unknown, malformed, revoked, expired). */
 export async function resolveStatusToken(token: string): Promise<{ scope: Scope; companyId: string } | undefined> {
   if (!STATUS_TOKEN_PATTERN.test(token)) return undefined;
-  return statusTokenTarget(hash(token));
+  const target = await statusTokenTarget(hash(token));
+  if (!target || !isLive({ expires_at: target.expiresAt })) return undefined;
+  return { scope: target.scope, companyId: target.companyId };
 }
 
 /** Revokes every link of a company (used when a company's data must stop being shown). */

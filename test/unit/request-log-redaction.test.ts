@@ -20,8 +20,39 @@ describe('what the request log keeps of a body', () => {
       shareholders: [{ first_name: 'Ada', date_of_birth: REDACTED, passport_number: REDACTED, address: { line1: '1 Main St' } }],
       secret: REDACTED,
       webhook: { signing_secret: REDACTED, api_key: REDACTED },
-      metadata: { note: 'keep me' },
+      metadata: { note: REDACTED },
     });
+  });
+
+  it('redacts every metadata value, whatever its key, and fields named with an identity word among others', () => {
+    const out = redact({
+      metadata: { client_ssn: '123456789', 'Passport No': 'X1234567', note: 'plain words', count: 3 },
+      notes: { client_ssn: '1', 'Passport No': '2', clientSSN: '3', classname: 'kept', being: 'kept', reinstated: 'kept' },
+    }) as any;
+    expect(out.metadata).toEqual({ client_ssn: REDACTED, 'Passport No': REDACTED, note: REDACTED, count: REDACTED });
+    expect(out.notes).toEqual({
+      client_ssn: REDACTED,
+      'Passport No': REDACTED,
+      clientSSN: REDACTED,
+      classname: 'kept',
+      being: 'kept',
+      reinstated: 'kept',
+    });
+  });
+
+  it('redacts what looks like an SSN, EIN, passport or card number wherever it stands in a string', () => {
+    const said = (text: string) => redact({ description: text }) as { description: string };
+    expect(said('ssn 123-45-6789, or 123 45 6789, or 123456789.').description).toBe(`ssn ${REDACTED}, or ${REDACTED}, or ${REDACTED}.`);
+    expect(said('EIN 12-3456789').description).toBe(`EIN ${REDACTED}`);
+    expect(said('passport C12345678 issued').description).toBe(`passport ${REDACTED} issued`);
+    expect(said('card 4111 1111 1111 1111 exp 12/29').description).toBe(`card ${REDACTED} exp 12/29`);
+    expect(said('card 4111-1111-1111-1111').description).toBe(`card ${REDACTED}`);
+    expect(said('card 4111111111111111').description).toBe(`card ${REDACTED}`);
+    // Not a card (fails Luhn), not an id: kept.
+    expect(said('order 4111111111111112 on 2026-11-28T07:30:22Z, call 555-0100').description).toBe(
+      'order 4111111111111112 on 2026-11-28T07:30:22Z, call 555-0100',
+    );
+    expect(said('cmp_3xK9aa1234567890123456').description).toBe('cmp_3xK9aa1234567890123456');
   });
 
   it('redacts a field whose name is spelled with hyphens as it redacts the underscored name', () => {

@@ -1,4 +1,5 @@
-import { noBody, noQuery } from '../../input/empty';
+import { noQuery } from '../../input/empty';
+import { mintStatusTokenBody } from '../../status-tokens/mint-body';
 import { companyParams } from '../../lifecycle/params';
 import { statusTokenSchema } from '../../resources/lifecycle-objects';
 import { partner } from '../core/operation';
@@ -12,7 +13,7 @@ export const createStatusToken = partner('create-status-token', {
   idempotent: true,
   params: companyParams,
   query: noQuery,
-  body: noBody,
+  body: mintStatusTokenBody,
   summary: 'Mint a keyless status link',
   tag,
   responses: { 201: { description: 'The link.', schema: statusTokenSchema } },

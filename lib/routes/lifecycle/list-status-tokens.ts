@@ -9,7 +9,8 @@ export const listStatusTokens = partner('list-status-tokens', {
   method: 'GET',
   path: '/v1/companies/{companyID}/status-tokens',
   operation: 'listStatusTokens',
-  scope: 'companies:read',
+  // The urls are working links: reading them takes the scope that mints them (docs/decisions.md, "Status links").
+  scope: 'companies:write',
   params: companyParams,
   query: noQuery,
   summary: 'The company’s status links',

@@ -1,4 +1,5 @@
 import { tableName } from '../client';
+import { TTL_ATTRIBUTE } from '../table-definition';
 import { itemAbsent } from '../expression';
 import { companyPartition, STATUS_TOKEN_SK_PREFIX, statusTokenKey, statusTokenLookupKey } from '../keys';
 import { queryEvery } from '../query';
@@ -19,18 +20,25 @@ export interface StoredStatusToken {
   secret_hash: string;
   /** The token sealed with the envelope key (lib/crypto/envelope.ts). */
   sealed: string;
+  /** When the link stops working, if the partner gave it an end (real time, as API keys' `expires_at`). */
+  expires_at?: string;
 }
 
 /** What the lookup item tells the keyless page: whose company it shows. */
 export interface StatusTokenTarget {
   scope: Scope;
   companyId: string;
+  expiresAt?: string;
 }
+
+/** An expiring link's items go by the table's TTL a day after it ends (the page refuses it from its end). */
+const ttlOf = (token: StoredStatusToken) =>
+  token.expires_at === undefined ? {} : { [TTL_ATTRIBUTE]: Math.ceil(Date.parse(token.expires_at) / 1000) + 24 * 60 * 60 };
 
 /** A new link's two items (neither may exist yet). */
 export function addStatusTokenCreation(ws: WriteSet, scope: Scope, token: StoredStatusToken): void {
   ws.put(
-    { ...statusTokenKey(scope, token.company, token.created_at, token.id), entity: 'status_token', ...token },
+    { ...statusTokenKey(scope, token.company, token.created_at, token.id), entity: 'status_token', ...token, ...ttlOf(token) },
     { condition: itemAbsent() },
   );
   ws.put(
@@ -41,6 +49,8 @@ export function addStatusTokenCreation(ws: WriteSet, scope: Scope, token: Stored
       mode: scope.mode,
       company: token.company,
       token_id: token.id,
+      ...(token.expires_at === undefined ? {} : { expires_at: token.expires_at }),
+      ...ttlOf(token),
     },
     { condition: itemAbsent() },
   );
@@ -52,6 +62,7 @@ const tokenOf = (i: Record<string, unknown>): StoredStatusToken => ({
   created_at: i.created_at as string,
   secret_hash: i.secret_hash as string,
   sealed: i.sealed as string,
+  ...(typeof i.expires_at === 'string' ? { expires_at: i.expires_at } : {}),
 });
 
 /** statusTokensOfCompany: the company's live links, newest first (consistent). */
@@ -81,5 +92,9 @@ export async function removeStatusToken(scope: Scope, token: StoredStatusToken):
 export async function statusTokenTarget(secretHash: string): Promise<StatusTokenTarget | undefined> {
   const item = await getItem(tableName(), statusTokenLookupKey(secretHash), { consistent: true });
   if (!item) return undefined;
-  return { scope: { partnerId: item.partner_id as string, mode: item.mode as Scope['mode'] }, companyId: item.company as string };
+  return {
+    scope: { partnerId: item.partner_id as string, mode: item.mode as Scope['mode'] },
+    companyId: item.company as string,
+    ...(typeof item.expires_at === 'string' ? { expiresAt: item.expires_at } : {}),
+  };
 }
