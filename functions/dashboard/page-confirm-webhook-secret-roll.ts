@@ -11,14 +11,16 @@ import { utc } from '../../lib/dashboard/pages/html';
 export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params, body: form }) => {
-    const rolled = await confirmSecretRollAs(
-      auth,
-      params.id,
-      () => parseOrRefuse(confirmRollBody, { code: field(form, 'code') ?? '' }, 'form').code,
+    const rolled = await confirmSecretRollAs(auth, params.id, () =>
+      parseOrRefuse(
+        confirmRollBody,
+        { code: field(form, 'code') ?? '', ...(field(form, 'retire_previous') === 'yes' ? { retire_previous: true } : {}) },
+        'form',
+      ),
     );
     const until = rolled.previous_secret_expires_at
-      ? `The previous secret keeps signing until ${utc(rolled.previous_secret_expires_at)}.`
-      : '';
+      ? `The previous secret and public key keep signing until ${utc(rolled.previous_secret_expires_at)}.`
+      : 'The previous secret and public key no longer sign.';
     return endpointSecretPage(auth.session, rolled, rolled.secret, 'Secret rolled', until);
   },
 });

@@ -20,6 +20,7 @@ export type AuditAction =
   | 'webhook_endpoint.disabled'
   | 'webhook_endpoint.enabled'
   | 'webhook_endpoint.secret_rolled'
+  | 'webhook_endpoint.secret_rolled_previous_retired'
   | 'webhook_endpoint.secret_retired'
   | 'webhook_endpoint.signing_key_rotated'
   | 'webhook_endpoint.recovered'

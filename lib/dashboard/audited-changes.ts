@@ -83,9 +83,13 @@ export async function enableWebhookEndpointAs(auth: Acting, id: string) {
   return endpoint;
 }
 
-export async function confirmSecretRollAs(auth: Acting, id: string, code: () => string) {
-  const rolled = await confirmSecretRoll(auth.session.partner_id, id, code);
-  await recordAudit(actorOf(auth), 'webhook_endpoint.secret_rolled', id);
+export async function confirmSecretRollAs(auth: Acting, id: string, input: Parameters<typeof confirmSecretRoll>[2]) {
+  const rolled = await confirmSecretRoll(auth.session.partner_id, id, input);
+  await recordAudit(
+    actorOf(auth),
+    rolled.previous_secret_expires_at === null ? 'webhook_endpoint.secret_rolled_previous_retired' : 'webhook_endpoint.secret_rolled',
+    id,
+  );
   return rolled;
 }
 

@@ -64,6 +64,8 @@ export const updateEndpointBody = z.strictObject({
 export const endpointParams = z.strictObject({ id: idParam('webhookEndpoint', 'webhook endpoint') });
 export const confirmRollBody = z.strictObject({
   code: oneTimeCodeField(),
+  /** After a leak: the previous secret and v1a key stop signing at once instead of after the overlap. */
+  retire_previous: z.boolean().optional(),
 });
 
 /** A URL deliveries may go to (lib/webhooks/url-safety.ts), normalised; on creation and on every change alike. */
@@ -176,9 +178,10 @@ export async function requestSecretRoll(session: DashboardSession, id: string, o
  * read at all (not even its shape), as on every route that names an object; then the code decides.
  * `code` reads and validates the code from the request.
  */
-export async function confirmSecretRoll(partnerId: string, id: string, code: () => string) {
+export async function confirmSecretRoll(partnerId: string, id: string, input: () => z.output<typeof confirmRollBody>) {
   if (!(await webhookEndpoints.get(partnerId, id))) throw resourceMissing('webhook endpoint', id);
-  const { endpoint, secret } = await webhookEndpoints.confirmRoll(partnerId, id, code());
+  const { code, retire_previous } = input();
+  const { endpoint, secret } = await webhookEndpoints.confirmRoll(partnerId, id, code, { retirePrevious: retire_previous });
   const previous = endpoint.secrets[1];
   return { ...viewOfEndpoint(endpoint), secret, previous_secret_expires_at: previous?.expires_at ?? null };
 }

@@ -134,7 +134,7 @@ describe('the dashboard in Chromium', () => {
     expect(rolledSecret).toMatch(/^whsec_/);
     expect(rolledSecret).not.toBe(firstSecret);
     await expect(page.locator('.notice').innerText()).resolves.toMatch(
-      /previous secret keeps signing until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\./,
+      /previous secret and public key keep signing until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\./,
     );
     await screenshot(page, '10-secret-rolled');
 

@@ -1,6 +1,9 @@
 import { useStackDatabase } from '../support/stack';
 import { setClock } from '../../lib/clock';
 import { webhookEndpoints, SECRET_OVERLAP_MS, viewOfEndpoint } from '../../lib/webhooks/endpoints';
+import { endpointSigningKeys } from '../../lib/webhooks/delivery/endpoint-signing-keys';
+import { signatureHeaders } from '../../lib/webhooks/signing';
+import { verifyWebhook } from '../../lib/webhooks/verify';
 
 const c = useStackDatabase();
 process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR;
@@ -63,13 +66,61 @@ describe('the webhook endpoint store', () => {
     const { secret: second, endpoint: rolled } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code);
     expect(second).not.toBe(first);
     const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
-    expect(stored.public_key).toBe(endpoint.public_key);
+    expect(stored.public_key).not.toBe(endpoint.public_key);
     expect(await webhookEndpoints.activeSigningSecrets(stored)).toEqual([second, first]);
     const afterOverlap = new Date(Date.parse(rolled.secrets[1].expires_at!) + 1);
     expect(Date.parse(rolled.secrets[1].expires_at!) - Date.parse(rolled.secrets[0].created_at)).toBe(SECRET_OVERLAP_MS);
     expect(await webhookEndpoints.activeSigningSecrets(stored, afterOverlap)).toEqual([second]);
     // The code is spent.
     await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('rotates the v1a key with the secret: both old and new sign during the overlap, only the new ones after it', async () => {
+    const { endpoint, secret: first } = await webhookEndpoints.create({
+      partnerId: c.partner_id,
+      mode: 'test',
+      url: 'http://127.0.0.1:9/k',
+    });
+    const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    const { secret: second } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code);
+    const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
+    const signedAt = (ms: number) => endpointSigningKeys(stored, ms);
+    const body = '{"id":"evt_1"}';
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const headersAt = async (ms: number) => signatureHeaders(await signedAt(ms), 'evt_1', nowSeconds, body);
+    const verifies = (headers: Record<string, string>, key: { secret?: string; publicKey?: string }) => {
+      try {
+        verifyWebhook(body, headers, { ...key, nowSeconds });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const during = await headersAt(Date.now());
+    expect([first, second].map((secret) => verifies(during, { secret }))).toEqual([true, true]);
+    expect([endpoint.public_key, stored.public_key].map((publicKey) => verifies(during, { publicKey }))).toEqual([true, true]);
+    const after = await headersAt(Date.now() + SECRET_OVERLAP_MS + 1000);
+    expect([first, second].map((secret) => verifies(after, { secret }))).toEqual([false, true]);
+    expect([endpoint.public_key, stored.public_key].map((publicKey) => verifies(after, { publicKey }))).toEqual([false, true]);
+  });
+
+  it('retires the previous secret and key at once when asked (a leak): the next signature carries only the new ones', async () => {
+    const { endpoint, secret: first } = await webhookEndpoints.create({
+      partnerId: c.partner_id,
+      mode: 'test',
+      url: 'http://127.0.0.1:9/r',
+    });
+    const roll1 = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    const { secret: second } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, roll1.code);
+    const roll2 = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    const { secret: third } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, roll2.code, { retirePrevious: true });
+    const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
+    expect(await webhookEndpoints.activeSigningSecrets(stored)).toEqual([third]);
+    expect(stored.previous_signing_keys).toEqual([]);
+    const keys = await endpointSigningKeys(stored, Date.now());
+    expect(keys.secrets).toEqual([third]);
+    expect(keys.privateKeys).toHaveLength(1);
+    expect([first, second]).not.toContain(third);
   });
 
   it('kills a roll code after five wrong tries, even if the right code follows', async () => {

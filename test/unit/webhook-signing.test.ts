@@ -11,7 +11,7 @@ const now = Math.floor(Date.now() / 1000);
 
 describe('signing a delivery (spec, Signing)', () => {
   it('carries the same id, timestamp and signature under both header sets', () => {
-    const h = signatureHeaders({ secrets: [newSecret()], privateKey }, 'evt_1', now, body);
+    const h = signatureHeaders({ secrets: [newSecret()], privateKeys: [privateKey] }, 'evt_1', now, body);
     expect(h['Service-Webhook-Id']).toBe('evt_1');
     expect(h['webhook-id']).toBe('evt_1');
     expect(h['webhook-timestamp']).toBe(String(now));
@@ -22,7 +22,7 @@ describe('signing a delivery (spec, Signing)', () => {
 
   it('signs v1 with every secret during a roll overlap, and standardwebhooks accepts either', () => {
     const [fresh, old] = [newSecret(), newSecret()];
-    const h = signatureHeaders({ secrets: [fresh, old], privateKey }, 'evt_1', now, body);
+    const h = signatureHeaders({ secrets: [fresh, old], privateKeys: [privateKey] }, 'evt_1', now, body);
     expect(h['webhook-signature'].split(' ').filter((s) => s.startsWith('v1,'))).toHaveLength(2);
     expect(new Webhook(fresh).verify(body, h)).toEqual(JSON.parse(body));
     expect(new Webhook(old).verify(body, h)).toEqual(JSON.parse(body));
@@ -41,7 +41,7 @@ describe('signing a delivery (spec, Signing)', () => {
 
 describe('verifyWebhook (receivers)', () => {
   const secret = newSecret();
-  const h = signatureHeaders({ secrets: [secret], privateKey }, 'evt_1', now, body);
+  const h = signatureHeaders({ secrets: [secret], privateKeys: [privateKey] }, 'evt_1', now, body);
 
   it('accepts v1 with the secret and v1a with the public key', () => {
     expect(verifyWebhook(body, h, { secret })).toEqual(JSON.parse(body));

@@ -219,7 +219,8 @@ export function rollConfirmPage(session: DashboardSession, e: WebhookEndpointVie
       ${local ? html`Running locally: read it in the <a href="/dashboard/outbox">outbox</a>.` : ''}</p>
     <section><form method="post" action="/dashboard/webhook-endpoints/${e.id}/secret/roll/confirm">${csrfField(session.csrf_token)}
       <label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{10}" maxlength="10" required autofocus>
-      <button type="submit">Roll the secret</button>
+      <p><label><input type="checkbox" name="retire_previous" value="yes"> Retire the current secret and public key at once (they leaked): deliveries carry only the new signatures from the next attempt. Otherwise both sign for 24 hours.</label></p>
+      <button type="submit">Roll the secret and key</button>
     </form></section>
     <p><a href="/dashboard/webhook-endpoints/${e.id}">Cancel</a></p>`,
   );

@@ -19,6 +19,14 @@ export interface StoredSecret {
   expires_at?: string;
 }
 
+/** An ed25519 key a roll replaced: it keeps signing v1a beside the new one until `expires_at`. */
+export interface PreviousSigningKey {
+  /** The PKCS8 DER base64 private key, encrypted. */
+  ciphertext: string;
+  public_key: string;
+  expires_at: string;
+}
+
 /**
  * A webhook endpoint as stored (item pk `WHE#<partner>`, sk `EP#<id>`, entity `webhook_endpoint`).
  * The delivery engine reads it through lib/webhooks/endpoints/store.ts; secrets only ever leave it
@@ -45,6 +53,8 @@ export interface WebhookEndpoint {
   secrets: StoredSecret[];
   /** The ed25519 private key, PKCS8 DER base64, encrypted. */
   signing_key_ciphertext: string;
+  /** Keys a roll replaced, still signing during the overlap (absent: none). */
+  previous_signing_keys?: PreviousSigningKey[];
   /** Optimistic-concurrency counter: every change of the record bumps it. */
   revision: number;
   /**
@@ -156,14 +166,14 @@ export function addSecretsReplaced(
   ws: WriteSet,
   endpoint: WebhookEndpoint,
   codeHash: string,
-  secrets: StoredSecret[],
+  keys: Pick<WebhookEndpoint, 'secrets' | 'public_key' | 'signing_key_ciphertext' | 'previous_signing_keys'>,
   at: string,
   onFailed: () => Error,
 ): void {
   ws.delete(secretRollKey(endpoint.partner_id, endpoint.id), { condition: equals('code_hash', codeHash), onFailed });
   ws.update(
     webhookEndpointKey(endpoint.partner_id, endpoint.id),
-    { set: { secrets, updated_at: at }, add: { revision: 1 } },
+    { set: { ...keys, updated_at: at }, add: { revision: 1 } },
     { condition: equals('revision', endpoint.revision), onFailed },
   );
 }

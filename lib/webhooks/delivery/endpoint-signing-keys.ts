@@ -18,14 +18,20 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
   return value;
 }
 
-/** Every secret that signs now (not past `expires_at`: two during a roll's overlap) and the ed25519 key. */
+/** Every secret that signs now (not past `expires_at`: two during a roll's overlap) and every ed25519 key likewise. */
 export async function endpointSigningKeys(endpoint: EndpointRecord, nowMs: number): Promise<SigningKeys> {
   const live = (endpoint.secrets ?? []).filter((s) => !s.expires_at || Date.parse(s.expires_at) > nowMs);
   const plain = await Promise.all(
     live.map(async (s) => secrets.get(s.ciphertext) ?? remember(secrets, s.ciphertext, await decryptSecret(s.ciphertext))),
   );
-  let privateKey: KeyObject | undefined;
-  const sealed = endpoint.signing_key_ciphertext;
-  if (sealed) privateKey = privateKeys.get(sealed) ?? remember(privateKeys, sealed, ed25519PrivateKey(await decryptSecret(sealed)));
-  return { secrets: plain, privateKey };
+  const sealedKeys = [
+    endpoint.signing_key_ciphertext,
+    ...(endpoint.previous_signing_keys ?? []).filter((k) => Date.parse(k.expires_at) > nowMs).map((k) => k.ciphertext),
+  ].filter(Boolean);
+  const keys = await Promise.all(
+    sealedKeys.map(
+      async (sealed) => privateKeys.get(sealed) ?? remember(privateKeys, sealed, ed25519PrivateKey(await decryptSecret(sealed))),
+    ),
+  );
+  return { secrets: plain, privateKeys: keys };
 }

@@ -190,14 +190,16 @@ const wrongCode = () =>
   ]);
 
 /**
- * Second half: with the right code, a new secret becomes the newest; the previous current one keeps
- * signing until `SECRET_OVERLAP_MS` from now, secrets whose overlap ended are dropped. The new secret
- * is returned here once.
+ * Second half: with the right code, a new secret and a new ed25519 key become the current ones; the
+ * previous ones keep signing (v1 and v1a) until `SECRET_OVERLAP_MS` from now, those whose overlap
+ * ended are dropped. With `retirePrevious` (a secret or key that leaked) every previous one stops
+ * signing at once: the next attempt carries the new signatures only. The new secret is returned here once.
  */
 export async function confirmRoll(
   partnerId: string,
   endpointId: string,
   code: string,
+  options: { retirePrevious?: boolean } = {},
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const pending = await secretRollOf(partnerId, endpointId);
   const at = now();
@@ -212,13 +214,24 @@ export async function confirmRoll(
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
   const secret = newSigningSecret();
   const overlapEnds = new Date(at.getTime() + SECRET_OVERLAP_MS).toISOString();
-  const kept: StoredSecret[] = endpoint.secrets
-    .filter((s) => !s.expires_at || Date.parse(s.expires_at) > at.getTime())
-    .map((s) => ({ ...s, expires_at: s.expires_at && s.expires_at < overlapEnds ? s.expires_at : overlapEnds }));
+  const stillSigning = (s: { expires_at?: string }) =>
+    !options.retirePrevious && (!s.expires_at || Date.parse(s.expires_at) > at.getTime());
+  const capped = (expiresAt: string | undefined) => (expiresAt && expiresAt < overlapEnds ? expiresAt : overlapEnds);
+  const kept: StoredSecret[] = endpoint.secrets.filter(stillSigning).map((s) => ({ ...s, expires_at: capped(s.expires_at) }));
   const secrets: StoredSecret[] = [{ ciphertext: await encryptSecret(secret), created_at: at.toISOString() }, ...kept];
+  const pair = newSigningKeyPair();
+  const replacedKey = { ciphertext: endpoint.signing_key_ciphertext, public_key: endpoint.public_key, expires_at: overlapEnds };
+  const keys = {
+    secrets,
+    public_key: pair.publicKey,
+    signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8),
+    previous_signing_keys: [replacedKey, ...(endpoint.previous_signing_keys ?? [])]
+      .filter(stillSigning)
+      .map((k) => ({ ...k, expires_at: capped(k.expires_at) })),
+  };
   // The code is spent in the same transaction that uses it: one code, one new secret.
   const ws = new WriteSet({ partnerId, mode: endpoint.mode }, tableName());
-  addSecretsReplaced(ws, endpoint, pending.code_hash, secrets, at.toISOString(), wrongCode);
+  addSecretsReplaced(ws, endpoint, pending.code_hash, keys, at.toISOString(), wrongCode);
   try {
     await sendWriteSet(ws);
   } catch (error) {
@@ -226,7 +239,7 @@ export async function confirmRoll(
     if (isTransientStoreError(error)) throw wrongCode();
     throw error;
   }
-  return { endpoint: { ...endpoint, secrets, updated_at: at.toISOString(), revision: endpoint.revision + 1 }, secret };
+  return { endpoint: { ...endpoint, ...keys, updated_at: at.toISOString(), revision: endpoint.revision + 1 }, secret };
 }
 
 /** The plaintext `whsec_…` secrets that sign at `at`, newest first (two during a roll's overlap). */

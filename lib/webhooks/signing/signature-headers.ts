@@ -5,8 +5,8 @@ import { signV1a } from './sign-v1a';
 export interface SigningKeys {
   /** Plaintext `whsec_…` secrets that sign now, newest first: two during a roll's overlap. */
   secrets: string[];
-  /** The endpoint's ed25519 key; endpoints made before asymmetric signing have none (v1 only). */
-  privateKey?: KeyObject;
+  /** The endpoint's ed25519 keys that sign now, newest first: two during a roll's overlap (none: v1 only). */
+  privateKeys?: KeyObject[];
 }
 
 /**
@@ -16,7 +16,7 @@ export interface SigningKeys {
  */
 export function signatureHeaders(keys: SigningKeys, eventId: string, timestampSeconds: number, body: string): Record<string, string> {
   const entries = keys.secrets.map((s) => signV1(s, eventId, timestampSeconds, body));
-  if (keys.privateKey) entries.push(signV1a(keys.privateKey, eventId, timestampSeconds, body));
+  for (const key of keys.privateKeys ?? []) entries.push(signV1a(key, eventId, timestampSeconds, body));
   const signature = entries.join(' ');
   const timestamp = String(timestampSeconds);
   return {
