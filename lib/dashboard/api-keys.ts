@@ -1,3 +1,4 @@
+import { keysCapReached, MAX_ACTIVE_KEYS_PER_MODE } from './partner-caps';
 import { modeOf } from '../scope';
 import * as z from 'zod';
 import { apiKeysOf, lastCountedAt, recordLastUse, revokeApiKey, type StoredApiKey } from '../store/entities/api-key';
@@ -103,8 +104,14 @@ export function viewOfKey(key: ApiKeyRecord & { last_used_at?: string }, lastUse
   };
 }
 
-/** POST /dashboard/api/keys: 201 with `secret` (this response only). */
+/** POST /dashboard/api/keys: 201 with `secret` (this response only); at most MAX_ACTIVE_KEYS_PER_MODE working keys per mode. */
 export async function createKey(partnerId: string, body: CreateKeyBody) {
+  const mode = modeOf(body.livemode);
+  const at = Date.now();
+  const working = (await keysOfPartner(partnerId)).filter(
+    (k) => k.mode === mode && !k.revoked_at && (!k.expires_at || Date.parse(k.expires_at) > at),
+  );
+  if (working.length >= MAX_ACTIVE_KEYS_PER_MODE) throw keysCapReached(mode);
   const { secret, record } = await issueApiKey({
     partnerId,
     mode: modeOf(body.livemode),

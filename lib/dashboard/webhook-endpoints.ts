@@ -1,3 +1,4 @@
+import { endpointsCapReached, MAX_ENDPOINTS_PER_MODE } from './partner-caps';
 import { modeOf } from '../scope';
 import * as z from 'zod';
 import { ApiError, closest, resourceMissing } from '../errors';
@@ -81,6 +82,8 @@ async function checkedUrl(url: string, mode: 'live' | 'test'): Promise<string> {
 export async function createWebhookEndpoint(partnerId: string, body: z.output<typeof createEndpointBody>) {
   const mode = modeOf(body.livemode);
   const url = await checkedUrl(body.url, mode);
+  const held = (await webhookEndpoints.listOfPartner(partnerId)).filter((e) => e.mode === mode);
+  if (held.length >= MAX_ENDPOINTS_PER_MODE) throw endpointsCapReached(mode);
   const { endpoint, secret } = await webhookEndpoints.create({
     partnerId,
     mode,

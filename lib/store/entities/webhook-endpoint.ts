@@ -53,6 +53,8 @@ export interface WebhookEndpoint {
   secrets: StoredSecret[];
   /** The ed25519 private key, PKCS8 DER base64, encrypted. */
   signing_key_ciphertext: string;
+  /** When it was last recovered: one recover per interval (lib/webhooks/operations/recover-events.ts). */
+  last_recovered_at?: string;
   /** Keys a roll replaced, still signing during the overlap (absent: none). */
   previous_signing_keys?: PreviousSigningKey[];
   /** Optimistic-concurrency counter: every change of the record bumps it. */

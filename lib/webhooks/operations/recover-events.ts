@@ -1,3 +1,5 @@
+import { ApiError } from '../../errors';
+import { claimRecover, readEndpoint } from '../delivery/endpoint-record';
 import { indexShards } from '../../event-log/index-shards';
 import { partnerStreamSince } from '../../event-log/event-reads';
 import type { Scope } from '../../scope';
@@ -9,6 +11,25 @@ import { laneShardOf } from '../lane-shards';
 
 /** At most this many events per recover call; a partner recovers a longer outage in steps (`since` = the last one's created_at). */
 export const MAX_RECOVER_EVENTS = 10_000;
+
+/** One recover per endpoint this often (README, "Security"): with the cap above, what one endpoint's recovers can queue is bounded. */
+export const RECOVER_INTERVAL_MS = 10 * 60 * 1000;
+
+function recoverTooSoon(retryAfterSeconds: number): ApiError {
+  const minutes = RECOVER_INTERVAL_MS / 60_000;
+  return new ApiError(
+    'rate_limit',
+    `This endpoint was recovered less than ${minutes} minutes ago; retry in ${retryAfterSeconds} seconds.`,
+    [
+      {
+        reason: `one recover per endpoint every ${minutes} minutes`,
+        validation_type: 'custom',
+        how_to_fix: 'Wait for the deliveries the last recover queued (the endpoint page lists them), then recover from where they end.',
+      },
+    ],
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
 
 /**
  * Dashboard "recover": re-deliver, in order, every event of the endpoint's mode that its filter takes,
@@ -22,6 +43,11 @@ export async function recoverEvents(
   since: string,
 ): Promise<{ endpoint_id: string; since: string; events: number }> {
   const endpoint = await enabledEndpoint(partnerId, endpointId);
+  const at = Date.now();
+  if (!(await claimRecover(partnerId, endpointId, at, RECOVER_INTERVAL_MS))) {
+    const last = Date.parse((await readEndpoint(partnerId, endpointId))?.last_recovered_at ?? new Date(at).toISOString());
+    throw recoverTooSoon(Math.max(1, Math.ceil((last + RECOVER_INTERVAL_MS - at) / 1000)));
+  }
   const scope = { partnerId, mode: endpoint.mode };
   // The partner's stream over its shards (lib/event-log/index-shards.ts), each read up to the cap, then
   // merged by sort key (created_at, then seq_all) and cut at the cap.

@@ -1,0 +1,26 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { countRequest } from '../../rate-limit/count-request';
+import { enforceRateLimit } from '../../rate-limit/enforce';
+import type { RateLimitSettings } from '../../rate-limit/policy';
+import type { DashboardContext } from './types';
+
+/**
+ * The dashboard's JSON face is limited per staff member, as the API is per key (lib/rate-limit): a
+ * person clicking never comes near it, a script looping over it is told to use the API. Counted in the
+ * same windows as the API's keys, refused with the same 429 `rate_limit`, `Retry-After` and
+ * `RateLimit-*` headers (README, "Security").
+ */
+export const DASHBOARD_RATE_LIMIT: RateLimitSettings = { burst: 50, sustained: 600 };
+
+export function dashboardRateLimit(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, DashboardContext> {
+  return {
+    name: 'dashboardRateLimit',
+    before: async ({ context }) => {
+      const session = context.dashboard?.session;
+      if (!session) return;
+      const count = await countRequest(`dash:${session.staff_id}`, context.state.receivedAt);
+      Object.assign(context.state.responseHeaders, enforceRateLimit(DASHBOARD_RATE_LIMIT, count));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { createPartner } from '../../lib/partners/partner';
+import { issueApiKey } from '../../lib/auth/api-key';
+import { MAX_ACTIVE_KEYS_PER_MODE, MAX_ENDPOINTS_PER_MODE } from '../../lib/dashboard/partner-caps';
+import { DASHBOARD_RATE_LIMIT } from '../../lib/http/dashboard/rate-limit';
+import { dashboard, sessionFor } from '../support/dashboard';
+import { useStackDatabase } from '../support/stack';
+import { createTestEndpoint, recordEvents } from '../support/webhooks';
+import { uniqueWord } from '../support/companies';
+
+/**
+ * Bounded costs (issue 42, item 3): what one partner may hold per mode, how often an endpoint may be
+ * recovered, and the rate limit of the dashboard's JSON face; each refused with the envelope.
+ */
+useStackDatabase();
+
+async function aPartnerWithAnOwner() {
+  const partner = await createPartner({ name: `Caps ${uniqueWord(6)}`, ownerEmail: `${uniqueWord(8)}@caps.test` });
+  const { token } = await sessionFor(partner.id);
+  return { partnerId: partner.id, token };
+}
+
+describe('caps per partner', () => {
+  it(`refuses a working key beyond ${MAX_ACTIVE_KEYS_PER_MODE} per mode with the envelope; a revoked key frees its place`, async () => {
+    const { partnerId, token } = await aPartnerWithAnOwner();
+    const made = [];
+    for (let i = 0; i < MAX_ACTIVE_KEYS_PER_MODE - 1; i++) made.push(await issueApiKey({ partnerId, mode: 'test' }));
+    expect((await dashboard(token).post('/keys', { livemode: false, name: 'the last one' })).status).toBe(201);
+    const refused = await dashboard(token).post('/keys', { livemode: false, name: 'one too many' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'invalid_request',
+      errors: [{ validation_type: 'maxItems', how_to_fix: expect.stringContaining('revoke') }],
+    });
+    expect((await dashboard(token).post(`/keys/${made[0].record.id}/revoke`)).status).toBe(200);
+    expect((await dashboard(token).post('/keys', { livemode: false, name: 'in its place' })).status).toBe(201);
+  }, 60_000);
+
+  it(`refuses an endpoint beyond ${MAX_ENDPOINTS_PER_MODE} per mode with the envelope; the other mode has its own`, async () => {
+    const { partnerId, token } = await aPartnerWithAnOwner();
+    for (let i = 0; i < MAX_ENDPOINTS_PER_MODE; i++) await createTestEndpoint({ partnerId, mode: 'test', url: `http://127.0.0.1:9/${i}` });
+    const refused = await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:9/more', livemode: false });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'invalid_request', errors: [{ location: '$.livemode', validation_type: 'maxItems' }] });
+    expect((await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:9/live', livemode: true })).status).toBe(201);
+  }, 60_000);
+
+  it('takes one recover per endpoint every 10 minutes: the next is 429 rate_limit with Retry-After', async () => {
+    const { partnerId, token } = await aPartnerWithAnOwner();
+    const created = (await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:9/recover', livemode: false })).body;
+    const [event] = await recordEvents({ partnerId, mode: 'test' }, 1);
+    const first = await dashboard(token).post(`/webhook-endpoints/${created.id}/recover`, { since: event.created_at });
+    expect(first.status).toBe(202);
+    const again = await dashboard(token).post(`/webhook-endpoints/${created.id}/recover`, { since: event.created_at });
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe('rate_limit');
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
+  });
+});
+
+describe("the dashboard's JSON face", () => {
+  it(`is rate-limited per staff member (${DASHBOARD_RATE_LIMIT.burst} a second, ${DASHBOARD_RATE_LIMIT.sustained} a minute): beyond it, 429 rate_limit with Retry-After and RateLimit headers`, async () => {
+    const { token } = await aPartnerWithAnOwner();
+    // Waves of twice the burst, until one is refused: at the latest past the minute's limit.
+    const answers: Awaited<ReturnType<ReturnType<typeof dashboard>['get']>>[] = [];
+    while (!answers.some((a) => a.status === 429) && answers.length <= DASHBOARD_RATE_LIMIT.sustained) {
+      answers.push(...(await Promise.all(Array.from({ length: DASHBOARD_RATE_LIMIT.burst * 2 }, () => dashboard(token).get('/keys')))));
+    }
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0].body.code).toBe('rate_limit');
+    expect(refused[0].headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 200)).toBe(true);
+    expect(answers.find((a) => a.status === 200)!.headers.get('ratelimit-policy')).toContain(`"burst";q=${DASHBOARD_RATE_LIMIT.burst}`);
+  });
+});
