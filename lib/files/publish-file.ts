@@ -11,7 +11,8 @@ import { renderFile } from '../resources/file';
 import { checkUpload } from './check-upload';
 import { samplePdf, samplePng } from '../file-storage/sample-document';
 import { fileStorage, objectKey } from '../file-storage';
-import { addFileCreation, type FileRecord } from '../store/entities/file';
+import { addFileCreation, publishedFilesOf, type FileRecord } from '../store/entities/file';
+import { listCapReached, MAX_PUBLISHED_FILES_PER_COMPANY } from '../resources/list-caps';
 
 /**
  * The operator publishes a document on a company (articles, EIN letter…): a read-only
@@ -26,6 +27,12 @@ export async function publishFile(
   const company = await getCompany(scope, companyId, { consistent: true });
   if (!company) throw resourceMissing('company', companyId);
   assertNotDissolved(company, 'publishing a document');
+  if ((await publishedFilesOf(scope, companyId)).length >= MAX_PUBLISHED_FILES_PER_COMPANY)
+    throw listCapReached(
+      'published documents',
+      MAX_PUBLISHED_FILES_PER_COMPANY,
+      'Publish this document on the company’s next filing instead.',
+    );
   let bytes = input.bytes;
   if (!bytes) {
     const wanted = input.content_type ?? 'application/pdf';

@@ -15,10 +15,18 @@ import {
 } from '../store/entities/fixed-asset';
 import { depreciableBasis, type CreateFixedAssetBody, type FixedAssetRecord } from './fixed-asset';
 import type { ReadBatch } from '../store/read-batch';
+import { listCapReached, MAX_FIXED_ASSETS_PER_COMPANY } from '../resources/list-caps';
 
 /** A new asset on the company's register, numbered FA-0001, FA-0002… (lib/store/entities/fixed-asset.ts). */
 export async function createFixedAsset(scope: Scope, companyId: string, body: CreateFixedAssetBody): Promise<FixedAssetRecord> {
-  if (!(await getCompany(scope, companyId))) throw resourceMissing('company', companyId);
+  const [company, held] = await Promise.all([getCompany(scope, companyId), fixedAssetsOf(scope, companyId)]);
+  if (!company) throw resourceMissing('company', companyId);
+  if (held.length >= MAX_FIXED_ASSETS_PER_COMPANY)
+    throw listCapReached(
+      'fixed assets',
+      MAX_FIXED_ASSETS_PER_COMPANY,
+      'Remove an asset no longer held (DELETE /v1/companies/{companyID}/fixed-assets/{fixedAssetID}), then add this one.',
+    );
   const number = await nextFixedAssetNumber(scope, companyId);
   const businessUse = body.business_use ?? 100;
   const record: FixedAssetRecord = {

@@ -16,6 +16,7 @@ import {
   statusTokenTarget,
 } from '../store/entities/status-token';
 import type { Scope } from '../scope';
+import { listCapReached, MAX_STATUS_LINKS_PER_COMPANY } from '../resources/list-caps';
 import { WriteSet } from '../store/write-set';
 
 /**
@@ -47,6 +48,13 @@ export async function mintStatusToken(scope: Scope, companyId: string, options: 
   const company = await getCompany(scope, companyId);
   if (!company) throw resourceMissing('company', companyId);
   assertNotDissolved(company, 'minting a status link');
+  const working = (await statusTokensOfCompany(scope, companyId)).filter((t) => isLive(t));
+  if (working.length >= MAX_STATUS_LINKS_PER_COMPANY)
+    throw listCapReached(
+      'working status links',
+      MAX_STATUS_LINKS_PER_COMPANY,
+      'Revoke a link no longer shared (DELETE /v1/companies/{companyID}/status-tokens/{statusTokenID}), or mint links with an expires_at.',
+    );
   const token = randomBase62(32);
   const id = newId('statusToken');
   const createdAt = nowIso();

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { issueApiKey } from '../../lib/auth/api-key';
 import { idempotencyRecordOf } from '../../lib/store/entities/idempotency-record';
 import { api } from '../support/http';
+import { mintStatusToken } from '../../lib/status-tokens/status-tokens';
+import { MAX_STATUS_LINKS_PER_COMPANY } from '../../lib/resources/list-caps';
 import { useStackDatabase } from '../support/stack';
 import { anLlc, anOwner, createCompany } from '../support/companies';
 
@@ -84,6 +86,17 @@ describe('status links and what replays keep', () => {
     const list = await api(c.test_key).get(`/companies/${company.id}/status-tokens`);
     expect(list.body.items.map((t: { id: string }) => t.id)).toEqual([forever.body.id]);
   });
+
+  it(`refuses a working link past ${MAX_STATUS_LINKS_PER_COMPANY} per company with the envelope; a revoked one frees its place`, async () => {
+    const company = await createCompany(c.test_key, anLlc());
+    const made = [];
+    for (let i = 0; i < MAX_STATUS_LINKS_PER_COMPANY; i++) made.push(await mintStatusToken(scope, company.id));
+    const refused = await api(c.test_key).post(`/companies/${company.id}/status-tokens`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ validation_type: 'maxItems', how_to_fix: expect.stringContaining('Revoke') });
+    expect((await api(c.test_key).delete(`/companies/${company.id}/status-tokens/${made[0].id}`)).status).toBe(200);
+    expect((await api(c.test_key).post(`/companies/${company.id}/status-tokens`, {})).status).toBe(201);
+  }, 60_000);
 
   it('refuses an expiry in the past with the envelope and a valid example', async () => {
     const company = await createCompany(c.test_key, anLlc());

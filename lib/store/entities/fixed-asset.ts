@@ -1,4 +1,5 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '../dynamodb';
+import { DeleteCommand, UpdateCommand } from '../dynamodb';
+import { queryEvery } from '../query';
 import { db, tableName } from '../client';
 import { defineEntity } from '../entity';
 import { itemAbsent, renderExpressions } from '../expression';
@@ -55,16 +56,13 @@ export function addFixedAssetCreation(ws: WriteSet, scope: Scope, record: FixedA
   ws.put(fixedAssetEntity.item(scope, record), { condition: itemAbsent() });
 }
 
-/** fixedAssetsOfCompany: every asset of the company's register (one Query of its partition). */
+/**
+ * fixedAssetsOfCompany: every asset of the company's register, page after page (one Query stops at
+ * 1 MB; the register holds at most 1,000 assets, lib/resources/list-caps.ts).
+ */
 export async function fixedAssetsOf(scope: Scope, companyId: string): Promise<FixedAssetRecord[]> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fxa)',
-      ExpressionAttributeValues: { ':pk': fixedAssetsOfCompany(scope, companyId), ':fxa': 'fxa_' },
-    }),
-  );
-  return (res.Items ?? []).map(fixedAssetEntity.record);
+  const items = await queryEvery({ partition: fixedAssetsOfCompany(scope, companyId), sortKey: { beginsWith: 'fxa_' } });
+  return items.map(fixedAssetEntity.record);
 }
 
 /** fixedAssetById, within the company (and so the partner and mode). */
