@@ -1,6 +1,6 @@
 import { accountKey, companyKey, eventKey, filePointerKey, invoiceKey, requirementPointerKey } from './keys';
 import { tableName } from './client';
-import { getItem } from './read-together';
+import { getItem } from './read-batch';
 import type { Scope } from '../scope';
 
 /**

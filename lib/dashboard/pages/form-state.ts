@@ -3,7 +3,7 @@ import { html, type Raw } from './html';
 
 /**
  * A refused form, to show again on its own page: what was typed, and each refusal beside its field
- * (docs/decisions.md, "The dashboard's forms"): the person corrects one field instead of starting over.
+ * (docs/decisions.md, "The dashboard with nothing missing"): the person corrects one field instead of starting over.
  */
 export interface FormState {
   values: Record<string, string>;
