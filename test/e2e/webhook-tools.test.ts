@@ -5,7 +5,7 @@ import { QueryCommand } from '../../lib/store/dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { useStackDatabase } from '../support/stack';
 import { api, type HttpResult } from '../support/http';
-import { eventually, recordEvents, startReceiver, type Answer, type Delivery } from '../support/webhooks';
+import { DASHBOARD_POLL_MS, eventually, recordEvents, startReceiver, type Answer, type Delivery } from '../support/webhooks';
 import { createPartner } from '../../lib/partners/partner';
 import { db, tableName } from '../../lib/store/client';
 import { localQueuePartition, webhookLaneKey } from '../../lib/store/keys';
@@ -253,6 +253,7 @@ describe('POST /dashboard/api/webhook-endpoints/{id}/test', () => {
       },
       30_000,
       'the attempt',
+      DASHBOARD_POLL_MS,
     );
     expect(attempts[0]).toMatchObject({ event_id: sent.body.id, event_type: 'webhook_endpoint.test', outcome: 'succeeded', attempt: 1 });
   });
@@ -332,6 +333,7 @@ describe('health, retry now and attempts as "n of 10"', () => {
       },
       30_000,
       'healthy',
+      DASHBOARD_POLL_MS,
     );
     expect(healthy).toMatchObject({ failing_since: null, next_attempt_at: null });
     expect(healthy.last_success_at).not.toBeNull();
@@ -367,6 +369,7 @@ describe('health, retry now and attempts as "n of 10"', () => {
       },
       30_000,
       'three attempts',
+      DASHBOARD_POLL_MS,
     );
     expect(all).toMatchObject({ has_more: false, next_cursor: null });
     const first = (await face('GET', `/webhook-endpoints/${id}/attempts?limit=2`)).body;
@@ -437,6 +440,7 @@ describe('the events browser: /dashboard/api/events and /dashboard/api/events/{e
       },
       30_000,
       'both attempts on the event',
+      DASHBOARD_POLL_MS,
     );
     const { deliveries, ...rest } = one.body;
     expect(rest).toEqual(event);

@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { useStackDatabase } from '../support/stack';
 import { api } from '../support/http';
-import { createTestEndpoint, eventually, recordEvents, startReceiver, type TestEndpoint } from '../support/webhooks';
+import { createTestEndpoint, DASHBOARD_POLL_MS, eventually, recordEvents, startReceiver, type TestEndpoint } from '../support/webhooks';
 import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
 import { disableEndpoint } from '../../lib/webhooks/endpoints';
 import { listAttempts } from '../../lib/webhooks/lane/attempt-log';
@@ -323,6 +323,7 @@ describe('the dashboard JSON face of deliveries', () => {
       },
       15_000,
       'the attempt',
+      DASHBOARD_POLL_MS,
     );
     expect(attemptsRes.status).toBe(200);
     const attempt = attemptsRes.body.items.find((a: { event_id: string }) => a.event_id === event.id);

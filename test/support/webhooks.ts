@@ -84,17 +84,22 @@ export async function startReceiver(answer: (d: Delivery, index: number) => Answ
   };
 }
 
+/** How often a poll of the dashboard's JSON face asks: well under its per-person limit (lib/http/dashboard/rate-limit.ts). */
+export const DASHBOARD_POLL_MS = 200;
+
 /** Polls until `check` returns a truthy value (bounded; never a fixed sleep). */
 export async function eventually<T>(
   check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   timeoutMs = 15_000,
   what = 'condition',
+  /** Between checks; a check that calls the dashboard's JSON face waits longer (it is rate-limited per person). */
+  intervalMs = 25,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

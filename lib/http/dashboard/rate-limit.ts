@@ -11,7 +11,7 @@ import type { DashboardContext } from './types';
  * same windows as the API's keys, refused with the same 429 `rate_limit`, `Retry-After` and
  * `RateLimit-*` headers (README, "Security").
  */
-export const DASHBOARD_RATE_LIMIT: RateLimitSettings = { burst: 50, sustained: 600 };
+export const DASHBOARD_RATE_LIMIT: RateLimitSettings = { burst: 50, sustained: 1_500 };
 
 export function dashboardRateLimit(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, DashboardContext> {
   return {
