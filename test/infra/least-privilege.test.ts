@@ -2,7 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseCode } from '../../infra/aws/access/analyse-code';
 import { statementsFor } from '../../infra/aws/access/grants';
-import { ADVANCE_STEP_ENTRY, BACKSTOP_ENTRY, FANOUT_ENTRY, JOBS_FOLDER, MAILER_ENTRY, SIGNER_ENTRY } from '../../infra/aws/partner-api-stack';
+import {
+  ADVANCE_STEP_ENTRY,
+  BACKSTOP_ENTRY,
+  FANOUT_ENTRY,
+  JOBS_FOLDER,
+  MAILER_ENTRY,
+  SIGNER_ENTRY,
+} from '../../infra/aws/partner-api-stack';
 import { jobFiles } from '../../infra/aws/job-schedules';
 import { FALLBACK_HANDLER, ROUTES } from '../../lib/routes';
 import { FIXTURE_ENTRIES, synthStage } from './support/synth';
