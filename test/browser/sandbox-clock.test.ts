@@ -1,3 +1,4 @@
+import { addStaffMember } from '../../lib/dashboard/staff';
 import type { Browser } from 'playwright-core';
 import { useStackDatabase } from '../support/stack';
 import { launchChromium, screenshot } from '../support/browser';
@@ -29,7 +30,10 @@ it('shows the test clock, advances it from the form with its progress, and lands
     const company = await createCompany(p.testKey, anLlc());
     await api(p.testKey).post(`/companies/${company.id}/service-orders`, { product_key: 'bookkeeping' });
   }
-  const { token } = await createSession({ partnerId: p.partnerId, email: 'clock@partner.test' });
+  // A session is a staff member's: the person is added first (lib/dashboard/staff.ts).
+  const email = `clock-${p.partnerId.toLowerCase()}@partner.test`;
+  await addStaffMember(p.partnerId, email);
+  const { token } = await createSession({ partnerId: p.partnerId, email });
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
   context.setDefaultTimeout(90_000);
   await context.addCookies([{ name: 'dash_session', value: token, url: c.dashboard_url }]);

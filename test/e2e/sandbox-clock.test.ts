@@ -1,3 +1,4 @@
+import { addStaffMember } from '../../lib/dashboard/staff';
 import { Webhook } from 'standardwebhooks';
 import { api } from '../support/http';
 import { credentials, useStackDatabase } from '../support/stack';
@@ -99,7 +100,10 @@ describe('POST /v1/sandbox/clock/advance', () => {
 
   it('the dashboard’s form refuses a time it cannot read with a page saying how to fix it (400), the clock left ready', async () => {
     const p = await aFreshPartner();
-    const { token, session } = await createSession({ partnerId: p.partnerId, email: 'clock@partner.test' });
+    // A session is a staff member's: the person is added first (lib/dashboard/staff.ts).
+    const email = `clock-${p.partnerId.toLowerCase()}@partner.test`;
+    await addStaffMember(p.partnerId, email);
+    const { token, session } = await createSession({ partnerId: p.partnerId, email });
     const base = new URL(credentials().base_url).origin;
     for (const to of ['', 'next tuesday']) {
       const res = await fetch(`${base}/dashboard/sandbox-clock/advance`, {
