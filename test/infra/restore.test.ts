@@ -25,7 +25,7 @@ describe('a restored table switched in by a stage setting', () => {
     const text = JSON.stringify(restored.resources.filter((r) => r.type === 'AWS::IAM::Role').map((r) => r.props.Policies));
     expect(text).toContain(`:table/${restoredTable.name}`);
     const mappings = restored.resources.filter((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.StartingPosition);
-    expect(mappings.length).toBe(2); // the fan-out and the sequencer's backstop
+    expect(mappings.length).toBe(3); // the fan-out, the sequencer's backstop and the mail sender
     for (const m of mappings) expect(m.props.EventSourceArn).toBe(restoredTable.streamArn);
   });
 
