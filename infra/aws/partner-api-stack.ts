@@ -202,7 +202,7 @@ export class PartnerApiStack extends Stack {
         sealedRole: false,
         timeout: Duration.seconds(60),
       });
-      pipeline.attachFanout(fanout, data.streamingTable);
+      pipeline.attachFanout(fanout, data.table);
       this.watched.push({ name: `${settings.prefix}-webhook-fanout`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && backstopEntry) {
@@ -217,7 +217,7 @@ export class PartnerApiStack extends Stack {
           timeout: BACKSTOP_TIMEOUT,
         },
       );
-      pipeline.attachSequencerBackstop(backstop, data.streamingTable);
+      pipeline.attachSequencerBackstop(backstop, data.table);
       this.watched.push({ name: `${settings.prefix}-event-sequencer-backstop`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && mailerEntry) {

@@ -25,8 +25,13 @@ describe('a restored table switched in by a stage setting', () => {
     const text = JSON.stringify(restored.resources.filter((r) => r.type === 'AWS::IAM::Role').map((r) => r.props.Policies));
     expect(text).toContain(`:table/${restoredTable.name}`);
     const mappings = restored.resources.filter((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.StartingPosition);
-    expect(mappings.length).toBe(3); // the fan-out, the sequencer's backstop and the mail sender
-    for (const m of mappings) expect(m.props.EventSourceArn).toBe(restoredTable.streamArn);
+    // Every consumer of the table's stream: the fan-out, the sequencer's backstop and the mail sender.
+    expect(mappings.length).toBe(3);
+    for (const m of mappings)
+      expect({ fn: m.props.FunctionName, stream: m.props.EventSourceArn }).toEqual({
+        fn: m.props.FunctionName,
+        stream: restoredTable.streamArn,
+      });
   });
 
   it('keeps the stack’s own table as it was (retained, never replaced by the switch)', () => {

@@ -32,8 +32,13 @@ export function stackInstanceSuffix(): string {
 
 /** The state of a stage: the one table, the files, the webhook-secret key, the signing keys, e-mail. */
 export class Data extends Construct {
-  /** The stack's own table (a restored table may be switched in for it: `tableName`, `tableArn`). */
-  readonly table: Table;
+  /** The stack's own table, retained, whether or not a restored table is switched in for it. */
+  readonly ownTable: Table;
+  /**
+   * The table the stage uses, with its stream: the stack's own, or the restored one the stage switched
+   * in (`restoredTable`). Every consumer of the stream and every grant takes this one.
+   */
+  readonly table: ITable;
   readonly key: Key;
   readonly files: Bucket;
   readonly accessLogs: Bucket;
@@ -44,8 +49,6 @@ export class Data extends Construct {
   /** The table the functions use: the stack's own, or the restored one the stage switched in. */
   readonly tableName: string;
   readonly tableArn: string;
-  /** The table whose stream feeds the fan-out and the sequencer's backstop: the one in use. */
-  readonly streamingTable: ITable;
   readonly filesBucketName: string;
   readonly filesBucketArn: string;
   readonly filesBucketArnForNag: string;
@@ -60,7 +63,7 @@ export class Data extends Construct {
     this.filesBucketArnForNag = `arn:<AWS::Partition>:s3:::${bucketName('<AWS::AccountId>', '<AWS::Region>')}`;
 
     // The same definition the embedded default creates its table from (lib/store/table-definition.ts).
-    this.table = new Table(this, 'Table', {
+    this.ownTable = new Table(this, 'Table', {
       tableName: `${settings.prefix}-table-${stackInstanceSuffix()}`,
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
@@ -72,23 +75,23 @@ export class Data extends Construct {
       removalPolicy: settings.removalPolicy,
     });
     for (const index of GLOBAL_INDEXES) {
-      this.table.addGlobalSecondaryIndex({
+      this.ownTable.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType.ALL,
       });
     }
-    this.tableName = settings.restoredTable?.name ?? this.table.tableName;
+    this.tableName = settings.restoredTable?.name ?? this.ownTable.tableName;
     this.tableArn = settings.restoredTable
       ? `arn:${Aws.PARTITION}:dynamodb:${Aws.REGION}:${Aws.ACCOUNT_ID}:table/${settings.restoredTable.name}`
-      : this.table.tableArn;
-    this.streamingTable = settings.restoredTable
+      : this.ownTable.tableArn;
+    this.table = settings.restoredTable
       ? Table.fromTableAttributes(this, 'Restored', {
           tableName: settings.restoredTable.name,
           tableStreamArn: settings.restoredTable.streamArn,
         })
-      : this.table;
+      : this.ownTable;
 
     // Envelope encryption of webhook secrets and signing keys: only functions whose code calls KMS get rights on it.
     this.key = new Key(this, 'WebhookSecretsKey', {
