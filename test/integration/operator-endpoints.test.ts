@@ -5,6 +5,8 @@ import { readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
 import { auditOfMonth } from '../../lib/operator/audit';
 import { runOps, type OpsIo } from '../../lib/operator/run-ops';
 import { nowIso } from '../../lib/clock';
+import { eventItemById } from '../../lib/event-log/event-reads';
+import { FANNED_OUT_ATTRIBUTE } from '../../lib/store/entities/event-fan-out';
 
 /**
  * The operator acts on a partner's webhook endpoints without the partner's session (the runbooks'
@@ -50,6 +52,12 @@ describe('npm run ops: a partner’s webhook endpoints', () => {
     expect(disabled.code).toBe(0);
     expect((await readWebhookEndpoint(partner.id, endpoint.id)).status).toBe('disabled');
     const [whileDisabled] = await recordEvents({ partnerId: partner.id, mode: 'test' }, 1);
+    // The fan-out handles it while the endpoint is disabled (it marks every event it has handled).
+    await eventually(
+      async () => (await eventItemById({ partnerId: partner.id, mode: 'test' }, whileDisabled.id))?.[FANNED_OUT_ATTRIBUTE],
+      20_000,
+      'the fan-out of the event recorded while disabled',
+    );
     // A resend to a disabled endpoint is refused, clearly, and changes nothing.
     const refused = await ops(scoped('endpoint-resend', endpoint.id, '--event', whileDisabled.id));
     expect(refused.code).toBe(1);
