@@ -226,7 +226,7 @@ export class PartnerApiStack extends Stack {
         sealedRole: false,
         timeout: Duration.seconds(30),
       });
-      pipeline.attachMailer(mailer, data.streamingTable);
+      pipeline.attachMailer(mailer, data.table);
       this.watched.push({ name: `${settings.prefix}-mail-sender`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && signerEntry) {
