@@ -3,7 +3,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '../lib/sto
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { lambdaContext } from '../infra/local/proxy-event';
+import { keyedProxyEvent, lambdaContext } from '../infra/local/proxy-event';
 import { db, tableName } from '../lib/store/client';
 import { percentile, round, timeSequential } from './stats';
 import type { Bench, BenchRow } from './types';
@@ -22,27 +22,6 @@ const body = () => ({
  * same sizes (the creation's own transaction replayed onto fresh keys), and the DynamoDB requests one
  * creation makes, by command, counted on the process's one client.
  */
-/** A proxy event of POST /v1/companies, as the gateway hands it to the handler. */
-function proxyEvent(key: string, idempotencyKey?: string): APIGatewayProxyEvent {
-  return {
-    resource: '/v1/companies',
-    path: '/v1/companies',
-    httpMethod: 'POST',
-    headers: {
-      Authorization: `Bearer ${key}`,
-      'Content-Type': 'application/json',
-      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
-    },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: JSON.stringify(body()),
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
-  };
-}
 
 /**
  * POST /v1/companies over HTTP beside a bare TransactWriteItems with the same number of items of the
@@ -65,7 +44,16 @@ export const companiesBench: Bench = async ({ credentials }) => {
     handler: (e: APIGatewayProxyEvent, c: unknown) => Promise<{ statusCode: number; body: string }>;
   };
   const invoke = async (idempotencyKey?: string) => {
-    const res = await handler(proxyEvent(credentials.test_key, idempotencyKey), lambdaContext('createCompany'));
+    const res = await handler(
+      keyedProxyEvent({
+        method: 'POST',
+        path: '/v1/companies',
+        key: credentials.test_key,
+        body: body(),
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+      }),
+      lambdaContext('createCompany'),
+    );
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   };
   const post = (idempotencyKey?: string) =>

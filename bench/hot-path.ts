@@ -6,7 +6,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteComm
 import { mockStore } from '../test/support/aws-mock';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { lambdaContext } from '../infra/local/proxy-event';
+import { keyedProxyEvent, lambdaContext } from '../infra/local/proxy-event';
 import { db, tableName } from '../lib/store/client';
 import { companyKey, partnerKey } from '../lib/store/keys';
 import { countRoundTrips, countRoundTripsOn } from './round-trip-counter';
@@ -22,30 +22,6 @@ type LambdaHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<
 
 /** Goals of the hot path (docs/decisions.md, "Round trips of a request"). */
 const GOALS = { read: 1.5, create: 1.3, ownTimeMs: 0.5 };
-
-function proxyEvent(
-  method: string,
-  path: string,
-  key: string,
-  options: { body?: unknown; resource?: string; params?: Record<string, string> } = {},
-) {
-  const [only, query] = path.split('?');
-  const params = query ? Object.fromEntries(new URLSearchParams(query)) : null;
-  return {
-    resource: options.resource ?? only,
-    path: only,
-    httpMethod: method,
-    headers: { Authorization: `Bearer ${key}`, ...(options.body ? { 'Content-Type': 'application/json' } : {}) },
-    multiValueHeaders: {},
-    queryStringParameters: params,
-    multiValueQueryStringParameters: params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, [v]])) : null,
-    pathParameters: options.params ?? null,
-    stageVariables: null,
-    body: options.body ? JSON.stringify(options.body) : null,
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
-  } as APIGatewayProxyEvent;
-}
 
 const newCompany = () => ({
   name: `Hot path ${randomUUID().slice(0, 8)}`,
@@ -90,25 +66,39 @@ export const hotPathBench: Bench = async ({ credentials, pauseBackground }) => {
     load('../functions/api/create-company.ts'),
     load('../functions/api/list-events.ts'),
   ]);
-  const created = await createCompany(proxyEvent('POST', '/v1/companies', key, { body: newCompany() }), lambdaContext('createCompany'));
+  const created = await createCompany(
+    keyedProxyEvent({ method: 'POST', path: '/v1/companies', key, body: newCompany() }),
+    lambdaContext('createCompany'),
+  );
   if (created.statusCode !== 201) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
   const companyId = JSON.parse(created.body).id as string;
   const cases: Case[] = [
-    { name: 'GET /v1/me', handler: getMe, event: () => proxyEvent('GET', '/v1/me', key), status: 200 },
+    { name: 'GET /v1/me', handler: getMe, event: () => keyedProxyEvent({ method: 'GET', path: '/v1/me', key }), status: 200 },
     {
       name: 'GET /v1/companies/{id}',
       handler: getCompany,
       event: () =>
-        proxyEvent('GET', `/v1/companies/${companyId}`, key, { resource: '/v1/companies/{companyID}', params: { companyID: companyId } }),
+        keyedProxyEvent({
+          method: 'GET',
+          path: `/v1/companies/${companyId}`,
+          key,
+          resource: '/v1/companies/{companyID}',
+          pathParameters: { companyID: companyId },
+        }),
       status: 200,
     },
     {
       name: 'POST /v1/companies',
       handler: createCompany,
-      event: () => proxyEvent('POST', '/v1/companies', key, { body: newCompany() }),
+      event: () => keyedProxyEvent({ method: 'POST', path: '/v1/companies', key, body: newCompany() }),
       status: 201,
     },
-    { name: 'GET /v1/events', handler: listEvents, event: () => proxyEvent('GET', '/v1/events?limit=25', key), status: 200 },
+    {
+      name: 'GET /v1/events',
+      handler: listEvents,
+      event: () => keyedProxyEvent({ method: 'GET', path: '/v1/events?limit=25', key }),
+      status: 200,
+    },
   ];
   const invoke = async (c: Case) => {
     const res = await c.handler(c.event(), lambdaContext('bench'));

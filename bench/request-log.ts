@@ -2,31 +2,13 @@ import { wrapSends, unwrapSends } from '../lib/aws/send-wrapper';
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { lambdaContext } from '../infra/local/proxy-event';
+import { keyedProxyEvent, lambdaContext } from '../infra/local/proxy-event';
 import { db } from '../lib/store/client';
 import { issueApiKey } from '../lib/auth/api-key';
 import type { Bench, BenchRow } from './types';
 import { forgetSlotBlocks } from '../lib/rate-limit/count-request';
 
 type Invoke = (e: APIGatewayProxyEvent, c: unknown) => Promise<{ statusCode: number; body: string }>;
-
-/** A proxy event as the gateway hands it to a handler. */
-function proxyEvent(method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEvent {
-  return {
-    resource: path,
-    path,
-    httpMethod: method,
-    headers: { Authorization: `Bearer ${key}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: path.startsWith('/v1/companies/') ? { companyID: path.split('/')[3] } : null,
-    stageVariables: null,
-    body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
-  };
-}
 
 const letters = (n: number) => Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 const valid = () => ({
@@ -98,20 +80,29 @@ export const requestLogBench: Bench = async ({ credentials }) => {
     {
       name: 'POST /v1/companies (201)',
       status: 201,
-      run: () => create(proxyEvent('POST', '/v1/companies', key, valid()), lambdaContext('createCompany')),
+      run: () => create(keyedProxyEvent({ method: 'POST', path: '/v1/companies', key, body: valid() }), lambdaContext('createCompany')),
     },
     {
       name: 'POST /v1/companies (201) with Idempotency-Key',
       status: 201,
       run: () =>
-        create(proxyEvent('POST', '/v1/companies', key, valid(), { 'Idempotency-Key': randomUUID() }), lambdaContext('createCompany')),
+        create(
+          keyedProxyEvent({ method: 'POST', path: '/v1/companies', key, body: valid(), headers: { 'Idempotency-Key': randomUUID() } }),
+          lambdaContext('createCompany'),
+        ),
     },
     {
       name: 'POST /v1/companies refused (400) with Idempotency-Key',
       status: 400,
       run: () =>
         create(
-          proxyEvent('POST', '/v1/companies', key, { ...valid(), name: 'The Refused' }, { 'Idempotency-Key': randomUUID() }),
+          keyedProxyEvent({
+            method: 'POST',
+            path: '/v1/companies',
+            key,
+            body: { ...valid(), name: 'The Refused' },
+            headers: { 'Idempotency-Key': randomUUID() },
+          }),
           lambdaContext('createCompany'),
         ),
     },
@@ -119,26 +110,48 @@ export const requestLogBench: Bench = async ({ credentials }) => {
       name: "POST /v1/companies refused (400) by the body's schema, no Idempotency-Key",
       status: 400,
       ownWrite: true,
-      run: () => create(proxyEvent('POST', '/v1/companies', key, { ...valid(), state: 'XX' }), lambdaContext('createCompany')),
+      run: () =>
+        create(
+          keyedProxyEvent({ method: 'POST', path: '/v1/companies', key, body: { ...valid(), state: 'XX' } }),
+          lambdaContext('createCompany'),
+        ),
     },
     {
       name: 'POST /v1/companies refused (400) by a rule of creation (a name starting with "The"), no Idempotency-Key',
       status: 400,
       ownWrite: true,
-      run: () => create(proxyEvent('POST', '/v1/companies', key, { ...valid(), name: 'The Refused' }), lambdaContext('createCompany')),
+      run: () =>
+        create(
+          keyedProxyEvent({ method: 'POST', path: '/v1/companies', key, body: { ...valid(), name: 'The Refused' } }),
+          lambdaContext('createCompany'),
+        ),
     },
     {
       name: "POST /v1/companies refused (400) by the body's schema, no Idempotency-Key, a key's first request in this process (cold)",
       status: 400,
       ownWrite: true,
       cold: true,
-      run: () => create(proxyEvent('POST', '/v1/companies', coldKey, { ...valid(), state: 'XX' }), lambdaContext('createCompany')),
+      run: () =>
+        create(
+          keyedProxyEvent({ method: 'POST', path: '/v1/companies', key: coldKey, body: { ...valid(), state: 'XX' } }),
+          lambdaContext('createCompany'),
+        ),
     },
     {
       name: 'GET /v1/companies/{id} refused (404)',
       status: 404,
       ownWrite: true,
-      run: () => getCompany(proxyEvent('GET', '/v1/companies/cmp_0000000000000000000000', key), lambdaContext('getCompany')),
+      run: () =>
+        getCompany(
+          keyedProxyEvent({
+            method: 'GET',
+            path: '/v1/companies/cmp_0000000000000000000000',
+            key,
+            resource: '/v1/companies/{companyID}',
+            pathParameters: { companyID: 'cmp_0000000000000000000000' },
+          }),
+          lambdaContext('getCompany'),
+        ),
     },
   ];
   const rows: BenchRow[] = [];

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { lambdaContext } from '../infra/local/proxy-event';
+import { keyedProxyEvent, lambdaContext } from '../infra/local/proxy-event';
 import { createPartner } from '../lib/partners/partner';
 import { issueApiKey } from '../lib/auth/api-key';
 import { GetCommand } from '../lib/store/dynamodb';
@@ -23,23 +23,6 @@ const newCompany = (i: number) => ({
   entity_type: 'llc',
   account: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
 });
-
-function proxyEvent(method: string, path: string, key: string, body?: unknown): APIGatewayProxyEvent {
-  return {
-    resource: path,
-    path,
-    httpMethod: method,
-    headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: body ? JSON.stringify(body) : null,
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' } } as APIGatewayProxyEvent['requestContext'],
-  } as APIGatewayProxyEvent;
-}
 
 /**
  * The sandbox clock (docs/decisions.md, "The sandbox clock"):
@@ -113,34 +96,35 @@ export const sandboxClockBench: Bench = async ({ credentials }) => {
     if (res.statusCode !== status) throw new Error(`${event.httpMethod} ${event.path}: ${res.statusCode} ${res.body}`);
   };
   const bareGet = () => db().send(new GetCommand({ TableName: tableName(), Key: partnerKey(partner.id) }));
+  const inTurnsWithGetItem = async (name: string, times: number, request: () => Promise<void>, note: string) => {
+    const [timed, bare] = await timeInTurns(times, request, bareGet);
+    rows.push({
+      name: `${name} p50 (handler invoked as Lambda does)`,
+      value: round(percentile(timed, 50)),
+      unit: 'ms',
+      baseline: round(percentile(bare, 50)),
+      baselineName: 'bare GetItem p50, in turns',
+      ratio: round(percentile(timed, 50) / percentile(bare, 50)),
+      note,
+    });
+  };
   for (const [name, key] of [
     ['live key', live.secret],
     ['test key', test.secret],
   ] as const) {
-    const [me, bare] = await timeInTurns(300, () => invoke(getMe, proxyEvent('GET', '/v1/me', key), 200), bareGet);
-    rows.push({
-      name: `GET /v1/me, ${name}, p50 (handler invoked as Lambda does)`,
-      value: round(percentile(me, 50)),
-      unit: 'ms',
-      baseline: round(percentile(bare, 50)),
-      baselineName: 'bare GetItem p50, in turns',
-      ratio: round(percentile(me, 50) / percentile(bare, 50)),
-      note: name === 'live key' ? 'reads no clock' : 'reads its sandbox clock beside the key',
-    });
-    const [create, bare2] = await timeInTurns(
-      60,
-      () => invoke(createCompany, proxyEvent('POST', '/v1/companies', key, newCompany(0)), 201),
-      bareGet,
+    const note = name === 'live key' ? 'reads no clock' : 'reads its sandbox clock beside the key';
+    await inTurnsWithGetItem(
+      `GET /v1/me, ${name},`,
+      300,
+      () => invoke(getMe, keyedProxyEvent({ method: 'GET', path: '/v1/me', key }), 200),
+      note,
     );
-    rows.push({
-      name: `POST /v1/companies, ${name}, p50 (handler invoked as Lambda does)`,
-      value: round(percentile(create, 50)),
-      unit: 'ms',
-      baseline: round(percentile(bare2, 50)),
-      baselineName: 'bare GetItem p50, in turns',
-      ratio: round(percentile(create, 50) / percentile(bare2, 50)),
-      note: name === 'live key' ? 'reads no clock' : 'reads its sandbox clock beside the key',
-    });
+    await inTurnsWithGetItem(
+      `POST /v1/companies, ${name},`,
+      60,
+      () => invoke(createCompany, keyedProxyEvent({ method: 'POST', path: '/v1/companies', key, body: newCompany(0) }), 201),
+      note,
+    );
   }
   return rows;
 };

@@ -97,3 +97,41 @@ export function lambdaContext(functionName: string): Context {
     succeed: () => undefined,
   };
 }
+
+/** A request made in-process (benches and tests calling a handler as Lambda does): what it names. */
+export interface KeyedRequest {
+  method: string;
+  /** The path, with its query string if any (`/v1/events?limit=25`). */
+  path: string;
+  /** The API key sent as `Authorization: Bearer …`. */
+  key: string;
+  /** Sent as JSON with its Content-Type when given. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The matched route's template; the path itself when not given. */
+  resource?: string;
+  pathParameters?: Record<string, string> | null;
+}
+
+/** The API Gateway event of a keyed request, as the gateway hands it to the handler, with a fresh request id. */
+export function keyedProxyEvent(r: KeyedRequest): APIGatewayProxyEvent {
+  const [path, query] = r.path.split('?');
+  const params = query ? [...new URLSearchParams(query)] : [];
+  const names = [...new Set(params.map(([n]) => n))];
+  return {
+    resource: r.resource ?? path,
+    path,
+    httpMethod: r.method,
+    headers: { Authorization: `Bearer ${r.key}`, ...(r.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...r.headers },
+    multiValueHeaders: {},
+    queryStringParameters: params.length ? Object.fromEntries(params) : null,
+    multiValueQueryStringParameters: params.length
+      ? Object.fromEntries(names.map((n) => [n, params.filter(([k]) => k === n).map(([, v]) => v)]))
+      : null,
+    pathParameters: r.pathParameters ?? null,
+    stageVariables: null,
+    body: r.body === undefined ? null : JSON.stringify(r.body),
+    isBase64Encoded: false,
+    requestContext: { identity: { sourceIp: '127.0.0.1' }, requestId: randomUUID() } as APIGatewayProxyEvent['requestContext'],
+  };
+}

@@ -53,36 +53,23 @@ export async function startLocalWebhookPipeline(options: {
   process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrls.join(',');
   delete process.env.WEBHOOK_QUEUE_URL;
   process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
+  // The table's stream read three times, as the stack's three event source mappings read it.
+  const consume = (o: Omit<Parameters<typeof startStreamPoller>[0], 'endpoint' | 'region' | 'table'>) =>
+    startStreamPoller({ endpoint: options.dynamodbEndpoint, region: options.region, table: options.table, ...o });
   let poller: StreamPoller | undefined;
   let backstop: StreamPoller | undefined;
   let mailer: StreamPoller | undefined;
   try {
-    poller = await startStreamPoller({
-      endpoint: options.dynamodbEndpoint,
-      region: options.region,
-      table: options.table,
-      handler: (event) => fanout(event),
-    });
-    backstop = await startStreamPoller({
-      endpoint: options.dynamodbEndpoint,
-      region: options.region,
-      table: options.table,
+    poller = await consume({ handler: (event) => fanout(event) });
+    backstop = await consume({
       handler: (event) => sequencerBackstop(event),
       filter: isPendingEventInsert,
       consumer: 'sequencer-backstop',
       pollMs: 250,
     });
-    mailer = await startStreamPoller({
-      endpoint: options.dynamodbEndpoint,
-      region: options.region,
-      table: options.table,
-      handler: (event) => sendQueuedMail(event),
-      filter: isQueuedMailInsert,
-      consumer: 'mail-sender',
-      pollMs: 100,
-    });
+    mailer = await consume({ handler: (event) => sendQueuedMail(event), filter: isQueuedMailInsert, consumer: 'mail-sender', pollMs: 100 });
   } catch (error) {
-    await Promise.all([poller?.stop(), backstop?.stop()]);
+    await Promise.all([poller?.stop(), backstop?.stop(), mailer?.stop()]);
     await lanes.stop();
     throw error;
   }

@@ -1,21 +1,11 @@
 import { useStackDatabase } from '../support/stack';
-import { setClock } from '../../lib/clock';
+import { atTime as at } from '../support/clock';
 import { createSession, endSession, findSession, SESSION_LIFETIMES } from '../../lib/dashboard/session';
 
 const { idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS } = SESSION_LIFETIMES.bearer;
 
 const c = useStackDatabase();
 const MINUTE = 60 * 1000;
-
-/** Runs `fn` with the clock at `at`. */
-async function at<T>(time: number, fn: () => Promise<T>): Promise<T> {
-  const restore = setClock(() => new Date(time));
-  try {
-    return await fn();
-  } finally {
-    restore();
-  }
-}
 
 describe('dashboard sessions', () => {
   const t0 = Date.parse('2026-06-01T08:00:00Z');

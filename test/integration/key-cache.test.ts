@@ -1,13 +1,13 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { keyedProxyEvent } from '../../infra/local/proxy-event';
 import { PutCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import { useStackDatabase } from '../support/stack';
+import { atTime } from '../support/clock';
 import { aFreshPartner } from '../support/partners';
 import { lambdaContext } from '../support/handler-chain';
 import { db, tableName } from '../../lib/store/client';
 import { countRoundTrips, countRoundTripsOn, type RoundTripTally } from '../../bench/round-trip-counter';
 import { apiKeyKey, rateWindowPartition } from '../../lib/store/keys';
 import { newId } from '../../lib/ids';
-import { setClock } from '../../lib/clock';
 import { findApiKey, hashSecret, issueApiKey } from '../../lib/auth/api-key';
 import { KEY_CACHE_MS } from '../../lib/auth/key-cache';
 import { revokeKey } from '../../lib/dashboard/api-keys';
@@ -22,34 +22,15 @@ countRoundTripsOn(db());
  * a revocation in this process at once and one made elsewhere within KEY_CACHE_MS. Time is the
  * project's settable clock: the request's time is what the kept record is measured against.
  */
-const event = (secret: string) =>
-  ({
-    httpMethod: 'GET',
-    path: '/v1/me',
-    resource: '/v1/me',
-    headers: { Authorization: `Bearer ${secret}` },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' }, requestId: newId('request') },
-  }) as unknown as APIGatewayProxyEvent;
+const event = (secret: string) => keyedProxyEvent({ method: 'GET', path: '/v1/me', key: secret });
 
 /** The start of the next whole second: requests at t0 + less than 1 s share one rate-limit second. */
 const aSecond = () => Math.ceil(Date.now() / 1000) * 1000 + 1000;
 
 /** GET /me with `secret`, the clock at `atMs`: the answer and what it asked of DynamoDB. */
 async function meAt(secret: string, atMs: number) {
-  const restore = setClock(() => new Date(atMs));
-  try {
-    const { result, tally } = await countRoundTrips(() => getMe(event(secret), lambdaContext));
-    return { status: result.statusCode, body: JSON.parse(result.body), headers: result.headers ?? {}, tally };
-  } finally {
-    restore();
-  }
+  const { result, tally } = await atTime(atMs, () => countRoundTrips(() => getMe(event(secret), lambdaContext)));
+  return { status: result.statusCode, body: JSON.parse(result.body), headers: result.headers ?? {}, tally };
 }
 
 const keyItem = (secret: string) => `${apiKeyKey(hashSecret(secret)).pk}|KEY`;

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { keyedProxyEvent } from '../../infra/local/proxy-event';
 import { TransactWriteCommand } from '../../lib/store/dynamodb';
 import { mockStore } from '../support/aws-mock';
 import { useStackDatabase } from '../support/stack';
@@ -105,20 +105,13 @@ describe('a requirement opened while the company is dissolved', () => {
 describe('GET /companies/{id}', () => {
   const get = (secret: string, id: string) =>
     getCompanyHandler(
-      {
-        httpMethod: 'GET',
+      keyedProxyEvent({
+        method: 'GET',
         path: `/v1/companies/${id}`,
+        key: secret,
         resource: '/v1/companies/{companyID}',
-        headers: { Authorization: `Bearer ${secret}` },
-        multiValueHeaders: {},
-        queryStringParameters: null,
-        multiValueQueryStringParameters: null,
         pathParameters: { companyID: id },
-        stageVariables: null,
-        body: null,
-        isBase64Encoded: false,
-        requestContext: { identity: { sourceIp: '127.0.0.1' }, requestId: newId('request') },
-      } as unknown as APIGatewayProxyEvent,
+      }),
       lambdaContext,
     );
 

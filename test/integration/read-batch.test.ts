@@ -1,6 +1,6 @@
+import { keyedProxyEvent } from '../../infra/local/proxy-event';
 import { BatchGetCommand, GetCommand, PutCommand } from '../../lib/store/dynamodb';
 import { mockStore } from '../support/aws-mock';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
 import { anLlc } from '../support/companies';
@@ -29,7 +29,7 @@ describe('reads asked for together', () => {
   const put = (pk: string, sk: string) => db().send(new PutCommand({ TableName: tableName(), Item: { pk, sk, v: `${pk}|${sk}` } }));
 
   it('sends the reads of one turn as one request, and hands each caller only its own items', async () => {
-    const pk = `TOGETHER#${newId('company')}`;
+    const pk = `READ_BATCH#${newId('company')}`;
     await Promise.all([put(pk, 'A'), put(pk, 'B'), put(pk, 'C')]);
     const batch = new ReadBatch(tableName());
     const { result, tally } = await countRoundTrips(() =>
@@ -51,7 +51,7 @@ describe('reads asked for together', () => {
   });
 
   it('sends a read asked after the batch went out in a request of its own (one item alone: a consistent GetItem)', async () => {
-    const pk = `TOGETHER#${newId('company')}`;
+    const pk = `READ_BATCH#${newId('company')}`;
     await put(pk, 'A');
     const batch = new ReadBatch(tableName());
     const { result, tally } = await countRoundTrips(async () => {
@@ -95,20 +95,7 @@ describe('reads asked for together', () => {
 
 describe('the key rides in the operation’s first read', () => {
   const event = (secret: string, method: string, path: string, pathParameters: Record<string, string> | null, body?: unknown) =>
-    ({
-      httpMethod: method,
-      path,
-      resource: path,
-      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
-      multiValueHeaders: {},
-      queryStringParameters: null,
-      multiValueQueryStringParameters: null,
-      pathParameters,
-      stageVariables: null,
-      body: body === undefined ? null : JSON.stringify(body),
-      isBase64Encoded: false,
-      requestContext: { identity: { sourceIp: '127.0.0.1' }, requestId: newId('request') },
-    }) as unknown as APIGatewayProxyEvent;
+    keyedProxyEvent({ method, path, key: secret, body, pathParameters });
   it('creates a company in three requests and reads it in two, once the process knows the key', async () => {
     const { testKey } = await aFreshPartner();
     const post = () => createCompany(event(testKey, 'POST', '/v1/companies', null, anLlc()), lambdaContext);

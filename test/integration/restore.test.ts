@@ -3,18 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, ScanCommand, PutItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { startDeliveryLanes, stopDeliveryPipeline } from '../support/delivery-lanes';
 import { useStackDatabase } from '../support/stack';
 import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../support/webhooks';
 import { ensureTable } from '../../infra/local/ensure-table';
-import { startFifoLaneShards, type FifoLanes } from '../../infra/local/fifo-lanes';
+import type { FifoLanes } from '../../infra/local/fifo-lanes';
 import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller';
-import { handler as deliver } from '../../functions/webhooks/deliver';
 import { handler as fanout } from '../../functions/webhooks/fanout';
 import { setClock } from '../../lib/clock';
 import { randomBase62 } from '../../lib/ids';
 import { createPartner } from '../../lib/partners/partner';
-import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
-import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
 import { resetDbClient } from '../../lib/store/client';
 import { FANNED_OUT_ATTRIBUTE } from '../../lib/store/entities/event-fan-out';
 
@@ -92,24 +90,12 @@ async function scanAll(table: string): Promise<Record<string, AttributeValue>[]>
 
 beforeAll(async () => {
   await ensureTable(client, first);
-  lanes = await startFifoLaneShards({
-    queueNames: [`restore-${randomBase62(6)}.fifo`],
-    delayMs: HOLD_MS,
-    visibilityTimeoutSeconds: 960,
-    concurrency: 2,
-    handler: deliver,
-  });
-  process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrls.join(',');
-  process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
-  resetSqsClient();
+  lanes = await startDeliveryLanes({ queueNames: [`restore-${randomBase62(6)}.fifo`], holdMs: HOLD_MS, concurrency: 2 });
   poller = await pollerOn(first);
 });
 
 afterAll(async () => {
-  await poller.stop();
-  await lanes.stop();
-  closeWebhookConnections();
-  resetSqsClient();
+  await stopDeliveryPipeline(poller, lanes);
   restoreClock();
   client.destroy();
 });

@@ -1,4 +1,5 @@
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { keyedProxyEvent } from '../../infra/local/proxy-event';
+import type { Context } from 'aws-lambda';
 import { GetCommand } from '../../lib/store/dynamodb';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
@@ -132,20 +133,8 @@ describe('a sandbox billing run that cannot finish before its deadline', () => {
 });
 
 describe('POST /v1/sandbox/billing/run through the chain', () => {
-  const post = (secret: string, asOf: Date): APIGatewayProxyEvent => ({
-    httpMethod: 'POST',
-    path: '/v1/sandbox/billing/run',
-    resource: '/v1/sandbox/billing/run',
-    headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: JSON.stringify({ as_of: asOf.toISOString() }),
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' }, requestId: newId('request') } as APIGatewayProxyEvent['requestContext'],
-  });
+  const post = (secret: string, asOf: Date) =>
+    keyedProxyEvent({ method: 'POST', path: '/v1/sandbox/billing/run', key: secret, body: { as_of: asOf.toISOString() } });
 
   it('a request whose Lambda has too little time left answers 200 with has_more, having billed nothing it does not count', async () => {
     const p = await aFreshPartner();

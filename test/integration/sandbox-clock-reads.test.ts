@@ -1,7 +1,6 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
-import { lambdaContext } from '../../infra/local/proxy-event';
+import { keyedProxyEvent, lambdaContext } from '../../infra/local/proxy-event';
 import { db } from '../../lib/store/client';
 import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { handler as getMe } from '../../functions/api/get-me';
@@ -14,21 +13,7 @@ import { handler as getMe } from '../../functions/api/get-me';
 useStackDatabase();
 countRoundTripsOn(db());
 
-const get = (path: string, secret: string): APIGatewayProxyEvent =>
-  ({
-    httpMethod: 'GET',
-    path,
-    resource: path,
-    headers: { Authorization: `Bearer ${secret}` },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { identity: { sourceIp: '127.0.0.1' } },
-  }) as unknown as APIGatewayProxyEvent;
+const get = (path: string, secret: string) => keyedProxyEvent({ method: 'GET', path, key: secret });
 
 const clockReads = (tally: { requests: { partitions: string[] }[] }) =>
   tally.requests.filter((r) => r.partitions.some((p) => p.startsWith('CLOCK#')));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { useStackDatabase } from '../support/stack';
-import { setClock } from '../../lib/clock';
+import { atTime as at } from '../support/clock';
 import { db } from '../../lib/store/client';
 import { countRoundTrips, countRoundTripsOn } from '../../bench/round-trip-counter';
 import { addStaffMember } from '../../lib/dashboard/staff';
@@ -38,15 +38,6 @@ async function refusal(work: Promise<unknown>): Promise<ApiError> {
   );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
-}
-
-async function at<T>(time: number, fn: () => Promise<T>): Promise<T> {
-  const restore = setClock(() => new Date(time));
-  try {
-    return await fn();
-  } finally {
-    restore();
-  }
 }
 
 /** A code we know for `email`, bound to `from` (the e-mail is not read: the code is planted as the route stores one). */

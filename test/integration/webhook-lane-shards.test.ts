@@ -3,19 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { startDeliveryLanes, stopDeliveryPipeline } from '../support/delivery-lanes';
 import { useStackDatabase } from '../support/stack';
 import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../support/webhooks';
 import { ensureTable } from '../../infra/local/ensure-table';
-import { startFifoLaneShards, type FifoLanes } from '../../infra/local/fifo-lanes';
+import type { FifoLanes } from '../../infra/local/fifo-lanes';
 import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller';
-import { handler as deliver } from '../../functions/webhooks/deliver';
 import { handler as fanout } from '../../functions/webhooks/fanout';
 import { setClock } from '../../lib/clock';
 import { randomBase62 } from '../../lib/ids';
 import { createPartner } from '../../lib/partners/partner';
 import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
-import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
-import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
 import { laneShardFor, laneShardOf } from '../../lib/webhooks/lane-shards';
 import { sendLaneMessages } from '../../lib/webhooks/queue/send-lane-messages';
 import type { ApiEvent } from '../../lib/store/event';
@@ -41,16 +39,7 @@ let lanes: FifoLanes;
 let poller: StreamPoller;
 
 async function startLanes(count: number) {
-  lanes = await startFifoLaneShards({
-    queueNames: queueNames(count),
-    delayMs: HOLD_MS,
-    visibilityTimeoutSeconds: 960,
-    concurrency: 4,
-    handler: deliver,
-  });
-  process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrls.join(',');
-  process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
-  resetSqsClient();
+  lanes = await startDeliveryLanes({ queueNames: queueNames(count), holdMs: HOLD_MS, concurrency: 4 });
 }
 
 /** Messages waiting in each lane queue, shard 0 first (the stand-in answers GetQueueAttributes as SQS does, to the SDK's own client). */
@@ -91,10 +80,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await poller.stop();
-  await lanes.stop();
-  closeWebhookConnections();
-  resetSqsClient();
+  await stopDeliveryPipeline(poller, lanes);
   restoreClock();
 });
 

@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startDeliveryLanes, stopDeliveryPipeline } from '../support/delivery-lanes';
 import { useStackDatabase } from '../support/stack';
 import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../support/webhooks';
 import { ensureTable } from '../../infra/local/ensure-table';
-import { startFifoLanes, type FifoLanes } from '../../infra/local/fifo-lanes';
+import type { FifoLanes } from '../../infra/local/fifo-lanes';
 import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller';
-import { handler as deliver } from '../../functions/webhooks/deliver';
 import { handler as fanout } from '../../functions/webhooks/fanout';
 import { setClock } from '../../lib/clock';
 import { setResolver } from '../../lib/webhooks/url-safety';
@@ -19,8 +19,6 @@ import { readLane } from '../../lib/webhooks/lane/lane-state';
 import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
 import { DEFAULT_RETRY_DELAYS_SECONDS } from '../../lib/webhooks/delivery/delivery-settings';
 import { sendLaneMessages } from '../../lib/webhooks/queue/send-lane-messages';
-import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
-import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
 import { RENEW_AT_RECEIVE } from '../../lib/webhooks/lane/poison';
 import type { Scope } from '../../lib/scope';
 
@@ -48,15 +46,7 @@ beforeAll(async () => {
   });
   await ensureTable(client, process.env.TABLE_NAME!);
   client.destroy();
-  lanes = await startFifoLanes({
-    queueName: 'clock-test.fifo',
-    delayMs: HOLD_MS,
-    visibilityTimeoutSeconds: 960,
-    concurrency: 4,
-    handler: deliver,
-  });
-  process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrl;
-  process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
+  lanes = await startDeliveryLanes({ queueNames: ['clock-test.fifo'], holdMs: HOLD_MS, concurrency: 4 });
   poller = await startStreamPoller({
     endpoint: c.dynamodb_endpoint,
     region: 'us-east-1',
@@ -67,10 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await poller.stop();
-  await lanes.stop();
-  closeWebhookConnections();
-  resetSqsClient();
+  await stopDeliveryPipeline(poller, lanes);
   restoreClock();
 });
 
@@ -221,16 +208,7 @@ describe('multi-day delivery schedules (injected clock)', () => {
     // Stop before the hold is over: nothing was delivered yet.
     await lanes.stop();
     expect(r.deliveries).toHaveLength(0);
-    lanes = await startFifoLanes({
-      queueName: 'clock-test.fifo',
-      delayMs: HOLD_MS,
-      visibilityTimeoutSeconds: 960,
-      concurrency: 4,
-      handler: deliver,
-    });
-    process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrl;
-    process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
-    resetSqsClient();
+    lanes = await startDeliveryLanes({ queueNames: ['clock-test.fifo'], holdMs: HOLD_MS, concurrency: 4 });
     expect(lanes.peek(endpoint.id)).toHaveLength(1);
     advanceTo(fakeNow + HOLD_MS);
     await eventually(() => r.deliveries.length >= 1, 10_000, 'the delivery after the restart');
