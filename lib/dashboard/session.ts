@@ -36,6 +36,8 @@ const TOKEN_PATTERN = /^dss_[0-9A-Za-z]{43}$/;
 /** A live session with the person it belongs to. */
 export interface DashboardSession extends DashboardSessionRecord {
   role: StaffRole;
+  /** The member's own dashboard rate limit, when they have one (StaffMemberRecord.rate_limit). */
+  rate_limit?: { burst: number; sustained: number };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -112,7 +114,7 @@ export async function findSession(token: string, ip?: string): Promise<Dashboard
     if (ip !== undefined) record.ip = ip;
     await touchDashboardSession(tokenHash, record);
   }
-  return { ...record, role: member.role };
+  return { ...record, role: member.role, ...(member.rate_limit && { rate_limit: member.rate_limit }) };
 }
 
 export async function endSession(token: string): Promise<void> {

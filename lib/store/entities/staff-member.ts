@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../dynamodb';
 import { db, tableName } from '../client';
 import { recordOf } from '../entity';
+import { updateItem } from '../single-item';
 import { STAFF_MEMBER_SK_PREFIX, staffKey, staffMemberKey, staffPartition } from '../keys';
 
 /** What a person may do in a partner's dashboard (lib/dashboard/roles.ts). */
@@ -18,6 +19,12 @@ export interface StaffMemberRecord {
   removed_at?: string;
   /** Sessions started at or before this time are over ("sign out everywhere"). */
   sessions_ended_at?: string;
+  /**
+   * This person's own limit on the dashboard's JSON face, per second and per minute, where it is not
+   * the product's (lib/http/dashboard/rate-limit.ts): the embedded default's seeded owner, whom a
+   * developer's scripts and test suite share, is limited as the seeded keys are (infra/local/seed.ts).
+   */
+  rate_limit?: { burst: number; sustained: number };
 }
 
 /** The sign-in lookup of an address: the one partner and membership it signs in to. */
@@ -142,4 +149,13 @@ export async function endSessionsOfMember(partnerId: string, staffId: string, at
       ExpressionAttributeValues: { ':at': at },
     }),
   );
+}
+
+/** Sets one member's own dashboard rate limit (the embedded default's seed). */
+export async function setStaffRateLimit(
+  partnerId: string,
+  staffId: string,
+  rateLimit: { burst: number; sustained: number },
+): Promise<void> {
+  await updateItem(staffMemberKey(partnerId, staffId), { set: { rate_limit: rateLimit } });
 }
