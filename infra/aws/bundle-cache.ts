@@ -54,11 +54,12 @@ export class BundleCache {
 
   /** The entries with no kept bundle, or one whose inputs changed since. */
   private missing(entries: string[], options: SharedOptions): string[] {
+    const hashOf = hashOnce();
     return entries.filter((entry) => {
       const manifest = join(this.folder(entry, options), 'inputs.json');
       if (!existsSync(manifest)) return true;
       const inputs = JSON.parse(readFileSync(manifest, 'utf8')) as [string, string][];
-      return inputs.some(([path, hash]) => !existsSync(path) || hashOf(path) !== hash);
+      return inputs.some(([path, hash]) => hashOf(path) !== hash);
     });
   }
 
@@ -83,6 +84,7 @@ export class BundleCache {
   /** Each built entry's inputs, followed from the entry through the imports esbuild recorded, hashed. */
   private record(entries: string[], options: SharedOptions, metafile: Metafile): void {
     const cwd = process.cwd();
+    const hashOf = hashOnce();
     for (const entry of entries) {
       const seen = new Set<string>();
       const visit = (path: string) => {
@@ -150,6 +152,15 @@ function abandoned(lock: string): boolean {
   }
 }
 
-function hashOf(path: string): string {
-  return createHash('sha1').update(readFileSync(path)).digest('hex');
+/**
+ * A file's content hash (undefined when it is gone), each file read once per check: the entries share
+ * most of their inputs (the SDK's modules, lib/), 166 entries list ~207,000 inputs but only ~2,500
+ * files, and hashing each entry's list afresh cost seconds of every synthesis and bundle build.
+ */
+function hashOnce(): (path: string) => string | undefined {
+  const known = new Map<string, string | undefined>();
+  return (path) => {
+    if (!known.has(path)) known.set(path, existsSync(path) ? createHash('sha1').update(readFileSync(path)).digest('hex') : undefined);
+    return known.get(path);
+  };
 }

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { ServiceFunction } from '../../infra/aws/constructs/service-function';
 import { bundleFunction, ESM_REQUIRE_BANNER, FunctionBundles, REPO_ROOT } from '../../infra/aws/bundling';
 import { buildProductionBundles, bundleEntries } from '../../bench/bundles';
+import { TEST_APP_PROPS } from './support/synth';
 
 const bundleEntriesOf = (names: string[]) => [...bundleEntries()].filter(([name]) => names.includes(name));
 
@@ -22,15 +23,15 @@ function synthesize(
   stackName: string,
   functions: Record<string, string>,
   {
-    together = false,
+    batch = false,
     context,
     afterFirst,
-  }: { together?: boolean; context?: Record<string, unknown>; afterFirst?: (outdir: string) => void } = {},
+  }: { batch?: boolean; context?: Record<string, unknown>; afterFirst?: (outdir: string) => void } = {},
 ): string {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundle-'));
-  const app = new App({ outdir, context });
+  const app = new App({ ...TEST_APP_PROPS, outdir, context });
   const stack = new Stack(app, stackName, { env: { account: '123456789012', region: 'us-east-1' } });
-  const bundles = together ? new FunctionBundles(Object.values(functions)) : undefined;
+  const bundles = batch ? new FunctionBundles(Object.values(functions)) : undefined;
   for (const [i, [id, entry]] of Object.entries(functions).entries()) {
     new ServiceFunction(stack, id, {
       functionName: `bundle-test-${id}`,
@@ -70,7 +71,7 @@ function withFreshBundleCache<T>(work: () => T): T {
   }
 }
 
-/** The folders of a synthesis that hold a bundle, by name (assets, and bundles built ahead and not yet moved into one). */
+/** The folders of a synthesis that hold a bundle, by name (assets, and bundles already built but not yet moved into an asset). */
 const bundleDirs = (outdir: string) => readdirSync(outdir).filter((d) => existsSync(join(outdir, d, 'index.mjs')));
 
 /** The one bundled asset of a one-function synthesis. */
@@ -212,35 +213,35 @@ describe("one build for all the functions of a stack (FunctionBundles, the app's
   const functions = { GetMe: 'functions/api/get-me.ts', Renderer: 'functions/pages/reference-asset.ts' };
 
   it('builds every bundle when the CDK bundles the first, and gives each asset the bytes and the hash of its function bundled alone', () => {
-    let ahead: string[] = [];
+    let dirsAfterFirst: string[] = [];
     // Two real builds: each from a bundle cache of its own (a shared one would hand the second the first's bytes).
-    const together = withFreshBundleCache(() =>
-      synthesize('BundleSet', functions, { together: true, afterFirst: (dir) => (ahead = bundleDirs(dir)) }),
+    const batched = withFreshBundleCache(() =>
+      synthesize('BundleSet', functions, { batch: true, afterFirst: (dir) => (dirsAfterFirst = bundleDirs(dir)) }),
     );
     const alone = withFreshBundleCache(() => synthesize('BundleSet', functions));
     // Once the first asset is staged, the second function's bundle is already built beside it.
-    expect(ahead.filter((d) => !d.startsWith('asset.'))).toHaveLength(1);
+    expect(dirsAfterFirst.filter((d) => !d.startsWith('asset.'))).toHaveLength(1);
     // The same template (the assets' hashes are in it), the same assets, Redoc's file beside included.
     const names = (dir: string) =>
       readdirSync(dir)
         .filter((f) => f.endsWith('.template.json') || f.startsWith('asset.'))
         .sort();
-    expect(names(together)).toEqual(names(alone));
+    expect(names(batched)).toEqual(names(alone));
     for (const name of names(alone)) {
       const files = name.startsWith('asset.') ? readdirSync(join(alone, name)).map((f) => join(name, f)) : [name];
-      if (name.startsWith('asset.')) expect(readdirSync(join(together, name)).sort()).toEqual(readdirSync(join(alone, name)).sort());
+      if (name.startsWith('asset.')) expect(readdirSync(join(batched, name)).sort()).toEqual(readdirSync(join(alone, name)).sort());
       for (const file of files) {
-        const same = readFileSync(join(together, file)).equals(readFileSync(join(alone, file)));
+        const same = readFileSync(join(batched, file)).equals(readFileSync(join(alone, file)));
         expect({ file, same }).toEqual({ file, same: true });
       }
     }
     // Nothing left beside the assets.
-    expect(readdirSync(together).filter((d) => !d.startsWith('asset.') && statSync(join(together, d)).isDirectory())).toEqual([]);
-    expect(readdirSync(together).some((d) => existsSync(join(together, d, 'redoc.standalone.js')))).toBe(true);
+    expect(readdirSync(batched).filter((d) => !d.startsWith('asset.') && statSync(join(batched, d)).isDirectory())).toEqual([]);
+    expect(readdirSync(batched).some((d) => existsSync(join(batched, d, 'redoc.standalone.js')))).toBe(true);
   });
 
   it("builds nothing when the synthesis skips bundling (the infra tests' `bundling-stacks` context)", () => {
-    const outdir = synthesize('BundleSkipped', functions, { together: true, context: { 'aws:cdk:bundling-stacks': [] } });
+    const outdir = synthesize('BundleSkipped', functions, { batch: true, context: { 'aws:cdk:bundling-stacks': [] } });
     expect(bundleDirs(outdir)).toEqual([]);
   });
 });
@@ -268,10 +269,10 @@ describe('one build for many functions (the smoke test and the bench)', () => {
     for (const name of names) {
       const alone = join(mkdtempSync(join(tmpdir(), 'bundles-alone-')), name);
       withFreshBundleCache(() => bundleFunction(entries.get(name)!, alone));
-      const together = dirname(built.get(name)!);
-      expect({ name, files: readdirSync(together).sort() }).toEqual({ name, files: readdirSync(alone).sort() });
+      const fromMany = dirname(built.get(name)!);
+      expect({ name, files: readdirSync(fromMany).sort() }).toEqual({ name, files: readdirSync(alone).sort() });
       for (const file of readdirSync(alone)) {
-        expect({ name, file, same: readFileSync(join(together, file)).equals(readFileSync(join(alone, file))) }).toEqual({
+        expect({ name, file, same: readFileSync(join(fromMany, file)).equals(readFileSync(join(alone, file))) }).toEqual({
           name,
           file,
           same: true,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AwsSolutionsChecks } from '../../infra/aws/cdk-nag';
 import { PartnerApiStack } from '../../infra/aws/partner-api-stack';
 import { resolveStage } from '../../infra/aws/stages';
-import { PROD_FULL, synthStage } from './support/synth';
+import { PROD_FULL, synthStage, TEST_APP_PROPS } from './support/synth';
 
 /** Every template a synthesis wrote, by file name. */
 function templatesIn(outdir: string): Record<string, unknown> {
@@ -20,7 +20,7 @@ function templatesIn(outdir: string): Record<string, unknown> {
  */
 function synthWithChecks(stage = 'prod', patch = PROD_FULL.settings): { outdir: string; failure: string } {
   const outdir = mkdtempSync(join(process.env.INFRA_SYNTH_DIR ?? tmpdir(), 'cdk-nag-'));
-  const app = new App({ context: { stage, 'aws:cdk:bundling-stacks': [] }, outdir });
+  const app = new App({ ...TEST_APP_PROPS, context: { stage, 'aws:cdk:bundling-stacks': [] }, outdir });
   const settings = resolveStage(stage, patch);
   new PartnerApiStack(app, `PartnerApi-${stage}`, { settings, env: { account: '123456789012', region: 'us-east-1' } });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
