@@ -16,6 +16,7 @@ import {
   staffOfPartner,
 } from '../store/entities/staff-member';
 import { STAFF_ROLES, type StaffRole } from './roles';
+import { MAX_STAFF_PER_PARTNER, staffCapReached } from './partner-caps';
 
 /** A person who may sign in to one partner's dashboard, with a role (lib/dashboard/roles.ts). */
 export type StaffMember = StaffMemberRecord;
@@ -98,10 +99,15 @@ const alreadyStaff = (email: string) =>
     },
   ]);
 
-/** POST /dashboard/api/staff (owner, stepped up): the new member, told by e-mail where to sign in. */
+/**
+ * POST /dashboard/api/staff (owner, stepped up): the new member, told by e-mail where to sign in. A
+ * partner has at most MAX_STAFF_PER_PARTNER current members (lib/dashboard/partner-caps.ts).
+ */
 export async function inviteStaff(partnerId: string, invitedBy: string, body: z.output<typeof inviteStaffBody>) {
   const email = normaliseEmail(body.email);
-  if (await findStaffMember(email)) throw alreadyStaff(email);
+  const [taken, staff] = await Promise.all([findStaffMember(email), staffOfPartner(partnerId)]);
+  if (taken) throw alreadyStaff(email);
+  if (staff.filter((m) => !m.removed_at).length >= MAX_STAFF_PER_PARTNER) throw staffCapReached();
   const member: StaffMember = {
     id: newId('staffMember'),
     partner_id: partnerId,

@@ -14,6 +14,8 @@ import { renderServiceOrder, type ServiceOrder } from '../resources/service-orde
 import { addEntitlementChange } from '../entitlements/change-entitlements';
 import { optionViolations } from './order-options';
 import { callerKeyedRecord } from '../resources/caller-keyed-record';
+import { serviceOrderCountOfCompany } from '../store/entities/service-order';
+import { listCapReached, MAX_SERVICE_ORDERS_PER_COMPANY } from '../resources/list-caps';
 
 export const createOrderBody = z.strictObject({
   product_key: z
@@ -110,14 +112,18 @@ function orderViolations(
  * POST /companies/{id}/service-orders: orders a catalog product at wholesale on an existing company.
  * The order, the orders its bundle includes, their ledger lines, the right a granting product adds and
  * every event commit in ONE transaction. Refusals: an unknown company (404), an inactive billing
- * account (`billing_account_inactive`, 402), a dissolved company, and bad product, options or owner
- * (`invalid_request`).
+ * account (`billing_account_inactive`, 402), a dissolved company, bad product, options or owner, and a
+ * company holding MAX_SERVICE_ORDERS_PER_COMPANY orders (`invalid_request`).
  */
 export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder> {
   const { scope, body } = input;
   for (let attempt = 1; ; attempt++) {
     // Billing state is read here, beside the company, never from the partner the request path keeps.
-    const [company, partner] = await Promise.all([getCompany(scope, input.companyId, { consistent: true }), getPartner(scope.partnerId)]);
+    const [company, partner, held] = await Promise.all([
+      getCompany(scope, input.companyId, { consistent: true }),
+      getPartner(scope.partnerId),
+      serviceOrderCountOfCompany(scope, input.companyId),
+    ]);
     if (!company) throw resourceMissing('company', input.companyId);
     if (partner?.billing_status !== 'active') {
       throw new ApiError('billing_account_inactive', 'Your billing account is not active, so nothing can be ordered.', [
@@ -142,6 +148,12 @@ export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder
     const product = findProduct(body.product_key);
     const errors = orderViolations(product, body, company);
     if (errors.length) throw invalid(errors);
+    if (held + 1 + product!.includes.length > MAX_SERVICE_ORDERS_PER_COMPANY)
+      throw listCapReached(
+        'service orders',
+        MAX_SERVICE_ORDERS_PER_COMPANY,
+        'Orders are never deleted, so none frees a place: contact support with the company id to raise the cap.',
+      );
 
     const at = nowIso();
     const order = newServiceOrder(scope, {

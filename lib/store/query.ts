@@ -117,6 +117,13 @@ export async function* queryPagesOf(q: PartitionQuery, options: { withCapacity?:
   } while (after);
 }
 
+/** How many items a partition query matches (`Select: COUNT`), page after page. */
+export async function queryCount(q: PartitionQuery): Promise<number> {
+  let count = 0;
+  for await (const page of queryPagesOf({ ...q, countOnly: true })) count += page.count;
+  return count;
+}
+
 /** Every item of a partition query, page after page. */
 export async function queryEvery(q: PartitionQuery): Promise<Item[]> {
   const out: Item[] = [];

@@ -1,6 +1,7 @@
 import { createPartner } from '../../lib/partners/partner';
 import { issueApiKey } from '../../lib/auth/api-key';
-import { MAX_ACTIVE_KEYS_PER_MODE, MAX_ENDPOINTS_PER_MODE } from '../../lib/dashboard/partner-caps';
+import { MAX_ACTIVE_KEYS_PER_MODE, MAX_ENDPOINTS_PER_MODE, MAX_STAFF_PER_PARTNER } from '../../lib/dashboard/partner-caps';
+import { addStaffMember } from '../../lib/dashboard/staff';
 import { DASHBOARD_RATE_LIMIT } from '../../lib/http/dashboard/rate-limit';
 import { dashboard, sessionFor } from '../support/dashboard';
 import { useStackDatabase } from '../support/stack';
@@ -9,7 +10,8 @@ import { uniqueWord } from '../support/companies';
 
 /**
  * Bounded costs (issue 42, item 3): what one partner may hold per mode, how often an endpoint may be
- * recovered, and the rate limit of the dashboard's JSON face; each refused with the envelope.
+ * recovered, how many staff it may have, and the rate limit of the dashboard's JSON face; each refused
+ * with the envelope.
  */
 useStackDatabase();
 
@@ -72,4 +74,23 @@ describe("the dashboard's JSON face", () => {
     expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 200)).toBe(true);
     expect(answers.find((a) => a.status === 200)!.headers.get('ratelimit-policy')).toContain(`"burst";q=${DASHBOARD_RATE_LIMIT.burst}`);
   });
+});
+
+describe('staff per partner', () => {
+  it(`refuses an invite past ${MAX_STAFF_PER_PARTNER} current members with the envelope; a removal frees a place`, async () => {
+    const { partnerId, token } = await aPartnerWithAnOwner();
+    const held = (await dashboard(token).get('/staff')).body.items.length;
+    const added = [];
+    for (let i = held; i < MAX_STAFF_PER_PARTNER - 1; i++)
+      added.push(await addStaffMember(partnerId, `${uniqueWord(10)}@caps.test`, 'finance'));
+    expect((await dashboard(token).post('/staff', { email: `${uniqueWord(10)}@caps.test`, role: 'finance' })).status).toBe(201);
+    const refused = await dashboard(token).post('/staff', { email: `${uniqueWord(10)}@caps.test`, role: 'developer' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'invalid_request',
+      errors: [{ location: '$.email', validation_type: 'maxItems', how_to_fix: expect.stringContaining('/remove') }],
+    });
+    expect((await dashboard(token).post(`/staff/${added[0].id}/remove`)).status).toBe(200);
+    expect((await dashboard(token).post('/staff', { email: `${uniqueWord(10)}@caps.test`, role: 'developer' })).status).toBe(201);
+  }, 60_000);
 });

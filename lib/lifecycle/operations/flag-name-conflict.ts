@@ -8,6 +8,7 @@ import { changeCompany, snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { assertNotDissolved } from '../company-status';
 import { assertForming } from './move-stage';
+import { assertRoomForRequirement } from '../../requirements/requirement-cap';
 
 /**
  * Is this a conflict "found later" (spec Company stage: "A conflict found later by the state registry
@@ -40,6 +41,7 @@ export async function flagNameConflict(scope: Scope, companyId: string) {
           `Answer it with POST /v1/requirements/${open.id}/fulfill and a new name, such as {"name": "Acme Robotics"}.`,
         );
     }
+    await assertRoomForRequirement(scope, companyId);
     // Written either way (a later conflict changes no field but `open_requirements`): the version
     // moves, so two concurrent flags cannot both see no open name_change and both open one.
     const next = later ? { ...company } : { ...company, stage: 'name_conflict' as const };

@@ -10,6 +10,7 @@ import { renderRequirement, type Requirement } from '../../resources/requirement
 import { readOrder } from '../../store/entities/service-order';
 import { newRequirement, type RequirementInput } from '../../requirements/new-requirement';
 import { addRequirementCreation, CompanyDissolvedMeanwhile, type RequirementRecord } from '../../store/entities/requirement';
+import { assertRoomForRequirement } from '../../requirements/requirement-cap';
 
 /**
  * Opens a requirement on a company (spec Requirement status: creation → open, `requirement.created`).
@@ -49,6 +50,7 @@ export async function openRequirement(scope: Scope, input: RequirementInput, ws?
       'exists',
     );
   }
+  await assertRoomForRequirement(scope, company.id);
   const record = newRequirement(scope, input, nowIso());
   const own = ws ?? new WriteSet(scope, tableName());
   addRequirementCreation(own, scope, record, { guardCompany: true });

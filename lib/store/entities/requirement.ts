@@ -2,6 +2,7 @@ import { addIdPointer, readById } from '../read-by-id';
 import { tableName } from '../client';
 import { defineEntity } from '../entity';
 import { queryAll } from '../query-all';
+import { queryCount } from '../query';
 import { companyPartition, REQUIREMENT_SK_PREFIX, requirementKey, requirementPointerKey } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
@@ -88,4 +89,9 @@ export async function requirementsOfCompany(
     ConsistentRead: true,
   });
   return items.map(requirementEntity.record);
+}
+
+/** How many requirements the company holds, open and resolved: a count of its partition's `RQ#` items, page after page. */
+export async function requirementCountOfCompany(scope: Scope, companyId: string): Promise<number> {
+  return queryCount({ partition: companyPartition(scope, companyId), sortKey: { beginsWith: REQUIREMENT_SK_PREFIX }, consistent: true });
 }

@@ -16,7 +16,7 @@ import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { ServiceOrderRecord } from '../../resources/service-order';
 import { attributeNotExists, equals, itemAbsent } from '../expression';
-import { queryEvery } from '../query';
+import { queryCount, queryEvery } from '../query';
 
 /**
  * A service order as the orders area keeps it: the API record plus internals that never reach the API
@@ -101,6 +101,11 @@ export async function serviceOrdersOfCompany(scope: Scope, companyId: string): P
     ScanIndexForward: false,
   });
   return items.map(serviceOrderEntity.record);
+}
+
+/** How many orders the company holds: a count of its partition's `SO#` items, page after page (read before a creation, against its cap). */
+export async function serviceOrderCountOfCompany(scope: Scope, companyId: string): Promise<number> {
+  return queryCount({ partition: companyPartition(scope, companyId), sortKey: { beginsWith: SERVICE_ORDER_SK_PREFIX }, consistent: true });
 }
 
 /**
