@@ -7,7 +7,7 @@ import { listCapReached, MAX_REQUIREMENTS_PER_COMPANY } from '../resources/list-
  * resolved, so its list (no page block) stays one bounded read. Every way one is opened on request
  * checks it: the sandbox and the operator opening one, an order waiting on a form, a name conflict.
  * The owners' document requests at a company's creation are never past it: a new company holds none
- * and has at most 25 owners (docs/decisions.md, "Lists without a page block").
+ * and has at most 25 owners (docs/decisions.md, "Caps per partner and company, and the dashboard's rate limit").
  */
 export async function assertRoomForRequirement(scope: Scope, companyId: string): Promise<void> {
   if ((await requirementCountOfCompany(scope, companyId)) < MAX_REQUIREMENTS_PER_COMPANY) return;

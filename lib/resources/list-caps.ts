@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 /**
  * The lists the contract gives no page block (a company's fixed assets, status links, published files,
  * service orders and requirements) hold at most this many items, so each is one bounded read (README,
- * "Security"; docs/decisions.md, "Lists without a page block"). A creation past the cap is refused with
+ * "Security"; docs/decisions.md, "Caps per partner and company, and the dashboard's rate limit"). A creation past the cap is refused with
  * the envelope and how to make room.
  */
 export const MAX_FIXED_ASSETS_PER_COMPANY = 1_000;
