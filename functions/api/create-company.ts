@@ -16,14 +16,14 @@ const created = (company: Company) => ({
 export const handler = apiOperation({
   ...contract,
   prefetch: (scope, _params, batch) => prefetchCreationCounters(scope, batch),
-  handle: async ({ caller, query, body, event, sealResponse, prefetched }) => {
+  handle: async ({ caller, query, body, event, answerInTransaction, prefetched }) => {
     authorizeExpansions(caller.key.scopes, query['expand[]']);
     const company = await createCompany({
       scope: caller.scope,
       body,
       accountHeader: header(event, 'service-account'),
       expand: query['expand[]'] ?? [],
-      seal: (ws, c) => sealResponse(ws, created(c)),
+      addAnswer: (ws, c) => answerInTransaction(ws, created(c)),
       prefetchedCounters: prefetched,
     });
     return created(company);

@@ -8,12 +8,12 @@ const created = (order: ServiceOrder) => ({ status: 201, body: order, headers: {
 /** POST /v1/companies/{companyID}/service-orders */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, params, body, sealResponse }) => {
+  handle: async ({ caller, params, body, answerInTransaction }) => {
     const order = await createOrder({
       scope: caller.scope,
       companyId: params.companyID,
       body,
-      seal: (ws, o) => sealResponse(ws, created(o)),
+      addAnswer: (ws, o) => answerInTransaction(ws, created(o)),
     });
     return created(order);
   },

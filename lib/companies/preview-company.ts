@@ -10,7 +10,7 @@ import { previewCompanyCreation, type CreateCompanyInput, type CreationPlan } fr
  * then the company as it would be answered and the lines creation would bill, read from the ledger
  * lines in the very transaction creation would commit: their sum is what creation bills, to the cent.
  */
-export async function previewCompany(input: Omit<CreateCompanyInput, 'seal'>): Promise<CompanyPreview> {
+export async function previewCompany(input: Omit<CreateCompanyInput, 'addAnswer'>): Promise<CompanyPreview> {
   const plan = await previewCompanyCreation(input);
   const lines = previewLines(plan.orders, billedLines(plan));
   return {

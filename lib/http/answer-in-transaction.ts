@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { sealKey, storable } from '../idempotency/records';
+import { completeKeyInTransaction, storable } from '../idempotency/records';
 import { addRequestLog } from '../request-log/store';
 import type { WriteSet } from '../store/write-set';
 import type { RequestState } from './core/types';
@@ -18,7 +18,8 @@ export function addAnswerToTransaction(
   state: RequestState,
   result: APIGatewayProxyResult,
 ): void {
-  if (state.idempotency && state.caller) sealKey(ws, state.caller.scope, state.idempotency.key, state.requestId, storable(result));
+  if (state.idempotency && state.caller)
+    completeKeyInTransaction(ws, state.caller.scope, state.idempotency.key, state.requestId, storable(result));
   const entry = requestLogEntryOf(event, state, result);
   if (entry) addRequestLog(ws, entry);
   state.answerCommitted = result.statusCode;

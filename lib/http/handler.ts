@@ -43,7 +43,7 @@ export interface ChainOptions<C extends ApiContext = ApiContext> {
 
 /** API Gateway's integration limit, for a caller that passes no Lambda context. */
 const API_GATEWAY_LIMIT_MS = 29_000;
-/** Kept back from the Lambda's remaining time for whatever follows the operation (sealing, headers, answer). */
+/** Kept back from the Lambda's remaining time for whatever follows the operation (the answer's writes, headers, the answer). */
 const ANSWER_MARGIN_MS = 3_000;
 
 /** THE chain builder: every handler of the system is an operation wrapped by this. */

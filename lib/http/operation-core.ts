@@ -26,7 +26,7 @@ export interface PartnerRequest<P, Q, B> extends OperationRequest<P, Q, B> {
    * `commit(ws)`): the Idempotency-Key's completion and the request log's entry
    * (lib/http/answer-in-transaction.ts).
    */
-  sealResponse: (ws: WriteSet, response: ApiResponse) => void;
+  answerInTransaction: (ws: WriteSet, response: ApiResponse) => void;
 }
 
 /**
@@ -43,9 +43,9 @@ export function operationCore<C extends ApiContext, R>(
     const replay = state.idempotency?.replay;
     if (replay) return { ...replay, headers: { ...replay.headers } };
     const { params, query, body } = operationInput(contract, event, state.body);
-    const sealResponse = (ws: WriteSet, response: ApiResponse) => addAnswerToTransaction(ws, event, state, toProxyResult(response));
+    const answerInTransaction = (ws: WriteSet, response: ApiResponse) => addAnswerToTransaction(ws, event, state, toProxyResult(response));
     const prefetched = state.prefetch && sameScope(state.prefetch.scope, state.caller?.scope) ? state.prefetch.read : undefined;
-    const request = { caller: state.caller, params, query, body, state, event, sealResponse, prefetched };
+    const request = { caller: state.caller, params, query, body, state, event, answerInTransaction, prefetched };
     return toProxyResult(await handle(request as R, context));
   };
 }

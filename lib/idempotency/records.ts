@@ -97,7 +97,7 @@ export async function claimKey(scope: Scope, key: string, fingerprint: string, o
 }
 
 /**
- * Stores the response of a finished request (when the operation did not seal it in its own
+ * Stores the response of a finished request (when the operation did not complete it in its own
  * transaction). Retried through passing conflicts and throttles: the change is already applied, and
  * only this record stops a retry of the request from applying it again.
  */
@@ -110,7 +110,7 @@ export async function completeKey(scope: Scope, key: string, owner: string, resp
  * response to replay commit together: a crash after the commit can never make a retry run the
  * operation twice. The condition also stops a request whose lock was taken over from committing.
  */
-export function sealKey(ws: WriteSet, scope: Scope, key: string, owner: string, response: StoredResponse): void {
+export function completeKeyInTransaction(ws: WriteSet, scope: Scope, key: string, owner: string, response: StoredResponse): void {
   addIdempotencyCompletion(
     ws,
     scope,

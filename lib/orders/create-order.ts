@@ -35,8 +35,8 @@ export interface CreateOrderInput {
   scope: Scope;
   companyId: string;
   body: CreateOrderBody;
-  /** Puts the response into the creating transaction (Idempotency-Key). */
-  seal?: (ws: WriteSet, order: ServiceOrder) => void;
+  /** Adds the request's answer to the creating transaction: the Idempotency-Key's completion and the log entry (lib/http/answer-in-transaction.ts). */
+  addAnswer?: (ws: WriteSet, order: ServiceOrder) => void;
 }
 
 /** The fix for an unknown product key: the closest orderable key, then all of them. */
@@ -180,7 +180,7 @@ export async function createOrder(input: CreateOrderInput): Promise<ServiceOrder
       if (p.grants && !p.quoted) current = addEntitlementChange(ws, scope, current, p.grants, 1, at);
     }
     const response = renderServiceOrder(order, { withForm: true });
-    input.seal?.(ws, response);
+    input.addAnswer?.(ws, response);
     try {
       await commit(ws);
       return response;

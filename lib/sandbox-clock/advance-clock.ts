@@ -83,7 +83,7 @@ export async function startAdvance(
   target: string,
   /** The clock as read for this request (lib/http/middleware/api-key-auth.ts). */
   before: SandboxClockRecord | undefined,
-  seal: (ws: WriteSet, clock: SandboxClock) => void,
+  addAnswer: (ws: WriteSet, clock: SandboxClock) => void,
 ): Promise<SandboxClock> {
   if (before?.status === 'advancing') throw advanceRunning(before);
   const from = sandboxTime(before);
@@ -104,7 +104,7 @@ export async function startAdvance(
   const clock = renderSandboxClock(record);
   const ws = new WriteSet(scope, tableName());
   addAdvanceStart(ws, scope, record, before);
-  seal(ws, clock);
+  addAnswer(ws, clock);
   try {
     await commit(ws);
   } catch (error) {

@@ -12,7 +12,7 @@ import { getCompany, openRequirementCount } from '../../lib/store/entities/compa
 import { requirementsOfCompany } from '../../lib/store/entities/requirement';
 import { presentCompany } from '../../lib/companies/expand-company';
 import { MAX_TRANSACTION_ITEMS } from '../../lib/event-log/commit';
-import { claimKey, sealKey, storable } from '../../lib/idempotency/records';
+import { claimKey, completeKeyInTransaction, storable } from '../../lib/idempotency/records';
 import type { Scope } from '../../lib/scope';
 
 useStackDatabase();
@@ -98,8 +98,8 @@ describe('the idempotency key commits with the company', () => {
       scope: s,
       body: body(),
       expand: [],
-      seal: (ws, c) =>
-        sealKey(
+      addAnswer: (ws, c) =>
+        completeKeyInTransaction(
           ws,
           s,
           key,
@@ -132,7 +132,8 @@ describe('the idempotency key commits with the company', () => {
         scope: s,
         body: input,
         expand: [],
-        seal: (ws, c) => sealKey(ws, s, key, 'req_slow', storable({ statusCode: 201, headers: {}, body: JSON.stringify(c) })),
+        addAnswer: (ws, c) =>
+          completeKeyInTransaction(ws, s, key, 'req_slow', storable({ statusCode: 201, headers: {}, body: JSON.stringify(c) })),
       }),
     ).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
     const listed = await db().send(
@@ -187,7 +188,8 @@ describe("the owners' identity-document requirements at creation", () => {
         scope: s,
         body: worstCase(),
         expand: [],
-        seal: (ws, c) => sealKey(ws, s, key, 'req_owner', storable({ statusCode: 201, headers: {}, body: JSON.stringify(c) })),
+        addAnswer: (ws, c) =>
+          completeKeyInTransaction(ws, s, key, 'req_owner', storable({ statusCode: 201, headers: {}, body: JSON.stringify(c) })),
       });
       const sizes = ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems!.length);
       // Creation: company, name and external_id guards, account, its guard and counter, two company

@@ -5,10 +5,10 @@ import { startAdvance } from '../../../lib/sandbox-clock/advance-clock';
 /** POST /v1/sandbox/clock/advance `{to}`: 202, the clock advancing; the advance's steps run on the clock's queue. */
 export const handler = apiOperation({
   ...contract,
-  handle: async ({ caller, body, state, sealResponse }) => ({
+  handle: async ({ caller, body, state, answerInTransaction }) => ({
     status: 202,
     body: await startAdvance(caller.scope, body.to, state.sandboxClock ?? undefined, (ws, clock) =>
-      sealResponse(ws, { status: 202, body: clock }),
+      answerInTransaction(ws, { status: 202, body: clock }),
     ),
   }),
 });

@@ -32,8 +32,8 @@ export interface CreateCompanyInput {
   body: CreateCompanyBody;
   accountHeader?: string;
   expand: Expandable[];
-  /** Puts the response into the creating transaction (Idempotency-Key); see lib/http/operation-core.ts. */
-  seal?: (ws: WriteSet, company: Company) => void;
+  /** Adds the request's answer to the creating transaction: the Idempotency-Key's completion and the log entry (lib/http/answer-in-transaction.ts). */
+  addAnswer?: (ws: WriteSet, company: Company) => void;
   /** The event log's counters as read beside the request's key (`prefetchCreationCounters`), if they were. */
   prefetchedCounters?: Promise<PrefetchedCounters>;
 }
@@ -62,7 +62,7 @@ export async function createCompany(input: CreateCompanyInput): Promise<Company>
   // An account created alongside may lose a race for its external_id: then the winner's account is used.
   for (let attempt = 0; ; attempt++) {
     const plan = await planCreation(input, selection);
-    input.seal?.(plan.ws, plan.response);
+    input.addAnswer?.(plan.ws, plan.response);
     try {
       // The new company's event streams start empty; prefetched counters serve the first attempt only.
       await commit(plan.ws, { prefetched: attempt === 0 ? input.prefetchedCounters : undefined, newCompanies: [plan.company.id] });

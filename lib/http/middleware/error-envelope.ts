@@ -42,7 +42,7 @@ export function errorEnvelope(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayP
       }
       if (isLambdaTimeout(error)) {
         // The Lambda's time ran out mid-request, a DynamoDB call still in flight under overload. With an
-        // Idempotency-Key (or on a read) a retry is safe whatever happened: the key's seal commits with
+        // Idempotency-Key (or on a read) a retry is safe whatever happened: the key's completion commits with
         // the change, so a retry answers the original result if it applied and applies it once if not.
         // That is an overload refusal, answered as one: 429 (docs/decisions.md, "The event log").
         const retrySafe = Boolean(state?.idempotency) || !CHANGES.has(request.event?.httpMethod ?? '');
