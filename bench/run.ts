@@ -10,7 +10,7 @@ import { resetDbClient } from '../lib/store/client';
 import type { Bench, BenchRow } from './types';
 
 type Section = { title: string; header?: string; rows: BenchRow[]; error?: string };
-import { recordedProofRuns } from '../proof/record';
+import { recordedProofRuns } from './proof-runs';
 
 /**
  * `npm run bench`: one throwaway local stack (in memory), every benchmark module in turn, each figure

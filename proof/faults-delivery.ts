@@ -295,8 +295,8 @@ export async function runDeliveryFaults(options: {
   wrong += failures(outage.endpoints);
   if (Object.values(outage.statuses).some((s) => s !== 'enabled') || outage.mails.some((m) => !/failing for 1 day$/.test(m))) wrong++;
 
-  // Loaded here, not at the top: record.ts reads import.meta, which the jest (CommonJS) short form cannot.
-  const { recordProofRun } = await import('./record');
+  // Loaded here, not at the top: bench/proof-runs.ts reads import.meta, which the jest (CommonJS) short form cannot.
+  const { recordProofRun } = await import('../bench/proof-runs');
   const table = (list: EndpointFigures[]) => [
     '| endpoint (mode, filter) | events checked | deliveries | duplicates (same webhook-id) | out of order | lost | invalid signature / id | unexpected |',
     '|---|---|---|---|---|---|---|---|',

@@ -437,8 +437,8 @@ export async function dynamodbFaultRounds(options: {
     }
     failed ||= losses(report) > 0;
   }
-  // Loaded here, not at the top: record.ts reads import.meta, which the jest (CommonJS) short form cannot.
-  const { recordProofRun } = await import('./record');
+  // Loaded here, not at the top: bench/proof-runs.ts reads import.meta, which the jest (CommonJS) short form cannot.
+  const { recordProofRun } = await import('../bench/proof-runs');
   recordProofRun(
     'faults-dynamodb',
     `npm run faults (DynamoDB rounds, --workers ${options.workers} --burst ${options.burst} --dynamodb-seconds ${options.seconds})`,

@@ -5,7 +5,7 @@ import { crashDuringCreates } from '../proof/faults';
 import { dynamodbFaultRounds } from '../proof/faults-dynamodb';
 import { runDeliveryFaults } from '../proof/faults-delivery';
 import { freePort } from '../infra/local/dynamodb-local';
-import { recordProofRun } from '../proof/record';
+import { recordProofRun } from '../bench/proof-runs';
 
 /**
  * `npm run faults [-- --rounds 3 --workers 8 --burst 16 --dynamodb-seconds 30 --kills 3 --delivery-workers 4]`:

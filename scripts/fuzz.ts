@@ -5,7 +5,7 @@ import { startLocalRuntime } from '../infra/local/runtime';
 import { freePort } from '../infra/local/dynamodb-local';
 import { createSession } from '../lib/dashboard/session';
 import { figuresTable, fuzzRoutes } from '../proof/fuzz';
-import { recordProofRun } from '../proof/record';
+import { recordProofRun } from '../bench/proof-runs';
 import { ROUTES } from '../lib/routes';
 
 /** `npm run fuzz [-- --runs 50 --seed N]`: every route of the route table, every class, on a throwaway local stack. */

@@ -6,7 +6,7 @@ import { freePort } from '../infra/local/dynamodb-local';
 import { issueApiKey } from '../lib/auth/api-key';
 import { resetDbClient } from '../lib/store/client';
 import { rateLimitIsolation, renderLoad, runLoad } from '../proof/load';
-import { recordProofRun } from '../proof/record';
+import { recordProofRun } from '../bench/proof-runs';
 import { burstLevels, burstVerdict, renderBurst, runBurstLevel, warmUp, type BurstResult } from '../proof/burst';
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * replaced by each full run and embedded by `npm run bench` in bench/report.md. The short forms inside
  * `npm test` call proof/ directly and record nothing.
  */
-const DIR = join(import.meta.dirname, '..', 'bench', 'proof');
+const DIR = join(import.meta.dirname, 'proof');
 
 export function recordProofRun(name: string, command: string, body: string): void {
   mkdirSync(DIR, { recursive: true });
