@@ -24,6 +24,14 @@ const common = {
 
 export default {
   maxWorkers: 2,
+  // How long a worker may take to exit once the run is over before jest kills it and prints "a worker
+  // process has failed to exit gracefully" (jest's default: 500 ms). Nothing is left open by then (a
+  // probe of every async resource found only the worker's own stdio and IPC pipes, and its event loop
+  // empty 3 to 10 ms after it was told to end), but a worker's resident memory reaches 1 to 2 GB, and a
+  // Node process with a 1.3 GB heap took 0.4 s to be gone at load 10, one with 2.7 GB 8 s
+  // (bench/report.md, "The test suite's time"). A worker that really hangs is still killed, and the
+  // message still printed, this much later.
+  workerGracefulExitTimeout: 10_000,
   // Longest first, also on a fresh clone that has no timings of its own yet.
   testSequencer: '<rootDir>/test/support/test-sequencer.cjs',
   testTimeout: 30000,
