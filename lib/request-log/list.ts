@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { listingFingerprint } from '../paging/cursor';
-import { createdAtQuery, createdAtRange, isEmptyRange } from '../paging/created-at-range';
+import { createdAtQuery, createdAtRange } from '../paging/created-at-range';
 import { countRange, keysetPage, type IndexRange, type PageBlock } from '../paging/keyset-page';
 import { cursorParams, isDescending, limitParam, refuseAfterWithBefore, sortParam } from '../paging/list-query';
 import { renderRequestLog, type RequestLog } from '../resources/request-log';
@@ -9,6 +9,9 @@ import { requestLogIndexes } from '../store/keys';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
 import { requestLogRecord } from './store';
 import { allOf, atLeast, equals, greaterThan, lessThan } from '../store/expression';
+import { realNow } from '../clock';
+import { matchesOfPieces, piecesOf, runsOf } from './log-hours';
+import type { EntryFilter } from './hour-counts';
 
 /**
  * A status filter: an HTTP status code written as a query string carries it, three digits from 100 to
@@ -63,25 +66,59 @@ type Query = z.output<typeof listRequestLogsQuery>;
 /**
  * GET /requests: the partner's log in the caller's mode, newest first (or `sort=created_at`), on the
  * log's own index; `status`, `method` and `path` filter the items read, `created_at[…]` bounds the
- * index range. `total` counts the same filtered range (a COUNT query beside the page).
+ * index range. Its cost does not grow with the log (docs/decisions.md, "Listing the log"): `total`
+ * adds the counts kept for each closed hour of the range to a count of the rest (the hours not closed
+ * yet, and the hours an explicit `created_at[…]` bound cuts), and a filtered page reads only the
+ * hours that hold a match.
  */
 export async function listRequestLogs(scope: Scope, q: Query): Promise<{ object: 'list'; page: PageBlock; items: RequestLog[] }> {
-  const descending = isDescending(q.sort);
-  const bounds = createdAtRange(q);
-  const range: IndexRange = { ...requestLogIndexes.all(scope), ...bounds, filter: filterOf(q) };
-  const listing = requestLogListing(scope, q);
-  if (isEmptyRange(bounds)) {
+  const now = realNow().getTime();
+  const pieces = piecesOf(createdAtRange(q), now);
+  if (pieces.length === 0) {
     return {
       object: 'list',
       page: { start_cursor: null, end_cursor: null, has_next_page: false, has_prev_page: false, limit: q.limit, total: 0 },
       items: [],
     };
   }
-  const [{ items, page }, total] = await Promise.all([
-    keysetPage<Record<string, unknown>>(range, { listing, limit: q.limit, descending, after: q.after, before: q.before }),
-    countRange(range),
+  const filter = entryFilterOf(q);
+  const range: IndexRange = {
+    ...requestLogIndexes.all(scope),
+    gt: pieces[0].gt,
+    lt: pieces[pieces.length - 1].lt,
+    filter: filterOf(q, now),
+  };
+  const request = {
+    listing: requestLogListing(scope, q),
+    limit: q.limit,
+    descending: isDescending(q.sort),
+    after: q.after,
+    before: q.before,
+  };
+  const count = (runs: { gt: string; lt?: string }[]) => Promise.all(runs.map((r) => countRange({ ...range, ...r }))).then(sum);
+  const matches = matchesOfPieces(scope, pieces, filter, now);
+  const selective = Object.values(filter).some((v) => v !== undefined);
+  const [{ items, page }, fromHours, openOrCut, uncounted] = await Promise.all([
+    // A selective filter reads only the hours that hold a match; unfiltered, an empty hour costs nothing to read through.
+    selective
+      ? matches.then((m) => keysetPage<Record<string, unknown>>({ ...range, segments: runsOf(pieces, (i) => m[i] !== 0) }, request))
+      : keysetPage<Record<string, unknown>>(range, request),
+    matches.then((m) => sum(m.map((n) => n ?? 0))),
+    count(runsOf(pieces, (i) => pieces[i].hour === undefined)),
+    matches.then((m) => count(runsOf(pieces, (i) => pieces[i].hour !== undefined && m[i] === undefined))),
   ]);
-  return { object: 'list', page: { ...page, total }, items: items.map((i) => renderRequestLog(requestLogRecord(i))) };
+  return {
+    object: 'list',
+    page: { ...page, total: fromHours + openOrCut + uncounted },
+    items: items.map((i) => renderRequestLog(requestLogRecord(i))),
+  };
+}
+
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+
+/** The filters over the entries' method, status and path. */
+function entryFilterOf(q: Query): EntryFilter {
+  return { status: q.status, gte: q['status[gte]'], lt: q['status[lt]'], method: q.method, path: q.path };
 }
 
 /**
@@ -105,9 +142,9 @@ export function requestLogListing(scope: Scope | { partnerId: string; mode: 'bot
 }
 
 /** The filters over the items' own fields, and items past their TTL that DynamoDB has not removed yet. */
-function filterOf(q: Query): NonNullable<IndexRange['filter']> {
+function filterOf(q: Query, now: number): NonNullable<IndexRange['filter']> {
   return allOf(
-    greaterThan(TTL_ATTRIBUTE, Math.floor(Date.now() / 1000)),
+    greaterThan(TTL_ATTRIBUTE, Math.floor(now / 1000)),
     ...(q.status !== undefined ? [equals('status', q.status)] : []),
     ...(q['status[gte]'] !== undefined ? [atLeast('status', q['status[gte]'])] : []),
     ...(q['status[lt]'] !== undefined ? [lessThan('status', q['status[lt]'])] : []),

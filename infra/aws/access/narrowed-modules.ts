@@ -1,4 +1,4 @@
-import { idempotencyKey, rateWindowKey, requestLogKey } from '../../../lib/store/keys';
+import { idempotencyKey, rateWindowKey, requestLogHourKey, requestLogKey } from '../../../lib/store/keys';
 
 /** A module whose table writes touch only items under one key prefix: its grant says so. */
 export interface Narrowing {
@@ -29,6 +29,8 @@ const prefixOf = (pk: string) => `${pk.slice(0, pk.indexOf('#') + 1)}*`;
  *   (Put/Update/Delete on `IDEM#…` items only) goes to write routes only; a GET route never gets it.
  * - The request log: every API handler may write its answer's entry with ONE PutItem (an answer of 400
  *   or more on a GET too; decisions.md, "The request log"). Its grant is on `REQ#…` items only.
+ * - The request log's hour counts: a listing of the log keeps the counts of a closed hour it had to
+ *   count (decisions.md, "Listing the log") with PutItem. Its grant is on `REQCNT#…` items only.
  */
 export const NARROWED_MODULES: Record<string, Narrowing> = {
   // Each signing key is its own secret, read by its own module: a function that lists pages cannot mint invoice links.
@@ -49,6 +51,10 @@ export const NARROWED_MODULES: Record<string, Narrowing> = {
   'lib/store/entities/request-log-entry.ts': {
     name: 'request-log',
     leadingKeys: [prefixOf(requestLogKey({ partnerId: 'x', mode: 'live' }, 'r').pk)],
+  },
+  'lib/store/entities/request-log-hour.ts': {
+    name: 'request-log-hours',
+    leadingKeys: [prefixOf(requestLogHourKey({ partnerId: 'x', mode: 'live' }, '2026-01-01T00').pk)],
   },
 };
 

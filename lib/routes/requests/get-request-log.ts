@@ -12,7 +12,7 @@ export const getRequestLog = partner('get-request-log', {
   query: noQuery,
   summary: 'A past request, by the request_id of its answer',
   description:
-    'Every POST and every answer of 400 or more (but 429 and unknown keys) is kept 7 days, in the mode of the key that sent it, with its request and response bodies (secrets and identity data redacted). Look one up by the `Request-Id` header or the error envelope’s `request_id`.',
+    'Every POST and every answer of 400 or more (but 429 and unknown keys) is kept 7 days (to the end of its UTC hour, then 7 days: the log shows whole hours), in the mode of the key that sent it, with its request and response bodies (secrets and identity data redacted). Look one up by the `Request-Id` header or the error envelope’s `request_id`.',
   tag: 'Requests',
   responses: { 200: { description: 'The request and its answer.', schema: requestLogSchema } },
   errors: [404],

@@ -6,6 +6,7 @@ import { TTL_ATTRIBUTE } from '../table-definition';
 import { retryTransient } from '../transient';
 import type { WriteSet } from '../write-set';
 import type { RequestLogRecord } from '../../resources/request-log';
+import { HOUR_MS, hourOf, hourStart } from '../utc-hours';
 
 /**
  * The request log's entries (docs/decisions.md, "The request log"). Every API handler may write its
@@ -16,10 +17,18 @@ import type { RequestLogRecord } from '../../resources/request-log';
 /** Kept 7 days (docs/openapi.json, the request log), then DynamoDB's TTL removes the item. */
 export const REQUEST_LOG_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 
+/**
+ * When an entry expires (epoch seconds): 7 days after the END of the UTC hour it was made in, so every
+ * entry of an hour expires at once and the visible log is always whole hours (kept 7 days to 7 days
+ * and an hour; docs/decisions.md, "Listing the log"). The hour's counts expire with them.
+ */
+export const requestLogExpiry = (createdAt: string): number =>
+  Math.floor((hourStart(hourOf(Date.parse(createdAt))) + HOUR_MS) / 1000) + REQUEST_LOG_RETENTION_SECONDS;
+
 const ENTITY = 'request_log';
 
 /**
- * The stored item: the record under its id, listed on gsi1 newest first, expiring after 7 days. The
+ * The stored item: the record under its id, listed on gsi1 newest first, expiring with its hour. The
  * bodies and the query are stored as JSON text, not as maps: whatever a caller sent (nesting deeper than DynamoDB's
  * 32 levels, numbers beyond its 38 digits, empty keys) can never make the write fail, nor the
  * operation's transaction it is part of.
@@ -36,7 +45,7 @@ export function requestLogItem(scope: Scope, record: RequestLogRecord): Record<s
     response_body: JSON.stringify(response_body ?? null),
     [`${index.index}pk`]: index.pk,
     [`${index.index}sk`]: listSortKey(record.created_at, record.id),
-    [TTL_ATTRIBUTE]: Math.floor(Date.parse(record.created_at) / 1000) + REQUEST_LOG_RETENTION_SECONDS,
+    [TTL_ATTRIBUTE]: requestLogExpiry(record.created_at),
   };
 }
 

@@ -6,3 +6,10 @@ export const requestLogKey = (scope: Scope, requestId: string) => ({ pk: `REQ#${
 
 /** requestLogsOfPartner: the partner's log in one mode, newest first by `<created_at>#<id>` on gsi1. */
 export const requestLogIndexes = { all: (scope: Scope) => ({ index: 'gsi1' as const, pk: `REQS#${scopePrefix(scope)}` }) };
+
+/**
+ * requestLogHours: one item per partner, mode and closed UTC hour of its log, sort key the hour
+ * (`2026-11-28T09`), holding what the listing's `total` needs of that hour (lib/request-log/hour-counts.ts).
+ */
+export const requestLogHoursPartition = (scope: Scope) => `REQCNT#${scopePrefix(scope)}`;
+export const requestLogHourKey = (scope: Scope, hour: string) => ({ pk: requestLogHoursPartition(scope), sk: hour });
