@@ -23,6 +23,7 @@ const MODULES: [file: string, exportName: string][] = [
   ['hot-path.ts', 'hotPathBench'],
   ['companies.ts', 'companiesBench'],
   ['request-log.ts', 'requestLogBench'],
+  ['request-log-listing.ts', 'requestLogListingBench'],
   ['events.ts', 'eventsBench'],
   ['webhooks.ts', 'webhooksBench'],
   ['lanes.ts', 'lanesBench'],
