@@ -7,6 +7,8 @@ import type { CountedEntry, RequestLogHour } from '../store/entities/request-log
  * listing filtered on a path left out counts that hour's entries instead.
  */
 export const MAX_PATHS_PER_HOUR = 50;
+/** And at most this much of their text, so an hour's paths stay one small item whatever the paths' length. */
+const MAX_PATH_TEXT_PER_HOUR = 32 * 1024;
 
 /** The filters of a listing over the entries' own fields (lib/request-log/list.ts). */
 export interface EntryFilter {
@@ -52,13 +54,20 @@ class HourTally {
   }
 
   counts(hour: string): RequestLogHour {
-    const busiest = [...this.byPath.values()].sort((a, b) => b.total - a.total).slice(0, MAX_PATHS_PER_HOUR);
+    const kept: [string, string, number, number][][] = [];
+    let size = 0;
+    for (const path of [...this.byPath.values()].sort((a, b) => b.total - a.total)) {
+      const rows = [...path.rows.values()];
+      size += JSON.stringify(rows).length;
+      if (kept.length === MAX_PATHS_PER_HOUR || size > MAX_PATH_TEXT_PER_HOUR) break;
+      kept.push(rows);
+    }
     return {
       hour,
       counts: [...this.byMethodStatus.values()],
-      paths: busiest.flatMap((p) => [...p.rows.values()]),
-      pathsKept: busiest.length,
-      pathsComplete: this.byPath.size <= MAX_PATHS_PER_HOUR,
+      paths: kept.flat(),
+      pathsKept: kept.length,
+      pathsComplete: kept.length === this.byPath.size,
       ...(this.firstExpiry !== undefined ? { firstExpiry: this.firstExpiry } : {}),
     };
   }
