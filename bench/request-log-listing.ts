@@ -40,7 +40,7 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; reads: T
  * closed hours once, and every later one.
  */
 export const requestLogListingBench: Bench = async () => {
-  wrapSends(db(), WRAPPER, async (command, next) => {
+  wrapSends(db(), WRAPPER, async (_command, next) => {
     const reads = tally.getStore();
     const out = (await next()) as { ScannedCount?: number };
     if (reads) {
