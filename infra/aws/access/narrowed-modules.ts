@@ -30,7 +30,7 @@ const prefixOf = (pk: string) => `${pk.slice(0, pk.indexOf('#') + 1)}*`;
  * - The request log: every API handler may write its answer's entry with ONE PutItem (an answer of 400
  *   or more on a GET too; decisions.md, "The request log"). Its grant is on `REQ#…` items only.
  * - The request log's hour counts: a listing of the log keeps the counts of a closed hour it had to
- *   count (decisions.md, "Listing the log") with PutItem. Its grant is on `REQCNT#…` items only.
+ *   count (decisions.md, "Listing the log") with BatchWriteItem. Its grant is on `REQCNT#…` items only.
  */
 export const NARROWED_MODULES: Record<string, Narrowing> = {
   // Each signing key is its own secret, read by its own module: a function that lists pages cannot mint invoice links.
