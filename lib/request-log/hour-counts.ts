@@ -75,12 +75,13 @@ class HourTally {
 
 /**
  * How many entries of the hour match the filter, or undefined when its counts cannot say: the path
- * filtered on was left out of a busy hour, or some entry counted has expired since (only entries
- * written before expiries were whole hours can expire before their hour does).
+ * filtered on was left out of a busy hour (or its paths were not read), or some entry counted has
+ * expired since (only entries written before expiries were whole hours can expire before their hour does).
  */
 export function matchesInHour(hour: RequestLogHour, f: EntryFilter, nowSeconds: number): number | undefined {
   if (hour.firstExpiry !== undefined && hour.firstExpiry <= nowSeconds) return undefined;
   if (f.path === undefined) return hour.counts.reduce((n, [method, status, count]) => (passes(f, method, status) ? n + count : n), 0);
+  if (hour.pathsKept > 0 && hour.paths === undefined) return undefined;
   const rows = (hour.paths ?? []).filter(([path]) => path === f.path);
   if (rows.length === 0 && !hour.pathsComplete) return undefined;
   return rows.reduce((n, [, method, status, count]) => (passes(f, method, status) ? n + count : n), 0);

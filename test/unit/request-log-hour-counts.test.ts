@@ -60,3 +60,10 @@ describe("an hour's counts", () => {
     expect(matchesInHour(hour, {}, NOW + 60)).toBeUndefined();
   });
 });
+
+it('cannot answer a path filter when the hour has paths that were not read (its paths item not shown yet)', async () => {
+  const [hour] = await countHours([HOUR], pages([entry('/v1/companies')]));
+  const { paths: _unread, ...withoutPaths } = hour;
+  expect(matchesInHour(withoutPaths, { path: '/v1/companies' }, NOW)).toBeUndefined();
+  expect(matchesInHour(withoutPaths, {}, NOW)).toBe(1);
+});

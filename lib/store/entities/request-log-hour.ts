@@ -19,7 +19,7 @@ export interface RequestLogHour {
   hour: string;
   /** `[method, status, count]`: every entry of the hour. */
   counts: [string, number, number][];
-  /** `[path, method, status, count]`: the entries of the paths kept (lib/request-log/hour-counts.ts); read only when asked for. */
+  /** `[path, method, status, count]`: the entries of the paths kept (lib/request-log/hour-counts.ts); read only when asked for, absent when not read. */
   paths?: [string, string, number, number][];
   /** How many paths are kept in `paths`. */
   pathsKept: number;
@@ -57,7 +57,8 @@ export async function requestLogHours(
     return {
       hour,
       counts: JSON.parse(item.counts as string),
-      ...(options.withPaths ? { paths: pathsOf.get(hour) ?? [] } : {}),
+      // Read beside its counts, the paths item may not show yet (an eventually consistent read): then absent.
+      ...(pathsOf.has(hour) ? { paths: pathsOf.get(hour) } : {}),
       pathsKept: item.paths_kept as number,
       pathsComplete: item.paths_complete === true,
       ...(typeof item.first_expiry === 'number' ? { firstExpiry: item.first_expiry } : {}),
