@@ -8,7 +8,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { attributeDefinitions, GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lib/store/table-definition';
+import { attributeDefinitions, GLOBAL_INDEXES, type IndexProjection, TABLE_KEYS, TTL_ATTRIBUTE } from '../../lib/store/table-definition';
 
 /**
  * Creates the table from the same definition the CDK stack uses, or adds the indexes a newer
@@ -37,7 +37,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
             { AttributeName: i.partitionKey, KeyType: 'HASH' },
             { AttributeName: i.sortKey, KeyType: 'RANGE' },
           ],
-          Projection: { ProjectionType: 'ALL' },
+          Projection: projectionOf(i),
         })),
         StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' },
       }),
@@ -61,7 +61,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
                 { AttributeName: index.partitionKey, KeyType: 'HASH' },
                 { AttributeName: index.sortKey, KeyType: 'RANGE' },
               ],
-              Projection: { ProjectionType: 'ALL' },
+              Projection: projectionOf(index),
             },
           },
         ],
@@ -69,4 +69,11 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     );
     await sleep(200);
   }
+}
+
+/** An index's projection as CreateTable and UpdateTable take it. */
+function projectionOf(index: { projection: IndexProjection }) {
+  return index.projection.type === 'ALL'
+    ? { ProjectionType: 'ALL' as const }
+    : { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.attributes] };
 }

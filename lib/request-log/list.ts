@@ -7,7 +7,7 @@ import { renderRequestLog, type RequestLog } from '../resources/request-log';
 import type { Scope } from '../scope';
 import { requestLogIndexes } from '../store/keys';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
-import { requestLogRecord } from './store';
+import { getRequestLogsOfPage } from './store';
 import { allOf, atLeast, equals, greaterThan, lessThan } from '../store/expression';
 import { realNow } from '../clock';
 import { matchesOfPieces, piecesOf, runsOf } from './log-hours';
@@ -65,7 +65,7 @@ type Query = z.output<typeof listRequestLogsQuery>;
 
 /**
  * GET /requests: the partner's log in the caller's mode, newest first (or `sort=created_at`), on the
- * log's own index; `status`, `method` and `path` filter the items read, `created_at[…]` bounds the
+ * log's own index (no bodies: a page's entries are then read whole by key); `status`, `method` and `path` filter the items read, `created_at[…]` bounds the
  * index range. Its cost does not grow with the log (docs/decisions.md, "Listing the log"): `total`
  * adds the counts kept for each closed hour of the range to a count of the rest (the hours not closed
  * yet, and the hours an explicit `created_at[…]` bound cuts), and a filtered page reads only the
@@ -110,7 +110,7 @@ export async function listRequestLogs(scope: Scope, q: Query): Promise<{ object:
   return {
     object: 'list',
     page: { ...page, total: fromHours + openOrCut + uncounted },
-    items: items.map((i) => renderRequestLog(requestLogRecord(i))),
+    items: (await getRequestLogsOfPage(items)).map(renderRequestLog),
   };
 }
 

@@ -5,6 +5,7 @@
 export {
   addRequestLog,
   getRequestLog,
+  getRequestLogsOfPage,
   putRequestLog,
   REQUEST_LOG_RETENTION_SECONDS,
   requestLogItem,

@@ -7,15 +7,17 @@ describe('the state of a stage', () => {
   const preview = synthStage('sandbox-preview');
   const one = (s: typeof prod, type: string) => s.resources.filter((r) => r.type === type);
 
-  it('creates the one table from the shared definition: on demand, PITR, TTL, NEW_IMAGE stream, gsi1..gsi4 projecting ALL', () => {
+  it('creates the one table from the shared definition: on demand, PITR, TTL, NEW_IMAGE stream, gsi1..gsi4 projecting ALL, gsi5 no bodies', () => {
     const [table] = one(prod, 'AWS::DynamoDB::Table');
     expect(table.props.BillingMode).toBe('PAY_PER_REQUEST');
     expect(table.props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(table.props.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
     expect(table.props.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
-    expect(table.props.GlobalSecondaryIndexes.map((i: any) => [i.IndexName, i.Projection.ProjectionType])).toEqual(
-      GLOBAL_INDEXES.map((i) => [i.indexName, 'ALL']),
-    );
+    expect(table.props.GlobalSecondaryIndexes.map((i: any) => [i.IndexName, i.Projection])).toEqual([
+      ...['gsi1', 'gsi2', 'gsi3', 'gsi4'].map((name) => [name, { ProjectionType: 'ALL' }]),
+      ['gsi5', { ProjectionType: 'INCLUDE', NonKeyAttributes: ['method', 'status', 'path', TTL_ATTRIBUTE] }],
+    ]);
+    expect(GLOBAL_INDEXES.map((i) => i.indexName)).toEqual(['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5']);
   });
 
   it('protects production data from deletion, and lets previews clean up', () => {

@@ -1,4 +1,5 @@
-import { BatchWriteCommand } from '../../lib/store/dynamodb';
+import { BatchWriteCommand, QueryCommand } from '../../lib/store/dynamodb';
+import { requestLogIndexes } from '../../lib/store/keys';
 import { db, tableName } from '../../lib/store/client';
 import { useStackDatabase } from '../support/stack';
 import { newId } from '../../lib/ids';
@@ -225,5 +226,32 @@ describe('entries written before expiries were whole hours', () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe("the log's index", () => {
+  it('holds what choosing and counting entries reads, never their bodies; a page shows each entry whole, in order', async () => {
+    const scope: Scope = { partnerId: newId('partner'), mode: 'test' };
+    const records = logOf([2], 3, 2).map((r) => ({ ...r, request_body: { name: 'Acme LLC' }, response_body: { id: 'cmp_1' } }));
+    await write(scope, records);
+    const index = requestLogIndexes.all(scope);
+    const { Items = [] } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index.index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${index.index}pk` },
+        ExpressionAttributeValues: { ':pk': index.pk },
+      }),
+    );
+    expect(Items).toHaveLength(records.length);
+    for (const item of Items) {
+      expect(Object.keys(item).sort()).toEqual(['gsi5pk', 'gsi5sk', 'method', 'path', 'pk', 'sk', 'status', TTL_ATTRIBUTE].sort());
+    }
+    const listed = await list(scope);
+    const newestFirst = [...records].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    expect(listed.items.map((i) => [i.id, i.request_body, i.response_body])).toEqual(
+      newestFirst.map((r) => [r.id, { name: 'Acme LLC' }, { id: 'cmp_1' }]),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '../dynamodb';
+import { batchGetItems, itemAt } from '../read-batch';
 import type { Scope } from '../../scope';
 import { db, tableName } from '../client';
 import { listSortKey, requestLogIndexes, requestLogKey } from '../keys';
@@ -28,7 +29,7 @@ export const requestLogExpiry = (createdAt: string): number =>
 const ENTITY = 'request_log';
 
 /**
- * The stored item: the record under its id, listed on gsi1 newest first, expiring with its hour. The
+ * The stored item: the record under its id, listed on gsi5 newest first, expiring with its hour. The
  * bodies and the query are stored as JSON text, not as maps: whatever a caller sent (nesting deeper than DynamoDB's
  * 32 levels, numbers beyond its 38 digits, empty keys) can never make the write fail, nor the
  * operation's transaction it is part of.
@@ -51,7 +52,21 @@ export function requestLogItem(scope: Scope, record: RequestLogRecord): Record<s
 
 /** The record of a stored item: the item less its keys and bookkeeping. */
 export function requestLogRecord(item: Record<string, unknown>): RequestLogRecord {
-  const { pk: _pk, sk: _sk, entity: _e, gsi1pk: _g, gsi1sk: _s, [TTL_ATTRIBUTE]: _t, request_body, response_body, query, ...record } = item;
+  // gsi1: where entries written before the log had its own index were listed.
+  const {
+    pk: _pk,
+    sk: _sk,
+    entity: _e,
+    gsi1pk: _g1,
+    gsi1sk: _s1,
+    gsi5pk: _g,
+    gsi5sk: _s,
+    [TTL_ATTRIBUTE]: _t,
+    request_body,
+    response_body,
+    query,
+    ...record
+  } = item;
   const out = record as unknown as RequestLogRecord;
   if (typeof request_body === 'string') out.request_body = JSON.parse(request_body);
   out.query = typeof query === 'string' ? JSON.parse(query) : {};
@@ -75,4 +90,17 @@ export async function getRequestLog(scope: Scope, id: string): Promise<RequestLo
   // An item past its TTL may linger until DynamoDB removes it: it is gone for the API already.
   if (!item || (item[TTL_ATTRIBUTE] as number) * 1000 < Date.now()) return undefined;
   return requestLogRecord(item);
+}
+
+/**
+ * The whole entries of a listed page, in its order, read by key (the listing's index holds no bodies):
+ * one BatchGetItem. An entry that expired and was removed between the two reads is left out.
+ */
+export async function getRequestLogsOfPage(listed: Record<string, unknown>[]): Promise<RequestLogRecord[]> {
+  const keys = listed.map((i) => ({ pk: i.pk, sk: i.sk }));
+  const items = await batchGetItems(tableName(), keys, { consistent: false });
+  return keys.flatMap((key) => {
+    const item = itemAt(items, key);
+    return item ? [requestLogRecord(item)] : [];
+  });
 }
