@@ -108,9 +108,7 @@ export function viewOfKey(key: ApiKeyRecord & { last_used_at?: string }, lastUse
 export async function createKey(partnerId: string, body: CreateKeyBody) {
   const mode = modeOf(body.livemode);
   const at = Date.now();
-  const working = (await keysOfPartner(partnerId)).filter(
-    (k) => k.mode === mode && !k.revoked_at && (!k.expires_at || Date.parse(k.expires_at) > at),
-  );
+  const working = (await keysOfPartner(partnerId)).filter((k) => k.mode === mode && isWorking(k, at));
   if (working.length >= MAX_ACTIVE_KEYS_PER_MODE) throw keysCapReached(mode);
   const { secret, record } = await issueApiKey({
     partnerId,
@@ -150,10 +148,24 @@ async function lastUse(key: StoredKey): Promise<string | undefined> {
   return seen;
 }
 
-/** GET /dashboard/api/keys: newest first, revoked ones included (marked). */
+/** A key that still authenticates: neither revoked nor past its `expires_at`. */
+const isWorking = (k: StoredKey, at: number) => !k.revoked_at && (!k.expires_at || Date.parse(k.expires_at) > at);
+
+/** How many revoked or expired keys the list shows, the newest (the audit log keeps every revocation). */
+export const ENDED_KEYS_LISTED = 50;
+
+/**
+ * GET /dashboard/api/keys: newest first, every working key (at most MAX_ACTIVE_KEYS_PER_MODE a mode)
+ * with when it was last used, then the ENDED_KEYS_LISTED newest revoked or expired ones (marked), so
+ * the list stays bounded however many keys were made and revoked.
+ */
 export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
+  const at = Date.now();
   const keys = await keysOfPartner(partnerId);
-  return Promise.all(keys.map(async (key) => viewOfKey(key, await lastUse(key))));
+  const ended = new Set(keys.filter((k) => !isWorking(k, at)).slice(0, ENDED_KEYS_LISTED));
+  const listed = keys.filter((k) => isWorking(k, at) || ended.has(k));
+  // A key that no longer works is not used any more: what its record says is final.
+  return Promise.all(listed.map(async (key) => viewOfKey(key, ended.has(key) ? undefined : await lastUse(key))));
 }
 
 /**

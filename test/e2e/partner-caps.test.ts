@@ -1,5 +1,8 @@
 import { createPartner } from '../../lib/partners/partner';
-import { issueApiKey } from '../../lib/auth/api-key';
+import { hashSecret, issueApiKey } from '../../lib/auth/api-key';
+import { revokeApiKey } from '../../lib/store/entities/api-key';
+import { apiKeyKey } from '../../lib/store/keys';
+import { ENDED_KEYS_LISTED } from '../../lib/dashboard/api-keys';
 import { MAX_ACTIVE_KEYS_PER_MODE, MAX_ENDPOINTS_PER_MODE, MAX_STAFF_PER_PARTNER } from '../../lib/dashboard/partner-caps';
 import { addStaffMember } from '../../lib/dashboard/staff';
 import { DASHBOARD_RATE_LIMIT } from '../../lib/http/dashboard/rate-limit';
@@ -57,6 +60,25 @@ describe('caps per partner', () => {
     expect(again.body.code).toBe('rate_limit');
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
   });
+
+  it(`lists every working key and the ${ENDED_KEYS_LISTED} newest revoked ones, however many were made and revoked`, async () => {
+    const { partnerId, token } = await aPartnerWithAnOwner();
+    const revoked: string[] = [];
+    for (let i = 0; i < ENDED_KEYS_LISTED + 5; i++) {
+      const { secret, record } = await issueApiKey({ partnerId, mode: 'test' });
+      await revokeApiKey(apiKeyKey(hashSecret(secret)), partnerId, new Date().toISOString());
+      revoked.unshift(record.id);
+    }
+    const working = [
+      (await issueApiKey({ partnerId, mode: 'live' })).record.id,
+      (await issueApiKey({ partnerId, mode: 'test' })).record.id,
+    ];
+    const listed = await dashboard(token).get('/keys');
+    expect(listed.status).toBe(200);
+    const ids = (listed.body.items as { id: string; revoked_at: string | null }[]).map((k) => k.id);
+    expect(ids.filter((id) => working.includes(id)).sort()).toEqual([...working].sort());
+    expect(ids.filter((id) => !working.includes(id))).toEqual(revoked.slice(0, ENDED_KEYS_LISTED));
+  }, 120_000);
 });
 
 describe("the dashboard's JSON face", () => {
