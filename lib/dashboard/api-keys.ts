@@ -112,7 +112,7 @@ export async function createKey(partnerId: string, body: CreateKeyBody) {
   if (working.length >= MAX_ACTIVE_KEYS_PER_MODE) throw keysCapReached(mode);
   const { secret, record } = await issueApiKey({
     partnerId,
-    mode: modeOf(body.livemode),
+    mode,
     name: body.name,
     scopes: body.scopes?.includes(ALL_SCOPES) ? [ALL_SCOPES] : body.scopes,
     expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : undefined,

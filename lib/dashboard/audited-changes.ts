@@ -3,7 +3,7 @@ import { resourceMissing } from '../errors';
 import { webhookEndpoints } from '../webhooks/endpoints';
 import { recoverEvents } from '../webhooks/operations/recover-events';
 import { createKey, type CreateKeyBody, revokeKey } from './api-keys';
-import { recordAudit } from './audit';
+import { type AuditAction, recordAudit } from './audit';
 import { updateSettings, type updateSettingsBody } from './settings';
 import { actorOf, type Acting } from './staff-changes';
 import { requireStepUp } from './step-up';
@@ -65,23 +65,21 @@ export async function updateWebhookEndpointAs(auth: Acting, id: string, body: z.
   return updated;
 }
 
-export async function deleteWebhookEndpointAs(auth: Acting, id: string) {
-  const deleted = await deleteWebhookEndpoint(auth.session.partner_id, id);
-  await recordAudit(actorOf(auth), 'webhook_endpoint.deleted', id);
-  return deleted;
+/** One change to an endpoint, then its audit entry (only once the change is made). */
+async function auditedEndpointChange<T>(auth: Acting, action: AuditAction, id: string, change: () => Promise<T>): Promise<T> {
+  const changed = await change();
+  await recordAudit(actorOf(auth), action, id);
+  return changed;
 }
 
-export async function disableWebhookEndpointAs(auth: Acting, id: string) {
-  const endpoint = await disableWebhookEndpoint(auth.session.partner_id, id);
-  await recordAudit(actorOf(auth), 'webhook_endpoint.disabled', id);
-  return endpoint;
-}
+export const deleteWebhookEndpointAs = (auth: Acting, id: string) =>
+  auditedEndpointChange(auth, 'webhook_endpoint.deleted', id, () => deleteWebhookEndpoint(auth.session.partner_id, id));
 
-export async function enableWebhookEndpointAs(auth: Acting, id: string) {
-  const endpoint = await enableWebhookEndpoint(auth.session.partner_id, id);
-  await recordAudit(actorOf(auth), 'webhook_endpoint.enabled', id);
-  return endpoint;
-}
+export const disableWebhookEndpointAs = (auth: Acting, id: string) =>
+  auditedEndpointChange(auth, 'webhook_endpoint.disabled', id, () => disableWebhookEndpoint(auth.session.partner_id, id));
+
+export const enableWebhookEndpointAs = (auth: Acting, id: string) =>
+  auditedEndpointChange(auth, 'webhook_endpoint.enabled', id, () => enableWebhookEndpoint(auth.session.partner_id, id));
 
 export async function confirmSecretRollAs(auth: Acting, id: string, input: Parameters<typeof confirmSecretRoll>[2]) {
   const rolled = await confirmSecretRoll(auth.session.partner_id, id, input);

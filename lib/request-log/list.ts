@@ -65,8 +65,8 @@ type Query = z.output<typeof listRequestLogsQuery>;
 
 /**
  * GET /requests: the partner's log in the caller's mode, newest first (or `sort=created_at`), on the
- * log's own index (no bodies: a page's entries are then read whole by key); `status`, `method` and `path` filter the items read, `created_at[…]` bounds the
- * index range. Its cost does not grow with the log (docs/decisions.md, "Listing the log"): `total`
+ * log's own index, which holds no bodies (a page's entries are then read whole by key); `status`,
+ * `method` and `path` filter the items read, `created_at[…]` bounds the index range. Its cost does not grow with the log (docs/decisions.md, "Listing the log"): `total`
  * adds the counts kept for each closed hour of the range to a count of the rest (the hours not closed
  * yet, and the hours an explicit `created_at[…]` bound cuts), and a filtered page reads only the
  * hours that hold a match.
