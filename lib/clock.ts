@@ -9,6 +9,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *   whose sandbox clock may be ahead. A request learns its scope only once its key is read, so it
  *   runs inside `withWorkTime` and its key check sets the clock (`useClockForThisWork`); the sandbox
  *   clock's advance runs each due moment inside `withClock`. Everything a test mode stamps reads `now`.
+ * And the machine's time (`machineMs`), which nothing replaces: how long this process may still run
+ * (a function's budget, a wait's deadline), how long something took, and the leases other processes
+ * compare against theirs. A test that moves real time by days must not end a function's budget or
+ * expire a lease another process holds.
+ *
+ * Every time read of lib/ goes through this file (test/unit/clock-reads.test.ts holds it): `Date.now()`
+ * and `new Date()` appear nowhere else in lib/.
  */
 export type Clock = () => Date;
 
@@ -34,6 +41,16 @@ export function nowIso(): string {
 /** Real time, whatever clock the work at hand runs on. */
 export function realNow(): Date {
   return current();
+}
+
+/** Real time in milliseconds (`realNow()`). */
+export function realNowMs(): number {
+  return current().getTime();
+}
+
+/** The machine's time in milliseconds: never replaced (deadlines, durations, leases; see above). */
+export function machineMs(): number {
+  return Date.now();
 }
 
 /** Replace the process clock (real time); returns a function that restores the previous one. */

@@ -5,6 +5,7 @@ import { clientConfig, prepared } from '../aws/client-config';
 import { config } from '../config';
 import { logger } from '../observability/logger';
 import { CANARY_LATENCY_METRIC, CANARY_METRICS_SERVICE, CANARY_SUCCESS_METRIC, METRICS_NAMESPACE } from '../observability/metric-names';
+import { machineMs } from '../clock';
 
 /** The probe gives the API this long to answer, far above its p99, far below the schedule's period. */
 export const CANARY_TIMEOUT_MS = 10_000;
@@ -35,7 +36,7 @@ export interface ProbeResult {
  * and on silence (no probe at all). Never throws: a failed probe is a metric, not a failed job.
  */
 export async function probePublicApi(fetchImpl: typeof fetch = fetch): Promise<ProbeResult> {
-  const started = Date.now();
+  const started = machineMs();
   let result: ProbeResult;
   try {
     const key = await canaryKey();
@@ -47,10 +48,10 @@ export async function probePublicApi(fetchImpl: typeof fetch = fetch): Promise<P
       });
       const body = (await res.json().catch(() => undefined)) as { object?: string } | undefined;
       const ok = res.status === 200 && body?.object === 'caller';
-      result = { ok, status: res.status, ms: Date.now() - started, ...(ok ? {} : { reason: `GET /v1/me answered ${res.status}` }) };
+      result = { ok, status: res.status, ms: machineMs() - started, ...(ok ? {} : { reason: `GET /v1/me answered ${res.status}` }) };
     }
   } catch (error) {
-    result = { ok: false, ms: Date.now() - started, reason: error instanceof Error ? error.message : String(error) };
+    result = { ok: false, ms: machineMs() - started, reason: error instanceof Error ? error.message : String(error) };
   }
   const metrics = new Metrics({
     namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,

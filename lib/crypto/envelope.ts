@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { kmsClient, resetKmsClient } from '../aws/kms';
 import { config } from '../config';
+import { machineMs } from '../clock';
 
 /**
  * Envelope encryption of the secrets we must be able to read back (webhook signing secrets and
@@ -81,11 +82,11 @@ function open(key: Buffer, ivB64: string, bodyB64: string, format: string): stri
 }
 
 async function currentDataKey(keyId: string): Promise<DataKey> {
-  if (sealingKey && Date.now() - sealingKey.createdAt < DATA_KEY_LIFETIME_MS) return sealingKey;
+  if (sealingKey && machineMs() - sealingKey.createdAt < DATA_KEY_LIFETIME_MS) return sealingKey;
   const res = await kmsClient().send(new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256' }));
   if (!res.Plaintext || !res.CiphertextBlob) throw new Error('KMS GenerateDataKey returned no key');
   const wrapped = Buffer.from(res.CiphertextBlob).toString('base64');
-  sealingKey = { plaintext: Buffer.from(res.Plaintext), wrapped, createdAt: Date.now() };
+  sealingKey = { plaintext: Buffer.from(res.Plaintext), wrapped, createdAt: machineMs() };
   unwrapped.set(wrapped, sealingKey.plaintext);
   return sealingKey;
 }

@@ -6,7 +6,7 @@ import { issueApiKey, type ApiKeyRecord } from '../auth/api-key';
 import { forgetCachedKey } from '../auth/key-cache';
 import { isCidr } from '../auth/ip-allow-list';
 import { ALL_SCOPES, SCOPES } from '../auth/scopes';
-import { now, nowIso } from '../clock';
+import { now, nowIso, realNowMs } from '../clock';
 import { resourceMissing } from '../errors';
 import { idParam } from '../input/id-param';
 import { refuseRepeats } from '../input/unique-items';
@@ -107,7 +107,7 @@ export function viewOfKey(key: ApiKeyRecord & { last_used_at?: string }, lastUse
 /** POST /dashboard/api/keys: 201 with `secret` (this response only); at most MAX_ACTIVE_KEYS_PER_MODE working keys per mode. */
 export async function createKey(partnerId: string, body: CreateKeyBody) {
   const mode = modeOf(body.livemode);
-  const at = Date.now();
+  const at = realNowMs();
   const working = (await keysOfPartner(partnerId)).filter((k) => k.mode === mode && isWorking(k, at));
   if (working.length >= MAX_ACTIVE_KEYS_PER_MODE) throw keysCapReached(mode);
   const { secret, record } = await issueApiKey({
@@ -160,7 +160,7 @@ export const ENDED_KEYS_LISTED = 50;
  * the list stays bounded however many keys were made and revoked.
  */
 export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
-  const at = Date.now();
+  const at = realNowMs();
   const keys = await keysOfPartner(partnerId);
   const ended = new Set(keys.filter((k) => !isWorking(k, at)).slice(0, ENDED_KEYS_LISTED));
   const listed = keys.filter((k) => isWorking(k, at) || ended.has(k));

@@ -1,5 +1,6 @@
 import { deadline } from '../store/deadline';
 import { CommitContention } from './commit';
+import { machineMs } from '../clock';
 
 /**
  * Kept back from the request's deadline before a step starts: time for one step (a transaction and the
@@ -28,7 +29,7 @@ export class BoundedRun {
 
   /** The run of an API request: bounded by the request's deadline (lib/store/deadline.ts) less `reserveMs`. */
   static beforeDeadline(reserveMs = STEP_RESERVE_MS): BoundedRun {
-    return new BoundedRun(() => deadline() - Date.now() < reserveMs, true);
+    return new BoundedRun(() => deadline() - machineMs() < reserveMs, true);
   }
 
   /** A run bounded by `outOfTime`, asked before each step (tests stop a run after so many steps). */

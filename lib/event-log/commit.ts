@@ -13,7 +13,7 @@ import { pendingItemsOf } from './sequencer/pending';
 import { scopeSequencer } from './sequencer/scope-sequencer';
 import { sequencerSettings } from './sequencer/settings';
 import { newId, randomBase62 } from '../ids';
-import { now } from '../clock';
+import { now, machineMs } from '../clock';
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
 export const MAX_TRANSACTION_ITEMS = 100;
@@ -52,14 +52,14 @@ export class CommitContention extends Error {
  */
 export async function commit(ws: WriteSet, options: CommitOptions = {}): Promise<CommittedEvent[]> {
   const until = deadline();
-  const started = Date.now();
+  const started = machineMs();
   const sequencer = scopeSequencer(ws.scope, ws.table);
   // Admission: a write that would not be done before its deadline at the pace writes of this
   // partner+mode go now is refused before it starts (nothing written, 429), instead of joining a
   // queue it cannot leave in time.
   if (started + sequencer.expectedCommitMs() > until) throw new CommitContention();
   const committed = await commitNow(ws, sequencer, until, options);
-  sequencer.recordCommit(Date.now() - started);
+  sequencer.recordCommit(machineMs() - started);
   return committed;
 }
 
@@ -114,11 +114,11 @@ async function fastPath(ws: WriteSet, options: CommitOptions): Promise<Committed
 async function pendingPath(ws: WriteSet, until: number): Promise<CommittedEvent[]> {
   const writeId = randomBase62(16);
   const ids = ws.events.map(() => newId('event'));
-  const items = pendingItemsOf(ws.scope, writeId, ids, ws.events, Date.now());
+  const items = pendingItemsOf(ws.scope, writeId, ids, ws.events, machineMs());
   const entries: WriteEntry[] = [...ws.entries, ...items.map((Item) => ({ item: { Put: { TableName: ws.table, Item } } }))];
   checkSize(entries);
   await transactUntil(entries, until);
-  const waitUntil = Math.min(until, Date.now() + sequencerSettings().waitMs);
+  const waitUntil = Math.min(until, machineMs() + sequencerSettings().waitMs);
   return (await scopeSequencer(ws.scope, ws.table).awaitSequenced(ids, waitUntil)) ?? [];
 }
 
@@ -153,7 +153,7 @@ async function transactUntil(entries: WriteEntry[], until: number): Promise<void
       if (outcome === 'unknown') throw error;
       if (outcome instanceof Error) throw outcome;
       const pause = Math.random() * Math.min(400, 5 * 2 ** attempt);
-      if (Date.now() + pause >= until) throw new CommitContention();
+      if (machineMs() + pause >= until) throw new CommitContention();
       await sleep(pause);
     }
   }

@@ -9,7 +9,7 @@ import { responseHeaders } from './middleware/response-headers';
 import { securityHeaders } from './security-headers';
 import { withDeadline } from '../store/deadline';
 import { tracer } from '../observability/tracer';
-import { withWorkTime } from '../clock';
+import { withWorkTime, machineMs } from '../clock';
 
 /**
  * The middlewares of a chain by the part they play, each with the partner API's default (the
@@ -75,7 +75,7 @@ export function httpHandler<C extends ApiContext>(
   const handler: Handler = (event, context) => withWorkTime(() => chained(event, context));
   if (!options.deadline) return handler;
   return (event, context) =>
-    withDeadline(Date.now() + (context?.getRemainingTimeInMillis?.() ?? API_GATEWAY_LIMIT_MS) - ANSWER_MARGIN_MS, () =>
+    withDeadline(machineMs() + (context?.getRemainingTimeInMillis?.() ?? API_GATEWAY_LIMIT_MS) - ANSWER_MARGIN_MS, () =>
       handler(event, context),
     );
 }

@@ -1,4 +1,4 @@
-import { withClock } from '../clock';
+import { withClock, machineMs } from '../clock';
 import type { Scope } from '../scope';
 import type { BoundedRun } from '../event-log/bounded-run';
 import { SCHEDULE, type Due } from './schedule';
@@ -30,7 +30,7 @@ export async function runDueInOrder(
   const line = (await Promise.all(SCHEDULE.map((work) => work.dueOf(scope, from, upto)))).flat().sort(inLine);
   const fromMs = from.getTime();
   let reached = fromMs;
-  let told = Date.now();
+  let told = machineMs();
   while (line.length) {
     const due = line.shift()!;
     const moment = Math.max(Date.parse(due.at), fromMs);
@@ -45,8 +45,8 @@ export async function runDueInOrder(
       line.push(...later);
       line.sort(inLine);
     }
-    if (progress && Date.now() - told >= PROGRESS_EVERY_MS) {
-      told = Date.now();
+    if (progress && machineMs() - told >= PROGRESS_EVERY_MS) {
+      told = machineMs();
       await progress(new Date(reached).toISOString());
     }
   }

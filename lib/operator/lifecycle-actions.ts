@@ -23,6 +23,7 @@ import { auditOfMonth } from './audit';
 import { flag } from './cli-args';
 import { OperatorError } from './target';
 import type { ActionContext, OperatorAction } from './action';
+import { realNow } from '../clock';
 
 const json = (ctx: ActionContext): unknown => {
   const raw = flag(ctx.args, 'json');
@@ -153,6 +154,6 @@ export const lifecycleActions: OperatorAction[] = [
     summary: 'who ran which action this month',
     readOnly: true,
     unscoped: true,
-    run: (ctx) => auditOfMonth(flag(ctx.args, 'month') ?? new Date().toISOString().slice(0, 7), ctx.target),
+    run: (ctx) => auditOfMonth(flag(ctx.args, 'month') ?? realNow().toISOString().slice(0, 7), ctx.target),
   },
 ];

@@ -16,7 +16,7 @@ import { runRenewalsOf } from '../orders/run-renewals';
 import { renderInvoice } from '../billing/invoice';
 import { moveInvoice, type InvoiceMove } from '../billing/invoice-status';
 import { isPeriod, lastClosedPeriod } from '../billing/period';
-import { nowIso } from '../clock';
+import { nowIso, realNow } from '../clock';
 import { flag } from './cli-args';
 import { OperatorError } from './target';
 import { keyedBag } from '../caller-keys';
@@ -143,7 +143,7 @@ export const ordersActions: OperatorAction[] = [
     usage: 'close-month [--period YYYY-MM]',
     summary: "raise this partner's invoice of a month (default: the last ended one), exactly once: invoice.finalized",
     run: async (ctx) => {
-      const period = flag(ctx.args, 'period') ?? lastClosedPeriod(new Date());
+      const period = flag(ctx.args, 'period') ?? lastClosedPeriod(realNow());
       if (!isPeriod(period)) throw new OperatorError('--period must be YYYY-MM.');
       const invoice = await closePeriod(ctx.scope, period, nowIso());
       return invoice ? renderInvoice(invoice) : { invoice: null, reason: `nothing to bill up to ${period}` };

@@ -1,5 +1,5 @@
 import { newId } from '../ids';
-import { nowIso } from '../clock';
+import { nowIso, realNowMs } from '../clock';
 import { CURRENT_VERSION } from '../versioning/versions';
 import { partnerById, putNewPartner, type Partner } from '../store/entities/partner';
 
@@ -40,7 +40,7 @@ const cached = new Map<string, { partner: Partner; until: number }>();
  * The partner as read at most `PARTNER_CACHE_MS` ago by this process (or now, when it was not).
  * Billing state is never taken from here: what bills reads the record itself.
  */
-export async function recentPartner(partnerId: string, nowMs = Date.now()): Promise<Partner | undefined> {
+export async function recentPartner(partnerId: string, nowMs = realNowMs()): Promise<Partner | undefined> {
   const hit = cached.get(partnerId);
   if (hit && hit.until > nowMs) return hit.partner;
   const partner = await getPartner(partnerId);

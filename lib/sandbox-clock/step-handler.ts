@@ -3,6 +3,7 @@ import { withDeadline } from '../store/deadline';
 import { logger } from '../observability/logger';
 import { runAdvanceStep } from './advance-clock';
 import { queueAdvanceStep, type AdvanceStep } from './step-queue';
+import { machineMs } from '../clock';
 
 /** Kept back from the function's remaining time: the last transaction, the progress write and the next step's message. */
 const STEP_MARGIN_MS = 20_000;
@@ -23,7 +24,7 @@ export async function handleAdvanceSteps(event: SQSEvent, context?: Context): Pr
     try {
       const current = JSON.parse(record.body) as AdvanceStep;
       step = current;
-      const deadline = Date.now() + (context?.getRemainingTimeInMillis?.() ?? STEP_BUDGET_MS) - STEP_MARGIN_MS;
+      const deadline = machineMs() + (context?.getRemainingTimeInMillis?.() ?? STEP_BUDGET_MS) - STEP_MARGIN_MS;
       const outcome = await withDeadline(deadline, () =>
         runAdvanceStep({ partnerId: current.partner_id, mode: 'test' }, current.advance_id),
       );

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { realNowMs } from '../clock';
 
 /**
  * POST /v1/companies/{companyID}/status-tokens takes nothing, or an end for the link: `expires_at`, a
@@ -7,7 +8,7 @@ import * as z from 'zod';
 export const mintStatusTokenBody = z.strictObject({
   expires_at: z.iso
     .datetime({ offset: true })
-    .refine((v) => Date.parse(v) > Date.now(), {
+    .refine((v) => Date.parse(v) > realNowMs(), {
       message: 'is in the past',
       params: {
         validation_type: 'minimum',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { nowIso } from '../clock';
+import { nowIso, realNowMs } from '../clock';
 import { config } from '../config';
 import { decryptSecret, encryptSecret } from '../crypto/envelope';
 import { resourceMissing } from '../errors';
@@ -38,7 +38,7 @@ export interface StatusToken {
   expires_at?: string;
 }
 
-const isLive = (token: { expires_at?: string }, at = Date.now()) => token.expires_at === undefined || Date.parse(token.expires_at) > at;
+const isLive = (token: { expires_at?: string }, at = realNowMs()) => token.expires_at === undefined || Date.parse(token.expires_at) > at;
 
 export const STATUS_TOKEN_PATTERN = /^[0-9A-Za-z]{32}$/;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { machineMs } from '../clock';
 
 /**
  * The time by which the current unit of work (an API request, a job) must have its answer: writes
@@ -20,8 +21,8 @@ export function withDeadline<T>(deadlineMs: number, fn: () => T): T {
 
 /** Epoch ms by which the current work must be done (now, once the process is stopping). */
 export function deadline(): number {
-  if (stopping) return Date.now();
-  return storage.getStore() ?? Date.now() + DEFAULT_BUDGET_MS;
+  if (stopping) return machineMs();
+  return storage.getStore() ?? machineMs() + DEFAULT_BUDGET_MS;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHmac, createPublicKey, timingSafeEqual, verify as verifySignature, type KeyObject } from 'node:crypto';
+import { realNowMs } from '../clock';
 
 /**
  * For receivers: checks a delivery's signature the way the spec's Signing part says, for both schemes
@@ -51,7 +52,7 @@ export function verifyWebhook<T = unknown>(body: string | Buffer, headers: Heade
   const timestamp = header(headers, 'webhook-timestamp') ?? header(headers, 'service-webhook-timestamp');
   const signatures = header(headers, 'webhook-signature') ?? header(headers, 'service-webhook-signature');
   if (!id || !timestamp || !signatures || !/^\d+$/.test(timestamp)) throw new WebhookVerificationError('missing_headers');
-  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const now = options.nowSeconds ?? Math.floor(realNowMs() / 1000);
   if (Math.abs(now - Number(timestamp)) > (options.toleranceSeconds ?? 300)) throw new WebhookVerificationError('stale_timestamp');
   if (!options.secret && !options.publicKey) throw new WebhookVerificationError('bad_key');
 

@@ -1,6 +1,10 @@
 import { api } from '../support/http';
 import { useStackDatabase } from '../support/stack';
 import { createCompany, anLlc, anOwner } from '../support/companies';
+import { atTime } from '../support/clock';
+import { lambdaContext } from '../support/handler-chain';
+import { keyedProxyEvent } from '../../infra/local/proxy-event';
+import { handler as acceptQuote } from '../../functions/api/accept-service-order-quote';
 
 const c = useStackDatabase();
 const test = api(c.test_key);
@@ -181,13 +185,19 @@ describe('the service-order state table', () => {
   it('a quote accepted after quote.expires_at is refused and nothing changes', async () => {
     const company = await createCompany(c.test_key);
     const o = await order(company.id, { product_key: 'trademark_registration' });
-    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     await test.post(`/sandbox/service-orders/${o.id}/quote`, { unit_amount: 65000, expires_at: expiresAt });
-    const deadline = Date.parse(expiresAt);
-    while (Date.now() <= deadline) await new Promise((r) => setTimeout(r, 100));
-    const late = await test.post(`/service-orders/${o.id}/quote/accept`);
-    expect(late.status).toBe(400);
-    expect(late.body.errors[0].location).toBe('$.quote.expires_at');
+    // The accept handler in this process, on the project's clock (lib/clock.ts) set past the expiry.
+    const accept = keyedProxyEvent({
+      method: 'POST',
+      path: `/v1/service-orders/${o.id}/quote/accept`,
+      key: c.test_key,
+      resource: '/v1/service-orders/{serviceOrderID}/quote/accept',
+      pathParameters: { serviceOrderID: o.id },
+    });
+    const late = await atTime(Date.parse(expiresAt) + 1, () => acceptQuote(accept, lambdaContext));
+    expect(late.statusCode).toBe(400);
+    expect(JSON.parse(late.body).errors[0].location).toBe('$.quote.expires_at');
     expect((await test.get(`/service-orders/${o.id}`)).body.status).toBe('quote_pending');
   });
 

@@ -6,6 +6,11 @@ import { mintStatusToken } from '../../lib/status-tokens/status-tokens';
 import { MAX_STATUS_LINKS_PER_COMPANY } from '../../lib/resources/list-caps';
 import { useStackDatabase } from '../support/stack';
 import { anLlc, anOwner, createCompany } from '../support/companies';
+import { atTime } from '../support/clock';
+import { lambdaContext } from '../support/handler-chain';
+import { keyedProxyEvent } from '../../infra/local/proxy-event';
+import { handler as statusPage } from '../../functions/pages/status-page';
+import { handler as listStatusTokens } from '../../functions/api/list-status-tokens';
 
 /**
  * Nothing sensitive kept in clear (issue 42, item 4): an idempotent answer is stored without the
@@ -74,17 +79,35 @@ describe('status links and what replays keep', () => {
 
   it('a link minted with an expiry works until then, and is dead after (page 404, gone from the list)', async () => {
     const company = await createCompany(c.test_key, anLlc());
-    const expiresAt = new Date(Date.now() + 3_000).toISOString();
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     const minted = await api(c.test_key).post(`/companies/${company.id}/status-tokens`, { expires_at: expiresAt });
     expect(minted.status).toBe(201);
     expect(minted.body.expires_at).toBe(expiresAt);
     const forever = await api(c.test_key).post(`/companies/${company.id}/status-tokens`, {});
     expect(forever.body).not.toHaveProperty('expires_at');
     expect((await fetch(minted.body.url)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, Date.parse(expiresAt) - Date.now() + 200));
-    expect((await fetch(minted.body.url)).status).toBe(404);
-    const list = await api(c.test_key).get(`/companies/${company.id}/status-tokens`);
-    expect(list.body.items.map((t: { id: string }) => t.id)).toEqual([forever.body.id]);
+    // The same handlers in this process, on the project's clock (lib/clock.ts) set past the expiry:
+    // no waiting on the wall clock.
+    const token = tokenOf(minted.body.url);
+    const page = keyedProxyEvent({
+      method: 'GET',
+      path: `/status/${token}`,
+      key: c.test_key,
+      resource: '/status/{token}',
+      pathParameters: { token },
+    });
+    const expiry = Date.parse(expiresAt);
+    expect((await atTime(expiry - 1, () => statusPage(page, lambdaContext))).statusCode).toBe(200);
+    expect((await atTime(expiry + 1, () => statusPage(page, lambdaContext))).statusCode).toBe(404);
+    const list = keyedProxyEvent({
+      method: 'GET',
+      path: `/v1/companies/${company.id}/status-tokens`,
+      key: c.test_key,
+      resource: '/v1/companies/{companyID}/status-tokens',
+      pathParameters: { companyID: company.id },
+    });
+    const listed = await atTime(expiry + 1, () => listStatusTokens(list, lambdaContext));
+    expect(JSON.parse(listed.body).items.map((t: { id: string }) => t.id)).toEqual([forever.body.id]);
   });
 
   it(`refuses a working link past ${MAX_STATUS_LINKS_PER_COMPANY} per company with the envelope; a revoked one frees its place`, async () => {

@@ -12,6 +12,7 @@ import { Lease } from './lease';
 import { readPending } from './pending';
 import { sequencerSettings } from './settings';
 import { publishPendingAge } from './backstop-metrics';
+import { machineMs } from '../../clock';
 
 /**
  * The backstop, so nothing is ever left pending: a consumer of the table's stream that sees every
@@ -38,18 +39,18 @@ export async function sequenceStragglers(event: DynamoDBStreamEvent, context?: C
     const seen = newest.get(scopeKey(scope));
     if (!seen || (item.pending_at as number) > seen.pendingAt) newest.set(scopeKey(scope), { scope, pendingAt: item.pending_at as number });
   }
-  const started = Date.now();
+  const started = machineMs();
   // How long the oldest pending event of the batch has waited: on-call's alarm on the log falling behind.
   if (Number.isFinite(oldest)) publishPendingAge(started - oldest);
   // Leave time to answer; a poller stopping (the embedded default) reports no time left at all.
-  const outOfTime = () => (context?.getRemainingTimeInMillis?.() ?? 60_000 - (Date.now() - started)) < 5_000 || workIsStopping();
+  const outOfTime = () => (context?.getRemainingTimeInMillis?.() ?? 60_000 - (machineMs() - started)) < 5_000 || workIsStopping();
   const endBy = started + (context?.getRemainingTimeInMillis?.() ?? 60_000) - 5_000;
   let drained = 0;
   for (const { scope, pendingAt } of newest.values()) {
     // Give the writers their time first: anything this old that is still pending has nobody else.
     const due = pendingAt + settings.backstopAfterMs;
     if (due > endBy) throw new Error('the backstop has not the time to wait for these pending events; the stream will give them again');
-    while (Date.now() < due && !outOfTime()) await sleep(Math.min(250, due - Date.now()));
+    while (machineMs() < due && !outOfTime()) await sleep(Math.min(250, due - machineMs()));
     if (outOfTime()) throw new Error('the backstop was stopped; the stream will give these pending events again');
     const left = await readPending(scope, table, 1, pendingAt + 1);
     if (!left.items.length) continue;

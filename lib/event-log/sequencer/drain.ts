@@ -4,7 +4,7 @@ import { db } from '../../store/client';
 import { companyOfCounter } from '../../store/keys';
 import type { Scope } from '../../scope';
 import type { WriteEntry } from '../../store/write-set';
-import { now } from '../../clock';
+import { now, machineMs } from '../../clock';
 import { logger } from '../../observability/logger';
 import type { CommittedEvent } from '../../store/event';
 import { counterStreamsOf } from '../event-item';
@@ -136,7 +136,7 @@ export class Drain {
 
   /** One look at what is pending; a failed look started beforehand surfaces when the next step takes it. */
   private read(): Promise<{ items: PendingItem[]; more: boolean; readAt: number }> {
-    const readAt = Date.now();
+    const readAt = machineMs();
     const reading = readPending(this.scope, this.table, READ_PER_SHARD).then((r) => ({ ...r, readAt }));
     reading.catch(() => undefined);
     return reading;
@@ -219,7 +219,7 @@ export class Drain {
   private deleteBehind(batch: PendingItem[]): void {
     for (const item of batch) this.skip.set(pendingKeyOf(item), undefined);
     const done = this.deleteNow(batch).then(() => {
-      const at = Date.now();
+      const at = machineMs();
       for (const item of batch) if (this.skip.has(pendingKeyOf(item))) this.skip.set(pendingKeyOf(item), at);
     });
     this.deletes.push(done);

@@ -6,6 +6,7 @@ import type { WriteEntry } from '../../store/write-set';
 import { randomBase62 } from '../../ids';
 import { isTransientStoreError } from '../../store/transient';
 import { isConditionFailed } from '../../store/condition-failed';
+import { machineMs } from '../../clock';
 
 /**
  * One drain at a time per partner+mode: a lease item (`holder`, `expires_at`) taken with a
@@ -29,7 +30,7 @@ export class Lease {
 
   /** True when this lease now holds the log (it was free, released, or expired). */
   async acquire(): Promise<boolean> {
-    const at = Date.now();
+    const at = machineMs();
     try {
       await db().send(
         new UpdateCommand({
@@ -56,7 +57,7 @@ export class Lease {
           Key: eventSequencerLeaseKey(this.scope),
           UpdateExpression: 'SET expires_at = :until',
           ConditionExpression: 'holder = :me',
-          ExpressionAttributeValues: { ':me': this.token, ':until': Date.now() + this.leaseMs },
+          ExpressionAttributeValues: { ':me': this.token, ':until': machineMs() + this.leaseMs },
         },
       },
       onFailed: () => new LeaseLost(),

@@ -9,6 +9,7 @@ import type { ApiEvent, CommittedEvent } from '../../store/event';
 import { Drain } from './drain';
 import { Lease } from './lease';
 import { sequencerSettings } from './settings';
+import { machineMs } from '../../clock';
 
 interface Waiter {
   ids: string[];
@@ -41,7 +42,7 @@ export class ScopeSequencer {
   ) {}
 
   contended(): boolean {
-    return Date.now() < this.contendedUntil;
+    return machineMs() < this.contendedUntil;
   }
 
   /**
@@ -52,16 +53,16 @@ export class ScopeSequencer {
    * their deadline.
    */
   expectedCommitMs(): number {
-    return this.commitMs * 0.5 ** ((Date.now() - this.commitAt) / 1000);
+    return this.commitMs * 0.5 ** ((machineMs() - this.commitAt) / 1000);
   }
 
   recordCommit(ms: number): void {
     this.commitMs = this.expectedCommitMs() * 0.8 + ms * 0.2;
-    this.commitAt = Date.now();
+    this.commitAt = machineMs();
   }
 
   markContended(): void {
-    this.contendedUntil = Date.now() + sequencerSettings().contendedMs;
+    this.contendedUntil = machineMs() + sequencerSettings().contendedMs;
   }
 
   /** True while other writes of this process wait here (the partner+mode is busy). */
@@ -89,12 +90,12 @@ export class ScopeSequencer {
     if (workIsStopping()) return undefined;
     this.waiters.add(waiter);
     for (const id of ids) this.byEvent.set(id, waiter);
-    const timer = setTimeout(() => waiter.settle(undefined), Math.max(0, until - Date.now()));
+    const timer = setTimeout(() => waiter.settle(undefined), Math.max(0, until - machineMs()));
     this.ensureWorker();
     const events = await result;
     clearTimeout(timer);
-    if (!this.waiters.size && this.worker && Date.now() < until) {
-      await Promise.race([this.worker, sleep(Math.max(0, until - Date.now()), undefined, { ref: false })]);
+    if (!this.waiters.size && this.worker && machineMs() < until) {
+      await Promise.race([this.worker, sleep(Math.max(0, until - machineMs()), undefined, { ref: false })]);
     }
     return events;
   }
@@ -128,13 +129,13 @@ export class ScopeSequencer {
     let drain: Drain | undefined;
     let mayAcquire = true;
     let pollMs = 10;
-    let lastWaiterAt = Date.now();
+    let lastWaiterAt = machineMs();
     let clean = false;
     try {
       for (;;) {
         if (workIsStopping()) break;
-        if (this.waiters.size) lastWaiterAt = Date.now();
-        else if (!drain || Date.now() - lastWaiterAt > settings.lingerMs) break;
+        if (this.waiters.size) lastWaiterAt = machineMs();
+        else if (!drain || machineMs() - lastWaiterAt > settings.lingerMs) break;
 
         if (!drain) {
           if (mayAcquire) {
@@ -161,7 +162,7 @@ export class ScopeSequencer {
         const step = await drain.step();
         for (const c of step.committed) this.deliver(c);
         // The linger counts from when the last waiter was answered, not from before a slow step.
-        if (hadWaiters) lastWaiterAt = Date.now();
+        if (hadWaiters) lastWaiterAt = machineMs();
         if (step.found.length) await this.poll();
         if (step.lost) {
           await drain.finish();
@@ -201,7 +202,7 @@ export class ScopeSequencer {
       const isLease = (k: Record<string, unknown>) => k.pk === leaseKey.pk && k.sk === leaseKey.sk;
       if (keys.some(isLease) && !unprocessed.some(isLease)) {
         const leaseItem = items.find(isLease);
-        leaseFree = !leaseItem || leaseItem.holder === undefined || (leaseItem.expires_at as number) < Date.now();
+        leaseFree = !leaseItem || leaseItem.holder === undefined || (leaseItem.expires_at as number) < machineMs();
       }
       for (const item of items) {
         if (isLease(item)) continue;

@@ -7,6 +7,7 @@ import { CURRENT_VERSION } from '../../versioning/versions';
 import { queryOf } from '../core/query';
 import { sentIdempotencyKey } from './idempotency';
 import { header, type ApiMiddyRequest, type Middleware, type RequestState } from '../core/types';
+import { realNow } from '../../clock';
 
 /**
  * The request log (docs/decisions.md, "The request log"): every POST and every answer of 400 or more
@@ -66,7 +67,7 @@ export function requestLogEntryOf(
     keyId: state.caller.key.id,
     sourceIp: state.sourceIp,
     receivedAt: state.receivedAt,
-    answeredAt: new Date(),
+    answeredAt: realNow(),
   });
 }
 

@@ -8,6 +8,7 @@ import { retryTransient } from '../transient';
 import type { WriteSet } from '../write-set';
 import type { RequestLogRecord } from '../../resources/request-log';
 import { HOUR_MS, hourOf, hourStart } from '../utc-hours';
+import { realNowMs } from '../../clock';
 
 /**
  * The request log's entries (docs/decisions.md, "The request log"). Every API handler may write its
@@ -88,7 +89,7 @@ export async function getRequestLog(scope: Scope, id: string): Promise<RequestLo
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: requestLogKey(scope, id) }));
   const item = res.Item;
   // An item past its TTL may linger until DynamoDB removes it: it is gone for the API already.
-  if (!item || (item[TTL_ATTRIBUTE] as number) * 1000 < Date.now()) return undefined;
+  if (!item || (item[TTL_ATTRIBUTE] as number) * 1000 < realNowMs()) return undefined;
   return requestLogRecord(item);
 }
 

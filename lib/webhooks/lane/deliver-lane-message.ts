@@ -11,6 +11,7 @@ import { gapEvents, toLogEvent, type LogEvent } from './gap-events';
 import type { LaneMessage, LaneOutcome } from './lane-message';
 import { advance, emptyLane, readLane, type LaneState } from './lane-state';
 import { LaneWrites } from './lane-writes';
+import { machineMs } from '../../clock';
 
 /** How long to wait when the log's index has not caught up with a gap (no attempt is spent). */
 const INDEX_CATCH_UP_SECONDS = 1;
@@ -103,7 +104,7 @@ async function deliverOnLane(
 
   const settings = deliverySettings();
   for (const item of work) {
-    if (Date.now() > context.deadlineMs - settings.timeoutMs - 2000) {
+    if (machineMs() > context.deadlineMs - settings.timeoutMs - 2000) {
       await writes.lane(lane);
       return { kind: 'retry', afterSeconds: 0, counted: false };
     }

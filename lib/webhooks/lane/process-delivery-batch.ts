@@ -9,6 +9,7 @@ import { LaneWrites } from './lane-writes';
 import { type LaneMessage, parseLaneMessage } from './lane-message';
 import { RENEW_AT_RECEIVE, unexpectedFailureWait } from './poison';
 import { countMetric } from '../delivery-metrics';
+import { machineMs } from '../../clock';
 
 /** Thrown by the record handler to leave a message on the queue for `afterSeconds`. */
 export class RetryLater extends Error {
@@ -31,7 +32,7 @@ export async function processDeliveryBatch(
   queueUrl: string,
 ): Promise<SQSBatchResponse> {
   const settings = deliverySettings();
-  const deadlineMs = Date.now() + (context?.getRemainingTimeInMillis?.() ?? 15 * 60 * 1000);
+  const deadlineMs = machineMs() + (context?.getRemainingTimeInMillis?.() ?? 15 * 60 * 1000);
   const waits = new Map<string, number>();
   // Messages whose own handling threw: they alone count toward the DLQ (lib/webhooks/lane/poison.ts).
   const unexpected = new Set<string>();

@@ -8,6 +8,7 @@ import { carried, type LaneMessage } from '../lane/lane-message';
 import { sendLaneMessages } from '../queue/send-lane-messages';
 import { enabledEndpoint } from './resend-event';
 import { laneShardOf } from '../lane-shards';
+import { realNowMs } from '../../clock';
 
 /** At most this many events per recover call; a partner recovers a longer outage in steps (`since` = the last one's created_at). */
 export const MAX_RECOVER_EVENTS = 10_000;
@@ -43,7 +44,7 @@ export async function recoverEvents(
   since: string,
 ): Promise<{ endpoint_id: string; since: string; events: number }> {
   const endpoint = await enabledEndpoint(partnerId, endpointId);
-  const at = Date.now();
+  const at = realNowMs();
   if (!(await claimRecover(partnerId, endpointId, at, RECOVER_INTERVAL_MS))) {
     const last = Date.parse((await readEndpoint(partnerId, endpointId))?.last_recovered_at ?? new Date(at).toISOString());
     throw recoverTooSoon(Math.max(1, Math.ceil((last + RECOVER_INTERVAL_MS - at) / 1000)));
