@@ -3,9 +3,10 @@ import { getCompany as contract } from '../../lib/routes/companies/get-company';
 import { httpDate, notModifiedSince } from '../../lib/http/core/conditional';
 import { resourceMissing } from '../../lib/errors';
 import { companyWithCount, presentCompany } from '../../lib/companies/expand-company';
+import { lastModifiedOf } from '../../lib/resources/company';
 import { authorizeExpansions } from '../../lib/companies/params';
 
-/** GET /v1/companies/{companyID}: `Last-Modified` = updated_at; `If-Modified-Since` → 304. */
+/** GET /v1/companies/{companyID}: `Last-Modified` = updated_at's second (moved on past the last one); `If-Modified-Since` → 304. */
 export const handler = apiOperation({
   ...contract,
   prefetch: (scope, params, batch) => companyWithCount(scope, params.companyID, batch),
@@ -13,8 +14,10 @@ export const handler = apiOperation({
     authorizeExpansions(caller.key.scopes, query['expand[]']);
     const { record, count } = await (prefetched ?? companyWithCount(caller.scope, params.companyID));
     if (!record) throw resourceMissing('company', params.companyID);
-    const headers = { 'Last-Modified': httpDate(record.updated_at) };
-    if (notModifiedSince(event, record.updated_at)) return { status: 304, headers };
+    // Whole seconds that move on at every change (lib/resources/company.ts): a 304 never hides one.
+    const lastModified = lastModifiedOf(record);
+    const headers = { 'Last-Modified': httpDate(lastModified) };
+    if (notModifiedSince(event, lastModified)) return { status: 304, headers };
     return { status: 200, body: await presentCompany(caller.scope, record, query['expand[]'] ?? [], count), headers };
   },
 });

@@ -3,7 +3,7 @@ import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
 import { addCompanyWrite, CompanyChanged, getCompanyAndOpenCount } from '../store/entities/company';
 import { companyKey } from '../store/keys';
-import { companySnapshot, type CompanyRecord } from '../resources/company';
+import { companyChangedAt, companySnapshot, type CompanyRecord } from '../resources/company';
 import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../scope';
@@ -74,7 +74,7 @@ export async function changeCompany<R = undefined>(
     const { next, once = [], result } = await plan({ company, openRequirements: read.open, ws, at, scope });
     // A plan that leaves the company as it was only needs it unchanged meanwhile: no write, no new updated_at.
     const unchanged = next === company;
-    const written: CompanyRecord = unchanged ? company : { ...next, version: company.version + 1, updated_at: at };
+    const written: CompanyRecord = unchanged ? company : companyChangedAt(company, next, at);
     const condition: Guard = {
       condition: allOf(equals('version', company.version), ...once.map((field) => attributeNotExists(field))),
       onFailed: () => new CompanyChanged(companyId),

@@ -171,12 +171,36 @@ export type CompanyRecord = Omit<Company, Computed> &
     name_key: string;
     version: number;
     /**
+     * The company's `Last-Modified` (whole seconds, RFC 3339): `updated_at`'s second, moved on past the
+     * one before at every change, so a change never leaves it where a conditional read saw it
+     * (`companyChangedAt`). Absent on items written before it: `updated_at`'s second.
+     */
+    last_modified?: string;
+    /**
      * The identity-document requirements creation decided on and has not yet opened: they are opened
      * by the transaction right after creation's, which removes this (docs/decisions.md, "Owners'
      * identity documents at creation"). Never rendered.
      */
     pending_requirements?: (Omit<Requirement, 'object'> & { rev: number })[];
   };
+
+/** The `Last-Modified` of a stored company (`last_modified`, else `updated_at`'s whole second). */
+export function lastModifiedOf(record: Pick<CompanyRecord, 'last_modified' | 'updated_at'>): string {
+  return record.last_modified ?? new Date(Math.floor(Date.parse(record.updated_at) / 1000) * 1000).toISOString();
+}
+
+/**
+ * The company `next` as written by a change at `at`, from the company `read`: `version` bumped,
+ * `updated_at` = `at`, and `last_modified` at `at`'s second or, when that is not later than the one
+ * before (two changes within one second, a clock that stood still), the second after it. An HTTP date
+ * has whole seconds: so an `If-Modified-Since` copied from an answer never matches a later change.
+ */
+export function companyChangedAt(read: CompanyRecord, next: CompanyRecord, at: string): CompanyRecord {
+  const second = Math.floor(Date.parse(at) / 1000) * 1000;
+  const before = Date.parse(lastModifiedOf(read));
+  const lastModified = new Date(Math.max(second, before + 1000)).toISOString();
+  return { ...next, version: read.version + 1, updated_at: at, last_modified: lastModified };
+}
 
 export interface CompanyRenderOptions {
   /** Open requirements, counted at read time; omitted from event snapshots (spec Events). */

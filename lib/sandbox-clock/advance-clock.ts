@@ -155,7 +155,7 @@ async function finishAdvance(scope: Scope, advanceId: string, to: Date): Promise
     async () => {
       const ready = renderSandboxClock({ now: to.toISOString(), status: 'ready' }, to);
       const ws = new WriteSet(scope, tableName());
-      addAdvanceEnd(ws, scope, advanceId, to.toISOString());
+      addAdvanceEnd(ws, scope, advanceId, to.toISOString(), realNow().toISOString());
       ws.recordEvent({ type: 'sandbox_clock.ready', resource: ready, timestamp: nowIso() });
       try {
         await commit(ws);

@@ -6,7 +6,7 @@ import type { Mode, Scope } from '../../scope';
 import { type QueryPage, queryEvery, queryPagesOf } from '../query';
 import type { Guard, WriteSet } from '../write-set';
 import { allOf, equals, itemPresent, notEquals } from '../expression';
-import type { CompanyRecord } from '../../resources/company';
+import { companyChangedAt, type CompanyRecord } from '../../resources/company';
 import { metadataAsText } from '../metadata-attribute';
 import { TABLE_KEYS } from '../table-definition';
 
@@ -102,7 +102,8 @@ export class CompanyChanged extends Error {
 
 /**
  * Adds an update of a company to a WriteSet: the item rewritten from `next` (`addCompanyWrite`),
- * conditioned on the version that was read, with `version` bumped and `updated_at` set. A concurrent
+ * conditioned on the version that was read, with `version` bumped, `updated_at` set and `last_modified`
+ * moved on (`companyChangedAt`). A concurrent
  * change makes the commit throw `CompanyChanged` (or what `onConflict` returns).
  */
 export function addCompanyUpdate(
@@ -113,7 +114,7 @@ export function addCompanyUpdate(
   updatedAt: string,
   onConflict?: () => Error,
 ): CompanyRecord {
-  const written: CompanyRecord = { ...next, version: read.version + 1, updated_at: updatedAt };
+  const written = companyChangedAt(read, next, updatedAt);
   addCompanyWrite(ws, scope, read, written, {
     condition: equals('version', read.version),
     onFailed: onConflict ?? (() => new CompanyChanged(read.id)),

@@ -10,12 +10,14 @@ import type { WriteSet } from '../write-set';
 /**
  * A partner's sandbox clock as stored (docs/decisions.md, "The sandbox clock"). No item: the clock was
  * never moved and reads real time. `now` is the test mode's time when the clock was last moved (the
- * target of the last advance, or how far the running advance has come); the test mode's time is the
- * later of it and real time. While an advance runs, the `advance_…` fields say which and how far it goes.
+ * target of the last advance, or how far the running advance has come); a ready clock runs on from
+ * it in real time since `set_at`, and never reads earlier than real time. While an advance runs, the `advance_…` fields say which and how far it goes.
  */
 export interface SandboxClockRecord {
   now: string;
   status: 'ready' | 'advancing';
+  /** Real time when a ready clock was moved to `now`: it runs on from there (lib/sandbox-clock/sandbox-time.ts). */
+  set_at?: string;
   advance_id?: string;
   /** The test mode's time when the advance began: work due before it was due already. */
   advance_from?: string;
@@ -80,11 +82,14 @@ export async function recordAdvanceProgress(scope: Scope, advanceId: string, rea
   return done !== undefined;
 }
 
-/** Adds the end of an advance: the clock reads `to` and is ready again; only the advance that runs ends. */
-export function addAdvanceEnd(ws: WriteSet, scope: Scope, advanceId: string, to: string): void {
+/**
+ * Adds the end of an advance: the clock reads `to` at real time `setAt` and runs on from there, ready
+ * again; only the advance that runs ends.
+ */
+export function addAdvanceEnd(ws: WriteSet, scope: Scope, advanceId: string, to: string, setAt: string): void {
   ws.update(
     sandboxClockKey(scope),
-    { set: { now: to, status: 'ready' }, remove: ADVANCE_FIELDS },
+    { set: { now: to, status: 'ready', set_at: setAt }, remove: ADVANCE_FIELDS },
     { condition: runningAdvance(advanceId), onFailed: () => new AdvanceGone(advanceId) },
   );
 }
