@@ -5,7 +5,7 @@ import { stageFromContext } from './stages';
 
 /**
  * The AWS app: one stack per stage, chosen with `-c stage=sandbox-preview|staging|prod`
- * (`npm run synth -- -c stage=prod`). README's "Deploying to AWS" says how to bootstrap and deploy.
+ * (`npm run synth -- -c stage=prod`). docs/platform.md, "Deploying to AWS", says how to bootstrap and deploy.
  */
 const app = new App();
 // Every setting of the stage comes from infra/aws/stages.ts: a production stage missing one stops here, naming each.

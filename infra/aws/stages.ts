@@ -68,8 +68,8 @@ export interface StageDefinition {
   /** Timeout of API functions: API Gateway gives up at 29 s; our reads and writes take milliseconds. */
   apiTimeout: Duration;
   /**
-   * A table restored from point-in-time recovery, switched in for the stack's own (README, "Restoring
-   * the table"): its name and the ARN of the stream enabled on it. Unset: the stack's own table.
+   * A table restored from point-in-time recovery, switched in for the stack's own (docs/platform.md,
+   * "Restoring the table"): its name and the ARN of the stream enabled on it. Unset: the stack's own table.
    */
   restoredTable?: { name: string; streamArn: string };
 }

@@ -9,7 +9,7 @@ import { monthName } from './period';
 /** What the store keeps of an invoice (lib/store/entities/invoice.ts). */
 export type { InvoiceRecord } from '../store/entities/invoice';
 
-/** How late lines are billed, as the hosted invoice, its PDF and the README say it. */
+/** How late lines are billed, as the hosted invoice, its PDF and docs/guide/orders-and-billing.md say it. */
 export const LATE_LINES_NOTE = 'A line recorded after its month closed is billed on the next invoice, marked as a late line of its month.';
 
 export function renderLine(line: LedgerLine, invoicePeriod?: string): z.infer<ReturnType<typeof invoiceLineSchema>> {

@@ -40,7 +40,7 @@ export async function probePublicApi(fetchImpl: typeof fetch = fetch): Promise<P
   let result: ProbeResult;
   try {
     const key = await canaryKey();
-    if (!key) result = { ok: false, ms: 0, reason: 'no canary key: run npm run ops -- set-canary-key (README, "Going live")' };
+    if (!key) result = { ok: false, ms: 0, reason: 'no canary key: run npm run ops -- set-canary-key (docs/platform.md, "Going live")' };
     else {
       const res = await fetchImpl(`${config().publicUrl}/v1/me`, {
         headers: { Authorization: `Bearer ${key}`, 'User-Agent': 'partner-api-canary' },

@@ -1,6 +1,6 @@
 /**
  * The product catalog (GET /products; docs/api.md, "The catalog"). Wholesale
- * prices in cents. README documents it; orders freeze `unit_amount` and `fees` at order time.
+ * prices in cents. docs/guide/orders-and-billing.md documents it; orders freeze `unit_amount` and `fees` at order time.
  */
 export type Interval = 'one_time' | 'monthly' | 'yearly';
 export type FormationSet = 'formation' | 'pre_existing';

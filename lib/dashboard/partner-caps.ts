@@ -2,7 +2,7 @@ import { ApiError } from '../errors';
 import type { Mode } from '../scope';
 
 /**
- * What one partner may hold, per mode (README, "Security"): each bounds what a stolen session or a
+ * What one partner may hold, per mode (docs/guide/security.md): each bounds what a stolen session or a
  * runaway script can cost everyone. Checked before a creation: parallel creations may pass a cap by
  * the number in flight, never by more.
  * - API keys that still work (neither revoked nor expired): rate limits are per key, so this also

@@ -14,8 +14,9 @@ const MADE_BY: Record<StageVia, string> = {
 
 /**
  * The company stage machine (lib/lifecycle/company-stage.ts) as a Markdown table, one row per move.
- * The README and the API reference (the OpenAPI document's description) both show exactly this text,
- * and a unit test holds the README to it, so the three cannot disagree.
+ * The lifecycle guide (docs/guide/lifecycle.md) and the API reference (the OpenAPI document's
+ * description) both show exactly this text, and a unit test holds the guide to it, so the three cannot
+ * disagree.
  */
 export function stageMachineMarkdown(): string {
   const rows = COMPANY_STAGE_MOVES.map((m) => {

@@ -47,7 +47,7 @@ export async function resolveTarget(
     );
   const stack = stackNameOf(stage);
   const outputs = await options.readOutputs(stack, region);
-  if (!outputs) throw new OperatorError(`No stack ${stack} in ${region}: deploy the stage first (README, "Deploying to AWS").`);
+  if (!outputs) throw new OperatorError(`No stack ${stack} in ${region}: deploy the stage first (docs/platform.md, "Deploying to AWS").`);
   const missing = (Object.keys(STAGE_OUTPUTS) as StageOutputKey[]).filter((key) => !outputs[key]);
   if (missing.length)
     throw new OperatorError(`The stack ${stack} has no output ${missing.join(', ')}: deploy this commit's stack first, then run again.`);

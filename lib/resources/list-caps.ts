@@ -2,8 +2,8 @@ import { ApiError } from '../errors';
 
 /**
  * The lists the contract gives no page block (a company's fixed assets, status links, published files,
- * service orders and requirements) hold at most this many items, so each is one bounded read (README,
- * "Security"; docs/decisions.md, "Caps per partner and company, and the dashboard's rate limit"). A creation past the cap is refused with
+ * service orders and requirements) hold at most this many items, so each is one bounded read
+ * (docs/guide/security.md; docs/decisions.md, "Caps per partner and company, and the dashboard's rate limit"). A creation past the cap is refused with
  * the envelope and how to make room.
  */
 export const MAX_FIXED_ASSETS_PER_COMPANY = 1_000;

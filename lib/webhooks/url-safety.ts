@@ -35,7 +35,7 @@ export function setResolver(next: Resolver): () => void {
 
 export const MAX_URL_LENGTH = 2048;
 
-/** The one port a live endpoint may name (stated in the README, "Security"). */
+/** The one port a live endpoint may name (stated in docs/guide/security.md). */
 export const LIVE_PORTS: readonly string[] = ['443'];
 
 /**

@@ -6,7 +6,7 @@ import { runOps, type OpsIo } from '../../lib/operator/run-ops';
 import { auditOfMonth } from '../../lib/operator/audit';
 
 /**
- * README, "Going live": from a deployed stage with no partner to that partner's first `GET /me`, on the
+ * docs/platform.md, "Going live": from a deployed stage with no partner to that partner's first `GET /me`, on the
  * local runtime. The operator creates the partner and its owner; the owner signs in with the code the
  * sign-in e-mails (the runtime's outbox), creates a key in the dashboard, and calls the API with it.
  * Nothing secret passes through the operator: the CLI prints no key, no code, no session.

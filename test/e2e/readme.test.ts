@@ -20,8 +20,10 @@ import { freePort } from '../../infra/local/dynamodb-local';
 
 /**
  * The README's promise: every shell block works when pasted into a shell on a fresh clone with
- * `npm start` running, and every section stands alone. This test pastes the fenced `sh` blocks of each
- * section of README.md (the text under one heading, `##` or `###`) into a fresh bash of their own, in
+ * `npm start` running, and every section stands alone. The README and the guides it links to under
+ * docs/ (the partner guide's pages, the platform team's, the operator's, development's) are one
+ * document for this test: it pastes the fenced `sh` blocks of each section of each page (the text under
+ * one heading, `##` or `###`, or a page's text before its first one) into a fresh bash of their own, in
  * order within the section (so a block may use what an earlier block OF ITS SECTION set, as in one
  * terminal, and nothing from another section), in a copy of the repository that has no `.local/` yet
  * (sources and node_modules linked), against the README's own `npm start`.
@@ -35,6 +37,8 @@ import { freePort } from '../../infra/local/dynamodb-local';
  */
 const ROOT = join(__dirname, '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The README, then every page under docs/ it links to, in the order it links them. */
+const PAGES = ['README.md', ...new Set([...README.matchAll(/\]\((docs\/[\w/-]+\.md)\)/g)].map((m) => m[1]))];
 const SKIP_REASONS = ['needs an AWS account', 'runs until stopped'] as const;
 const NOT_LINKED = new Set(['.local', '.git', '.tmp', 'cdk.out', 'coverage', 'sdk']);
 /** The environment of a terminal on a developer's machine: nothing of a test stack's settings. */
@@ -49,31 +53,33 @@ interface Block {
   info: string;
   text: string;
   skip?: string;
-  /** The heading the block stands under (`## …` or `### …`): its section. */
+  /** The page it is on. */
+  page: string;
+  /** The page and the heading the block stands under (`## …` or `### …`): its section. */
   section: string;
 }
 
-/** Every fenced block of the README with its info string and the readme-test marker right above it. */
-function fencedBlocks(markdown: string): Block[] {
-  const lines = markdown.split('\n');
+/** Every fenced block of a page with its info string and the readme-test marker right above it. */
+function fencedBlocks(page: string): Block[] {
+  const lines = readFileSync(join(ROOT, page), 'utf8').split('\n');
   const blocks: Block[] = [];
-  let section = '(top)';
+  let section = `${page} (top)`;
   for (let i = 0; i < lines.length; i++) {
-    if (/^#{2,3} /.test(lines[i])) section = lines[i];
+    if (/^#{2,3} /.test(lines[i])) section = `${page} ${lines[i]}`;
     const open = /^```(\S*)/.exec(lines[i]);
     if (!open) continue;
     const end = lines.findIndex((l, j) => j > i && l.startsWith('```'));
     let above = i - 1;
     while (above >= 0 && lines[above].trim() === '') above--;
     const marker = /^<!-- readme-test: skip \((.+)\) -->$/.exec(lines[above] ?? '');
-    blocks.push({ line: i + 1, info: open[1], text: lines.slice(i + 1, end).join('\n'), skip: marker?.[1], section });
+    blocks.push({ line: i + 1, info: open[1], text: lines.slice(i + 1, end).join('\n'), skip: marker?.[1], page, section });
     i = end;
   }
   return blocks;
 }
 
 const SHELL = new Set(['sh', 'bash', 'shell']);
-const blocks = fencedBlocks(README);
+const blocks = PAGES.flatMap(fencedBlocks);
 const shellBlocks = blocks.filter((b) => SHELL.has(b.info));
 
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
@@ -124,6 +130,7 @@ beforeAll(async () => {
     filter: (src) => !/\/sdk\/node\/(dist|node_modules)(\/|$)|\.tgz$/.test(src),
   });
   const quickStart = shellBlocks[0];
+  expect(quickStart.page).toBe('README.md');
   expect(quickStart.skip).toBe('runs until stopped');
   expect(quickStart.text.split('\n')[0]).toMatch(/^npm start\b/);
   await startStack(quickStart.text.split('\n')[0].replace(/#.*$/, '').trim());
@@ -140,15 +147,28 @@ afterAll(async () => {
 }, 90_000);
 
 describe('README.md, pasted into a shell on a fresh clone', () => {
+  it('reaches every guide page that holds a shell block', () => {
+    // docs/runbooks/ holds on-call's commands against a deployed stage, run from its alarm, not pasted here.
+    const walk = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? (e.name === 'runbooks' ? [] : walk(`${dir}/${e.name}`)) : e.name.endsWith('.md') ? [`${dir}/${e.name}`] : [],
+      );
+    const withShell = walk('docs').filter((page) => fencedBlocks(page).some((b) => SHELL.has(b.info)));
+    expect(withShell.filter((page) => !PAGES.includes(page))).toEqual([]);
+    expect(PAGES).toEqual(expect.arrayContaining(['docs/guide/companies.md', 'docs/platform.md', 'docs/operator.md']));
+  });
+
   it('leaves out only blocks marked as needing an AWS account or running until stopped', () => {
     expect(shellBlocks.length).toBeGreaterThan(10);
     const reasons = blocks.filter((b) => b.skip).map((b) => b.skip);
     expect(reasons.filter((r) => !SKIP_REASONS.includes(r as (typeof SKIP_REASONS)[number]))).toEqual([]);
-    // Shell belongs in sh blocks, so that none escapes the test under another name.
+    // Shell belongs in sh blocks, so that none escapes the test under another name (on the pages that
+    // hold shell: docs/architecture.md's diagrams are no one's commands).
+    const withShell = new Set(shellBlocks.map((b) => b.page));
     expect(
       blocks
-        .filter((b) => !SHELL.has(b.info) && !['json', 'js'].includes(b.info))
-        .map((b) => `line ${b.line}: ${b.info || '(no info string)'}`),
+        .filter((b) => withShell.has(b.page) && !SHELL.has(b.info) && !['json', 'js'].includes(b.info))
+        .map((b) => `${b.page} line ${b.line}: ${b.info || '(no info string)'}`),
     ).toEqual([]);
   });
 
@@ -173,7 +193,7 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
       const script = [
         'set -eo pipefail',
         ...runnable.flatMap((b, i) =>
-          b.section === section ? [`echo "README-BLOCK ${i} line ${b.line}" >&2`, b.text, `echo "README-END ${i}" >&2`] : [],
+          b.section === section ? [`echo "README-BLOCK ${i} ${b.page} line ${b.line}" >&2`, b.text, `echo "README-END ${i}" >&2`] : [],
         ),
       ].join('\n');
       writeFileSync(join(clone, `.readme-script-${s}.sh`), script);
@@ -191,7 +211,7 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
     }
 
     const results = runnable.map((b, i) => {
-      const start = output.indexOf(`README-BLOCK ${i} line`);
+      const start = output.indexOf(`README-BLOCK ${i} ${b.page} line`);
       const end = output.indexOf(`README-END ${i}\n`);
       // A block that did not finish: its output runs to its section's end (the next block started after it).
       const next = output.indexOf('README-BLOCK ', start + 1);
@@ -199,7 +219,7 @@ describe('README.md, pasted into a shell on a fresh clone', () => {
       const failed = [...text.matchAll(/^README-HTTP (\d{3}) (\S+) (\S+)$/gm)]
         .filter((m) => Number(m[1]) >= 400 || m[1] === '000')
         .map((m) => `${m[1]} ${m[2]} ${m[3]}`);
-      return { line: b.line, ran: start >= 0, finished: end >= 0, failedRequests: failed, output: text };
+      return { page: b.page, line: b.line, ran: start >= 0, finished: end >= 0, failedRequests: failed, output: text };
     });
     const broken = results.filter((r) => !r.ran || !r.finished || r.failedRequests.length);
     const report = broken.map(({ output: text, ...r }) => `${JSON.stringify(r)}\n${text.slice(-4000)}`).join('\n---\n');

@@ -17,7 +17,7 @@ import { resetDbClient } from '../../lib/store/client';
 import { FANNED_OUT_ATTRIBUTE } from '../../lib/store/entities/event-fan-out';
 
 /**
- * README, "Restoring the table": a table restored to a point in time is switched in for the stack's
+ * docs/platform.md, "Restoring the table": a table restored to a point in time is switched in for the stack's
  * own, and none of its events is delivered again. The worst case of it, on the stack's DynamoDB Local
  * with the real pipeline in this process (the stream poller → the fan-out → the FIFO stand-in → the
  * signer → a receiver): every item of the first table is copied into a new table whose stream is

@@ -124,18 +124,18 @@ describe('company stage', () => {
     expect(stagesBeforeFiling(undefined)).toEqual([]);
   });
 
-  it('the stage table the README and the reference show is this table, one row per move', () => {
+  it('the stage table the lifecycle guide and the reference show is this table, one row per move', () => {
     const table = stageMachineMarkdown().split('\n');
     expect(table).toHaveLength(2 + COMPANY_STAGE_MOVES.length);
     expect(table).toContain(
       '| `incorporated` | `submitted_to_state` | the state accepted the filing: status `active`, `company.incorporated` (sandbox: `POST /v1/sandbox/companies/{id}/incorporate`, which from an earlier forming stage first walks this table to `submitted_to_state`, one `company.status.changed` per stage); only once every owner’s identity document is in (`verification: verified`) |',
     );
-    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const guide = readFileSync(join(__dirname, '..', '..', 'docs', 'guide', 'lifecycle.md'), 'utf8');
     expect(
-      readme.includes(stageMachineMarkdown())
-        ? 'the README shows the table'
-        : `README.md must show this table exactly:\n${stageMachineMarkdown()}`,
-    ).toBe('the README shows the table');
+      guide.includes(stageMachineMarkdown())
+        ? 'the lifecycle guide shows the table'
+        : `docs/guide/lifecycle.md must show this table exactly:\n${stageMachineMarkdown()}`,
+    ).toBe('the lifecycle guide shows the table');
   });
 
   it('a name conflict is left only by the name change', () => {

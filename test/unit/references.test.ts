@@ -30,6 +30,11 @@ const texts = files.filter(
     /\.(ts|mjs|cjs|js|md|sh)$/.test(f) && !f.includes('/generated/') && !f.startsWith('events-schema/') && !f.startsWith('bench/proof/'),
 );
 const read = new Map(texts.map((f) => [f, readFileSync(join(ROOT, f), 'utf8').split('\n')]));
+/**
+ * Our documents, whose sections are cited by name and linked by anchor: the README, the guides it
+ * sends readers to (docs/guide/, the platform team's, the operator's, development's) and the records.
+ */
+const GUIDES = ['README.md', ...texts.filter((f) => /^docs\/(guide\/)?[\w-]+\.md$/.test(f))];
 /** bench/report.md's history names files as they were when measured: read for its headings only. */
 const checked = texts.filter((f) => f !== 'bench/report.md');
 
@@ -84,10 +89,10 @@ describe('references in comments and docs stay inside the repository', () => {
   });
 
   it('every section of our docs that is cited by name exists', () => {
-    const docs = ['docs/decisions.md', 'docs/architecture.md', 'docs/capacity.md', 'docs/api.md', 'bench/report.md', 'README.md'];
+    const docs = [...GUIDES, 'bench/report.md'];
     const sections = new Map(docs.map((d) => [basename(d), headings(d)]));
     // `docs/decisions.md, "Rate limiting"`, `docs/decisions.md "The event log"`, `(docs/api.md, "Conventions"; …)`
-    const citation = /(decisions|architecture|capacity|api|report|README)\.md[,:]?\s+(?:"([^"]+)"|“([^”]+)”)/g;
+    const citation = new RegExp(`(${docs.map((d) => basename(d, '.md')).join('|')})\\.md[,:]?\\s+(?:"([^"]+)"|“([^”]+)”)`, 'g');
     const missing = findings((_, __, text) =>
       [...text.matchAll(citation)]
         .map((m) => [`${m[1]}.md`, (m[2] ?? m[3]).replace(/^#+\s*/, '')] as const)
@@ -110,14 +115,9 @@ describe('references in comments and docs stay inside the repository', () => {
         .toLowerCase()
         .replace(/[^\w\- ]/g, '')
         .replace(/ /g, '-');
-    const anchors = new Map(
-      ['docs/decisions.md', 'docs/architecture.md', 'docs/capacity.md', 'docs/api.md', 'README.md'].map((d) => [
-        basename(d),
-        new Set([...headings(d)].map(slug)),
-      ]),
-    );
+    const anchors = new Map(GUIDES.map((d) => [basename(d), new Set([...headings(d)].map(slug))]));
     const missing = findings((_, __, text) =>
-      [...text.matchAll(/(decisions|architecture|capacity|api|README)\.md#([\w-]+)/g)]
+      [...text.matchAll(new RegExp(`(${GUIDES.map((d) => basename(d, '.md')).join('|')})\\.md#([\\w-]+)`, 'g'))]
         .filter((m) => !anchors.get(`${m[1]}.md`)!.has(m[2]))
         .map((m) => `no heading #${m[2]} in ${m[1]}.md`),
     );

@@ -24,7 +24,7 @@ export const FILE_PREFIXES = {
  * What makes a name this stack's own: the first block of the stack's id, new with every stack
  * CloudFormation creates and fixed for its life. The table and the secrets carry it, so what a failed
  * first create could not delete (the table's deletion protection, a secret's scheduled deletion) never
- * holds the name a retry asks for (README, "A first deploy that fails").
+ * holds the name a retry asks for (docs/platform.md, "A first deploy that fails").
  */
 export function stackInstanceSuffix(): string {
   return Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
@@ -165,7 +165,7 @@ export class Data extends Construct {
         'An API key of our own API, replaced by the operator (npm run ops -- set-canary-key) and revoked in the dashboard, not rotated by Secrets Manager.',
     });
 
-    // The domain that sends owner e-mail; its DKIM records must be published in DNS (see README). One
+    // The domain that sends owner e-mail; its DKIM records must be published in DNS (see docs/platform.md). One
     // stage of an account creates a domain's identity; another sending from the same domain uses it.
     if (settings.email.ownsIdentity)
       this.emailIdentity = new EmailIdentity(this, 'EmailIdentity', { identity: Identity.domain(settings.email.domain) });

@@ -9,7 +9,7 @@ import type { DashboardContext } from './types';
  * The dashboard's JSON face is limited per staff member, as the API is per key (lib/rate-limit): a
  * person clicking never comes near it, a script looping over it is told to use the API. Counted in the
  * same windows as the API's keys, refused with the same 429 `rate_limit`, `Retry-After` and
- * `RateLimit-*` headers (README, "Security"). A member may carry a limit of their own (the embedded
+ * `RateLimit-*` headers (docs/guide/security.md). A member may carry a limit of their own (the embedded
  * default's seeded owner: infra/local/seed.ts).
  */
 export const DASHBOARD_RATE_LIMIT: RateLimitSettings = { burst: 50, sustained: 1_500 };

@@ -69,7 +69,7 @@ import { dashboardRecoverWebhookEvents } from './page-recover-webhook-events';
 
 /**
  * The partner dashboard: HTML pages for people and the same actions as JSON under /dashboard/api for
- * scripts (README, "The dashboard"). Webhook endpoint paths use `{id}` throughout, so the webhooks
+ * scripts (docs/guide/dashboard.md). Webhook endpoint paths use `{id}` throughout, so the webhooks
  * area's routes under `/dashboard/api/webhook-endpoints/{id}/…` share the parameter name (API Gateway
  * requires one name per path position). Sign-in and the local outbox work without a session.
  */

@@ -1,6 +1,6 @@
 /**
  * The numbers of webhook delivery (spec, Delivery rules: "not shown", so we decide; docs/decisions.md,
- * Webhooks; README publishes the schedule). Read from the environment on every call so a test stack
+ * Webhooks; docs/guide/webhooks.md publishes the schedule). Read from the environment on every call so a test stack
  * can shrink the hold and the schedule; the defaults are the production values.
  */
 export interface DeliverySettings {

@@ -13,7 +13,7 @@ import { realNowMs } from '../../clock';
 /** At most this many events per recover call; a partner recovers a longer outage in steps (`since` = the last one's created_at). */
 export const MAX_RECOVER_EVENTS = 10_000;
 
-/** One recover per endpoint this often (README, "Security"): with the cap above, what one endpoint's recovers can queue is bounded. */
+/** One recover per endpoint this often (docs/guide/security.md): with the cap above, what one endpoint's recovers can queue is bounded. */
 export const RECOVER_INTERVAL_MS = 10 * 60 * 1000;
 
 function recoverTooSoon(retryAfterSeconds: number): ApiError {
