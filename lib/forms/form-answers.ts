@@ -4,7 +4,7 @@ import type { Scope } from '../scope';
 import type { z } from 'zod';
 import type { serviceOrderFormSchema } from '../resources/service-order';
 import { exampleId, isId } from '../ids';
-import { compiledPattern } from './pattern-safety';
+import { MAX_ANSWER_LENGTH, answerPattern } from './pattern-safety';
 
 /** The spec's Form object: what a `form` requirement and a `requires_action` service order wait on. */
 export type Form = z.infer<ReturnType<typeof serviceOrderFormSchema>>;
@@ -92,7 +92,7 @@ function schemaOf(field: FormField): JsonSchema {
     type: 'string',
     enum: field.options?.length ? field.options : undefined,
     minLength: v.min_length ?? undefined,
-    maxLength: v.max_length ?? undefined,
+    maxLength: Math.min(v.max_length ?? MAX_ANSWER_LENGTH, MAX_ANSWER_LENGTH),
     pattern: v.pattern ?? undefined,
   };
 }
@@ -139,11 +139,12 @@ function problemOf(field: FormField, value: unknown): { reason: string; type: st
   if (field.options?.length && !field.options.includes(value)) return { reason: 'is not one of the options', type: 'enum' };
   if (v.min_length !== undefined && value.length < v.min_length)
     return { reason: `is shorter than ${v.min_length} characters`, type: 'minLength', limit: v.min_length };
-  if (v.max_length !== undefined && value.length > v.max_length)
-    return { reason: `is longer than ${v.max_length} characters`, type: 'maxLength', limit: v.max_length };
-  // A pattern that does not compile (kept before forms were checked on the way in) checks nothing, rather than failing the answer.
-  const pattern = v.pattern === undefined ? undefined : compiledPattern(v.pattern);
-  if (pattern && !pattern.test(value)) return { reason: `does not match ${v.pattern}`, type: 'pattern' };
+  const maxLength = Math.min(v.max_length ?? MAX_ANSWER_LENGTH, MAX_ANSWER_LENGTH);
+  if (value.length > maxLength) return { reason: `is longer than ${maxLength} characters`, type: 'maxLength', limit: maxLength };
+  // On RE2, in one pass (lib/forms/pattern-safety.ts). A pattern it cannot run (kept before forms were
+  // checked on the way in) checks nothing, rather than failing the answer.
+  const pattern = v.pattern === undefined ? undefined : answerPattern(v.pattern);
+  if (pattern && !pattern.matches(value)) return { reason: `does not match ${v.pattern}`, type: 'pattern' };
   return undefined;
 }
 

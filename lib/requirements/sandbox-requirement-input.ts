@@ -3,7 +3,14 @@ import { emailInput } from '../input/fields';
 import { serviceOrderFormSchema } from '../resources/service-order';
 import { FILE_PURPOSES } from '../resources/requirement';
 import type { RequirementInput } from './new-requirement';
-import { MAX_PATTERN_LENGTH, patternProblem } from '../forms/pattern-safety';
+import {
+  MAX_FORM_PROGRAM_SIZE,
+  PATTERN_EXAMPLE,
+  PATTERN_HOW_TO_FIX,
+  PATTERN_PROBLEM_REASONS,
+  answerPattern,
+  patternProblem,
+} from '../forms/pattern-safety';
 import { idParam } from '../input/id-param';
 
 const message = z
@@ -16,28 +23,32 @@ const message = z
 
 /**
  * A form given with a `form` requirement: the form object's shape, and what an answer to it needs
- * to be checkable (lib/forms/form-answers.ts): a pattern that compiles and does not backtrack without
- * end (lib/forms/pattern-safety.ts), each key once, and a `conditional` naming another field of it.
+ * to be checkable (lib/forms/form-answers.ts): a pattern that RE2 runs, within the form's budget
+ * of compiled instructions (lib/forms/pattern-safety.ts), each key once, and a `conditional` naming
+ * another field of it.
  * Any of these let through, the form was accepted and the answer to it failed (a 500) or could never
  * be given.
  */
 const formInput = serviceOrderFormSchema().superRefine((form, ctx) => {
   const keys = form.fields.map((f) => f.key);
+  let programs = 0;
   form.fields.forEach((field, i) => {
     const pattern = field.validation?.pattern;
-    const problem = pattern === undefined ? undefined : pattern.length > MAX_PATTERN_LENGTH ? 'too_long' : patternProblem(pattern);
-    if (problem)
+    const problem = pattern === undefined ? undefined : patternProblem(pattern);
+    const size = pattern === undefined || problem ? 0 : answerPattern(pattern)!.programSize;
+    programs += size;
+    if (problem || (size && programs > MAX_FORM_PROGRAM_SIZE))
       ctx.addIssue({
         code: 'custom',
         path: ['fields', i, 'validation', 'pattern'],
-        message: {
-          too_long: `is longer than ${MAX_PATTERN_LENGTH} characters`,
-          invalid: 'is not a regular expression',
-          nested_repetition: 'repeats a group that itself repeats, which can backtrack for minutes on one answer',
-        }[problem],
+        message: problem
+          ? PATTERN_PROBLEM_REASONS[problem]
+          : `brings the form's patterns to more than ${MAX_FORM_PROGRAM_SIZE} compiled instructions together`,
         params: {
           validation_type: problem === 'too_long' ? 'maxLength' : 'format',
-          how_to_fix: `Send a JavaScript regular expression of at most ${MAX_PATTERN_LENGTH} characters without a repeated group that itself repeats, such as "^[A-Z]{2}[0-9]{4,8}$".`,
+          how_to_fix: problem
+            ? PATTERN_HOW_TO_FIX
+            : `Give this field a shorter pattern, such as "${PATTERN_EXAMPLE}", or check it with min_length and max_length instead.`,
         },
       });
     if (keys.indexOf(field.key) !== i)
