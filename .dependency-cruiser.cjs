@@ -17,6 +17,7 @@ const LAYERS = [
   // The domain, ordered so that an area only uses those before it.
   [
     'paging',
+    'audit',
     'partners',
     'rate-limit',
     'auth',

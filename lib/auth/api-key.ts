@@ -48,8 +48,8 @@ export interface IssueKeyInput {
   rateLimit?: RateLimitSettings;
 }
 
-/** Mints a key; the secret is returned here once and never again. */
-export async function issueApiKey(input: IssueKeyInput): Promise<{ secret: string; record: ApiKeyRecord }> {
+/** A new key, not yet stored: its secret (shown once, never again), the hash it is stored under, its record. */
+export function mintApiKey(input: IssueKeyInput): { secret: string; secretHash: string; record: ApiKeyRecord } {
   const secret = KEY_PREFIX[input.mode] + randomBase62(32);
   const record: ApiKeyRecord = {
     id: newId('apiKey'),
@@ -63,7 +63,13 @@ export async function issueApiKey(input: IssueKeyInput): Promise<{ secret: strin
     hint: secret.slice(0, KEY_PREFIX[input.mode].length + 4),
     created_at: nowIso(),
   };
-  await putNewApiKey(hashSecret(secret), record);
+  return { secret, secretHash: hashSecret(secret), record };
+}
+
+/** Mints and stores a key (the seed, the canary's key); the secret is returned here once and never again. */
+export async function issueApiKey(input: IssueKeyInput): Promise<{ secret: string; record: ApiKeyRecord }> {
+  const { secret, secretHash, record } = mintApiKey(input);
+  await putNewApiKey(secretHash, record);
   return { secret, record };
 }
 

@@ -1,8 +1,9 @@
 import { keysCapReached, MAX_ACTIVE_KEYS_PER_MODE } from './partner-caps';
 import { modeOf } from '../scope';
 import * as z from 'zod';
-import { apiKeysOf, lastCountedAt, recordLastUse, revokeApiKey, type StoredApiKey } from '../store/entities/api-key';
-import { issueApiKey, type ApiKeyRecord } from '../auth/api-key';
+import { addApiKeyRevocation, addNewApiKey, apiKeysOf, lastCountedAt, recordLastUse, type StoredApiKey } from '../store/entities/api-key';
+import { ChangedMeanwhile, commitAudited, type Actor, type AuditAct } from '../audit/record';
+import { mintApiKey, type ApiKeyRecord } from '../auth/api-key';
 import { forgetCachedKey } from '../auth/key-cache';
 import { isCidr } from '../auth/ip-allow-list';
 import { ALL_SCOPES, SCOPES } from '../auth/scopes';
@@ -104,33 +105,58 @@ export function viewOfKey(key: ApiKeyRecord & { last_used_at?: string }, lastUse
   };
 }
 
-/** POST /dashboard/api/keys: 201 with `secret` (this response only); at most MAX_ACTIVE_KEYS_PER_MODE working keys per mode. */
-export async function createKey(partnerId: string, body: CreateKeyBody) {
+/** What the audit log keeps of a key: everything but its secret and its hash. */
+const keyDetails = (k: ApiKeyRecord) => ({
+  name: k.name,
+  scopes: k.scopes,
+  expires_at: k.expires_at ?? null,
+  allowed_ips: k.allowed_ips,
+  hint: k.hint,
+  revoked_at: k.revoked_at ?? null,
+});
+
+/**
+ * POST /dashboard/api/keys: 201 with `secret` (this response only); at most MAX_ACTIVE_KEYS_PER_MODE
+ * working keys per mode. The key and its audit entry are written in one transaction.
+ */
+export async function createKey(actor: Actor, body: CreateKeyBody) {
+  const partnerId = actor.partner_id;
   const mode = modeOf(body.livemode);
-  const at = realNowMs();
-  const working = (await keysOfPartner(partnerId)).filter((k) => k.mode === mode && isWorking(k, at));
-  if (working.length >= MAX_ACTIVE_KEYS_PER_MODE) throw keysCapReached(mode);
-  const { secret, record } = await issueApiKey({
-    partnerId,
-    mode,
-    name: body.name,
-    scopes: body.scopes?.includes(ALL_SCOPES) ? [ALL_SCOPES] : body.scopes,
-    expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : undefined,
-    allowedIps: body.allowed_ips,
+  return commitAudited({ partnerId, mode }, async (ws) => {
+    const at = realNowMs();
+    const working = (await keysOfPartner(partnerId)).filter((k) => k.mode === mode && isWorking(k, at));
+    if (working.length >= MAX_ACTIVE_KEYS_PER_MODE) throw keysCapReached(mode);
+    const { secret, secretHash, record } = mintApiKey({
+      partnerId,
+      mode,
+      name: body.name,
+      scopes: body.scopes?.includes(ALL_SCOPES) ? [ALL_SCOPES] : body.scopes,
+      expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : undefined,
+      allowedIps: body.allowed_ips,
+    });
+    addNewApiKey(ws, secretHash, record);
+    const view = viewOfKey(record);
+    const created = {
+      object: view.object,
+      id: view.id,
+      livemode: view.livemode,
+      name: view.name,
+      scopes: view.scopes,
+      expires_at: view.expires_at,
+      allowed_ips: view.allowed_ips,
+      secret,
+      created_at: view.created_at,
+      last_used_at: null,
+    };
+    const act: AuditAct = {
+      actor,
+      action: 'api_key.created',
+      target: record.id,
+      livemode: view.livemode,
+      details: { after: keyDetails(record) },
+    };
+    return { value: created, acts: [act] };
   });
-  const view = viewOfKey(record);
-  return {
-    object: view.object,
-    id: view.id,
-    livemode: view.livemode,
-    name: view.name,
-    scopes: view.scopes,
-    expires_at: view.expires_at,
-    allowed_ips: view.allowed_ips,
-    secret,
-    created_at: view.created_at,
-    last_used_at: null,
-  };
 }
 
 const keysOfPartner = (partnerId: string): Promise<StoredKey[]> => apiKeysOf<ApiKeyRecord>(partnerId);
@@ -170,14 +196,33 @@ export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
 
 /**
  * POST /dashboard/api/keys/{keyID}/revoke: the key stops working on its next request to this process,
- * and within `KEY_CACHE_MS` on every other; repeating is harmless.
+ * and within `KEY_CACHE_MS` on every other; the revocation and its audit entry are one transaction.
+ * Repeating is harmless (and records nothing: nothing changed).
  */
-export async function revokeKey(partnerId: string, keyId: string): Promise<ApiKeyView> {
+export async function revokeKey(actor: Actor, keyId: string): Promise<ApiKeyView> {
+  const partnerId = actor.partner_id;
   // A partner holds a handful of keys: finding one by id in the partner's own list is cheap and can
   // never reach another partner's key.
-  const key = (await keysOfPartner(partnerId)).find((k) => k.id === keyId);
-  if (!key) throw resourceMissing('API key', keyId);
-  const revoked = await revokeApiKey<ApiKeyRecord>(key, partnerId, nowIso());
-  forgetCachedKey(key.id);
-  return viewOfKey(revoked);
+  const find = async () => {
+    const key = (await keysOfPartner(partnerId)).find((k) => k.id === keyId);
+    if (!key) throw resourceMissing('API key', keyId);
+    return key;
+  };
+  const revoked = await commitAudited({ partnerId, mode: 'live' }, async (ws) => {
+    const key = await find();
+    // Revoked already, or by another request meanwhile (its condition fails, and this is built again).
+    if (key.revoked_at) return { value: viewOfKey(key), acts: [] };
+    const after = { ...key, revoked_at: nowIso() };
+    addApiKeyRevocation(ws, key, partnerId, after.revoked_at, () => new ChangedMeanwhile('the key'));
+    const act: AuditAct = {
+      actor,
+      action: 'api_key.revoked',
+      target: key.id,
+      livemode: key.mode === 'live',
+      details: { before: keyDetails(key), after: keyDetails(after) },
+    };
+    return { value: viewOfKey(after), acts: [act] };
+  });
+  forgetCachedKey(keyId);
+  return revoked;
 }

@@ -27,23 +27,17 @@ import {
 
 export async function createKeyAs(auth: Acting, body: CreateKeyBody) {
   if (body.livemode) requireStepUp(auth.session, 'Creating a live key');
-  const created = await createKey(auth.session.partner_id, body);
-  await recordAudit(actorOf(auth), 'api_key.created', created.id);
-  return created;
+  return createKey(actorOf(auth), body);
 }
 
 export async function revokeKeyAs(auth: Acting, keyId: string) {
-  const key = await revokeKey(auth.session.partner_id, keyId);
-  await recordAudit(actorOf(auth), 'api_key.revoked', key.id);
-  return key;
+  return revokeKey(actorOf(auth), keyId);
 }
 
 export async function updateSettingsAs(auth: Acting, body: z.output<typeof updateSettingsBody>) {
   const changes = body.api_version !== undefined || body.webhook_version !== undefined;
   if (changes) requireStepUp(auth.session, 'Changing versions');
-  const settings = await updateSettings(auth.session.partner_id, body);
-  if (changes) await recordAudit(actorOf(auth), 'settings.updated', 'settings');
-  return settings;
+  return updateSettings(actorOf(auth), body);
 }
 
 export async function createWebhookEndpointAs(auth: Acting, body: z.output<typeof createEndpointBody>) {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { changePartner } from '../store/entities/partner';
+import { addPartnerChange, partnerByIdNow } from '../store/entities/partner';
+import { ChangedMeanwhile, commitAudited, type Actor, type AuditAct } from '../audit/record';
 import { availableVersions, isKnownVersion } from '../versioning/versions';
 import { forgetPartner, getPartner, type Partner } from '../partners/partner';
 import { resourceMissing } from '../errors';
@@ -28,15 +29,24 @@ export async function readSettings(partnerId: string) {
 /**
  * Changes take effect on the next webhook delivery (it reads the partner record), on the next API call
  * of this process (the embedded default serves the API in the same process), and within
- * `PARTNER_CACHE_MS` (5 s) on every other API process (lib/partners/partner.ts).
+ * `PARTNER_CACHE_MS` (5 s) on every other API process (lib/partners/partner.ts). The change and its
+ * audit entry (before and after) are one transaction; a request that names no version records nothing.
  */
-export async function updateSettings(partnerId: string, body: z.output<typeof updateSettingsBody>) {
-  const set: Record<string, string> = {};
-  if (body.api_version) set.api_version = body.api_version;
-  if (body.webhook_version) set.webhook_version = body.webhook_version;
-  if (!Object.keys(set).length) return readSettings(partnerId);
-  const partner = await changePartner(partnerId, { set });
+export async function updateSettings(actor: Actor, body: z.output<typeof updateSettingsBody>) {
+  const partnerId = actor.partner_id;
+  const settings = await commitAudited({ partnerId, mode: 'live' }, async (ws) => {
+    const partner = await partnerByIdNow(partnerId);
+    if (!partner) throw resourceMissing('partner', partnerId);
+    const named: Record<string, string> = {};
+    if (body.api_version) named.api_version = body.api_version;
+    if (body.webhook_version) named.webhook_version = body.webhook_version;
+    if (!Object.keys(named).length) return { value: viewOfSettings(partner), acts: [] };
+    const set = Object.fromEntries(Object.entries(named).filter(([k, v]) => partner[k as keyof Partner] !== v));
+    if (Object.keys(set).length) addPartnerChange(ws, partner, set, () => new ChangedMeanwhile('the settings'));
+    const before = Object.fromEntries(Object.keys(named).map((k) => [k, partner[k as keyof Partner]]));
+    const act: AuditAct = { actor, action: 'settings.updated', target: 'settings', details: { before, after: named } };
+    return { value: viewOfSettings({ ...partner, ...set }), acts: [act] };
+  });
   forgetPartner(partnerId);
-  if (!partner) throw resourceMissing('partner', partnerId);
-  return viewOfSettings(partner);
+  return settings;
 }

@@ -7,6 +7,7 @@ import { createSession } from '../../lib/dashboard/session';
 import type { StaffRole } from '../../lib/dashboard/roles';
 import { availableVersions } from '../../lib/versioning/versions';
 import { createPartner } from '../../lib/partners/partner';
+import { chainProblem } from '../../lib/audit/chain';
 
 /**
  * Staff, sessions and audit (the dashboard's JSON face, as the API surface fixes it): roles checked on
@@ -238,10 +239,41 @@ describe('audit log', () => {
       ['api_key.created', key.id],
     ]);
     for (const e of log.body.items) {
-      expect(Object.keys(e).sort()).toEqual(['action', 'actor_email', 'created_at', 'id', 'ip', 'object', 'target']);
-      expect(e).toMatchObject({ object: 'audit_entry', actor_email: owner.email, ip: '127.0.0.1' });
+      expect(Object.keys(e).sort()).toEqual([
+        'action',
+        'actor_email',
+        'actor_kind',
+        'created_at',
+        'details',
+        'hash',
+        'id',
+        'ip',
+        'livemode',
+        'object',
+        'previous_hash',
+        'target',
+      ]);
+      expect(e).toMatchObject({ object: 'audit_entry', actor_email: owner.email, actor_kind: 'staff', ip: '127.0.0.1' });
       expect(e.id).toMatch(/^aud_/);
+      expect(e.hash).toMatch(/^[0-9a-f]{64}$/);
     }
+    // What changed, before and after, never a secret; each entry chained to the one before it.
+    const created = log.body.items.find((e: any) => e.action === 'api_key.created');
+    expect(created).toMatchObject({ livemode: true, details: { after: { name: 'audited', scopes: ['*'], revoked_at: null } } });
+    expect(JSON.stringify(log.body.items)).not.toContain(key.secret);
+    expect(log.body.items.find((e: any) => e.action === 'api_key.revoked').details.after.revoked_at).toEqual(expect.any(String));
+    expect(log.body.items.find((e: any) => e.action === 'settings.updated').details).toEqual({
+      before: { webhook_version: expect.any(String) },
+      after: { webhook_version: availableVersions()[0] },
+    });
+    expect(chainProblem(log.body.items)).toBeNull();
+    for (let i = 0; i + 1 < log.body.items.length; i++) expect(log.body.items[i].previous_hash).toBe(log.body.items[i + 1].hash);
+    expect(log.body.items.at(-1).previous_hash).toBeNull();
+    // Filtered by action and by actor.
+    const revocations = await dashboard(owner.token).get('/audit?action=api_key.revoked');
+    expect(revocations.body.items.map((e: any) => e.target)).toEqual([key.id]);
+    expect((await dashboard(owner.token).get(`/audit?actor_email=${encodeURIComponent('someone@else.test')}`)).body.items).toEqual([]);
+    expectEnvelope(await dashboard(owner.token).get('/audit?action=api_key.deleted'), 400, 'invalid_request');
     expect(log.body.page.total).toBe(7);
     const paged = await dashboard(owner.token).get('/audit?limit=3');
     expect(paged.body.items).toHaveLength(3);

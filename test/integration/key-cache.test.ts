@@ -65,7 +65,7 @@ describe('the key kept per process', () => {
     const kept = await meAt(testKey, t0 + 1);
     expect([kept.status, readsKey(kept.tally, testKey)]).toEqual([200, false]);
 
-    await revokeKey(partnerId, (await findApiKey(testKey))!.id);
+    await revokeKey({ partner_id: partnerId, email: 'owner@key-cache.test', ip: '127.0.0.1' }, (await findApiKey(testKey))!.id);
     const refused = await meAt(testKey, t0 + 2);
     expect([refused.status, refused.body.code]).toEqual([401, 'api_key_invalid']);
   });

@@ -177,7 +177,7 @@ describe('the key rides in the operation’s first read', () => {
     const created = await post();
     const id = JSON.parse(created.body).id as string;
     const key = await findApiKey(testKey);
-    await revokeKey(partnerId, key!.id);
+    await revokeKey({ partner_id: partnerId, email: 'owner@read-batch.test', ip: '127.0.0.1' }, key!.id);
 
     const got = await getCompany(event(testKey, 'GET', `/v1/companies/${id}`, { companyID: id }), lambdaContext);
     expect(got.statusCode).toBe(401);

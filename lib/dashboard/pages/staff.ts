@@ -3,6 +3,7 @@ import type { listAudit } from '../audit';
 import type { listOwnSessions, DashboardSession } from '../session';
 import type { listStaff } from '../staff';
 import { STAFF_ROLES } from '../roles';
+import { AUDIT_ACTIONS } from '../../audit/actions';
 import { csrfField, html, raw, utc } from './html';
 import { page } from './layout';
 
@@ -87,26 +88,72 @@ export function stepUpCodePage(session: DashboardSession, next: string | undefin
   );
 }
 
-/** The audit log (owners only): who changed what, from where; newest first. */
-export function auditPage(session: DashboardSession, log: Awaited<ReturnType<typeof listAudit>>) {
+/** The filters the audit page shows, as its form sends them back. */
+export interface AuditFilters {
+  action?: string;
+  actor_email?: string;
+  livemode?: boolean;
+  'created_at[gte]'?: string;
+  'created_at[lt]'?: string;
+}
+
+const modeBadge = (livemode: boolean | null) =>
+  livemode === null
+    ? html`<span class="hint">—</span>`
+    : html`<span class="badge ${livemode ? 'live' : 'test'}">${livemode ? 'live' : 'test'}</span>`;
+
+/** What changed, in short: `before → after` of each field, then anything else the entry names. */
+function changeWords(details: Record<string, unknown>): string {
+  const { before, after, ...rest } = details as { before?: Record<string, unknown>; after?: Record<string, unknown> };
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const words = fields.map((f) => {
+    const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
+    if (!before) return `${f}: ${show(after?.[f])}`;
+    if (!after) return `${f}: was ${show(before[f])}`;
+    return `${f}: ${show(before[f])} → ${show(after[f])}`;
+  });
+  for (const [k, v] of Object.entries(rest)) words.push(`${k}: ${JSON.stringify(v)}`);
+  return words.join('; ');
+}
+
+/** The audit log (owners only): who did what, from where, what changed; newest first, filtered, chained by hash. */
+export function auditPage(session: DashboardSession, log: Awaited<ReturnType<typeof listAudit>>, filters: AuditFilters = {}) {
+  const kept = new URLSearchParams(
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  const pageLink = (cursor: 'before' | 'after', value: string) =>
+    `/dashboard/audit?${kept ? `${kept}&` : ''}${cursor}=${encodeURIComponent(value)}`;
   return page(
     'Audit log',
     session,
-    html`<p class="hint">Every change to keys, webhook endpoints, versions and staff, kept a year. No one can edit or delete an entry.</p>
+    html`<p class="hint">Every change to keys, webhook endpoints, versions and staff, every sign-in (and failed one), step-up, secret roll, test, resend, retry, recovery and sandbox clock advance, and every act of our operators on your data; kept a year. No one can edit or delete an entry, and each entry's <code>hash</code> covers the one before it (<code>previous_hash</code>), so a removed or changed entry shows: docs/api.md, "Verifying the audit log".</p>
+    <section aria-labelledby="filter"><h2 id="filter">Filter</h2>
+    <form method="get" action="/dashboard/audit">
+      <label for="action">Action</label><select id="action" name="action"><option value="">any</option>${AUDIT_ACTIONS.map((a) => html`<option ${filters.action === a ? 'selected' : ''}>${a}</option>`)}</select>
+      <label for="actor_email">Who <span class="hint">(e-mail address)</span></label><input id="actor_email" name="actor_email" type="email" maxlength="254" value="${filters.actor_email ?? ''}">
+      <label for="livemode">Mode</label><select id="livemode" name="livemode"><option value="">both</option><option value="false" ${filters.livemode === false ? 'selected' : ''}>test</option><option value="true" ${filters.livemode === true ? 'selected' : ''}>live</option></select>
+      <label for="from">From <span class="hint">(RFC 3339, such as 2026-01-01T00:00:00Z)</span></label><input id="from" name="created_at[gte]" type="text" maxlength="40" value="${filters['created_at[gte]'] ?? ''}">
+      <label for="until">Before</label><input id="until" name="created_at[lt]" type="text" maxlength="40" value="${filters['created_at[lt]'] ?? ''}">
+      <button type="submit">Filter</button>
+    </form></section>
     <section aria-labelledby="entries"><h2 id="entries">Entries <span class="hint">(${log.page.total} in all)</span></h2>
     ${
       log.items.length === 0
-        ? html`<p>Nothing recorded yet.</p>`
-        : html`<table class="rows"><thead><tr><th>When</th><th>Who</th><th>What</th><th>Object</th><th>From</th></tr></thead><tbody>
+        ? html`<p>${kept ? 'Nothing recorded for these filters.' : 'Nothing recorded yet.'}</p>`
+        : html`<table class="rows"><thead><tr><th>When</th><th>Who</th><th>What</th><th>Object</th><th>Mode</th><th>Change</th><th>From</th><th>Hash</th></tr></thead><tbody>
     ${log.items.map(
       (e) =>
-        html`<tr data-audit="${e.id}"><td data-label="When">${utc(e.created_at)}</td><td data-label="Who">${e.actor_email}</td>
-        <td data-label="What"><code>${e.action}</code></td><td data-label="Object"><code class="id">${e.target}</code></td><td data-label="From"><code>${e.ip}</code></td></tr>`,
+        html`<tr data-audit="${e.id}"><td data-label="When">${utc(e.created_at)}</td><td data-label="Who">${e.actor_email}${e.actor_kind === 'operator' ? html` <span class="badge off">operator</span>` : ''}</td>
+        <td data-label="What"><code>${e.action}</code></td><td data-label="Object"><code class="id">${e.target}</code></td><td data-label="Mode">${modeBadge(e.livemode)}</td>
+        <td data-label="Change">${changeWords(e.details)}</td><td data-label="From"><code>${e.ip ?? '—'}</code></td>
+        <td data-label="Hash">${e.hash ? html`<code title="${e.hash} follows ${e.previous_hash ?? 'nothing'}">${e.hash.slice(0, 12)}…</code>` : html`<span class="hint">before the chain</span>`}</td></tr>`,
     )}</tbody></table>`
     }
     <nav class="pager" aria-label="Pages">
-      ${log.page.has_prev_page && log.page.start_cursor ? html`<a href="/dashboard/audit?before=${encodeURIComponent(log.page.start_cursor)}">Newer</a>` : ''}
-      ${log.page.has_next_page && log.page.end_cursor ? html`<a href="/dashboard/audit?after=${encodeURIComponent(log.page.end_cursor)}">Older</a>` : ''}
+      ${log.page.has_prev_page && log.page.start_cursor ? html`<a href="${pageLink('before', log.page.start_cursor)}">Newer</a>` : ''}
+      ${log.page.has_next_page && log.page.end_cursor ? html`<a href="${pageLink('after', log.page.end_cursor)}">Older</a>` : ''}
     </nav></section>`,
   );
 }

@@ -1,9 +1,9 @@
-import { auditQuery } from '../../dashboard/audit';
+import { auditPageQuery } from '../../dashboard/audit';
 import { dashboardPage } from '../core/operation';
 
 export const dashboardAudit = dashboardPage('page-audit', {
   method: 'GET',
   path: '/dashboard/audit',
   operation: 'dashboardAudit',
-  query: auditQuery,
+  query: auditPageQuery,
 });

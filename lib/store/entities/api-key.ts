@@ -4,6 +4,7 @@ import { apiKeyKey, apiKeysOfPartner, rateWindowPartition } from '../keys';
 import { queryEvery, queryPage } from '../query';
 import { getItem, type ReadBatch } from '../read-batch';
 import { putItem, updateItem } from '../single-item';
+import type { WriteSet } from '../write-set';
 
 /**
  * An API key as stored: under the SHA-256 of its secret (never the secret), listed on its partner's
@@ -19,16 +20,37 @@ interface KeyFields {
 /** A key as read back: its record and its item's key (what the dashboard changes it by). */
 export type StoredApiKey<R> = R & { pk: string; sk: string; last_used_at?: string };
 
+const newKeyItem = <R extends KeyFields>(secretHash: string, record: R): Record<string, unknown> => ({
+  ...apiKeyKey(secretHash),
+  entity: 'api_key',
+  ...(record as KeyFields & Record<string, unknown>),
+  ...apiKeysOfPartner(record.partner_id),
+  gsi1sk: `${record.created_at}#${record.id}`,
+});
+
 /** A new key under the hash of its secret (which must be new). */
 export async function putNewApiKey<R extends KeyFields>(secretHash: string, record: R): Promise<void> {
-  const item: Record<string, unknown> = {
-    ...apiKeyKey(secretHash),
-    entity: 'api_key',
-    ...(record as KeyFields & Record<string, unknown>),
-    ...apiKeysOfPartner(record.partner_id),
-    gsi1sk: `${record.created_at}#${record.id}`,
-  };
-  if (!(await putItem(item, itemAbsent()))) throw new Error(`API key ${record.id} exists already`);
+  if (!(await putItem(newKeyItem(secretHash, record), itemAbsent()))) throw new Error(`API key ${record.id} exists already`);
+}
+
+/** A new key added to a change (the dashboard's, with its audit entry). */
+export function addNewApiKey<R extends KeyFields>(ws: WriteSet, secretHash: string, record: R): void {
+  ws.put(newKeyItem(secretHash, record), { condition: itemAbsent() });
+}
+
+/** The key revoked at `at`, added to a change: only if it is the partner's and still working (else `onFailed`). */
+export function addApiKeyRevocation(
+  ws: WriteSet,
+  keyItem: { pk: string; sk: string },
+  partnerId: string,
+  at: string,
+  onFailed: () => Error,
+): void {
+  ws.update(
+    { pk: keyItem.pk, sk: keyItem.sk },
+    { set: { revoked_at: at } },
+    { condition: allOf(itemPresent(), equals('partner_id', partnerId), attributeNotExists('revoked_at')), onFailed },
+  );
 }
 
 /**

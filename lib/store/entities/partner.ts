@@ -1,9 +1,10 @@
 import { tableName } from '../client';
 import { defineEntity } from '../entity';
-import { itemAbsent, itemPresent, type Update } from '../expression';
+import { allOf, equals, itemAbsent, itemPresent, type Update } from '../expression';
 import { partnerKey } from '../keys';
 import { getItem } from '../read-batch';
 import { putItem, updateItem } from '../single-item';
+import type { WriteSet } from '../write-set';
 
 /** A partner (a workspace): who owns keys, webhook endpoints and every company it creates. */
 export interface Partner {
@@ -31,6 +32,18 @@ export async function putNewPartner(partner: Partner): Promise<void> {
 export async function partnerById(partnerId: string): Promise<Partner | undefined> {
   const item = await getItem(tableName(), partnerKey(partnerId));
   return item ? partnerEntity.record(item) : undefined;
+}
+
+/** partnerById strongly consistent: what a change of the partner's settings starts from. */
+export async function partnerByIdNow(partnerId: string): Promise<Partner | undefined> {
+  const item = await getItem(tableName(), partnerKey(partnerId), { consistent: true });
+  return item ? partnerEntity.record(item) : undefined;
+}
+
+/** A change of the partner's settings added to a change (with its audit entry), if the partner still stands as `before` was read. */
+export function addPartnerChange(ws: WriteSet, before: Partner, set: Record<string, string>, onFailed: () => Error): void {
+  const unchanged = Object.keys(set).map((name) => equals(name, before[name as keyof Partner]));
+  ws.update(partnerKey(before.id), { set }, { condition: allOf(itemPresent(), ...unchanged), onFailed });
 }
 
 /** Changes a partner's settings: the partner as it now is, or undefined when there is no such partner. */

@@ -42,6 +42,8 @@ export const stepUpCodeKey = (tokenHash: string) => ({ pk: `DSESS#${tokenHash}`,
 /** auditEntryById / auditOfPartner (gsi1, `<created_at>#<id>`): the partner's audit log. */
 export const auditEntryKey = (partnerId: string, entryId: string) => ({ pk: `AUDIT#${partnerId}#${entryId}`, sk: 'AUDIT' });
 export const auditOfPartner = (partnerId: string) => ({ gsi1pk: `PTR#${partnerId}#AUDIT` });
+/** auditHeadOfPartner: the newest entry of the partner's hash chain (its hash, sequence and time). */
+export const auditHeadKey = (partnerId: string) => ({ pk: `AUDIT#${partnerId}#HEAD`, sk: 'AUDIT_HEAD' });
 
 /** queuedMailById: a message waiting for the mail sender (the table's stream hands it over). */
 export const queuedMailKey = (mailId: string) => ({ pk: `MAIL#${mailId}`, sk: 'MAIL' });
