@@ -1,6 +1,6 @@
 /**
  * Our own CloudWatch metrics (Powertools Metrics, EMF) that on-call's dashboard and alarms read
- * (infra/aws/constructs/on-call.ts), named as lib/webhooks emits them (lib/webhooks/delivery-metrics.ts
+ * (infra/aws/constructs/on-call/), named as lib/webhooks emits them (lib/webhooks/delivery-metrics.ts
  * and its callers). CloudWatch matches a metric by its exact dimension set: a metric emitted with
  * another service name or an extra dimension is one the dashboard never finds, so emitters and the
  * dashboard share these names.

@@ -5,7 +5,7 @@ let metrics: Metrics | undefined;
 
 /**
  * The age of the oldest pending event a backstop batch saw (on-call's `event-sequencer-backstop-pending-age`
- * alarm, infra/aws/constructs/on-call.ts): published at once, one EMF record per batch.
+ * alarm, infra/aws/constructs/on-call/): published at once, one EMF record per batch.
  */
 export function publishPendingAge(ms: number): void {
   metrics ??= new Metrics({
