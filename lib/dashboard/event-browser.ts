@@ -5,7 +5,7 @@ import { idParam } from '../input/id-param';
 import type { Mode, Scope } from '../scope';
 import type { ApiEvent } from '../store/event';
 import { tableName } from '../store/client';
-import { EVENT_TYPES } from '../resources/event';
+import { EVENT_TYPES, eventCatalogUrl } from '../resources/event';
 import { getEvent } from '../events/listing/get-event';
 import { listEvents } from '../events/listing/list-events';
 import { webhookEndpoints } from '../webhooks/endpoints';
@@ -31,7 +31,7 @@ const eventType = z
       message: `'${value}' is not an event type the service emits`,
       params: {
         validation_type: 'enum',
-        how_to_fix: `Send an event type such as ${closest(value, KNOWN_TYPES)} (the closest to '${value}').`,
+        how_to_fix: `Send an event type such as ${closest(value, KNOWN_TYPES)} (the closest to '${value}'); every type is listed at ${eventCatalogUrl()}.`,
       },
     });
   });

@@ -1,5 +1,6 @@
 import { endpointsCapReached, MAX_ENDPOINTS_PER_MODE } from './partner-caps';
 import { modeOf } from '../scope';
+import { eventCatalogUrl } from '../resources/event';
 import * as z from 'zod';
 import { ApiError, closest, resourceMissing } from '../errors';
 import { isKnownSelector, SELECTOR_SUGGESTIONS } from '../webhooks/delivery/endpoint-wants-event';
@@ -33,7 +34,7 @@ const eventSelector = z
       message: `'${value}' selects no event type the service emits.`,
       params: {
         validation_type: 'enum',
-        how_to_fix: `Send an event type such as "${near}" (the closest to '${value}'), "*" for every type, or a prefix such as "company.*"; the API reference lists every type under Events.`,
+        how_to_fix: `Send an event type such as "${near}" (the closest to '${value}'), "*" for every type, or a prefix such as "company.*"; every type is listed at ${eventCatalogUrl()}.`,
       },
     });
   });

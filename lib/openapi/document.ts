@@ -6,6 +6,8 @@ import { SNAPSHOT_SCHEMAS } from '../resources/snapshots';
 import { DOCUMENTED_OPERATIONS, type Operation } from '../routes';
 import { describeFields } from './describe-fields';
 import { PARAMETER_DESCRIPTIONS } from './parameter-descriptions';
+import { eventCatalog } from './event-catalog';
+import { EVENT_CATALOG_TAG } from '../resources/event';
 
 type Json = Record<string, unknown>;
 const COMPONENT = (id: string) => `#/components/schemas/${id}`;
@@ -174,6 +176,8 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
   }
   for (const schema of [errorEnvelopeSchema(), ...Object.values(SNAPSHOT_SCHEMAS())] as z.ZodType[])
     schemaObject(schema, 'output', components);
+  // The event catalog: every type the service records, with its exact event (lib/openapi/event-catalog.ts).
+  const webhooks = eventCatalog((schema) => schemaObject(schema, 'output', components));
   // Every field described: its own schema's words, else the glossary's (lib/openapi/field-descriptions.ts).
   for (const [id, schema] of Object.entries(components)) describeFields(schema, id);
   for (const item of Object.values(paths))
@@ -181,6 +185,11 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
       const content = ((operation.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
       for (const media of Object.values(content)) describeFields(media.schema, String(operation.operationId));
     }
+  for (const [type, item] of Object.entries(webhooks))
+    describeFields(
+      (((item as Json).post as Json).requestBody as Json & { content: Record<string, Json> }).content['application/json'].schema,
+      type,
+    );
   return {
     openapi: '3.1.0',
     info: {
@@ -196,10 +205,11 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
       },
     ],
     security: [{ apiKey: [] }],
-    tags: [...new Set(operations.map((o) => o.tag!))]
+    tags: [...new Set([...operations.map((o) => o.tag!), EVENT_CATALOG_TAG])]
       .sort((a, b) => tagRank(a) - tagRank(b))
       .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The ${name.toLowerCase()} operations.` })),
     paths,
+    webhooks,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: svc_live_… or svc_test_….' } },
       headers: {
@@ -243,6 +253,7 @@ const TAG_ORDER = [
   'Service orders',
   'Orders and billing',
   'Events',
+  EVENT_CATALOG_TAG,
   'Requests',
   'Catalog',
   'Account',
@@ -259,6 +270,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Service orders': 'Products ordered on a company: their status, quotes, forms and renewals.',
   'Orders and billing': 'Tax filings, the compliance calendar, the fixed-asset register and month-end invoices.',
   Events: 'The event log: every change, in order, the one change feed; webhooks deliver the same events.',
+  [EVENT_CATALOG_TAG]:
+    "Every event type the service records: when it fires and the exact event delivered (its `data.object`, and on change events `data.previous_attributes`). `GET /events?type=` and an endpoint's `enabled_events` take these types; new types may appear: treat an unknown one as informational.",
   Requests: 'The request log: what your integration sent and what it was answered, kept 7 days.',
   Catalog: 'The products a partner can order, at wholesale prices.',
   Account: 'The caller: the partner, the key, its mode, scopes and versions.',

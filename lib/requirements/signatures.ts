@@ -1,3 +1,4 @@
+import type { EventType } from '../resources/event';
 import { ApiError, illegalTransition } from '../errors';
 import { renderRequirement, type Signer } from '../resources/requirement';
 import type { Scope } from '../scope';
@@ -67,7 +68,7 @@ export async function actAsSigner(scope: Scope, requirementId: string, index: nu
     const signers = requirement.signers!.map((s) => ({ ...s }));
     const me = signers[index];
     let current = requirement;
-    const step = (changes: Partial<Signer>, type?: string) => {
+    const step = (changes: Partial<Signer>, type?: EventType) => {
       Object.assign(me, changes);
       current = addRequirementUpdateInPlace(current, { signers: signers.map((s) => ({ ...s })) });
       if (type) ws.recordEvent({ type, companyId: requirement.company, resource: renderRequirement(current) });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { onFirstUse } from './built-on-first-use';
+import { config } from '../config';
 import { dateTime, idOf } from './shared';
 
 /** Resources an event can embed as `data.object` (spec Event: "Possible resources"). */
@@ -66,6 +67,16 @@ export const EVENT_TYPES = {
 
 export type EventType = keyof typeof EVENT_TYPES;
 
+/**
+ * The reference's chapter that lists every event type (the OpenAPI document's `webhooks`,
+ * lib/openapi/event-catalog.ts), and its address on `/docs` (Redoc's anchor of a tag): where an error
+ * about an event type sends the caller.
+ */
+export const EVENT_CATALOG_TAG = 'Event types';
+export const EVENT_CATALOG_URL = '/docs#tag/Event-types';
+/** The catalog's address on this deployment's reference, for an error's `how_to_fix`. */
+export const eventCatalogUrl = () => `${config().docsUrl}#tag/Event-types`;
+
 /** Every resource but the partner-level invoice, webhook endpoint and sandbox clock belongs to a company, so its events carry `company_id`. */
 export const isAboutCompany = (resource: EmbeddableResource) =>
   resource !== 'invoice' && resource !== 'webhook_endpoint' && resource !== 'sandbox_clock';
@@ -87,11 +98,17 @@ export const eventSchema = onFirstUse(() =>
   z
     .strictObject({
       ...common(),
-      type: z.string().meta({ description: 'e.g. company.created; new types may appear: treat unknown ones as informational.' }),
+      type: z.string().meta({
+        description: `The event type, such as \`company.created\`: every type is listed under "${EVENT_CATALOG_TAG}" (${EVENT_CATALOG_URL}) with when it fires and its \`data.object\`. New types may appear: treat an unknown one as informational.`,
+      }),
       company_id: idOf('company').optional().meta({ description: 'Present when the event is about a company.' }),
       data: z.strictObject({
         object: z
-          .looseObject({ object: z.string() })
+          .looseObject({
+            object: z.string().meta({
+              description: `The kind of resource embedded, which the event type decides: one of ${EMBEDDABLE_RESOURCES.map((r) => `\`${r}\``).join(', ')}.`,
+            }),
+          })
           .meta({ description: 'The resource as it stood at the event, tagged by its own object.' }),
       }),
     })

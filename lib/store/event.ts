@@ -1,3 +1,4 @@
+import type { EventType } from '../resources/event';
 /** The spec's Event resource: exactly these fields, nothing else. */
 export interface ApiEvent {
   object: 'event';
@@ -12,7 +13,8 @@ export interface ApiEvent {
 
 /** What an operation hands to `WriteSet.recordEvent`; ids, sequences and `created_at` come at commit. */
 export interface PendingEvent {
-  type: string;
+  /** One of the catalog's types (lib/resources/event.ts, the OpenAPI document's `webhooks`): the compiler holds every recorded type to it. */
+  type: EventType;
   companyId?: string;
   /** The resource snapshot, tagged by its own `object` (company snapshots omit `open_requirements`). */
   resource: Record<string, unknown> & { object: string };

@@ -127,7 +127,12 @@ describe('GET /events refuses a type the service does not emit', () => {
       reason: "'company.create' is not an event type the service emits",
       location: '$.type',
       validation_type: 'enum',
-      how_to_fix: `Send an event type the service emits, such as company.created (the closest to 'company.create'); the API reference lists all ${Object.keys(EVENT_TYPES).length} under Events.`,
+      // The catalog: the reference's "Event types" chapter (the document's webhooks), on this deployment.
+      how_to_fix: expect.stringMatching(
+        new RegExp(
+          `^Send an event type the service emits, such as company\\.created \\(the closest to 'company\\.create'\\); all ${Object.keys(EVENT_TYPES).length}, with when each fires, are listed at http\\S+/docs#tag/Event-types\\.$`,
+        ),
+      ),
     });
   });
 

@@ -10,7 +10,7 @@ useStackDatabase();
 const A = newId('company');
 const B = newId('company');
 const C = newId('company');
-const COMPANY_TYPES = ['company.created', 'company.updated', 'service_order.status.changed'];
+const COMPANY_TYPES = ['company.created', 'company.updated', 'service_order.status.changed'] as const;
 
 /**
  * 40 events: three companies, three company types, and every eighth about no company. The types are

@@ -6,6 +6,7 @@ import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/event-log/commit';
 import { newId } from '../../lib/ids';
 import type { ApiEvent } from '../../lib/store/event';
+import type { EventType } from '../../lib/resources/event';
 
 /** Test helpers of webhook delivery. */
 export interface TestEndpoint {
@@ -26,7 +27,7 @@ export async function createTestEndpoint(input: {
 }
 
 /** Records events the way every operation does (WriteSet.recordEvent + commit), one transaction each. */
-export async function recordEvents(scope: Scope, count: number, type = 'company.updated'): Promise<ApiEvent[]> {
+export async function recordEvents(scope: Scope, count: number, type: EventType = 'company.updated'): Promise<ApiEvent[]> {
   const out: ApiEvent[] = [];
   for (let i = 0; i < count; i++) {
     const companyId = newId('company');

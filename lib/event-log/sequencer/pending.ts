@@ -69,7 +69,8 @@ export function shardOf(writeId: string, shards: number): number {
 /** The event a pending item stands for, as `WriteSet.recordEvent` was given it. */
 export function pendingEventOf(item: PendingItem): PendingEvent {
   return {
-    type: item.type,
+    // Written from a PendingEvent (`pendingItemsOf`): a catalog type.
+    type: item.type as PendingEvent['type'],
     ...(item.company_id ? { companyId: item.company_id } : {}),
     ...(item.timestamp ? { timestamp: item.timestamp } : {}),
     resource: JSON.parse(item.resource) as PendingEvent['resource'],

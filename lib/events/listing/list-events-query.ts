@@ -3,7 +3,7 @@ import { instant } from '../../paging/rfc3339';
 import { limitParam } from '../../paging/list-query';
 import { idPattern } from '../../ids';
 import { closest } from '../../errors';
-import { EVENT_TYPES } from '../../resources/event';
+import { EVENT_TYPES, eventCatalogUrl } from '../../resources/event';
 
 /**
  * The query string of GET /events (spec "GET /events"), exactly as it arrives: bracketed names are
@@ -50,7 +50,7 @@ function refuseUnknownTypes(values: string[], ctx: z.RefinementCtx): void {
       message: `'${value}' is not an event type the service emits`,
       params: {
         validation_type: 'enum',
-        how_to_fix: `Send an event type the service emits, such as ${near} (the closest to '${value}'); the API reference lists all ${EMITTED_TYPES.length} under Events.`,
+        how_to_fix: `Send an event type the service emits, such as ${near} (the closest to '${value}'); all ${EMITTED_TYPES.length}, with when each fires, are listed at ${eventCatalogUrl()}.`,
       },
     });
   }
@@ -62,8 +62,8 @@ const eventType = () =>
     .max(100)
     .superRefine((v, ctx) => refuseUnknownTypes([v], ctx))
     .meta({
-      description: 'An event type the service emits, e.g. `company.created`.',
-      pattern: `^${EVENT_TYPE_SOURCE}$`,
+      description: 'An event type the service emits: one of those listed under "Event types" (the catalog).',
+      enum: EMITTED_TYPES,
       examples: ['company.created'],
     });
 

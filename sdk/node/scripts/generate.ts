@@ -103,7 +103,7 @@ export async function generateSdkFiles(openapiText: string): Promise<Record<stri
   const rows = operationRows(doc);
   const operations = [
     header(sha256),
-    "import type { operations } from './openapi';",
+    "import type { operations, webhooks } from './openapi';",
     '',
     '/** The sha256 of the docs/openapi.json these files were generated from. */',
     `export const OPENAPI_SHA256 = '${sha256}';`,
@@ -123,8 +123,8 @@ export async function generateSdkFiles(openapiText: string): Promise<Record<stri
     '  server?: string;',
     '}',
     '',
-    '/** Every operation of the document by operationId: the client has one method per entry. */',
-    'export const OPERATIONS: { readonly [K in keyof operations]: OperationRow } = {',
+    '/** Every operation of the document by operationId: the client has one method per entry. The webhooks (the event catalog, each named by its type) are deliveries, not calls. */',
+    'export const OPERATIONS: { readonly [K in Exclude<keyof operations, keyof webhooks>]: OperationRow } = {',
     ...Object.entries(rows).map(
       ([id, row]) =>
         `  ${id}: { ${Object.entries(row)

@@ -1,4 +1,4 @@
-import type { components, operations } from './generated/openapi';
+import type { components, operations, webhooks } from './generated/openapi';
 
 /**
  * The public types of the client, derived from the generated `operations` (openapi-typescript), so a
@@ -7,7 +7,12 @@ import type { components, operations } from './generated/openapi';
  * One call takes the operation's path and query parameters side by side (`{ companyID, limit }`),
  * and its JSON body as `body`.
  */
-export type OperationId = keyof operations;
+/** The calls: the document's operations but its webhooks (the event catalog, which is delivered, not called). */
+export type OperationId = Exclude<keyof operations, keyof webhooks>;
+/** Every event type the service records (the document's `webhooks`): `'company.created' | …`. */
+export type EventType = keyof webhooks;
+/** The exact event of one type, as delivered and as `GET /events/{eventID}` returns it: `EventOf<'company.name.changed'>`. */
+export type EventOf<T extends EventType> = operations[T] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 export type Schemas = components['schemas'];
 /** The resources, by their component names: `Resource<'Company'>`. */
 export type Resource<Name extends keyof Schemas> = Schemas[Name];
