@@ -11,6 +11,9 @@ const moduleNameMapper = { '^@middy/([a-z-]+)$': '<rootDir>/node_modules/@middy/
 process.env.WEBHOOK_HOLD_MS ??= '100';
 process.env.WEBHOOK_RETRY_DELAYS ??= '0.2,0.3,0.4,0.5,0.5,0.5,0.5,0.5,0.5';
 process.env.WEBHOOK_TIMEOUT_MS ??= '1500';
+// The test stack runs as the embedded default does, and says so: an unset STAGE means no stage at all
+// (lib/config/variables.ts), never local.
+process.env.STAGE ??= 'local';
 // The event log's partner and type streams written over 4 index shards (production: 8, docs/capacity.md;
 // npm start: 1), so every test of listing, counting, lanes and recover reads a sharded log.
 process.env.EVENT_INDEX_SHARDS ??= '4';

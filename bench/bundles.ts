@@ -189,7 +189,7 @@ function timeNode(args: string[]): number {
   const started = performance.now();
   const result = spawnSync(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench' },
+    env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', STAGE: 'local' },
   });
   const elapsed = performance.now() - started;
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${result.stderr.toString().slice(0, 500)}`);

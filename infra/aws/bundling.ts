@@ -66,6 +66,9 @@ export const BUNDLE = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
+  // Ahead of every function's own code: its cold start parses the environment and refuses to start
+  // when it is wrong (STAGE unset, a production secret missing; lib/config/variables.ts).
+  inject: ['lib/config/cold-start.ts'],
 } as const;
 
 /**
@@ -207,6 +210,7 @@ function sharedOptions(): SharedOptions {
     sourcesContent: BUNDLE.sourcesContent,
     mainFields: [...BUNDLE.mainFields],
     banner: { js: BUNDLE.banner },
+    inject: BUNDLE.inject.map((file) => join(REPO_ROOT, file)),
     alias: builtinShims(),
   };
 }

@@ -1,5 +1,6 @@
 import { startLocalRuntime } from './runtime';
 import { stopAllWork } from '../../lib/store/deadline';
+import { variable } from '../../lib/config/variables';
 
 /** On SIGTERM/SIGINT, requests in flight get this long to be answered before their connections are cut. */
 const GRACE_MS = 3_000;
@@ -17,9 +18,9 @@ const SAME_SIGNAL_MS = 1_000;
  */
 async function main() {
   const inMemory = process.argv.includes('--in-memory');
-  const port = Number(process.env.PORT ?? 3000);
+  const port = Number(variable('PORT'));
   const started = Date.now();
-  const runtime = await startLocalRuntime({ port, localDir: process.env.LOCAL_DIR ?? '.local', inMemory });
+  const runtime = await startLocalRuntime({ port, localDir: variable('LOCAL_DIR') as string, inMemory });
   const { credentials: c } = runtime;
 
   let stoppingSince: number | undefined;
@@ -50,9 +51,7 @@ async function main() {
   });
 
   console.log(`Demo partner ${c.partner_id}\n  live key: ${c.live_key}\n  test key: ${c.test_key}`);
-  console.log(
-    `Other partner ${c.other_partner.partner_id} (for isolation checks); all in ${process.env.LOCAL_DIR ?? '.local'}/credentials.json`,
-  );
+  console.log(`Other partner ${c.other_partner.partner_id} (for isolation checks); all in ${variable('LOCAL_DIR')}/credentials.json`);
   console.log(
     `Ready: ${c.base_url} in ${((Date.now() - started) / 1000).toFixed(1)} s (DynamoDB Local ${c.dynamodb_endpoint}, ${inMemory ? 'in memory' : `data in ${process.env.LOCAL_DIR}`})`,
   );

@@ -9,6 +9,7 @@ import type { LocalScheduler } from './scheduler';
 import type { LocalWebhookPipeline } from './webhook-pipeline';
 import type { FifoLanes } from './fifo-lanes';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { checkConfiguration, variable } from '../../lib/config/variables';
 
 export interface LocalOptions {
   port: number;
@@ -55,7 +56,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   // and the seed load meanwhile, on another core, rather than before Java starts.
   const dynamoStarting = startDynamoDbLocal({
     dataDir: options.inMemory ? undefined : join(localDir, 'dynamodb'),
-    port: process.env.DYNAMODB_PORT ? Number(process.env.DYNAMODB_PORT) : undefined,
+    port: variable('DYNAMODB_PORT') ? Number(variable('DYNAMODB_PORT')) : undefined,
   });
   const loaded = Promise.all([
     import('./http-server'),
@@ -102,6 +103,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     process.env.LOCAL_DIR = localDir;
     process.env.AWS_REGION ??= 'us-east-1';
     process.env.POWERTOOLS_METRICS_NAMESPACE ??= 'PartnerApiLocal';
+    // The same schema a deployed function's cold start parses (lib/config/variables.ts): a value that
+    // does not parse stops npm start here, with its name, instead of a fallback somewhere later.
+    checkConfiguration();
 
     const client = new DynamoDBClient({
       endpoint: dynamo.endpoint,
@@ -127,7 +131,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       // The sandbox clock's steps (functions/sandbox-clock/advance-step.ts), on their queue as in AWS.
       clockSteps = await startLocalSandboxClockSteps();
       // The scheduled jobs (functions/jobs/*), as EventBridge Scheduler runs them in AWS.
-      if (process.env.LOCAL_SCHEDULER !== 'off') scheduler = await startLocalScheduler();
+      if (variable('LOCAL_SCHEDULER') !== 'off') scheduler = await startLocalScheduler();
       return pipeline;
     };
     const pipeline = await startBackground();

@@ -7,6 +7,7 @@ import { addStaffMember } from '../../lib/dashboard/staff';
 import { createSession } from '../../lib/dashboard/session';
 import { setStaffRateLimit } from '../../lib/store/entities/staff-member';
 import { DASHBOARD_RATE_LIMIT } from '../../lib/http/dashboard/rate-limit';
+import { variable } from '../../lib/config/variables';
 
 export interface SeededPartner {
   partner_id: string;
@@ -22,8 +23,8 @@ export interface SeededPartner {
  */
 export function localRateLimit(): RateLimitSettings {
   return {
-    burst: Number(process.env.LOCAL_RATE_LIMIT_BURST ?? 30),
-    sustained: Number(process.env.LOCAL_RATE_LIMIT_SUSTAINED ?? 1200),
+    burst: Number(variable('LOCAL_RATE_LIMIT_BURST')),
+    sustained: Number(variable('LOCAL_RATE_LIMIT_SUSTAINED')),
   };
 }
 

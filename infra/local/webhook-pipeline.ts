@@ -8,9 +8,7 @@ import { isQueuedMailInsert } from '../../lib/dashboard/queued-mail';
 import { deliverySettings } from '../../lib/webhooks/delivery/delivery-settings';
 import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
 import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
-
-/** The embedded default's lane shards: more than one, so every local run and test goes through the routing. */
-export const LOCAL_LANE_SHARDS = 2;
+import { variable } from '../../lib/config/variables';
 
 /**
  * The local queues' names, shard 0 first: shard 0 keeps the name of the single queue before sharding, so
@@ -44,10 +42,10 @@ export async function startLocalWebhookPipeline(options: {
   // Metrics go to CloudWatch through EMF in Lambda; on a developer's console they would be noise.
   process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
   const lanes = await startFifoLaneShards({
-    queueNames: localLaneQueueNames(Number(process.env.WEBHOOK_LANE_SHARDS ?? LOCAL_LANE_SHARDS)),
+    queueNames: localLaneQueueNames(Number(variable('WEBHOOK_LANE_SHARDS'))),
     delayMs: deliverySettings().holdMs,
     visibilityTimeoutSeconds: 960,
-    concurrency: Number(process.env.WEBHOOK_LANES_CONCURRENCY ?? 16),
+    concurrency: Number(variable('WEBHOOK_LANES_CONCURRENCY')),
     handler: deliver,
   });
   process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrls.join(',');

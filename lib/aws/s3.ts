@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { clientConfig, prepared } from './client-config';
+import { variable } from '../config/variables';
 
 let client: S3Client | undefined;
 
@@ -9,7 +10,7 @@ let client: S3Client | undefined;
  * (`/<bucket>/<key>`); on AWS the bucket is the host.
  */
 export function s3Client(): S3Client {
-  client ??= prepared(new S3Client({ ...clientConfig({ maxAttempts: 3 }), forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }));
+  client ??= prepared(new S3Client({ ...clientConfig({ maxAttempts: 3 }), forcePathStyle: Boolean(variable('AWS_ENDPOINT_URL_S3')) }));
   return client;
 }
 

@@ -6,6 +6,7 @@ import { config } from '../config';
 import { logger } from '../observability/logger';
 import { CANARY_LATENCY_METRIC, CANARY_METRICS_SERVICE, CANARY_SUCCESS_METRIC, METRICS_NAMESPACE } from '../observability/metric-names';
 import { machineMs } from '../clock';
+import { variable } from '../config/variables';
 
 /** The probe gives the API this long to answer, far above its p99, far below the schedule's period. */
 export const CANARY_TIMEOUT_MS = 10_000;
@@ -16,7 +17,7 @@ const secrets = () =>
 
 /** The canary's key (`{"key": "svc_test_…"}` in the secret CANARY_KEY_SECRET names; `npm run ops -- set-canary-key` writes it). */
 async function canaryKey(): Promise<string | undefined> {
-  const secret = process.env.CANARY_KEY_SECRET;
+  const secret = variable('CANARY_KEY_SECRET');
   if (!secret) return undefined;
   const value = (await secrets().get(secret, { maxAge: 300, transform: 'json' })) as { key?: unknown } | undefined;
   return typeof value?.key === 'string' && value.key ? value.key : undefined;
@@ -54,7 +55,7 @@ export async function probePublicApi(fetchImpl: typeof fetch = fetch): Promise<P
     result = { ok: false, ms: machineMs() - started, reason: error instanceof Error ? error.message : String(error) };
   }
   const metrics = new Metrics({
-    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
+    namespace: variable('POWERTOOLS_METRICS_NAMESPACE') ?? METRICS_NAMESPACE,
     serviceName: CANARY_METRICS_SERVICE,
   });
   metrics.addMetric(CANARY_SUCCESS_METRIC, MetricUnit.Count, result.ok ? 1 : 0);

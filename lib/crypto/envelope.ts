@@ -5,6 +5,7 @@ import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import { kmsClient, resetKmsClient } from '../aws/kms';
 import { config } from '../config';
 import { machineMs } from '../clock';
+import { variable } from '../config/variables';
 
 /**
  * Envelope encryption of the secrets we must be able to read back (webhook signing secrets and
@@ -41,7 +42,7 @@ export function resetEnvelopeCaches(): void {
 }
 
 function kmsKeyId(): string | undefined {
-  return process.env.KMS_KEY_ID || undefined;
+  return variable('KMS_KEY_ID');
 }
 
 export async function encryptSecret(plaintext: string): Promise<string> {
@@ -106,7 +107,7 @@ function localMasterKey(): Buffer {
   if (config().stage !== 'local') {
     throw new Error('KMS_KEY_ID is not set: outside the embedded default, secrets are encrypted only under KMS');
   }
-  const file = join(resolve(process.env.LOCAL_DIR ?? '.local'), 'master.key');
+  const file = join(resolve(variable('LOCAL_DIR') as string), 'master.key');
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     try {

@@ -22,6 +22,7 @@ import { normaliseEmail } from './staff';
 import { createSession, type DashboardSession } from './session';
 import { queueMail } from './queued-mail';
 import { STEP_UP_MS } from './step-up';
+import { variable } from '../config/variables';
 
 /**
  * Sign-in by e-mailed one-time code, built so that it cannot be worn down (docs/decisions.md,
@@ -47,7 +48,7 @@ export const MAX_LOCKOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEVICE_TRUST_MS = 90 * 24 * 60 * 60 * 1000;
 export const MAX_SENDS_PER_DEVICE = 5;
 export const IP_WINDOW_MS = 15 * 60 * 1000;
-export const signInIpLimit = () => Number(process.env.SIGN_IN_IP_LIMIT ?? 60);
+export const signInIpLimit = () => Number(variable('SIGN_IN_IP_LIMIT'));
 
 /** Who is asking: the source address, the sign-in page's cookie (a browser), a device cookie. */
 export interface SignInSource {

@@ -3,10 +3,11 @@ import { join, resolve } from 'node:path';
 import { nowIso } from '../clock';
 import { randomBase62 } from '../ids';
 import type { MailSender } from './mail-sender';
+import { variable } from '../config/variables';
 
 /** The folder the embedded default delivers into instead of sending: `${LOCAL_DIR}/outbox/`. */
 export function outboxDir(): string {
-  return join(resolve(process.env.LOCAL_DIR ?? '.local'), 'outbox');
+  return join(resolve(variable('LOCAL_DIR') as string), 'outbox');
 }
 
 /** Orders the messages one process writes within the same millisecond. */

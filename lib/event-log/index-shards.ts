@@ -1,3 +1,4 @@
+import { variable } from '../config/variables';
 /**
  * How many partitions the partner's whole stream (gsi1) and each type stream (gsi2) are written over.
  * One partition key value takes at most 1,000 WCU a second, and these two take every event of a
@@ -8,7 +9,7 @@
  * shards the current number names, and events stay where they were written.
  */
 export function indexShards(): number {
-  const n = Number(process.env.EVENT_INDEX_SHARDS);
+  const n = Number(variable('EVENT_INDEX_SHARDS'));
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 

@@ -1,6 +1,7 @@
 import { DiskStorage } from './disk-storage';
 import type { FileStorage } from './file-storage';
 import { S3Storage } from './s3-storage';
+import { variable } from '../config/variables';
 
 export * from './file-storage';
 
@@ -9,8 +10,8 @@ let storage: FileStorage | undefined;
 /** The store of this process: S3 when `FILES_BUCKET` is set (AWS), else `${LOCAL_DIR}/files`. */
 export function fileStorage(): FileStorage {
   if (!storage) {
-    const bucket = process.env.FILES_BUCKET;
-    storage = bucket ? new S3Storage(bucket) : DiskStorage.under(process.env.LOCAL_DIR ?? '.local');
+    const bucket = variable('FILES_BUCKET');
+    storage = bucket ? new S3Storage(bucket) : DiskStorage.under(variable('LOCAL_DIR') as string);
   }
   return storage;
 }

@@ -11,6 +11,7 @@ import {
   releaseIdempotencyRecord,
   type StoredResponse,
 } from '../store/entities/idempotency-record';
+import { variable } from '../config/variables';
 
 export type { StoredResponse };
 
@@ -29,7 +30,7 @@ const IDEMPOTENCY_LOCK_MS = 60_000;
  * minute for the keys its kill left locked (docs/decisions.md, "Idempotency"). No stage sets it.
  */
 export function idempotencyLockMs(): number {
-  const set = Number(process.env.IDEMPOTENCY_LOCK_MS);
+  const set = Number(variable('IDEMPOTENCY_LOCK_MS'));
   return Number.isFinite(set) && set > 0 ? set : IDEMPOTENCY_LOCK_MS;
 }
 

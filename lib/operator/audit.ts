@@ -4,21 +4,23 @@ import { auditRecordsOfMonth, putAuditRecord } from '../store/entities/operator-
 import { auditOfMonthInAws, postAudit } from './audit-trail';
 import type { AuditRecord } from './audit-record';
 import type { Target } from './target';
+import { variable } from '../config/variables';
 
 export type { AuditOutcome, AuditRecord } from './audit-record';
 
 /** Who is running, as they name themselves: `--as`, else `OPS_OPERATOR`, else the OS account (with the host). */
 export function operatorName(asFlag?: string): string {
   if (asFlag) return asFlag;
-  if (process.env.OPS_OPERATOR) return process.env.OPS_OPERATOR;
+  const named = variable('OPS_OPERATOR');
+  if (named) return named;
   let user = 'unknown';
   try {
     user = userInfo().username;
   } catch {
     // no passwd entry (some containers): fall back to the environment
-    user = process.env.USER ?? 'unknown';
+    user = variable('USER') ?? 'unknown';
   }
-  return `${user}@${process.env.HOSTNAME ?? 'local'}`;
+  return `${user}@${variable('HOSTNAME')}`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { issueApiKey } from '../auth/api-key';
 import { flag } from './cli-args';
 import { OperatorError } from './target';
 import type { ActionContext, OperatorAction } from './action';
+import { variable } from '../config/variables';
 
 const endpoint = (ctx: ActionContext) => ctx.positional(0, 'webhook endpoint id (we_…)');
 const email = z.email().max(254);
@@ -37,9 +38,9 @@ async function onboardPartner(name: string, ownerEmail: string) {
 
 /** A new signing key kept beside the one it replaces (lib/signing-keys/key-set.ts): what was signed before still verifies. */
 async function rotateSigningKey(which: string) {
-  const variable = which === 'cursor' ? 'CURSOR_KEY_SECRET' : which === 'hosted-link' ? 'HOSTED_LINK_KEY_SECRET' : undefined;
-  if (!variable) throw new OperatorError('--key is cursor or hosted-link.');
-  const secret = process.env[variable];
+  const name = which === 'cursor' ? 'CURSOR_KEY_SECRET' : which === 'hosted-link' ? 'HOSTED_LINK_KEY_SECRET' : undefined;
+  if (!name) throw new OperatorError('--key is cursor or hosted-link.');
+  const secret = variable(name);
   if (!secret) throw new OperatorError('rotate-signing-key works on a deployed stage: the embedded default has fixed local keys.');
   const client = new SecretsManagerClient({ region: config().region });
   try {
@@ -65,7 +66,7 @@ async function rotateSigningKey(which: string) {
  * canary's secret: the operator never sees it.
  */
 async function setCanaryKey(partnerId: string) {
-  const secret = process.env.CANARY_KEY_SECRET;
+  const secret = variable('CANARY_KEY_SECRET');
   if (!secret) throw new OperatorError('set-canary-key works on a deployed stage: the embedded default runs no canary.');
   const { secret: key, record } = await issueApiKey({ partnerId, mode: 'test', name: 'Canary', scopes: ['companies:read'] });
   const client = new SecretsManagerClient({ region: config().region });

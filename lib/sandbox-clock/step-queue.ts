@@ -1,5 +1,6 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { newSqsClient } from '../aws/sqs';
+import { variable } from '../config/variables';
 
 /** One step of an advance to run: which sandbox, which advance, and how many steps ran before it. */
 export interface AdvanceStep {
@@ -17,13 +18,13 @@ let client: SQSClient | undefined;
  * whose endpoint is its queue URL's origin.
  */
 function queueUrl(): string {
-  const url = process.env.SANDBOX_CLOCK_QUEUE_URL;
+  const url = variable('SANDBOX_CLOCK_QUEUE_URL');
   if (!url) throw new Error('SANDBOX_CLOCK_QUEUE_URL is not set: the queue of the sandbox clock’s steps');
   return url;
 }
 
 function sqs(url: string): SQSClient {
-  client ??= newSqsClient(process.env.SQS_ENDPOINT ? new URL(url).origin : undefined);
+  client ??= newSqsClient(variable('SQS_ENDPOINT') ? new URL(url).origin : undefined);
   return client;
 }
 

@@ -3,6 +3,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { clientConfig, prepared } from '../aws/client-config';
 import { isLocal } from '../config';
 import { KEY_CACHE_SECONDS, keySetOf, type KeySet } from './key-set';
+import { variable } from '../config/variables';
 
 /** Parameters' reader over the SDK's Secrets Manager client, made as every client is (lib/aws/client-config.ts); one per process. */
 let provider: SecretsProvider | undefined;
@@ -23,9 +24,9 @@ const LOCAL_CURSOR_KEY = 'local-development-cursor-signing-key';
  * no deploy. Outside the embedded default a missing secret is an error, never a fixed key.
  */
 export async function cursorKeys(): Promise<KeySet> {
-  const secret = process.env.CURSOR_KEY_SECRET;
+  const secret = variable('CURSOR_KEY_SECRET');
   if (!secret) {
-    if (isLocal()) return { current: process.env.CURSOR_SIGNING_KEY ?? LOCAL_CURSOR_KEY };
+    if (isLocal()) return { current: variable('CURSOR_SIGNING_KEY') ?? LOCAL_CURSOR_KEY };
     throw new Error('CURSOR_KEY_SECRET is not set: the stack gives every function the ARN of its cursor-signing secret.');
   }
   return keySetOf(await store().get(secret, { maxAge: KEY_CACHE_SECONDS, transform: 'json' }), secret);

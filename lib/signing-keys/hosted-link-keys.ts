@@ -3,6 +3,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { clientConfig, prepared } from '../aws/client-config';
 import { isLocal } from '../config';
 import { KEY_CACHE_SECONDS, keySetOf, type KeySet } from './key-set';
+import { variable } from '../config/variables';
 
 /** Parameters' reader over the SDK's Secrets Manager client, made as every client is (lib/aws/client-config.ts); one per process. */
 let provider: SecretsProvider | undefined;
@@ -18,27 +19,27 @@ export function forgetHostedLinkKeys(): void {
 const LOCAL_HOSTED_LINK_KEY = 'local-development-hosted-link-key';
 
 /**
- * Refuses to start (this module is imported at a function's cold start) outside the embedded default
- * when the function has no hosted-link secret: a link signed with a fixed string, or with the cursor
- * key, would be forgeable by whoever knows the string or can read cursors' key.
+ * Outside the embedded default a function without its hosted-link secret never signs: a link signed
+ * with a fixed string, or with the cursor key, would be forgeable by whoever knows the string or can
+ * read cursors' key. Its cold start already refused (lib/config/variables.ts requires the secret in
+ * production); this holds for a process that skipped that check.
  */
 export function requireHostedLinkSecret(env: NodeJS.ProcessEnv = process.env): void {
-  if (!env.HOSTED_LINK_KEY_SECRET && !isLocal())
+  if (!variable('HOSTED_LINK_KEY_SECRET', env) && !isLocal())
     throw new Error(
       'HOSTED_LINK_KEY_SECRET is not set: hosted invoice links are signed with their own secret (the stack passes its ARN), never another key.',
     );
 }
-requireHostedLinkSecret();
 
 /**
  * The keys that sign hosted invoice links (lib/billing/hosted-link.ts): the secret `HOSTED_LINK_KEY_SECRET`
  * names, its own (not the cursor key), read at run time and kept KEY_CACHE_SECONDS.
  */
 export async function hostedLinkKeys(): Promise<KeySet> {
-  const secret = process.env.HOSTED_LINK_KEY_SECRET;
+  const secret = variable('HOSTED_LINK_KEY_SECRET');
   if (!secret) {
     requireHostedLinkSecret();
-    return { current: process.env.HOSTED_LINK_SIGNING_KEY ?? LOCAL_HOSTED_LINK_KEY };
+    return { current: variable('HOSTED_LINK_SIGNING_KEY') ?? LOCAL_HOSTED_LINK_KEY };
   }
   return keySetOf(await store().get(secret, { maxAge: KEY_CACHE_SECONDS, transform: 'json' }), secret);
 }

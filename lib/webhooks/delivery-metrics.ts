@@ -1,4 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { variable } from '../config/variables';
 
 /**
  * EMF metrics of webhook delivery (on-call's dashboard and alarms): attempts, successes, failures by
@@ -8,7 +9,7 @@ let instance: Metrics | undefined;
 
 /** Created on first use, so the environment (namespace, POWERTOOLS_METRICS_DISABLED) is read then. */
 export function webhookMetrics(): Metrics {
-  instance ??= new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PartnerApi', serviceName: 'webhooks' });
+  instance ??= new Metrics({ namespace: variable('POWERTOOLS_METRICS_NAMESPACE'), serviceName: 'webhooks' });
   return instance;
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { variable } from '../config/variables';
 
 /**
  * Sharded delivery lanes (docs/capacity.md, "Delivery: webhooks per second per region"; docs/decisions.md, "Sharded lanes").
@@ -17,19 +18,19 @@ import { createHash } from 'node:crypto';
  * default set it), else the single `WEBHOOK_QUEUE_URL` of an unsharded setup (one shard).
  */
 export function laneQueueUrls(): string[] {
-  const many = (process.env.WEBHOOK_QUEUE_URLS ?? '')
+  const many = (variable('WEBHOOK_QUEUE_URLS') ?? '')
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean);
   if (many.length) return many;
-  const one = process.env.WEBHOOK_QUEUE_URL;
+  const one = variable('WEBHOOK_QUEUE_URL');
   if (!one) throw new Error('WEBHOOK_QUEUE_URLS (or WEBHOOK_QUEUE_URL) is not set');
   return [one];
 }
 
 /** How many lane shards this deployment has; 1 where no queue is configured (nothing is delivered there). */
 export function laneShardCount(): number {
-  return process.env.WEBHOOK_QUEUE_URLS || process.env.WEBHOOK_QUEUE_URL ? laneQueueUrls().length : 1;
+  return variable('WEBHOOK_QUEUE_URLS') || variable('WEBHOOK_QUEUE_URL') ? laneQueueUrls().length : 1;
 }
 
 /**

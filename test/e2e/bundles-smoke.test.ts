@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildProductionBundles } from '../../bench/bundles';
 import { makeRouteObjects, routeRequest, runOrder } from '../../bench/route-requests';
 import { issueApiKey } from '../../lib/auth/api-key';
@@ -23,10 +24,15 @@ const outdir = mkdtempSync(join(tmpdir(), 'smoke-bundles-'));
 const routeNames = new Set(ROUTES.map((r) => r.operation));
 let results: { name: string; status?: number; body?: string; error?: string }[] = [];
 let sizesKb = new Map<string, number>();
+let refusals: { name: string; error?: string }[] = [];
+let functionCount = 0;
 
 beforeAll(async () => {
   const partner = await aFreshPartner();
-  const bundles = await buildProductionBundles(outdir, (name) => routeNames.has(name));
+  const every = await buildProductionBundles(outdir);
+  functionCount = every.size;
+  refusals = coldStartsWithoutStage(every);
+  const bundles = new Map([...every].filter(([name]) => routeNames.has(name)));
   sizesKb = new Map([...bundles].map(([name, file]) => [name, Math.round(statSync(file).size / 102.4) / 10]));
   const objects = await makeRouteObjects(
     c.base_url,
@@ -70,6 +76,34 @@ beforeAll(async () => {
     .map((line) => JSON.parse(line));
 }, 600_000);
 
+/**
+ * Every function's bundle (routes, the webhook pipeline's, the jobs') imported once more, each as a
+ * Lambda cold start does, in one plain Node process with the test stack's environment but STAGE: what
+ * each import threw.
+ */
+function coldStartsWithoutStage(bundles: Map<string, string>): { name: string; error?: string }[] {
+  const probe = `for (const [name, file] of ${JSON.stringify([...bundles].map(([n, f]) => [n, pathToFileURL(f).href]))}) {
+  try { await import(file); console.log(JSON.stringify({ name })); }
+  catch (error) { console.log(JSON.stringify({ name, error: String(error?.message ?? error).slice(0, 300) })); }
+}`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    env: {
+      PATH: process.env.PATH,
+      AWS_REGION: 'us-east-1',
+      TABLE_NAME: c.table_name,
+      DYNAMODB_ENDPOINT: c.dynamodb_endpoint,
+      LOG_LEVEL: 'ERROR',
+    },
+  });
+  if (run.status !== 0) throw new Error(`the cold-start probe failed: ${run.stderr}`);
+  return run.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
 /** The delivery queue's variables as the stack's runtime sets them: one queue, or the lane shards' queues. */
 function webhookQueueEnv(): Record<string, string> {
   const urls = Array.isArray(c.webhook_queue_urls) ? (c.webhook_queue_urls as string[]) : [String(c.webhook_queue_url)];
@@ -87,6 +121,13 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
  * mistake (Redoc's 1.1 MB script, zod's ~350 KB of locales).
  */
 const SANITY_KB = 1000;
+
+describe('every deployed function, its STAGE unset', () => {
+  it('refuses to start: its cold start throws, naming STAGE', () => {
+    expect(refusals.length).toBe(functionCount);
+    expect(refusals.filter((r) => !/refuses to start: STAGE is not set/.test(r.error ?? ''))).toEqual([]);
+  });
+});
 
 describe("the size of each route's production bundle", () => {
   it(`keeps every one within ${SANITY_KB} KB`, () => {

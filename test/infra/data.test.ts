@@ -1,3 +1,4 @@
+import { VARIABLES, type Variable } from '../../lib/config/variables';
 import { GLOBAL_INDEXES, TTL_ATTRIBUTE } from '../../lib/store/table-definition';
 import { PROD_FULL, synthStage } from './support/synth';
 
@@ -92,6 +93,24 @@ describe('the state of a stage', () => {
       });
       // Each signing secret is named by its ARN (a Ref to the secret), never by its value.
       for (const name of ['CURSOR_KEY_SECRET', 'HOSTED_LINK_KEY_SECRET']) expect(JSON.stringify(env[name])).toMatch(/"Ref"/);
+    }
+  });
+
+  it('gives every function what its cold start requires outside local (lib/config/variables.ts): STAGE and each production variable', () => {
+    const required = [
+      'STAGE',
+      ...(Object.entries(VARIABLES) as [string, Variable][]).filter(([, v]) => v.requiredInProduction).map(([n]) => n),
+    ];
+    const functions = [...one(prod, 'AWS::Lambda::Function'), ...one(preview, 'AWS::Lambda::Function')].filter((f) =>
+      /^papi-/.test(f.props.FunctionName ?? ''),
+    );
+    expect(functions.length).toBeGreaterThan(100);
+    for (const fn of functions) {
+      const env = fn.props.Environment?.Variables ?? {};
+      expect({ fn: fn.props.FunctionName, missing: required.filter((name) => !env[name]) }).toEqual({
+        fn: fn.props.FunctionName,
+        missing: [],
+      });
     }
   });
 

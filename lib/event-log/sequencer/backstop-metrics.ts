@@ -1,5 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { EVENT_LOG_METRICS_SERVICE, METRICS_NAMESPACE, PENDING_EVENT_AGE_METRIC } from '../../observability/metric-names';
+import { variable } from '../../config/variables';
 
 let metrics: Metrics | undefined;
 
@@ -9,7 +10,7 @@ let metrics: Metrics | undefined;
  */
 export function publishPendingAge(ms: number): void {
   metrics ??= new Metrics({
-    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
+    namespace: variable('POWERTOOLS_METRICS_NAMESPACE') ?? METRICS_NAMESPACE,
     serviceName: EVENT_LOG_METRICS_SERVICE,
   });
   metrics.addMetric(PENDING_EVENT_AGE_METRIC, MetricUnit.Milliseconds, Math.max(0, ms));

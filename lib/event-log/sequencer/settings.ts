@@ -1,6 +1,9 @@
+import { variable } from '../../config/variables';
+
 /**
  * The numbers of the event sequencer (docs/decisions.md, "The event log"; docs/capacity.md). Read
- * from the environment on every call, so a test can shrink the waits; the defaults are production's.
+ * from the environment on every call, so a test can shrink the waits; the values when unset are
+ * production's (lib/config/variables.ts).
  */
 export interface SequencerSettings {
   /**
@@ -23,21 +26,17 @@ export interface SequencerSettings {
   backstopAfterMs: number;
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
-}
+const number = (name: Parameters<typeof variable>[0]) => Number(variable(name));
 
 export function sequencerSettings(): SequencerSettings {
-  const env = process.env;
-  const waitMs = positive(env.EVENT_WAIT_MS, 10_000);
-  const leaseMs = positive(env.EVENT_SEQUENCER_LEASE_MS, 5_000);
+  const waitMs = number('EVENT_WAIT_MS');
+  const leaseMs = number('EVENT_SEQUENCER_LEASE_MS');
   return {
-    pendingShards: Math.max(1, Math.floor(positive(env.EVENT_PENDING_SHARDS, 4))),
+    pendingShards: Math.max(1, Math.floor(number('EVENT_PENDING_SHARDS'))),
     leaseMs,
     waitMs,
-    contendedMs: positive(env.EVENT_CONTENDED_MS, 2_000),
-    lingerMs: positive(env.EVENT_DRAIN_LINGER_MS, 200),
-    backstopAfterMs: positive(env.EVENT_BACKSTOP_AFTER_MS, waitMs + leaseMs),
+    contendedMs: number('EVENT_CONTENDED_MS'),
+    lingerMs: number('EVENT_DRAIN_LINGER_MS'),
+    backstopAfterMs: variable('EVENT_BACKSTOP_AFTER_MS') ? number('EVENT_BACKSTOP_AFTER_MS') : waitMs + leaseMs,
   };
 }

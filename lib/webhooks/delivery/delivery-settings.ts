@@ -1,7 +1,9 @@
+import { variable } from '../../config/variables';
+
 /**
  * The numbers of webhook delivery (spec, Delivery rules: "not shown", so we decide; docs/decisions.md,
- * Webhooks; docs/guide/webhooks.md publishes the schedule). Read from the environment on every call so a test stack
- * can shrink the hold and the schedule; the defaults are the production values.
+ * Webhooks; docs/guide/webhooks.md publishes the schedule). Read from the environment on every call so a
+ * test stack can shrink the hold and the schedule; the values when unset are production's (lib/config/variables.ts).
  */
 export interface DeliverySettings {
   /** Rule 4: a fresh delivery is held back this long (the FIFO queue's DeliveryDelay). */
@@ -35,19 +37,15 @@ function numberList(value: string | undefined): number[] | undefined {
   return list.every((n) => Number.isFinite(n) && n >= 0) ? list : undefined;
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
-}
+const number = (name: Parameters<typeof variable>[0]) => Number(variable(name));
 
 export function deliverySettings(): DeliverySettings {
-  const env = process.env;
   return {
-    holdMs: positive(env.WEBHOOK_HOLD_MS, 2000),
-    retryDelaysSeconds: numberList(env.WEBHOOK_RETRY_DELAYS) ?? DEFAULT_RETRY_DELAYS_SECONDS,
-    jitter: positive(env.WEBHOOK_RETRY_JITTER, 0.1),
-    retryAfterCapSeconds: positive(env.WEBHOOK_RETRY_AFTER_CAP_SECONDS, HOUR),
-    timeoutMs: positive(env.WEBHOOK_TIMEOUT_MS, 15_000),
+    holdMs: number('WEBHOOK_HOLD_MS'),
+    retryDelaysSeconds: numberList(variable('WEBHOOK_RETRY_DELAYS')) ?? DEFAULT_RETRY_DELAYS_SECONDS,
+    jitter: number('WEBHOOK_RETRY_JITTER'),
+    retryAfterCapSeconds: number('WEBHOOK_RETRY_AFTER_CAP_SECONDS'),
+    timeoutMs: number('WEBHOOK_TIMEOUT_MS'),
     warnAfterSeconds: [DAY, 3 * DAY],
     disableAfterSeconds: 5 * DAY,
     maxVisibilitySeconds: 12 * HOUR,

@@ -1,5 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { newSqsClient } from '../../aws/sqs';
+import { variable } from '../../config/variables';
 
 let client: SQSClient | undefined;
 
@@ -9,7 +10,7 @@ let client: SQSClient | undefined;
  * machine the SQS stand-in of the embedded default (infra/local/fifo-lanes.ts) at `SQS_ENDPOINT`.
  */
 export function sqs(): SQSClient {
-  client ??= newSqsClient(process.env.SQS_ENDPOINT || undefined);
+  client ??= newSqsClient(variable('SQS_ENDPOINT'));
   return client;
 }
 

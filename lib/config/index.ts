@@ -1,3 +1,5 @@
+import { ConfigurationError, problemsOf, variable } from './variables';
+
 /**
  * Runtime configuration, read from the environment. Only configuration differs between the
  * embedded default and AWS: nothing else in lib/ knows where it runs.
@@ -20,31 +22,35 @@ export interface Config {
  * Each field is read from the environment when it is read, not when `config()` is called: tests change
  * the variables at run time, and a store call, which reads the table name alone, no longer reads all
  * seven (that was ~4% of a page of events' own time: docs/decisions.md, "Round trips of a request").
+ * Names and values when unset: lib/config/variables.ts, whose schema a deployed function's cold start
+ * parses (lib/config/cold-start.ts). `stage` fails closed: unset, it throws; it never means local.
  */
 const LIVE: Config = {
   get tableName() {
-    return process.env.TABLE_NAME ?? 'partner-api';
+    return variable('TABLE_NAME') as string;
   },
   get dynamodbEndpoint() {
-    return process.env.DYNAMODB_ENDPOINT || undefined;
+    return variable('DYNAMODB_ENDPOINT');
   },
   get region() {
-    return process.env.AWS_REGION ?? 'us-east-1';
+    return variable('AWS_REGION') as string;
   },
   get docsUrl() {
-    return process.env.DOCS_URL ?? `${this.publicUrl}/docs`;
+    return variable('DOCS_URL') ?? `${this.publicUrl}/docs`;
   },
   get publicUrl() {
-    return process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000';
+    return variable('PUBLIC_URL') as string;
   },
   get stage() {
-    return process.env.STAGE ?? 'local';
+    const stage = variable('STAGE');
+    if (!stage) throw new ConfigurationError(problemsOf({ ...process.env, STAGE: undefined }).filter((p) => p.name === 'STAGE'));
+    return stage;
   },
   get issuer() {
     return {
-      name: process.env.INVOICE_ISSUER_NAME ?? 'Partner API',
+      name: variable('INVOICE_ISSUER_NAME') as string,
       // Lines separated by `|` in one variable: "100 Main Street|Wilmington, DE 19801|billing@example.com".
-      lines: (process.env.INVOICE_ISSUER_LINES ?? `Wholesale billing|${new URL(this.publicUrl).host}`).split('|').filter(Boolean),
+      lines: (variable('INVOICE_ISSUER_LINES') ?? `Wholesale billing|${new URL(this.publicUrl).host}`).split('|').filter(Boolean),
     };
   },
 };
@@ -53,7 +59,7 @@ export function config(): Config {
   return LIVE;
 }
 
-/** True on the embedded default (and in tests), where plain-http localhost URLs are allowed. */
+/** True on the embedded default (and in tests), where plain-http localhost URLs are allowed. Throws when STAGE is unset. */
 export function isLocal(): boolean {
   return config().stage === 'local';
 }
