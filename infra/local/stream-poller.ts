@@ -13,7 +13,7 @@ import { lambdaContext } from './proxy-event';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from '../../lib/store/client';
 import { localStreamCheckpointKey } from '../../lib/store/keys';
-import { EVENT_ENTITY, PENDING_EVENT_ENTITY } from '../../lib/store/table-definition';
+import { type FilterPattern, matchesFilter, STREAM_FILTERS } from '../streams/filters';
 import { logger } from '../../lib/observability/logger';
 
 /**
@@ -31,8 +31,8 @@ export interface StreamPollerOptions {
   // A fan-out handler answers nothing (void); a batch handler, the records to give again.
   // biome-ignore lint/suspicious/noConfusingVoidType: the Lambda handler types' own return, void or a batch response
   handler: (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
-  /** The deployed mapping's filter (default: INSERT of event items, the fan-out's). */
-  filter?: (record: StreamRecord) => boolean;
+  /** The deployed mapping's filter pattern (infra/streams/filters.ts; default: the fan-out's). */
+  filter?: FilterPattern;
   /** Names this consumer's checkpoints (default: the fan-out's, unnamed). */
   consumer?: string;
   pollMs?: number;
@@ -66,7 +66,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   if (!streamArn) throw new Error(`table ${options.table} has no stream`);
   const pollMs = options.pollMs ?? 100;
   const maxRetries = options.maxRetries ?? 5;
-  const wanted = options.filter ?? isEventInsert;
+  const pattern = options.filter ?? STREAM_FILTERS.fanout;
+  const wanted = (record: StreamRecord) => matchesFilter(pattern, record);
   const shards = new Map<string, Shard>();
   let stopped = false;
 
@@ -201,16 +202,6 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       streams.destroy();
     },
   };
-}
-
-/** The fan-out's deployed filter: `{eventName: [INSERT], dynamodb: {NewImage: {entity: {S: [event]}}}}`. */
-export function isEventInsert(record: StreamRecord): boolean {
-  return record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === EVENT_ENTITY;
-}
-
-/** The backstop's deployed filter: INSERT of pending event items. */
-export function isPendingEventInsert(record: StreamRecord): boolean {
-  return record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === PENDING_EVENT_ENTITY;
 }
 
 function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {

@@ -1,10 +1,10 @@
 import { handler as deliver } from '../../functions/webhooks/deliver';
 import { handler as fanout } from '../../functions/webhooks/fanout';
 import { startFifoLaneShards, type FifoLanes } from './fifo-lanes';
-import { isPendingEventInsert, startStreamPoller, type StreamPoller } from './stream-poller';
+import { startStreamPoller, type StreamPoller } from './stream-poller';
+import { STREAM_FILTERS } from '../streams/filters';
 import { handler as sequencerBackstop } from '../../functions/events/sequencer-backstop';
 import { handler as sendQueuedMail } from '../../functions/email/send-queued-mail';
-import { isQueuedMailInsert } from '../../lib/dashboard/queued-mail';
 import { deliverySettings } from '../../lib/webhooks/delivery/delivery-settings';
 import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
 import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
@@ -61,11 +61,16 @@ export async function startLocalWebhookPipeline(options: {
     poller = await consume({ handler: (event) => fanout(event) });
     backstop = await consume({
       handler: (event) => sequencerBackstop(event),
-      filter: isPendingEventInsert,
+      filter: STREAM_FILTERS.sequencerBackstop,
       consumer: 'sequencer-backstop',
       pollMs: 250,
     });
-    mailer = await consume({ handler: (event) => sendQueuedMail(event), filter: isQueuedMailInsert, consumer: 'mail-sender', pollMs: 100 });
+    mailer = await consume({
+      handler: (event) => sendQueuedMail(event),
+      filter: STREAM_FILTERS.mailer,
+      consumer: 'mail-sender',
+      pollMs: 100,
+    });
   } catch (error) {
     await Promise.all([poller?.stop(), backstop?.stop(), mailer?.stop()]);
     await lanes.stop();

@@ -36,6 +36,3 @@ export async function sendQueuedMailBatch(event: DynamoDBStreamEvent, context?: 
   };
   return processPartialResponse(event, handleRecord, processor, { context, throwOnFullBatchFailure: false });
 }
-
-export const isQueuedMailInsert = (record: { eventName?: string; dynamodb?: { NewImage?: Record<string, { S?: string }> } }) =>
-  record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === QUEUED_MAIL_ENTITY;

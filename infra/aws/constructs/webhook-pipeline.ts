@@ -1,12 +1,11 @@
 import { Aws, Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MAX_RECEIVES } from '../../../lib/webhooks/lane/poison';
-import { EVENT_ENTITY, PENDING_EVENT_ENTITY, QUEUED_MAIL_ENTITY } from '../../../lib/store/table-definition';
-import { FANNED_OUT_ATTRIBUTE } from '../../../lib/store/entities/event-fan-out';
+import { STREAM_FILTERS } from '../../streams/filters';
 import type { StageSettings } from '../stages';
 import type { ServiceFunction } from './service-function';
 
@@ -145,7 +144,8 @@ export class WebhookPipeline extends Construct {
 
   /**
    * The fan-out reads only event items (`entity` = EVENT_ENTITY) as they are inserted: a filter in
-   * the event source mapping, so other writes never invoke it. A failing record is bisected out of
+   * the event source mapping (infra/streams/filters.ts, which the embedded default applies too), so
+   * other writes never invoke it. A failing record is bisected out of
    * its batch and retried a bounded number of times, then its batch is described in the fan-out DLQ
    * instead of holding the shard for 24 hours.
    */
@@ -159,13 +159,7 @@ export class WebhookPipeline extends Construct {
         maxRecordAge: Duration.hours(6),
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.fanoutDlq),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            // An item put back from a restored table already went to its lanes (lib/store/entities/event-fan-out.ts).
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(EVENT_ENTITY) }, [FANNED_OUT_ATTRIBUTE]: FilterRule.notExists() } },
-          }),
-        ],
+        filters: [FilterCriteria.filter(STREAM_FILTERS.fanout)],
       }),
     );
   }
@@ -184,12 +178,7 @@ export class WebhookPipeline extends Construct {
         retryAttempts: 10,
         maxRecordAge: Duration.hours(6),
         onFailure: new SqsDlq(this.fanoutDlq),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(PENDING_EVENT_ENTITY) } } },
-          }),
-        ],
+        filters: [FilterCriteria.filter(STREAM_FILTERS.sequencerBackstop)],
       }),
     );
   }
@@ -209,12 +198,7 @@ export class WebhookPipeline extends Construct {
         maxRecordAge: Duration.hours(1),
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.fanoutDlq),
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual(QUEUED_MAIL_ENTITY) } } },
-          }),
-        ],
+        filters: [FilterCriteria.filter(STREAM_FILTERS.mailer)],
       }),
     );
   }
