@@ -6,7 +6,21 @@
 
 const LAYERS = [
   // Foundations: what everything may use, and which knows nothing of the rest.
-  ['config', 'clock', 'ids', 'scope', 'caller-keys', 'errors', 'observability', 'versioning', 'catalog', 'aws', 'crypto', 'signing-keys'],
+  [
+    'config',
+    'clock',
+    'ids',
+    'scope',
+    'caller-keys',
+    'html',
+    'errors',
+    'observability',
+    'versioning',
+    'catalog',
+    'aws',
+    'crypto',
+    'signing-keys',
+  ],
   // Ports: the outside world behind an interface, with a local and an AWS adapter each.
   ['file-storage', 'email'],
   // Resources: the API's shapes (zod) and the request fields built from them.

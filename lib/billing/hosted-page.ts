@@ -1,7 +1,6 @@
 import { longDate, money, PAYMENT_TERMS_DAYS, type DocumentRow, type InvoiceDocument } from './invoice-document';
 import { LATE_LINES_NOTE } from './invoice';
-
-const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { html, joined, raw, type Raw } from '../html';
 
 /** "2026-11-23" → "Nov 23, 2026" in the lines' date column. */
 export function shortDate(isoDay: string): string {
@@ -51,12 +50,12 @@ a.pdf{color:#1f4fb5;font-weight:600}
 @media (max-width:40rem){main{padding:1.25rem;margin:0}header{flex-direction:column}h1{text-align:left}.facts{margin-left:0}td.date,table.lines th:nth-child(2){display:none}}
 `;
 
-function party(p: { name: string; lines: string[] }, cls: string): string {
-  return `<div class="party ${cls}"><div class="name"><strong>${esc(p.name)}</strong></div>${p.lines.map((l) => `<div>${esc(l)}</div>`).join('')}</div>`;
+function party(p: { name: string; lines: string[] }, cls: string): Raw {
+  return html`<div class="party ${cls}"><div class="name"><strong>${p.name}</strong></div>${p.lines.map((l) => html`<div>${l}</div>`)}</div>`;
 }
 
-function row(r: DocumentRow, currency: string): string {
-  return `<tr class="${r.role}"><td class="desc">${esc(r.description)}</td><td class="date">${r.date ? esc(shortDate(r.date)) : ''}</td><td class="n">${esc(money(r.amount, currency))}</td></tr>`;
+function row(r: DocumentRow, currency: string): Raw {
+  return html`<tr class="${r.role}"><td class="desc">${r.description}</td><td class="date">${r.date ? shortDate(r.date) : ''}</td><td class="n">${money(r.amount, currency)}</td></tr>`;
 }
 
 /**
@@ -66,39 +65,43 @@ function row(r: DocumentRow, currency: string): string {
  */
 export function hostedInvoicePage(doc: InvoiceDocument, pdfUrl?: string): string {
   const c = doc.currency;
-  const companies = doc.companies
-    .map(
-      (company) => `<section class="company"><h2>${esc(company.name)}${company.id ? `<span class="id">${esc(company.id)}</span>` : ''}</h2>
+  const companies = joined(
+    doc.companies.map(
+      (company) => html`<section class="company"><h2>${company.name}${company.id ? html`<span class="id">${company.id}</span>` : ''}</h2>
 <table class="lines"><thead><tr><th>Description</th><th>Date</th><th class="n">Amount</th></tr></thead><tbody>
-${company.orders.flatMap((o) => o.rows.map((r) => row(r, c))).join('\n')}
-<tr class="subtotal"><td colspan="2">Subtotal${company.id ? `, ${esc(company.name)}` : ''}</td><td class="n">${esc(money(company.subtotal, c))}</td></tr>
+${joined(
+  company.orders.flatMap((o) => o.rows.map((r) => row(r, c))),
+  '\n',
+)}
+<tr class="subtotal"><td colspan="2">Subtotal${company.id ? `, ${company.name}` : ''}</td><td class="n">${money(company.subtotal, c)}</td></tr>
 </tbody></table></section>`,
-    )
-    .join('\n');
+    ),
+    '\n',
+  );
   const status = STATUS_WORDS[doc.status] ?? doc.status;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">
-<title>Invoice ${esc(doc.number)} · ${esc(doc.issuer.name)}</title>
-<style>${CSS}</style></head>
+<title>Invoice ${doc.number} · ${doc.issuer.name}</title>
+<style>${raw(CSS)}</style></head>
 <body><main>
 <header>${party(doc.issuer, 'issuer')}
 <div><h1>INVOICE</h1><table class="facts"><tbody>
-<tr><th>Invoice number</th><td id="number">${esc(doc.number)}</td></tr>
-<tr><th>Status</th><td><span class="badge ${esc(doc.status)}">${esc(status)}</span></td></tr>
-<tr><th>Issued</th><td>${esc(longDate(doc.issuedOn))}</td></tr>
-<tr><th>Due</th><td>${esc(longDate(doc.dueOn))}</td></tr>
-<tr><th>Period</th><td>${esc(longDate(doc.period.from))} – ${esc(longDate(doc.period.to))}</td></tr>
+<tr><th>Invoice number</th><td id="number">${doc.number}</td></tr>
+<tr><th>Status</th><td><span class="badge ${doc.status}">${status}</span></td></tr>
+<tr><th>Issued</th><td>${longDate(doc.issuedOn)}</td></tr>
+<tr><th>Due</th><td>${longDate(doc.dueOn)}</td></tr>
+<tr><th>Period</th><td>${longDate(doc.period.from)} – ${longDate(doc.period.to)}</td></tr>
 </tbody></table></div></header>
-${doc.test ? '<p class="test"><strong>Test invoice.</strong> Made in the sandbox: it is never charged.</p>' : ''}
+${doc.test ? html`<p class="test"><strong>Test invoice.</strong> Made in the sandbox: it is never charged.</p>` : ''}
 <div class="billto"><div class="label">Bill to</div>${party(doc.billTo, 'partner')}</div>
 ${companies}
 <table class="totals"><tbody>
-<tr><th>Charges</th><td>${esc(money(doc.charges, c))}</td></tr>
-<tr><th>Credits</th><td>${esc(money(doc.credits, c))}</td></tr>
-<tr class="total"><th>Total</th><td id="total">${esc(money(doc.total, c))}</td></tr>
-<tr><th>Amount paid</th><td>${esc(money(doc.amountPaid, c))}</td></tr>
-<tr class="due"><th>Balance due${doc.amountDue > 0 ? ` by ${esc(longDate(doc.dueOn))}` : ''}</th><td>${esc(money(doc.amountDue, c))}</td></tr>
+<tr><th>Charges</th><td>${money(doc.charges, c)}</td></tr>
+<tr><th>Credits</th><td>${money(doc.credits, c)}</td></tr>
+<tr class="total"><th>Total</th><td id="total">${money(doc.total, c)}</td></tr>
+<tr><th>Amount paid</th><td>${money(doc.amountPaid, c)}</td></tr>
+<tr class="due"><th>Balance due${doc.amountDue > 0 ? ` by ${longDate(doc.dueOn)}` : ''}</th><td>${money(doc.amountDue, c)}</td></tr>
 </tbody></table>
-<footer><span>Amounts in ${esc(c.toUpperCase())}. Wholesale services for the period ${esc(doc.period.label)}; payment due ${PAYMENT_TERMS_DAYS} days after issue. ${esc(LATE_LINES_NOTE)}</span>${pdfUrl ? `<a class="pdf" href="${esc(pdfUrl)}">Download PDF</a>` : ''}</footer>
-</main></body></html>`;
+<footer><span>Amounts in ${c.toUpperCase()}. Wholesale services for the period ${doc.period.label}; payment due ${PAYMENT_TERMS_DAYS} days after issue. ${LATE_LINES_NOTE}</span>${pdfUrl ? html`<a class="pdf" href="${pdfUrl}">Download PDF</a>` : ''}</footer>
+</main></body></html>`.html;
 }

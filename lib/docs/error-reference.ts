@@ -1,4 +1,5 @@
 import { ERROR_CODES, VALIDATION_TYPES } from '../errors';
+import { esc, html, joined, raw } from '../html';
 
 const MEANING: Record<keyof typeof ERROR_CODES, string> = {
   api_key_invalid: 'The key is missing, malformed, unknown or revoked. Send `Authorization: Bearer svc_live_…` or `svc_test_…`.',
@@ -26,19 +27,21 @@ const MEANING: Record<keyof typeof ERROR_CODES, string> = {
 
 /** The reference every error envelope's `type` links to: `{docs_url}/partner/errors#<code>`. */
 export function errorReferencePage(): string {
-  const rows = (Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[])
-    .map(
-      (code) =>
-        `<tr id="${code}"><td><code>${code}</code></td><td>${ERROR_CODES[code].status}</td><td>${escapeHtml(MEANING[code])}</td></tr>`,
-    )
-    .join('\n');
-  const validationRows = Object.entries(VALIDATION_TYPES)
-    .map(
+  const rows = joined(
+    (Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[]).map(
+      (code) => html`<tr id="${code}"><td><code>${code}</code></td><td>${ERROR_CODES[code].status}</td><td>${MEANING[code]}</td></tr>`,
+    ),
+    '\n',
+  );
+  // A meaning's `code` spans are the only markup it gets: the rest of it is escaped first.
+  const validationRows = joined(
+    Object.entries(VALIDATION_TYPES).map(
       ([type, meaning]) =>
-        `<tr id="validation-${type}"><td><code>${type}</code></td><td>${escapeHtml(meaning).replace(/`([^`]+)`/g, '<code>$1</code>')}</td></tr>`,
-    )
-    .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+        html`<tr id="validation-${type}"><td><code>${type}</code></td><td>${raw(esc(meaning).replace(/`([^`]+)`/g, '<code>$1</code>'))}</td></tr>`,
+    ),
+    '\n',
+  );
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Errors · Partner API</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}td{padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}</style></head>
 <body><p><a href="../../docs">← API reference</a></p><h1>Error codes</h1><p>Every error response is <code>{type, title, status, code, detail?, request_id?, errors?}</code>. Branch on <code>code</code>, never on <code>detail</code>.</p>
 <table><thead><tr><th>code</th><th>status</th><th>meaning and fix</th></tr></thead><tbody>
@@ -48,9 +51,5 @@ ${rows}
 <p>An <code>invalid_request</code> carries one entry per violation: <code>location</code> (the field as a JSONPath, <code>$.shareholders[0].email</code>; a query parameter <code>$.limit</code>), <code>validation_type</code> (the rule that failed, below), <code>reason</code> (what is wrong with what was sent) and <code>how_to_fix</code> (the field, what it accepts and a valid value written as it is sent, such as <code>"state": "DE"</code> or <code>limit=25</code>). Branch on <code>code</code> and <code>validation_type</code>; show <code>how_to_fix</code> to the person who can fix the input.</p>
 <table><thead><tr><th>validation_type</th><th>meaning</th></tr></thead><tbody>
 ${validationRows}
-</tbody></table></body></html>`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+</tbody></table></body></html>`.html;
 }

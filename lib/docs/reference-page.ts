@@ -1,3 +1,4 @@
+import { html } from '../html';
 import { REDOC_PATH, REDOC_VERSION } from './redoc-version';
 
 /** Redoc's theme: our pages' blue and the system font (nothing loads fonts from elsewhere). */
@@ -12,8 +13,6 @@ const THEME = {
   rightPanel: { backgroundColor: '#1d2330' },
 };
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /**
  * GET /docs: the API reference, rendered in the browser by Redoc from the OpenAPI document the API
  * serves (GET /v1/openapi.json), with the error reference beside it. Every URL is relative to the
@@ -21,7 +20,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * (lib/docs/reference-assets.ts): the page loads nothing from another origin.
  */
 export function referencePage(): string {
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -44,10 +43,10 @@ export function referencePage(): string {
   <a href="v1/openapi.json">OpenAPI document (JSON)</a>
 </header>
 <noscript><p>The reference is rendered by a script. Without it, read the <a href="v1/openapi.json">OpenAPI document</a> and the <a href="docs/partner/errors">error codes</a>.</p></noscript>
-<redoc spec-url="v1/openapi.json" expand-responses="200,201" required-props-first="true" json-sample-expand-level="3" path-in-middle-panel="true" theme="${escapeAttr(JSON.stringify(THEME))}"></redoc>
+<redoc spec-url="v1/openapi.json" expand-responses="200,201" required-props-first="true" json-sample-expand-level="3" path-in-middle-panel="true" theme="${JSON.stringify(THEME)}"></redoc>
 <script src="${REDOC_PATH.slice(1)}?v=${REDOC_VERSION}"></script>
 </body>
-</html>`;
+</html>`.html;
 }
 
 /** Headers of the page: scripts only from us; Redoc's styles are inline, its search runs in a blob worker. */

@@ -1,3 +1,4 @@
+import { html } from '../html';
 import { page } from './layout';
 
 /**
@@ -8,6 +9,6 @@ import { page } from './layout';
 export function invoiceNotFoundPage(): string {
   return page(
     'Invoice link not found',
-    '<div class="card"><h1>This invoice link does not work</h1><p>Invoice links last one hour. Open the invoice again from your dashboard or integration (<code>GET /v1/invoices/{id}</code> gives a fresh <code>hosted_url</code>).</p></div>',
+    html`<div class="card"><h1>This invoice link does not work</h1><p>Invoice links last one hour. Open the invoice again from your dashboard or integration (<code>GET /v1/invoices/{id}</code> gives a fresh <code>hosted_url</code>).</p></div>`,
   );
 }

@@ -1,20 +1,17 @@
-/** Escapes text for HTML: every value shown on a keyless page goes through this. */
-export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { html, type Raw } from '../html';
 
 /**
  * The frame of the keyless pages (status link, owner verification): one column that fits a phone,
  * no scripts, no external assets, and never cached or indexed.
  */
-export function page(title: string, body: string): string {
-  return `<!doctype html>
+export function page(title: string, body: Raw): string {
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${esc(title)}</title>
+<title>${title}</title>
 <style>
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; background: #f4f5f7; color: #1d2330; }
@@ -36,7 +33,7 @@ export function page(title: string, body: string): string {
 </style>
 </head>
 <body><main>${body}</main></body>
-</html>`;
+</html>`.html;
 }
 
 export const HTML_HEADERS = {

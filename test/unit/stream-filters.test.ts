@@ -12,7 +12,10 @@ const event = record('INSERT', { entity: { S: EVENT_ENTITY }, pk: { S: 'EV#1' } 
 const restoredEvent = record('INSERT', { entity: { S: EVENT_ENTITY }, [FANNED_OUT_ATTRIBUTE]: { S: '2026-12-01T00:00:00Z' } });
 const pending = record('INSERT', { entity: { S: PENDING_EVENT_ENTITY } });
 const mail = record('INSERT', { entity: { S: QUEUED_MAIL_ENTITY } });
-const passing = (r: unknown) => Object.entries(STREAM_FILTERS).filter(([, pattern]) => matchesFilter(pattern, r)).map(([name]) => name);
+const passing = (r: unknown) =>
+  Object.entries(STREAM_FILTERS)
+    .filter(([, pattern]) => matchesFilter(pattern, r))
+    .map(([name]) => name);
 
 describe('the stream filters, as the embedded default applies them', () => {
   it('gives each inserted item to the one consumer whose filter names its kind', () => {

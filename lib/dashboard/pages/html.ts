@@ -1,33 +1,7 @@
-/** Escapes text for HTML content and attribute values: every dynamic value goes through this. */
-export function esc(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { html } from '../../html';
 
-/** A tagged template whose interpolations are escaped unless wrapped in `raw()`. */
-export class Raw {
-  constructor(readonly html: string) {}
-}
-export const raw = (html: string) => new Raw(html);
-
-export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
-  let out = strings[0];
-  values.forEach((v, i) => {
-    out += render(v) + strings[i + 1];
-  });
-  return new Raw(out);
-}
-
-function render(v: unknown): string {
-  if (v instanceof Raw) return v.html;
-  if (Array.isArray(v)) return v.map(render).join('');
-  if (v === undefined || v === null || v === false) return '';
-  return esc(v);
-}
+/** The one HTML tag (lib/html.ts), as the dashboard's pages import it. */
+export { esc, html, Raw, raw } from '../../html';
 
 /** `<input type=hidden name=csrf_token>`: every form of a signed-in page carries it. */
 export const csrfField = (token: string) => html`<input type="hidden" name="csrf_token" value="${token}">`;
