@@ -45,7 +45,9 @@ describe('the html tag', () => {
   });
 
   it('writes the reference pages with it: every error code a row, the theme an attribute', () => {
-    expect(errorReferencePage()).toMatch(/<tr id="api_key_invalid"><td><code>api_key_invalid<\/code><\/td><td>401<\/td><td>The key is missing/);
+    expect(errorReferencePage()).toMatch(
+      /<tr id="api_key_invalid"><td><code>api_key_invalid<\/code><\/td><td>401<\/td><td>The key is missing/,
+    );
     expect(referencePage()).toContain('theme="{&quot;colors&quot;');
   });
 
