@@ -3,6 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { ApiError } from '../../lib/errors';
 import * as cursor from '../../lib/paging/cursor';
 import * as links from '../../lib/billing/hosted-link';
+import { requireHostedLinkSecret } from '../../lib/signing-keys/hosted-link-keys';
 import * as keys from '../../lib/signing-keys/key-set';
 import { forgetCursorKeys } from '../../lib/signing-keys/cursor-keys';
 import { forgetHostedLinkKeys } from '../../lib/signing-keys/hosted-link-keys';
@@ -47,7 +48,8 @@ describe('signing keys read at run time', () => {
   });
 
   /** The link module loaded afresh, as a function's cold start loads it. */
-  const coldStart = () => jest.isolateModules(() => require('../../lib/billing/hosted-link'));
+  // A deployed function's cold start (lib/config/cold-start.ts, ahead of every bundle).
+  const coldStart = () => jest.isolateModules(() => require('../../lib/config/cold-start'));
 
   it('rotates the cursor key without a redeploy: both keys verify during the rotation, the retired one after the next', async () => {
     const listing = cursor.listingFingerprint({ route: 'r', partner: 'ptr_1' });
@@ -96,6 +98,8 @@ describe('signing keys read at run time', () => {
     delete process.env.HOSTED_LINK_KEY_SECRET;
     process.env.CURSOR_SIGNING_KEY = KEY('a');
     expect(coldStart).toThrow(/HOSTED_LINK_KEY_SECRET is not set/);
+    // A process that skipped the cold start still never signs with a fixed key.
+    expect(() => requireHostedLinkSecret()).toThrow(/HOSTED_LINK_KEY_SECRET is not set/);
     // The embedded default keeps its local key.
     process.env.STAGE = 'local';
     expect(coldStart).not.toThrow();
