@@ -3,7 +3,7 @@ import { BatchWriteCommand } from '../lib/store/dynamodb';
 import { db, tableName } from '../lib/store/client';
 import { wrapSends } from '../lib/aws/send-wrapper';
 import { newId } from '../lib/ids';
-import { requestLogItem } from '../lib/request-log/store';
+import { requestLogItem } from '../lib/store/entities/request-log-entry';
 import { listRequestLogs, listRequestLogsQuery } from '../lib/request-log/list';
 import { countRange, keysetPage } from '../lib/paging/keyset-page';
 import { requestLogIndexes } from '../lib/store/keys';

@@ -1,7 +1,7 @@
 import { apiOperation } from '../../lib/http/operation';
 import { createFixedAsset as contract } from '../../lib/routes/orders/create-fixed-asset';
 import { renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
-import { createFixedAsset } from '../../lib/fixed-assets/store';
+import { createFixedAsset } from '../../lib/fixed-assets/fixed-assets';
 
 /** POST /v1/companies/{companyID}/fixed-assets */
 export const handler = apiOperation({

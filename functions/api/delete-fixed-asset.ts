@@ -1,7 +1,7 @@
 import { apiOperation } from '../../lib/http/operation';
 import { deleteFixedAsset as contract } from '../../lib/routes/orders/delete-fixed-asset';
 import { resourceMissing } from '../../lib/errors';
-import { deleteFixedAsset } from '../../lib/fixed-assets/store';
+import { deleteFixedAsset } from '../../lib/fixed-assets/fixed-assets';
 
 /** DELETE /v1/companies/{companyID}/fixed-assets/{fixedAssetID}: `{object, id, deleted: true}` (Stripe's shape). */
 export const handler = apiOperation({

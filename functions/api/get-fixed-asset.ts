@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/operation';
 import { getFixedAsset as contract } from '../../lib/routes/orders/get-fixed-asset';
 import { resourceMissing } from '../../lib/errors';
 import { renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
-import { getFixedAsset } from '../../lib/fixed-assets/store';
+import { getFixedAsset } from '../../lib/fixed-assets/fixed-assets';
 
 /** GET /v1/companies/{companyID}/fixed-assets/{fixedAssetID} */
 export const handler = apiOperation({

@@ -1,7 +1,7 @@
 import { apiOperation } from '../../lib/http/operation';
 import { getRequestLog as contract } from '../../lib/routes/requests/get-request-log';
 import { resourceMissing } from '../../lib/errors';
-import { getRequestLog } from '../../lib/request-log/store';
+import { getRequestLog } from '../../lib/store/entities/request-log-entry';
 import { renderRequestLog } from '../../lib/resources/request-log';
 
 /** GET /v1/requests/{requestID} */

@@ -1,7 +1,7 @@
 import { apiOperation } from '../../lib/http/operation';
 import { getTaxFiling as contract } from '../../lib/routes/orders/get-tax-filing';
 import { resourceMissing } from '../../lib/errors';
-import { getTaxFiling } from '../../lib/tax-filings/store';
+import { getTaxFiling } from '../../lib/tax-filings/tax-filings';
 
 /** GET /v1/tax-filings/{taxFilingID} */
 export const handler = apiOperation({

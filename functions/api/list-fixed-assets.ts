@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/operation';
 import { listFixedAssets as contract } from '../../lib/routes/orders/list-fixed-assets';
 import { resourceMissing } from '../../lib/errors';
 import { renderFixedAsset } from '../../lib/fixed-assets/fixed-asset';
-import { listFixedAssets } from '../../lib/fixed-assets/store';
+import { listFixedAssets } from '../../lib/fixed-assets/fixed-assets';
 
 /** GET /v1/companies/{companyID}/fixed-assets: `{object: "list", items[]}`, newest first (spec). */
 export const handler = apiOperation({

@@ -2,7 +2,7 @@ import { apiOperation } from '../../lib/http/operation';
 import { listTaxFilings as contract } from '../../lib/routes/orders/list-tax-filings';
 import { resourceMissing } from '../../lib/errors';
 import { getCompany } from '../../lib/store/entities/company';
-import { taxFilingsOf } from '../../lib/tax-filings/store';
+import { taxFilingsOf } from '../../lib/tax-filings/tax-filings';
 
 /** GET /v1/companies/{companyID}/tax-filings: read-only, newest first. */
 export const handler = apiOperation({

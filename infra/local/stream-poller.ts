@@ -7,12 +7,10 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { GetCommand, PutCommand } from '../../lib/store/dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { lambdaContext } from './proxy-event';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { db } from '../../lib/store/client';
-import { localStreamCheckpointKey } from '../../lib/store/keys';
+import { saveStreamCheckpoint, streamCheckpoint } from '../../lib/store/entities/local-stream-checkpoint';
 import { type FilterPattern, matchesFilter, STREAM_FILTERS } from '../streams/filters';
 import { logger } from '../../lib/observability/logger';
 
@@ -71,20 +69,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const shards = new Map<string, Shard>();
   let stopped = false;
 
-  const checkpoint = async (shardId: string) =>
-    (await db().send(new GetCommand({ TableName: options.table, Key: localStreamCheckpointKey(streamArn, shardId, options.consumer) })))
-      .Item?.sequence_number as string | undefined;
+  const checkpoint = (shardId: string) => streamCheckpoint(options.table, streamArn, shardId, options.consumer);
   const saveCheckpoint = (shardId: string, sequenceNumber: string) =>
-    db().send(
-      new PutCommand({
-        TableName: options.table,
-        Item: {
-          ...localStreamCheckpointKey(streamArn, shardId, options.consumer),
-          entity: 'local_stream_checkpoint',
-          sequence_number: sequenceNumber,
-        },
-      }),
-    );
+    saveStreamCheckpoint(options.table, { streamArn, shardId, consumer: options.consumer, sequenceNumber });
 
   async function discover() {
     let start: string | undefined;

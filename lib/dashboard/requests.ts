@@ -6,7 +6,7 @@ import { bothModesPage } from '../paging/both-modes';
 import { livemodeParam } from './schemas';
 import { listSortKey } from '../store/keys';
 import { requestLogIdParams } from '../request-log/schemas';
-import { getRequestLog } from '../request-log/store';
+import { getRequestLog } from '../store/entities/request-log-entry';
 import { renderRequestLog, type RequestLog } from '../resources/request-log';
 import type { Mode, Scope } from '../scope';
 import type { PageBlock } from '../paging/keyset-page';

@@ -136,7 +136,7 @@ export async function refuseTakenGuards(ws: WriteSet): Promise<void> {
   );
   if (!guards.length) return;
   const keyOf = (g: (typeof guards)[number]) => ({ pk: g.item.pk, sk: g.item.sk });
-  const found = await batchGetItems(ws.table, guards.map(keyOf), { projection: 'pk, sk' });
+  const found = await batchGetItems(ws.table, guards.map(keyOf), { attributes: ['pk', 'sk'] });
   const refused = guards.find((g) => itemAt(found, keyOf(g)));
   if (refused) throw refused.onFailed!();
 }

@@ -1,5 +1,6 @@
 import { batchGetItems, itemId as id, type ReadBatch } from '../store/read-batch';
-import { companyOfCounter, eventCounterKey, legacyEventCounterKey } from '../store/keys';
+import { companyOfCounter, eventCounterKey, legacyEventCounterKey, typeOfCompanyTypeCounter } from '../store/keys';
+import { defineEntity } from '../store/entity';
 import type { Scope } from '../scope';
 
 /** A stream's counter as read: its sequence and, for `ALL`, the log's newest `created_at`. */
@@ -17,9 +18,28 @@ export type Counters = Map<string, Counter>;
 
 type Key = Record<string, unknown>;
 
+/**
+ * A counter item (lib/store/keys/events.ts `eventCounterKey`): a stream's `seq`, the log's newest
+ * `last_ms` on `ALL`, and a company's company+type sequences in `types`, by type.
+ */
+export interface CounterRecord {
+  stream: string;
+  seq: number;
+  last_ms?: number;
+  types?: Record<string, number>;
+}
+
+/** Counter items carry no `entity` (they never did): the entity is their shape, for typed conditions and updates. */
+export const counterEntity = defineEntity<CounterRecord>({
+  name: 'event_counter',
+  key: (scope, c) => eventCounterKey(scope, c.stream),
+  keyOnly: ['stream'],
+});
+
 /** The value of counter `name` in the item that holds it (lib/store/keys/events.ts), if it has one. */
 function valueIn(item: Record<string, unknown>, name: string): number | undefined {
-  if (name.startsWith('CT#')) return (item.types as Record<string, number> | undefined)?.[name.split('#').slice(2).join('#')];
+  const type = typeOfCompanyTypeCounter(name);
+  if (type !== undefined) return (item.types as Record<string, number> | undefined)?.[type];
   return item.seq as number | undefined;
 }
 
@@ -77,7 +97,8 @@ export function counterItems(scope: Scope, counters: Map<string, number>, lastMs
     const item = items.get(id(key)) ?? { ...key };
     if (companyOfCounter(name)) {
       item.types ??= {};
-      if (name.startsWith('CT#')) (item.types as Record<string, number>)[name.split('#').slice(2).join('#')] = seq;
+      const type = typeOfCompanyTypeCounter(name);
+      if (type !== undefined) (item.types as Record<string, number>)[type] = seq;
       else item.seq = seq;
     } else {
       item.seq = seq;

@@ -1,4 +1,4 @@
-import { eventKey, eventSortKey, eventStreams } from '../store/keys';
+import { eventCounterStreams, eventKey, eventSortKey, eventStreams } from '../store/keys';
 import { EVENT_ENTITY } from '../store/table-definition';
 import type { Scope } from '../scope';
 import type { ApiEvent, CommittedEvent } from '../store/event';
@@ -11,10 +11,10 @@ import { counterItems } from './counters';
  */
 export function counterStreamsOf(e: { type: string; companyId?: string }) {
   return {
-    all: 'ALL',
-    type: `T#${e.type}`,
-    company: e.companyId ? `C#${e.companyId}` : undefined,
-    companyType: e.companyId ? `CT#${e.companyId}#${e.type}` : undefined,
+    all: eventCounterStreams.all,
+    type: eventCounterStreams.type(e.type),
+    company: e.companyId ? eventCounterStreams.company(e.companyId) : undefined,
+    companyType: e.companyId ? eventCounterStreams.companyType(e.companyId, e.type) : undefined,
   };
 }
 

@@ -1,10 +1,11 @@
-import { companyOfCounter, eventCounterKey, eventSequencerLeaseKey } from '../store/keys';
+import { companyOfCounter, eventCounterKey, eventCounterStreams, eventSequencerLeaseKey, typeOfCompanyTypeCounter } from '../store/keys';
+import { itemAbsent, renderExpressions } from '../store/expression';
 import { livemode, type Scope } from '../scope';
 import type { WriteEntry } from '../store/write-set';
 import { newId } from '../ids';
 import type { ApiEvent, CommittedEvent, PendingEvent } from '../store/event';
 import { counterStreamsOf, eventItem } from './event-item';
-import { readCounterItems, type Counters } from './counters';
+import { counterEntity, readCounterItems, type Counters } from './counters';
 import type { ReadBatch } from '../store/read-batch';
 
 export type { Counter, Counters } from './counters';
@@ -134,7 +135,7 @@ export function sequence(
     };
     const seq = { all: bump(s.all)!, type: bump(s.type)!, company: bump(s.company), companyType: bump(s.companyType) };
     entries.push({
-      item: { Put: { TableName: table, Item: eventItem(scope, event, seq), ConditionExpression: 'attribute_not_exists(pk)' } },
+      item: { Put: { TableName: table, Item: eventItem(scope, event, seq), ...renderExpressions(undefined, [itemAbsent()]) } },
       onFailed: () => new EventAlreadySequenced(id),
     });
     committed.push({ event, seq });
@@ -151,40 +152,35 @@ export function sequence(
   }
   for (const [holder, names] of byItem) {
     const company = companyOfCounter(names[0]);
-    const lead = company ? `C#${company}` : holder;
+    const lead = company ? eventCounterStreams.company(company) : holder;
     const prior = counters.get(lead)!;
     const next = after.get(lead)!;
-    const set = [`seq = :seq`];
-    const values: Record<string, unknown> = { ':seq': next.seq };
-    const attributeNames: Record<string, string> = {};
-    if (lead === 'ALL') {
-      set.push('last_ms = :last');
-      values[':last'] = next.last_ms;
-    }
-    if (company) {
-      const types = names.filter((n) => n.startsWith('CT#'));
-      attributeNames['#types'] = 'types';
-      if (prior.exists) {
-        types.forEach((n, i) => {
-          attributeNames[`#t${i}`] = n.split('#').slice(2).join('#');
-          values[`:t${i}`] = after.get(n)!.seq;
-          set.push(`#types.#t${i} = :t${i}`);
-        });
-      } else {
-        set.push('#types = :types');
-        values[':types'] = Object.fromEntries(types.map((n) => [n.split('#').slice(2).join('#'), after.get(n)!.seq]));
-      }
-    }
-    if (prior.exists) values[':prior'] = prior.seq;
+    const counter = counterEntity.where;
+    const types = company
+      ? Object.fromEntries(
+          names.flatMap((n) => {
+            const type = typeOfCompanyTypeCounter(n);
+            return type === undefined ? [] : [[type, after.get(n)!.seq]];
+          }),
+        )
+      : undefined;
+    const update = counterEntity.update({
+      set: {
+        seq: next.seq,
+        ...(lead === eventCounterStreams.all ? { last_ms: next.last_ms } : {}),
+        // A new company counters item takes its types whole; an existing one each type's entry alone.
+        ...(types && !prior.exists ? { types } : {}),
+      },
+      ...(types && prior.exists && Object.keys(types).length ? { setInMap: { types } } : {}),
+    });
     entries.push({
       item: {
         Update: {
           TableName: table,
           Key: eventCounterKey(scope, lead),
-          UpdateExpression: `SET ${set.join(', ')}`,
-          ConditionExpression: prior.exists ? 'seq = :prior' : 'attribute_not_exists(pk)',
-          ExpressionAttributeNames: Object.keys(attributeNames).length ? attributeNames : undefined,
-          ExpressionAttributeValues: values,
+          ...(renderExpressions(update, [prior.exists ? counter.equals('seq', prior.seq) : counter.absent()]) as {
+            UpdateExpression: string;
+          }),
         },
       },
       // A failed counter condition means another writer took the sequence first: sequence again.

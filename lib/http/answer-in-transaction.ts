@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { completeKeyInTransaction, storable } from '../idempotency/records';
-import { addRequestLog } from '../request-log/store';
+import { addRequestLog } from '../store/entities/request-log-entry';
 import type { WriteSet } from '../store/write-set';
 import type { RequestState } from './core/types';
 import { requestLogEntryOf } from './middleware/request-log';

@@ -8,7 +8,7 @@ import { repriceOrder } from '../orders/moves/reprice-order';
 import { approveRenewalCancel, denyRenewalCancel } from '../orders/moves/renewal-cancel';
 import type { OrderRecord } from '../store/entities/service-order';
 import { changeEntitlements } from '../entitlements/change-entitlements';
-import { advanceTaxFiling, openTaxFiling } from '../tax-filings/store';
+import { advanceTaxFiling, openTaxFiling } from '../tax-filings/tax-filings';
 import { TAX_FILING_KINDS, TAX_FILING_STATUSES, type TaxFilingKind, type TaxFilingStatus } from '../tax-filings/tax-filing';
 import { fireNextReminder } from '../calendar/calendar-events';
 import { closePeriod } from '../billing/close-period';

@@ -7,7 +7,7 @@ import { renderRequestLog, type RequestLog } from '../resources/request-log';
 import type { Scope } from '../scope';
 import { requestLogIndexes } from '../store/keys';
 import { TTL_ATTRIBUTE } from '../store/table-definition';
-import { getRequestLogsOfPage } from './store';
+import { getRequestLogsOfPage } from '../store/entities/request-log-entry';
 import { allOf, atLeast, equals, greaterThan, lessThan } from '../store/expression';
 import { realNow } from '../clock';
 import { matchesOfPieces, piecesOf, runsOf } from './log-hours';

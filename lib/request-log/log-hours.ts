@@ -1,6 +1,6 @@
 import type { Scope } from '../scope';
 import { hourBounds, hourOf, hourOfKey, nextHour } from '../store/utc-hours';
-import { REQUEST_LOG_RETENTION_SECONDS } from './store';
+import { REQUEST_LOG_RETENTION_SECONDS } from '../store/entities/request-log-entry';
 import { putRequestLogHours, requestLogEntriesOfHours, requestLogHours, type RequestLogHour } from '../store/entities/request-log-hour';
 import { countHours, type EntryFilter, matchesInHour } from './hour-counts';
 

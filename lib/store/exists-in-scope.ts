@@ -22,5 +22,5 @@ export async function existsInScope(scope: Scope, id: string): Promise<boolean |
   const prefix = /^[a-z]+_/.exec(id)?.[0];
   const key = prefix !== undefined && Object.hasOwn(KEY_OF, prefix) ? KEY_OF[prefix] : undefined;
   if (!key) return undefined;
-  return (await getItem(tableName(), key(scope, id), { projection: 'pk' })) !== undefined;
+  return (await getItem(tableName(), key(scope, id), { attributes: ['pk'] })) !== undefined;
 }

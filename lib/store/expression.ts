@@ -45,12 +45,15 @@ export interface Update {
   setIfAbsent?: Record<string, unknown>;
   add?: Record<string, number>;
   remove?: string[];
+  /** Entries set inside a map attribute, leaving its other entries as they are: `{ types: { 'company.updated': 3 } }`. */
+  setInMap?: Record<string, Record<string, unknown>>;
 }
 
 /** The attributes an update writes, each once. */
 export function attributesOf(update: Update): string[] {
   return [
     ...Object.keys(update.set ?? {}),
+    ...Object.keys(update.setInMap ?? {}),
     ...Object.keys(update.setIfAbsent ?? {}),
     ...Object.keys(update.add ?? {}),
     ...(update.remove ?? []),
@@ -65,6 +68,7 @@ export function attributesOf(update: Update): string[] {
 export function mergeUpdates(a: Update, b: Update): Update {
   const add: Record<string, number> = { ...a.add };
   for (const [name, delta] of Object.entries(b.add ?? {})) add[name] = (add[name] ?? 0) + delta;
+  if (a.setInMap || b.setInMap) throw new Error('an update of entries of a map cannot be joined with another update');
   const merged: Update = {
     set: { ...a.set, ...b.set },
     setIfAbsent: { ...a.setIfAbsent, ...b.setIfAbsent },
@@ -138,6 +142,9 @@ export function renderExpressions(update: Update | undefined, conditions: Condit
     const set = [
       ...Object.entries(update.set ?? {}).map(([n, v]) => `${name(n)} = ${value(v)}`),
       ...Object.entries(update.setIfAbsent ?? {}).map(([n, v]) => `${name(n)} = if_not_exists(${name(n)}, ${value(v)})`),
+      ...Object.entries(update.setInMap ?? {}).flatMap(([map, entries]) =>
+        Object.entries(entries).map(([n, v]) => `${name(map)}.${name(n)} = ${value(v)}`),
+      ),
     ];
     const add = Object.entries(update.add ?? {}).map(([n, v]) => `${name(n)} ${value(v)}`);
     const remove = (update.remove ?? []).map(name);
@@ -153,4 +160,63 @@ export function renderExpressions(update: Update | undefined, conditions: Condit
   if (Object.keys(names).length) out.ExpressionAttributeNames = names;
   if (Object.keys(values).length) out.ExpressionAttributeValues = values;
   return out;
+}
+
+/** Which sort keys of a partition a Query reads: one prefix, a range (bounds inclusive), or those from/to (inclusive) or above/below (exclusive) one value. */
+export type SortKeyRange =
+  | { beginsWith: string }
+  | { between: [string, string] }
+  | { from: string }
+  | { to: string }
+  | { above: string }
+  | { below: string };
+
+/**
+ * A Query's key condition: the partition key `partitionName` equal to `partition`, and the sort key
+ * `sortName` in `range`. Its placeholders (`#pk`, `#sk`, `:pk`, `:sk`, `:lo`, `:hi`) never meet those
+ * of `renderExpressions` (`#n…`, `:v…`) or of `renderProjection` (`#p…`).
+ */
+export function renderKeyCondition(
+  keyNames: { partition: string; sort: string },
+  partition: string,
+  range?: SortKeyRange,
+): Required<Pick<Rendered, 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>> & { KeyConditionExpression: string } {
+  const names: Record<string, string> = { '#pk': keyNames.partition };
+  const values: Record<string, unknown> = { ':pk': partition };
+  let key = '#pk = :pk';
+  if (range) {
+    names['#sk'] = keyNames.sort;
+    if ('beginsWith' in range) {
+      key += ' AND begins_with(#sk, :sk)';
+      values[':sk'] = range.beginsWith;
+    } else if ('between' in range) {
+      key += ' AND #sk BETWEEN :lo AND :hi';
+      [values[':lo'], values[':hi']] = range.between;
+    } else {
+      const [op, bound] =
+        'from' in range
+          ? ['>=', range.from]
+          : 'to' in range
+            ? ['<=', range.to]
+            : 'above' in range
+              ? ['>', range.above]
+              : ['<', range.below];
+      key += ` AND #sk ${op} :sk`;
+      values[':sk'] = bound;
+    }
+  }
+  return { KeyConditionExpression: key, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/** Only these attributes of an item (a read's projection), each by a placeholder of its own (`#p0`, …). */
+export function renderProjection(attributes: readonly string[]): {
+  ProjectionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+} {
+  const names: Record<string, string> = {};
+  const placeholders = attributes.map((a, i) => {
+    names[`#p${i}`] = a;
+    return `#p${i}`;
+  });
+  return { ProjectionExpression: placeholders.join(', '), ExpressionAttributeNames: names };
 }

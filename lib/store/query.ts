@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandOutput } from './dynamodb';
 import { db, tableName } from './client';
-import { type Condition, renderExpressions } from './expression';
+import { type Condition, renderExpressions, renderKeyCondition, renderProjection, type SortKeyRange } from './expression';
 import type { IndexName } from './table-definition';
 
 type Item = Record<string, unknown>;
@@ -17,13 +17,7 @@ export interface PartitionQuery {
   partition: string;
   index?: IndexName;
   /** The sort keys to read: one prefix, a range (bounds inclusive), or those from/to (inclusive) or above/below (exclusive) one value. */
-  sortKey?:
-    | { beginsWith: string }
-    | { between: [string, string] }
-    | { from: string }
-    | { to: string }
-    | { above: string }
-    | { below: string };
+  sortKey?: SortKeyRange;
   newestFirst?: boolean;
   /** Conditions on the items' other attributes (DynamoDB's filter: read, then dropped). */
   filter?: Condition;
@@ -52,46 +46,25 @@ export interface QueryPage {
 
 /** The Query of a partition query, rendered. */
 export function queryInputOf(q: PartitionQuery, options: { withCapacity?: boolean } = {}) {
-  const pk = q.index ? `${q.index}pk` : 'pk';
-  const sk = q.index ? `${q.index}sk` : 'sk';
-  const names: Record<string, string> = { '#pk': pk };
-  const values: Record<string, unknown> = { ':pk': q.partition };
-  let key = '#pk = :pk';
-  if (q.sortKey) {
-    names['#sk'] = sk;
-    if ('beginsWith' in q.sortKey) {
-      key += ' AND begins_with(#sk, :sk)';
-      values[':sk'] = q.sortKey.beginsWith;
-    } else if ('between' in q.sortKey) {
-      key += ' AND #sk BETWEEN :lo AND :hi';
-      [values[':lo'], values[':hi']] = q.sortKey.between;
-    } else {
-      const [op, value] =
-        'from' in q.sortKey
-          ? ['>=', q.sortKey.from]
-          : 'to' in q.sortKey
-            ? ['<=', q.sortKey.to]
-            : 'above' in q.sortKey
-              ? ['>', q.sortKey.above]
-              : ['<', q.sortKey.below];
-      key += ` AND #sk ${op} :sk`;
-      values[':sk'] = value;
-    }
-  }
-  // The filter's and the projection's placeholders are its own (`#n…`, `:v…`): they never meet the key's.
+  const key = renderKeyCondition(
+    { partition: q.index ? `${q.index}pk` : 'pk', sort: q.index ? `${q.index}sk` : 'sk' },
+    q.partition,
+    q.sortKey,
+  );
   const filter = q.filter ? renderExpressions(undefined, [q.filter]) : undefined;
-  const projection = q.attributes?.map((a, i) => {
-    names[`#p${i}`] = a;
-    return `#p${i}`;
-  });
+  const projection = q.attributes ? renderProjection(q.attributes) : undefined;
   return {
     TableName: q.table ?? tableName(),
     IndexName: q.index,
-    KeyConditionExpression: key,
+    KeyConditionExpression: key.KeyConditionExpression,
     FilterExpression: filter?.ConditionExpression,
-    ProjectionExpression: projection?.join(', '),
-    ExpressionAttributeNames: { ...names, ...filter?.ExpressionAttributeNames },
-    ExpressionAttributeValues: { ...values, ...filter?.ExpressionAttributeValues },
+    ProjectionExpression: projection?.ProjectionExpression,
+    ExpressionAttributeNames: {
+      ...key.ExpressionAttributeNames,
+      ...projection?.ExpressionAttributeNames,
+      ...filter?.ExpressionAttributeNames,
+    },
+    ExpressionAttributeValues: { ...key.ExpressionAttributeValues, ...filter?.ExpressionAttributeValues },
     ScanIndexForward: q.newestFirst ? false : undefined,
     ConsistentRead: q.consistent,
     Limit: q.limit,

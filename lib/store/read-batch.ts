@@ -1,6 +1,7 @@
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from './dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { db } from './client';
+import { renderProjection } from './expression';
 
 /** An item's primary key. */
 export type ItemKey = Record<string, unknown>;
@@ -20,7 +21,7 @@ export const itemId = (key: ItemKey) => `${key.pk as string}\n${key.sk as string
 export async function batchGetItems(
   table: string,
   keys: ItemKey[],
-  options: { consistent?: boolean; projection?: string; onResponse?: (response: BatchGetCommandOutput) => void } = {},
+  options: { consistent?: boolean; attributes?: string[]; onResponse?: (response: BatchGetCommandOutput) => void } = {},
 ): Promise<Map<string, Item>> {
   const items = new Map<string, Item>();
   const unique = [...new Map(keys.map((key) => [itemId(key), key])).values()];
@@ -30,7 +31,7 @@ export async function batchGetItems(
       if (attempt) await sleep(10 * 2 ** Math.min(attempt, 6));
       const res: BatchGetCommandOutput = await db().send(
         new BatchGetCommand({
-          RequestItems: { [table]: { Keys: batch, ConsistentRead: options.consistent ?? true, ProjectionExpression: options.projection } },
+          RequestItems: { [table]: { Keys: batch, ConsistentRead: options.consistent ?? true, ...projectionOf(options.attributes) } },
           ...(options.onResponse ? { ReturnConsumedCapacity: 'TOTAL' } : {}),
         }),
       );
@@ -111,11 +112,13 @@ async function consistentGet(table: string, key: ItemKey): Promise<Map<string, I
 export async function getItem(
   table: string,
   key: ItemKey,
-  options: { batch?: ReadBatch; consistent?: boolean; projection?: string } = {},
+  options: { batch?: ReadBatch; consistent?: boolean; attributes?: string[] } = {},
 ): Promise<Item | undefined> {
   if (options.batch) return itemAt(await options.batch.read([key]), key);
   const res = await db().send(
-    new GetCommand({ TableName: table, Key: key, ConsistentRead: options.consistent, ProjectionExpression: options.projection }),
+    new GetCommand({ TableName: table, Key: key, ConsistentRead: options.consistent, ...projectionOf(options.attributes) }),
   );
   return res.Item;
 }
+
+const projectionOf = (attributes?: string[]) => (attributes ? renderProjection(attributes) : {});

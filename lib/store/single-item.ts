@@ -16,10 +16,10 @@ type Key = Record<string, unknown>;
  * modules instead, so that their grants stay theirs.
  */
 
-/** Puts `item`; false when `condition` failed (nothing written). */
-export async function putItem(item: Item, condition?: Condition): Promise<boolean> {
+/** Puts `item` (in `table`, the one table by default); false when `condition` failed (nothing written). */
+export async function putItem(item: Item, condition?: Condition, table: string = tableName()): Promise<boolean> {
   try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: item, ...renderExpressions(undefined, condition ? [condition] : []) }));
+    await db().send(new PutCommand({ TableName: table, Item: item, ...renderExpressions(undefined, condition ? [condition] : []) }));
     return true;
   } catch (error) {
     if (condition && isConditionFailed(error)) return false;

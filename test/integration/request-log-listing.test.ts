@@ -4,7 +4,7 @@ import { db, tableName } from '../../lib/store/client';
 import { useStackDatabase } from '../support/stack';
 import { newId } from '../../lib/ids';
 import { setClock } from '../../lib/clock';
-import { requestLogItem } from '../../lib/request-log/store';
+import { requestLogItem } from '../../lib/store/entities/request-log-entry';
 import { listRequestLogs, listRequestLogsQuery } from '../../lib/request-log/list';
 import { unwrapSends, wrapSends } from '../../lib/aws/send-wrapper';
 import { HOUR_MS } from '../../lib/store/utc-hours';

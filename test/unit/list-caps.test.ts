@@ -2,7 +2,7 @@ import { mockStore } from '../support/aws-mock';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../../lib/store/dynamodb';
 import { resetDbClient } from '../../lib/store/client';
 import { fixedAssetsOf } from '../../lib/store/entities/fixed-asset';
-import { createFixedAsset } from '../../lib/fixed-assets/store';
+import { createFixedAsset } from '../../lib/fixed-assets/fixed-assets';
 import { MAX_FIXED_ASSETS_PER_COMPANY } from '../../lib/resources/list-caps';
 
 /**

@@ -1,17 +1,7 @@
+import type { StoredQueueMessage } from '../../../lib/store/entities/local-queue-message';
+
 /** One message of a local FIFO queue, as kept in memory and written through to DynamoDB Local. */
-export interface Message {
-  sequence: string;
-  message_id: string;
-  body: string;
-  group: string;
-  dedup_id: string;
-  sent_at: number;
-  available_at: number;
-  visible_at: number;
-  receive_count: number;
-  first_receive_at?: number;
-  receipt_handle?: string;
-}
+export type Message = StoredQueueMessage;
 
 /** A refusal in SQS's terms: `type` is the error code the SQS client reads (`ReceiptHandleIsInvalid`…). */
 export class QueueError extends Error {

@@ -1,10 +1,6 @@
-import { BatchWriteCommand, PutCommand, QueryCommand } from '../../../lib/store/dynamodb';
-import { db, tableName } from '../../../lib/store/client';
-import { localQueueMessageKey, localQueuePartition } from '../../../lib/store/keys';
+import { putStoredMessage, storedMessagesOf, writeStoredMessages } from '../../../lib/store/entities/local-queue-message';
 import { logger } from '../../../lib/observability/logger';
 import type { Message } from './message';
-
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 /**
  * A queue's messages as written through to DynamoDB Local, so that what was queued before a restart of
@@ -12,7 +8,6 @@ type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { Delete
  * behind (below).
  */
 export class StoredMessages {
-  private readonly table = tableName();
   private deleting: Message[] = [];
   private deleteWriter?: Promise<void>;
 
@@ -20,32 +15,17 @@ export class StoredMessages {
 
   /** Every message stored for this queue. */
   async load(): Promise<Message[]> {
-    const out: Message[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await db().send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': localQueuePartition(this.queueName) },
-          ExclusiveStartKey: start,
-          ConsistentRead: true,
-        }),
-      );
-      out.push(...((res.Items ?? []) as unknown as Message[]));
-      start = res.LastEvaluatedKey;
-    } while (start);
-    return out;
+    return storedMessagesOf(this.queueName);
   }
 
   /** One message as it is now. */
   async put(m: Message): Promise<void> {
-    await db().send(new PutCommand({ TableName: this.table, Item: this.itemOf(m) }));
+    await putStoredMessage(this.queueName, m);
   }
 
-  /** Many messages as they are now, in BatchWriteItem calls of 25. */
+  /** Many messages as they are now, in BatchWriteItem calls of 25 (lib/store/write-batch.ts). */
   async putMany(messages: Message[]): Promise<void> {
-    await this.write(messages.map((m) => ({ PutRequest: { Item: this.itemOf(m) } })));
+    await writeStoredMessages(this.queueName, { put: messages });
   }
 
   /**
@@ -64,8 +44,8 @@ export class StoredMessages {
           const next = this.deleting;
           this.deleting = [];
           // A failed delete leaves the messages stored (handed out again only after a restart).
-          await this.write(next.map((m) => ({ DeleteRequest: { Key: localQueueMessageKey(this.queueName, m.sequence) } }))).catch(
-            (error: unknown) => logger.error('local FIFO lanes: deleting handled messages failed', { error: error as Error }),
+          await writeStoredMessages(this.queueName, { deleteSequences: next.map((m) => m.sequence) }).catch((error: unknown) =>
+            logger.error('local FIFO lanes: deleting handled messages failed', { error: error as Error }),
           );
         }
       } finally {
@@ -77,19 +57,5 @@ export class StoredMessages {
   /** Resolves once every delete written behind is written. */
   async flushed(): Promise<void> {
     await this.deleteWriter;
-  }
-
-  private itemOf(m: Message): Record<string, unknown> {
-    return { ...localQueueMessageKey(this.queueName, m.sequence), entity: 'local_queue_message', ...m };
-  }
-
-  private async write(requests: WriteRequest[]): Promise<void> {
-    for (let i = 0; i < requests.length; i += 25) {
-      let pending: WriteRequest[] | undefined = requests.slice(i, i + 25);
-      while (pending?.length) {
-        const res = await db().send(new BatchWriteCommand({ RequestItems: { [this.table]: pending } }));
-        pending = res.UnprocessedItems?.[this.table] as WriteRequest[] | undefined;
-      }
-    }
   }
 }

@@ -7,6 +7,20 @@ import { randomBase62 } from '../../ids';
 import { isTransientStoreError } from '../../store/transient';
 import { isConditionFailed } from '../../store/condition-failed';
 import { machineMs } from '../../clock';
+import { defineEntity } from '../../store/entity';
+import { anyOf, renderExpressions } from '../../store/expression';
+
+/** The lease item of a partner+mode's log: who drains it, until when (epoch ms). */
+interface LeaseRecord {
+  holder?: string;
+  expires_at?: number;
+}
+
+const leaseEntity = defineEntity<LeaseRecord, { entity: string }>({
+  name: 'event_sequencer_lease',
+  key: (scope) => eventSequencerLeaseKey(scope),
+});
+const lease = leaseEntity.where;
 
 /**
  * One drain at a time per partner+mode: a lease item (`holder`, `expires_at`) taken with a
@@ -36,9 +50,10 @@ export class Lease {
         new UpdateCommand({
           TableName: this.table,
           Key: eventSequencerLeaseKey(this.scope),
-          UpdateExpression: 'SET holder = :me, expires_at = :until, entity = :entity',
-          ConditionExpression: 'attribute_not_exists(holder) OR expires_at < :now',
-          ExpressionAttributeValues: { ':me': this.token, ':until': at + this.leaseMs, ':now': at, ':entity': 'event_sequencer_lease' },
+          ...renderExpressions(
+            leaseEntity.update({ set: { holder: this.token, expires_at: at + this.leaseMs, entity: leaseEntity.name } }),
+            [anyOf(lease.lacks('holder'), lease.lessThan('expires_at', at))],
+          ),
         }),
       );
       return true;
@@ -55,9 +70,11 @@ export class Lease {
         Update: {
           TableName: this.table,
           Key: eventSequencerLeaseKey(this.scope),
-          UpdateExpression: 'SET expires_at = :until',
-          ConditionExpression: 'holder = :me',
-          ExpressionAttributeValues: { ':me': this.token, ':until': machineMs() + this.leaseMs },
+          ...(renderExpressions(leaseEntity.update({ set: { expires_at: machineMs() + this.leaseMs } }), [
+            lease.equals('holder', this.token),
+          ]) as {
+            UpdateExpression: string;
+          }),
         },
       },
       onFailed: () => new LeaseLost(),
@@ -75,9 +92,9 @@ export class Lease {
         new UpdateCommand({
           TableName: this.table,
           Key: eventSequencerLeaseKey(this.scope),
-          UpdateExpression: clean ? 'REMOVE holder, expires_at' : 'SET expires_at = :zero',
-          ConditionExpression: 'holder = :me',
-          ExpressionAttributeValues: { ':me': this.token, ...(clean ? {} : { ':zero': 0 }) },
+          ...renderExpressions(leaseEntity.update(clean ? { remove: ['holder', 'expires_at'] } : { set: { expires_at: 0 } }), [
+            lease.equals('holder', this.token),
+          ]),
         }),
       );
     } catch {

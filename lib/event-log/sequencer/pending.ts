@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '../../store/dynamodb';
-import { db } from '../../store/client';
+import { queryPage } from '../../store/query';
 import { pendingEventSortKey, pendingEventsPartition } from '../../store/keys';
 import { PENDING_EVENT_ENTITY } from '../../store/table-definition';
 import type { Scope } from '../../scope';
@@ -95,27 +94,22 @@ export async function readPending(
   const shards = sequencerSettings().pendingShards;
   const pages = await Promise.all(
     Array.from({ length: shards }, (_, shard) =>
-      db().send(
-        new QueryCommand({
-          TableName: table,
-          KeyConditionExpression: olderThan === undefined ? 'pk = :pk' : 'pk = :pk AND sk < :before',
-          ExpressionAttributeValues: {
-            ':pk': pendingEventsPartition(scope, shard),
-            ...(olderThan === undefined ? {} : { ':before': new Date(olderThan).toISOString() }),
-          },
-          ConsistentRead: true,
-          Limit: perShard,
-        }),
-      ),
+      queryPage({
+        table,
+        partition: pendingEventsPartition(scope, shard),
+        sortKey: olderThan === undefined ? undefined : { below: new Date(olderThan).toISOString() },
+        consistent: true,
+        limit: perShard,
+      }),
     ),
   );
   let cut: string | undefined;
   for (const page of pages) {
-    const last = page.Items?.at(-1)?.sk as string | undefined;
-    if (page.LastEvaluatedKey && last !== undefined && (cut === undefined || last < cut)) cut = last;
+    const last = page.items.at(-1)?.sk as string | undefined;
+    if (page.next && last !== undefined && (cut === undefined || last < cut)) cut = last;
   }
   const items = pages
-    .flatMap((p) => (p.Items ?? []) as PendingItem[])
+    .flatMap((p) => p.items as unknown as PendingItem[])
     .filter((i) => cut === undefined || i.sk <= cut)
     .sort((a, b) => (a.sk < b.sk ? -1 : a.sk > b.sk ? 1 : 0));
   return { items, more: cut !== undefined };

@@ -8,7 +8,7 @@ import type { ApiEvent } from '../../store/event';
 export async function getEvent(scope: Scope, table: string, eventId: string, batch?: ReadBatch): Promise<ApiEvent> {
   const item = await getItem(table, eventKey(scope, eventId), {
     batch: batch?.table === table ? batch : undefined,
-    projection: 'payload',
+    attributes: ['payload'],
   });
   if (!item) throw resourceMissing('event', eventId);
   return JSON.parse(item.payload as string) as ApiEvent;

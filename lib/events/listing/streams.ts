@@ -1,4 +1,4 @@
-import { eventStreams } from '../../store/keys';
+import { eventCounterStreams, eventStreams } from '../../store/keys';
 import type { IndexName } from '../../store/table-definition';
 import type { Scope } from '../../scope';
 import { indexShards } from '../../event-log/index-shards';
@@ -23,25 +23,25 @@ export const stream = {
     index: 'gsi1',
     pks: shards().map((i) => eventStreams.all(scope, i)),
     seqAttribute: 'seq_all',
-    counter: 'ALL',
+    counter: eventCounterStreams.all,
   }),
   type: (scope: Scope, type: string): EventStream => ({
     index: 'gsi2',
     pks: shards().map((i) => eventStreams.type(scope, type, i)),
     seqAttribute: 'seq_type',
-    counter: `T#${type}`,
+    counter: eventCounterStreams.type(type),
   }),
   company: (scope: Scope, companyId: string): EventStream => ({
     index: 'gsi3',
     pks: [eventStreams.company(scope, companyId)],
     seqAttribute: 'seq_company',
-    counter: `C#${companyId}`,
+    counter: eventCounterStreams.company(companyId),
   }),
   companyType: (scope: Scope, companyId: string, type: string): EventStream => ({
     index: 'gsi4',
     pks: [eventStreams.companyType(scope, companyId, type)],
     seqAttribute: 'seq_company_type',
-    counter: `CT#${companyId}#${type}`,
+    counter: eventCounterStreams.companyType(companyId, type),
   }),
 };
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { isLogged, requestLogEntry } from '../../request-log/entry';
-import { putRequestLog } from '../../request-log/store';
+import { putRequestLog } from '../../store/entities/request-log-entry';
 import type { RequestLogRecord } from '../../resources/request-log';
 import { logger } from '../../observability/logger';
 import { CURRENT_VERSION } from '../../versioning/versions';

@@ -80,7 +80,9 @@ export async function getCompanyAndOpenCount(
 
 /** `open_requirements` of a company: its count alone, one consistent GetItem of the company item, however long its history. */
 export async function openRequirementCount(scope: Scope, companyId: string): Promise<number> {
-  return openRequirementsOf(await getItem(tableName(), companyKey(scope, companyId), { consistent: true, projection: OPEN_REQUIREMENTS }));
+  return openRequirementsOf(
+    await getItem(tableName(), companyKey(scope, companyId), { consistent: true, attributes: [OPEN_REQUIREMENTS] }),
+  );
 }
 
 /**
@@ -190,7 +192,7 @@ export async function companyIdByExternalId(scope: Scope, externalId: string): P
 
 /** Whether a company holds the name whose guard item is at `nameGuard` (companyNameKey), read consistently. */
 export async function companyNameHeld(nameGuard: { pk: string; sk: string }): Promise<boolean> {
-  return (await getItem(tableName(), nameGuard, { consistent: true, projection: 'pk' })) !== undefined;
+  return (await getItem(tableName(), nameGuard, { consistent: true, attributes: ['pk'] })) !== undefined;
 }
 
 /**

@@ -1,12 +1,10 @@
 import { addIdPointer, readById } from '../read-by-id';
-import { tableName } from '../client';
 import { defineEntity } from '../entity';
-import { queryAll } from '../query-all';
+import { queryEvery } from '../query';
 import { companyPartition, FILE_SK_PREFIX, fileKey, filePointerKey } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import { renderFile, type ApiFile } from '../../resources/file';
-import { itemAbsent } from '../expression';
 
 /** A file as stored: the API fields and what stays internal (owner, where the bytes are, pages). */
 export type FileRecord = Omit<ApiFile, 'object' | 'company'> & {
@@ -26,7 +24,7 @@ const fileEntity = defineEntity<FileRecord>({
 /** Adds the file record and its id pointer to a WriteSet. */
 export function addFileCreation(ws: WriteSet, scope: Scope, record: FileRecord): void {
   const item = fileEntity.item(scope, record);
-  ws.put(item, { condition: itemAbsent() });
+  ws.put(item, { condition: fileEntity.where.absent() });
   addIdPointer(ws, filePointerKey(scope, record.id), 'file_pointer', item);
 }
 
@@ -38,13 +36,12 @@ export async function getFile(scope: Scope, fileId: string): Promise<FileRecord 
 
 /** filesOfCompany: the published files, newest first. */
 export async function publishedFilesOf(scope: Scope, companyId: string): Promise<FileRecord[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fl)',
-    FilterExpression: 'published = :yes',
-    ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':fl': FILE_SK_PREFIX, ':yes': true },
-    ScanIndexForward: false,
-    ConsistentRead: true,
+  const items = await queryEvery({
+    partition: companyPartition(scope, companyId),
+    sortKey: { beginsWith: FILE_SK_PREFIX },
+    filter: fileEntity.where.equals('published', true),
+    newestFirst: true,
+    consistent: true,
   });
   return items.map(fileEntity.record);
 }

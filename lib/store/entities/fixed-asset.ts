@@ -1,10 +1,9 @@
-import { DeleteCommand, UpdateCommand } from '../dynamodb';
 import { queryEvery } from '../query';
-import { db, tableName } from '../client';
+import { tableName } from '../client';
 import { defineEntity } from '../entity';
-import { itemAbsent, renderExpressions } from '../expression';
 import { fixedAssetCounterKey, fixedAssetKey, fixedAssetsOfCompany } from '../keys';
 import { getItem, type ReadBatch } from '../read-batch';
+import { deleteItem, updateItem } from '../single-item';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 
@@ -38,22 +37,26 @@ const fixedAssetEntity = defineEntity<FixedAssetRecord>({
   key: (scope, record) => fixedAssetKey(scope, record.company, record.id),
 });
 
+/** A register's counter: the last number given (an item of its own in the register's partition). */
+const fixedAssetCounterEntity = defineEntity<{ company: string; n: number }>({
+  name: 'fixed_asset_counter',
+  key: (scope, counter) => fixedAssetCounterKey(scope, counter.company),
+});
+
 /** The next number of a company's register: its counter moved by one (never reused, even after a delete). */
 export async function nextFixedAssetNumber(scope: Scope, companyId: string): Promise<number> {
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: fixedAssetCounterKey(scope, companyId),
-      ...renderExpressions({ add: { n: 1 } }, []),
-      ReturnValues: 'UPDATED_NEW',
-    }),
+  const counter = await updateItem(
+    fixedAssetCounterKey(scope, companyId),
+    fixedAssetCounterEntity.update({ add: { n: 1 } }),
+    undefined,
+    'updated',
   );
-  return res.Attributes!.n as number;
+  return counter!.n as number;
 }
 
 /** Adds a new asset, which must not exist yet. */
 export function addFixedAssetCreation(ws: WriteSet, scope: Scope, record: FixedAssetRecord): void {
-  ws.put(fixedAssetEntity.item(scope, record), { condition: itemAbsent() });
+  ws.put(fixedAssetEntity.item(scope, record), { condition: fixedAssetEntity.where.absent() });
 }
 
 /**
@@ -78,8 +81,6 @@ export async function fixedAssetById(
 
 /** Removes an asset; its record as it was, or undefined when there was none. */
 export async function removeFixedAsset(scope: Scope, companyId: string, assetId: string): Promise<FixedAssetRecord | undefined> {
-  const res = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: fixedAssetKey(scope, companyId, assetId), ReturnValues: 'ALL_OLD' }),
-  );
-  return res.Attributes ? fixedAssetEntity.record(res.Attributes) : undefined;
+  const item = await deleteItem(fixedAssetKey(scope, companyId, assetId));
+  return item ? fixedAssetEntity.record(item) : undefined;
 }

@@ -1,6 +1,6 @@
 import { tableName } from '../client';
 import { TTL_ATTRIBUTE } from '../table-definition';
-import { itemAbsent } from '../expression';
+import { defineEntity } from '../entity';
 import { companyPartition, STATUS_TOKEN_SK_PREFIX, statusTokenKey, statusTokenLookupKey } from '../keys';
 import { queryEvery } from '../query';
 import { getItem } from '../read-batch';
@@ -32,38 +32,47 @@ export interface StatusTokenTarget {
 }
 
 /** An expiring link's items go by the table's TTL a day after it ends (the page refuses it from its end). */
-const ttlOf = (token: StoredStatusToken) =>
-  token.expires_at === undefined ? {} : { [TTL_ATTRIBUTE]: Math.ceil(Date.parse(token.expires_at) / 1000) + 24 * 60 * 60 };
+const ttlOf = (expiresAt: string | undefined) =>
+  expiresAt === undefined ? {} : { [TTL_ATTRIBUTE]: Math.ceil(Date.parse(expiresAt) / 1000) + 24 * 60 * 60 };
+
+const statusTokenEntity = defineEntity<StoredStatusToken>({
+  name: 'status_token',
+  key: (scope, token) => statusTokenKey(scope, token.company, token.created_at, token.id),
+  extra: (token) => ttlOf(token.expires_at),
+  internal: [TTL_ATTRIBUTE],
+});
+
+/** The lookup item: by the token's hash, whose company's link it is. */
+interface StatusTokenLookup {
+  secret_hash: string;
+  partner_id: string;
+  mode: Scope['mode'];
+  company: string;
+  token_id: string;
+  expires_at?: string;
+}
+
+const statusTokenLookupEntity = defineEntity<StatusTokenLookup>({
+  name: 'status_token_lookup',
+  key: (_scope, lookup) => statusTokenLookupKey(lookup.secret_hash),
+  keyOnly: ['secret_hash'],
+  extra: (lookup) => ttlOf(lookup.expires_at),
+  internal: [TTL_ATTRIBUTE],
+});
 
 /** A new link's two items (neither may exist yet). */
 export function addStatusTokenCreation(ws: WriteSet, scope: Scope, token: StoredStatusToken): void {
-  ws.put(
-    { ...statusTokenKey(scope, token.company, token.created_at, token.id), entity: 'status_token', ...token, ...ttlOf(token) },
-    { condition: itemAbsent() },
-  );
-  ws.put(
-    {
-      ...statusTokenLookupKey(token.secret_hash),
-      entity: 'status_token_lookup',
-      partner_id: scope.partnerId,
-      mode: scope.mode,
-      company: token.company,
-      token_id: token.id,
-      ...(token.expires_at === undefined ? {} : { expires_at: token.expires_at }),
-      ...ttlOf(token),
-    },
-    { condition: itemAbsent() },
-  );
+  ws.put(statusTokenEntity.item(scope, token), { condition: statusTokenEntity.where.absent() });
+  const lookup: StatusTokenLookup = {
+    secret_hash: token.secret_hash,
+    partner_id: scope.partnerId,
+    mode: scope.mode,
+    company: token.company,
+    token_id: token.id,
+    ...(token.expires_at === undefined ? {} : { expires_at: token.expires_at }),
+  };
+  ws.put(statusTokenLookupEntity.item(scope, lookup), { condition: statusTokenLookupEntity.where.absent() });
 }
-
-const tokenOf = (i: Record<string, unknown>): StoredStatusToken => ({
-  id: i.id as string,
-  company: i.company as string,
-  created_at: i.created_at as string,
-  secret_hash: i.secret_hash as string,
-  sealed: i.sealed as string,
-  ...(typeof i.expires_at === 'string' ? { expires_at: i.expires_at } : {}),
-});
 
 /** statusTokensOfCompany: the company's live links, newest first (consistent). */
 export async function statusTokensOfCompany(scope: Scope, companyId: string): Promise<StoredStatusToken[]> {
@@ -73,7 +82,7 @@ export async function statusTokensOfCompany(scope: Scope, companyId: string): Pr
     newestFirst: true,
     consistent: true,
   });
-  return items.map(tokenOf);
+  return items.map(statusTokenEntity.record);
 }
 
 /** A link's two items gone, in `ws`. */
@@ -92,9 +101,10 @@ export async function removeStatusToken(scope: Scope, token: StoredStatusToken):
 export async function statusTokenTarget(secretHash: string): Promise<StatusTokenTarget | undefined> {
   const item = await getItem(tableName(), statusTokenLookupKey(secretHash), { consistent: true });
   if (!item) return undefined;
+  const lookup = statusTokenLookupEntity.record(item);
   return {
-    scope: { partnerId: item.partner_id as string, mode: item.mode as Scope['mode'] },
-    companyId: item.company as string,
-    ...(typeof item.expires_at === 'string' ? { expiresAt: item.expires_at } : {}),
+    scope: { partnerId: lookup.partner_id, mode: lookup.mode },
+    companyId: lookup.company,
+    ...(lookup.expires_at === undefined ? {} : { expiresAt: lookup.expires_at }),
   };
 }

@@ -1,5 +1,4 @@
 import { defineEntity } from '../entity';
-import { equals, itemAbsent } from '../expression';
 import { taxFilingGuardKey, taxFilingPointerKey, taxFilingsOfCompany } from '../keys';
 import { queryEvery } from '../query';
 import { addIdPointer, readById } from '../read-by-id';
@@ -12,10 +11,17 @@ import type { Guard, WriteSet } from '../write-set';
  * through its pointer (lib/store/read-by-id.ts), and kept one per company, kind and year by a guard item. `revision` (internal) makes
  * every change conditioned on the one that was read.
  */
-const taxFilingEntity = defineEntity<TaxFiling>({
+const taxFilingEntity = defineEntity<TaxFiling, { revision: number }>({
   name: 'tax_filing',
   key: (scope, f) => ({ pk: taxFilingsOfCompany(scope, f.company), sk: `${f.created_at}#${f.id}` }),
   internal: ['revision'],
+});
+
+/** The guard that keeps one filing per company, kind and year: it names the filing that holds the place. */
+const taxFilingGuardEntity = defineEntity<{ company: string; kind: string; year: number; tax_filing_id: string }>({
+  name: 'tax_filing_guard',
+  key: (scope, g) => taxFilingGuardKey(scope, g.company, g.kind, g.year),
+  keyOnly: ['company', 'kind', 'year'],
 });
 
 /**
@@ -23,12 +29,12 @@ const taxFilingEntity = defineEntity<TaxFiling>({
  * when one is open already.
  */
 export function addTaxFilingCreation(ws: WriteSet, scope: Scope, filing: TaxFiling, onTaken: () => Error): void {
-  ws.put(
-    { ...taxFilingGuardKey(scope, filing.company, filing.kind, filing.year), entity: 'tax_filing_guard', tax_filing_id: filing.id },
-    { condition: itemAbsent(), onFailed: onTaken },
-  );
+  ws.put(taxFilingGuardEntity.item(scope, { company: filing.company, kind: filing.kind, year: filing.year, tax_filing_id: filing.id }), {
+    condition: taxFilingGuardEntity.where.absent(),
+    onFailed: onTaken,
+  });
   const item = { ...taxFilingEntity.item(scope, filing), revision: 1 };
-  ws.put(item, { condition: itemAbsent() });
+  ws.put(item, { condition: taxFilingEntity.where.absent() });
   addIdPointer(ws, taxFilingPointerKey(scope, filing.id), 'tax_filing_pointer', item);
 }
 
@@ -40,7 +46,7 @@ export interface TaxFilingRead {
 
 /** A filing rewritten where it was read, only if it is still at the revision read, with the revision bumped. */
 export function addTaxFilingChange(ws: WriteSet, scope: Scope, next: TaxFiling, read: TaxFilingRead, onChanged: () => Error): void {
-  const guard: Guard = { condition: equals('revision', read.revision), onFailed: onChanged };
+  const guard: Guard = { condition: taxFilingEntity.where.equals('revision', read.revision), onFailed: onChanged };
   ws.put({ ...taxFilingEntity.item(scope, next), revision: read.revision + 1, ...read.key }, guard);
 }
 

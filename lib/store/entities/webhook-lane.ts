@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchWriteCommand } from '../dynamodb';
-import { db, tableName } from '../client';
+import { tableName } from '../client';
 import { defineEntity } from '../entity';
-import { allOf, equals } from '../expression';
+import { allOf } from '../expression';
 import { webhookLaneKey } from '../keys';
 import { getItem } from '../read-batch';
 import { updateItem } from '../single-item';
+import { writeBatch } from '../write-batch';
 
 /**
  * One endpoint's delivery cursor. The event log is the source of truth; queue messages only wake the
@@ -61,8 +60,8 @@ export async function laneOf(endpointId: string): Promise<LaneState | undefined>
 export async function makeHeadDue(endpointId: string, head: string, nextAttemptAt: string, at: string): Promise<boolean> {
   const done = await updateItem(
     webhookLaneKey(endpointId),
-    { set: { next_attempt_at: at } },
-    allOf(equals('head', head), equals('next_attempt_at', nextAttemptAt)),
+    laneEntity.update({ set: { next_attempt_at: at } }),
+    allOf(laneEntity.where.equals('head', head), laneEntity.where.equals('next_attempt_at', nextAttemptAt)),
   );
   return done !== undefined;
 }
@@ -72,15 +71,5 @@ export async function makeHeadDue(endpointId: string, head: string, nextAttemptA
  * left unprocessed (lib/webhooks/lane/lane-writes.ts collects them).
  */
 export async function putLaneItems(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
-      .slice(i, i + 25)
-      .map((Item) => ({ PutRequest: { Item } }));
-    for (let round = 0; requests?.length; round++) {
-      if (round > 0) await sleep(Math.min(1000, 50 * 2 ** round));
-      const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = res.UnprocessedItems?.[tableName()] as typeof requests;
-      if (round > 8 && requests?.length) throw new Error('DynamoDB left lane writes unprocessed');
-    }
-  }
+  await writeBatch(items.map((put) => ({ put })));
 }

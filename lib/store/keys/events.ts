@@ -8,6 +8,8 @@ import { scopePrefix } from './partners';
 
 /** eventById: GET /events/{id}. */
 export const eventKey = (scope: Scope, eventId: string) => ({ pk: `EVT#${scopePrefix(scope)}#${eventId}`, sk: 'EVT' });
+/** The event id of an event item, read from its key (`eventKey`'s `pk` ends with it). */
+export const eventIdOfKey = (key: { pk?: unknown }) => String(key.pk).slice(String(key.pk).lastIndexOf('#') + 1);
 
 /**
  * eventsOfPartner (gsi1), eventsOfPartnerByType (gsi2), eventsOfCompany (gsi3), eventsOfCompanyByType (gsi4).
@@ -44,6 +46,20 @@ export const eventCounterKey = (scope: Scope, stream: string) => {
   const company = companyOfCounter(stream);
   return company ? companyEventCountersKey(scope, company) : { pk: `EVCNT#${scopePrefix(scope)}`, sk: stream };
 };
+
+/**
+ * The names of the counter streams (what `eventCounterKey` takes): the partner's whole log, a type,
+ * a company, a company and type. A company's are held in one item (`seq` and `types.<type>`).
+ */
+export const eventCounterStreams = {
+  all: 'ALL',
+  type: (type: string) => `T#${type}`,
+  company: (companyId: string) => `C#${companyId}`,
+  companyType: (companyId: string, type: string) => `CT#${companyId}#${type}`,
+};
+
+/** The type of a company+type stream's counter (`CT#<company>#<type>`: its entry in the company's `types`), else undefined. */
+export const typeOfCompanyTypeCounter = (stream: string) => (stream.startsWith('CT#') ? stream.split('#').slice(2).join('#') : undefined);
 
 /** The item holding every counter of one company's streams. */
 export const companyEventCountersKey = (scope: Scope, companyId: string) => ({ pk: `EVCNT#${scopePrefix(scope)}#C#${companyId}`, sk: 'C' });

@@ -1,3 +1,4 @@
+import { eventIdOfKey } from '../../store/keys';
 import { readEndpointsOfPartner, type EndpointRecord } from '../delivery/endpoint-record';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
@@ -28,7 +29,7 @@ export async function laneMessagesForEvent(
   endpointsOf: (partnerId: string) => Promise<EndpointRecord[]>,
 ): Promise<LaneMessage[]> {
   const endpoints = await endpointsOf(item.partner_id);
-  const eventId = item.pk.split('#').pop()!;
+  const eventId = eventIdOfKey(item);
   return endpoints
     .filter((e) => e.partner_id === item.partner_id && e.mode === item.mode && e.status === 'enabled' && endpointWantsEvent(e, item))
     .map((e) => ({

@@ -1,3 +1,4 @@
+import { eventIdOfKey } from '../../store/keys';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -27,7 +28,7 @@ export async function fanOutStreamBatch(event: DynamoDBStreamEvent, context?: Co
     // Handed to its lanes before: an item put back from a restored table, or copied back. Never again.
     if (item[FANNED_OUT_ATTRIBUTE]) {
       countMetric('FanOutSkippedRestored', 1);
-      logger.info('event already fanned out: not delivered again', { event_id: item.pk.split('#').pop() });
+      logger.info('event already fanned out: not delivered again', { event_id: eventIdOfKey(item) });
       return;
     }
     const messages = await laneMessagesForEvent(item, endpointsOf);

@@ -1,3 +1,4 @@
+import { eventIdOfKey } from '../../store/keys';
 import { indexShards } from '../../event-log/index-shards';
 import { partnerStreamBetween } from '../../event-log/event-reads';
 import type { Scope } from '../../scope';
@@ -18,7 +19,7 @@ export type GapResult = { complete: true; events: LogEvent[] } | { complete: fal
 
 export function toLogEvent(item: Record<string, unknown>): LogEvent {
   return {
-    event_id: (item.pk as string).split('#').pop()!,
+    event_id: eventIdOfKey(item),
     seq: item.seq_all as number,
     created_at: item.created_at as string,
     type: item.type as string,

@@ -1,4 +1,4 @@
-import { eventSortKey } from '../../store/keys';
+import { eventIdOfKey, eventSortKey } from '../../store/keys';
 import { partnerStreamAfter } from '../../event-log/event-reads';
 import { indexShards } from '../../event-log/index-shards';
 import type { Scope } from '../../scope';
@@ -54,7 +54,7 @@ export async function queuedEvents(endpoint: WebhookEndpoint, limit = QUEUED_SHO
       if (item.type === 'webhook_endpoint.test') continue;
       if (!endpointWantsEvent(endpoint, { type: item.type as string, payload: item.payload as string })) continue;
       out.push({
-        event_id: (item.pk as string).split('#').pop()!,
+        event_id: eventIdOfKey(item),
         type: item.type as string,
         created_at: item.created_at as string,
         head: out.length === 0,

@@ -1,3 +1,4 @@
+import { eventIdOfKey } from '../../store/keys';
 import { ApiError } from '../../errors';
 import { claimRecover, readEndpoint } from '../delivery/endpoint-record';
 import { indexShards } from '../../event-log/index-shards';
@@ -70,7 +71,7 @@ export async function recoverEvents(
       partner_id: partnerId,
       mode: endpoint.mode,
       endpoint_id: endpoint.id,
-      event_id: (item.pk as string).split('#').pop()!,
+      event_id: eventIdOfKey(item),
       seq: item.seq_all as number,
       created_at: item.created_at as string,
       ...carried(item.type as string, item.payload as string),
