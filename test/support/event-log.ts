@@ -6,7 +6,7 @@ import { tableName } from '../../lib/store/client';
 import type { Scope } from '../../lib/scope';
 import type { ApiEvent, PendingEvent } from '../../lib/store/event';
 import type { EventStream } from '../../lib/events/listing/streams';
-import { queryAll } from '../../lib/store/query-all';
+import { queryEvery } from '../../lib/store/query';
 
 /** Keys that never throttle a test. */
 const UNTHROTTLED = { burst: 100_000, sustained: 1_000_000 };
@@ -46,16 +46,6 @@ export async function recordEvents(scope: Scope, events: PendingEvent[]): Promis
  * all of its index shards (lib/event-log/index-shards.ts) and put back in log order.
  */
 export async function streamItems(s: EventStream): Promise<Record<string, any>[]> {
-  const shards = await Promise.all(
-    s.pks.map((pk) =>
-      queryAll({
-        TableName: tableName(),
-        IndexName: s.index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${s.index}pk` },
-        ExpressionAttributeValues: { ':pk': pk },
-      }),
-    ),
-  );
+  const shards = await Promise.all(s.pks.map((pk) => queryEvery({ partition: pk, index: s.index })));
   return (shards.flat() as Record<string, any>[]).sort((a, b) => a.seq_all - b.seq_all);
 }

@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity';
+import { defineEntity, UNSCOPED } from '../entity';
 import { localQueueMessageKey, localQueuePartition } from '../keys';
 import { queryEvery } from '../query';
 import { putItem } from '../single-item';
@@ -28,9 +28,8 @@ const messageEntity = defineEntity<StoredQueueMessage & { queue: string }>({
   key: (_scope, m) => localQueueMessageKey(m.queue, m.sequence),
   keyOnly: ['queue'],
 });
-const ANY_SCOPE = { partnerId: '', mode: 'test' as const };
 
-const itemOf = (queue: string, m: StoredQueueMessage) => messageEntity.item(ANY_SCOPE, { ...m, queue });
+const itemOf = (queue: string, m: StoredQueueMessage) => messageEntity.item(UNSCOPED, { ...m, queue });
 
 /** messagesOfQueue: every message stored for `queue` (consistent). */
 export async function storedMessagesOf(queue: string): Promise<StoredQueueMessage[]> {

@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity';
+import { defineEntity, UNSCOPED } from '../entity';
 import { localStreamCheckpointKey } from '../keys';
 import { getItem } from '../read-batch';
 import { putItem } from '../single-item';
@@ -20,7 +20,6 @@ const checkpointEntity = defineEntity<StreamCheckpoint>({
   key: (_scope, c) => localStreamCheckpointKey(c.stream_arn, c.shard_id, c.consumer),
   keyOnly: ['stream_arn', 'shard_id', 'consumer'],
 });
-const ANY_SCOPE = { partnerId: '', mode: 'test' as const };
 
 /** checkpointOfShard: the last sequence number read of the shard, or undefined before its first. */
 export async function streamCheckpoint(table: string, streamArn: string, shardId: string, consumer?: string): Promise<string | undefined> {
@@ -33,7 +32,7 @@ export async function saveStreamCheckpoint(
   table: string,
   checkpoint: { streamArn: string; shardId: string; consumer?: string; sequenceNumber: string },
 ): Promise<void> {
-  const item = checkpointEntity.item(ANY_SCOPE, {
+  const item = checkpointEntity.item(UNSCOPED, {
     stream_arn: checkpoint.streamArn,
     shard_id: checkpoint.shardId,
     consumer: checkpoint.consumer,

@@ -1,3 +1,4 @@
+import { defineEntity, UNSCOPED } from '../entity';
 import { operatorAuditKey } from '../keys';
 import { queryEvery } from '../query';
 import { putItem } from '../single-item';
@@ -25,13 +26,18 @@ export interface AuditRecord {
   at: string;
 }
 
+/** A run's start and its end are two items: the outcome is part of the sort key. */
+const operatorAuditEntity = defineEntity<AuditRecord>({
+  name: 'operator_audit',
+  key: (_scope, record) => operatorAuditKey(record.at, `${record.run_id}#${record.outcome}`),
+});
+
 export async function putAuditRecord(record: AuditRecord): Promise<void> {
-  // A run's start and its end are two items: the outcome is part of the sort key.
-  await putItem({ ...operatorAuditKey(record.at, `${record.run_id}#${record.outcome}`), entity: 'operator_audit', ...record });
+  await putItem(operatorAuditEntity.item(UNSCOPED, record));
 }
 
 /** operatorAuditOfMonth: the runs of one month (`YYYY-MM`), oldest first. */
 export async function auditRecordsOfMonth(month: string): Promise<AuditRecord[]> {
   const items = await queryEvery({ partition: operatorAuditKey(`${month}-01T00:00:00.000Z`, '').pk });
-  return items as unknown as AuditRecord[];
+  return items.map(operatorAuditEntity.record);
 }

@@ -1,6 +1,6 @@
-import { DeleteCommand, PutCommand } from '../dynamodb';
-import { db, tableName } from '../client';
+import { defineEntity, UNSCOPED } from '../entity';
 import { queuedMailKey } from '../keys';
+import { deleteItem, putItem } from '../single-item';
 import { QUEUED_MAIL_ENTITY, TTL_ATTRIBUTE } from '../table-definition';
 
 /**
@@ -16,20 +16,17 @@ export interface QueuedMailRecord {
 
 export const QUEUED_MAIL_TTL_MS = 60 * 60 * 1000;
 
+const queuedMailEntity = defineEntity<QueuedMailRecord>({
+  name: QUEUED_MAIL_ENTITY,
+  key: (_scope, mail) => queuedMailKey(mail.id),
+  extra: (mail) => ({ [TTL_ATTRIBUTE]: Math.ceil((Date.parse(mail.created_at) + QUEUED_MAIL_TTL_MS) / 1000) }),
+  internal: [TTL_ATTRIBUTE],
+});
+
 export async function putQueuedMail(record: QueuedMailRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...queuedMailKey(record.id),
-        entity: QUEUED_MAIL_ENTITY,
-        ...record,
-        [TTL_ATTRIBUTE]: Math.ceil((Date.parse(record.created_at) + QUEUED_MAIL_TTL_MS) / 1000),
-      },
-    }),
-  );
+  await putItem(queuedMailEntity.item(UNSCOPED, record));
 }
 
 export async function deleteQueuedMail(id: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: queuedMailKey(id) }));
+  await deleteItem(queuedMailKey(id));
 }

@@ -1,8 +1,6 @@
 import { addIdPointer, readById } from '../read-by-id';
-import { tableName } from '../client';
 import { defineEntity } from '../entity';
-import { queryAll } from '../query-all';
-import { queryCount } from '../query';
+import { queryCount, queryEvery } from '../query';
 import { companyPartition, REQUIREMENT_SK_PREFIX, requirementKey, requirementPointerKey } from '../keys';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
@@ -10,7 +8,6 @@ import { companyNotDissolved, CompanyDissolvedMeanwhile, moveOpenRequirements } 
 
 export { CompanyDissolvedMeanwhile };
 import { renderRequirement, type Requirement } from '../../resources/requirement';
-import { equals, itemAbsent } from '../expression';
 
 /** A requirement as stored: the API fields (without `object`) and `rev`, bumped by every change. */
 export type RequirementRecord = Omit<Requirement, 'object'> & { rev: number };
@@ -44,7 +41,7 @@ const requirementEntity = defineEntity<RequirementRecord>({
  */
 export function addRequirementCreation(ws: WriteSet, scope: Scope, record: RequirementRecord, options: { guardCompany: boolean }): void {
   const item = requirementEntity.item(scope, record);
-  ws.put(item, { condition: itemAbsent() });
+  ws.put(item, { condition: requirementEntity.where.absent() });
   addIdPointer(ws, requirementPointerKey(scope, record.id), 'requirement_pointer', item);
   moveOpenRequirements(ws, scope, record.company, 1, options.guardCompany ? companyNotDissolved(record.company) : undefined);
   ws.recordEvent({ type: 'requirement.created', companyId: record.company, resource: renderRequirement(record) });
@@ -57,7 +54,7 @@ export function addRequirementCreation(ws: WriteSet, scope: Scope, record: Requi
 export function addRequirementUpdate(ws: WriteSet, scope: Scope, read: RequirementRecord, next: RequirementRecord): RequirementRecord {
   const written = { ...next, rev: read.rev + 1 };
   ws.put(requirementEntity.item(scope, written), {
-    condition: equals('rev', read.rev),
+    condition: requirementEntity.where.equals('rev', read.rev),
     onFailed: () => new RequirementChanged(read.id),
   });
   if (read.status === 'open' && written.status !== 'open') moveOpenRequirements(ws, scope, read.company, -1);
@@ -76,17 +73,12 @@ export async function requirementsOfCompany(
   companyId: string,
   options: { openOnly?: boolean } = {},
 ): Promise<RequirementRecord[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rq)',
-    ...(options.openOnly ? { FilterExpression: '#status = :open', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-    ExpressionAttributeValues: {
-      ':pk': companyPartition(scope, companyId),
-      ':rq': REQUIREMENT_SK_PREFIX,
-      ...(options.openOnly ? { ':open': 'open' } : {}),
-    },
-    ScanIndexForward: false,
-    ConsistentRead: true,
+  const items = await queryEvery({
+    partition: companyPartition(scope, companyId),
+    sortKey: { beginsWith: REQUIREMENT_SK_PREFIX },
+    filter: options.openOnly ? requirementEntity.where.equals('status', 'open') : undefined,
+    newestFirst: true,
+    consistent: true,
   });
   return items.map(requirementEntity.record);
 }

@@ -1,6 +1,4 @@
-import { tableName } from '../client';
 import { defineEntity } from '../entity';
-import { queryAll } from '../query-all';
 import { addIdPointer, readById } from '../read-by-id';
 import {
   companyPartition,
@@ -15,7 +13,6 @@ import {
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
 import type { ServiceOrderRecord } from '../../resources/service-order';
-import { attributeNotExists, equals, itemAbsent } from '../expression';
 import { queryCount, queryEvery } from '../query';
 
 /**
@@ -78,7 +75,7 @@ export class OrderChanged extends Error {
 /** Adds a new order's item, which must not exist yet, and its id pointer. */
 export function addServiceOrderItem(ws: WriteSet, scope: Scope, record: OrderRecord): void {
   const item = serviceOrderEntity.item(scope, record);
-  ws.put(item, { condition: itemAbsent() });
+  ws.put(item, { condition: serviceOrderEntity.where.absent() });
   addIdPointer(ws, serviceOrderPointerKey(scope, record.id), 'service_order_pointer', item);
 }
 
@@ -86,7 +83,8 @@ export function addServiceOrderItem(ws: WriteSet, scope: Scope, record: OrderRec
 export function addOrderChange(ws: WriteSet, scope: Scope, read: OrderRecord, next: OrderRecord): OrderRecord {
   const written: OrderRecord = { ...next, revision: (read.revision ?? 0) + 1 };
   ws.put(serviceOrderEntity.item(scope, written), {
-    condition: read.revision === undefined ? attributeNotExists('revision') : equals('revision', read.revision),
+    condition:
+      read.revision === undefined ? serviceOrderEntity.where.lacks('revision') : serviceOrderEntity.where.equals('revision', read.revision),
     onFailed: () => new OrderChanged(read.id),
   });
   return written;
@@ -94,11 +92,10 @@ export function addOrderChange(ws: WriteSet, scope: Scope, read: OrderRecord, ne
 
 /** serviceOrdersOfCompany: every order, newest first (one Query of the company partition). */
 export async function serviceOrdersOfCompany(scope: Scope, companyId: string): Promise<OrderRecord[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :so)',
-    ExpressionAttributeValues: { ':pk': companyPartition(scope, companyId), ':so': SERVICE_ORDER_SK_PREFIX },
-    ScanIndexForward: false,
+  const items = await queryEvery({
+    partition: companyPartition(scope, companyId),
+    sortKey: { beginsWith: SERVICE_ORDER_SK_PREFIX },
+    newestFirst: true,
   });
   return items.map(serviceOrderEntity.record);
 }

@@ -1,5 +1,5 @@
 import { webhookAttemptKey, webhookAttemptsPartition } from '../keys';
-import { equals } from '../expression';
+import { defineEntity, UNSCOPED } from '../entity';
 import { queryPage } from '../query';
 import { TTL_ATTRIBUTE } from '../table-definition';
 
@@ -31,30 +31,35 @@ export interface AttemptRecord {
 const KEEP_SECONDS = 30 * 24 * 3600;
 
 /** An attempt's item: attemptsOfEndpoint sorts them by time; TTL removes them after 30 days. */
+const attemptEntity = defineEntity<AttemptRecord & { endpoint_id: string }>({
+  name: 'webhook_attempt',
+  key: (_scope, a) => webhookAttemptKey(a.endpoint_id, a.attempted_at, a.event_id, a.attempt),
+  extra: (a) => ({ [TTL_ATTRIBUTE]: Math.floor(Date.parse(a.attempted_at) / 1000) + KEEP_SECONDS }),
+  internal: [TTL_ATTRIBUTE, 'endpoint_id'],
+});
+
 export function attemptItem(endpointId: string, attempt: AttemptRecord): Record<string, unknown> {
-  return {
-    ...webhookAttemptKey(endpointId, attempt.attempted_at, attempt.event_id, attempt.attempt),
-    entity: 'webhook_attempt',
-    endpoint_id: endpointId,
-    ...attempt,
-    [TTL_ATTRIBUTE]: Math.floor(Date.parse(attempt.attempted_at) / 1000) + KEEP_SECONDS,
-  };
+  return attemptEntity.item(UNSCOPED, { endpoint_id: endpointId, ...attempt });
 }
 
-/** An attempt's record; `maxAttempts` for items stored before they kept theirs (the schedule's now). */
+/**
+ * An attempt's record, its fields in the order the dashboard shows them; fields items stored before
+ * they were kept lack are null, and `maxAttempts` (the schedule's now) stands in for their `max_attempts`.
+ */
 function recordOfItem(i: Record<string, unknown>, maxAttempts: number): AttemptRecord {
+  const r: Partial<AttemptRecord> = attemptEntity.record(i);
   return {
-    event_id: i.event_id as string,
-    event_type: (i.event_type as string | undefined) ?? null,
-    attempt: i.attempt as number,
-    max_attempts: (i.max_attempts as number | undefined) ?? maxAttempts,
-    status_code: (i.status_code as number | undefined) ?? null,
-    response_body: (i.response_body as string | undefined) ?? null,
-    outcome: i.outcome as AttemptRecord['outcome'],
-    duration_ms: i.duration_ms as number,
-    error: (i.error as string | undefined) ?? null,
-    attempted_at: i.attempted_at as string,
-    next_attempt_at: (i.next_attempt_at as string | undefined) ?? null,
+    event_id: r.event_id!,
+    event_type: r.event_type ?? null,
+    attempt: r.attempt!,
+    max_attempts: r.max_attempts ?? maxAttempts,
+    status_code: r.status_code ?? null,
+    response_body: r.response_body ?? null,
+    outcome: r.outcome!,
+    duration_ms: r.duration_ms!,
+    error: r.error ?? null,
+    attempted_at: r.attempted_at!,
+    next_attempt_at: r.next_attempt_at ?? null,
   };
 }
 
@@ -86,7 +91,7 @@ export async function attemptsOfEventPage(
   const page = await queryPage({
     partition: webhookAttemptsPartition(endpointId),
     sortKey: { from: options.from },
-    filter: equals('event_id', options.eventId),
+    filter: attemptEntity.where.equals('event_id', options.eventId),
     after: startAfter(endpointId, options.after),
     limit: options.limit,
   });

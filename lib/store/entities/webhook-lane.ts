@@ -1,5 +1,5 @@
 import { tableName } from '../client';
-import { defineEntity } from '../entity';
+import { defineEntity, UNSCOPED } from '../entity';
 import { allOf } from '../expression';
 import { webhookLaneKey } from '../keys';
 import { getItem } from '../read-batch';
@@ -43,9 +43,8 @@ export function emptyLane(endpointId: string): LaneState {
 
 /** One writer per lane at a time (the FIFO group has one message in flight), so a plain put (`putLaneItems`). */
 const laneEntity = defineEntity<LaneState>({ name: 'webhook_lane', key: (_scope, lane) => webhookLaneKey(lane.endpoint_id) });
-const ANY_SCOPE = { partnerId: '', mode: 'test' as const };
 
-export const laneItem = (lane: LaneState): Record<string, unknown> => laneEntity.item(ANY_SCOPE, lane);
+export const laneItem = (lane: LaneState): Record<string, unknown> => laneEntity.item(UNSCOPED, lane);
 
 /** laneOfEndpoint (consistent): the cursor, or undefined before the endpoint's first delivery. */
 export async function laneOf(endpointId: string): Promise<LaneState | undefined> {
