@@ -4,7 +4,7 @@ import { commit } from '../event-log/commit';
 import { tableName } from '../store/client';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
-import { addLedgerLines } from '../billing/ledger-store';
+import { addLedgerLines, AlreadyBilled } from '../billing/ledger-store';
 import type { LedgerLine } from '../billing/ledger-line';
 import { renderServiceOrder } from '../resources/service-order';
 import { CompanyChanged } from '../store/entities/company';
@@ -59,11 +59,13 @@ export async function changeOrder(
       await commit(ws);
       return written;
     } catch (error) {
-      if (
-        (error instanceof OrderChanged || error instanceof CompanyChanged || error instanceof RequirementChanged) &&
-        attempt < MAX_ATTEMPTS
-      )
-        continue;
+      // A line billed meanwhile is a change of the order too (its ledger line's key is taken): decide again.
+      const changed =
+        error instanceof OrderChanged ||
+        error instanceof CompanyChanged ||
+        error instanceof RequirementChanged ||
+        error instanceof AlreadyBilled;
+      if (changed && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
   }

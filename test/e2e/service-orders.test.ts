@@ -5,6 +5,7 @@ import { atTime } from '../support/clock';
 import { lambdaContext } from '../support/handler-chain';
 import { keyedProxyEvent } from '../../infra/local/proxy-event';
 import { handler as acceptQuote } from '../../functions/api/accept-service-order-quote';
+import { readOrder } from '../../lib/store/entities/service-order';
 
 const c = useStackDatabase();
 const test = api(c.test_key);
@@ -180,6 +181,24 @@ describe('the service-order state table', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ status: 'received', unit_amount: 65000, quote: { state: 'accepted' } });
     expect(accepted.body.quote.accepted_at).toBeDefined();
+  });
+
+  it('four parallel accepts of one quote: one 200, three 409 resource_already_exists with the envelope; billed once', async () => {
+    const company = await createCompany(c.test_key);
+    const o = await order(company.id, { product_key: 'trademark_registration' });
+    await test.post(`/sandbox/service-orders/${o.id}/quote`, { unit_amount: 65000 });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => test.post(`/service-orders/${o.id}/quote/accept`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body).toMatchObject({ code: 'resource_already_exists', request_id: expect.any(String) });
+      expect(refused.body.errors[0]).toMatchObject({ location: '$.quote.state', how_to_fix: expect.stringContaining(o.id) });
+    }
+    const after = (await test.get(`/service-orders/${o.id}`)).body;
+    expect(after).toMatchObject({ status: 'received', unit_amount: 65000 });
+    expect((await readOrder({ partnerId: c.partner_id, mode: 'test' }, o.id))?.billed_amount).toBe(65000);
+    expect((await eventsOf(company.id, 'service_order.status.changed')).filter((e) => e.data.object.status === 'received' && e.data.object.id === o.id)).toHaveLength(1);
+    // A later repeat answers the same.
+    expect((await test.post(`/service-orders/${o.id}/quote/accept`)).status).toBe(409);
   });
 
   it('a quote accepted after quote.expires_at is refused and nothing changes', async () => {

@@ -2,6 +2,7 @@ import { linesForAcceptedQuote } from '../../billing/billing-acts';
 import { livemode, type Scope } from '../../scope';
 import { changeOrder } from '../change-order';
 import { illegalMove } from '../order-errors';
+import { ApiError } from '../../errors';
 import type { OrderRecord } from '../../store/entities/service-order';
 
 /**
@@ -11,6 +12,17 @@ import type { OrderRecord } from '../../store/entities/service-order';
  */
 export function acceptQuote(scope: Scope, orderId: string): Promise<OrderRecord> {
   return changeOrder(scope, orderId, (order, at) => {
+    // Accepted already: by an earlier request, or by a parallel one that won (this one then decides
+    // again on the order it wrote). A conflict with the order's state, billed once.
+    if (order.quote?.state === 'accepted')
+      throw new ApiError('resource_already_exists', `The quote was accepted already, at ${order.quote.accepted_at}.`, [
+        {
+          reason: 'the quote was accepted already',
+          location: '$.quote.state',
+          validation_type: 'state',
+          how_to_fix: `Nothing to do: the order is ${order.status} at the quoted price; read it with GET /v1/service-orders/${order.id}.`,
+        },
+      ]);
     if (order.status !== 'quote_pending')
       throw illegalMove(
         `The order is ${order.status}: there is no quote to accept.`,
