@@ -1,5 +1,5 @@
 import type { RequestLogRecord } from '../resources/request-log';
-import { storedBody, redact } from './redact';
+import { storedBody, redact, redactText } from './redact';
 
 /**
  * Which answers are logged (docs/api.md): every POST and every answer of 400 or more, of a
@@ -45,7 +45,8 @@ export function requestLogEntry(x: LoggedExchange): RequestLogRecord {
   };
   const code = x.status >= 400 ? (response as { code?: unknown } | undefined)?.code : undefined;
   if (typeof code === 'string') record.code = code;
-  if (x.idempotencyKey !== undefined) record.idempotency_key = x.idempotencyKey;
+  // A partner may build the key from what it identifies (an SSN): kept as redacted text.
+  if (x.idempotencyKey !== undefined) record.idempotency_key = redactText(x.idempotencyKey);
   const request = storedBody(x.requestBody);
   if (request !== undefined) record.request_body = request;
   return record;

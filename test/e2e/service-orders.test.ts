@@ -196,7 +196,11 @@ describe('the service-order state table', () => {
     const after = (await test.get(`/service-orders/${o.id}`)).body;
     expect(after).toMatchObject({ status: 'received', unit_amount: 65000 });
     expect((await readOrder({ partnerId: c.partner_id, mode: 'test' }, o.id))?.billed_amount).toBe(65000);
-    expect((await eventsOf(company.id, 'service_order.status.changed')).filter((e) => e.data.object.status === 'received' && e.data.object.id === o.id)).toHaveLength(1);
+    expect(
+      (await eventsOf(company.id, 'service_order.status.changed')).filter(
+        (e) => e.data.object.status === 'received' && e.data.object.id === o.id,
+      ),
+    ).toHaveLength(1);
     // A later repeat answers the same.
     expect((await test.post(`/service-orders/${o.id}/quote/accept`)).status).toBe(409);
   });

@@ -247,3 +247,56 @@ describe('the lines of a preview', () => {
     ]);
   });
 });
+
+describe('the variants a reviewer found (issue 49)', () => {
+  const text = (s: string) => redact(s) as string;
+  it('redacts SSNs with dots and any dash, cards with dots or glued to letters, other countries’ passports and IBANs', () => {
+    expect(text('ssn 123.45.6789 here')).toBe(`ssn ${REDACTED} here`);
+    expect(text('ssn 123\u201345\u20136789, 123\u201445\u20146789, 123\u221245\u22126789')).toBe(
+      `ssn ${REDACTED}, ${REDACTED}, ${REDACTED}`,
+    );
+    expect(text('card 4111.1111.1111.1111')).toBe(`card ${REDACTED}`);
+    expect(text('card4111111111111111x')).toBe(`card${REDACTED}x`);
+    expect(text('ref ABC4111111111111111')).toBe(`ref ABC${REDACTED}`);
+    // Canada, India, France, Germany, UK (nine digits).
+    for (const passport of ['AB123456', 'J8369854', '18AV12345', 'C01X00T47', '925076473'])
+      expect(text(`passport ${passport}.`)).toBe(`passport ${REDACTED}.`);
+    expect(text('pay to DE89370400440532013000 now')).toBe(`pay to ${REDACTED} now`);
+    expect(text('pay to GB29 NWBK 6016 1331 9268 19')).toBe(`pay to ${REDACTED}`);
+    // Not every run of letters and digits: a failing IBAN check, an order of words, an id, a date.
+    expect(text('DE00370400440532013000 words and co_7Hq2Lr9XvB3kTz5NcW1pYd on 2026-11-01')).toBe(
+      'DE00370400440532013000 words and co_7Hq2Lr9XvB3kTz5NcW1pYd on 2026-11-01',
+    );
+  });
+
+  it('redacts an SSN used as an object key, fields named for a foreign passport, and the idempotency_key', () => {
+    expect(redact({ owners: { '123-45-6789': { name: 'Ada' }, '987 65 4321': 'x' } })).toEqual({
+      owners: { [REDACTED]: { name: 'Ada' }, [`${REDACTED} 2`]: 'x' },
+    });
+    expect(redact({ numero_passeport: '12AB3', reisepass_nr: 'x', idempotency_key: 'ssn-123456789', IdempotencyKey: 'a' })).toEqual({
+      numero_passeport: REDACTED,
+      reisepass_nr: REDACTED,
+      idempotency_key: REDACTED,
+      IdempotencyKey: REDACTED,
+    });
+  });
+
+  it('keeps the Idempotency-Key of the entry as redacted text', () => {
+    const entry = requestLogEntry({
+      requestId: 'req_1',
+      method: 'POST',
+      path: '/v1/companies',
+      query: {},
+      status: 201,
+      apiVersion: '2026-11-01',
+      keyId: 'key_1',
+      sourceIp: '203.0.113.1',
+      receivedAt: new Date(0),
+      answeredAt: new Date(5),
+      requestBody: '{}',
+      responseBody: '{}',
+      idempotencyKey: 'create-123-45-6789',
+    } as Parameters<typeof requestLogEntry>[0]);
+    expect(entry.idempotency_key).toBe(`create-${REDACTED}`);
+  });
+});
