@@ -86,6 +86,8 @@ const NOT_PUBLIC_V6 = (() => {
     // IPv4-compatible addresses (deprecated; `[::7f00:1]` is 127.0.0.1 to some stacks), `::` and `::1` among them.
     ['::', 96],
     ['::ffff:0:0', 96],
+    // IPv4-translated (SIIT, RFC 2765): `[::ffff:0:7f00:1]` is 127.0.0.1 behind a translator.
+    ['::ffff:0:0:0', 96],
     ['64:ff9b::', 96],
     ['64:ff9b:1::', 48],
     ['100::', 64],

@@ -43,6 +43,8 @@ describe('webhook URL safety', () => {
     ['an IPv4-compatible loopback address (::/96)', 'https://[::7f00:1]/'],
     ['an IPv4-compatible public address (::/96, deprecated)', 'https://[::808:808]/'],
     ['the unspecified IPv6 address', 'https://[::]/'],
+    ['an IPv4-translated loopback address (::ffff:0:0:0/96)', 'https://[::ffff:0:7f00:1]/'],
+    ['an IPv4-translated public address (::ffff:0:0:0/96)', 'https://[::ffff:0:808:808]/'],
   ])('refuses a host resolving to %s in either mode', async (_what, url) => {
     expect((await checkWebhookUrl(url, 'live', production)).ok).toBe(false);
     expect((await checkWebhookUrl(url, 'test', production)).ok).toBe(false);
@@ -93,5 +95,7 @@ describe('webhook URL safety', () => {
     expect(isPublicAddress('::ffff:8.8.8.8')).toBe(true);
     expect(isPublicAddress('::7f00:1')).toBe(false);
     expect(isPublicAddress('::a00:1')).toBe(false);
+    expect(isPublicAddress('::ffff:0:7f00:1')).toBe(false);
+    expect(isPublicAddress('0:0:0:0:ffff:0:a00:1')).toBe(false);
   });
 });
