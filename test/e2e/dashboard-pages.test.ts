@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { useStackDatabase } from '../support/stack';
 import { dashboard, latestCode, mailsAbout } from '../support/dashboard';
@@ -7,6 +8,21 @@ import { setClock } from '../../lib/clock';
 const c = useStackDatabase();
 
 /** A browser-like request to a page: no redirects followed, cookies and forms sent by hand. */
+/** GET of a dashboard page with a `Host` of our choosing (fetch sets its own): status and body. */
+function getWithHost(path: string, host: string): Promise<{ status: number; text: string }> {
+  const url = new URL(`${c.dashboard_url}${path}`);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers: { Host: host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 async function page(method: 'GET' | 'POST', path: string, options: { cookie?: string; form?: Record<string, string> } = {}) {
   const res = await fetch(`${c.dashboard_url}${path}`, {
     method,
@@ -131,6 +147,15 @@ describe('dashboard pages', () => {
     const code = await latestCode(email, 'sign-in code', seen);
     const outbox = await page('GET', '/outbox');
     expect(outbox.text).toContain(`Your sign-in code is ${code}`);
+    // Only for this machine's own names: a page of another site rebound to 127.0.0.1 reads nothing.
+    const port = new URL(c.dashboard_url).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, 'LOCALHOST'])
+      expect((await getWithHost('/outbox', host)).text).toContain(`Your sign-in code is ${code}`);
+    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1.evil.example:${port}`, `[::1]:${port}`]) {
+      const refused = await getWithHost('/outbox', host);
+      expect(refused.status).toBe(404);
+      expect(refused.text).not.toContain(code!);
+    }
     const verified = await page('POST', '/sign-in/verify', { cookie, form: { email, code: code!, csrf_token: csrf } });
     expect(verified.status).toBe(303);
     expect(verified.headers.get('location')).toBe('/dashboard');
