@@ -13,6 +13,10 @@ import { requestLogRoutes } from './requests';
 import { atHostRoot } from './core/keyless-pages';
 import { statusPage } from './lifecycle/status-page';
 import { verifyPage } from './lifecycle/verify-page';
+import { verifySubmit } from './lifecycle/verify-submit';
+import { apiReference } from './foundation/api-reference';
+import { errorReference } from './foundation/error-reference';
+import { apiReferenceRenderer } from './foundation/reference-asset';
 import { hostedInvoice } from './orders/hosted-invoice';
 
 /**
@@ -53,7 +57,7 @@ const byArea = [
 ] as Operation[];
 export const DOCUMENTED_OPERATIONS: Operation[] = [
   ...documented(byArea.filter((o) => !atHostRoot(o))),
-  ...documented([statusPage, verifyPage, hostedInvoice]),
+  ...documented([statusPage, verifyPage, verifySubmit, hostedInvoice, apiReference, errorReference, apiReferenceRenderer]),
 ];
 
 export * from './core/route';
