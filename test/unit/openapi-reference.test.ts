@@ -25,16 +25,21 @@ describe('the OpenAPI document: where each path answers', () => {
       ['/status/{token}', ['/']],
       ['/verify/{session}', ['/']],
       ['/invoices/hosted/{token}', ['/']],
+      ['/docs', ['/']],
+      ['/docs/partner/errors', ['/']],
+      ['/docs/assets/redoc.standalone.js', ['/']],
     ]);
   });
 
-  it('documents every keyless page a partner hands out (GET at the host root), and no page of its own docs', () => {
-    const pages = ROUTES.filter(
-      (r) => r.audience === 'public' && r.method === 'GET' && !r.path.startsWith('/v1/') && !r.path.startsWith('/docs'),
-    ).map((r) => r.path);
+  it('documents every public page at the host root, the docs pages and the verification form included (issue 49)', () => {
+    const pages = ROUTES.filter((r) => r.audience === 'public' && !r.path.startsWith('/v1/'));
     expect(pages.length).toBeGreaterThan(0);
-    for (const path of pages) expect(doc.paths[path]?.get).toBeDefined();
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/docs'))).toEqual([]);
+    for (const r of pages) expect(doc.paths[r.path]?.[r.method.toLowerCase() as 'get']).toBeDefined();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/docs'))).toEqual([
+      '/docs',
+      '/docs/partner/errors',
+      '/docs/assets/redoc.standalone.js',
+    ]);
   });
 });
 
