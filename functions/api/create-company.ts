@@ -16,8 +16,8 @@ const created = (company: Company) => ({
 export const handler = apiOperation({
   ...contract,
   prefetch: (scope, _params, batch) => prefetchCreationCounters(scope, batch),
+  authorize: ({ caller, query }) => authorizeExpansions(caller.key.scopes, query['expand[]']),
   handle: async ({ caller, query, body, event, answerInTransaction, prefetched }) => {
-    authorizeExpansions(caller.key.scopes, query['expand[]']);
     const company = await createCompany({
       scope: caller.scope,
       body,

@@ -10,8 +10,8 @@ import { authorizeExpansions } from '../../lib/companies/params';
 export const handler = apiOperation({
   ...contract,
   prefetch: (scope, params, batch) => companyWithCount(scope, params.companyID, batch),
+  authorize: ({ caller, query }) => authorizeExpansions(caller.key.scopes, query['expand[]']),
   handle: async ({ caller, params, query, event, prefetched }) => {
-    authorizeExpansions(caller.key.scopes, query['expand[]']);
     const { record, count } = await (prefetched ?? companyWithCount(caller.scope, params.companyID));
     if (!record) throw resourceMissing('company', params.companyID);
     // Whole seconds that move on at every change (lib/resources/company.ts): a 304 never hides one.

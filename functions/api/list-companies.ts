@@ -6,8 +6,8 @@ import { authorizeExpansions } from '../../lib/companies/params';
 /** GET /v1/companies */
 export const handler = apiOperation({
   ...contract,
+  authorize: ({ caller, query }) => authorizeExpansions(caller.key.scopes, query['expand[]']),
   handle: async ({ caller, query }) => {
-    authorizeExpansions(caller.key.scopes, query['expand[]']);
     return { status: 200, body: await listCompanies(caller.scope, query) };
   },
 });

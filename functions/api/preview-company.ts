@@ -7,8 +7,8 @@ import { authorizeExpansions } from '../../lib/companies/params';
 /** POST /v1/companies/preview */
 export const handler = apiOperation({
   ...contract,
+  authorize: ({ caller, query }) => authorizeExpansions(caller.key.scopes, query['expand[]']),
   handle: async ({ caller, query, body, event }) => {
-    authorizeExpansions(caller.key.scopes, query['expand[]']);
     return {
       status: 200,
       body: await previewCompany({

@@ -30,6 +30,13 @@ export interface PartnerRequest<P, Q, B> extends OperationRequest<P, Q, B> {
 }
 
 /**
+ * What a request's parameters need beyond the route's scope (an `expand[]` value's read scope): run
+ * before `handle`, and before an Idempotency-Key's replay is answered, so a replay shows a key no
+ * more than the request itself would.
+ */
+export type Authorize = (request: { caller: Caller; params: unknown; query: unknown }) => void;
+
+/**
  * The operation every chain ends in: an Idempotency-Key replay answered as first
  * given, the path, query and body validated by the contract's schemas, then `handle`, whose answer
  * becomes the proxy result. Without a body schema the operation gets what the body middleware read.
@@ -37,12 +44,23 @@ export interface PartnerRequest<P, Q, B> extends OperationRequest<P, Q, B> {
 export function operationCore<C extends ApiContext, R>(
   contract: Omit<Contract, 'audience'>,
   handle: (request: R, context: C) => Promise<ApiResponse>,
+  authorize?: Authorize,
 ) {
   return async (event: APIGatewayProxyEvent, context: C): Promise<APIGatewayProxyResult> => {
     const state = context.state;
     const replay = state.idempotency?.replay;
-    if (replay) return { ...replay, headers: { ...replay.headers } };
+    if (replay) {
+      // A replay is answered only to a key that may see what it holds (issue 49: another key's
+      // `expand[]=account` answer to a key without accounts:read). Its body was validated the first time.
+      if (authorize && state.caller) {
+        const params = contract.params ? parseOrRefuse(contract.params, event.pathParameters ?? {}, 'path') : {};
+        const query = contract.query ? parseOrRefuse(contract.query, queryOf(event), 'query string') : {};
+        authorize({ caller: state.caller, params, query });
+      }
+      return { ...replay, headers: { ...replay.headers } };
+    }
     const { params, query, body } = operationInput(contract, event, state.body);
+    if (authorize && state.caller) authorize({ caller: state.caller, params, query });
     const answerInTransaction = (ws: WriteSet, response: ApiResponse) => addAnswerToTransaction(ws, event, state, toProxyResult(response));
     const prefetched = state.prefetch && sameScope(state.prefetch.scope, state.caller?.scope) ? state.prefetch.read : undefined;
     const request = { caller: state.caller, params, query, body, state, event, answerInTransaction, prefetched };

@@ -11,7 +11,7 @@ import { jsonBody } from './middleware/json-body';
 import { rawBody } from './middleware/raw-body';
 import { requestLog } from './middleware/request-log';
 import { otherModeHint } from './middleware/other-mode-hint';
-import { operationCore, type PartnerRequest } from './operation-core';
+import { type Authorize, operationCore, type PartnerRequest } from './operation-core';
 import type { ReadBatch } from '../store/read-batch';
 
 /**
@@ -55,6 +55,8 @@ type PartnerDef<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, E
    * then.
    */
   prefetch?: Prefetch<z.output<P>, E>;
+  /** Checks of the parameters beyond the route's scope, before `handle` and before a replay (lib/http/operation-core.ts). */
+  authorize?: (request: { caller: PartnerRequest<unknown, unknown, unknown>['caller']; params: z.output<P>; query: z.output<Q> }) => void;
   handle: (request: PartnerRequest<z.output<P>, z.output<Q>, z.output<B>> & { prefetched?: Promise<E> }) => Promise<ApiResponse>;
 };
 /**
@@ -66,7 +68,7 @@ export function apiOperation<P extends z.ZodType, Q extends z.ZodType, B extends
   def: PartnerDef<P, Q, B, E>,
 ): Handler {
   return httpHandler(
-    operationCore(def, def.handle as (request: unknown) => Promise<ApiResponse>),
+    operationCore(def, def.handle as (request: unknown) => Promise<ApiResponse>, def.authorize as Authorize | undefined),
     partnerChain(def, def.prefetch as Prefetch<unknown, unknown> | undefined),
   );
 }

@@ -65,6 +65,24 @@ describe('status links and what replays keep', () => {
     expect(replay.headers.get('idempotent-replay-redacted')).toBeNull();
   });
 
+  it("answers a replay only to a key that may see it: another key's POST /companies?expand[]=account is refused to companies:write alone", async () => {
+    const key = randomUUID();
+    const body = anLlc();
+    const first = await api(c.test_key).post('/companies?expand[]=account', body, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    expect(typeof first.body.account).toBe('object');
+    const writer = (await issueApiKey({ partnerId: c.partner_id, mode: 'test', scopes: ['companies:write'] })).secret;
+    const replay = await api(writer).post('/companies?expand[]=account', body, { 'Idempotency-Key': key });
+    expect(replay.status).toBe(403);
+    expect(replay.body.code).toBe('insufficient_scope');
+    expect(replay.text).not.toContain(first.body.account.id);
+    // A key that holds the scope gets the replay.
+    const reader = (await issueApiKey({ partnerId: c.partner_id, mode: 'test', scopes: ['companies:write', 'accounts:read'] })).secret;
+    const allowed = await api(reader).post('/companies?expand[]=account', body, { 'Idempotency-Key': key });
+    expect(allowed.status).toBe(201);
+    expect(allowed.headers.get('idempotent-replayed')).toBe('true');
+  });
+
   it('reading status links’ urls takes companies:write', async () => {
     const company = await createCompany(c.test_key, anLlc());
     await api(c.test_key).post(`/companies/${company.id}/status-tokens`, {});
