@@ -169,7 +169,8 @@ export function openApiDocument(operations: Operation[] = DOCUMENTED_OPERATIONS)
       ...(scope === 'public' ? { security: [] } : {}),
       ...(scope !== 'public' && scope !== 'none' ? { 'x-required-scope': scope } : {}),
       parameters: parameters(op, components),
-      ...(op.body ? { requestBody: { required: true, ...jsonContent(bodySchema(op, components)) } } : {}),
+      // No body is read as `{}` (lib/http/operation-core.ts): a body with no required field may be left out.
+      ...(op.body ? { requestBody: { required: !op.body.safeParse({}).success, ...jsonContent(bodySchema(op, components)) } } : {}),
       ...(op.multipart ? { requestBody: multipartBody(op, components) } : {}),
       responses: responses(op, components),
     };
