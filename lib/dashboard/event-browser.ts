@@ -7,6 +7,7 @@ import type { ApiEvent } from '../store/event';
 import { tableName } from '../store/client';
 import { EVENT_TYPES, eventCatalogUrl } from '../resources/event';
 import { getEvent } from '../events/listing/get-event';
+import { eventItemById } from '../event-log/event-reads';
 import { listEvents } from '../events/listing/list-events';
 import { webhookEndpoints } from '../webhooks/endpoints';
 import { attemptsOfEvent, type AttemptRecord } from '../webhooks/lane/attempt-log';
@@ -146,18 +147,31 @@ export interface EventDelivery {
   attempts: AttemptRecord[];
 }
 
+/**
+ * Where an event's attempts start in an endpoint's attempt log, which sorts by real time: when the
+ * event was recorded in real time. A test-mode event's `created_at` is its sandbox clock's, which may
+ * be months ahead of every attempt. An event stored before items kept `recorded_at`: its `created_at`
+ * in live mode (real time); in test mode the oldest attempt kept (attempts live 30 days).
+ */
+function attemptsFrom(item: Record<string, unknown>, event: ApiEvent): string {
+  if (typeof item.recorded_at === 'string') return item.recorded_at < event.created_at ? item.recorded_at : event.created_at;
+  return event.livemode ? event.created_at : '';
+}
+
 /** GET /dashboard/api/events/{eventID}: the event (either mode) and, per endpoint of its mode, its attempts (newest first). */
 export async function browseEvent(partnerId: string, eventId: string): Promise<ApiEvent & { deliveries: EventDelivery[] }> {
   for (const mode of MODES) {
-    const event = await getEvent({ partnerId, mode }, tableName(), eventId).catch(missingAsUndefined);
-    if (!event) continue;
+    const item = await eventItemById({ partnerId, mode }, eventId);
+    if (!item) continue;
+    const event = JSON.parse(item.payload as string) as ApiEvent;
+    const from = attemptsFrom(item, event);
     const endpoints = await webhookEndpoints.listOfPartner(partnerId, mode);
     const deliveries = await Promise.all(
       endpoints.map(async (e) => ({
         endpoint_id: e.id,
         url: e.url,
         status: e.status,
-        attempts: await attemptsOfEvent(e.id, event.id, event.created_at),
+        attempts: await attemptsOfEvent(e.id, event.id, from),
       })),
     );
     return { ...event, deliveries: deliveries.filter((d) => d.attempts.length > 0) };

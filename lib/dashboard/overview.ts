@@ -12,13 +12,15 @@ const DAY_MS = 24 * 3600 * 1000;
 /**
  * What a partner's on-call looks at first (the dashboard's overview): endpoints by health (failing
  * first), deliveries and failures over the last 24 hours from the attempt log, the newest events of
- * both modes, and the active keys expiring within 14 days.
+ * each mode, and the active keys expiring within 14 days. The modes' events are two lists, not one
+ * merged by `created_at`: a test mode's events are dated by its sandbox clock, which may run a year
+ * ahead, and would bury every live event under them.
  */
 export interface Overview {
   endpoints: EndpointWithHealth[];
   byHealth: Record<EndpointWithHealth['health']['state'], number>;
   last24h: { delivered: number; failed: number; deferred: number; capped: boolean };
-  newestEvents: ApiEvent[];
+  newestEvents: Record<'live' | 'test', ApiEvent[]>;
   expiringKeys: ApiKeyView[];
   activeKeys: number;
 }
@@ -26,10 +28,11 @@ export interface Overview {
 export async function overviewOf(partnerId: string): Promise<Overview> {
   const at = now();
   const since = new Date(at.getTime() - DAY_MS).toISOString();
-  const [endpoints, keys, events] = await Promise.all([
+  const [endpoints, keys, live, test] = await Promise.all([
     listWebhookEndpoints(partnerId),
     listKeys(partnerId),
-    browseEvents(partnerId, { limit: 5 }),
+    browseEvents(partnerId, { livemode: 'true', limit: 5 }),
+    browseEvents(partnerId, { livemode: 'false', limit: 5 }),
   ]);
   const counts = await Promise.all(endpoints.map((e) => attemptCountsSince(e.id, since)));
   const byHealth = { healthy: 0, failing: 0, disabled: 0 };
@@ -45,7 +48,7 @@ export async function overviewOf(partnerId: string): Promise<Overview> {
       deferred: counts.reduce((n, c) => n + c.counts.deferred, 0),
       capped: counts.some((c) => c.capped),
     },
-    newestEvents: events.items,
+    newestEvents: { live: live.items, test: test.items },
     expiringKeys: active
       .filter((k) => k.expires_at && Date.parse(k.expires_at) - at.getTime() <= EXPIRING_SOON_MS)
       .sort((a, b) => a.expires_at!.localeCompare(b.expires_at!)),

@@ -1,3 +1,4 @@
+import { realNow } from '../clock';
 import { eventCounterStreams, eventKey, eventSortKey, eventStreams } from '../store/keys';
 import { EVENT_ENTITY } from '../store/table-definition';
 import type { Scope } from '../scope';
@@ -23,6 +24,9 @@ export function counterStreamsOf(e: { type: string; companyId?: string }) {
  * its dense sequence in every stream, and one listing index per stream (the partner's and the type's
  * over their shards, lib/event-log/index-shards.ts), all sorted by `<created_at>#<seq_all>`. The one builder of event items: both sequencing paths (sequence.ts) and
  * the bench's bulk seeding use it, so seeded logs are indistinguishable from committed ones.
+ * `recorded_at` is the real time it was recorded (never on the API): a test-mode event's `created_at`
+ * reads its sandbox clock, which may run months ahead, while its delivery attempts are stamped in real
+ * time; the dashboard finds an event's attempts from it.
  */
 export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['seq']): Record<string, unknown> {
   const sk = eventSortKey(event.created_at, seq.all);
@@ -34,6 +38,7 @@ export function eventItem(scope: Scope, event: ApiEvent, seq: CommittedEvent['se
     type: event.type,
     company_id: event.company_id,
     created_at: event.created_at,
+    recorded_at: realNow().toISOString(),
     payload: JSON.stringify(event),
     seq_all: seq.all,
     seq_type: seq.type,

@@ -24,15 +24,8 @@ export function overviewPage(session: DashboardSession, partnerName: string, o: 
     <section aria-labelledby="day"><h2 id="day">Deliveries in the last 24 hours</h2>
     <p id="last-24h"><strong>${o.last24h.delivered}</strong> delivered · <strong>${o.last24h.failed}</strong> failed attempts · <strong>${o.last24h.deferred}</strong> deferred (Retry-After)${o.last24h.capped ? html` <span class="hint">(at least: counting stopped at 10,000 attempts per endpoint)</span>` : ''}</p></section>
     <section aria-labelledby="newest"><h2 id="newest">Newest events</h2>
-    ${
-      o.newestEvents.length === 0
-        ? html`<p>No events yet.</p>`
-        : html`<table class="rows"><thead><tr><th>Created</th><th>Type</th><th>Event</th><th>Mode</th></tr></thead><tbody>
-      ${o.newestEvents.map(
-        (e) =>
-          html`<tr data-event="${e.id}"><td data-label="Created">${utc(e.created_at)}</td><td data-label="Type"><code>${e.type}</code></td><td data-label="Event"><a href="/dashboard/events/${e.id}"><code>${e.id}</code></a></td><td data-label="Mode">${mode(e)}</td></tr>`,
-      )}</tbody></table>`
-    }
+    ${newestOfMode('live', 'Live mode', o.newestEvents.live, '')}
+    ${newestOfMode('test', 'Test mode', o.newestEvents.test, 'dated by the test clock, which may run ahead of real time')}
     <p><a href="/dashboard/events">All events</a></p></section>
     <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
     <p>${o.activeKeys} active. ${o.expiringKeys.length === 0 ? 'None expires in the next 14 days.' : ''}</p>
@@ -45,6 +38,20 @@ export function overviewPage(session: DashboardSession, partnerName: string, o: 
     ${clock ? sandboxClockCard(session, clock) : ''}
     <p class="hint">Signed in as ${session.email}. Every action here is also a JSON endpoint under <code>/dashboard/api/</code> for scripts (see the README).</p>`,
   );
+}
+
+/** One mode's newest events: each mode its own table, so a test clock running ahead buries no live event. */
+function newestOfMode(which: 'live' | 'test', title: string, events: Overview['newestEvents']['live'], hint: string) {
+  return html`<h3 id="newest-${which}">${title}${hint ? html` <span class="hint">(${hint})</span>` : ''}</h3>
+    ${
+      events.length === 0
+        ? html`<p>No ${which} events yet.</p>`
+        : html`<table class="rows" aria-labelledby="newest-${which}" data-mode="${which}"><thead><tr><th>Created</th><th>Type</th><th>Event</th><th>Mode</th></tr></thead><tbody>
+      ${events.map(
+        (e) =>
+          html`<tr data-event="${e.id}"><td data-label="Created">${utc(e.created_at)}</td><td data-label="Type"><code>${e.type}</code></td><td data-label="Event"><a href="/dashboard/events/${e.id}"><code>${e.id}</code></a></td><td data-label="Mode">${mode(e)}</td></tr>`,
+      )}</tbody></table>`
+    }`;
 }
 
 /** The overview of a role that sees no keys or endpoints (finance): where its pages are. */

@@ -22,14 +22,14 @@ export async function listAttempts(endpointId: string, limit = 100, after?: stri
 const MAX_SCANNED_FOR_EVENT = 2000;
 
 /**
- * One event's attempts on one endpoint, newest first: the endpoint's attempts from the event's
- * creation on (they sort by time), kept where they are that event's.
+ * One event's attempts on one endpoint, newest first: the endpoint's attempts from `from` on (they
+ * sort by real time; `from` is when the event was recorded, in real time), kept where they are that event's.
  */
-export async function attemptsOfEvent(endpointId: string, eventId: string, createdAt: string): Promise<AttemptRecord[]> {
+export async function attemptsOfEvent(endpointId: string, eventId: string, from: string): Promise<AttemptRecord[]> {
   const out: AttemptRecord[] = [];
   let after: string | undefined;
   for (let scanned = 0; scanned < MAX_SCANNED_FOR_EVENT; ) {
-    const page = await attemptsOfEventPage(endpointId, { eventId, from: createdAt, after, limit: 500, maxAttempts: scheduleMax() });
+    const page = await attemptsOfEventPage(endpointId, { eventId, from, after, limit: 500, maxAttempts: scheduleMax() });
     out.push(...page.items);
     scanned += page.scanned;
     after = page.next;
