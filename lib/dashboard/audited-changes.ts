@@ -7,6 +7,7 @@ import { type AuditAction, recordAudit } from './audit';
 import { updateSettings, type updateSettingsBody } from './settings';
 import { actorOf, type Acting } from './staff-changes';
 import { requireStepUp } from './step-up';
+import { ownerOnly } from './roles';
 import {
   confirmSecretRoll,
   createWebhookEndpoint,
@@ -14,6 +15,7 @@ import {
   deleteWebhookEndpoint,
   disableWebhookEndpoint,
   enableWebhookEndpoint,
+  replaceSigningKey,
   updateWebhookEndpoint,
   type updateEndpointBody,
 } from './webhook-endpoints';
@@ -83,6 +85,23 @@ export async function confirmSecretRollAs(auth: Acting, id: string, input: Param
     id,
   );
   return rolled;
+}
+
+/**
+ * Replacing an endpoint's v1a key is an owner's act, with a fresh code (step-up), in either mode: a
+ * receiver pinned to the public key must move to the new one within the 24 hours both keys sign.
+ */
+export async function replaceSigningKeyAs(auth: Acting, id: string) {
+  // Another partner's endpoint is missing before anything else is asked, as on every route naming one.
+  if (!(await webhookEndpoints.get(auth.session.partner_id, id))) throw resourceMissing('webhook endpoint', id);
+  if (auth.session.role !== 'owner') throw ownerOnly(auth.session.role, 'Replacing a webhook signing key');
+  requireStepUp(auth.session, 'Replacing a webhook signing key');
+  const replaced = await replaceSigningKey(auth.session.partner_id, id);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.signing_key_rotated', id, {
+    livemode: replaced.livemode,
+    details: { public_key: { before: replaced.previous_public_key, after: replaced.public_key } },
+  });
+  return replaced;
 }
 
 export async function recoverEventsAs(auth: Acting, id: string, since: string) {

@@ -75,6 +75,17 @@ const AREA_WORDS: Record<DashboardArea, string> = {
   audit: 'the audit log',
 };
 
+/** 403 `insufficient_scope`: `what` is an owner's act within an area the role otherwise reaches. */
+export function ownerOnly(role: StaffRole, what: string): ApiError {
+  return new ApiError('insufficient_scope', `${what} is for owners; your role is ${role}.`, [
+    {
+      reason: `role '${role}' is not owner`,
+      validation_type: 'custom',
+      how_to_fix: 'Ask an owner of your dashboard to do it, or to invite you as an owner.',
+    },
+  ]);
+}
+
 /** 403 `insufficient_scope`: the role does not reach this part of the dashboard; an owner can change who may. */
 export function roleRefused(role: StaffRole, area: DashboardArea | undefined): ApiError {
   const may = AREAS_OF_ROLE[role].filter((a) => a !== 'self').map((a) => AREA_WORDS[a]);

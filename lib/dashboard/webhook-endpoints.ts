@@ -178,6 +178,21 @@ export async function requestSecretRoll(session: DashboardSession, id: string, o
 }
 
 /**
+ * Replacing the endpoint's ed25519 key (POST …/signing-key/replace): the endpoint with its new
+ * `public_key`, and `previous_public_key` with `previous_public_key_expires_at`, the replaced key that
+ * keeps signing v1a beside the new one until then (24 hours).
+ */
+export async function replaceSigningKey(partnerId: string, id: string) {
+  const endpoint = await webhookEndpoints.replaceSigningKey(partnerId, id);
+  const previous = endpoint.previous_signing_keys?.[0];
+  return {
+    ...viewOfEndpoint(endpoint),
+    previous_public_key: previous?.public_key ?? null,
+    previous_public_key_expires_at: previous?.expires_at ?? null,
+  };
+}
+
+/**
  * Confirming a roll: an endpoint that is not the caller's is `resource_missing` before the code is
  * read at all (not even its shape), as on every route that names an object; then the code decides.
  * `code` reads and validates the code from the request.

@@ -66,7 +66,9 @@ describe('the webhook endpoint store', () => {
     const { secret: second, endpoint: rolled } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code);
     expect(second).not.toBe(first);
     const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
-    expect(stored.public_key).not.toBe(endpoint.public_key);
+    // A roll never changes the v1a key (the spec: "rotations never affect it").
+    expect(stored.public_key).toBe(endpoint.public_key);
+    expect(stored.signing_key_ciphertext).toBe(endpoint.signing_key_ciphertext);
     expect(await webhookEndpoints.activeSigningSecrets(stored)).toEqual([second, first]);
     const afterOverlap = new Date(Date.parse(rolled.secrets[1].expires_at!) + 1);
     expect(Date.parse(rolled.secrets[1].expires_at!) - Date.parse(rolled.secrets[0].created_at)).toBe(SECRET_OVERLAP_MS);
@@ -75,7 +77,7 @@ describe('the webhook endpoint store', () => {
     await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
-  it('rotates the v1a key with the secret: both old and new sign during the overlap, only the new ones after it', async () => {
+  it('replaces the v1a key on its own: both old and new keys sign during the overlap, only the new one after it; the secret is untouched', async () => {
     const { endpoint, secret: first } = await webhookEndpoints.create({
       partnerId: c.partner_id,
       mode: 'test',
@@ -83,7 +85,12 @@ describe('the webhook endpoint store', () => {
     });
     const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
     const { secret: second } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code);
+    const replaced = await webhookEndpoints.replaceSigningKey(c.partner_id, endpoint.id);
     const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
+    expect(replaced.public_key).toBe(stored.public_key);
+    expect(stored.public_key).not.toBe(endpoint.public_key);
+    expect(await webhookEndpoints.activeSigningSecrets(stored)).toEqual([second, first]);
+    expect(Date.parse(stored.previous_signing_keys![0].expires_at) - Date.now()).toBeGreaterThan(SECRET_OVERLAP_MS - 60_000);
     const signedAt = (ms: number) => endpointSigningKeys(stored, ms);
     const body = '{"id":"evt_1"}';
     const nowSeconds = Math.floor(Date.now() / 1000);
@@ -104,7 +111,7 @@ describe('the webhook endpoint store', () => {
     expect([endpoint.public_key, stored.public_key].map((publicKey) => verifies(after, { publicKey }))).toEqual([false, true]);
   });
 
-  it('retires the previous secret and key at once when asked (a leak): the next signature carries only the new ones', async () => {
+  it('retires the previous secret at once when asked (a leak): the next signature carries only the new secret, and the same v1a key', async () => {
     const { endpoint, secret: first } = await webhookEndpoints.create({
       partnerId: c.partner_id,
       mode: 'test',
@@ -120,6 +127,7 @@ describe('the webhook endpoint store', () => {
     const keys = await endpointSigningKeys(stored, Date.now());
     expect(keys.secrets).toEqual([third]);
     expect(keys.privateKeys).toHaveLength(1);
+    expect(stored.public_key).toBe(endpoint.public_key);
     expect([first, second]).not.toContain(third);
   });
 

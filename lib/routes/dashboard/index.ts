@@ -14,6 +14,7 @@ import { dashboardApiDeleteWebhookEndpoint } from './api-delete-webhook-endpoint
 import { dashboardApiDisableWebhookEndpoint } from './api-disable-webhook-endpoint';
 import { dashboardApiEnableWebhookEndpoint } from './api-enable-webhook-endpoint';
 import { dashboardApiRollWebhookSecret } from './api-roll-webhook-secret';
+import { dashboardApiReplaceWebhookSigningKey } from './api-replace-webhook-signing-key';
 import { dashboardApiConfirmWebhookSecretRoll } from './api-confirm-webhook-secret-roll';
 import { dashboardApiListEvents } from './api-list-events';
 import { dashboardApiGetEvent } from './api-get-event';
@@ -91,6 +92,7 @@ export const dashboardRoutes = [
   dashboardApiEnableWebhookEndpoint,
   dashboardApiRollWebhookSecret,
   dashboardApiConfirmWebhookSecretRoll,
+  dashboardApiReplaceWebhookSigningKey,
   dashboardApiListEvents,
   dashboardApiGetEvent,
   dashboardOverview,

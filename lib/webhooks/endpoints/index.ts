@@ -1,6 +1,7 @@
 import {
   activeSigningSecrets,
   confirmRoll,
+  replaceSigningKey,
   createEndpoint,
   deleteEndpoint,
   disableEndpoint,
@@ -29,6 +30,7 @@ export const webhookEndpoints = {
   enable: enableEndpoint,
   rollSecret,
   confirmRoll,
+  replaceSigningKey,
   activeSigningSecrets,
   signingPrivateKey,
 };

@@ -190,10 +190,12 @@ const wrongCode = () =>
   ]);
 
 /**
- * Second half: with the right code, a new secret and a new ed25519 key become the current ones; the
- * previous ones keep signing (v1 and v1a) until `SECRET_OVERLAP_MS` from now, those whose overlap
- * ended are dropped. With `retirePrevious` (a secret or key that leaked) every previous one stops
- * signing at once: the next attempt carries the new signatures only. The new secret is returned here once.
+ * Second half: with the right code, a new secret becomes the current one; the previous ones keep
+ * signing v1 until `SECRET_OVERLAP_MS` from now, those whose overlap ended are dropped. With
+ * `retirePrevious` (a secret that leaked) every previous secret stops signing at once: the next attempt
+ * carries the new v1 signature only. The ed25519 key is not touched: a roll never changes the v1a
+ * `public_key` (the spec: "rotations never affect it"); replacing it is its own act
+ * (`replaceSigningKey`). The new secret is returned here once.
  */
 export async function confirmRoll(
   partnerId: string,
@@ -219,15 +221,11 @@ export async function confirmRoll(
   const capped = (expiresAt: string | undefined) => (expiresAt && expiresAt < overlapEnds ? expiresAt : overlapEnds);
   const kept: StoredSecret[] = endpoint.secrets.filter(stillSigning).map((s) => ({ ...s, expires_at: capped(s.expires_at) }));
   const secrets: StoredSecret[] = [{ ciphertext: await encryptSecret(secret), created_at: at.toISOString() }, ...kept];
-  const pair = newSigningKeyPair();
-  const replacedKey = { ciphertext: endpoint.signing_key_ciphertext, public_key: endpoint.public_key, expires_at: overlapEnds };
   const keys = {
     secrets,
-    public_key: pair.publicKey,
-    signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8),
-    previous_signing_keys: [replacedKey, ...(endpoint.previous_signing_keys ?? [])]
-      .filter(stillSigning)
-      .map((k) => ({ ...k, expires_at: capped(k.expires_at) })),
+    public_key: endpoint.public_key,
+    signing_key_ciphertext: endpoint.signing_key_ciphertext,
+    previous_signing_keys: endpoint.previous_signing_keys ?? [],
   };
   // The code is spent in the same transaction that uses it: one code, one new secret.
   const ws = new WriteSet({ partnerId, mode: endpoint.mode }, tableName());
@@ -240,6 +238,47 @@ export async function confirmRoll(
     throw error;
   }
   return { endpoint: { ...endpoint, ...keys, updated_at: at.toISOString(), revision: endpoint.revision + 1 }, secret };
+}
+
+/**
+ * Replaces the endpoint's ed25519 key (a key that may have leaked): a new pair becomes the one whose
+ * `public_key` the endpoint shows; the replaced key keeps signing v1a beside it until
+ * `SECRET_OVERLAP_MS` from now, so a receiver pinned to the old public key keeps verifying while it
+ * moves to the new one. Keys replaced earlier whose overlap ended are dropped. Only if the endpoint is
+ * still at the revision read: a change meanwhile is refused, not overwritten.
+ */
+export async function replaceSigningKey(partnerId: string, endpointId: string): Promise<WebhookEndpoint> {
+  const endpoint = await getEndpoint(partnerId, endpointId);
+  if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
+  const at = now();
+  const overlapEnds = new Date(at.getTime() + SECRET_OVERLAP_MS).toISOString();
+  const pair = newSigningKeyPair();
+  const replaced = { ciphertext: endpoint.signing_key_ciphertext, public_key: endpoint.public_key, expires_at: overlapEnds };
+  const previous = [replaced, ...(endpoint.previous_signing_keys ?? [])].filter(
+    (k) => !k.expires_at || Date.parse(k.expires_at) > at.getTime(),
+  );
+  const changed = await changeEndpoint(
+    partnerId,
+    endpointId,
+    {
+      set: {
+        public_key: pair.publicKey,
+        signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8),
+        previous_signing_keys: previous,
+        updated_at: at.toISOString(),
+      },
+    },
+    equals('revision', endpoint.revision),
+  );
+  if (!changed)
+    throw new ApiError('invalid_request', 'The endpoint changed while its key was being replaced.', [
+      {
+        reason: 'the endpoint changed meanwhile',
+        validation_type: 'custom',
+        how_to_fix: 'Send POST …/signing-key/replace again: it replaces the key of the endpoint as it now is.',
+      },
+    ]);
+  return changed;
 }
 
 /** The plaintext `whsec_…` secrets that sign at `at`, newest first (two during a roll's overlap). */
