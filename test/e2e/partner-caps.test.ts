@@ -10,13 +10,15 @@ import { dashboard, sessionFor } from '../support/dashboard';
 import { useStackDatabase } from '../support/stack';
 import { createTestEndpoint, recordEvents } from '../support/webhooks';
 import { uniqueWord } from '../support/companies';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Bounded costs (issue 42, item 3): what one partner may hold per mode, how often an endpoint may be
  * recovered, how many staff it may have, and the rate limit of the dashboard's JSON face; each refused
  * with the envelope.
  */
-useStackDatabase();
+const c = useStackDatabase();
 
 async function aPartnerWithAnOwner() {
   const partner = await createPartner({ name: `Caps ${uniqueWord(6)}`, ownerEmail: `${uniqueWord(8)}@caps.test` });
@@ -59,6 +61,17 @@ describe('caps per partner', () => {
     expect(again.status).toBe(429);
     expect(again.body.code).toBe('rate_limit');
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
+    // One rule, stated once, in the same words in the refusal, on the endpoint's page and in the guide.
+    const rule = 'one recover per endpoint every 10 minutes, each at most 10,000 events';
+    expect(again.body.errors[0].reason).toBe(rule);
+    const page = await fetch(`${new URL(c.dashboard_url).origin}/dashboard/webhook-endpoints/${created.id}`, {
+      headers: { Cookie: `dash_session=${token}` },
+    });
+    expect(await page.text()).toContain(`(${rule})`);
+    const guide = (file: string) => readFileSync(join(__dirname, '..', '..', 'docs', 'guide', file), 'utf8').replace(/\s+/g, ' ');
+    expect(guide('security.md')).toContain(rule);
+    expect(guide('webhooks.md')).toContain(rule);
+    expect(guide('security.md')).not.toMatch(/recovers an hour/);
   });
 
   it(`lists every working key and the ${ENDED_KEYS_LISTED} newest revoked ones, however many were made and revoked`, async () => {

@@ -6,6 +6,7 @@ import type { QueuedEvent } from '../../webhooks/operations/queued-events';
 import { csrfField, html, utc } from './html';
 import { page } from './layout';
 import { fieldError, formSummary, invalidAttrs, typedValue, type FormState } from './form-state';
+import { RECOVER_RULE } from '../../webhooks/operations/recover-events';
 
 const status = (e: WebhookEndpointView) =>
   e.status === 'enabled' ? html`<span class="badge">enabled</span>` : html`<span class="badge off">disabled (${e.disabled_reason})</span>`;
@@ -138,7 +139,7 @@ function queuedSection(e: WebhookEndpointView, queued: QueuedEvent[], total: num
 /** Recover: re-deliver every event the endpoint takes since a time, picked with the browser's date and time picker (UTC). */
 function recoverSection(session: DashboardSession, e: WebhookEndpointView, form?: FormState) {
   return html`<section aria-labelledby="recover-title"><h2 id="recover-title">Recover</h2>
-    <p class="hint">After an outage, send again, in order, every event this endpoint takes that was created at or after a time (at most 10,000 a call; up to 10 recovers an hour). They queue behind what is already waiting.</p>
+    <p class="hint">After an outage, send again, in order, every event this endpoint takes that was created at or after a time (${RECOVER_RULE}). They queue behind what is already waiting.</p>
     ${formSummary(form)}
     <form method="post" action="/dashboard/webhook-endpoints/${e.id}/recover">${csrfField(session.csrf_token)}
       <label for="since">Since <span class="hint">(UTC)</span></label><input id="since" name="since" type="datetime-local" step="1" required value="${typedValue(form, 'since')}"${invalidAttrs(form, 'since')}>

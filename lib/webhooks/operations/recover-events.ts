@@ -17,6 +17,9 @@ export const MAX_RECOVER_EVENTS = 10_000;
 /** One recover per endpoint this often (docs/guide/security.md): with the cap above, what one endpoint's recovers can queue is bounded. */
 export const RECOVER_INTERVAL_MS = 10 * 60 * 1000;
 
+/** The recover rule in the words the guide (docs/guide/security.md), the endpoint's page and the refusal all use. */
+export const RECOVER_RULE = `one recover per endpoint every ${RECOVER_INTERVAL_MS / 60_000} minutes, each at most ${MAX_RECOVER_EVENTS.toLocaleString('en-US')} events`;
+
 function recoverTooSoon(retryAfterSeconds: number): ApiError {
   const minutes = RECOVER_INTERVAL_MS / 60_000;
   return new ApiError(
@@ -24,7 +27,7 @@ function recoverTooSoon(retryAfterSeconds: number): ApiError {
     `This endpoint was recovered less than ${minutes} minutes ago; retry in ${retryAfterSeconds} seconds.`,
     [
       {
-        reason: `one recover per endpoint every ${minutes} minutes`,
+        reason: RECOVER_RULE,
         validation_type: 'custom',
         how_to_fix: 'Wait for the deliveries the last recover queued (the endpoint page lists them), then recover from where they end.',
       },
