@@ -17,6 +17,8 @@ async function main() {
   process.env.LOG_LEVEL ??= 'ERROR';
   process.env.LOCAL_RATE_LIMIT_BURST = '100000';
   process.env.LOCAL_RATE_LIMIT_SUSTAINED = '10000000';
+  // Every probe comes from 127.0.0.1: the signed-out routes' limit per address would answer 429 before the body is read.
+  process.env.SIGNED_OUT_RATE_LIMIT = '100000,10000000';
   const runtime = await startLocalRuntime({
     port: await freePort(),
     localDir: mkdtempSync(join(tmpdir(), 'partner-api-fuzz-')),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ApiError, type FieldError } from './api-error';
+import { type FieldError, invalidRequest, MAX_LISTED_ERRORS } from './api-error';
 import { exampleOf, fieldName, namingField, rulePhrase, ruleTexts, type FailedRule, type FieldPlace, type JsonSchema } from './rule-texts';
 
 /** A key dot notation carries as it is: our field and parameter names (`created_at[gte]`, `expand[]` included). */
@@ -232,19 +232,39 @@ export function fieldErrors(
   schema?: z.ZodType,
   place: FieldPlace = 'body',
 ): FieldError[] {
+  return countedFieldErrors(error, prefix, schema, place).entries;
+}
+
+/**
+ * fieldErrors that stops building entries at the envelope's MAX_LISTED_ERRORS and counts the rest
+ * (`unlisted`): 20,000 unknown keys cost one count, not 20,000 worded fixes (issue 49).
+ */
+export function countedFieldErrors(
+  error: z.ZodError,
+  prefix: readonly PropertyKey[] = [],
+  schema?: z.ZodType,
+  place: FieldPlace = 'body',
+): { entries: FieldError[]; unlisted: number } {
   const root = rootOf(schema);
   const out: FieldError[] = [];
+  let unlisted = 0;
   const tighter = tighterBounds(error.issues);
   for (const issue of error.issues) {
     if (isLooserSafeIntegerBound(issue, tighter)) continue;
+    if (out.length >= MAX_LISTED_ERRORS) {
+      unlisted += issue.code === 'unrecognized_keys' ? issue.keys.length : 1;
+      continue;
+    }
     if (issue.code === 'unrecognized_keys') {
       const parent = nodeAt(root, [...prefix, ...issue.path]);
       const known = Object.keys(parent?.properties ?? {});
-      for (const key of issue.keys) {
+      const room = MAX_LISTED_ERRORS - out.length;
+      for (const key of issue.keys.slice(0, room)) {
         const path = [...prefix, ...issue.path, key];
         const texts = ruleTexts({ validation_type: 'additionalProperties', path, place, known });
         out.push({ reason: texts.reason, location: jsonPath(path), validation_type: 'additionalProperties', how_to_fix: texts.how_to_fix });
       }
+      unlisted += Math.max(0, issue.keys.length - room);
       continue;
     }
     if (issue.code === 'invalid_key' && issue.issues[0]) {
@@ -264,7 +284,7 @@ export function fieldErrors(
     }
     out.push(entryOf(issue, prefix, root, place));
   }
-  return out;
+  return { entries: out, unlisted };
 }
 
 /**
@@ -302,6 +322,6 @@ const PLACES: Record<string, FieldPlace> = { 'query string': 'query', path: 'pat
 export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  const errors = fieldErrors(result.error, [], schema, PLACES[what] ?? 'body');
-  throw new ApiError('invalid_request', `The ${what} is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+  const { entries, unlisted } = countedFieldErrors(result.error, [], schema, PLACES[what] ?? 'body');
+  throw invalidRequest(`The ${what} is invalid`, entries, unlisted);
 }

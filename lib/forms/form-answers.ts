@@ -1,4 +1,4 @@
-import { ApiError, namingField, ruleTexts, type FieldError, type JsonSchema } from '../errors';
+import { invalidRequest, MAX_LISTED_ERRORS, namingField, ruleTexts, type FieldError, type JsonSchema } from '../errors';
 import { getFile } from '../store/entities/file';
 import type { Scope } from '../scope';
 import type { z } from 'zod';
@@ -38,10 +38,25 @@ export function fieldApplies(field: FormField, answers: Record<string, unknown>)
  * each with its `validation_type`; empty when the answers are acceptable.
  */
 export async function checkFormAnswers(form: Form, answers: Record<string, unknown>, lookupFile: FileLookup): Promise<FieldError[]> {
+  return (await countedFormErrors(form, answers, lookupFile)).entries;
+}
+
+/**
+ * checkFormAnswers that stops at the envelope's MAX_LISTED_ERRORS unknown keys and counts the rest
+ * (`unlisted`), so 20,000 of them are one count rather than 20,000 worded fixes.
+ */
+async function countedFormErrors(
+  form: Form,
+  answers: Record<string, unknown>,
+  lookupFile: FileLookup,
+): Promise<{ entries: FieldError[]; unlisted: number }> {
   const errors: FieldError[] = [];
+  let unlisted = 0;
   const byKey = new Map(form.fields.map((f) => [f.key, f]));
   for (const key of Object.keys(answers)) {
-    if (!byKey.has(key))
+    if (byKey.has(key)) continue;
+    if (errors.length >= MAX_LISTED_ERRORS) unlisted++;
+    else
       errors.push(
         fail(
           key,
@@ -80,7 +95,7 @@ export async function checkFormAnswers(form: Form, answers: Record<string, unkno
     const error = field.file ? await checkFile(field, value, lookupFile) : checkValue(field, value);
     if (error) errors.push(error);
   }
-  return errors;
+  return { entries: errors, unlisted };
 }
 
 /** The field's rule as JSON Schema, so its refusals are worded like every other (lib/errors/rule-texts.ts). */
@@ -189,10 +204,9 @@ async function checkFile(field: FormField, value: unknown, lookupFile: FileLooku
  * answer must name an unpublished file of the same company.
  */
 export async function refuseInvalidAnswers(scope: Scope, companyId: string, form: Form, answers: Record<string, unknown>): Promise<void> {
-  const errors = await checkFormAnswers(form, answers, async (fileId) => {
+  const { entries, unlisted } = await countedFormErrors(form, answers, async (fileId) => {
     const file = await getFile(scope, fileId);
     return file && file.company === companyId && !file.published ? file : undefined;
   });
-  if (errors.length)
-    throw new ApiError('invalid_request', `The answers are invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+  if (entries.length) throw invalidRequest('The answers are invalid', entries, unlisted);
 }

@@ -24,6 +24,7 @@ export default async function globalSetup(): Promise<void> {
       LOCAL_RATE_LIMIT_SUSTAINED: '1000000',
       // The whole suite signs in from 127.0.0.1; the per-address limit is tested with addresses of its own.
       SIGN_IN_IP_LIMIT: '100000',
+      SIGNED_OUT_RATE_LIMIT: '100000,1000000',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
     },
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -1,5 +1,5 @@
 import { nowIso } from '../../clock';
-import { ApiError, type FieldError } from '../../errors';
+import { ApiError, type FieldError, invalidRequest } from '../../errors';
 import { commit, refuseTakenGuards } from '../../event-log/commit';
 import { prefetchCounters, type PrefetchedCounters } from '../../event-log/sequence';
 import type { ReadBatch } from '../../store/read-batch';
@@ -120,7 +120,7 @@ function enforceCompanyRulesWithAccountErrors(errors: FieldError[], body: Create
 }
 
 function invalidCreation(errors: FieldError[]): ApiError {
-  return new ApiError('invalid_request', `The request is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+  return invalidRequest('The request is invalid', errors);
 }
 
 /** The account, the company, its orders (billed), the one transaction and the answer: everything but the commit. */

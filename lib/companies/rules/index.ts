@@ -1,4 +1,4 @@
-import { ApiError } from '../../errors';
+import { invalidRequest } from '../../errors';
 import type { CreateCompanyBody } from '../schemas';
 import type { CompanyRule } from './rule';
 import { nameNotThe } from './name-not-the';
@@ -40,6 +40,6 @@ export const COMPANY_RULES: CompanyRule[] = [
 export function enforceCompanyRules(body: CreateCompanyBody): void {
   const errors = COMPANY_RULES.flatMap((rule) => rule(body));
   if (errors.length) {
-    throw new ApiError('invalid_request', `The body is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+    throw invalidRequest('The body is invalid', errors);
   }
 }

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { ApiError, jsonPath } from '../../errors';
+import { ApiError, invalidRequest, jsonPath } from '../../errors';
 import { header } from './types';
 import { keyedBag } from '../../caller-keys';
 
@@ -71,5 +71,5 @@ function refuseRepeatedParts(form: FormData): void {
         ? `Send one ${name} part per upload (curl -F ${name}=@document.pdf), and upload each further document with its own request.`
         : `Send the part ${name} once, such as -F ${name}=${String(form.get(name)).slice(0, 40)}.`,
   }));
-  throw new ApiError('invalid_request', `The form is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+  throw invalidRequest('The form is invalid', errors);
 }

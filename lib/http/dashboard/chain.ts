@@ -31,7 +31,13 @@ export type DashboardDef<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
  */
 export function dashboardHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, F extends 'json' | 'page', A>(
   def: DashboardDef<P, Q, B, F, A>,
-  parts: { errors: Middleware<DashboardContext>; body: Middleware<DashboardContext>; session: Middleware<DashboardContext>[] },
+  parts: {
+    errors: Middleware<DashboardContext>;
+    /** What must pass before the body is read (the signed-out routes' limit per source address). */
+    beforeBody?: Middleware<DashboardContext>[];
+    body: Middleware<DashboardContext>;
+    session: Middleware<DashboardContext>[];
+  },
 ): Handler {
   const operation = operationCore<DashboardContext, OperationRequest<unknown, unknown, unknown>>(def, (request, context) =>
     def.handle({ ...request, auth: context.dashboard } as never),
@@ -39,6 +45,7 @@ export function dashboardHandler<P extends z.ZodType, Q extends z.ZodType, B ext
   return httpHandler<DashboardContext>(operation, {
     headers: dashboardHeaders(),
     errors: parts.errors,
+    beforeBody: parts.beforeBody,
     body: parts.body,
     afterBody: parts.session,
   });

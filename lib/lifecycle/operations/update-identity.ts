@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as z from 'zod';
-import { ApiError } from '../../errors';
+import { ApiError, invalidRequest } from '../../errors';
 import { companyAddressInput, type CreateCompanyBody } from '../../companies/schemas';
 import { customIndustryInput, industryDescriptionInput } from '../../companies/field-inputs';
 import { ENDINGS, INDUSTRIES } from '../../resources/vocabulary';
@@ -63,8 +63,7 @@ export async function updateIdentity(scope: Scope, companyId: string, update: Id
     if (update.incorporation_date !== undefined) checkIncorporationDate(company, update.incorporation_date, at);
     const asBody = { ...next, name: next.name } as unknown as CreateCompanyBody;
     const errors = [...endingMatchesEntityType(asBody), ...industryOther(asBody), ...shareStructure(asBody)];
-    if (errors.length)
-      throw new ApiError('invalid_request', `The update is invalid: ${errors.map((e) => `${e.location} ${e.reason}`).join('; ')}`, errors);
+    if (errors.length) throw invalidRequest('The update is invalid', errors);
     for (const key of Object.keys(next) as (keyof typeof next)[]) if (next[key] === undefined) delete next[key];
     // The same values sent again: `company.updated` fires when identity changed (spec event table), so
     // nothing is written, no event fires and `updated_at` (the Last-Modified of a fetch) stays.
