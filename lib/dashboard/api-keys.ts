@@ -194,6 +194,13 @@ export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
   return Promise.all(listed.map(async (key) => viewOfKey(key, ended.has(key) ? undefined : await lastUse(key))));
 }
 
+/** One of the partner's own keys by id (never another partner's), or resource_missing. */
+export async function keyOfPartner(partnerId: string, keyId: string): Promise<StoredKey> {
+  const key = (await keysOfPartner(partnerId)).find((k) => k.id === keyId);
+  if (!key) throw resourceMissing('API key', keyId);
+  return key;
+}
+
 /**
  * POST /dashboard/api/keys/{keyID}/revoke: the key stops working on its next request to this process,
  * and within `KEY_CACHE_MS` on every other; the revocation and its audit entry are one transaction.
@@ -201,13 +208,7 @@ export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
  */
 export async function revokeKey(actor: Actor, keyId: string): Promise<ApiKeyView> {
   const partnerId = actor.partner_id;
-  // A partner holds a handful of keys: finding one by id in the partner's own list is cheap and can
-  // never reach another partner's key.
-  const find = async () => {
-    const key = (await keysOfPartner(partnerId)).find((k) => k.id === keyId);
-    if (!key) throw resourceMissing('API key', keyId);
-    return key;
-  };
+  const find = () => keyOfPartner(partnerId, keyId);
   const revoked = await commitAudited({ partnerId, mode: 'live' }, async (ws) => {
     const key = await find();
     // Revoked already, or by another request meanwhile (its condition fails, and this is built again).

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { resourceMissing } from '../errors';
 import { webhookEndpoints } from '../webhooks/endpoints';
 import { recoverEvents } from '../webhooks/operations/recover-events';
-import { createKey, type CreateKeyBody, revokeKey } from './api-keys';
+import { createKey, type CreateKeyBody, keyOfPartner, revokeKey } from './api-keys';
 import { type AuditAction, recordAudit } from './audit';
 import { updateSettings, type updateSettingsBody } from './settings';
 import { actorOf, type Acting } from './staff-changes';
@@ -22,7 +22,8 @@ import {
 
 /**
  * The dashboard's changes to keys, endpoints and settings as a signed-in person makes them: the
- * step-up the sensitive ones need (a live key, a live endpoint created or re-pointed, versions), then
+ * step-up the sensitive ones need (a live key created or revoked; a live endpoint created, re-pointed,
+ * disabled, deleted, narrowed or recovered; versions), then
  * the change, then its line in the audit log (lib/dashboard/audit.ts). Both faces (JSON and pages)
  * call these, so no route can make a change without its check and its record.
  */
@@ -33,6 +34,9 @@ export async function createKeyAs(auth: Acting, body: CreateKeyBody) {
 }
 
 export async function revokeKeyAs(auth: Acting, keyId: string) {
+  // Another partner's key is missing before anything is asked of the session; revoking twice is harmless.
+  const current = await keyOfPartner(auth.session.partner_id, keyId);
+  if (current.mode === 'live' && !current.revoked_at) requireStepUp(auth.session, 'Revoking a live key');
   return revokeKey(actorOf(auth), keyId);
 }
 
@@ -51,28 +55,68 @@ export async function createWebhookEndpointAs(auth: Acting, body: z.output<typeo
 
 /** Re-pointing a live endpoint (a new `url`) needs a step-up; another partner's endpoint is missing before that is asked. */
 export async function updateWebhookEndpointAs(auth: Acting, id: string, body: z.output<typeof updateEndpointBody>) {
-  if (body.url !== undefined) {
-    const current = await webhookEndpoints.get(auth.session.partner_id, id);
-    if (!current) throw resourceMissing('webhook endpoint', id);
-    if (current.mode === 'live') requireStepUp(auth.session, 'Re-pointing a live webhook endpoint');
+  if (body.url !== undefined || body.enabled_events !== undefined) {
+    const current = await liveEndpoint(auth, id);
+    if (current && body.url !== undefined) requireStepUp(auth.session, 'Re-pointing a live webhook endpoint');
+    if (current && body.enabled_events !== undefined && narrows(current.enabled_events, body.enabled_events))
+      requireStepUp(auth.session, 'Narrowing the events of a live webhook endpoint');
   }
   const updated = await updateWebhookEndpoint(auth.session.partner_id, id, body);
   await recordAudit(actorOf(auth), 'webhook_endpoint.updated', id);
   return updated;
 }
 
-/** One change to an endpoint, then its audit entry (only once the change is made). */
-async function auditedEndpointChange<T>(auth: Acting, action: AuditAction, id: string, change: () => Promise<T>): Promise<T> {
+/** The partner's endpoint if it is live, undefined if it is a test one; another partner's is missing. */
+async function liveEndpoint(auth: Acting, id: string) {
+  const current = await webhookEndpoints.get(auth.session.partner_id, id);
+  if (!current) throw resourceMissing('webhook endpoint', id);
+  return current.mode === 'live' ? current : undefined;
+}
+
+/** Whether `next` lets through fewer event types than `before` (an empty list is every type; `a.*` covers `a.b`). */
+export function narrows(before: readonly string[], next: readonly string[]): boolean {
+  if (next.length === 0 || next.includes('*')) return false;
+  if (before.length === 0) return true;
+  const covers = (n: string, b: string) => n === b || (n.endsWith('.*') && b.startsWith(n.slice(0, -1)));
+  return before.some((b) => !next.some((n) => covers(n, b)));
+}
+
+/** A destructive act on a live endpoint needs a stepped-up session (lib/dashboard/step-up.ts). */
+async function stepUpIfLive(auth: Acting, id: string, what: string): Promise<void> {
+  if (await liveEndpoint(auth, id)) requireStepUp(auth.session, what);
+}
+
+/** One change to an endpoint, then its audit entry (only once the change is made); `destructive`: its step-up on a live one. */
+async function auditedEndpointChange<T>(
+  auth: Acting,
+  action: AuditAction,
+  id: string,
+  change: () => Promise<T>,
+  destructive?: string,
+): Promise<T> {
+  if (destructive) await stepUpIfLive(auth, id, destructive);
   const changed = await change();
   await recordAudit(actorOf(auth), action, id);
   return changed;
 }
 
 export const deleteWebhookEndpointAs = (auth: Acting, id: string) =>
-  auditedEndpointChange(auth, 'webhook_endpoint.deleted', id, () => deleteWebhookEndpoint(auth.session.partner_id, id));
+  auditedEndpointChange(
+    auth,
+    'webhook_endpoint.deleted',
+    id,
+    () => deleteWebhookEndpoint(auth.session.partner_id, id),
+    'Deleting a live webhook endpoint',
+  );
 
 export const disableWebhookEndpointAs = (auth: Acting, id: string) =>
-  auditedEndpointChange(auth, 'webhook_endpoint.disabled', id, () => disableWebhookEndpoint(auth.session.partner_id, id));
+  auditedEndpointChange(
+    auth,
+    'webhook_endpoint.disabled',
+    id,
+    () => disableWebhookEndpoint(auth.session.partner_id, id),
+    'Disabling a live webhook endpoint',
+  );
 
 export const enableWebhookEndpointAs = (auth: Acting, id: string) =>
   auditedEndpointChange(auth, 'webhook_endpoint.enabled', id, () => enableWebhookEndpoint(auth.session.partner_id, id));
@@ -105,6 +149,7 @@ export async function replaceSigningKeyAs(auth: Acting, id: string) {
 }
 
 export async function recoverEventsAs(auth: Acting, id: string, since: string) {
+  await stepUpIfLive(auth, id, 'Recovering a live webhook endpoint');
   const recovered = await recoverEvents(auth.session.partner_id, id, since);
   await recordAudit(actorOf(auth), 'webhook_endpoint.recovered', id);
   return recovered;

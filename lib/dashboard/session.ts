@@ -53,15 +53,15 @@ export class NotStaff extends Error {
 }
 
 /**
- * A new session of a staff member of the partner. `steppedUpForMs`: a session opened with a fresh
- * e-mailed code counts as stepped up for the step-up's span (lib/dashboard/step-up.ts).
+ * A new session of a staff member of the partner, not stepped up (sign-in never steps one up:
+ * lib/dashboard/step-up.ts). `steppedUpForMs` is for sessions minted in the store (tests, benches).
  */
 export async function createSession(input: {
   partnerId: string;
   email: string;
   kind?: 'cookie' | 'bearer';
   ip?: string;
-  /** Stepped up for this long from its start (a session opened with a fresh e-mailed code). */
+  /** Stepped up for this long from its start (minted sessions of tests and benches only). */
   steppedUpForMs?: number;
 }): Promise<{ token: string; session: DashboardSession }> {
   const member = await findStaffMember(normaliseEmail(input.email));

@@ -21,7 +21,6 @@ import { getStaffLookup } from '../store/entities/staff-member';
 import { normaliseEmail } from './staff';
 import { createSession, type DashboardSession } from './session';
 import { queueMail } from './queued-mail';
-import { STEP_UP_MS } from './step-up';
 import { variable } from '../config/variables';
 
 /**
@@ -32,7 +31,8 @@ import { variable } from '../config/variables';
  * - per source address: at most `SIGN_IN_IP_LIMIT` (60) sign-in requests in 15 minutes;
  * - a code has 10 digits, lives 10 minutes and dies after 3 wrong tries;
  * - a code is checked only when entered by whoever asked for it (the same browser, or for a script
- *   the same source address), so a stranger's guesses never use up someone else's code;
+ *   the same source address), and a wrong one counts against the address only then, so a stranger's
+ *   guesses never use up someone else's code nor lock the address;
  * - a lockout cannot be turned into a standing denial: a code still works from the browser that
  *   asked for it, and a browser that signed in as the address before (its device cookie, 90 days)
  *   still gets codes of its own (5 a day) while the address is locked;
@@ -202,7 +202,7 @@ async function countWrong(email: string, at: number): Promise<void> {
 
 /**
  * Exchanges the right code for a new session (a browser's cookie session when `kind` is `cookie`),
- * stepped up for its first minutes, and a device token that marks the browser as trusted for this
+ * not stepped up, and a device token that marks the browser as trusted for this
  * address. While the address is locked, only a code entered by the one who asked for it is checked.
  */
 export async function verifySignIn(
@@ -223,19 +223,16 @@ export async function verifySignIn(
     target.code_hash !== 'none' &&
     sameHash(target.code_hash, hashOneTimeCode('sign-in', email, code));
   if (!right || !target?.partner_id) {
-    await countWrong(email, at);
+    // Counted against the address only when this asker asked for a code: a stranger's guesses for an
+    // address that never asked from their browser or client lock no one out (issue 49).
+    if (target) await countWrong(email, at);
     throw wrongSignInCode();
   }
   if (!(await deleteSignInCode(target))) throw wrongSignInCode();
   await changeLimit(email, at, (l) => ({ ...l, lockouts: 0 }));
   const device = randomBytes(32).toString('base64url');
   await putTrustedDevice(email, sha256(device), new Date(at + DEVICE_TRUST_MS).toISOString());
-  const { token, session } = await createSession({
-    partnerId: target.partner_id,
-    email,
-    kind,
-    ip: from.ip,
-    steppedUpForMs: STEP_UP_MS,
-  });
+  // Not stepped up: only POST /dashboard/api/step-up/verify steps up a session, that one alone (issue 49).
+  const { token, session } = await createSession({ partnerId: target.partner_id, email, kind, ip: from.ip });
   return { token, session, device };
 }

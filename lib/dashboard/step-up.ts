@@ -8,9 +8,10 @@ import { sessionTokenHash, type DashboardSession } from './session';
 
 /**
  * Step-up: a fresh e-mailed code before the changes a stolen session must not make alone (creating a
- * live key, creating or re-pointing a live endpoint, changing versions, changing staff). A stepped-up
- * session may make them for 10 minutes; a session just signed in with a code counts as stepped up for
- * its first 10 minutes (docs/decisions.md, "Staff and sessions").
+ * live key, creating or re-pointing a live endpoint, changing versions, changing staff) and every
+ * destructive live act (revoking a live key; disabling, deleting or narrowing the events of a live
+ * endpoint; recovering one). It holds for the one session that stepped up, for 10 minutes: a new
+ * session of the same person, even one signed in with a code, is not stepped up (issue 49).
  */
 export const STEP_UP_MS = 10 * 60 * 1000;
 /** Codes a session may ask for in a day, and wrong tries per code: a stolen session cannot guess its way up. */

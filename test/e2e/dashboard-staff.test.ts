@@ -118,11 +118,57 @@ describe('step-up', () => {
     expectEnvelope(await patch({ url: 'http://localhost:4999/b' }), 403, 'step_up_required');
   });
 
-  it('a session just opened with a code is stepped up for its first 10 minutes', async () => {
+  it('a step-up holds for the one session that stepped up: a new session of the same person, signed in with a code, is not (issue 49)', async () => {
     const email = address('fresh');
     await addStaffMember(c.other_partner.partner_id, email, 'developer');
-    const token = await signIn(email);
-    expect((await dashboard(token).post('/keys', { livemode: true, name: 'fresh live' })).status).toBe(201);
+    const first = await signIn(email);
+    expectEnvelope(await dashboard(first).post('/keys', { livemode: true, name: 'fresh live' }), 403, 'step_up_required');
+    await stepUp(first, email);
+    expect((await dashboard(first).post('/keys', { livemode: true, name: 'stepped live' })).status).toBe(201);
+    const second = await signIn(email);
+    expectEnvelope(await dashboard(second).post('/keys', { livemode: true, name: 'second live' }), 403, 'step_up_required');
+  });
+
+  it('every destructive live act needs a step-up; the same acts in test mode do not (issue 49)', async () => {
+    const partnerId = await ownPartner();
+    const stepped = await member(partnerId, 'owner', true);
+    const plain = await member(partnerId, 'owner');
+    const as = (m: { token: string }) => dashboard(m.token);
+    const liveKey = (await as(stepped).post('/keys', { livemode: true, name: 'live' })).body;
+    const testKey = (await as(stepped).post('/keys', { livemode: false, name: 'test' })).body;
+    const endpoint = async (livemode: boolean) =>
+      (
+        await as(stepped).post('/webhook-endpoints', {
+          url: `http://localhost:4999/${randomBytes(3).toString('hex')}`,
+          livemode,
+          enabled_events: ['company.*'],
+        })
+      ).body;
+    const live = await endpoint(true);
+    const testEndpoint = await endpoint(false);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const patch = (id: string, body: unknown) =>
+      api(undefined, { Authorization: `Bearer ${plain.token}` }).send('PATCH', `${c.dashboard_url}/api/webhook-endpoints/${id}`, body);
+
+    expectEnvelope(await as(plain).post(`/keys/${liveKey.id}/revoke`), 403, 'step_up_required');
+    expectEnvelope(await as(plain).post(`/webhook-endpoints/${live.id}/disable`), 403, 'step_up_required');
+    expectEnvelope(await as(plain).post(`/webhook-endpoints/${live.id}/recover`, { since }), 403, 'step_up_required');
+    expectEnvelope(await patch(live.id, { enabled_events: ['company.created'] }), 403, 'step_up_required');
+    expectEnvelope(
+      await api(undefined, { Authorization: `Bearer ${plain.token}` }).delete(`${c.dashboard_url}/api/webhook-endpoints/${live.id}`),
+      403,
+      'step_up_required',
+    );
+    // Widening a live endpoint's events takes nothing from anyone: no step-up.
+    expect((await patch(live.id, { enabled_events: ['company.*', 'service_order.*'] })).status).toBe(200);
+    expect((await as(stepped).get(`/keys`)).body.items.find((k: { id: string }) => k.id === liveKey.id).revoked_at).toBeNull();
+
+    expect((await as(plain).post(`/keys/${testKey.id}/revoke`)).status).toBe(200);
+    expect((await as(plain).post(`/webhook-endpoints/${testEndpoint.id}/disable`)).status).toBe(200);
+    expect((await patch(testEndpoint.id, { enabled_events: ['company.created'] })).status).toBe(200);
+
+    expect((await as(stepped).post(`/keys/${liveKey.id}/revoke`)).status).toBe(200);
+    expect((await as(stepped).post(`/webhook-endpoints/${live.id}/disable`)).status).toBe(200);
   });
 });
 

@@ -73,14 +73,31 @@ describe('sign-in that cannot be worn down', () => {
     expect(Number(again.headers['Retry-After'])).toBeGreaterThan(47 * 3600);
   });
 
-  it(`locks the address after ${MAX_WRONG_PER_ADDRESS} wrong codes a day, but the code still works from the browser that asked for it`, async () => {
+  it('wrong codes from a client that never asked for one lock no one out (issue 49: ten of them made the next sign-in a 429)', async () => {
+    const email = fresh();
+    await addStaffMember(c.partner_id, email);
+    const t0 = Date.now();
+    for (let i = 0; i < 2 * MAX_WRONG_PER_ADDRESS; i++) {
+      const stranger = i % 2 ? { ip: ownIp(), browser: `stranger-${i}` } : { ip: ownIp() };
+      expect((await refusal(at(t0 + i, () => verifySignIn(email, '0000000000', stranger)))).code).toBe('invalid_request');
+    }
+    // The person asks for a code and signs in as if nothing happened.
+    const member = (await addStaffMember(c.partner_id, email))!;
+    await at(t0 + 100, () => startSignIn(email, { ip: ownIp(), browser: 'mine' }));
+    await plantCode(email, member, 'browser\nmine', t0 + 101, '4444444444');
+    const { session } = await at(t0 + 200, () => verifySignIn(email, '4444444444', { ip: ownIp(), browser: 'mine' }, 'cookie'));
+    expect(session.email).toBe(email);
+  });
+
+  it(`locks the address after ${MAX_WRONG_PER_ADDRESS} wrong codes a day entered by those who asked, but a code still works from the browser that asked for it`, async () => {
     const email = fresh();
     const member = await addStaffMember(c.partner_id, email);
     const t0 = Date.now();
-    // The person asks for a code in their browser; a stranger guesses from elsewhere.
+    // The person asks for a code in their browser; a stranger asks for codes of their own and guesses.
     await plantCode(email, member, 'browser\nmy-browser-cookie', t0, '5555555555');
     for (let i = 0; i < MAX_WRONG_PER_ADDRESS; i++) {
-      const stranger = { ip: ownIp(), browser: `stranger-${i}` };
+      const stranger = { ip: ownIp(), browser: `stranger-${Math.floor(i / SIGN_IN_CODE_ATTEMPTS)}` };
+      if (i % SIGN_IN_CODE_ATTEMPTS === 0) await plantCode(email, member, `browser\n${stranger.browser}`, t0 + 100 + i, '7777777777');
       const wrong = await refusal(at(t0 + 200 + i, () => verifySignIn(email, '0000000000', stranger)));
       expect(wrong.code).toBe('invalid_request');
     }

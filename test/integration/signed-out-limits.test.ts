@@ -79,7 +79,7 @@ describe("the dashboard's pages, per member as the JSON face", () => {
     const statuses = await atTime(at, () =>
       Promise.all(Array.from({ length: DASHBOARD_RATE_LIMIT.burst + 5 }, () => keysPage(page(), lambdaContext))),
     );
-    const counts = statuses.reduce<Record<number, number>>((n, r) => ({ ...n, [r.statusCode]: (n[r.statusCode] ?? 0) + 1 }), {});
-    expect(counts).toEqual({ 200: DASHBOARD_RATE_LIMIT.burst, 429: 5 });
+    const codes = statuses.map((r) => r.statusCode);
+    expect([codes.filter((s) => s === 200).length, codes.filter((s) => s === 429).length]).toEqual([DASHBOARD_RATE_LIMIT.burst, 5]);
   });
 });
