@@ -160,6 +160,12 @@ export const VARIABLES = {
     value: amount,
   },
   SIGN_IN_IP_LIMIT: { what: 'sign-in attempts a source address may make a window', unset: '60', readBy: 'functions', value: count },
+  SIGNED_OUT_RATE_LIMIT: {
+    what: "requests a second and a minute a source address may make to the dashboard's signed-out routes",
+    unset: '10,60',
+    readBy: 'functions',
+    value: z.string().regex(/^[1-9]\d*,[1-9]\d*$/, 'two whole numbers, a second and a minute, such as 10,60'),
+  },
   PORT: { what: 'HTTP port of the local API (`127.0.0.1` only)', unset: '3000', readBy: 'embedded default', inReadme: true, value: count },
   DYNAMODB_PORT: { what: "DynamoDB Local's port", unsetMeans: 'a free port', readBy: 'embedded default', inReadme: true, value: count },
   LOCAL_DYNAMODB_VIA: {

@@ -4,6 +4,7 @@ import { countRequest } from '../../rate-limit/count-request';
 import { enforceRateLimit } from '../../rate-limit/enforce';
 import type { RateLimitSettings } from '../../rate-limit/policy';
 import type { DashboardContext } from './types';
+import { variable } from '../../config/variables';
 
 /**
  * The dashboard's JSON face is limited per staff member, as the API is per key (lib/rate-limit): a
@@ -22,7 +23,7 @@ export const DASHBOARD_RATE_LIMIT: RateLimitSettings = { burst: 50, sustained: 1
  * (the test suite's runtime).
  */
 export function signedOutLimit(): RateLimitSettings {
-  const [burst, sustained] = (process.env.SIGNED_OUT_RATE_LIMIT ?? '10,60').split(',').map(Number);
+  const [burst, sustained] = (variable('SIGNED_OUT_RATE_LIMIT') ?? '10,60').split(',').map(Number);
   return { burst, sustained };
 }
 
