@@ -19,7 +19,7 @@ export const handler = dashboardPageOperation({
       ),
     );
     const until = rolled.previous_secret_expires_at
-      ? `The previous secret and public key keep signing until ${utc(rolled.previous_secret_expires_at)}.`
+      ? `The previous secret keeps signing until ${utc(rolled.previous_secret_expires_at)}; the public key (v1a) stays as it was.`
       : 'The previous secret and public key no longer sign.';
     return endpointSecretPage(auth.session, rolled, rolled.secret, 'Secret rolled', until);
   },
