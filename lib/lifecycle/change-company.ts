@@ -75,6 +75,7 @@ export async function changeCompany<R = undefined>(
     // A plan that leaves the company as it was only needs it unchanged meanwhile: no write, no new updated_at.
     const unchanged = next === company;
     const written: CompanyRecord = unchanged ? company : companyChangedAt(company, next, at);
+    assertStatusEventRecorded(company, written, ws);
     const condition: Guard = {
       condition: allOf(equals('version', company.version), ...once.map((field) => attributeNotExists(field))),
       onFailed: () => new CompanyChanged(companyId),
@@ -96,6 +97,19 @@ export async function changeCompany<R = undefined>(
       await sleep(Math.random() * 10 * attempt);
     }
   }
+}
+
+/**
+ * Every move of a company's `status` or `stage` records `company.status.changed` (spec event table;
+ * docs/decisions.md, "Status events"), beside the move's own event. Every such move is a change made
+ * here, so a change that forgot it is refused before it commits, whichever operation made it.
+ */
+function assertStatusEventRecorded(before: CompanyRecord, after: CompanyRecord, ws: WriteSet): void {
+  if (before.status === after.status && before.stage === after.stage) return;
+  if (ws.events.some((e) => e.type === 'company.status.changed' && e.companyId === before.id)) return;
+  throw new Error(
+    `company ${before.id} moved (${before.status}/${before.stage} → ${after.status}/${after.stage}) without company.status.changed`,
+  );
 }
 
 /** The company as an event embeds it at `at` (no `open_requirements`, spec Events). */

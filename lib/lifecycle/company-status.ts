@@ -3,7 +3,9 @@ import { illegalTransition } from '../errors';
 
 /**
  * Company `status` (spec States and transitions → Company status), one row per transition, with the
- * events each fires in the order they are recorded. "Moves into cancelled: not shown": a company is
+ * events each fires in the order they are recorded: every move of `status` records
+ * `company.status.changed` first, then the move's own event (`lib/lifecycle/change-company.ts` holds
+ * every change to it). "Moves into cancelled: not shown": a company is
  * cancelled only by the operator before it is active (docs/decisions.md, "Lifecycle").
  */
 export type StatusTrigger = 'verified' | 'incorporated' | 'onboarding_completed' | 'cancelled' | 'dissolved';
@@ -18,9 +20,16 @@ export interface StatusTransition {
 }
 
 export const COMPANY_STATUS_TRANSITIONS: readonly StatusTransition[] = [
-  // Every owner's identity document is in: `verification` → verified (no company.status.changed: the
-  // spec fires it for moves between in_progress, active and cancelled).
-  { trigger: 'verified', from: ['requires_information'], to: 'in_progress', companies: 'any', events: ['company.verified'] },
+  // Every owner's identity document is in: `verification` → verified. The status moves too, so
+  // company.status.changed fires beside company.verified (every status move does; docs/decisions.md,
+  // "Status events").
+  {
+    trigger: 'verified',
+    from: ['requires_information'],
+    to: 'in_progress',
+    companies: 'any',
+    events: ['company.status.changed', 'company.verified'],
+  },
   // The state accepted the filing: stage `incorporated`.
   {
     trigger: 'incorporated',
@@ -44,7 +53,7 @@ export const COMPANY_STATUS_TRANSITIONS: readonly StatusTransition[] = [
     companies: 'any',
     events: ['company.status.changed'],
   },
-  // A dissolution order completed: terminal. Its stage moves to `closed`, which fires company.status.changed (spec: any stage change).
+  // A dissolution order completed: terminal. The status moves (and a forming stage closes): company.status.changed, always.
   {
     trigger: 'dissolved',
     from: ['requires_information', 'in_progress', 'active', 'cancelled'],

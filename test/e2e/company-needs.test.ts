@@ -169,6 +169,7 @@ describe('a new company says what it needs: one identity-document requirement pe
       'requirement.fulfilled',
       'company.document.received',
       'requirement.fulfilled',
+      'company.status.changed',
       'company.verified',
       'service_order.status.changed',
     ]);
@@ -194,7 +195,7 @@ describe('a new company says what it needs: one identity-document requirement pe
     expect(await count('requirement.fulfilled')).toBe(25);
     expect(await count('company.verified')).toBe(1);
     const events = await eventsOf(key, company.id);
-    expect(types(events).slice(-2)).toEqual(['company.verified', 'service_order.status.changed']);
+    expect(types(events).slice(-3)).toEqual(['company.status.changed', 'company.verified', 'service_order.status.changed']);
     expectValid(events);
   });
 
@@ -304,6 +305,7 @@ describe('the formation order follows the formation', () => {
     expect(types(events)).toEqual([
       'company.document.received',
       'requirement.fulfilled',
+      'company.status.changed',
       'company.verified',
       'service_order.status.changed',
       'company.status.changed',
@@ -313,9 +315,9 @@ describe('the formation order follows the formation', () => {
       'service_order.status.changed',
       'service_order.completed',
     ]);
-    expect(events[3].data.object).toEqual(started);
-    expect(events[8].data.object).toEqual(completed);
+    expect(events[4].data.object).toEqual(started);
     expect(events[9].data.object).toEqual(completed);
+    expect(events[10].data.object).toEqual(completed);
     expectValid(events);
     const orderEvents = events.filter((e) => e.type.startsWith('service_order.'));
     await eventually(() => orderEvents.every((e) => receiver.ids().includes(e.id)), 20_000, 'service_order deliveries');
@@ -341,6 +343,7 @@ describe('the formation order follows the formation', () => {
     expect(types((await eventsOf(key, company.id)).slice(seen))).toEqual([
       'company.document.received',
       'requirement.fulfilled',
+      'company.status.changed',
       'company.verified',
     ]);
 

@@ -152,6 +152,7 @@ describe('a company formed by the operator, from creation to active, through the
     expect(events.map((e) => e.type)).toEqual([
       'company.document.received',
       'requirement.fulfilled',
+      'company.status.changed',
       'company.verified',
       'service_order.status.changed',
     ]);
@@ -162,10 +163,11 @@ describe('a company formed by the operator, from creation to active, through the
       response: { file: res.body.shareholders[1].passport },
     });
     expectSnapshot(events[2], { status: 'in_progress', verification: 'verified', verified_at: res.body.verified_at });
+    expect(events[3].data.object).toEqual(events[2].data.object);
     // Submitted for formation: the formation order's fulfilment starts with it.
     const formation = (await get(`/companies/${company.id}/service-orders`)).body.items.find((o: any) => o.product_key === 'formation');
     expect(formation).toMatchObject({ status: 'in_progress', workflow_status: 'in_preparation' });
-    expect(events[3].data.object).toEqual(formation);
+    expect(events[4].data.object).toEqual(formation);
     company = res.body;
 
     const again = await sb.company(company.id, 'verify');
@@ -291,6 +293,7 @@ describe('a company formed by the operator, from creation to active, through the
       'company.status.changed',
       'company.document.received',
       'requirement.fulfilled',
+      'company.status.changed',
       'company.verified',
       'service_order.status.changed',
       'company.status.changed',

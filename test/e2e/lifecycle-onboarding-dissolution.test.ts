@@ -53,6 +53,7 @@ describe('a pre_existing company through onboarding', () => {
     expect(types).toEqual([
       'company.created',
       'company.document.received',
+      'company.status.changed',
       'company.verified',
       'company.status.changed',
       'company.onboarding.completed',

@@ -61,9 +61,10 @@ describe('npm run ops', () => {
     const events = (await api(c.live_key).get(`/events?company_id=${company.id}&sort=created_at`)).body.items.map((e: any) => e.type);
     // The owner's document recorded, the identity-document requirement creation opened for it resolved,
     // and the formation order's fulfilment started with the verified company.
-    expect(events.slice(-4)).toEqual([
+    expect(events.slice(-5)).toEqual([
       'company.document.received',
       'requirement.fulfilled',
+      'company.status.changed',
       'company.verified',
       'service_order.status.changed',
     ]);

@@ -77,7 +77,7 @@ describe('"once" events under an injected conflict', () => {
     expect(write.Key).toEqual(companyKey(scope, base.id));
     expect(readable(write.ConditionExpression, write)).toBe(`(version = ${base.version}) AND (attribute_not_exists(verified_at))`);
     const events = writes[0].args[0].input.TransactItems!.filter((i) => i.Put?.Item?.entity === 'event').map((i) => i.Put!.Item!.type);
-    expect(events).toEqual(['company.verified']);
+    expect(events).toEqual(['company.status.changed', 'company.verified']);
   });
 
   it('an incorporation that met a TransactionConflict is committed once more, pending, with its events once', async () => {

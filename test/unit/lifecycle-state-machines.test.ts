@@ -25,7 +25,7 @@ describe('company status', () => {
   it('verification moves requires_information to in_progress, and only that', () => {
     expect(statusTransition('verified', { status: 'requires_information', pre_existing: false })).toMatchObject({
       to: 'in_progress',
-      events: ['company.verified'],
+      events: ['company.status.changed', 'company.verified'],
     });
     const refused = refusal(() => statusTransition('verified', { status: 'active', pre_existing: false }));
     expect(refused.code).toBe('invalid_request');

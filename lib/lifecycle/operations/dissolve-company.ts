@@ -49,8 +49,8 @@ const dissolution = (completing?: string): WindDown => ({
  * services stop renewing, open requirements close, nothing further can be ordered): every open
  * requirement is canceled (`requirement.canceled`, reason "The company was dissolved."), every order
  * settled (`settleAtDissolution`: `service_order.status.changed` per canceled order with its credit,
- * `service_order.renewal_canceled` per subscription stopped), the stage moves to `closed`
- * (`company.status.changed`), `dissolved_at` is set and `company.dissolved` fires once. The name's
+ * `service_order.renewal_canceled` per subscription stopped), the status moves to `dissolved` and
+ * the stage to `closed` (`company.status.changed`), `dissolved_at` is set and `company.dissolved` fires once. The name's
  * guard is released: the name is free again in its state. One transaction when it fits; a company
  * with more to settle has the surplus settled before it (lib/lifecycle/operations/wind-down.ts).
  */
@@ -70,7 +70,8 @@ export async function dissolveCompany(scope: Scope, companyId: string, options: 
       next = { ...next, stage: 'closed' };
     }
     const snapshot = snapshotAt(next, at);
-    if (next.stage !== company.stage) ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
+    // The status moves whatever the stage does (a pre_existing company has none; a cancelled one is closed already).
+    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
     ws.recordEvent({ type: 'company.dissolved', companyId, resource: snapshot });
     return { next, once: ['dissolved_at'] };
   });

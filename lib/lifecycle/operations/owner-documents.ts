@@ -17,7 +17,7 @@ export interface OwnerDocument {
  * stands after that document, and the owner's open identity-document requirements are fulfilled.
  * When every owner's document is in and the company still requires information, it is verified
  * (spec Company status and verification): `verification` verified, `verified_at` set, status
- * `in_progress`, `company.verified` once, and the formation order in fulfilment
+ * `in_progress`, `company.status.changed` and `company.verified` once, and the formation order in fulfilment
  * (lib/lifecycle/formation-order.ts).
  *
  * `skipRequirement` names a requirement the caller resolves itself (the one being fulfilled).
@@ -44,6 +44,8 @@ export async function addOwnerDocuments(
   if (everyoneIn && current.verification === 'pending' && current.status === 'requires_information') {
     const row = statusTransition('verified', current);
     current = { ...current, verification: 'verified', verified_at: at, status: row.to };
+    // The status moved (requires_information → in_progress): company.status.changed, then company.verified.
+    ws.recordEvent({ type: 'company.status.changed', companyId: company.id, resource: snapshotAt(current, at) });
     ws.recordEvent({ type: 'company.verified', companyId: company.id, resource: snapshotAt(current, at) });
     await addFormationStarted(ws, scope, current, at);
     return { next: current, once: ['verified_at'], result: resolved };
