@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { oneTimeCodeField } from '../input/one-time-code';
+import { idParam } from '../input/id-param';
 
 /** The sign-in page's e-mail field, read from its form. */
 export const signInEmailField = z.object({ email: z.email().max(254) });
@@ -7,10 +8,14 @@ export const signInEmailField = z.object({ email: z.email().max(254) });
 /** POST /dashboard/api/sign-in `{email}`. */
 export const signInBody = z.strictObject({ email: z.email().max(254) });
 
-/** POST /dashboard/api/sign-in/verify `{email, code}`. */
+/** Which partner's dashboard a sign-in opens, for an address that is staff of several (the invitation's link names it). */
+export const signInPartnerField = idParam('partner', 'partner', 'from the invitation e-mail or the list the code answers with');
+
+/** POST /dashboard/api/sign-in/verify `{email, code, partner_id?}`. */
 export const verifySignInBody = z.strictObject({
   email: z.email().max(254),
   code: oneTimeCodeField(),
+  partner_id: signInPartnerField.optional(),
 });
 
 /** POST /dashboard/api/step-up/verify `{code}`. */

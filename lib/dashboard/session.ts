@@ -11,7 +11,7 @@ import {
   touchDashboardSession,
 } from '../store/entities/dashboard-session';
 import { endSessionsOfMember, getStaffMember, type StaffMemberRecord } from '../store/entities/staff-member';
-import { findStaffMember, normaliseEmail } from './staff';
+import { memberOfPartner, statusOfMember } from './staff';
 import type { StaffRole } from './roles';
 
 /**
@@ -64,8 +64,9 @@ export async function createSession(input: {
   /** Stepped up for this long from its start (minted sessions of tests and benches only). */
   steppedUpForMs?: number;
 }): Promise<{ token: string; session: DashboardSession }> {
-  const member = await findStaffMember(normaliseEmail(input.email));
-  if (!member || member.partner_id !== input.partnerId) throw new NotStaff(input.email, input.partnerId);
+  const member = await memberOfPartner(input.partnerId, input.email);
+  // An invitation opens no session until it is accepted (lib/dashboard/sign-in.ts accepts it first).
+  if (!member || statusOfMember(member) !== 'active') throw new NotStaff(input.email, input.partnerId);
   const kind = input.kind ?? 'bearer';
   const token = SESSION_TOKEN_PREFIX + randomBase62(43);
   const at = now().getTime();
@@ -89,7 +90,7 @@ export async function createSession(input: {
 
 /** Whether a session is still in force for its person: not removed, not signed out everywhere since. */
 function memberAllows(member: StaffMemberRecord | undefined, session: DashboardSessionRecord): member is StaffMemberRecord {
-  if (!member || member.removed_at) return false;
+  if (!member || statusOfMember(member) !== 'active') return false;
   return !member.sessions_ended_at || session.created_at > member.sessions_ended_at;
 }
 

@@ -17,8 +17,9 @@ import {
   spendCodeAttempt,
   takeTrustedDeviceSend,
 } from '../store/entities/sign-in';
-import { getStaffLookup } from '../store/entities/staff-member';
-import { normaliseEmail } from './staff';
+import { staffLookupsOf } from '../store/entities/staff-member';
+import { acceptInvitation, normaliseEmail } from './staff';
+import { dashboardToSignIn } from './sign-in-choice';
 import { createSession, type DashboardSession } from './session';
 import { queueMail } from './queued-mail';
 import { variable } from '../config/variables';
@@ -146,7 +147,9 @@ export async function startSignIn(rawEmail: string, from: SignInSource): Promise
       const next = { ...limit, sends: limit.sends + 1 };
       return next.sends >= MAX_SENDS_PER_ADDRESS ? lockedNow(next, at) : next;
     });
-  const member = await getStaffLookup(email);
+  // One read whatever the address: its memberships, of every partner (none for a stranger).
+  const memberships = await staffLookupsOf(email);
+  const member = memberships.length > 0;
   const code = newOneTimeCode();
   const expiresAt = new Date(at + CODE_TTL_MS).toISOString();
   await putSignInCode({
@@ -154,8 +157,6 @@ export async function startSignIn(rawEmail: string, from: SignInSource): Promise
     email,
     // An unknown address gets a code record that no code matches, so both do the same writes.
     code_hash: member ? hashOneTimeCode('sign-in', email, code) : 'none',
-    partner_id: member?.partner_id,
-    staff_id: member?.staff_id,
     requester: requesterOf(from),
     attempts: 0,
     created_at: new Date(at).toISOString(),
@@ -166,7 +167,7 @@ export async function startSignIn(rawEmail: string, from: SignInSource): Promise
       ? {
           to: email,
           subject: 'Your dashboard sign-in code',
-          text: `Your sign-in code is ${code}. It works once, for 10 minutes, at ${config().publicUrl}/dashboard/sign-in, in the browser where you asked for it.\n\nIf you did not ask to sign in, ignore this message: without the code no one can.`,
+          text: `Your sign-in code is ${code}. It works once, for 10 minutes, at ${config().publicUrl}/dashboard/sign-in, in the browser where you asked for it.${memberships.length > 1 ? '\n\nThis address is staff of more than one partner dashboard: after the code, choose which one to open.' : ''}\n\nIf you did not ask to sign in, ignore this message: without the code no one can.`,
         }
       : null,
   );
@@ -204,12 +205,18 @@ async function countWrong(email: string, at: number): Promise<void> {
  * Exchanges the right code for a new session (a browser's cookie session when `kind` is `cookie`),
  * not stepped up, and a device token that marks the browser as trusted for this
  * address. While the address is locked, only a code entered by the one who asked for it is checked.
+ *
+ * The session is of one partner's dashboard: `partnerId`, or the address's one membership. An address
+ * that is staff of several partners and names none gets PartnerChoiceNeeded (its dashboards, shown
+ * only to whoever holds the right code) and the code stays good for the choice. Signing in to a
+ * partner whose invitation is still open accepts it (docs/decisions.md, "Staff and sessions").
  */
 export async function verifySignIn(
   rawEmail: string,
   code: string,
   from: SignInSource,
   kind: 'cookie' | 'bearer' = 'bearer',
+  partnerId?: string,
 ): Promise<{ token: string; session: DashboardSession; device: string }> {
   const email = normaliseEmail(rawEmail);
   const at = now().getTime();
@@ -222,7 +229,8 @@ export async function verifySignIn(
     (await spendCodeAttempt(target, SIGN_IN_CODE_ATTEMPTS)) &&
     target.code_hash !== 'none' &&
     sameHash(target.code_hash, hashOneTimeCode('sign-in', email, code));
-  if (!right || !target?.partner_id) {
+  const member = right ? await dashboardToSignIn(email, partnerId) : undefined;
+  if (!right || !member) {
     // Counted against the address only when this asker asked for a code: a stranger's guesses for an
     // address that never asked from their browser or client lock no one out (issue 49).
     if (target) await countWrong(email, at);
@@ -230,9 +238,10 @@ export async function verifySignIn(
   }
   if (!(await deleteSignInCode(target))) throw wrongSignInCode();
   await changeLimit(email, at, (l) => ({ ...l, lockouts: 0 }));
+  if (!(await acceptInvitation(member))) throw wrongSignInCode();
   const device = randomBytes(32).toString('base64url');
   await putTrustedDevice(email, sha256(device), new Date(at + DEVICE_TRUST_MS).toISOString());
   // Not stepped up: only POST /dashboard/api/step-up/verify steps up a session, that one alone (issue 49).
-  const { token, session } = await createSession({ partnerId: target.partner_id, email, kind, ip: from.ip });
+  const { token, session } = await createSession({ partnerId: member.partner_id, email, kind, ip: from.ip });
   return { token, session, device };
 }

@@ -9,12 +9,16 @@ import { deleteSessionsOfMember } from '../store/entities/dashboard-session';
 import {
   getStaffLookup,
   getStaffMember,
+  markInvitationAccepted,
   markStaffRemoved,
   putStaffMember,
+  setInvitedRole,
   StaffEmailTaken,
   type StaffMemberRecord,
+  staffLookupsOf,
   staffOfPartner,
 } from '../store/entities/staff-member';
+import { getPartner } from '../partners/partner';
 import { STAFF_ROLES, type StaffRole } from './roles';
 import { MAX_STAFF_PER_PARTNER, staffCapReached } from './partner-caps';
 
@@ -36,22 +40,29 @@ export const inviteStaffBody = z.strictObject({
 
 export const staffParams = z.strictObject({ staffID: idParam('staffMember', 'staff member') });
 
-/** `{object: "staff_member", id, email, role, created_at}`, and `removed_at` once removed. */
+/** `invited` until the person signs in to this partner's dashboard, then `active`; `removed` once removed. */
+export function statusOfMember(member: StaffMember): 'invited' | 'active' | 'removed' {
+  if (member.removed_at) return 'removed';
+  return member.status === 'invited' ? 'invited' : 'active';
+}
+
+/** `{object: "staff_member", id, email, role, status, created_at}`, and `removed_at` once removed. */
 export function viewOfStaffMember(member: StaffMember) {
   return {
     object: 'staff_member' as const,
     id: member.id,
     email: member.email,
     role: member.role,
+    status: statusOfMember(member),
     created_at: member.created_at,
     ...(member.removed_at ? { removed_at: member.removed_at } : {}),
   };
 }
 
 /**
- * Makes `email` staff of the partner with `role` (an owner by default: how a new partner gets its
- * first person). Idempotent for an address that is already this partner's staff; an address that is
- * another partner's is refused (one partner per address).
+ * Makes `email` active staff of the partner with `role` (an owner by default: how a new partner gets
+ * its first person, from the operator, who needs no acceptance). Idempotent for an address that is
+ * already this partner's staff; another partner's memberships of the address play no part.
  */
 export async function addStaffMember(
   partnerId: string,
@@ -60,13 +71,14 @@ export async function addStaffMember(
   invitedBy?: string,
 ): Promise<StaffMember> {
   const address = normaliseEmail(email);
-  const existing = await findStaffMember(address);
-  if (existing?.partner_id === partnerId) return existing;
+  const existing = await memberOfPartner(partnerId, address);
+  if (existing) return existing;
   const member: StaffMember = {
     id: newId('staffMember'),
     partner_id: partnerId,
     email: address,
     role,
+    status: 'active',
     created_at: nowIso(),
     ...(invitedBy ? { invited_by: invitedBy } : {}),
   };
@@ -74,45 +86,82 @@ export async function addStaffMember(
   return member;
 }
 
-/** The current membership of an address (none once removed). */
-export async function findStaffMember(email: string): Promise<StaffMember | undefined> {
-  const lookup = await getStaffLookup(normaliseEmail(email));
+/** The address's current membership of this partner (invited or active; none once removed). */
+export async function memberOfPartner(partnerId: string, email: string): Promise<StaffMember | undefined> {
+  const lookup = await getStaffLookup(normaliseEmail(email), partnerId);
   if (!lookup) return undefined;
   const member = await getStaffMember(lookup.partner_id, lookup.staff_id);
   return member && !member.removed_at ? member : undefined;
 }
 
-/** GET /dashboard/api/staff: the partner's current staff, oldest first. */
+/**
+ * Every current membership of an address, one per partner, oldest first: the dashboards its person
+ * may sign in to (an invitation among them until it is accepted). Only sign-in asks this, for the
+ * person who proves the address is theirs; no partner ever learns another's.
+ */
+export async function membershipsOf(email: string): Promise<StaffMember[]> {
+  const lookups = await staffLookupsOf(normaliseEmail(email));
+  const members = await Promise.all(lookups.map((l) => getStaffMember(l.partner_id, l.staff_id)));
+  return members
+    .filter((m): m is StaffMember => m !== undefined && !m.removed_at)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/** GET /dashboard/api/staff: the partner's current staff (invited and active), oldest first. */
 export async function listStaff(partnerId: string) {
   const members = (await staffOfPartner(partnerId)).filter((m) => !m.removed_at);
   return { object: 'list' as const, items: members.map(viewOfStaffMember) };
 }
 
+/** Only this partner's own members are refused: whether the address is staff elsewhere never shows. */
 const alreadyStaff = (email: string) =>
-  new ApiError('resource_already_exists', `${email} is already a member of a partner dashboard.`, [
+  new ApiError('resource_already_exists', `${email} is already a member of this dashboard.`, [
     {
-      reason: 'is already a member of a partner dashboard',
+      reason: 'is already a member of this dashboard',
       location: '$.email',
       validation_type: 'custom',
       how_to_fix:
-        'Invite another address, such as "email": "dana@partner.example"; an address belongs to one dashboard, so it must be removed from the one it is in first.',
+        'Invite another address, such as "email": "dana@partner.example"; to change this member\'s role, remove them and invite them again.',
     },
   ]);
 
+/** The invitation e-mail: which partner's dashboard, and the sign-in link that names it (accepting it). */
+async function sendInvitation(member: StaffMember, invitedBy: string): Promise<void> {
+  const partner = await getPartner(member.partner_id);
+  const where = partner ? `${partner.name}'s partner dashboard` : 'a partner dashboard';
+  const link = `${config().publicUrl}/dashboard/sign-in?partner=${member.partner_id}`;
+  await sendEmail({
+    to: member.email,
+    subject: 'You were invited to a partner dashboard',
+    text: `${invitedBy} invited you to ${where} as ${member.role}. To accept, sign in with this address at ${link} : we e-mail you a code, there is no password. A script signs in with POST /dashboard/api/sign-in and then POST /dashboard/api/sign-in/verify with "partner_id": "${member.partner_id}".\n\nIf you do not know this partner, ignore this message: until you sign in, the invitation gives no one anything.`,
+  });
+}
+
 /**
- * POST /dashboard/api/staff (owner, stepped up): the new member, told by e-mail where to sign in. A
- * partner has at most MAX_STAFF_PER_PARTNER current members (lib/dashboard/partner-caps.ts).
+ * POST /dashboard/api/staff (owner, stepped up): an invitation (`status: "invited"`), e-mailed to the
+ * address, that the person accepts by signing in to this partner's dashboard. The answer is the same
+ * whatever the address and whether or not it is staff of another partner: membership is per partner,
+ * and only this partner's memberships are read. Inviting an address whose invitation is still open
+ * sends it again (with the role asked now); this partner's active member is 409. A partner has at
+ * most MAX_STAFF_PER_PARTNER current members, invitations included (lib/dashboard/partner-caps.ts).
  */
 export async function inviteStaff(partnerId: string, invitedBy: string, body: z.output<typeof inviteStaffBody>) {
   const email = normaliseEmail(body.email);
-  const [taken, staff] = await Promise.all([findStaffMember(email), staffOfPartner(partnerId)]);
-  if (taken) throw alreadyStaff(email);
+  const [existing, staff] = await Promise.all([memberOfPartner(partnerId, email), staffOfPartner(partnerId)]);
+  if (existing && statusOfMember(existing) === 'active') throw alreadyStaff(email);
+  if (existing) {
+    if (existing.role !== body.role && !(await setInvitedRole(existing, body.role))) throw alreadyStaff(email);
+    const again = { ...existing, role: body.role };
+    await sendInvitation(again, invitedBy);
+    return viewOfStaffMember(again);
+  }
   if (staff.filter((m) => !m.removed_at).length >= MAX_STAFF_PER_PARTNER) throw staffCapReached();
   const member: StaffMember = {
     id: newId('staffMember'),
     partner_id: partnerId,
     email,
     role: body.role,
+    status: 'invited',
     created_at: nowIso(),
     invited_by: invitedBy,
   };
@@ -122,12 +171,21 @@ export async function inviteStaff(partnerId: string, invitedBy: string, body: z.
     if (error instanceof StaffEmailTaken) throw alreadyStaff(email);
     throw error;
   }
-  await sendEmail({
-    to: email,
-    subject: 'You were added to a partner dashboard',
-    text: `${invitedBy} added you to their partner dashboard as ${body.role}. Sign in with this address at ${config().publicUrl}/dashboard/sign-in: we e-mail you a code, there is no password.`,
-  });
+  await sendInvitation(member, invitedBy);
   return viewOfStaffMember(member);
+}
+
+/**
+ * Accepting an invitation: the person signed in to this partner's dashboard with a code sent to the
+ * address (lib/dashboard/sign-in.ts). The member as it now stands (active), or undefined when it was
+ * removed meanwhile.
+ */
+export async function acceptInvitation(member: StaffMember): Promise<StaffMember | undefined> {
+  if (statusOfMember(member) !== 'invited') return member;
+  const at = nowIso();
+  if (await markInvitationAccepted(member, at)) return { ...member, status: 'active', accepted_at: at };
+  const now = await getStaffMember(member.partner_id, member.id);
+  return now && statusOfMember(now) === 'active' ? now : undefined;
 }
 
 const lastOwner = () =>
@@ -150,7 +208,8 @@ export async function removeStaff(partnerId: string, staffId: string) {
   if (!member) throw resourceMissing('staff member', staffId);
   if (member.removed_at) return viewOfStaffMember(member);
   if (member.role === 'owner') {
-    const owners = (await staffOfPartner(partnerId)).filter((m) => !m.removed_at && m.role === 'owner');
+    // Only active owners can manage the dashboard: an invitation not yet accepted does not count.
+    const owners = (await staffOfPartner(partnerId)).filter((m) => statusOfMember(m) === 'active' && m.role === 'owner');
     if (owners.length <= 1) throw lastOwner();
   }
   const removed = await markStaffRemoved(member, nowIso());

@@ -4,7 +4,7 @@ import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { randomBytes } from 'node:crypto';
 import { config } from '../config';
 import { createPartner } from '../partners/partner';
-import { addStaffMember, findStaffMember, normaliseEmail } from '../dashboard/staff';
+import { addStaffMember, normaliseEmail } from '../dashboard/staff';
 import { disableWebhookEndpoint, enableWebhookEndpoint, listWebhookEndpoints } from '../dashboard/webhook-endpoints';
 import { recoverEvents } from '../webhooks/operations/recover-events';
 import { resendEvent } from '../webhooks/operations/resend-event';
@@ -22,9 +22,8 @@ const email = z.email().max(254);
 
 /** The first partner of a deployment and every one after it: the partner, and its owner as its first staff member. */
 async function onboardPartner(name: string, ownerEmail: string) {
+  // An address may be staff of several partners (membership is per partner): the owner of one may own another.
   const address = normaliseEmail(ownerEmail);
-  const existing = await findStaffMember(address);
-  if (existing) throw new OperatorError(`${address} is already staff of ${existing.partner_id}: one partner per address.`);
   const partner = await createPartner({ name, ownerEmail: address });
   // The owner role: how the dashboard's roles name the person who may do everything (lib/dashboard/staff.ts).
   const owner = await addStaffMember(partner.id, address, 'owner');

@@ -5,6 +5,7 @@ import { mailsAbout, sessionFor } from '../support/dashboard';
 import { eventually } from '../support/webhooks';
 import { createPartner } from '../../lib/partners/partner';
 import type { StaffRole } from '../../lib/dashboard/roles';
+import { inviteStaff } from '../../lib/dashboard/staff';
 
 /**
  * Staff, sessions, step-up and the audit log in Debian's Chromium, as an owner and a finance member
@@ -63,12 +64,27 @@ describe('staff pages', () => {
     await expect(page.locator('table').innerText()).resolves.toContain('finance.person@staff-browser.test');
     await screenshot(page, 'staff-04-invited');
 
-    // The finance member's dashboard: billing only.
-    const financeToken = await sessionFor(partnerId, { email: 'finance.person@staff-browser.test', role: 'finance', kind: 'cookie' });
+    await expect(page.locator('tr', { hasText: 'finance.person@staff-browser.test' }).innerText()).resolves.toContain('invited');
+
+    // The invited person signs in from the invitation's link, which names this partner: that accepts it.
+    const person = 'finance.person@staff-browser.test';
+    const link = /(https?:\/\/\S+\/dashboard\/sign-in\?partner=ptr_\w+)/.exec(mailsAbout(person, 'invited').pop()!.text)![1];
+    expect(link).toContain(partnerId);
     const finance = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await finance.addCookies([{ name: 'dash_session', value: financeToken.token, url: c.dashboard_url }]);
+    finance.setDefaultTimeout(90_000);
     const fpage = await finance.newPage();
-    await fpage.goto(c.dashboard_url);
+    await fpage.goto(link);
+    await fpage.getByLabel('Work e-mail').fill(person);
+    const codes = mailsAbout(person, 'sign-in code').length;
+    await fpage.getByRole('button', { name: 'E-mail me a code' }).click();
+    await fpage.getByLabel('Ten-digit code').fill(await codeFor(person, 'sign-in code', codes));
+    await fpage.getByRole('button', { name: 'Sign in' }).click();
+    await fpage.waitForURL(c.dashboard_url);
+    await page.reload();
+    await expect(page.locator('tr', { hasText: person }).innerText()).resolves.toContain('active');
+    await screenshot(page, 'staff-04b-accepted');
+
+    // The finance member's dashboard: billing only.
     const nav = await fpage.locator('header nav').innerText();
     expect(nav).not.toMatch(/API keys|Webhooks|Events|Requests|Staff|Audit/);
     await screenshot(fpage, 'staff-05-finance-overview-phone');
@@ -91,6 +107,30 @@ describe('staff pages', () => {
     expect(log).toContain('staff_member.invited');
     await screenshot(page, 'staff-07-audit');
     await owner.context.close();
+  });
+
+  it('an address invited by two partners chooses which dashboard to open after its code', async () => {
+    const person = 'two.partners@staff-browser.test';
+    const second = await createPartner({ name: 'Second Browser Partner', ownerEmail: 'owner@second-browser.test' });
+    await inviteStaff(partnerId, 'owner@staff-browser.test', { email: person, role: 'developer' });
+    await inviteStaff(second.id, 'owner@second-browser.test', { email: person, role: 'finance' });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    context.setDefaultTimeout(90_000);
+    const page = await context.newPage();
+    await page.goto(`${c.dashboard_url}/sign-in`);
+    await page.getByLabel('Work e-mail').fill(person);
+    const codes = mailsAbout(person, 'sign-in code').length;
+    await page.getByRole('button', { name: 'E-mail me a code' }).click();
+    await page.getByLabel('Ten-digit code').fill(await codeFor(person, 'sign-in code', codes));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('h1').innerText()).resolves.toContain('Choose a dashboard');
+    await screenshot(page, 'staff-09-choose-dashboard');
+    await page.getByRole('button', { name: 'Second Browser Partner' }).click();
+    await page.waitForURL(c.dashboard_url);
+    const nav = await page.locator('header nav').innerText();
+    expect(nav).not.toMatch(/API keys/);
+    expect(nav).toMatch(/Invoices/);
+    await context.close();
   });
 
   it('lists one’s sessions and signs out everywhere', async () => {

@@ -184,6 +184,7 @@ describe('staff', () => {
       id: expect.stringMatching(/^stf_[0-9A-Za-z]{22}$/),
       email,
       role: 'developer',
+      status: 'invited',
       created_at: expect.any(String),
     });
     expect(await mailCountTo(email, 200)).toBe(1);
@@ -207,7 +208,7 @@ describe('staff', () => {
     expect(await mailCountTo(email)).toBe(before);
   });
 
-  it('changing staff needs a step-up; bad input, a taken address and the last owner are refused with the envelope', async () => {
+  it('changing staff needs a step-up; bad input, this partner’s own member and the last owner are refused with the envelope', async () => {
     const partnerId = await ownPartner();
     const plain = await member(partnerId, 'owner');
     expectEnvelope(await dashboard(plain.token).post('/staff', { email: address('x'), role: 'finance' }), 403, 'step_up_required');
@@ -216,7 +217,9 @@ describe('staff', () => {
     expectEnvelope(bad, 400, 'invalid_request');
     expect(bad.body.errors.map((e: any) => e.location).sort()).toEqual(['$.email', '$.role']);
     expect(bad.body.errors.find((e: any) => e.location === '$.role').how_to_fix).toMatch(/owner|developer|finance/);
-    const taken = await dashboard(owner.token).post('/staff', { email: 'owner@demo-partner.test', role: 'finance' });
+    // Another partner's owner is invited like anyone; this partner's own member is 409.
+    expect((await dashboard(owner.token).post('/staff', { email: 'owner@demo-partner.test', role: 'finance' })).status).toBe(201);
+    const taken = await dashboard(owner.token).post('/staff', { email: plain.email, role: 'finance' });
     expectEnvelope(taken, 409, 'resource_already_exists');
     expect(taken.body.errors[0].how_to_fix).toMatch(/"email"/);
     expectEnvelope(await dashboard(owner.token).post('/staff/stf_7Hq2Lr9XvB3kTz5NcW1pYd/remove'), 404, 'resource_missing');

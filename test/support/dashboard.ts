@@ -79,7 +79,7 @@ export async function stepUp(token: string, email: string): Promise<void> {
 
 /**
  * A session of a new staff member of `partnerId` (an owner unless told), minted in the store: an
- * address of its own, so no two partners' tests share one (an address belongs to one partner).
+ * address of its own, so no two tests share one.
  * Stepped up for 10 minutes unless told otherwise, as a session just signed in with a code is.
  */
 export async function sessionFor(

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '.
 import { db, tableName } from '../client';
 import { recordOf } from '../entity';
 import { updateItem } from '../single-item';
-import { STAFF_MEMBER_SK_PREFIX, staffKey, staffMemberKey, staffPartition } from '../keys';
+import { legacyStaffKey, STAFF_MEMBER_SK_PREFIX, staffLookupPartition, staffMemberKey, staffMembershipKey, staffPartition } from '../keys';
 
 /** What a person may do in a partner's dashboard (lib/dashboard/roles.ts). */
 export type StaffRole = 'owner' | 'developer' | 'finance';
@@ -14,6 +14,13 @@ export interface StaffMemberRecord {
   email: string;
   role: StaffRole;
   created_at: string;
+  /**
+   * `invited` until the person signs in to this partner's dashboard (lib/dashboard/sign-in.ts), then
+   * `active`; absent on memberships made before invitations had to be accepted (active).
+   */
+  status?: 'invited' | 'active';
+  /** When the person accepted the invitation by signing in. */
+  accepted_at?: string;
   /** Who invited them (absent for the owner a partner is created with). */
   invited_by?: string;
   removed_at?: string;
@@ -27,8 +34,8 @@ export interface StaffMemberRecord {
   rate_limit?: { burst: number; sustained: number };
 }
 
-/** The sign-in lookup of an address: the one partner and membership it signs in to. */
-interface StaffLookup {
+/** One membership of an address, as its lookup item names it: the partner and the membership there. */
+export interface StaffLookup {
   email: string;
   partner_id: string;
   staff_id: string;
@@ -36,23 +43,24 @@ interface StaffLookup {
 
 const memberItem = (m: StaffMemberRecord) => ({ ...staffMemberKey(m.partner_id, m.id), entity: 'staff_member', ...m });
 const lookupItem = (m: StaffMemberRecord) => ({
-  ...staffKey(m.email),
+  ...staffMembershipKey(m.email, m.partner_id),
   entity: 'staff_lookup',
   email: m.email,
   partner_id: m.partner_id,
   staff_id: m.id,
 });
 
-/** The address is already a member of a dashboard (this partner's or another's). */
+/** The address is already a member (or invited) of this partner's dashboard. */
 export class StaffEmailTaken extends Error {
   constructor(readonly email: string) {
-    super(`${email} is already staff of a dashboard`);
+    super(`${email} is already staff of this dashboard`);
   }
 }
 
 /**
- * Adds a membership and its sign-in lookup in one transaction. The lookup's condition keeps one
- * partner per address; a removed member's lookup is gone, so their address may be invited again.
+ * Adds a membership and its sign-in lookup in one transaction. The lookup is keyed by address AND
+ * partner, so its condition keeps one membership per address within a partner and says nothing of any
+ * other partner; a removed member's lookup is gone, so their address may be invited again.
  */
 export async function putStaffMember(member: StaffMemberRecord): Promise<void> {
   try {
@@ -70,10 +78,28 @@ export async function putStaffMember(member: StaffMemberRecord): Promise<void> {
   }
 }
 
-export async function getStaffLookup(email: string): Promise<StaffLookup | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: staffKey(email), ConsistentRead: true }));
-  if (!res.Item || typeof res.Item.staff_id !== 'string') return undefined;
-  return recordOf<StaffLookup>(res.Item);
+/** The address's membership of one partner, if it has one (removed memberships have none). */
+export async function getStaffLookup(email: string, partnerId: string): Promise<StaffLookup | undefined> {
+  // Read through the address's partition, so that a lookup of the one-partner time is found too.
+  return (await staffLookupsOf(email)).find((l) => l.partner_id === partnerId);
+}
+
+/**
+ * Every membership lookup of an address, each partner's once (an address is staff of a handful at
+ * most). The one-partner lookup of older records is read too, so those members still sign in.
+ */
+export async function staffLookupsOf(email: string): Promise<StaffLookup[]> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': staffLookupPartition(email) },
+      ConsistentRead: true,
+      Limit: 200,
+    }),
+  );
+  const lookups = (res.Items ?? []).filter((i) => typeof i.staff_id === 'string').map((i) => recordOf<StaffLookup>(i));
+  return [...new Map(lookups.map((l) => [l.partner_id, l])).values()];
 }
 
 /** staffMemberById, strongly consistent: a removal or a sign-out everywhere is seen by the next request. */
@@ -123,7 +149,15 @@ export async function markStaffRemoved(member: StaffMemberRecord, at: string): P
           {
             Delete: {
               TableName: tableName(),
-              Key: staffKey(member.email),
+              Key: staffMembershipKey(member.email, member.partner_id),
+              ConditionExpression: 'attribute_not_exists(pk) OR staff_id = :id',
+              ExpressionAttributeValues: { ':id': member.id },
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: legacyStaffKey(member.email),
               ConditionExpression: 'attribute_not_exists(pk) OR staff_id = :id',
               ExpressionAttributeValues: { ':id': member.id },
             },
@@ -136,6 +170,49 @@ export async function markStaffRemoved(member: StaffMemberRecord, at: string): P
     throw error;
   }
   return { ...member, removed_at: at, sessions_ended_at: at };
+}
+
+/**
+ * The person accepted the invitation (they signed in to this partner's dashboard): `active` from now
+ * on. False when the membership is no longer an invitation (accepted meanwhile, or removed).
+ */
+export async function markInvitationAccepted(member: StaffMemberRecord, at: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: staffMemberKey(member.partner_id, member.id),
+        UpdateExpression: 'SET #status = :active, accepted_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removed_at) AND #status = :invited',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** A pending invitation asked for again with another role: the role changes while it is still an invitation. */
+export async function setInvitedRole(member: StaffMemberRecord, role: StaffRole): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: staffMemberKey(member.partner_id, member.id),
+        UpdateExpression: 'SET #role = :role',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removed_at) AND #status = :invited',
+        ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
+        ExpressionAttributeValues: { ':role': role, ':invited': 'invited' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 /** Sign out everywhere: every session started up to `at` is over. */

@@ -1,7 +1,13 @@
 /** Access patterns of the partner dashboard: staff, sign-in codes, sessions, audit, webhook endpoints. */
 
-/** staffByEmail: which partner and membership an address signs in to (one partner per address). */
-export const staffKey = (email: string) => ({ pk: `STAFF#${email}`, sk: 'STAFF' });
+/**
+ * membershipsOfEmail: the partners an address is staff of, one item per partner (`PTR#<partner id>`),
+ * so one address may be a member of several partners and each partner's own membership is unique.
+ */
+export const staffLookupPartition = (email: string) => `STAFF#${email}`;
+export const staffMembershipKey = (email: string, partnerId: string) => ({ pk: staffLookupPartition(email), sk: `PTR#${partnerId}` });
+/** The single lookup item of the time when an address belonged to one partner (read, and deleted on removal). */
+export const legacyStaffKey = (email: string) => ({ pk: staffLookupPartition(email), sk: 'STAFF' });
 
 /** staffOfPartner: every membership of one partner under one partition, removed ones kept (with `removed_at`). */
 export const staffPartition = (partnerId: string) => `PTR#${partnerId}#STAFF`;
