@@ -18,6 +18,7 @@ import { PartnerRestApi, type MethodTarget } from './constructs/rest-api';
 import { ServiceFunction } from './constructs/service-function';
 import { BACKSTOP_TIMEOUT, SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
 import { ADVANCE_STEP_TIMEOUT, SandboxClockSteps } from './constructs/sandbox-clock-steps';
+import { MAIL_SENDER_TIMEOUT, MailQueue } from './constructs/mail-queue';
 import { jobFiles, scheduleOf } from './job-schedules';
 import { familiesOf, familyChains, familyStackId } from './route-families';
 import type { StageSettings } from './stages';
@@ -95,10 +96,13 @@ export class PartnerApiStack extends Stack {
     const clockSteps = [...used.values()].some((actions) => actions.some((u) => u.narrowing?.queue === 'sandbox-clock-steps'))
       ? new SandboxClockSteps(this, 'SandboxClock', { settings })
       : undefined;
-    const pipeline =
-      fanoutEntry || signerEntry || backstopEntry || mailerEntry || callsSqs
-        ? new WebhookPipeline(this, 'Webhooks', { settings })
+    // The mail queue exists once anything sends mail (the sign-in routes) or reads it (the mail sender).
+    const mailQueue =
+      mailerEntry || [...used.values()].some((actions) => actions.some((u) => u.narrowing?.queue === 'mail'))
+        ? new MailQueue(this, 'MailQueue', { settings })
         : undefined;
+    const pipeline =
+      fanoutEntry || signerEntry || backstopEntry || callsSqs ? new WebhookPipeline(this, 'Webhooks', { settings }) : undefined;
 
     const rest = new PartnerRestApi(this, 'Api', { settings, removalPolicy: settings.removalPolicy });
     const docsUrl = settings.docsUrl ?? `${rest.publicUrl}/docs`;
@@ -112,6 +116,7 @@ export class PartnerApiStack extends Stack {
       filesBucketArnForNag: data.filesBucketArnForNag,
       queueArns: pipeline ? pipeline.queueArns : [],
       clockQueueArns: clockSteps ? [clockSteps.queueArn] : [],
+      mailQueueArns: mailQueue ? [mailQueue.queueArn] : [],
       emailIdentityArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.email.domain}`,
       secretArns: { cursor: data.cursorSecret.secretArn, hostedLink: data.hostedLinkSecret.secretArn, canary: data.canarySecret.secretArn },
     };
@@ -137,6 +142,7 @@ export class PartnerApiStack extends Stack {
       // The lane shards' queues, shard 0 first (lib/webhooks/lane-shards.ts).
       ...(pipeline ? { WEBHOOK_QUEUE_URLS: pipeline.queueUrls.join(',') } : {}),
       ...(clockSteps ? { SANDBOX_CLOCK_QUEUE_URL: clockSteps.queueUrl } : {}),
+      ...(mailQueue ? { MAIL_QUEUE_URL: mailQueue.queueUrl } : {}),
     };
 
     const grantsFor = (entry: string, method?: string) => {
@@ -220,13 +226,13 @@ export class PartnerApiStack extends Stack {
       pipeline.attachSequencerBackstop(backstop, data.table);
       this.watched.push({ name: `${settings.prefix}-event-sequencer-backstop`, kind: 'pipeline', group: 'Webhooks' });
     }
-    if (pipeline && mailerEntry) {
-      // Sign-in codes leave off the answer's path (lib/dashboard/queued-mail.ts): the stream hands each queued message to this sender.
-      const mailer = fn(this, 'Mailer', 'mail-sender', mailerEntry, 'Stream → queued mail sent through SES', {
+    if (mailQueue && mailerEntry) {
+      // Sign-in codes leave off the answer's path (lib/dashboard/queued-mail.ts): the mail queue hands each message to this sender.
+      const mailer = fn(this, 'Mailer', 'mail-sender', mailerEntry, 'Mail queue → sent through SES', {
         sealedRole: false,
-        timeout: Duration.seconds(30),
+        timeout: MAIL_SENDER_TIMEOUT,
       });
-      pipeline.attachMailer(mailer, data.table);
+      mailQueue.attachSender(mailer);
       this.watched.push({ name: `${settings.prefix}-mail-sender`, kind: 'pipeline', group: 'Webhooks' });
     }
     if (pipeline && signerEntry) {
@@ -341,6 +347,11 @@ export class PartnerApiStack extends Stack {
         fanoutName: fanoutEntry ? `${settings.prefix}-webhook-fanout` : undefined,
         signerName: signerEntry ? `${settings.prefix}-webhook-signer` : undefined,
         backstopName: backstopEntry ? `${settings.prefix}-event-sequencer-backstop` : undefined,
+      },
+      mail: mailQueue && {
+        queueName: mailQueue.queueName,
+        dlqName: mailQueue.dlqName,
+        senderName: mailerEntry ? `${settings.prefix}-mail-sender` : undefined,
       },
       jobScheduleGroup: jobEntries.length ? `${settings.prefix}-jobs` : undefined,
       jobFailuresQueueName: this.jobFailuresQueueName,

@@ -64,6 +64,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     import('./scheduler'),
     import('./webhook-pipeline'),
     import('./sandbox-clock-steps'),
+    import('./mail-queue'),
   ]);
   loaded.catch(() => undefined); // awaited below; a failure is thrown there, once Java is up to be stopped
   const dynamo: DynamoDbLocal = await dynamoStarting;
@@ -71,6 +72,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
   let scheduler: LocalScheduler | undefined;
   let webhooks: LocalWebhookPipeline | undefined;
   let clockSteps: FifoLanes | undefined;
+  let mail: FifoLanes | undefined;
   const stop = async (graceMs = 0) => {
     scheduler?.stop();
     // New connections are refused at once; requests in flight get `graceMs` to be answered, then
@@ -81,7 +83,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
     server?.closeAllConnections();
     await closed;
     // Given a grace (a signal), the pipeline gets it too, then is left behind: the process is exiting.
-    const pipeline = Promise.all([webhooks?.stop(graceMs), clockSteps?.stop(graceMs)]);
+    const pipeline = Promise.all([webhooks?.stop(graceMs), clockSteps?.stop(graceMs), mail?.stop(graceMs)]);
     await (graceMs > 0 ? Promise.race([pipeline, sleep(graceMs, undefined, { ref: false })]) : pipeline);
     await dynamo.stop();
   };
@@ -92,6 +94,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       { startLocalScheduler },
       { startLocalWebhookPipeline },
       { startLocalSandboxClockSteps },
+      { startLocalMailQueue },
     ] = await loaded;
     const publicUrl = `http://127.0.0.1:${options.port}`;
     // The handlers' DynamoDB. LOCAL_DYNAMODB_VIA puts something in between (proof/dynamodb-fault-proxy.ts,
@@ -134,6 +137,9 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       if (variable('LOCAL_SCHEDULER') !== 'off') scheduler = await startLocalScheduler();
       return pipeline;
     };
+    // The mail queue (sign-in codes) before the gateway, and not paused with the background: a sign-in
+    // puts its code there before it answers, as in AWS.
+    mail = await startLocalMailQueue();
     const pipeline = await startBackground();
     server = await startHttpServer(options.port);
     const credentials: Credentials = {
@@ -144,6 +150,7 @@ export async function startLocalRuntime(options: LocalOptions): Promise<LocalRun
       dynamodb_endpoint: dynamo.endpoint,
       table_name: table,
       webhook_queue_urls: pipeline.lanes.queueUrls,
+      mail_queue_url: mail.queueUrl,
     };
     writeFileSync(credentialsFile, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
     const pauseBackground = async () => {

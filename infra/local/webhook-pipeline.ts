@@ -4,7 +4,6 @@ import { startFifoLaneShards, type FifoLanes } from './fifo-lanes';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { STREAM_FILTERS } from '../streams/filters';
 import { handler as sequencerBackstop } from '../../functions/events/sequencer-backstop';
-import { handler as sendQueuedMail } from '../../functions/email/send-queued-mail';
 import { deliverySettings } from '../../lib/webhooks/delivery/delivery-settings';
 import { closeWebhookConnections } from '../../lib/webhooks/delivery/post-webhook';
 import { resetSqsClient } from '../../lib/webhooks/queue/delivery-queue';
@@ -28,8 +27,9 @@ export interface LocalWebhookPipeline {
 /**
  * The embedded default's webhook pipeline, wired as in AWS: DynamoDB Local's stream → the fan-out
  * handler (functions/webhooks/fanout.ts) → the FIFO stand-in → the signer (functions/webhooks/deliver.ts);
- * and the same stream → the event sequencer's backstop (functions/events/sequencer-backstop.ts) and the
- * mail sender (functions/email/send-queued-mail.ts), each by a poller of its own, as its own event source mapping reads it in AWS. Only the queue URL differs from
+ * and the same stream → the event sequencer's backstop (functions/events/sequencer-backstop.ts), by a
+ * poller of its own, as its own event source mapping reads it in AWS: the stream's two readers (the
+ * mail sender reads a queue, ./mail-queue.ts). Only the queue URL differs from
  * the deployed stack. The lanes are sharded as in AWS (lib/webhooks/lane-shards.ts): WEBHOOK_LANE_SHARDS
  * queues (2), each with its own handler loop of WEBHOOK_LANES_CONCURRENCY batches (16), as each shard's
  * queue has its own signer mapping. Environment: also WEBHOOK_HOLD_MS (2000).
@@ -51,12 +51,11 @@ export async function startLocalWebhookPipeline(options: {
   process.env.WEBHOOK_QUEUE_URLS = lanes.queueUrls.join(',');
   delete process.env.WEBHOOK_QUEUE_URL;
   process.env.SQS_ENDPOINT = new URL(lanes.queueUrl).origin;
-  // The table's stream read three times, as the stack's three event source mappings read it.
+  // The table's stream read twice, as the stack's two event source mappings read it.
   const consume = (o: Omit<Parameters<typeof startStreamPoller>[0], 'endpoint' | 'region' | 'table'>) =>
     startStreamPoller({ endpoint: options.dynamodbEndpoint, region: options.region, table: options.table, ...o });
   let poller: StreamPoller | undefined;
   let backstop: StreamPoller | undefined;
-  let mailer: StreamPoller | undefined;
   try {
     poller = await consume({ handler: (event) => fanout(event) });
     backstop = await consume({
@@ -65,21 +64,15 @@ export async function startLocalWebhookPipeline(options: {
       consumer: 'sequencer-backstop',
       pollMs: 250,
     });
-    mailer = await consume({
-      handler: (event) => sendQueuedMail(event),
-      filter: STREAM_FILTERS.mailer,
-      consumer: 'mail-sender',
-      pollMs: 100,
-    });
   } catch (error) {
-    await Promise.all([poller?.stop(), backstop?.stop(), mailer?.stop()]);
+    await Promise.all([poller?.stop(), backstop?.stop()]);
     await lanes.stop();
     throw error;
   }
   return {
     lanes,
     stop: async (graceMs?: number) => {
-      await Promise.all([poller?.stop(), backstop?.stop(), mailer?.stop()]);
+      await Promise.all([poller?.stop(), backstop?.stop()]);
       await lanes.stop(graceMs);
       closeWebhookConnections();
       resetSqsClient();

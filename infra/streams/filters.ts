@@ -1,12 +1,14 @@
 import { FANNED_OUT_ATTRIBUTE } from '../../lib/store/entities/event-fan-out';
-import { EVENT_ENTITY, PENDING_EVENT_ENTITY, QUEUED_MAIL_ENTITY } from '../../lib/store/table-definition';
+import { EVENT_ENTITY, PENDING_EVENT_ENTITY } from '../../lib/store/table-definition';
 
 /**
  * The table stream's filters, written once: the CDK gives each pattern to its event source mapping
  * (infra/aws/constructs/webhook-pipeline.ts), and the embedded default's stream poller applies the
  * very same pattern to each record (infra/local/stream-poller.ts, `matchesFilter`). Each is a Lambda
  * event filter pattern (the subset of EventBridge's syntax we use: a list of allowed values, or
- * `{ exists: false }`).
+ * `{ exists: false }`). Two readers, no more: DynamoDB Streams throttles a third reader of a shard, so
+ * the mail sender reads a queue of its own (docs/decisions.md, "Two readers per stream";
+ * test/infra/webhooks-and-jobs.test.ts counts the mappings).
  */
 export type FilterPattern = { [field: string]: FilterPattern | FilterValue[] };
 type FilterValue = string | { exists: boolean };
@@ -19,8 +21,6 @@ export const STREAM_FILTERS = {
   },
   /** The event sequencer's backstop: pending events as inserted. */
   sequencerBackstop: { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [PENDING_EVENT_ENTITY] } } } },
-  /** The mail sender: queued mail as inserted. */
-  mailer: { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [QUEUED_MAIL_ENTITY] } } } },
 } satisfies Record<string, FilterPattern>;
 
 /** Whether `record` (a stream record as Lambda or DynamoDB Streams gives it) passes `pattern`, as Lambda decides it. */

@@ -89,6 +89,11 @@ export const VARIABLES = {
     readBy: 'functions',
     value: url,
   },
+  MAIL_QUEUE_URL: {
+    what: 'the queue of mail waiting for the mail sender (the stack and the embedded default set it)',
+    readBy: 'functions',
+    value: url,
+  },
   WEBHOOK_QUEUE_URLS: {
     what: "the lane shards' FIFO queues, shard 0 first (the stack and the embedded default set it)",
     readBy: 'functions',

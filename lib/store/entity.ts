@@ -38,7 +38,7 @@ export function recordOf<R>(item: Item, internal: readonly string[] = []): R {
   return record as R;
 }
 
-/** The scope given to the items of no partner (a lane's cursor, a queued mail, an operator's act): their keys do not use it. */
+/** The scope given to the items of no partner (a lane's cursor, an operator's act): their keys do not use it. */
 export const UNSCOPED: Scope = { partnerId: '', mode: 'test' };
 
 /** An item's primary key. */

@@ -32,9 +32,6 @@ export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
 /** Only items whose `entity` is this value feed the webhook fan-out (stream filter). */
 export const EVENT_ENTITY = 'event';
 
-/** A message for the mail sender, handed over by the table's stream (lib/dashboard/queued-mail.ts). */
-export const QUEUED_MAIL_ENTITY = 'queued_mail';
-
 /** An event committed with its change, waiting for the sequencer (lib/event-log/sequencer/); never fanned out. */
 export const PENDING_EVENT_ENTITY = 'event_pending';
 

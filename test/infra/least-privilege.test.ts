@@ -99,17 +99,25 @@ describe('least privilege', () => {
     }
   });
 
-  it('grants SQS rights on the delivery queues and the sandbox clock’s steps queue only, and never to a GET route', () => {
+  it('grants SQS rights on the delivery queues, the sandbox clock’s steps queue and the mail queue only, and never to a GET route', () => {
     const sqs = statements.filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('sqs:')));
     expect(sqs.length).toBeGreaterThan(0);
     const getRoles = new Set(ROUTES.filter((r) => r.method === 'GET').map((r) => `${r.operation}Role`));
     for (const { owner, statement } of sqs) {
-      // The lanes and their DLQs, the fan-out's DLQ, the jobs' on-failure queue (their destination), the clock's steps.
+      // The lanes and their DLQs, the fan-out's DLQ, the jobs' on-failure queue (their destination), the clock's steps, the mail queue.
       expect(JSON.stringify(statement.Resource)).toMatch(
-        /webhook-deliveries(-\d+)?(-dlq)?\.fifo|FanoutDlq|Deliveries|JobFailures|sandbox-clock-steps\.fifo|SandboxClockSteps/,
+        /webhook-deliveries(-\d+)?(-dlq)?\.fifo|FanoutDlq|Deliveries|JobFailures|sandbox-clock-steps\.fifo|SandboxClockSteps|-mail\.fifo/,
       );
       expect({ owner, get: [...getRoles].some((g) => owner.startsWith(g)) }).toEqual({ owner, get: false });
     }
+  });
+
+  it('lets only the routes that send a sign-in code put mail on the mail queue, and nothing else on it', () => {
+    const onMail = statements.filter(({ statement }) => JSON.stringify(statement.Resource).includes('-mail.fifo'));
+    expect(new Set(onMail.map(({ owner }) => owner.replace(/Role.*$/, '')))).toEqual(
+      new Set(['dashboardApiSignIn', 'dashboardSignInSend']),
+    );
+    for (const { statement } of onMail) expect(actionsOf(statement)).toEqual(['sqs:SendMessage']);
   });
 });
 

@@ -65,8 +65,8 @@ describe('the sharded delivery lanes', () => {
   // The handlers on this branch, in the syntheses the other files of this tier share.
   const lanesOf = (stage: string) => {
     const s = stage === 'prod' ? synthStage('prod', PROD_FULL) : synthStage(stage);
-    // The webhook pipeline's queues (the jobs' on-failure queue is on-call.test.ts's).
-    const queues = s.resources.filter((r) => r.type === 'AWS::SQS::Queue' && !/-job-failures$/.test(r.props.QueueName));
+    // The webhook pipeline's queues (the jobs' on-failure queue is on-call.test.ts's, the mail queue below).
+    const queues = s.resources.filter((r) => r.type === 'AWS::SQS::Queue' && !/-job-failures$|-mail(-dlq)?\.fifo$/.test(r.props.QueueName));
     const signer = s.resources.find(
       (r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${STAGES[stage].prefix}-webhook-signer`,
     )!;
@@ -161,6 +161,50 @@ describe('the sharded delivery lanes', () => {
         () => new WebhookPipeline(stack, 'W', { settings: resolveStage('sandbox-preview', { shards: { lanes: laneShards } }) }),
       ).toThrow(/laneShards must be a whole number/);
     }
+  });
+});
+
+describe('the table stream and the mail queue', () => {
+  // The handlers on this branch, in the syntheses the other files of this tier share.
+  const stages = [
+    ['sandbox-preview', synthStage('sandbox-preview')],
+    ['prod', synthStage('prod', PROD_FULL)],
+  ] as const;
+
+  it.each(stages)(
+    '%s: at most two readers of the table stream (DynamoDB Streams throttles a third), the fan-out and the backstop',
+    (stage, s) => {
+      const prefix = STAGES[stage].prefix;
+      const fnId = (name: string) =>
+        s.resources.find((r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${prefix}-${name}`)!.id;
+      const streamReaders = s.resources.filter((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.StartingPosition);
+      const perStream = new Map<string, string[]>();
+      for (const m of streamReaders) {
+        const stream = JSON.stringify(m.props.EventSourceArn);
+        perStream.set(stream, [...(perStream.get(stream) ?? []), m.props.FunctionName.Ref]);
+      }
+      expect([...perStream.values()].map((readers) => readers.sort())).toEqual([
+        [fnId('webhook-fanout'), fnId('event-sequencer-backstop')].sort(),
+      ]);
+    },
+  );
+
+  it.each(stages)('%s: the mail sender reads a FIFO queue of its own, which fails into its own DLQ, paged by its own alarm', (stage, s) => {
+    const prefix = STAGES[stage].prefix;
+    const queues = s.resources.filter((r) => r.type === 'AWS::SQS::Queue');
+    const mail = queues.find((q) => q.props.QueueName === `${prefix}-mail.fifo`)!;
+    const dlq = queues.find((q) => q.props.QueueName === `${prefix}-mail-dlq.fifo`)!;
+    expect(mail.props.FifoQueue).toBe(true);
+    expect(JSON.stringify(mail.props.RedrivePolicy.deadLetterTargetArn)).toContain(dlq.id);
+    expect(mail.props.RedrivePolicy.maxReceiveCount).toBeLessThanOrEqual(5);
+    const sender = s.resources.find((r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${prefix}-mail-sender`)!;
+    const mapping = s.resources.find((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.FunctionName.Ref === sender.id)!;
+    expect(JSON.stringify(mapping.props.EventSourceArn)).toContain(mail.id);
+    expect(mapping.props.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    const alarm = s.resources.find((r) => r.type === 'AWS::CloudWatch::Alarm' && r.props.AlarmName === `${prefix}-mail-sender-dlq`)!;
+    expect(JSON.stringify(alarm.props)).toContain(`"QueueName","Value":"${prefix}-mail-dlq.fifo"`);
+    expect(alarm.props.AlarmDescription).toContain('docs/runbooks/mail-sender-dlq.md');
+    expect(existsSync('docs/runbooks/mail-sender-dlq.md')).toBe(true);
   });
 });
 

@@ -23,5 +23,11 @@ export function useStackDatabase(): Credentials {
   process.env.LOCAL_DIR = process.env.TEST_LOCAL_DIR;
   // Its lane shards: endpoints created here get a shard over the same count as the server's (lib/webhooks/lane-shards.ts).
   if (Array.isArray(c.webhook_queue_urls)) process.env.WEBHOOK_QUEUE_URLS = c.webhook_queue_urls.join(',');
+  // Its mail queue: sign-in codes asked for here reach its mail sender and its outbox.
+  if (typeof c.mail_queue_url === 'string') {
+    process.env.MAIL_QUEUE_URL = c.mail_queue_url;
+    // Set at all, SQS_ENDPOINT says "the stand-in": the mail queue's client uses its own URL's origin.
+    process.env.SQS_ENDPOINT ??= new URL(Array.isArray(c.webhook_queue_urls) ? c.webhook_queue_urls[0] : c.mail_queue_url).origin;
+  }
   return c;
 }

@@ -16,6 +16,8 @@ export interface AccessResources {
   queueArns: string[];
   /** The sandbox clock's steps queue, which only lib/sandbox-clock/step-queue.ts sends to. */
   clockQueueArns?: string[];
+  /** The mail queue, which only lib/email/mail-queue.ts sends to. */
+  mailQueueArns?: string[];
   emailIdentityArn: string;
   /** The signing secrets (lib/signing-keys/), each granted only to the functions whose code reads it. */
   secretArns?: { cursor: string; hostedLink: string; canary: string };
@@ -106,8 +108,9 @@ function resourcesOf(
     }
     case 'sqs':
       if (narrowing?.queue) {
-        if (!res.clockQueueArns?.length) throw new Error(`${who} sends to the ${narrowing.queue} queue, which this stage does not have.`);
-        return [{ acts: actions, resources: res.clockQueueArns }];
+        const arns = narrowing.queue === 'mail' ? res.mailQueueArns : res.clockQueueArns;
+        if (!arns?.length) throw new Error(`${who} sends to the ${narrowing.queue} queue, which this stage does not have.`);
+        return [{ acts: actions, resources: arns }];
       }
       if (!res.queueArns.length) throw new Error(`${who} calls SQS (${actions.join(', ')}) but this stage has no queue yet.`);
       return [{ acts: actions, resources: res.queueArns }];

@@ -7,8 +7,8 @@ export interface Narrowing {
   leadingKeys?: string[];
   /** The one signing secret the module reads (grants.ts names its ARN): `secretsmanager:GetSecretValue` on it alone. */
   secret?: 'cursor' | 'hostedLink' | 'canary' | 'operator';
-  /** An SQS module that sends to one queue only: its grant names that queue (grants.ts `clockQueueArns`). */
-  queue?: 'sandbox-clock-steps';
+  /** An SQS module that sends to one queue only: its grant names that queue (grants.ts `clockQueueArns`, `mailQueueArns`). */
+  queue?: 'sandbox-clock-steps' | 'mail';
   /**
    * Granted only to functions of routes whose method writes (POST, PUT, PATCH, DELETE): the module
    * is reachable from every handler but runs only for writes.
@@ -48,6 +48,8 @@ export const NARROWED_MODULES: Record<string, Narrowing> = {
   },
   // The sandbox clock's steps go to their own queue, never to the webhook lanes (and the lane code never to it).
   'lib/sandbox-clock/step-queue.ts': { name: 'sandbox-clock-steps', queue: 'sandbox-clock-steps' },
+  // Sign-in codes go to the mail queue only, never to a lane (and a lane's code never to it).
+  'lib/email/mail-queue.ts': { name: 'mail-queue', queue: 'mail' },
   'lib/store/entities/request-log-entry.ts': {
     name: 'request-log',
     leadingKeys: [prefixOf(requestLogKey({ partnerId: 'x', mode: 'live' }, 'r').pk)],

@@ -63,7 +63,9 @@ export function laneShardQueueNames(prefix: string, index: number): { queueName:
 /**
  * Stream → fan-out → FIFO lane queues (one per lane shard; one group per endpoint) → signer, one event
  * source mapping per shard. The stack adds the fan-out, the signer and the backstop to it (tests may
- * give only some of them: the queues exist as soon as any function uses them).
+ * give only some of them: the queues exist as soon as any function uses them). The fan-out and the
+ * backstop are the stream's only two readers: DynamoDB Streams throttles a third (the mail sender
+ * reads its own queue, ./mail-queue.ts).
  */
 export class WebhookPipeline extends Construct {
   /** The lane shards, shard 0 first: `settings.shards.lanes` of them. */
@@ -168,7 +170,8 @@ export class WebhookPipeline extends Construct {
    * The event sequencer's backstop (lib/event-log/sequencer/backstop.ts) reads only pending events as
    * they are inserted. A batch it could not finish (the log stayed leased, time ran out) fails as a
    * whole and is given again: its work is idempotent (it drains whatever is still pending). After the
-   * retries its description goes to the fan-out DLQ, which pages on-call.
+   * retries its description goes to the fan-out DLQ, which pages on-call
+   * (docs/runbooks/webhook-fanout-dlq.md tells the two apart).
    */
   attachSequencerBackstop(backstop: ServiceFunction, table: ITable): void {
     backstop.fn.addEventSource(
@@ -179,26 +182,6 @@ export class WebhookPipeline extends Construct {
         maxRecordAge: Duration.hours(6),
         onFailure: new SqsDlq(this.fanoutDlq),
         filters: [FilterCriteria.filter(STREAM_FILTERS.sequencerBackstop)],
-      }),
-    );
-  }
-
-  /**
-   * The mail sender (lib/dashboard/queued-mail.ts) reads only queued mail as it is inserted: sign-in
-   * codes sent off the answer's path. A failed batch is given again (a message is deleted once sent,
-   * so a retry may send one twice, never none); after the retries it goes to the fan-out DLQ.
-   */
-  attachMailer(mailer: ServiceFunction, table: ITable): void {
-    mailer.fn.addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 25,
-        bisectBatchOnError: true,
-        retryAttempts: 5,
-        maxRecordAge: Duration.hours(1),
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.fanoutDlq),
-        filters: [FilterCriteria.filter(STREAM_FILTERS.mailer)],
       }),
     );
   }

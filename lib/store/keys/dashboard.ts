@@ -51,9 +51,6 @@ export const auditOfPartner = (partnerId: string) => ({ gsi1pk: `PTR#${partnerId
 /** auditHeadOfPartner: the newest entry of the partner's hash chain (its hash, sequence and time). */
 export const auditHeadKey = (partnerId: string) => ({ pk: `AUDIT#${partnerId}#HEAD`, sk: 'AUDIT_HEAD' });
 
-/** queuedMailById: a message waiting for the mail sender (the table's stream hands it over). */
-export const queuedMailKey = (mailId: string) => ({ pk: `MAIL#${mailId}`, sk: 'MAIL' });
-
 /** webhookEndpointsOfPartner: every endpoint of a partner under one partition, both modes. */
 export const webhookEndpointsPartition = (partnerId: string) => `WHE#${partnerId}`;
 export const WEBHOOK_ENDPOINT_SK_PREFIX = 'EP#';

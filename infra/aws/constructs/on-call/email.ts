@@ -1,10 +1,11 @@
 import { Duration } from 'aws-cdk-lib';
 import { ComparisonOperator, GraphWidget, type IWidget, Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { W } from './metrics';
+import { lambdaMetric, queueMetric, W } from './metrics';
 import type { Area } from './props';
 
-/** E-mail: what SES sent, delivered and bounced, and the account's bounce rate. */
-export function emailWidgets({ props, alarms }: Area): IWidget[][] {
+/** E-mail: the mail queue and its sender, what SES sent, delivered and bounced, and the account's bounce rate. */
+export function emailWidgets(area: Area): IWidget[][] {
+  const { props, alarms } = area;
   const ses = (metricName: string, statistic: string) =>
     new Metric({ namespace: 'AWS/SES', metricName, statistic, period: Duration.hours(1), label: metricName });
   const bounceRate = ses('Reputation.BounceRate', 'Maximum');
@@ -21,12 +22,48 @@ export function emailWidgets({ props, alarms }: Area): IWidget[][] {
     });
   return [
     [
+      ...mailQueueWidgets(area),
       new GraphWidget({
         title: 'E-mail: sent, delivered, bounced',
         left: [ses('Send', 'Sum'), ses('Delivery', 'Sum'), ses('Bounce', 'Sum')],
         right: [bounceRate],
-        width: W,
+        width: props.mail ? W / 2 : W,
       }),
     ],
+  ];
+}
+
+/**
+ * The mail sender fails into its own DLQ (a sign-in code that was never sent: in a new account, SES's
+ * sandbox refusing the address), and a queue it stopped reading ages: both page `mail-sender-dlq`.
+ */
+function mailQueueWidgets({ props, alarms }: Area): IWidget[] {
+  const mail = props.mail;
+  if (!mail) return [];
+  const dlq = queueMetric(mail.dlqName, 'ApproximateNumberOfMessagesVisible', 'mail DLQ');
+  const oldest = queueMetric(mail.queueName, 'ApproximateAgeOfOldestMessage', 'oldest queued mail (s)');
+  alarms.add({
+    runbook: 'mail-sender-dlq',
+    meaning: 'A message (a sign-in code) reached the mail DLQ: the mail sender could not send it',
+    metric: dlq,
+    threshold: 0,
+    periods: 1,
+    comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
+  });
+  alarms.add({
+    runbook: 'mail-sender-dlq',
+    meaning: 'Mail waited over 5 minutes in the mail queue for 5 minutes: the mail sender is not reading it',
+    metric: oldest,
+    threshold: 300,
+    periods: 5,
+    suffix: 'queue-age',
+  });
+  return [
+    new GraphWidget({
+      title: 'Mail queue: oldest (s), DLQ; sender errors',
+      left: [oldest, dlq],
+      right: mail.senderName ? [lambdaMetric(mail.senderName, 'Errors', 'Sum')] : [],
+      width: W / 2,
+    }),
   ];
 }

@@ -25,6 +25,8 @@ export interface OnCallProps {
     /** The event sequencer's backstop (a consumer of the same stream). */
     backstopName?: string;
   };
+  /** The mail queue of sign-in codes (infra/aws/constructs/mail-queue.ts), its DLQ and its sender. */
+  mail?: { queueName: string; dlqName: string; senderName?: string };
   jobScheduleGroup?: string;
   /** The jobs' on-failure destination (a queue). */
   jobFailuresQueueName?: string;
