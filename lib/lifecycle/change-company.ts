@@ -101,7 +101,7 @@ export async function changeCompany<R = undefined>(
 
 /**
  * Every move of a company's `status` or `stage` records `company.status.changed` (spec event table;
- * docs/decisions.md, "Status events"), beside the move's own event. Every such move is a change made
+ * docs/decisions.md, "Company status"), beside the move's own event. Every such move is a change made
  * here, so a change that forgot it is refused before it commits, whichever operation made it.
  */
 function assertStatusEventRecorded(before: CompanyRecord, after: CompanyRecord, ws: WriteSet): void {

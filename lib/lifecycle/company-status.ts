@@ -22,7 +22,7 @@ export interface StatusTransition {
 export const COMPANY_STATUS_TRANSITIONS: readonly StatusTransition[] = [
   // Every owner's identity document is in: `verification` → verified. The status moves too, so
   // company.status.changed fires beside company.verified (every status move does; docs/decisions.md,
-  // "Status events").
+  // "Company status").
   {
     trigger: 'verified',
     from: ['requires_information'],

@@ -5,7 +5,7 @@ import { eventsOf, sandbox } from '../support/lifecycle';
 
 /**
  * Every move of a company's `status` records `company.status.changed` beside any more specific event
- * (API-SURFACE "Events a partner can follow"; docs/decisions.md, "Status events"): a partner that
+ * (the contract's "Events a partner can follow"; docs/decisions.md, "Company status"): a partner that
  * follows that one type over GET /events sees every status a company takes, in order, whichever
  * trigger moved it. Each company here is walked through its statuses by the sandbox triggers; after
  * each step the company's own status is read back and the events it recorded are checked.
