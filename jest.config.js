@@ -17,6 +17,8 @@ process.env.STAGE ??= 'local';
 // The event log's partner and type streams written over 4 index shards (production: 8, docs/capacity.md;
 // npm start: 1), so every test of listing, counting, lanes and recover reads a sharded log.
 process.env.EVENT_INDEX_SHARDS ??= '4';
+/** Above twice test/support/webhooks.ts's WAIT_MS: a test's own bounded waits fail first, naming what never came. */
+const STACK_TEST_TIMEOUT_MS = 180_000;
 const common = {
   transform,
   transformIgnorePatterns,
@@ -37,12 +39,16 @@ export default {
   workerGracefulExitTimeout: 10_000,
   // Longest first, also on a fresh clone that has no timings of its own yet.
   testSequencer: '<rootDir>/test/support/test-sequencer.cjs',
-  testTimeout: 30000,
+  // A unit test that takes this long hangs. The tiers on the test stack wait on its pipeline, which
+  // every file of the tier shares (test/support/webhooks.ts, WAIT_MS): their bound is longer, so a test
+  // on a loaded machine waits for its events rather than failing on the clock.
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {
       ...common,
       displayName: 'integration',
+      testTimeout: STACK_TEST_TIMEOUT_MS,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
@@ -51,6 +57,7 @@ export default {
     {
       ...common,
       displayName: 'e2e',
+      testTimeout: STACK_TEST_TIMEOUT_MS,
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
@@ -67,6 +74,7 @@ export default {
     {
       ...common,
       displayName: 'browser',
+      testTimeout: STACK_TEST_TIMEOUT_MS,
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -8,7 +8,7 @@ import { useStackDatabase } from '../support/stack';
 import { freshPartner } from '../support/event-log';
 import { anLlc, anOwner, createCompany } from '../support/companies';
 import { aPdf, eventsOf, sandbox, uploadFile } from '../support/lifecycle';
-import { createTestEndpoint, eventually, startReceiver } from '../support/webhooks';
+import { createTestEndpoint, eventually, WAIT_MS, startReceiver } from '../support/webhooks';
 
 const c = useStackDatabase();
 jest.setTimeout(120_000); // multi-step flows over HTTP on a shared machine
@@ -118,7 +118,7 @@ describe('a new company says what it needs: one identity-document requirement pe
 
     // Webhooks: the same events, signed, as GET /events has them.
     const created = events.slice(3);
-    await eventually(() => created.every((e) => receiver.ids().includes(e.id)), 20_000, 'requirement.created deliveries');
+    await eventually(() => created.every((e) => receiver.ids().includes(e.id)), WAIT_MS, 'requirement.created deliveries');
     const wh = new Webhook(secret);
     for (const e of created) {
       const delivery = receiver.deliveries.find((d) => d.headers['webhook-id'] === e.id)!;
@@ -320,7 +320,7 @@ describe('the formation order follows the formation', () => {
     expect(events[10].data.object).toEqual(completed);
     expectValid(events);
     const orderEvents = events.filter((e) => e.type.startsWith('service_order.'));
-    await eventually(() => orderEvents.every((e) => receiver.ids().includes(e.id)), 20_000, 'service_order deliveries');
+    await eventually(() => orderEvents.every((e) => receiver.ids().includes(e.id)), WAIT_MS, 'service_order deliveries');
     const wh = new Webhook(secret);
     for (const e of orderEvents) {
       const delivery = receiver.deliveries.find((d) => d.headers['webhook-id'] === e.id)!;
@@ -406,7 +406,7 @@ describe('dissolution settles every unfulfilled order', () => {
       expect(types(events)).toContain('company.entitlements.changed');
       expect(types(events).slice(-2)).toEqual(['company.status.changed', 'company.dissolved']);
       expectValid(events);
-      await eventually(() => moved.every((e) => receiver.ids().includes(e.id)), 20_000, 'settlement deliveries');
+      await eventually(() => moved.every((e) => receiver.ids().includes(e.id)), WAIT_MS, 'settlement deliveries');
       const wh = new Webhook(secret);
       for (const e of moved) {
         const delivery = receiver.deliveries.find((d) => d.headers['webhook-id'] === e.id)!;

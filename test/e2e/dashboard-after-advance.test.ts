@@ -3,7 +3,7 @@ import { useStackDatabase } from '../support/stack';
 import { sessionFor } from '../support/dashboard';
 import { aFreshPartner } from '../support/partners';
 import { anLlc, createCompany } from '../support/companies';
-import { DASHBOARD_POLL_MS, eventually, recordEvents, startReceiver } from '../support/webhooks';
+import { DASHBOARD_POLL_MS, eventually, WAIT_MS, recordEvents, startReceiver } from '../support/webhooks';
 
 /**
  * The dashboard after a sandbox clock advance (issue 48 item 3): a test-mode event is dated by the
@@ -56,7 +56,7 @@ it('lists on an event page, dated ahead by the test clock, the attempts its endp
       const ofEvent = res.body.items?.filter((a: { event_id: string }) => a.event_id === event.id);
       return ofEvent?.length === 2 && ofEvent;
     },
-    30_000,
+    WAIT_MS,
     'both attempts on the endpoint page',
     DASHBOARD_POLL_MS,
   );

@@ -5,7 +5,7 @@ import { credentials, useStackDatabase } from '../support/stack';
 import { createSession } from '../../lib/dashboard/session';
 import { anLlc, createCompany } from '../support/companies';
 import { aFreshPartner } from '../support/partners';
-import { createTestEndpoint, eventually, startReceiver } from '../support/webhooks';
+import { createTestEndpoint, eventually, WAIT_MS, startReceiver } from '../support/webhooks';
 import { addMonths } from '../../lib/billing/renewal-schedule';
 import { nextDueDate, reminderPoints, type DeadlineKind } from '../../lib/calendar/deadlines';
 
@@ -316,7 +316,7 @@ describe('POST /v1/sandbox/clock/advance', () => {
       expect(log[log.length - 1].type).toBe('sandbox_clock.ready');
 
       const readyId = log[log.length - 1].id;
-      await eventually(() => receiver.ids().includes(readyId), 30_000, 'the ready event to be delivered');
+      await eventually(() => receiver.ids().includes(readyId), WAIT_MS, 'the ready event to be delivered');
       const wh = new Webhook(endpoint.secret.replace(/^whsec_/, ''));
       const delivered = receiver.deliveries.map((d) => wh.verify(d.body, d.headers as Record<string, string>) as any);
       expect(delivered.map((e) => e.id)).toEqual(log.map((e) => e.id));

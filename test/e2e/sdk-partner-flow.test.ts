@@ -13,7 +13,7 @@ import { useStackDatabase } from '../support/stack';
 import { aFreshPartner } from '../support/partners';
 import { anAccount, anOwner, uniqueWord } from '../support/companies';
 import { aPdf } from '../support/lifecycle';
-import { createTestEndpoint, eventually, startReceiver, type Delivery, type TestEndpoint } from '../support/webhooks';
+import { createTestEndpoint, eventually, WAIT_MS, startReceiver, type Delivery, type TestEndpoint } from '../support/webhooks';
 import { disableEndpoint } from '../../lib/webhooks/endpoints';
 import { issueApiKey } from '../../lib/auth/api-key';
 
@@ -132,7 +132,7 @@ describe('a partner flow through the SDK', () => {
       created = (await client.events.list({ company_id: company.id, type: 'company.created' }).toArray())[0];
       delivery = await eventually(
         () => receiver.deliveries.find((d) => d.headers['webhook-id'] === created.id),
-        30_000,
+        WAIT_MS,
         'the company.created delivery',
       );
     });

@@ -5,7 +5,7 @@ import { api, type HttpResult } from '../support/http';
 import { useStackDatabase } from '../support/stack';
 import { sessionFor } from '../support/dashboard';
 import { createPartner } from '../../lib/partners/partner';
-import { eventually, startReceiver } from '../support/webhooks';
+import { eventually, WAIT_MS, startReceiver } from '../support/webhooks';
 import { verifyWebhook } from '../../lib/webhooks/verify';
 
 /**
@@ -45,7 +45,7 @@ it('replaces the key for an owner who stepped up, audited; both keys sign a real
     expect((await owner('GET', `/webhook-endpoints/${created.id}`)).body.public_key).toBe(replaced.body.public_key);
 
     expect((await owner('POST', `/webhook-endpoints/${created.id}/test`)).status).toBe(202);
-    const [delivery] = await eventually(() => r.deliveries.length >= 1 && r.deliveries, 30_000, 'the test delivery');
+    const [delivery] = await eventually(() => r.deliveries.length >= 1 && r.deliveries, WAIT_MS, 'the test delivery');
     const v1a = String(delivery.headers['webhook-signature'])
       .split(' ')
       .filter((s) => s.startsWith('v1a,'));

@@ -5,7 +5,7 @@ import { QueryCommand } from '../../lib/store/dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { useStackDatabase } from '../support/stack';
 import { api, type HttpResult } from '../support/http';
-import { DASHBOARD_POLL_MS, eventually, recordEvents, startReceiver, type Answer, type Delivery } from '../support/webhooks';
+import { DASHBOARD_POLL_MS, eventually, WAIT_MS, recordEvents, startReceiver, type Answer, type Delivery } from '../support/webhooks';
 import { createPartner } from '../../lib/partners/partner';
 import { db, tableName } from '../../lib/store/client';
 import { localQueuePartition, webhookLaneKey } from '../../lib/store/keys';
@@ -93,7 +93,7 @@ describe('enabled_events: exact types, * and <prefix>.*, one rule for validation
     await endpoint(r.url, { enabled_events: ['company.status.*'] });
     const [skipped] = await recordEvents(test, 1, 'company.updated');
     const [taken] = await recordEvents(test, 1, 'company.status.changed');
-    await eventually(() => r.ids().includes(taken.id), 30_000, 'the selected event');
+    await eventually(() => r.ids().includes(taken.id), WAIT_MS, 'the selected event');
     // The lane delivers in log order: had the filter taken the earlier event, it would have come first.
     expect(r.ids()).toEqual([taken.id]);
     expect(skipped.id).not.toBe(taken.id);
@@ -125,7 +125,7 @@ describe('PATCH /dashboard/api/webhook-endpoints/{id}', () => {
 
     // Deliveries follow the new URL and filter.
     const [event] = await recordEvents(test, 1, 'company.updated');
-    await eventually(() => second.ids().includes(event.id), 30_000, 'delivery to the new URL');
+    await eventually(() => second.ids().includes(event.id), WAIT_MS, 'delivery to the new URL');
     expect(first.ids()).toEqual([]);
 
     // Refused, and nothing written: a private address, an unknown type, an unknown field.
@@ -145,7 +145,7 @@ describe('DELETE /dashboard/api/webhook-endpoints/{id}', () => {
     const r = await receiver(() => ({ status: 500 }));
     const { id } = await endpoint(r.url);
     const events = await recordEvents(test, 3, 'company.updated');
-    await eventually(() => r.deliveries.length >= 1, 30_000, 'the first (failing) attempt');
+    await eventually(() => r.deliveries.length >= 1, WAIT_MS, 'the first (failing) attempt');
     // The failing head's message waits on the queue (with the two events behind it).
     expect(await queuedMessagesOf(id)).toBeGreaterThan(0);
 
@@ -233,7 +233,7 @@ describe('POST /dashboard/api/webhook-endpoints/{id}/test', () => {
     // Delivered to it (whatever its filter), signed like any delivery.
     const delivery = await eventually(
       () => mine.deliveries.find((d) => d.headers['webhook-id'] === sent.body.id),
-      30_000,
+      WAIT_MS,
       'the test delivery',
     );
     const verified = new Webhook(target.secret).verify(delivery.body, delivery.headers as Record<string, string>);
@@ -242,7 +242,7 @@ describe('POST /dashboard/api/webhook-endpoints/{id}/test', () => {
     // Not to the other endpoint, though it takes `*`: its lane delivers in log order, so a later event
     // arriving without the test event before it shows the test event was never its to deliver.
     const [later] = await recordEvents(test, 1, 'company.updated');
-    await eventually(() => others.ids().includes(later.id), 30_000, 'the later event at the other endpoint');
+    await eventually(() => others.ids().includes(later.id), WAIT_MS, 'the later event at the other endpoint');
     expect(others.ids()).toEqual([later.id]);
 
     // The attempt is on the endpoint, with its type.
@@ -251,7 +251,7 @@ describe('POST /dashboard/api/webhook-endpoints/{id}/test', () => {
         const res = await face('GET', `/webhook-endpoints/${target.id}/attempts`);
         return res.body.items.length ? res.body.items : undefined;
       },
-      30_000,
+      WAIT_MS,
       'the attempt',
       DASHBOARD_POLL_MS,
     );
@@ -331,7 +331,7 @@ describe('health, retry now and attempts as "n of 10"', () => {
         const h = (await face('GET', `/webhook-endpoints/${id}`)).body.health;
         return h.state === 'healthy' && h.queued === 0 ? h : undefined;
       },
-      30_000,
+      WAIT_MS,
       'healthy',
       DASHBOARD_POLL_MS,
     );
@@ -361,13 +361,13 @@ describe('health, retry now and attempts as "n of 10"', () => {
     const r = await receiver();
     const { id } = await endpoint(r.url);
     const events = await recordEvents(test, 3, 'company.updated');
-    await eventually(() => events.every((e) => r.ids().includes(e.id)), 30_000, 'three deliveries');
+    await eventually(() => events.every((e) => r.ids().includes(e.id)), WAIT_MS, 'three deliveries');
     const all = await eventually(
       async () => {
         const res = await face('GET', `/webhook-endpoints/${id}/attempts`);
         return res.body.items.length === 3 ? res.body : undefined;
       },
-      30_000,
+      WAIT_MS,
       'three attempts',
       DASHBOARD_POLL_MS,
     );
@@ -432,13 +432,13 @@ describe('the events browser: /dashboard/api/events and /dashboard/api/events/{e
     const r = await receiver((_d, i) => ({ status: i === 0 ? 500 : 200 }));
     const { id } = await endpoint(r.url);
     const [event] = await recordEvents(test, 1, 'company.updated');
-    await eventually(() => r.deliveries.length >= 2, 30_000, 'a failure then the success');
+    await eventually(() => r.deliveries.length >= 2, WAIT_MS, 'a failure then the success');
     const one = await eventually(
       async () => {
         const res = await face('GET', `/events/${event.id}`);
         return res.body.deliveries?.[0]?.attempts.length === 2 ? res : undefined;
       },
-      30_000,
+      WAIT_MS,
       'both attempts on the event',
       DASHBOARD_POLL_MS,
     );
@@ -459,7 +459,7 @@ describe('the overview page', () => {
     const r = await receiver();
     const { id } = await endpoint(r.url, { description: 'overview endpoint' });
     const [event] = await recordEvents(test, 1, 'company.updated');
-    await eventually(() => r.ids().includes(event.id), 30_000, 'the delivery');
+    await eventually(() => r.ids().includes(event.id), WAIT_MS, 'the delivery');
     const soon = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
     expect((await face('POST', '/keys', { livemode: false, name: 'expiring soon', expires_at: soon })).status).toBe(201);
     const html = await eventually(
@@ -468,7 +468,7 @@ describe('the overview page', () => {
         const text = await res.text();
         return /<strong>[1-9]\d*<\/strong> delivered/.test(text) ? text : undefined;
       },
-      30_000,
+      WAIT_MS,
       'the delivery counted',
     );
     expect(html).toContain(`data-endpoint="${id}"`);

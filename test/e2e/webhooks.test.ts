@@ -2,7 +2,15 @@ import { createPublicKey, verify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { useStackDatabase } from '../support/stack';
 import { api } from '../support/http';
-import { createTestEndpoint, DASHBOARD_POLL_MS, eventually, recordEvents, startReceiver, type TestEndpoint } from '../support/webhooks';
+import {
+  createTestEndpoint,
+  DASHBOARD_POLL_MS,
+  eventually,
+  WAIT_MS,
+  recordEvents,
+  startReceiver,
+  type TestEndpoint,
+} from '../support/webhooks';
 import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
 import { disableEndpoint } from '../../lib/webhooks/endpoints';
 import { listAttempts } from '../../lib/webhooks/lane/attempt-log';
@@ -60,7 +68,7 @@ async function attempts(endpointId: string, n: number) {
       const list = (await listAttempts(endpointId)).items;
       return list.length >= n ? list.reverse() : undefined;
     },
-    15_000,
+    WAIT_MS,
     `${n} attempts`,
   );
 }
@@ -70,7 +78,7 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver();
     const endpoint = await endpointFor(test, r.url);
     const events = await recordEvents(test, 3);
-    await eventually(() => r.deliveries.length >= 3, 15_000, 'three deliveries');
+    await eventually(() => r.deliveries.length >= 3, WAIT_MS, 'three deliveries');
 
     const wh = new Webhook(endpoint.secret);
     const publicKey = createPublicKey({
@@ -98,7 +106,7 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver();
     const endpoint = await endpointFor(test, r.url);
     await recordEvents(test, 1);
-    const d = await eventually(() => r.deliveries[0], 15_000, 'a delivery');
+    const d = await eventually(() => r.deliveries[0], WAIT_MS, 'a delivery');
     const stale = { ...(d.headers as Record<string, string>) };
     const old = String(Number(stale['webhook-timestamp']) - 301);
     stale['webhook-timestamp'] = old;
@@ -113,10 +121,10 @@ describe('webhook delivery over the local pipeline', () => {
     await endpointFor({ partnerId: otherPartnerId, mode: 'test' }, otherTest.url);
     const testEvents = await recordEvents(test, 2);
     const liveEvents = await recordEvents(live, 1);
-    await eventually(() => demoTest.deliveries.length >= 2 && demoLive.deliveries.length >= 1, 15_000, 'deliveries');
+    await eventually(() => demoTest.deliveries.length >= 2 && demoLive.deliveries.length >= 1, WAIT_MS, 'deliveries');
     // A later event of the other partner is delivered to it: everything before it has been fanned out.
     const otherEvents = await recordEvents({ partnerId: otherPartnerId, mode: 'test' }, 1);
-    await eventually(() => otherTest.deliveries.length >= 1, 15_000, 'the other partner delivery');
+    await eventually(() => otherTest.deliveries.length >= 1, WAIT_MS, 'the other partner delivery');
 
     expect(demoTest.ids()).toEqual(testEvents.map((e) => e.id));
     expect(demoLive.ids()).toEqual(liveEvents.map((e) => e.id));
@@ -129,7 +137,7 @@ describe('webhook delivery over the local pipeline', () => {
     await endpointFor(test, r.url, ['company.verified']);
     const [skipped] = await recordEvents(test, 1, 'company.updated');
     const [wanted] = await recordEvents(test, 1, 'company.verified');
-    await eventually(() => r.deliveries.length >= 1, 15_000, 'the wanted event');
+    await eventually(() => r.deliveries.length >= 1, WAIT_MS, 'the wanted event');
     expect(r.ids()).toEqual([wanted.id]);
     expect(r.ids()).not.toContain(skipped.id);
   });
@@ -140,7 +148,7 @@ describe('webhook delivery over the local pipeline', () => {
     const events = await recordEvents(test, 5);
     await eventually(
       async () => (await readLane(endpoint.id))?.last_seq !== undefined && r.deliveries.length >= 9,
-      20_000,
+      WAIT_MS,
       'all five acknowledged',
     );
 
@@ -164,7 +172,7 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver((_d, i) => (i < 12 ? { status: 429, headers: { 'Retry-After': '0' } } : { status: 200 }));
     const endpoint = await endpointFor(test, r.url);
     const [event] = await recordEvents(test, 1);
-    await eventually(() => r.deliveries.length >= 13, 20_000, 'the acknowledged delivery');
+    await eventually(() => r.deliveries.length >= 13, WAIT_MS, 'the acknowledged delivery');
     const all = await attempts(endpoint.id, 13);
     expect(all.slice(0, 12).every((a) => a.outcome === 'deferred' && a.error === 'retry_after' && a.status_code === 429)).toBe(true);
     // Deferrals spend no attempt of the schedule, so none advances the counter: every try, the
@@ -177,7 +185,7 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver((_d, i) => (i === 0 ? { status: 503, headers: { 'Retry-After': '1' } } : { status: 200 }));
     const endpoint = await endpointFor(test, r.url);
     await recordEvents(test, 1);
-    await eventually(() => r.deliveries.length >= 2, 15_000, 'the retry');
+    await eventually(() => r.deliveries.length >= 2, WAIT_MS, 'the retry');
     const [first] = await attempts(endpoint.id, 1);
     expect(first.outcome).toBe('deferred');
     expect(Date.parse(first.next_attempt_at!) - Date.parse(first.attempted_at)).toBeGreaterThanOrEqual(1000);
@@ -188,7 +196,7 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver((_d, i) => (i === 0 ? { status: 302, headers: { Location: elsewhere.url } } : { status: 204 }));
     const endpoint = await endpointFor(test, r.url);
     await recordEvents(test, 1);
-    await eventually(() => r.deliveries.length >= 2, 15_000, 'the retry');
+    await eventually(() => r.deliveries.length >= 2, WAIT_MS, 'the retry');
     const [first, second] = await attempts(endpoint.id, 2);
     expect(first).toMatchObject({ outcome: 'failed', status_code: 302, error: 'redirect_not_followed' });
     expect(second).toMatchObject({ outcome: 'succeeded', status_code: 204 });
@@ -199,7 +207,7 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver((_d, i) => (i === 0 ? { status: 200, delayMs: 3000 } : { status: 200 }));
     const endpoint = await endpointFor(test, r.url);
     const [event] = await recordEvents(test, 1);
-    await eventually(() => r.deliveries.length >= 2, 15_000, 'the retry');
+    await eventually(() => r.deliveries.length >= 2, WAIT_MS, 'the retry');
     const [first] = await attempts(endpoint.id, 1);
     expect(first).toMatchObject({ outcome: 'failed', error: 'timeout', status_code: null });
     expect(r.ids()).toEqual([event.id, event.id]);
@@ -248,7 +256,7 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver();
     const endpoint = await endpointFor(test, r.url);
     const events = await recordEvents(test, 3);
-    await eventually(() => r.deliveries.length >= 3, 15_000, 'three deliveries');
+    await eventually(() => r.deliveries.length >= 3, WAIT_MS, 'three deliveries');
     expect(new Set(r.deliveries.map((d) => d.remotePort)).size).toBe(1);
     expect(r.ids()).toEqual(events.map((e) => e.id));
     expect(endpoint.id).toMatch(/^we_/);
@@ -267,7 +275,7 @@ describe('webhook delivery over the local pipeline', () => {
         const lane = await readLane(endpoint.id);
         return lane?.last_created_at === last.created_at;
       },
-      15_000,
+      WAIT_MS,
       'the lane to pass the last event',
     );
     expect(r.ids()).toEqual([events[0].id]);
@@ -279,15 +287,15 @@ describe('webhook delivery over the local pipeline', () => {
     const r = await receiver();
     const endpoint = await endpointFor(test, r.url);
     const events = await recordEvents(test, 3);
-    await eventually(() => r.deliveries.length >= 3, 15_000, 'first deliveries');
+    await eventually(() => r.deliveries.length >= 3, WAIT_MS, 'first deliveries');
 
     await resendEvent(partnerId, endpoint.id, events[1].id);
-    await eventually(() => r.deliveries.length >= 4, 15_000, 'the resend');
+    await eventually(() => r.deliveries.length >= 4, WAIT_MS, 'the resend');
     expect(r.ids()[3]).toBe(events[1].id);
 
     const result = await recoverEvents(partnerId, endpoint.id, events[0].created_at);
     expect(result.events).toBeGreaterThanOrEqual(3);
-    await eventually(() => r.deliveries.length >= 4 + result.events, 15_000, 'the recovered events');
+    await eventually(() => r.deliveries.length >= 4 + result.events, WAIT_MS, 'the recovered events');
     const recovered = r.ids().slice(4);
     expect(recovered.slice(0, 3)).toEqual(events.map((e) => e.id));
   });
@@ -314,14 +322,14 @@ describe('the dashboard JSON face of deliveries', () => {
     const id = created.body.id as string;
     made.push({ partnerId: c.partner_id, id });
     const [event] = await recordEvents({ partnerId: c.partner_id, mode: 'test' }, 1);
-    await eventually(() => r.ids().includes(event.id), 15_000, 'the delivery');
+    await eventually(() => r.ids().includes(event.id), WAIT_MS, 'the delivery');
 
     const attemptsRes = await eventually(
       async () => {
         const res = await dashboard(c.dashboard_session).get(`/${id}/attempts`);
         return res.body?.items?.some((a: { event_id: string }) => a.event_id === event.id) ? res : undefined;
       },
-      15_000,
+      WAIT_MS,
       'the attempt',
       DASHBOARD_POLL_MS,
     );
@@ -353,12 +361,12 @@ describe('the dashboard JSON face of deliveries', () => {
 
     const resent = await dashboard(c.dashboard_session).post(`/${id}/resend`, { event_id: event.id });
     expect(resent.status).toBe(202);
-    await eventually(() => r.ids().filter((x) => x === event.id).length >= 2, 15_000, 'the resend');
+    await eventually(() => r.ids().filter((x) => x === event.id).length >= 2, WAIT_MS, 'the resend');
 
     const recovered = await dashboard(c.dashboard_session).post(`/${id}/recover`, { since: event.created_at });
     expect(recovered.status).toBe(202);
     expect(recovered.body.events).toBeGreaterThanOrEqual(1);
-    await eventually(() => r.ids().filter((x) => x === event.id).length >= 3, 15_000, 'the recovered event');
+    await eventually(() => r.ids().filter((x) => x === event.id).length >= 3, WAIT_MS, 'the recovered event');
   });
 
   it("refuses another partner's endpoint as missing and a malformed event id as invalid", async () => {

@@ -1,5 +1,5 @@
 import { useStackDatabase } from '../support/stack';
-import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../support/webhooks';
+import { createTestEndpoint, eventually, WAIT_MS, recordEvents, startReceiver } from '../support/webhooks';
 import { createPartner } from '../../lib/partners/partner';
 import { readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
 import { auditOfMonth } from '../../lib/operator/audit';
@@ -34,7 +34,7 @@ describe('npm run ops: a partner’s webhook endpoints', () => {
     const scoped = (action: string, ...rest: string[]) => [action, ...rest, '--partner', partner.id, '--mode', 'test'];
     const since = nowIso();
     const [first] = await recordEvents({ partnerId: partner.id, mode: 'test' }, 1);
-    await eventually(() => receiver.deliveries.length >= 1, 20_000, 'the first delivery');
+    await eventually(() => receiver.deliveries.length >= 1, WAIT_MS, 'the first delivery');
 
     const listed = await ops(scoped('endpoints'));
     expect(listed.code).toBe(0);
@@ -44,7 +44,7 @@ describe('npm run ops: a partner’s webhook endpoints', () => {
     const resent = await ops(scoped('endpoint-resend', endpoint.id, '--event', first.id));
     expect(resent.err).toBe('');
     expect(JSON.parse(resent.out)).toEqual({ endpoint_id: endpoint.id, event_id: first.id });
-    await eventually(() => receiver.deliveries.length >= 2, 20_000, 'the resend');
+    await eventually(() => receiver.deliveries.length >= 2, WAIT_MS, 'the resend');
     expect(receiver.ids()).toEqual([first.id, first.id]);
 
     // Disable: the endpoint stops; an event meanwhile is kept in the log, not delivered.
@@ -55,7 +55,7 @@ describe('npm run ops: a partner’s webhook endpoints', () => {
     // The fan-out handles it while the endpoint is disabled (it marks every event it has handled).
     await eventually(
       async () => (await eventItemById({ partnerId: partner.id, mode: 'test' }, whileDisabled.id))?.[FANNED_OUT_ATTRIBUTE],
-      20_000,
+      WAIT_MS,
       'the fan-out of the event recorded while disabled',
     );
     // A resend to a disabled endpoint is refused, clearly, and changes nothing.
@@ -69,8 +69,8 @@ describe('npm run ops: a partner’s webhook endpoints', () => {
     const recovered = await ops(scoped('endpoint-recover', endpoint.id, '--since', since));
     expect(recovered.err).toBe('');
     expect(JSON.parse(recovered.out)).toMatchObject({ endpoint_id: endpoint.id, events: 2 });
-    await eventually(() => receiver.ids().includes(whileDisabled.id), 20_000, 'the recovered events');
-    await eventually(() => receiver.deliveries.length >= 4, 20_000, 'both recovered events');
+    await eventually(() => receiver.ids().includes(whileDisabled.id), WAIT_MS, 'the recovered events');
+    await eventually(() => receiver.deliveries.length >= 4, WAIT_MS, 'both recovered events');
     // The recovered two, in order (a delivery is at least once: a late retry may follow them).
     expect(receiver.ids().slice(2, 4)).toEqual([first.id, whileDisabled.id]);
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDeliveryLanes, stopDeliveryPipeline } from '../support/delivery-lanes';
 import { useStackDatabase } from '../support/stack';
-import { createTestEndpoint, eventually, recordEvents, startReceiver } from '../support/webhooks';
+import { createTestEndpoint, eventually, WAIT_MS, recordEvents, startReceiver } from '../support/webhooks';
 import { ensureTable } from '../../infra/local/ensure-table';
 import type { FifoLanes } from '../../infra/local/fifo-lanes';
 import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller';
@@ -73,7 +73,7 @@ async function attemptsOf(endpointId: string, n: number) {
       const list = (await listAttempts(endpointId, 200)).items;
       return list.length >= n && lanes.busy() === 0 ? list.reverse() : undefined;
     },
-    20_000,
+    WAIT_MS,
     `${n} attempts`,
   );
 }

@@ -88,10 +88,18 @@ export async function startReceiver(answer: (d: Delivery, index: number) => Answ
 /** How often a poll of the dashboard's JSON face asks: well under its per-person limit (lib/http/dashboard/rate-limit.ts). */
 export const DASHBOARD_POLL_MS = 200;
 
-/** Polls until `check` returns a truthy value (bounded; never a fixed sleep). */
+/**
+ * How long a test waits for something the pipeline does (a delivery, an attempt, a retry). Every file
+ * of a tier shares one test stack, so a delivery may queue behind another file's burst of events: the
+ * wait is for the event, and this bound only turns a real hang into a failure that names what never
+ * came. It stays under the tiers' test timeout (jest.config.js), so that failure is the one printed.
+ */
+export const WAIT_MS = 60_000;
+
+/** Polls until `check` returns a truthy value (bounded by WAIT_MS unless told; never a fixed sleep). */
 export async function eventually<T>(
   check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  timeoutMs = 15_000,
+  timeoutMs = WAIT_MS,
   what = 'condition',
   /** Between checks; a check that calls the dashboard's JSON face waits longer (it is rate-limited per person). */
   intervalMs = 25,
