@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { nowIso } from '../clock';
 import { resourceMissing } from '../errors';
 import { getStaffMember } from '../store/entities/staff-member';
-import { recordAudit, type Actor } from './audit';
+import { commitAudited, recordAudit, type Actor } from './audit';
+import { clearSignInLimit } from '../store/entities/sign-in';
+import { statusOfMember, viewOfStaffMember } from './staff';
 import { endEverySessionOf, type DashboardSession } from './session';
 import { inviteStaff, type inviteStaffBody, removeStaff } from './staff';
 import { requireStepUp } from './step-up';
@@ -32,6 +34,26 @@ export async function removeStaffAs(auth: Acting, staffId: string) {
   const member = await removeStaff(auth.session.partner_id, staffId);
   if (member.removed_at && member.removed_at >= before) await recordAudit(actorOf(auth), 'staff_member.removed', member.id);
   return member;
+}
+
+/**
+ * POST /dashboard/api/staff/{staffID}/clear-lockout (owner, stepped up): the way back in for a member
+ * whose address is locked out of sign-in (issue 49): the address's day of codes, wrong entries and
+ * lockouts starts afresh, in the transaction of its audit entry. The answer is the member, whether or
+ * not the address was locked, and the entry names only the address: whether it was locked may come of
+ * its sign-ins to another partner's dashboard, which this partner must not learn.
+ */
+export async function clearLockoutAs(auth: Acting, staffId: string) {
+  const member = await getStaffMember(auth.session.partner_id, staffId);
+  if (!member || statusOfMember(member) === 'removed') throw resourceMissing('staff member', staffId);
+  requireStepUp(auth.session, 'Clearing a sign-in lockout');
+  return commitAudited({ partnerId: auth.session.partner_id, mode: 'live' }, (ws) => {
+    clearSignInLimit(ws, member.email);
+    return {
+      value: viewOfStaffMember(member),
+      acts: [{ actor: actorOf(auth), action: 'staff_member.lockout_cleared', target: member.id, details: { email: member.email } }],
+    };
+  });
 }
 
 /** Every session of the caller ends, this one included. */

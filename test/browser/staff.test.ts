@@ -83,6 +83,9 @@ describe('staff pages', () => {
     await page.reload();
     await expect(page.locator('tr', { hasText: person }).innerText()).resolves.toContain('active');
     await screenshot(page, 'staff-04b-accepted');
+    // Clearing a member's sign-in lockout is one button on their row (stepped up: this session is).
+    await page.locator('tr', { hasText: person }).getByRole('button', { name: /Clear the sign-in lockout/ }).click();
+    await page.waitForURL(`${c.dashboard_url}/staff`);
 
     // The finance member's dashboard: billing only.
     const nav = await fpage.locator('header nav').innerText();
@@ -105,6 +108,7 @@ describe('staff pages', () => {
     const log = await page.locator('table').innerText();
     expect(log).toContain('staff_member.removed');
     expect(log).toContain('staff_member.invited');
+    expect(log).toContain('staff_member.lockout_cleared');
     await screenshot(page, 'staff-07-audit');
     await owner.context.close();
   });

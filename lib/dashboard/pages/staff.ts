@@ -18,7 +18,7 @@ export function staffPage(session: DashboardSession, staff: Awaited<ReturnType<t
   return page(
     'Staff',
     session,
-    html`<p class="hint">Inviting or removing someone asks for a fresh code first (<a href="/dashboard/step-up?next=/dashboard/staff">step up</a>). An invited person is <em>invited</em> until they sign in from the invitation e-mail. A removed person's sessions end at once.</p>
+    html`<p class="hint">Inviting or removing someone asks for a fresh code first (<a href="/dashboard/step-up?next=/dashboard/staff">step up</a>). An invited person is <em>invited</em> until they sign in from the invitation e-mail. Someone locked out of sign-in (too many codes or wrong codes) gets back in once you clear their lockout. A removed person's sessions end at once.</p>
     <section aria-labelledby="invite"><h2 id="invite">Invite someone</h2>
     <form method="post" action="/dashboard/staff">${csrfField(session.csrf_token)}
       <label for="email">Work e-mail</label><input id="email" name="email" type="email" required maxlength="254" autocomplete="off">
@@ -36,7 +36,8 @@ export function staffPage(session: DashboardSession, staff: Awaited<ReturnType<t
       (m) =>
         html`<tr data-staff="${m.id}"><td data-label="E-mail">${m.email}${m.email === session.email ? html` <span class="badge">you</span>` : ''}<br><code class="id">${m.id}</code></td>
         <td data-label="Role">${m.role}</td><td data-label="Status">${m.status === 'invited' ? html`<span class="badge test">invited</span>` : m.status}</td><td data-label="Since">${utc(m.created_at)}</td>
-        <td><form class="inline" method="post" action="/dashboard/staff/${m.id}/remove">${csrfField(session.csrf_token)}<button class="danger" type="submit" aria-label="Remove ${m.email}">Remove</button></form></td></tr>`,
+        <td><form class="inline" method="post" action="/dashboard/staff/${m.id}/clear-lockout">${csrfField(session.csrf_token)}<button class="secondary" type="submit" aria-label="Clear the sign-in lockout of ${m.email}" title="Lets this address ask for sign-in codes again">Clear lockout</button></form>
+        <form class="inline" method="post" action="/dashboard/staff/${m.id}/remove">${csrfField(session.csrf_token)}<button class="danger" type="submit" aria-label="Remove ${m.email}">Remove</button></form></td></tr>`,
     )}</tbody></table></section>`,
   );
 }

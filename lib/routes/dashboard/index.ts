@@ -49,6 +49,7 @@ import { dashboardEvent } from './page-event';
 import { dashboardApiListStaff } from './api-list-staff';
 import { dashboardApiInviteStaff } from './api-invite-staff';
 import { dashboardApiRemoveStaff } from './api-remove-staff';
+import { dashboardApiClearStaffLockout } from './api-clear-staff-lockout';
 import { dashboardApiListSessions } from './api-list-sessions';
 import { dashboardApiSignOutEverywhere } from './api-sign-out-everywhere';
 import { dashboardApiStepUp } from './api-step-up';
@@ -57,6 +58,7 @@ import { dashboardApiListAudit } from './api-list-audit';
 import { dashboardStaff } from './page-staff';
 import { dashboardInviteStaff } from './page-invite-staff';
 import { dashboardRemoveStaff } from './page-remove-staff';
+import { dashboardClearStaffLockout } from './page-clear-staff-lockout';
 import { dashboardSessions } from './page-sessions';
 import { dashboardSignOutEverywhere } from './page-sign-out-everywhere';
 import { dashboardStepUpPage } from './page-step-up';
@@ -126,6 +128,7 @@ export const dashboardRoutes = [
   dashboardApiListStaff,
   dashboardApiInviteStaff,
   dashboardApiRemoveStaff,
+  dashboardApiClearStaffLockout,
   dashboardApiListSessions,
   dashboardApiSignOutEverywhere,
   dashboardApiStepUp,
@@ -134,6 +137,7 @@ export const dashboardRoutes = [
   dashboardStaff,
   dashboardInviteStaff,
   dashboardRemoveStaff,
+  dashboardClearStaffLockout,
   dashboardSessions,
   dashboardSignOutEverywhere,
   dashboardStepUpPage,

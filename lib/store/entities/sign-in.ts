@@ -3,6 +3,7 @@ import { db, tableName } from '../client';
 import { recordOf } from '../entity';
 import { SIGN_IN_CODE_SK_PREFIX, signInCodeKey, signInDeviceKey, signInIpWindowKey, signInLimitKey, signInPartition } from '../keys';
 import { TTL_ATTRIBUTE } from '../table-definition';
+import type { WriteSet } from '../write-set';
 
 /** One e-mailed sign-in code of an address (only its hash), bound to who asked for it. */
 export interface SignInCodeRecord {
@@ -129,6 +130,11 @@ export async function putSignInLimit(
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Clears the address's day of codes, wrong entries and lockouts, in the transaction of `ws` (an owner's act, audited). */
+export function clearSignInLimit(ws: WriteSet, email: string): void {
+  ws.delete(signInLimitKey(email));
 }
 
 export async function deleteSignInLimit(email: string): Promise<void> {
