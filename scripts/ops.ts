@@ -18,10 +18,25 @@ async function readOutputs(stackName: string, region: string): Promise<Record<st
   }
 }
 
+/**
+ * The pre-flight (scripts/ops-preflight.ts) runs before a stage exists, with the platform team's own
+ * credentials: it is not an operator act, and the account reads it makes (SES, ACM, Chatbot, Lambda,
+ * Service Quotas, IAM) must not become the operator role's rights, which are read from the code this
+ * file imports (infra/aws/access/). So it is loaded by a path the code analysis does not follow.
+ */
+const PREFLIGHT = './ops-preflight.ts';
+
 /** `npm run ops -- <action> … --stage …`: the operator CLI (lib/operator/run-ops.ts). */
+const io = {
+  out: (text: string) => console.log(text),
+  err: (text: string) => console.error(text),
+};
+if (process.argv[2] === 'preflight') {
+  const { preflight } = (await import(PREFLIGHT)) as typeof import('./ops-preflight');
+  process.exit(await preflight(process.argv.slice(3), io));
+}
 const code = await runOps(process.argv.slice(2), {
-  out: (text) => console.log(text),
-  err: (text) => console.error(text),
+  ...io,
   ask: async (question) => {
     const rl = createInterface({ input: process.stdin, output: process.stderr });
     try {

@@ -4,7 +4,13 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { clientConfig, prepared } from '../aws/client-config';
 import { config } from '../config';
 import { logger } from '../observability/logger';
-import { CANARY_LATENCY_METRIC, CANARY_METRICS_SERVICE, CANARY_SUCCESS_METRIC, METRICS_NAMESPACE } from '../observability/metric-names';
+import {
+  CANARY_LATENCY_METRIC,
+  CANARY_METRICS_SERVICE,
+  CANARY_SUCCESS_METRIC,
+  CANARY_UNCONFIGURED_METRIC,
+  METRICS_NAMESPACE,
+} from '../observability/metric-names';
 import { machineMs } from '../clock';
 import { variable } from '../config/variables';
 
@@ -25,6 +31,8 @@ async function canaryKey(): Promise<string | undefined> {
 
 export interface ProbeResult {
   ok: boolean;
+  /** No canary key yet: nothing was probed, and nothing pages (docs/runbooks/canary.md). */
+  unconfigured?: true;
   status?: number;
   ms: number;
   reason?: string;
@@ -34,14 +42,22 @@ export interface ProbeResult {
  * One probe of the public API as a partner calls it: `GET {PUBLIC_URL}/v1/me` with the canary's own key
  * (a test-mode key of a partner the platform team keeps for it), through the custom domain, the gateway,
  * a function and the table. Publishes CanarySuccess (1 or 0) and CanaryLatency; on-call alarms on a 0
- * and on silence (no probe at all). Never throws: a failed probe is a metric, not a failed job.
+ * and on silence (no probe at all). A stage with no key yet (before "Going live" sets it) publishes
+ * CanaryUnconfigured instead: the job is heard running, and no failure pages anyone. Never throws: a
+ * failed probe is a metric, not a failed job.
  */
 export async function probePublicApi(fetchImpl: typeof fetch = fetch): Promise<ProbeResult> {
   const started = machineMs();
   let result: ProbeResult;
   try {
     const key = await canaryKey();
-    if (!key) result = { ok: false, ms: 0, reason: 'no canary key: run npm run ops -- set-canary-key (docs/platform.md, "Going live")' };
+    if (!key)
+      result = {
+        ok: false,
+        unconfigured: true,
+        ms: 0,
+        reason: 'no canary key: run npm run ops -- set-canary-key (docs/platform.md, "Going live")',
+      };
     else {
       const res = await fetchImpl(`${config().publicUrl}/v1/me`, {
         headers: { Authorization: `Bearer ${key}`, 'User-Agent': 'partner-api-canary' },
@@ -58,10 +74,12 @@ export async function probePublicApi(fetchImpl: typeof fetch = fetch): Promise<P
     namespace: variable('POWERTOOLS_METRICS_NAMESPACE') ?? METRICS_NAMESPACE,
     serviceName: CANARY_METRICS_SERVICE,
   });
-  metrics.addMetric(CANARY_SUCCESS_METRIC, MetricUnit.Count, result.ok ? 1 : 0);
+  if (result.unconfigured) metrics.addMetric(CANARY_UNCONFIGURED_METRIC, MetricUnit.Count, 1);
+  else metrics.addMetric(CANARY_SUCCESS_METRIC, MetricUnit.Count, result.ok ? 1 : 0);
   if (result.status !== undefined) metrics.addMetric(CANARY_LATENCY_METRIC, MetricUnit.Milliseconds, result.ms);
   metrics.publishStoredMetrics();
   if (result.ok) logger.info('canary probe succeeded', { ms: result.ms });
+  else if (result.unconfigured) logger.warn('canary has no key yet; nothing probed', { reason: result.reason });
   else logger.error('canary probe failed', { status: result.status, reason: result.reason, ms: result.ms });
   return result;
 }

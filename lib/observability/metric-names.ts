@@ -53,6 +53,8 @@ export const PENDING_EVENT_AGE_METRIC = 'PendingEventAge';
 export const CANARY_METRICS_SERVICE = 'canary';
 /** 1 when the probe of the public API answered as it should, 0 when not; one per run. */
 export const CANARY_SUCCESS_METRIC = 'CanarySuccess';
+/** 1 for a probe that did not run because the stage has no canary key yet: the job ran (no silence), nothing failed (no page). */
+export const CANARY_UNCONFIGURED_METRIC = 'CanaryUnconfigured';
 /** Milliseconds the probe took. */
 export const CANARY_LATENCY_METRIC = 'CanaryLatency';
 

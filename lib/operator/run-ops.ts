@@ -20,6 +20,9 @@ export interface OpsIo {
   regionOf?: (stage: string) => string | undefined;
 }
 
+/** The pre-flight is not an act on a stage's data: scripts/ops.ts runs it (scripts/ops-preflight.ts) before this file is reached. */
+export const PREFLIGHT_USAGE = 'preflight --stage <stage> [--region …]';
+
 function help(): string {
   const width = Math.max(...OPERATOR_ACTIONS.map((a) => a.usage.length));
   return [
@@ -32,6 +35,8 @@ function help(): string {
     "on AWS through the stage's audit function with your AWS identity (npm run ops -- audit).",
     '',
     ...OPERATOR_ACTIONS.map((a) => `  ${a.usage.padEnd(width)}  ${a.summary}`),
+    '',
+    `  ${PREFLIGHT_USAGE.padEnd(width)}  before a deploy: what the stage's account must grant and has not (SES, ACM, Chatbot, quotas); exits 1 when something is missing`,
   ].join('\n');
 }
 

@@ -121,6 +121,9 @@ describe('being paged at 3 a.m.', () => {
       /"MetricName":"CanarySuccess".*"Stat":"SampleCount"|"MetricName":"CanarySuccess".*"Statistic":"SampleCount"/,
     );
     expect(byName('canary-silent')?.props.TreatMissingData).toBe('breaching');
+    // A run without a key (a stage not live yet) counts as a run: the job is heard, and nothing fails.
+    expect(alarmText('canary-silent')).toContain('"MetricName":"CanaryUnconfigured"');
+    expect(alarmText('canary-failed')).not.toContain('CanaryUnconfigured');
   });
 
   it('gives every job an on-failure destination after Lambda’s own retries', () => {

@@ -1,5 +1,5 @@
 import { ComparisonOperator, GraphWidget, type IWidget, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { CANARY_LATENCY_METRIC, CANARY_SUCCESS_METRIC } from '../../../../lib/observability/metric-names';
+import { CANARY_LATENCY_METRIC, CANARY_SUCCESS_METRIC, CANARY_UNCONFIGURED_METRIC } from '../../../../lib/observability/metric-names';
 import { apiMetric, canaryMetric, FIVE_MIN, lambdaMetric, pendingAge, queueMetric } from './metrics';
 import type { Area } from './props';
 
@@ -83,10 +83,19 @@ function canaryAlarms({ props, alarms }: Area): void {
     comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
     suffix: 'failed',
   });
+  // A run without a key (a stage not live yet) is a run: heard, not silent, and not a failure.
   alarms.add({
     runbook: 'canary',
     meaning: 'The canary sent no probe in 15 minutes',
-    metric: canaryMetric(CANARY_SUCCESS_METRIC, 'SampleCount'),
+    metric: new MathExpression({
+      expression: 'FILL(probes, 0) + FILL(unconfigured, 0)',
+      usingMetrics: {
+        probes: canaryMetric(CANARY_SUCCESS_METRIC, 'SampleCount'),
+        unconfigured: canaryMetric(CANARY_UNCONFIGURED_METRIC, 'SampleCount'),
+      },
+      label: 'canary runs',
+      period: FIVE_MIN,
+    }),
     threshold: 1,
     periods: 3,
     comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
