@@ -16,7 +16,9 @@ async function metricsOf(run: () => Promise<unknown>): Promise<string[]> {
   return written
     .flatMap((w) => w.split('\n'))
     .filter((l) => l.includes('"_aws"'))
-    .flatMap((l) => (JSON.parse(l)._aws.CloudWatchMetrics as { Metrics: { Name: string }[] }[]).flatMap((m) => m.Metrics.map((x) => x.Name)));
+    .flatMap((l) =>
+      (JSON.parse(l)._aws.CloudWatchMetrics as { Metrics: { Name: string }[] }[]).flatMap((m) => m.Metrics.map((x) => x.Name)),
+    );
 }
 
 describe('the canary before its key is set', () => {
