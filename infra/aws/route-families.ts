@@ -2,7 +2,7 @@ import type { Route } from '../../lib/routes';
 
 /**
  * Where the API's resource families start: the version, the sandbox under it, the dashboard and its
- * JSON API, and a company (live and sandbox), whose sub-collections (files, fixed assets, tax filings…)
+ * JSON API, a webhook endpoint in both, and a company (live and sandbox), whose sub-collections (files, fixed assets, tax filings…)
  * are where the API grows most: each is a family of its own, so no family carries the company's whole
  * subtree. These resources are shared by many families, so the parent stack holds them; everything
  * below them belongs to exactly one family. A prefix added later moves routes between stacks: see
@@ -15,6 +15,10 @@ export const SHARED_PREFIXES = [
   '/v1/sandbox/companies/{companyID}',
   '/dashboard',
   '/dashboard/api',
+  // A webhook endpoint's actions (pages and JSON API) were the two largest families: with a version, an
+  // alias, a deployment group and an alarm per write route, three times their routes would not fit one stack.
+  '/dashboard/webhook-endpoints/{id}',
+  '/dashboard/api/webhook-endpoints/{id}',
 ];
 
 /**
@@ -67,21 +71,22 @@ export function familiesOf(routes: Route[]): Map<string, Route[]> {
 }
 
 /**
- * How many route-family stacks CloudFormation creates at once. API Gateway allows an account a few
- * create calls a second (CreateResource: 5/s); 60 family stacks created together would send their
- * 143 resources and 271 methods at once and be throttled. The families are chained instead: FAMILY_CHAINS
- * chains, each stack waiting for the one before it in its chain, so at most FAMILY_CHAINS families'
- * API objects are created at any moment. A deploy that changes every family takes the chain's length in
- * stack updates (docs/decisions.md, "A first deploy that succeeds").
+ * How many waves the route-family stacks are created and updated in. API Gateway allows an account a
+ * few create calls a second (CreateResource: 5/s); 70 family stacks created together would send their
+ * ~600 resources and methods at once and be throttled. The families are put in FAMILY_WAVES waves
+ * instead, balanced by API objects, and every stack of a wave waits for the whole wave before it, so
+ * only one wave's API objects (about a FAMILY_WAVES-th of them) are created at any moment, and a deploy
+ * that changes every family updates FAMILY_WAVES stacks one after another, each wave's stacks together
+ * (docs/decisions.md, "Gradual deploys").
  */
-export const FAMILY_CHAINS = 3;
+export const FAMILY_WAVES = 8;
 
 /**
- * The families in FAMILY_CHAINS chains, each balanced by its API objects (resources and methods):
- * largest families first, each onto the chain with the fewest so far, ties by root, so synthesis is deterministic.
+ * The families in FAMILY_WAVES waves, each balanced by its API objects (resources and methods):
+ * largest families first, each into the wave with the fewest so far, ties by root, so synthesis is deterministic.
  */
-export function familyChains<T extends { root: string; apiObjects: number }>(families: T[], chains = FAMILY_CHAINS): T[][] {
-  const out: T[][] = Array.from({ length: Math.min(chains, families.length) }, () => []);
+export function familyWaves<T extends { root: string; apiObjects: number }>(families: T[], waves = FAMILY_WAVES): T[][] {
+  const out: T[][] = Array.from({ length: Math.min(waves, families.length) }, () => []);
   const load = out.map(() => 0);
   const ordered = [...families].sort((a, b) => b.apiObjects - a.apiObjects || a.root.localeCompare(b.root));
   for (const family of ordered) {

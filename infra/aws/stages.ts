@@ -65,6 +65,12 @@ export interface StageDefinition {
   signerConcurrency: number;
   /** How long uploaded identity documents are kept (KYC records), in days. */
   identityDocumentDays: number;
+  /**
+   * How a deploy moves the `live` alias of the write routes' and the pipeline's functions to their new
+   * version (infra/aws/constructs/deployment.ts): part of the traffic first, rolled back by CodeDeploy
+   * on the function's errors or the API's 5xx rate and latency; `all-at-once` still rolls back on them.
+   */
+  trafficShift: 'canary-10-percent-5-minutes' | 'linear-10-percent-every-minute' | 'all-at-once';
   /** Timeout of API functions: API Gateway gives up at 29 s; our reads and writes take milliseconds. */
   apiTimeout: Duration;
   /**
@@ -98,6 +104,8 @@ export const STAGES: Record<string, StageDefinition> = {
     shards: { lanes: 2, eventPending: 16, eventIndex: 8 },
     signerConcurrency: 5,
     identityDocumentDays: 30,
+    // A preview is for trying a change quickly: the alias moves at once (and still rolls back on an alarm).
+    trafficShift: 'all-at-once',
     apiTimeout: Duration.seconds(10),
   },
   // Production's last stop, in production's account beside it: every account-wide piece is prod's.
@@ -115,6 +123,7 @@ export const STAGES: Record<string, StageDefinition> = {
     shards: { lanes: 2, eventPending: 16, eventIndex: 8 },
     signerConcurrency: 5,
     identityDocumentDays: 30,
+    trafficShift: 'canary-10-percent-5-minutes',
     apiTimeout: Duration.seconds(10),
   },
   // The platform team fills in what is left undefined here before the first deploy: synthesis names it.
@@ -137,6 +146,7 @@ export const STAGES: Record<string, StageDefinition> = {
     shards: { lanes: 4, eventPending: 16, eventIndex: 8 },
     signerConcurrency: 50,
     identityDocumentDays: 5 * 365,
+    trafficShift: 'canary-10-percent-5-minutes',
     apiTimeout: Duration.seconds(10),
   },
 };

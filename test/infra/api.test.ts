@@ -1,6 +1,6 @@
 import { FALLBACK_HANDLER, ROUTES, type Route } from '../../lib/routes';
 import { familyRootOf, isSharedPath } from '../../infra/aws/route-families';
-import { apiOf, PROD_FULL, synthStage } from './support/synth';
+import { apiOf, liveAliasOf, PROD_FULL, synthStage } from './support/synth';
 
 const s = synthStage();
 const { parent, resources } = s;
@@ -47,8 +47,7 @@ describe('the REST API of a stage', () => {
         method: expect.stringContaining(familyOf(route)),
       });
       const permission = resources.find(
-        (r) =>
-          r.type === 'AWS::Lambda::Permission' && r.template === fn.template && JSON.stringify(r.props.FunctionName).includes(`"${fn.id}"`),
+        (r) => r.type === 'AWS::Lambda::Permission' && r.template === fn.template && r.props.FunctionName.Ref === liveAliasOf(s, fn),
       );
       expect(permission).toBeDefined();
     }
@@ -68,6 +67,10 @@ describe('the REST API of a stage', () => {
     expect(inParent).toEqual([
       '/dashboard',
       '/dashboard/api',
+      '/dashboard/api/webhook-endpoints',
+      '/dashboard/api/webhook-endpoints/{id}',
+      '/dashboard/webhook-endpoints',
+      '/dashboard/webhook-endpoints/{id}',
       '/v1',
       '/v1/companies',
       '/v1/companies/{companyID}',

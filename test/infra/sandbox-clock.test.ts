@@ -1,6 +1,6 @@
 import { ADVANCE_STEP_MAX_RECEIVES, ADVANCE_STEP_TIMEOUT } from '../../infra/aws/constructs/sandbox-clock-steps';
 import { STAGES } from '../../infra/aws/stages';
-import { synthStage } from './support/synth';
+import { liveAliasOf, namesAlias, synthStage } from './support/synth';
 
 /**
  * The sandbox clock's advance in AWS (docs/decisions.md, "The sandbox clock"): bounded steps that
@@ -24,7 +24,9 @@ describe('the sandbox clock’s steps', () => {
 
   it('is read by the step worker one message at a time, reporting a failed step for another try', () => {
     expect(worker.props.Timeout).toBe(ADVANCE_STEP_TIMEOUT.toSeconds());
-    const mapping = s.resources.find((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.FunctionName.Ref === worker.id)!;
+    const mapping = s.resources.find(
+      (r) => r.type === 'AWS::Lambda::EventSourceMapping' && namesAlias(r.props.FunctionName, liveAliasOf(s, worker)),
+    )!;
     expect(mapping.props).toMatchObject({ BatchSize: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     expect(JSON.stringify(mapping.props.EventSourceArn)).toContain(queue.id);
   });

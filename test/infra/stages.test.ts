@@ -15,7 +15,8 @@ function physicalNames(s: Synthesized): string[] {
   const out: string[] = [];
   for (const r of s.resources) {
     for (const field of fields) if (typeof r.props[field] === 'string') out.push(`${field}=${r.props[field]}`);
-    if (typeof r.props.Name === 'string') out.push(`${r.type}=${r.props.Name}`);
+    // A function's alias is named within its function (every function has a `live` one).
+    if (typeof r.props.Name === 'string' && r.type !== 'AWS::Lambda::Alias') out.push(`${r.type}=${r.props.Name}`);
     if (typeof r.props.AliasName === 'string') out.push(`Alias=${r.props.AliasName}`);
   }
   return out;

@@ -5,7 +5,7 @@ import { DELIVERY_TIMEOUT, laneShardQueueNames, MAX_LANE_SHARDS, WebhookPipeline
 import { resolveStage, STAGES } from '../../infra/aws/stages';
 import { jobFiles } from '../../infra/aws/job-schedules';
 import { scheduleOf } from '../../infra/aws/job-schedules';
-import { FIXTURE_ENTRIES, PROD_FULL, synthStage, type Synthesized } from './support/synth';
+import { FIXTURE_ENTRIES, functionInvokedBy, liveAliasOf, namesAlias, PROD_FULL, synthStage, type Synthesized } from './support/synth';
 
 function checkPipeline(s: Synthesized) {
   const fn = (name: string) => s.resources.find((r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === name)!;
@@ -15,7 +15,7 @@ function checkPipeline(s: Synthesized) {
   const queues = s.resources.filter((r) => r.type === 'AWS::SQS::Queue');
   const deliveries = queues.find((q) => q.props.QueueName === 'papi-preview-webhook-deliveries.fifo')!;
   const dlq = queues.find((q) => q.props.QueueName === 'papi-preview-webhook-deliveries-dlq.fifo')!;
-  const mappingOf = (f: typeof fanout) => mappings.find((m) => m.props.FunctionName.Ref === f.id)!;
+  const mappingOf = (f: typeof fanout) => mappings.find((m) => namesAlias(m.props.FunctionName, liveAliasOf(s, f)))!;
   return { fanout, signer, deliveries, dlq, queues, fanoutMapping: mappingOf(fanout), signerMapping: mappingOf(signer) };
 }
 
@@ -70,7 +70,9 @@ describe('the sharded delivery lanes', () => {
     const signer = s.resources.find(
       (r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${STAGES[stage].prefix}-webhook-signer`,
     )!;
-    const mappings = s.resources.filter((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.FunctionName.Ref === signer.id);
+    const mappings = s.resources.filter(
+      (r) => r.type === 'AWS::Lambda::EventSourceMapping' && namesAlias(r.props.FunctionName, liveAliasOf(s, signer)),
+    );
     const lanes = Array.from({ length: STAGES[stage].shards.lanes }, (_, i) => {
       const names = laneShardQueueNames(STAGES[stage].prefix, i);
       const queue = queues.find((q) => q.props.QueueName === names.queueName)!;
@@ -181,7 +183,7 @@ describe('the table stream and the mail queue', () => {
       const perStream = new Map<string, string[]>();
       for (const m of streamReaders) {
         const stream = JSON.stringify(m.props.EventSourceArn);
-        perStream.set(stream, [...(perStream.get(stream) ?? []), m.props.FunctionName.Ref]);
+        perStream.set(stream, [...(perStream.get(stream) ?? []), functionInvokedBy(s, m.props.FunctionName)!]);
       }
       expect([...perStream.values()].map((readers) => readers.sort())).toEqual([
         [fnId('webhook-fanout'), fnId('event-sequencer-backstop')].sort(),
@@ -198,7 +200,7 @@ describe('the table stream and the mail queue', () => {
     expect(JSON.stringify(mail.props.RedrivePolicy.deadLetterTargetArn)).toContain(dlq.id);
     expect(mail.props.RedrivePolicy.maxReceiveCount).toBeLessThanOrEqual(5);
     const sender = s.resources.find((r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${prefix}-mail-sender`)!;
-    const mapping = s.resources.find((r) => r.type === 'AWS::Lambda::EventSourceMapping' && r.props.FunctionName.Ref === sender.id)!;
+    const mapping = s.resources.find((r) => r.type === 'AWS::Lambda::EventSourceMapping' && functionInvokedBy(s, r.props.FunctionName) === sender.id)!;
     expect(JSON.stringify(mapping.props.EventSourceArn)).toContain(mail.id);
     expect(mapping.props.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     const alarm = s.resources.find((r) => r.type === 'AWS::CloudWatch::Alarm' && r.props.AlarmName === `${prefix}-mail-sender-dlq`)!;

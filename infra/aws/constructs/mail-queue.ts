@@ -66,6 +66,6 @@ export class MailQueue extends Construct {
 
   /** The mail sender reads the queue in batches; a message it could not send is handed out again. */
   attachSender(sender: ServiceFunction): void {
-    sender.fn.addEventSource(new SqsEventSource(this.queue, { batchSize: MAIL_BATCH_SIZE, reportBatchItemFailures: true }));
+    sender.live.addEventSource(new SqsEventSource(this.queue, { batchSize: MAIL_BATCH_SIZE, reportBatchItemFailures: true }));
   }
 }

@@ -65,6 +65,6 @@ export class SandboxClockSteps extends Construct {
 
   /** The step function reads the queue one message at a time; a failed step is handed out again. */
   attachWorker(worker: ServiceFunction): void {
-    worker.fn.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true }));
+    worker.live.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true }));
   }
 }

@@ -1,6 +1,6 @@
-import { AssetHashType, DockerImage, Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../../../lib/observability/metric-names';
-import { Architecture, Code, Function as LambdaFunction, Runtime, RuntimeFamily, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, Code, Function as LambdaFunction, Runtime, RuntimeFamily, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -9,6 +9,13 @@ import { BUNDLE_HANDLER, bundleFunction, type FunctionBundles, REPO_ROOT } from 
 /** Node 24 on arm64, the runtime every npm script runs on here (package.json `engines`); built by name should an older aws-cdk-lib lack the constant. */
 export const NODE_RUNTIME: Runtime =
   (Runtime as unknown as Record<string, Runtime | undefined>).NODEJS_24_X ?? new Runtime('nodejs24.x', RuntimeFamily.NODEJS);
+
+/**
+ * The alias every caller invokes: API Gateway, the event-source mappings, the schedules, the audit's URL.
+ * A deploy publishes a version and moves this alias to it (gradually where infra/aws/constructs/deployment.ts
+ * says so); a rollback moves it back to the version before (docs/platform.md, "Rolling back").
+ */
+export const LIVE_ALIAS = 'live';
 
 export interface ServiceFunctionProps {
   /** Physical name: `<prefix>-<operation>`, what on-call sees in the console and on the dashboard. */
@@ -40,10 +47,14 @@ export interface ServiceFunctionProps {
  */
 export class ServiceFunction extends Construct {
   readonly fn: LambdaFunction;
+  /** The `live` alias on the version this deploy published: what every caller invokes. */
+  readonly live: Alias;
   readonly role: Role;
+  readonly functionName: string;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    this.functionName = props.functionName;
     if (props.functionName.length > 64)
       throw new Error(`Function name ${props.functionName} is longer than 64 characters: shorten the operation name.`);
     const logGroup = new LogGroup(this, 'Logs', {
@@ -91,6 +102,9 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       tracing: Tracing.ACTIVE,
+      // A deploy's new version leaves the one before in place (CloudFormation would delete it): the
+      // alias can be moved back to it in minutes (docs/platform.md, "Rolling back").
+      currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
       logGroup,
       role: props.sealedRole === false ? this.role : this.role.withoutPolicyUpdates(),
       environment: {
@@ -102,6 +116,9 @@ export class ServiceFunction extends Construct {
         ...props.environment,
       },
     });
+    // A version per change of code or configuration (its id is their hash); earlier ones are kept, so the
+    // alias can be moved back to one within minutes.
+    this.live = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.fn.currentVersion });
   }
 }
 

@@ -152,7 +152,7 @@ export class WebhookPipeline extends Construct {
    * instead of holding the shard for 24 hours.
    */
   attachFanout(fanout: ServiceFunction, table: ITable): void {
-    fanout.fn.addEventSource(
+    fanout.live.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
@@ -174,7 +174,7 @@ export class WebhookPipeline extends Construct {
    * (docs/runbooks/webhook-fanout-dlq.md tells the two apart).
    */
   attachSequencerBackstop(backstop: ServiceFunction, table: ITable): void {
-    backstop.fn.addEventSource(
+    backstop.live.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
@@ -193,7 +193,7 @@ export class WebhookPipeline extends Construct {
    */
   attachSigner(signer: ServiceFunction, maxConcurrencyPerShard: number): void {
     for (const lane of this.lanes) {
-      signer.fn.addEventSource(
+      signer.live.addEventSource(
         new SqsEventSource(lane.queue, {
           batchSize: SIGNER_BATCH_SIZE,
           reportBatchItemFailures: true,

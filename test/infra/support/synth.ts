@@ -21,6 +21,10 @@ export interface Synthesized {
   parent: Template;
   /** Where the templates were written (`*.template.json`, nested ones included): what cfn-lint reads. */
   outdir: string;
+  /** Each nested template by the logical id of its stack resource in the parent. */
+  nestedById: Map<string, Template>;
+  /** Whether the stack is protected from deletion (the cloud assembly says so, not the template). */
+  terminationProtection: boolean;
   /** Each nested template's parameter values, as the parent passes them (parent: none). */
   parameters: Map<Template, Record<string, unknown>>;
   /** Every resource of every template, with the template it came from. */
@@ -152,8 +156,10 @@ function synthesize(stage: string, extra: SynthOptions, outdir: string): string 
   const index = {
     stackName: stack.stackName,
     outdir,
+    terminationProtection: stack.terminationProtection,
     templates: files.map((file, i) => ({
       file,
+      logicalId: i === 0 ? undefined : stack.resolve(nested[i - 1].nestedStackResource!.logicalId),
       parameters:
         i === 0 ? {} : (parentResources[stack.resolve(nested[i - 1].nestedStackResource!.logicalId)].Properties?.Parameters ?? {}),
     })),
@@ -168,7 +174,8 @@ function load(indexFile: string): Synthesized {
   const index = JSON.parse(readFileSync(indexFile, 'utf8')) as {
     stackName: string;
     outdir: string;
-    templates: { file: string; parameters: Record<string, unknown> }[];
+    terminationProtection: boolean;
+    templates: { file: string; logicalId?: string; parameters: Record<string, unknown> }[];
   };
   const templates = index.templates.map((t) => new Template(JSON.parse(readFileSync(t.file, 'utf8'))));
   const resources = templates.flatMap((template) =>
@@ -180,7 +187,17 @@ function load(indexFile: string): Synthesized {
     })),
   );
   const parameters = new Map(templates.slice(1).map((t, i) => [t, index.templates[i + 1].parameters]));
-  return { stackName: index.stackName, templates, parent: templates[0], outdir: index.outdir, parameters, resources };
+  const nestedById = new Map(templates.slice(1).map((t, i) => [index.templates[i + 1].logicalId!, t]));
+  return {
+    stackName: index.stackName,
+    templates,
+    parent: templates[0],
+    outdir: index.outdir,
+    parameters,
+    nestedById,
+    terminationProtection: index.terminationProtection,
+    resources,
+  };
 }
 
 /** A method of the REST API, in whichever template holds it. */
@@ -188,7 +205,7 @@ export interface ApiMethod {
   path: string;
   httpMethod: string;
   integrationType: string;
-  /** The physical name of the function its integration invokes. */
+  /** The physical name of the function whose `live` alias its integration invokes. */
   target: string;
   template: Template;
 }
@@ -230,9 +247,11 @@ export function apiOf(s: Synthesized): { resources: { path: string; template: Te
     const parts: any[] = uri['Fn::Join'][1];
     const arn = parts.find((p) => typeof p === 'object' && !String(p.Ref ?? '').startsWith('AWS::'));
     const seen = follow(template, arn);
-    const [id, attribute] = seen.value['Fn::GetAtt'];
-    if (attribute !== 'Arn') throw new Error(`Not a function ARN: ${JSON.stringify(arn)}`);
-    return json.get(seen.template)![id].Properties.FunctionName;
+    // A method invokes its function's `live` alias (its Ref is the alias's ARN): the function is the alias's.
+    const alias = json.get(seen.template)![seen.value?.Ref];
+    if (alias?.Type !== 'AWS::Lambda::Alias' || alias.Properties.Name !== 'live')
+      throw new Error(`Not a function's live alias: ${JSON.stringify(arn)}`);
+    return json.get(seen.template)![alias.Properties.FunctionName.Ref].Properties.FunctionName;
   };
   const resources: { path: string; template: Template }[] = [];
   const methods: ApiMethod[] = [];
@@ -252,4 +271,28 @@ export function apiOf(s: Synthesized): { resources: { path: string; template: Te
     }
   }
   return { resources, methods };
+}
+
+/**
+ * Whether `value` (a mapping's or a permission's FunctionName, a schedule's target) names the alias
+ * `aliasId`: by its Ref, or (an event-source mapping) as `<function name>:live` cut from its ARN.
+ */
+export function namesAlias(value: unknown, aliasId: string): boolean {
+  return JSON.stringify(value).includes(`{"Ref":"${aliasId}"}`);
+}
+
+/** The logical id of a function's `live` alias, which every caller of the function invokes. */
+export function liveAliasOf(s: Synthesized, fn: { id: string; template: Template }): string {
+  const alias = s.resources.find(
+    (r) => r.type === 'AWS::Lambda::Alias' && r.template === fn.template && r.props.FunctionName?.Ref === fn.id && r.props.Name === 'live',
+  );
+  if (!alias) throw new Error(`${fn.id} has no live alias`);
+  return alias.id;
+}
+
+/** The logical id of the function whose `live` alias `value` names (a mapping's FunctionName, a schedule's target). */
+export function functionInvokedBy(s: Synthesized, value: unknown): string | undefined {
+  const aliasId = /\{"Ref":"([A-Za-z0-9]+)"\}/.exec(JSON.stringify(value))?.[1];
+  const alias = s.resources.find((r) => r.type === 'AWS::Lambda::Alias' && r.id === aliasId);
+  return alias?.props.FunctionName?.Ref;
 }
