@@ -200,7 +200,9 @@ describe('the table stream and the mail queue', () => {
     expect(JSON.stringify(mail.props.RedrivePolicy.deadLetterTargetArn)).toContain(dlq.id);
     expect(mail.props.RedrivePolicy.maxReceiveCount).toBeLessThanOrEqual(5);
     const sender = s.resources.find((r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${prefix}-mail-sender`)!;
-    const mapping = s.resources.find((r) => r.type === 'AWS::Lambda::EventSourceMapping' && functionInvokedBy(s, r.props.FunctionName) === sender.id)!;
+    const mapping = s.resources.find(
+      (r) => r.type === 'AWS::Lambda::EventSourceMapping' && functionInvokedBy(s, r.props.FunctionName) === sender.id,
+    )!;
     expect(JSON.stringify(mapping.props.EventSourceArn)).toContain(mail.id);
     expect(mapping.props.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     const alarm = s.resources.find((r) => r.type === 'AWS::CloudWatch::Alarm' && r.props.AlarmName === `${prefix}-mail-sender-dlq`)!;
