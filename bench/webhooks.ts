@@ -21,7 +21,12 @@ const LATENCY_EVENTS = 40;
 async function recordOne(scope: { partnerId: string; mode: 'test' }) {
   const companyId = newId('company');
   const [c] = await commit(
-    new WriteSet(scope, tableName()).recordEvent({ type: 'company.updated', companyId, resource: { object: 'company', id: companyId } }),
+    new WriteSet(scope, tableName()).recordEvent({
+      type: 'company.updated',
+      companyId,
+      resource: { object: 'company', id: companyId },
+      previous: {},
+    }),
   );
   return c.event;
 }

@@ -128,7 +128,7 @@ export function sequence(
       id,
       type: e.type,
       ...(e.companyId ? { company_id: e.companyId } : {}),
-      data: { object: e.resource },
+      data: { object: e.resource, ...(e.previous ? { previous_attributes: e.previous } : {}) },
       livemode: livemode(scope),
       timestamp: e.timestamp ?? createdAt,
       created_at: createdAt,

@@ -10,6 +10,8 @@ import type { Scope } from '../scope';
 import { type Guard, WriteSet } from '../store/write-set';
 import { RequirementChanged, CompanyDissolvedMeanwhile } from '../store/entities/requirement';
 import type { CommittedEvent } from '../store/event';
+import { type EventType, isChangeEvent } from '../resources/event';
+import { previousAttributes } from '../resources/previous-attributes';
 import { OrderChanged } from '../store/entities/service-order';
 import { openPendingRequirements } from '../companies/owner-document-requests';
 import { AlreadyBilled } from '../billing/ledger-store';
@@ -29,6 +31,13 @@ export interface CompanyChangeContext {
   /** The moment of this change: `updated_at` and the fixed-once timestamps. */
   at: string;
   scope: Scope;
+  /**
+   * Records a company event of this change with the company as `state` (its snapshot at `at`). A change
+   * event carries `previous_attributes` against the company as the change's previous event showed it
+   * (the first: as read), so each of several moves in one change (an incorporation's stage walk) says
+   * what it moved.
+   */
+  record(type: EventType, state: CompanyRecord, options?: { timestamp?: string }): void;
 }
 
 export interface CompanyChangePlan<R> {
@@ -71,7 +80,14 @@ export async function changeCompany<R = undefined>(
     }
     const ws = new WriteSet(scope, tableName());
     const at = nowIso();
-    const { next, once = [], result } = await plan({ company, openRequirements: read.open, ws, at, scope });
+    let shown: Record<string, unknown> = companySnapshot(company);
+    const record = (type: EventType, state: CompanyRecord, options: { timestamp?: string } = {}) => {
+      const resource = snapshotAt(state, at);
+      const previous = isChangeEvent(type) ? { previous: previousAttributes(shown, resource) } : {};
+      ws.recordEvent({ type, companyId, resource, ...previous, ...options });
+      shown = resource;
+    };
+    const { next, once = [], result } = await plan({ company, openRequirements: read.open, ws, at, scope, record });
     // A plan that leaves the company as it was only needs it unchanged meanwhile: no write, no new updated_at.
     const unchanged = next === company;
     const written: CompanyRecord = unchanged ? company : companyChangedAt(company, next, at);

@@ -4,12 +4,22 @@ type Json = Record<string, unknown>;
 
 /** The description a field gets from the glossary: by its place (`Company.status`), else by its name. */
 export function glossaryDescription(place: string, name: string, schema: Json): string | undefined {
+  // A change event's previous attributes (lib/resources/event.ts) are the resource's fields, as they were.
+  const before = /^(\w+)PreviousAttributes(?=\.|\[|$)/.exec(place);
+  if (before) {
+    const rest = place.slice(before[0].length);
+    const text =
+      glossaryDescription(`${before[1]}Snapshot${rest}`, name, schema) ?? glossaryDescription(`${before[1]}${rest}`, name, schema);
+    return text && `Before the change: ${text}`;
+  }
   // A component's input twin (`CreateCompanyRequestInput`, lib/openapi/document.ts) reads as its output.
   const output = place.replace(/^(\w+)Input(?=\.|\[|$)/, '$1');
   const text = FIELD_DESCRIPTIONS[`${place}.${name}`] ?? FIELD_DESCRIPTIONS[`${output}.${name}`] ?? FIELD_DESCRIPTIONS[name];
   if (text === undefined) return undefined;
   const one = schema.const ?? (Array.isArray(schema.enum) && schema.enum.length === 1 ? schema.enum[0] : undefined);
-  return text.replace('{value}', String(one ?? ''));
+  // A text about one value fits only a field of one value (`object: "company"`), not an event's `data.object`.
+  if (text.includes('{value}') && one === undefined) return undefined;
+  return text.replace('{value}', String(one));
 }
 
 /**

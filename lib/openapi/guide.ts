@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes';
 import { stageMachineMarkdown } from '../docs/stage-machine';
+import { EVENT_TYPES, isChangeEvent } from '../resources/event';
 
 /**
  * The OpenAPI document's `info.description`: what a partner needs beside the operations, in Markdown.
@@ -11,6 +12,10 @@ export function guideMarkdown(): string {
   const errorRows = (Object.keys(ERROR_CODES) as ErrorCode[]).map(
     (code) => `| [\`${code}\`](/docs/partner/errors#${code}) | ${ERROR_CODES[code].status} | ${ERROR_CODES[code].title} |`,
   );
+  const changeTypes = Object.keys(EVENT_TYPES)
+    .filter(isChangeEvent)
+    .map((t) => `\`${t}\``)
+    .join(', ');
   return `Form and manage US companies (LLCs and C-corps) on behalf of your clients.
 
 # Getting started
@@ -42,13 +47,13 @@ Each key has a burst (per second) and a sustained (per minute) policy. Every ans
 
 # Company stages
 
-A company is \`requires_information\` until every owner's identity document is in, then \`in_progress\` (\`company.verified\`), then \`active\` once the state accepts the filing (\`company.incorporated\`; \`pre_existing\` companies: \`company.onboarding.completed\`); \`dissolved\` is final. Its formation \`stage\` moves by this table, and by no other move; every move fires \`company.status.changed\`, and the sandbox triggers play exactly these moves:
+A company is \`requires_information\` until every owner's identity document is in, then \`in_progress\` (\`company.verified\`), then \`active\` once the state accepts the filing (\`company.incorporated\`; \`pre_existing\` companies: \`company.onboarding.completed\`); \`dissolved\` is final. Its formation \`stage\` moves by this table, and by no other move. Every move of \`status\` or \`stage\` fires \`company.status.changed\`, before the move's own event (\`company.verified\`, \`company.incorporated\`…), and the sandbox triggers play exactly these moves:
 
 ${stageMachineMarkdown()}
 
 # Webhooks
 
-Register endpoints in the dashboard, per mode. Each delivery is a \`POST\` of the event JSON (as \`GET /events/{eventID}\` returns it, rendered at your webhook version), one endpoint's events in \`created_at\` order. Any \`2xx\` acknowledges; anything else, no answer within 15 s, or a redirect is retried 10 times over about 3 days (a \`429\`/\`503\` with \`Retry-After\` is retried when asked). Every event also stays in \`GET /events\`.
+Register endpoints in the dashboard, per mode. Each delivery is a \`POST\` of the event JSON (as \`GET /events/{eventID}\` returns it, rendered at your webhook version), one endpoint's events in \`created_at\` order. Any \`2xx\` acknowledges; anything else, no answer within 15 s, or a redirect is retried 10 times over about 3 days (a \`429\`/\`503\` with \`Retry-After\` is retried when asked). Every event also stays in \`GET /events\`. Change events (${changeTypes}) carry \`data.previous_attributes\` beside \`data.object\`: each field the change moved, with its value before (\`null\` where it was absent; \`updated_at\` left out), so you need not keep a copy to know what changed; an order's creation shows \`{"status": null}\`.
 
 **Verify every delivery** before parsing it. Headers: \`webhook-id\` (the event id: deduplicate on it), \`webhook-timestamp\` (unix seconds), \`webhook-signature\` (space-separated entries), and the same values as \`Service-Webhook-Id\`, \`-Timestamp\`, \`-Signature\`. The signed content is \`<webhook-id>.<webhook-timestamp>.<raw body>\`:
 

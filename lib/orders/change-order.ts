@@ -7,6 +7,8 @@ import { WriteSet } from '../store/write-set';
 import { addLedgerLines, AlreadyBilled } from '../billing/ledger-store';
 import type { LedgerLine } from '../billing/ledger-line';
 import { renderServiceOrder } from '../resources/service-order';
+import { isChangeEvent } from '../resources/event';
+import { previousAttributes } from '../resources/previous-attributes';
 import { CompanyChanged } from '../store/entities/company';
 import { OrderChanged, addOrderChange, readOrder } from '../store/entities/service-order';
 import { RequirementChanged } from '../store/entities/requirement';
@@ -73,13 +75,17 @@ export async function changeOrder(
 
 /**
  * Adds one decided move of an order to a transaction: its ledger lines (their sum added to
- * `billed_amount`), the order conditioned on the revision read, and its events.
+ * `billed_amount`), the order conditioned on the revision read, and its events (the change events
+ * with what the move changed of the order as read).
  */
 export function addOrderMove(ws: WriteSet, scope: Scope, order: OrderRecord, change: Omit<OrderChange, 'also'>, at: string): OrderRecord {
   const billed = (change.lines ?? []).reduce((s, l) => s + l.amount, 0);
   addLedgerLines(ws, scope, change.lines ?? []);
   const written = addOrderChange(ws, scope, order, { ...change.next, billed_amount: (order.billed_amount ?? 0) + billed, updated_at: at });
-  for (const type of change.events) ws.recordEvent({ type, companyId: order.company, resource: renderServiceOrder(written) });
+  const resource = renderServiceOrder(written);
+  const previous = previousAttributes(renderServiceOrder(order), resource);
+  for (const type of change.events)
+    ws.recordEvent({ type, companyId: order.company, resource, ...(isChangeEvent(type) ? { previous } : {}) });
   return written;
 }
 

@@ -6,6 +6,7 @@ import { tableName } from '../store/client';
 import type { Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
 import { renderRequirement } from '../resources/requirement';
+import { previousAttributes } from '../resources/previous-attributes';
 import { requirementTransition, type RequirementTrigger } from './requirement-status';
 import { addRequirementUpdate, getRequirement, RequirementChanged, type RequirementRecord } from '../store/entities/requirement';
 
@@ -51,6 +52,8 @@ export function addResolution(
   response: Record<string, unknown> | undefined,
   at: string,
   changes: Partial<RequirementRecord> = {},
+  /** The requirement as this transaction's previous event showed it (a signer's step), for `previous_attributes`. */
+  shown: RequirementRecord = read,
 ): RequirementRecord {
   requirementTransition(read, 'fulfilled');
   const written = addRequirementUpdate(ws, scope, read, {
@@ -60,7 +63,7 @@ export function addResolution(
     resolved_at: at,
     ...(response ? { response } : {}),
   });
-  ws.recordEvent({ type: 'requirement.fulfilled', companyId: read.company, resource: renderRequirement(written) });
+  recordChange(ws, 'requirement.fulfilled', shown, written);
   return written;
 }
 
@@ -73,6 +76,7 @@ export function addCancellation(
   reason: string,
   at: string,
   changes: Partial<RequirementRecord> = {},
+  shown: RequirementRecord = read,
 ): RequirementRecord {
   requirementTransition(read, trigger);
   const written = addRequirementUpdate(ws, scope, read, {
@@ -82,8 +86,19 @@ export function addCancellation(
     canceled_at: at,
     cancel_reason: reason,
   });
-  ws.recordEvent({ type: 'requirement.canceled', companyId: read.company, resource: renderRequirement(written) });
+  recordChange(ws, 'requirement.canceled', shown, written);
   return written;
+}
+
+/** A requirement's change event, with the fields it moved since `before`. */
+function recordChange(
+  ws: WriteSet,
+  type: 'requirement.fulfilled' | 'requirement.canceled',
+  before: RequirementRecord,
+  after: RequirementRecord,
+) {
+  const resource = renderRequirement(after);
+  ws.recordEvent({ type, companyId: after.company, resource, previous: previousAttributes(renderRequirement(before), resource) });
 }
 
 /**

@@ -86,6 +86,7 @@ export async function actAsSigner(scope: Scope, requirementId: string, index: nu
         `${me.name} declined to sign ${requirement.document_name ?? 'the document'}.`,
         at,
         { signers },
+        current,
       );
     }
     step({ status: 'signed', signed_at: at }, 'requirement.signature.signed');
@@ -93,7 +94,7 @@ export async function actAsSigner(scope: Scope, requirementId: string, index: nu
     // "carries its response"): for a signature, who signed and when.
     if (signers.every((s) => s.status === 'signed')) {
       const signatures = signers.map((s) => ({ name: s.name, email: s.email, signed_at: s.signed_at }));
-      return addResolution(ws, scope, requirement, { signatures }, at, { signers });
+      return addResolution(ws, scope, requirement, { signatures }, at, { signers }, current);
     }
     return finish(ws, scope, requirement, current);
   });

@@ -25,31 +25,45 @@ export const EVENT_TYPES = {
   'company.created': { resource: 'company', fires: 'a company the partner created was accepted' },
   'company.status.changed': {
     resource: 'company',
+    changes: true,
     fires: 'company moved between formation states (in_progress, active, cancelled); also on stage changes',
   },
   'company.verified': { resource: 'company', fires: "every owner's identity document is in; once, before incorporation" },
   'company.incorporated': { resource: 'company', fires: 'state accepted the filing; once' },
   'company.onboarding.completed': { resource: 'company', fires: 'a pre_existing company finished onboarding; once' },
-  'company.name.changed': { resource: 'company', fires: 'legal name changed (typically to clear a state conflict); carries the new name' },
+  'company.name.changed': {
+    resource: 'company',
+    changes: true,
+    fires: 'legal name changed (typically to clear a state conflict); carries the new name',
+  },
   'company.ein.assigned': { resource: 'company', fires: 'EIN issued; once; carries ein' },
   'company.document.received': { resource: 'company', fires: 'an owner uploaded an identity document' },
   'company.entitlements.changed': { resource: 'company', fires: 'remaining rights moved: a tax-filing credit added or consumed' },
   'company.updated': {
     resource: 'company',
+    changes: true,
     fires: 'identity changed: entity type, state, name suffix, industry, shares, formation date, address, owner roster',
   },
   'company.dissolved': { resource: 'company', fires: 'a dissolution order completed; once' },
   'tax_filing.created': { resource: 'tax_filing', fires: 'a federal or state filing was opened; one right consumed' },
-  'tax_filing.status.changed': { resource: 'tax_filing', fires: "a filing's status or progress moved" },
-  'service_order.status.changed': { resource: 'service_order', fires: 'an order was created or moved, including cancellation' },
+  'tax_filing.status.changed': { resource: 'tax_filing', changes: true, fires: "a filing's status or progress moved" },
+  'service_order.status.changed': {
+    resource: 'service_order',
+    changes: true,
+    fires: 'an order was created or moved, including cancellation',
+  },
   'service_order.completed': { resource: 'service_order', fires: 'order reached its final step; once' },
-  'service_order.updated': { resource: 'service_order', fires: "options or price changed without the caller's action" },
+  'service_order.updated': { resource: 'service_order', changes: true, fires: "options or price changed without the caller's action" },
   'service_order.quoted': { resource: 'service_order', fires: 'a quote_pending order was priced; accept before quote.expires_at' },
   'service_order.renewal_canceled': { resource: 'service_order', fires: 'renewal-cancel request approved' },
   'service_order.renewal_cancel_denied': { resource: 'service_order', fires: 'renewal-cancel request denied' },
   'requirement.created': { resource: 'requirement', fires: 'something is needed from the partner or client' },
-  'requirement.fulfilled': { resource: 'requirement', fires: 'requirement resolved; carries its response' },
-  'requirement.canceled': { resource: 'requirement', fires: 'open requirement closed without fulfilment; cancel_reason says why' },
+  'requirement.fulfilled': { resource: 'requirement', changes: true, fires: 'requirement resolved; carries its response' },
+  'requirement.canceled': {
+    resource: 'requirement',
+    changes: true,
+    fires: 'open requirement closed without fulfilment; cancel_reason says why',
+  },
   'requirement.signature.viewed': { resource: 'requirement', fires: 'a signer opened a signature document (once per signer)' },
   'requirement.signature.signed': { resource: 'requirement', fires: 'a signer signed (once per signer)' },
   'file.created': { resource: 'file', fires: "a document was published on one of the partner's companies" },
@@ -63,9 +77,17 @@ export const EVENT_TYPES = {
     resource: 'sandbox_clock',
     fires: "an advance of the test mode's clock finished: everything due on the way happened; the last event of the advance",
   },
-} as const satisfies Record<string, { resource: EmbeddableResource; fires: string }>;
+} as const satisfies Record<string, { resource: EmbeddableResource; fires: string; changes?: true }>;
 
 export type EventType = keyof typeof EVENT_TYPES;
+
+/**
+ * The change events (`changes: true` above; docs/decisions.md, "Event schemas and OpenAPI"): each carries
+ * `data.previous_attributes`, the fields of `data.object` the change moved with their values before
+ * it (lib/resources/previous-attributes.ts). The log refuses one recorded without them.
+ */
+export const isChangeEvent = (type: string): boolean =>
+  Object.hasOwn(EVENT_TYPES, type) && (EVENT_TYPES[type as EventType] as { changes?: true }).changes === true;
 
 /**
  * The reference's chapter that lists every event type (the OpenAPI document's `webhooks`,
@@ -110,6 +132,7 @@ export const eventSchema = onFirstUse(() =>
             }),
           })
           .meta({ description: 'The resource as it stood at the event, tagged by its own object.' }),
+        previous_attributes: z.looseObject({}).optional().meta({ description: PREVIOUS_ATTRIBUTES_TEXT }),
       }),
     })
     .meta({ id: 'Event', description: 'One entry of the event log; the same object is delivered by webhooks.' }),
@@ -118,12 +141,42 @@ export const eventSchema = onFirstUse(() =>
 /** The exact schema of one event type, with its embedded resource's snapshot schema. */
 export function eventSchemaOf(type: EventType, snapshot: z.ZodType) {
   const { resource, fires } = EVENT_TYPES[type];
+  const changes = isChangeEvent(type);
   return z
     .strictObject({
       ...common(),
       type: z.literal(type),
       ...(isAboutCompany(resource) ? { company_id: idOf('company') } : {}),
-      data: z.strictObject({ object: snapshot }),
+      data: z.strictObject({ object: snapshot, ...(changes ? { previous_attributes: previousAttributesSchema(resource, snapshot) } : {}) }),
     })
-    .meta({ title: type, description: `Fires when ${fires}. data.object: ${resource}.` });
+    .meta({
+      title: type,
+      description: `Fires when ${fires}. data.object: ${resource}.${changes ? ' data.previous_attributes: the fields it changed, with their values before.' : ''}`,
+    });
+}
+
+/** What `data.previous_attributes` holds, for the reference and the schemas. */
+export const PREVIOUS_ATTRIBUTES_TEXT =
+  'On change events only: each field of `data.object` that the change moved, with its value before the change (`null` where the field was absent before; `updated_at`, which every change moves, is left out). An order\'s creation shows `{"status": null}`.';
+
+/**
+ * The schema of a change event's `previous_attributes`, one per resource (a component of the
+ * document): any of the resource's fields but `object`, `id` and `updated_at`, each as the resource
+ * has it or null (absent before the change).
+ */
+const previousSchemas = new Map<EmbeddableResource, z.ZodType>();
+function previousAttributesSchema(resource: EmbeddableResource, snapshot: z.ZodType): z.ZodType {
+  const known = previousSchemas.get(resource);
+  if (known) return known;
+  const shape = snapshot instanceof z.ZodObject ? (snapshot.shape as Record<string, z.ZodType>) : {};
+  const fields = Object.entries(shape).filter(([field]) => field !== 'object' && field !== 'id' && field !== 'updated_at');
+  const name = resource
+    .split('_')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
+  const schema = z
+    .strictObject(Object.fromEntries(fields.map(([field, of]) => [field, of.nullable().optional()])))
+    .meta({ id: `${name}PreviousAttributes`, description: PREVIOUS_ATTRIBUTES_TEXT });
+  previousSchemas.set(resource, schema);
+  return schema;
 }

@@ -5,7 +5,8 @@ export interface ApiEvent {
   id: string;
   type: string;
   company_id?: string;
-  data: { object: Record<string, unknown> & { object: string } };
+  /** `previous_attributes` on change events only (lib/resources/previous-attributes.ts). */
+  data: { object: Record<string, unknown> & { object: string }; previous_attributes?: Record<string, unknown> };
   livemode: boolean;
   timestamp: string;
   created_at: string;
@@ -18,6 +19,11 @@ export interface PendingEvent {
   companyId?: string;
   /** The resource snapshot, tagged by its own `object` (company snapshots omit `open_requirements`). */
   resource: Record<string, unknown> & { object: string };
+  /**
+   * A change event's `data.previous_attributes`: the fields of `resource` the change moved, with their
+   * values before it (lib/resources/previous-attributes.ts). Required on change events, absent on others.
+   */
+  previous?: Record<string, unknown>;
   /** When the fact occurred, if it differs from when it is recorded (e.g. `company.incorporated`). */
   timestamp?: string;
 }

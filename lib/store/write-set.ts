@@ -1,6 +1,7 @@
 import type { TransactWriteCommandInput } from './dynamodb';
 import type { Scope } from '../scope';
 import type { PendingEvent } from './event';
+import { isChangeEvent } from '../resources/event';
 import { type Condition, mergeUpdates, renderExpressions, type Update, withAdds } from './expression';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -74,8 +75,15 @@ export class WriteSet {
     return this.add({ kind: 'delete', key, conditions: guard ? [guard.condition] : [], onFailed: guard?.onFailed });
   }
 
-  /** Record an event in this same transaction. The only way any operation records an event. */
+  /**
+   * Record an event in this same transaction. The only way any operation records an event. A change
+   * event carries what it changed (`previous`), and no other event does: refused otherwise, before
+   * anything is written.
+   */
   recordEvent(event: PendingEvent): this {
+    if (isChangeEvent(event.type) !== (event.previous !== undefined)) {
+      throw new Error(`${event.type} ${isChangeEvent(event.type) ? 'needs' : 'takes no'} previous attributes`);
+    }
     this.events.push(event);
     return this;
   }

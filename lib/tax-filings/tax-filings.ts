@@ -6,6 +6,7 @@ import { commit } from '../event-log/commit';
 import { addTaxFilingChange, addTaxFilingCreation, taxFilingById, taxFilingsOfCompanyList } from '../store/entities/tax-filing';
 import { livemode, type Scope } from '../scope';
 import { WriteSet } from '../store/write-set';
+import { previousAttributes } from '../resources/previous-attributes';
 import { CompanyChanged, getCompany } from '../store/entities/company';
 import { addEntitlementChange } from '../entitlements/change-entitlements';
 import {
@@ -134,7 +135,8 @@ export async function advanceTaxFiling(
     const next: TaxFiling = { ...filing, status, progress, updated_at: nowIso() };
     const ws = new WriteSet(scope, tableName());
     addTaxFilingChange(ws, scope, next, { key: key!, revision: revision ?? 0 }, () => new FilingChanged());
-    ws.recordEvent({ type: 'tax_filing.status.changed', companyId: filing.company, resource: next });
+    const previous = previousAttributes(filing, next);
+    ws.recordEvent({ type: 'tax_filing.status.changed', companyId: filing.company, resource: next, previous });
     try {
       await commit(ws);
       return next;

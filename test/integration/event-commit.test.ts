@@ -26,7 +26,12 @@ describe('committing on prefetched counters', () => {
     const ws = new WriteSet(s, tableName());
     ws.put({ pk: `TEST#${company}`, sk: 'X', entity: 'test' }, { condition: itemAbsent() });
     ws.recordEvent({ type: 'company.created', companyId: company, resource: resource(company) });
-    ws.recordEvent({ type: 'service_order.status.changed', companyId: company, resource: { object: 'service_order', id: 'so_1' } });
+    ws.recordEvent({
+      type: 'service_order.status.changed',
+      companyId: company,
+      resource: { object: 'service_order', id: 'so_1' },
+      previous: { status: null },
+    });
     return ws;
   };
   const TYPES = ['company.created', 'service_order.status.changed'];
@@ -78,7 +83,12 @@ describe('committing changes with their events', () => {
     const ws = new WriteSet(s, tableName());
     ws.put({ pk: `TEST#${company}`, sk: 'X', entity: 'test' });
     ws.recordEvent({ type: 'company.created', companyId: company, resource: resource(company) });
-    ws.recordEvent({ type: 'service_order.status.changed', companyId: company, resource: { object: 'service_order', id: 'so_1' } });
+    ws.recordEvent({
+      type: 'service_order.status.changed',
+      companyId: company,
+      resource: { object: 'service_order', id: 'so_1' },
+      previous: { status: null },
+    });
     const committed = await commit(ws);
 
     expect(committed.map((c) => c.seq.all)).toEqual([1, 2]);
@@ -106,7 +116,11 @@ describe('committing changes with their events', () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) => {
         const ws = new WriteSet(s, tableName());
-        ws.recordEvent({ type: i % 2 ? 'company.updated' : 'company.created', resource: resource(`c${i}`) });
+        ws.recordEvent(
+          i % 2
+            ? { type: 'company.updated', resource: resource(`c${i}`), previous: {} }
+            : { type: 'company.created', resource: resource(`c${i}`) },
+        );
         return commit(ws);
       }),
     );

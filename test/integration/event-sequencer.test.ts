@@ -96,6 +96,7 @@ function aWrite(s: Scope, companyId: string, n: number, tag: string): WriteSet {
       type: i === 0 ? 'company.created' : 'company.updated',
       companyId,
       resource: { object: 'company', id: companyId, name: `${tag} ${i}` },
+      ...(i === 0 ? {} : { previous: { name: `${tag} ${i - 1}` } }),
     });
   return ws;
 }

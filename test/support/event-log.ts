@@ -1,6 +1,7 @@
 import { createPartner } from '../../lib/partners/partner';
 import { issueApiKey } from '../../lib/auth/api-key';
 import { WriteSet } from '../../lib/store/write-set';
+import { isChangeEvent } from '../../lib/resources/event';
 import { commit } from '../../lib/event-log/commit';
 import { tableName } from '../../lib/store/client';
 import type { Scope } from '../../lib/scope';
@@ -34,7 +35,8 @@ export async function freshPartner(name = 'Event log test partner') {
 export async function recordEvents(scope: Scope, events: PendingEvent[]): Promise<ApiEvent[]> {
   const out: ApiEvent[] = [];
   for (const e of events) {
-    const ws = new WriteSet(scope, tableName()).recordEvent(e);
+    // A change event carries what it changed (WriteSet.recordEvent refuses one without).
+    const ws = new WriteSet(scope, tableName()).recordEvent(isChangeEvent(e.type) && !e.previous ? { ...e, previous: {} } : e);
     const [committed] = await commit(ws);
     out.push(committed.event);
   }

@@ -6,7 +6,7 @@ import { WriteSet } from '../../lib/store/write-set';
 import { commit } from '../../lib/event-log/commit';
 import { newId } from '../../lib/ids';
 import type { ApiEvent } from '../../lib/store/event';
-import type { EventType } from '../../lib/resources/event';
+import { type EventType, isChangeEvent } from '../../lib/resources/event';
 
 /** Test helpers of webhook delivery. */
 export interface TestEndpoint {
@@ -31,7 +31,14 @@ export async function recordEvents(scope: Scope, count: number, type: EventType 
   const out: ApiEvent[] = [];
   for (let i = 0; i < count; i++) {
     const companyId = newId('company');
-    const ws = new WriteSet(scope, tableName()).recordEvent({ type, companyId, resource: { object: 'company', id: companyId, n: i } });
+    const resource = { object: 'company', id: companyId, n: i };
+    // A change event carries what it changed (WriteSet.recordEvent refuses one without).
+    const ws = new WriteSet(scope, tableName()).recordEvent({
+      type,
+      companyId,
+      resource,
+      ...(isChangeEvent(type) ? { previous: { n: null } } : {}),
+    });
     out.push(...(await commit(ws)).map((c) => c.event));
   }
   return out;

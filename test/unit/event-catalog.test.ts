@@ -55,11 +55,12 @@ describe('the sources', () => {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
     });
-  // The parts of lib/ that record events or hand types to what does (an order's move lists its events).
+  // The parts of lib/ that record events or hand types to what does (an order's move lists its events;
+  // a company change records through its context's `record`).
   const recorders = files(join(root, 'lib'))
     .filter((path) => !path.endsWith(join('resources', 'event.ts')))
     .map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }))
-    .filter(({ text }) => /recordEvent\(|\bEventType\b|PendingEvent|\bevents: \[/.test(text));
+    .filter(({ text }) => /recordEvent\(|\brecord\('|\bEventType\b|PendingEvent|\bevents: \[/.test(text));
   const prefixes = [...EMBEDDABLE_RESOURCES, 'calendar'].join('|');
   const typeLiteral = new RegExp(`'((?:${prefixes})\\.[a-z_]+(?:\\.[a-z_]+)*)'`, 'g');
   const named = recorders.flatMap(({ path, text }) => [...text.matchAll(typeLiteral)].map((m) => ({ path, type: m[1] })));

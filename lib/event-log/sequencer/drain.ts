@@ -150,7 +150,7 @@ export class Drain {
     const batch: PendingItem[] = [];
     for (const item of items) {
       const added = [...new Set(this.streamNames(item).map((n) => companyOfCounter(n) ?? n))].filter((n) => !counterItems.has(n));
-      const size = item.resource.length * 2 + 1_000;
+      const size = (item.resource.length + (item.previous?.length ?? 0)) * 2 + 1_000;
       if (batch.length && (1 + batch.length + 1 + counterItems.size + added.length > MAX_ACTIONS || bytes + size > MAX_BYTES)) break;
       batch.push(item);
       for (const n of added) counterItems.add(n);

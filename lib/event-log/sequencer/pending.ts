@@ -26,6 +26,8 @@ export interface PendingItem {
   timestamp?: string;
   /** The resource snapshot as JSON (kept verbatim, as the event's payload will embed it). */
   resource: string;
+  /** A change event's previous attributes as JSON. */
+  previous?: string;
   /** Epoch ms at which the writer committed it (the backstop acts on old ones). */
   pending_at: number;
 }
@@ -57,6 +59,7 @@ export function pendingItemsOf(
     ...(e.companyId ? { company_id: e.companyId } : {}),
     ...(e.timestamp ? { timestamp: e.timestamp } : {}),
     resource: JSON.stringify(e.resource),
+    ...(e.previous ? { previous: JSON.stringify(e.previous) } : {}),
     pending_at: pendingAtMs,
   }));
 }
@@ -73,6 +76,7 @@ export function pendingEventOf(item: PendingItem): PendingEvent {
     ...(item.company_id ? { companyId: item.company_id } : {}),
     ...(item.timestamp ? { timestamp: item.timestamp } : {}),
     resource: JSON.parse(item.resource) as PendingEvent['resource'],
+    ...(item.previous ? { previous: JSON.parse(item.previous) as Record<string, unknown> } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { formatEin } from '../../companies/new-company';
 import type { Scope } from '../../scope';
-import { changeCompany, snapshotAt } from '../change-company';
+import { changeCompany } from '../change-company';
 import { assertNotDissolved } from '../company-status';
 import { illegalTransition } from '../../errors';
 
@@ -11,7 +11,7 @@ import { illegalTransition } from '../../errors';
  * has an EIN (a pre_existing company's supplied one included) never gets another.
  */
 export async function assignEin(scope: Scope, companyId: string, input: { ein?: string } = {}) {
-  return changeCompany(scope, companyId, ({ company, ws, at }) => {
+  return changeCompany(scope, companyId, ({ company, at, record }) => {
     assertNotDissolved(company, 'assigning an EIN');
     if (company.ein)
       throw illegalTransition('company ein', company.ein, 'an EIN is assigned once', 'Nothing to do: the company already has its EIN.');
@@ -25,7 +25,7 @@ export async function assignEin(scope: Scope, companyId: string, input: { ein?: 
     }
     const ein = formatEin(input.ein ?? String(randomInt(10, 100)) + String(randomInt(0, 10_000_000)).padStart(7, '0'));
     const next = { ...company, ein, ein_assigned_at: at };
-    ws.recordEvent({ type: 'company.ein.assigned', companyId, resource: snapshotAt(next, at) });
+    record('company.ein.assigned', next);
     return { next, once: ['ein_assigned_at'] };
   });
 }

@@ -4,7 +4,7 @@ import { cancellable, cancellation } from '../../orders/cancellation';
 import type { OrderRecord } from '../../store/entities/service-order';
 import type { Scope } from '../../scope';
 import type { CompanyRecord } from '../../resources/company';
-import { changeCompany, snapshotAt } from '../change-company';
+import { changeCompany } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
 import { addWindDown, releaseName, renewalsEnd, writeWindDownOverflow, type WindDown } from './wind-down';
@@ -35,7 +35,7 @@ const formationCancel: WindDown = {
 
 export async function cancelCompany(scope: Scope, companyId: string) {
   await writeWindDownOverflow(scope, companyId, formationCancel);
-  return changeCompany<OrderRecord[]>(scope, companyId, async ({ company, openRequirements, ws, at }) => {
+  return changeCompany<OrderRecord[]>(scope, companyId, async ({ company, openRequirements, ws, at, record }) => {
     statusTransition('cancelled', company);
     const { settled, rights } = await addWindDown(ws, scope, company, openRequirements, formationCancel, at);
     releaseName(ws, scope, company);
@@ -46,9 +46,8 @@ export async function cancelCompany(scope: Scope, companyId: string) {
       next = { ...next, stage: 'closed' };
     }
     if (rights) next = { ...next, entitlements: rights };
-    const snapshot = snapshotAt(next, at);
-    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
-    if (rights) ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshot });
+    record('company.status.changed', next);
+    if (rights) record('company.entitlements.changed', next);
     return { next, result: settled.filter((o) => o.status === 'canceled') };
   });
 }

@@ -6,7 +6,6 @@ import { nameKey, tidyName } from '../../companies/normalise-name';
 import { companyNameKey } from '../../store/keys';
 import type { CompanyRecord } from '../../resources/company';
 import type { CompanyChangeContext } from '../change-company';
-import { snapshotAt } from '../change-company';
 import { stageMove } from '../company-stage';
 import { equals, itemAbsent } from '../../store/expression';
 
@@ -20,7 +19,7 @@ export const newNameInput = z.strictObject({ name: companyNameInput });
  * name): `company.status.changed`.
  */
 export function addNameChange(ctx: CompanyChangeContext, requested: unknown): CompanyRecord {
-  const { company, ws, at } = ctx;
+  const { company, ws, record } = ctx;
   const { name: raw } = parseOrRefuse(newNameInput, requested, 'body');
   const theRule = nameViolations(raw);
   if (theRule.length) throw new ApiError('invalid_request', theRule[0].reason, theRule);
@@ -39,11 +38,11 @@ export function addNameChange(ctx: CompanyChangeContext, requested: unknown): Co
     { condition: itemAbsent(), onFailed: () => nameTaken(name, company.state) },
   );
   let next: CompanyRecord = { ...company, name, name_key: key };
-  ws.recordEvent({ type: 'company.name.changed', companyId: company.id, resource: snapshotAt(next, at) });
+  record('company.name.changed', next);
   if (company.stage === 'name_conflict') {
     stageMove(company, 'preparing_documents', 'name_changed', company.verification === 'verified');
     next = { ...next, stage: 'preparing_documents' };
-    ws.recordEvent({ type: 'company.status.changed', companyId: company.id, resource: snapshotAt(next, at) });
+    record('company.status.changed', next);
   }
   return next;
 }

@@ -1,5 +1,5 @@
 import type { Scope } from '../../scope';
-import { changeCompany, snapshotAt } from '../change-company';
+import { changeCompany } from '../change-company';
 import { statusTransition } from '../company-status';
 
 /**
@@ -8,12 +8,11 @@ import { statusTransition } from '../company-status';
  * off the API object).
  */
 export async function completeOnboarding(scope: Scope, companyId: string) {
-  return changeCompany(scope, companyId, ({ company, ws, at }) => {
+  return changeCompany(scope, companyId, ({ company, at, record }) => {
     statusTransition('onboarding_completed', company);
     const next = { ...company, status: 'active' as const, onboarding_completed_at: at };
-    const snapshot = snapshotAt(next, at);
-    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
-    ws.recordEvent({ type: 'company.onboarding.completed', companyId, resource: snapshot });
+    record('company.status.changed', next);
+    record('company.onboarding.completed', next);
     return { next, once: ['onboarding_completed_at'] };
   });
 }

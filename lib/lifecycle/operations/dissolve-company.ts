@@ -3,7 +3,7 @@ import type { WriteSet } from '../../store/write-set';
 import type { OrderRecord } from '../../store/entities/service-order';
 import type { CompanyRecord } from '../../resources/company';
 import { cancellation, cancellationInFulfilment, inFulfilment } from '../../orders/cancellation';
-import { changeCompany, snapshotAt } from '../change-company';
+import { changeCompany } from '../change-company';
 import { stageMove } from '../company-stage';
 import { statusTransition } from '../company-status';
 import { addWindDown, releaseName, renewalsEnd, writeWindDownOverflow, type WindDown } from './wind-down';
@@ -57,22 +57,20 @@ const dissolution = (completing?: string): WindDown => ({
 export async function dissolveCompany(scope: Scope, companyId: string, options: DissolveOptions = {}) {
   const plan = dissolution(options.completing);
   await writeWindDownOverflow(scope, companyId, plan);
-  return changeCompany(scope, companyId, async ({ company, openRequirements, ws, at }) => {
+  return changeCompany(scope, companyId, async ({ company, openRequirements, ws, at, record }) => {
     statusTransition('dissolved', company);
     await options.alsoWrite?.(ws, company, at);
     const { rights } = await addWindDown(ws, scope, company, openRequirements, plan, at);
     releaseName(ws, scope, company);
-    if (rights)
-      ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: snapshotAt({ ...company, entitlements: rights }, at) });
+    if (rights) record('company.entitlements.changed', { ...company, entitlements: rights });
     let next: CompanyRecord = { ...company, status: 'dissolved', dissolved_at: at, ...(rights ? { entitlements: rights } : {}) };
     if (company.stage !== undefined && company.stage !== 'closed') {
       stageMove(company, 'closed', 'close', true);
       next = { ...next, stage: 'closed' };
     }
-    const snapshot = snapshotAt(next, at);
     // The status moves whatever the stage does (a pre_existing company has none; a cancelled one is closed already).
-    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
-    ws.recordEvent({ type: 'company.dissolved', companyId, resource: snapshot });
+    record('company.status.changed', next);
+    record('company.dissolved', next);
     return { next, once: ['dissolved_at'] };
   });
 }

@@ -4,7 +4,7 @@ import type { CompanyRecord } from '../../resources/company';
 import { newRequirement } from '../../requirements/new-requirement';
 import { addRequirementCreation, requirementsOfCompany, type RequirementRecord } from '../../store/entities/requirement';
 import type { Scope } from '../../scope';
-import { changeCompany, snapshotAt } from '../change-company';
+import { changeCompany } from '../change-company';
 import { stageMove } from '../company-stage';
 import { assertNotDissolved } from '../company-status';
 import { assertForming } from './move-stage';
@@ -25,7 +25,7 @@ const formedAlready = (company: CompanyRecord) => company.pre_existing || compan
  * way to play the spec's later conflict. One open name_change at a time.
  */
 export async function flagNameConflict(scope: Scope, companyId: string) {
-  return changeCompany<RequirementRecord>(scope, companyId, async ({ company, ws, at }) => {
+  return changeCompany<RequirementRecord>(scope, companyId, async ({ company, ws, at, record }) => {
     assertNotDissolved(company, 'a name conflict');
     const later = formedAlready(company) && company.status !== 'cancelled';
     if (!later) {
@@ -45,7 +45,7 @@ export async function flagNameConflict(scope: Scope, companyId: string) {
     // Written either way (a later conflict changes no field but `open_requirements`): the version
     // moves, so two concurrent flags cannot both see no open name_change and both open one.
     const next = later ? { ...company } : { ...company, stage: 'name_conflict' as const };
-    if (!later) ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt(next, at) });
+    if (!later) record('company.status.changed', next);
     const requirement = newRequirement(
       scope,
       {

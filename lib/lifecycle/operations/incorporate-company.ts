@@ -1,5 +1,5 @@
 import type { Scope } from '../../scope';
-import { changeCompany, snapshotAt } from '../change-company';
+import { changeCompany } from '../change-company';
 import { stageMove, stagesBeforeFiling } from '../company-stage';
 import { statusTransition } from '../company-status';
 import { addFormationCompleted } from '../formation-order';
@@ -15,7 +15,7 @@ import { acceptedToday, checkIncorporationDate } from '../incorporation-date';
  * (`service_order.status.changed`, `service_order.completed`: lib/lifecycle/formation-order.ts).
  */
 export async function incorporateCompany(scope: Scope, companyId: string, input: { incorporation_date?: string } = {}) {
-  return changeCompany(scope, companyId, async ({ company, ws, at }) => {
+  return changeCompany(scope, companyId, async ({ company, ws, at, record }) => {
     statusTransition('incorporated', company);
     const verified = company.verification === 'verified';
     // From an earlier forming stage, the stages up to the filing first (one company.status.changed each).
@@ -28,12 +28,10 @@ export async function incorporateCompany(scope: Scope, companyId: string, input:
     stageMove({ ...company, stage: from }, 'incorporated', 'incorporate', verified);
     const date = input.incorporation_date ?? acceptedToday(company, at);
     checkIncorporationDate(company, date, at);
-    for (const stage of walk)
-      ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt({ ...company, stage }, at) });
+    for (const stage of walk) record('company.status.changed', { ...company, stage });
     const next = { ...company, status: 'active' as const, stage: 'incorporated' as const, incorporated_at: at, incorporation_date: date };
-    const snapshot = snapshotAt(next, at);
-    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshot });
-    ws.recordEvent({ type: 'company.incorporated', companyId, resource: snapshot, timestamp: `${date}T00:00:00.000Z` });
+    record('company.status.changed', next);
+    record('company.incorporated', next, { timestamp: `${date}T00:00:00.000Z` });
     await addFormationCompleted(ws, scope, next, at);
     return { next, once: ['incorporated_at'] };
   });

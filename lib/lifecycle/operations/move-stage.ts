@@ -1,5 +1,5 @@
 import type { Scope } from '../../scope';
-import { changeCompany, snapshotAt } from '../change-company';
+import { changeCompany } from '../change-company';
 import { stageMove, type CompanyStage } from '../company-stage';
 import { illegalTransition } from '../../errors';
 
@@ -17,11 +17,11 @@ export function assertForming(status: string): void {
 
 /** Moves the stage along the stage machine (lib/lifecycle/company-stage.ts): `company.status.changed`. */
 export async function moveStage(scope: Scope, companyId: string, to: CompanyStage) {
-  return changeCompany(scope, companyId, ({ company, ws, at }) => {
+  return changeCompany(scope, companyId, ({ company, record }) => {
     assertForming(company.status);
     stageMove(company, to, 'stage', company.verification === 'verified');
     const next = { ...company, stage: to };
-    ws.recordEvent({ type: 'company.status.changed', companyId, resource: snapshotAt(next, at) });
+    record('company.status.changed', next);
     return { next };
   });
 }

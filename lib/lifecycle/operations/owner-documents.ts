@@ -1,7 +1,7 @@
 import type { CompanyRecord } from '../../resources/company';
 import { requirementsOfCompany, type RequirementRecord } from '../../store/entities/requirement';
 import { addResolution } from '../../requirements/change-requirement';
-import { snapshotAt, type CompanyChangeContext, type CompanyChangePlan } from '../change-company';
+import type { CompanyChangeContext, CompanyChangePlan } from '../change-company';
 import { statusTransition } from '../company-status';
 import { allOwnerDocumentsIn } from '../verification';
 import { addFormationStarted } from '../formation-order';
@@ -27,7 +27,7 @@ export async function addOwnerDocuments(
   documents: OwnerDocument[],
   options: { skipRequirement?: string; verifyWithoutOwners?: boolean } = {},
 ): Promise<CompanyChangePlan<RequirementRecord[]>> {
-  const { company, ws, at, scope } = ctx;
+  const { company, ws, at, scope, record } = ctx;
   const open = (await requirementsOfCompany(scope, company.id, { openOnly: true })).filter(
     (r) => r.type === 'document' && r.purpose === 'identity_document' && r.id !== options.skipRequirement,
   );
@@ -35,7 +35,7 @@ export async function addOwnerDocuments(
   let current: CompanyRecord = company;
   for (const doc of documents) {
     current = { ...current, shareholders: current.shareholders.map((s) => (s.id === doc.shareholder ? { ...s, passport: doc.file } : s)) };
-    ws.recordEvent({ type: 'company.document.received', companyId: company.id, resource: snapshotAt(current, at) });
+    record('company.document.received', current);
     for (const requirement of open.filter((r) => r.shareholder === doc.shareholder && !resolved.some((x) => x.id === r.id))) {
       resolved.push(addResolution(ws, scope, requirement, { file: doc.file }, at));
     }
@@ -45,8 +45,8 @@ export async function addOwnerDocuments(
     const row = statusTransition('verified', current);
     current = { ...current, verification: 'verified', verified_at: at, status: row.to };
     // The status moved (requires_information → in_progress): company.status.changed, then company.verified.
-    ws.recordEvent({ type: 'company.status.changed', companyId: company.id, resource: snapshotAt(current, at) });
-    ws.recordEvent({ type: 'company.verified', companyId: company.id, resource: snapshotAt(current, at) });
+    record('company.status.changed', current);
+    record('company.verified', current);
     await addFormationStarted(ws, scope, current, at);
     return { next: current, once: ['verified_at'], result: resolved };
   }

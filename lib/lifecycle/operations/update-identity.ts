@@ -8,7 +8,7 @@ import { endingMatchesEntityType } from '../../companies/rules/ending-matches-en
 import { industryOther } from '../../companies/rules/industry-other';
 import { shareStructure } from '../../companies/rules/share-structure';
 import type { Scope } from '../../scope';
-import { changeCompany, snapshotAt } from '../change-company';
+import { changeCompany } from '../change-company';
 import { assertNotDissolved } from '../company-status';
 import { checkIncorporationDate } from '../incorporation-date';
 
@@ -42,7 +42,7 @@ export const identityUpdateInput = identityFields.refine((b) => Object.keys(b).l
 export type IdentityUpdate = z.infer<typeof identityUpdateInput>;
 
 export async function updateIdentity(scope: Scope, companyId: string, update: IdentityUpdate) {
-  return changeCompany(scope, companyId, ({ company, ws, at }) => {
+  return changeCompany(scope, companyId, ({ company, at, record }) => {
     assertNotDissolved(company, 'changing its identity');
     const next = { ...company, ...update };
     if (update.industry !== undefined && update.industry !== 'other') {
@@ -68,7 +68,7 @@ export async function updateIdentity(scope: Scope, companyId: string, update: Id
     // The same values sent again: `company.updated` fires when identity changed (spec event table), so
     // nothing is written, no event fires and `updated_at` (the Last-Modified of a fetch) stays.
     if (IDENTITY_KEYS.every((key) => isDeepStrictEqual(company[key], next[key]))) return { next: company };
-    ws.recordEvent({ type: 'company.updated', companyId, resource: snapshotAt(next, at) });
+    record('company.updated', next);
     return { next };
   });
 }

@@ -8,7 +8,7 @@ import { addCancellation } from '../../requirements/change-requirement';
 import { requirementsOfCompany, type RequirementRecord } from '../../store/entities/requirement';
 import type { RequirementTrigger } from '../../requirements/requirement-status';
 import { companyNameKey } from '../../store/keys';
-import { companySnapshot, type CompanyRecord } from '../../resources/company';
+import type { CompanyRecord } from '../../resources/company';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../../store/write-set';
 import { changeCompany } from '../change-company';
@@ -120,7 +120,7 @@ export async function writeWindDownOverflow(scope: Scope, companyId: string, pla
     plan.allowed(company, orders);
     const steps = stepsOf(scope, company, orders, open, plan, nowIso());
     if (steps.reduce((n, s) => n + s.items, 0) <= ITEMS_IN_FINAL) return;
-    await changeCompany(scope, companyId, async ({ company: current, ws, at }) => {
+    await changeCompany(scope, companyId, async ({ company: current, ws, at, record }) => {
       const [nowOrders, nowOpen] = await Promise.all([
         serviceOrdersOfCompany(scope, companyId) as Promise<OrderRecord[]>,
         requirementsOfCompany(scope, companyId, { openOnly: true }),
@@ -136,7 +136,7 @@ export async function writeWindDownOverflow(scope: Scope, companyId: string, pla
       const rights = addSteps(ws, scope, current, batch, plan, at);
       if (!rights) return { next: current };
       const next = { ...current, entitlements: rights };
-      ws.recordEvent({ type: 'company.entitlements.changed', companyId, resource: companySnapshot({ ...next, updated_at: at }) });
+      record('company.entitlements.changed', next);
       return { next };
     });
   }

@@ -1,5 +1,6 @@
 import type { Scope } from '../../scope';
 import { renderServiceOrder } from '../../resources/service-order';
+import { previousAttributes } from '../../resources/previous-attributes';
 import { changeOrder } from '../change-order';
 import type { OrderRecord } from '../../store/entities/service-order';
 
@@ -22,10 +23,12 @@ export async function lapseQuote(scope: Scope, orderId: string, asOf: Date): Pro
       next,
       events: [],
       also: (ws, written) => {
+        const resource = renderServiceOrder(written);
         ws.recordEvent({
           type: 'service_order.updated',
           companyId: written.company,
-          resource: renderServiceOrder(written),
+          resource,
+          previous: previousAttributes(renderServiceOrder(order), resource),
           timestamp: quote.expires_at,
         });
       },
