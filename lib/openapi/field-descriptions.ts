@@ -30,7 +30,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   phone: 'Phone number, in international format (E.164, such as `+14155550123`).',
   date_of_birth: 'Date of birth (`YYYY-MM-DD`).',
   nationality: 'Nationality, as a two-letter country code (ISO 3166-1 alpha-2).',
-  ownership_percentage: 'The share of the company this owner holds, in percent; the owners of a company add up to 100.',
+  ownership_percentage:
+    'The share of the company this owner holds, in percent: an LLC’s members add up to 100 (they hold all of it), a C-corp’s listed shareholders to at most 100.',
   main_incorporator: 'Whether this owner is the main incorporator, who signs the formation documents: exactly one owner is.',
   relationship: 'How this owner relates to the company beyond ownership.',
   director: 'Whether this owner sits on the board; when `officers` is left out, owners marked so are seated as directors.',
@@ -105,7 +106,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   requirements: 'The open requirements (with `expand[]=requirements`). Read-only.',
   shareholders: 'The owners, as structured data; exactly one is the main incorporator.',
   'CreateCompanyRequest.shareholders':
-    'Up to 25 owners; when given, exactly one is the main incorporator, each e-mail once, and the percentages add up to 100. Identity documents are uploaded apart (`POST /files`) and named by `passport`.',
+    'Up to 25 owners; when given, exactly one is the main incorporator, each e-mail once; an LLC’s add up to 100 (to within 0.01, so thirds may be 33.33) and a C-corp’s to at most 100. Identity documents are uploaded apart (`POST /files`) and named by `passport`.',
   officers: 'The management roster; a director is an officer with the role `director`.',
   'CreateCompanyRequest.officers':
     'Up to 50 officers with their roles. Left out, owners marked `relationship.director` are seated as directors; an officer whose e-mail matches an owner’s is seated as that owner.',

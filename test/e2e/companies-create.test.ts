@@ -499,6 +499,23 @@ describe('POST /companies: each rule of the body table refuses with invalid_requ
     expect(corp).not.toHaveProperty('management_type');
   });
 
+  it("holds an LLC's members to 100 in all and a C-corp's listed shareholders to at most 100, as the reference says", async () => {
+    const owners = (a: number, b: number) => [
+      anOwner({ ownership_percentage: a }),
+      anOwner({ first_name: 'Alan', last_name: 'Turing', ownership_percentage: b, main_incorporator: false }),
+    ];
+    const under = await test.post('/companies', anLlc({ shareholders: owners(60, 30) }));
+    expectRefusal(under, '$.shareholders', 'minimum');
+    expect(under.body.errors[0].how_to_fix).toMatch(/add up to 100, such as 60 and 40/);
+    expectRefusal(await test.post('/companies', aCorp({ shareholders: owners(60, 41) })), '$.shareholders', 'maximum');
+    await createCompany(c.test_key, anLlc({ shareholders: owners(60, 40) }));
+    await createCompany(c.test_key, aCorp({ shareholders: owners(60, 30) }));
+    // The reference states the same rule the service applies.
+    const described = JSON.stringify((await api().get('/openapi.json')).body.components.schemas);
+    expect(described).toContain('an LLC’s add up to 100');
+    expect(described).toContain('a C-corp’s to at most 100');
+  });
+
   it('reports every violation of one body at once', async () => {
     const res = await test.post('/companies', anLlc({ name: 'The Acme', owner_privacy: 'private', state: 'CA', authorized_shares: 5 }));
     expect(res.body.errors.map((e: any) => e.location).sort()).toEqual(['$.authorized_shares', '$.name', '$.owner_privacy']);

@@ -37,7 +37,7 @@ const owners = (n: number) =>
     anOwner({
       first_name: `Owner${'abcdefghijklmnopqrstuvwxy'[i]}`,
       last_name: 'Example',
-      ownership_percentage: 4,
+      ownership_percentage: Math.round(10_000 / n) / 100,
       main_incorporator: i === 0,
     }),
   );

@@ -175,16 +175,26 @@ describe('the create-company rules', () => {
     expect(shareholderEmails(body({ shareholders: [owner()] }))).toEqual([]);
   });
 
-  it('ownership: adds up to at most 100', () => {
-    const over = body({
-      shareholders: [
-        owner({ ownership_percentage: 60 }),
-        owner({ email: 'b@example.com', ownership_percentage: 41, main_incorporator: false }),
-      ],
-    });
-    expect(ownershipTotal(over)).toMatchObject([{ location: '$.shareholders', validation_type: 'maximum' }]);
-    const thirds = [1, 2, 3].map((n) => owner({ email: `o${n}@example.com`, ownership_percentage: 33.333333, main_incorporator: n === 1 }));
-    expect(ownershipTotal(body({ shareholders: thirds }))).toEqual([]);
+  it("ownership: an LLC's members add up to 100, a C-corp's shareholders to at most 100", () => {
+    const two = (a: number, b: number) => [
+      owner({ ownership_percentage: a }),
+      owner({ email: 'b@example.com', ownership_percentage: b, main_incorporator: false }),
+    ];
+    expect(ownershipTotal(body({ shareholders: two(60, 41) }))).toMatchObject([{ location: '$.shareholders', validation_type: 'maximum' }]);
+    // An LLC's members hold all of it: 90 is refused, and the answer says what they must add up to.
+    const under = ownershipTotal(body({ entity_type: 'llc', shareholders: two(60, 30) }));
+    expect(under).toMatchObject([{ location: '$.shareholders', validation_type: 'minimum' }]);
+    expect(under[0].how_to_fix).toMatch(/add up to 100, such as 60 and 40/);
+    expect(ownershipTotal(body({ entity_type: 'llc', shareholders: two(60, 40) }))).toEqual([]);
+    // A C-corp's listed shareholders may hold less: the rest unissued or held by holders not listed.
+    expect(ownershipTotal(body({ entity_type: 'c_corp', shareholders: two(60, 30) }))).toEqual([]);
+    const over = ownershipTotal(body({ entity_type: 'c_corp', shareholders: two(60, 41) }));
+    expect(over[0].how_to_fix).toMatch(/100 or less/);
+    // Thirds written to two decimals stand for a third each.
+    for (const third of [33.33, 33.333333]) {
+      const thirds = [1, 2, 3].map((n) => owner({ email: `o${n}@example.com`, ownership_percentage: third, main_incorporator: n === 1 }));
+      expect(ownershipTotal(body({ entity_type: 'llc', shareholders: thirds }))).toEqual([]);
+    }
   });
 
   it('services: catalog products, each once, neither implied, mandatory, bundled nor per owner', () => {

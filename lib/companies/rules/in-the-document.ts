@@ -92,7 +92,15 @@ export const COMPANY_RULES_IN_THE_DOCUMENT: ReadonlyMap<CompanyRule, { condition
     [managementType, { conditions: [ifThen(when('entity_type', 'c_corp'), none(['management_type']))] }],
     [mainIncorporator, { described: [['shareholders', 'exactly one is the main incorporator']] }],
     [shareholderEmails, { described: [['shareholders', 'e-mail once']] }],
-    [ownershipTotal, { described: [['shareholders', 'add up to 100']] }],
+    [
+      ownershipTotal,
+      {
+        described: [
+          ['shareholders', 'an LLC’s add up to 100'],
+          ['shareholders', 'a C-corp’s to at most 100'],
+        ],
+      },
+    ],
     [services, { described: [['services', 'product keys from the catalog']] }],
     [serviceOptions, { described: [['service_options', 'a key naming a product not being attached is refused']] }],
   ]);
