@@ -84,7 +84,10 @@ describe('staff pages', () => {
     await expect(page.locator('tr', { hasText: person }).innerText()).resolves.toContain('active');
     await screenshot(page, 'staff-04b-accepted');
     // Clearing a member's sign-in lockout is one button on their row (stepped up: this session is).
-    await page.locator('tr', { hasText: person }).getByRole('button', { name: /Clear the sign-in lockout/ }).click();
+    await page
+      .locator('tr', { hasText: person })
+      .getByRole('button', { name: /Clear the sign-in lockout/ })
+      .click();
     await page.waitForURL(`${c.dashboard_url}/staff`);
 
     // The finance member's dashboard: billing only.
