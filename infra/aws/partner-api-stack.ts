@@ -247,7 +247,7 @@ export class PartnerApiStack extends Stack {
     this.watched.push({ name: fallback.functionName, kind: 'fallback', group: 'Fallback' });
   }
 
-  /** The webhook pipeline's functions: the fan-out, the sequencer's backstop, the signer. */
+  /** The webhook pipeline's functions: the fan-out, the sequencer's backstop, the signer, each with the concurrency the stage reserves for it. */
   private addPipeline(pipeline: WebhookPipeline, entries: Entries): void {
     const { settings } = this;
     const watch = (f: ServiceFunction) => this.watched.push({ name: f.functionName, kind: 'pipeline', group: 'Webhooks' });
@@ -255,6 +255,7 @@ export class PartnerApiStack extends Stack {
       const fanout = this.fn(this, 'Fanout', 'webhook-fanout', entries.fanout, 'Stream → one delivery message per enabled endpoint', {
         sealedRole: false,
         timeout: Duration.seconds(60),
+        reservedConcurrentExecutions: settings.reservedConcurrency?.fanout,
       });
       pipeline.attachFanout(fanout, this.data.table);
       this.deploys.shift(fanout);
@@ -267,7 +268,7 @@ export class PartnerApiStack extends Stack {
         'event-sequencer-backstop',
         entries.backstop,
         'Stream → pending events that outlived their writer are sequenced',
-        { sealedRole: false, timeout: BACKSTOP_TIMEOUT },
+        { sealedRole: false, timeout: BACKSTOP_TIMEOUT, reservedConcurrentExecutions: settings.reservedConcurrency?.sequencer },
       );
       pipeline.attachSequencerBackstop(backstop, this.data.table);
       this.deploys.shift(backstop);
@@ -283,6 +284,7 @@ export class PartnerApiStack extends Stack {
         {
           sealedRole: false,
           timeout: SIGNER_TIMEOUT,
+          reservedConcurrentExecutions: settings.reservedConcurrency?.signer,
         },
       );
       pipeline.attachSigner(signer, settings.signerConcurrency);

@@ -48,8 +48,19 @@ export interface StageDefinition {
    */
   throttle: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
-  /** Lambda concurrency the account grants (the account alarm's threshold is 80 % of it). */
-  accountConcurrency: number;
+  /**
+   * The Lambda concurrency quota of the stage's account (Service Quotas L-B99A9384: often 10 or 100 in a
+   * new account, not AWS's usual 1,000), as `npm run ops -- preflight --stage <stage>` reads it. The
+   * account alarm fires at 80 % of it, and the reservations below must leave Lambda its 100 unreserved.
+   */
+  accountConcurrency?: number;
+  /**
+   * Concurrency reserved for the pipeline, so a burst of API traffic can never starve it: the fan-out
+   * and the sequencer's backstop (each runs one invocation per stream shard), and the signer (at least
+   * lanes × signerConcurrency, what its mappings may run at once, or SQS hands the throttled messages
+   * back and they use up their receives). Unset: nothing reserved (an account too small to reserve).
+   */
+  reservedConcurrency?: { fanout: number; sequencer: number; signer: number };
   shards: {
     /**
      * Webhook delivery lane shards (lib/webhooks/lane-shards.ts): that many FIFO lane queues, each with
@@ -82,6 +93,7 @@ export interface StageDefinition {
 
 /** What a stage's resources are built from: a definition with every production setting present. */
 export interface StageSettings extends StageDefinition {
+  accountConcurrency: number;
   /** Keep data when the stack is deleted or a resource replaced (production), or clean up (previews). */
   removalPolicy: RemovalPolicy;
   email: { domain: string; from: string; ownsIdentity: boolean };
@@ -100,6 +112,7 @@ export const STAGES: Record<string, StageDefinition> = {
     invoiceIssuer: {},
     throttle: { rateLimit: 200, burstLimit: 400 },
     logRetention: RetentionDays.TWO_WEEKS,
+    // The quota of the preview's account: set yours (npm run ops -- preflight says what the account grants).
     accountConcurrency: 1000,
     shards: { lanes: 2, eventPending: 16, eventIndex: 8 },
     signerConcurrency: 5,
@@ -119,6 +132,7 @@ export const STAGES: Record<string, StageDefinition> = {
     invoiceIssuer: {},
     throttle: { rateLimit: 200, burstLimit: 400 },
     logRetention: RetentionDays.ONE_MONTH,
+    // Production's account's quota while staging shares it (prod's alarm watches it), its own account's otherwise.
     accountConcurrency: 1000,
     shards: { lanes: 2, eventPending: 16, eventIndex: 8 },
     signerConcurrency: 5,
@@ -142,9 +156,11 @@ export const STAGES: Record<string, StageDefinition> = {
     runbookBaseUrl: undefined,
     throttle: { rateLimit: 2000, burstLimit: 4000 },
     logRetention: RetentionDays.ONE_YEAR,
-    accountConcurrency: 1000,
+    accountConcurrency: undefined,
     shards: { lanes: 4, eventPending: 16, eventIndex: 8 },
     signerConcurrency: 50,
+    // lanes × signerConcurrency for the signer; the stream readers one per stream shard, with room.
+    reservedConcurrency: { fanout: 10, sequencer: 10, signer: 200 },
     identityDocumentDays: 5 * 365,
     trafficShift: 'canary-10-percent-5-minutes',
     apiTimeout: Duration.seconds(10),
@@ -169,6 +185,7 @@ export const PRODUCTION_REQUIRED: Record<string, string> = {
   'invoiceIssuer.name': 'the legal name on wholesale invoices',
   'invoiceIssuer.lines': 'address and contact lines under it on invoices',
   runbookBaseUrl: 'where alarm descriptions link runbooks (e.g. https://github.com/org/repo/blob/main/)',
+  accountConcurrency: "the account's Lambda concurrency quota (Service Quotas L-B99A9384; npm run ops -- preflight --stage prod reads it)",
 };
 
 /** Settings that used to be `-c key=value` and now live in this file: refused, so none is silently dropped. */
@@ -210,14 +227,42 @@ export function problemsOf(definition: StageDefinition, stages: Record<string, S
   if (pager?.kind === 'https' && !/^https:\/\//.test(pager.url)) problems.push('alarms.pager.url: an https:// address');
   if (definition.runbookBaseUrl !== undefined && !/^https:\/\/.+\/$/.test(definition.runbookBaseUrl))
     problems.push('runbookBaseUrl: an https:// address ending in /');
+  if (!definition.production && isMissing(definition.accountConcurrency))
+    problems.push("accountConcurrency: the account's Lambda concurrency quota (npm run ops -- preflight reads it)");
+  problems.push(...reservationProblems(definition));
   if (definition.accountPieces !== 'self') {
     const owner = stages[definition.accountPieces];
     if (!owner) problems.push(`accountPieces: no stage named '${definition.accountPieces}'`);
     else if (owner.accountPieces !== 'self') problems.push(`accountPieces: '${owner.name}' does not own its account's pieces itself`);
     // Checked once the owner's account is set (a production owner without one is refused on its own).
     else if (owner.account !== undefined && (owner.account !== definition.account || owner.region !== definition.region))
-      problems.push(`accountPieces: '${owner.name}' is in another account or region; set the same account and region`);
+      problems.push(
+        `accountPieces: '${owner.name}' is in another account or region; set the same account and region, or accountPieces: 'self' for an account of its own`,
+      );
   }
+  return problems;
+}
+
+/** Lambda keeps this much of an account's concurrency unreserved: reservations may never take it. */
+export const UNRESERVED_FLOOR = 100;
+
+/** Why a stage's reserved concurrency cannot be granted or would starve its own signer's mappings. */
+function reservationProblems(definition: StageDefinition): string[] {
+  const reserved = definition.reservedConcurrency;
+  if (!reserved) return [];
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(reserved))
+    if (!Number.isInteger(value) || value < 1) problems.push(`reservedConcurrency.${name}: a whole number of 1 or more, not ${value}`);
+  const mappings = definition.shards.lanes * definition.signerConcurrency;
+  if (reserved.signer < mappings)
+    problems.push(
+      `reservedConcurrency.signer: at least ${mappings} (lanes ${definition.shards.lanes} × signerConcurrency ${definition.signerConcurrency}), not ${reserved.signer}`,
+    );
+  const total = reserved.fanout + reserved.sequencer + reserved.signer;
+  if (definition.accountConcurrency !== undefined && total + UNRESERVED_FLOOR > definition.accountConcurrency)
+    problems.push(
+      `reservedConcurrency: ${total} reserved leaves less than Lambda's ${UNRESERVED_FLOOR} unreserved of accountConcurrency ${definition.accountConcurrency}; lower it or raise the quota`,
+    );
   return problems;
 }
 
@@ -258,6 +303,7 @@ export function resolveStage(name: string, patch?: StagePatch, stages: Record<st
   const emailDomain = definition.email.domain ?? 'example.com';
   return {
     ...definition,
+    accountConcurrency: definition.accountConcurrency!,
     removalPolicy: definition.production ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     email: { ...definition.email, domain: emailDomain, from: definition.email.from ?? `no-reply@${emailDomain}` },
   };

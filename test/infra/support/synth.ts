@@ -51,6 +51,8 @@ export const PROD_SETTINGS: StagePatch = {
   alarms: { email: 'oncall@example.com', pager: { kind: 'https', url: 'https://events.example-pager.com/integration/abc/enqueue' } },
   invoiceIssuer: { name: 'Example Formations, Inc.', lines: ['100 Main Street', 'Wilmington, DE 19801', 'billing@example.com'] },
   runbookBaseUrl: 'https://github.com/example/partner-api/blob/main/',
+  // Not AWS's usual 1,000: the account alarm's threshold follows the setting.
+  accountConcurrency: 1500,
 };
 
 /**
