@@ -374,7 +374,7 @@ export class PartnerApiStack extends Stack {
           retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 3600 },
         },
       });
-      this.watched.push({ name: f.functionName, kind: 'job', group: 'Jobs', job: job.name });
+      this.watched.push({ name: f.functionName, kind: 'job', group: 'Jobs', job: job.name, schedule: job.expression });
     }
   }
 

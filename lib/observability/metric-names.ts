@@ -17,6 +17,8 @@ export const WEBHOOK_METRICS = {
   attempt: 'DeliveryAttempts',
   /** Count, one per 2xx answer. */
   success: 'DeliverySucceeded',
+  /** Count, one per attempt answered 4xx but 410 and 429 (lib/webhooks/lane/attempt-delivery.ts). */
+  answered4xx: 'DeliveryAnswered4xx',
   /** Count, one per failed attempt, with dimension FAILURE_CLASS_DIMENSION. */
   failure: 'DeliveryFailures',
   /** Count, one per event given up on after the last retry. */

@@ -126,6 +126,46 @@ describe('being paged at 3 a.m.', () => {
     expect(alarmText('canary-failed')).not.toContain('CanaryUnconfigured');
   });
 
+  it('hears every scheduled job and the signer’s mappings: silence breaches where it is the failure', () => {
+    const jobs = s.resources
+      .filter((r) => r.type === 'AWS::Scheduler::Schedule')
+      .map((r) => String(r.props.Name).replace('papi-prod-', ''));
+    expect(jobs.length).toBeGreaterThanOrEqual(4);
+    for (const job of jobs.filter((j) => j !== 'canary')) {
+      const alarm = byName(`job-failed-${job}-silent`);
+      const text = JSON.stringify(alarm?.props ?? {});
+      expect({
+        job,
+        missing: alarm?.props.TreatMissingData,
+        heard: /"Invocations"/.test(text) && text.includes(`papi-prod-job-${job}`),
+      }).toEqual({
+        job,
+        missing: 'breaching',
+        heard: true,
+      });
+    }
+    // A daily job is silent after two days of no run, an hourly one after two hours.
+    expect(byName('job-failed-month-end-silent')?.props.EvaluationPeriods).toBe(2);
+    expect(alarmText('job-failed-month-end-silent')).toContain('"Period":86400');
+    expect(alarmText('job-failed-renewals-silent')).toContain('"Period":3600');
+    const signer = alarmText('webhook-signer-errors-silent');
+    expect(signer).toContain('"MetricName":"Invocations"');
+    for (const lane of ['papi-prod-webhook-deliveries.fifo', 'papi-prod-webhook-deliveries-3.fifo']) expect(signer).toContain(lane);
+  });
+
+  it('pages on a share of 4xx answers across every endpoint, and on the pager failing, whose subscriptions keep a DLQ', () => {
+    expect(alarmText('webhook-4xx-share')).toMatch(/DeliveryAnswered4xx.*DeliveryAttempts|DeliveryAttempts.*DeliveryAnswered4xx/);
+    expect(alarmText('pager-failed')).toMatch(
+      /"MetricName":"NumberOfNotificationsFailed","Namespace":"AWS\/SNS"|NumberOfNotificationsFailed/,
+    );
+    expect(alarmText('pager-failed')).toContain('papi-prod-alarms');
+    const dlq = s.resources.find((r) => r.type === 'AWS::SQS::Queue' && r.props.QueueName === 'papi-prod-alarms-dlq')!;
+    const subscriptions = s.resources.filter((r) => r.type === 'AWS::SNS::Subscription');
+    expect(subscriptions.map((r) => r.props.Protocol).sort()).toEqual(['email', 'https']);
+    for (const sub of subscriptions) expect(JSON.stringify(sub.props.RedrivePolicy)).toContain(dlq.id);
+    expect(alarmText('email-bounce-rate-complaints')).toContain('Reputation.ComplaintRate');
+  });
+
   it('gives every job an on-failure destination after Lambda’s own retries', () => {
     const jobs = s.resources.filter((r) => r.type === 'AWS::Lambda::Function' && /^papi-prod-job-/.test(r.props.FunctionName));
     const configs = s.resources.filter((r) => r.type === 'AWS::Lambda::EventInvokeConfig');

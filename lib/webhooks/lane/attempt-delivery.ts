@@ -10,6 +10,7 @@ import { endpointSigningKeys } from '../delivery/endpoint-signing-keys';
 import { postWebhook } from '../delivery/post-webhook';
 import { maxAttempts, nextRetryDelaySeconds } from '../delivery/retry-schedule';
 import { countBy, countMetric, latencyMetric } from '../delivery-metrics';
+import { WEBHOOK_METRICS } from '../../observability/metric-names';
 import type { AttemptRecord } from './attempt-log';
 import type { LaneWrites } from './lane-writes';
 import { escalateFailingEndpoint, mailOwner } from './failing-endpoint';
@@ -70,6 +71,10 @@ export async function attemptDelivery(input: {
     ? classifyResponse(result.status, result.retryAfter, settings, doneMs)
     : { kind: 'failed', error: result.error };
   countMetric('DeliveryAttempts');
+  // An answer of 4xx (but 410's "gone" and 429's "slow down", which the contract gives a meaning): one
+  // partner's bug, or, on every endpoint at once, ours (a signature they refuse): `webhook-4xx-share`.
+  if (result.answered && result.status >= 400 && result.status < 500 && result.status !== 410 && result.status !== 429)
+    countMetric(WEBHOOK_METRICS.answered4xx);
   const attempt: AttemptRecord = {
     event_id: item.event.event_id,
     event_type: item.event.type,

@@ -20,6 +20,18 @@ export function emailWidgets(area: Area): IWidget[][] {
       comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
       period: Duration.hours(1),
     });
+  // Complaints: SES reviews an account above 0.1 % and may pause its sending at 0.5 %.
+  if (props.settings.accountPieces === 'self')
+    alarms.add({
+      runbook: 'email-bounce-rate',
+      meaning: 'SES complaint rate above 0.1 %: SES reviews accounts above 0.1 % and may pause sending at 0.5 %',
+      metric: ses('Reputation.ComplaintRate', 'Maximum'),
+      threshold: 0.001,
+      periods: 1,
+      comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      period: Duration.hours(1),
+      suffix: 'complaints',
+    });
   return [
     [
       ...mailQueueWidgets(area),

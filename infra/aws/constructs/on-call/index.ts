@@ -12,7 +12,7 @@ import { W } from './metrics';
 import type { Area, OnCallProps } from './props';
 import { sandboxClockWidgets } from './sandbox-clock';
 import { tableWidgets } from './table';
-import { alarmTopic } from './topic';
+import { alarmTopic, pagerAlarm } from './topic';
 import { webhookWidgets } from './webhooks';
 
 export { RUNBOOK_DIR, runbookUrl } from './alarms';
@@ -36,6 +36,7 @@ export class OnCall extends Construct {
     this.topic = alarmTopic(this, settings);
     this.onCallAlarms = new OnCallAlarms(this, settings, this.topic);
     const area: Area = { props, alarms: this.onCallAlarms };
+    pagerAlarm(area);
 
     // Each area adds its alarms as it draws its graphs: the alarm panel lists them in this order.
     const first = firstLook(area);

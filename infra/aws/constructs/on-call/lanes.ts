@@ -1,5 +1,5 @@
-import { ComparisonOperator, GraphWidget, type IWidget, type Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { queueMetric } from './metrics';
+import { ComparisonOperator, GraphWidget, type IWidget, MathExpression, type Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { FIVE_MIN, lambdaMetric, queueMetric } from './metrics';
 import type { Area } from './props';
 
 interface LaneMetrics {
@@ -69,6 +69,7 @@ export function laneAlarms(area: Area): void {
       suffix: lane.suffix,
     });
   }
+  signerHeartbeat(area);
   alarms.add({
     runbook: 'webhook-fanout-dlq',
     meaning: 'A stream batch failed fan-out after its retries: events may not have been queued',
@@ -84,4 +85,36 @@ export function laneWidgets(area: Area): IWidget[] {
     new GraphWidget({ title: 'Delivery lanes: waiting, in flight', left: lanes.flatMap((l) => [l.visible, l.inFlight]), width: 6 }),
     new GraphWidget({ title: 'Dead-letter queues', left: [...lanes.map((l) => l.dlq), fanoutDlqOf(area)], width: 6 }),
   ];
+}
+
+/**
+ * The signer's mappings stopped (disabled, or the function gone): deliveries wait in a lane and no
+ * signer runs, for 15 minutes. Deliveries held on purpose (a retry's wait) are not visible, so a lane
+ * held behind a failing endpoint does not count as waiting.
+ */
+function signerHeartbeat({ props, alarms }: Area): void {
+  const signer = props.pipeline!.signerName;
+  if (!signer) return;
+  const waiting = Object.fromEntries(
+    props.pipeline!.lanes.map((lane, i) => [
+      `v${i}`,
+      queueMetric(lane.queueName, 'ApproximateNumberOfMessagesVisible', undefined, 'Maximum', FIVE_MIN),
+    ]),
+  );
+  const anyWaiting = Object.keys(waiting)
+    .map((id) => `FILL(${id}, 0)`)
+    .join(' + ');
+  alarms.add({
+    runbook: 'webhook-signer-errors',
+    meaning: 'Deliveries wait in the lanes and the signer has not run for 15 minutes: its event source mappings stopped',
+    metric: new MathExpression({
+      expression: `IF(${anyWaiting} > 0 AND FILL(invocations, 0) == 0, 1, 0)`,
+      usingMetrics: { ...waiting, invocations: lambdaMetric(signer, 'Invocations', 'Sum') },
+      label: 'deliveries waiting, no signer running',
+      period: FIVE_MIN,
+    }),
+    threshold: 1,
+    periods: 3,
+    suffix: 'silent',
+  });
 }

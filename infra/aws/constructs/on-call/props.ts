@@ -9,6 +9,8 @@ export interface WatchedFunction {
   group: string;
   route?: Route;
   job?: string;
+  /** A job's schedule expression (its heartbeat's window: infra/aws/constructs/on-call/jobs.ts). */
+  schedule?: string;
 }
 
 export interface OnCallProps {

@@ -69,4 +69,19 @@ function deliveryAlarms({ alarms }: Area): void {
     threshold: 50,
     periods: 3,
   });
+  // A signer bug (a signature every partner refuses) answers 4xx everywhere: it pages in 15 minutes,
+  // not when the endpoints are disabled 5 days later. One partner's broken endpoint stays below half.
+  const answered4xx = webhookMetric(WEBHOOK_METRICS.answered4xx, 'Sum', 'answered 4xx');
+  alarms.add({
+    runbook: 'webhook-4xx-share',
+    meaning: 'Over half of all webhook attempts, across all endpoints, are answered 4xx for 15 minutes',
+    metric: new MathExpression({
+      expression: 'IF(attempts > 20, 100 * FILL(answered4xx, 0) / attempts, 0)',
+      usingMetrics: { attempts, answered4xx },
+      label: '% attempts answered 4xx',
+      period: FIVE_MIN,
+    }),
+    threshold: 50,
+    periods: 3,
+  });
 }
