@@ -28,7 +28,13 @@ export function needsOf(settings: StageSettings, region: string): PreflightNeeds
     email: { domain: settings.email.domain, owned: settings.email.ownsIdentity },
     ...(domain?.name && domain.certificateArn ? { domain: { name: domain.name, certificateArn: domain.certificateArn } } : {}),
     ...(alarms.pager?.kind === 'slack' ? { slackWorkspaceId: alarms.pager.workspaceId } : {}),
-    concurrency: { assumed: settings.accountConcurrency, signers: settings.shards.lanes * settings.signerConcurrency },
+    concurrency: {
+      assumed: settings.accountConcurrency,
+      // What the stage reserves (fan-out, backstop, signer), else what the signers' mappings may run at once.
+      reserved: settings.reservedConcurrency
+        ? settings.reservedConcurrency.fanout + settings.reservedConcurrency.sequencer + settings.reservedConcurrency.signer
+        : settings.shards.lanes * settings.signerConcurrency,
+    },
     creates: {
       // The stage's stack, one per route family, and the on-call stack.
       stacks: 1 + familiesOf(ROUTES).size + 1,

@@ -110,7 +110,7 @@ describe('npm run ops -- preflight', () => {
       'ACM certificate',
       'AWS Chatbot (Slack pager)',
       'Lambda concurrency',
-      'Lambda concurrency for the signers',
+      'Lambda concurrency for the reservations',
       'CloudFormation stacks',
       'IAM roles',
       'API Gateway resources per API',
@@ -161,7 +161,12 @@ describe('what a stage needs of its account', () => {
     expect(needs).toMatchObject({
       region: 'eu-west-1',
       email: { domain: 'example.com', owned: true },
-      concurrency: { assumed: 1000, signers: settings.shards.lanes * settings.signerConcurrency },
+      concurrency: {
+        assumed: settings.accountConcurrency,
+        reserved: settings.reservedConcurrency
+          ? settings.reservedConcurrency.fanout + settings.reservedConcurrency.sequencer + settings.reservedConcurrency.signer
+          : settings.shards.lanes * settings.signerConcurrency,
+      },
     });
     expect(needs.domain).toBeUndefined();
     expect(needs.slackWorkspaceId).toBeUndefined();

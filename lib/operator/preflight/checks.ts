@@ -19,8 +19,8 @@ export interface PreflightNeeds {
   domain?: { name: string; certificateArn: string };
   /** The Slack workspace AWS Chatbot must be authorised for, when the pager is Slack. */
   slackWorkspaceId?: string;
-  /** Lambda concurrency: what stages.ts says the account grants (`accountConcurrency`), and the signers' most at once (lanes × signerConcurrency). */
-  concurrency: { assumed: number; signers: number };
+  /** Lambda concurrency: what stages.ts says the account grants (`accountConcurrency`), and what the stage reserves (`reservedConcurrency`). */
+  concurrency: { assumed: number; reserved: number };
   /** What the first deploy creates against account quotas: CloudFormation stacks, IAM roles, resources of the one REST API. */
   creates: { stacks: number; roles: number; apiResources: number };
 }
@@ -233,12 +233,12 @@ async function concurrency({ concurrency: need }: PreflightNeeds, { lambda }: Pr
       found: `the account grants ${quota} concurrent executions; infra/aws/stages.ts assumes ${need.assumed} (accountConcurrency: its 80 % alarm and docs/capacity.md)`,
       fix: `request an increase of Lambda's "Concurrent executions" (Service Quotas, L-B99A9384) to ${need.assumed}, or commit accountConcurrency: ${quota}`,
     });
-  if (quota < need.signers + LAMBDA_UNRESERVED_FLOOR)
+  if (quota < need.reserved + LAMBDA_UNRESERVED_FLOOR)
     out.push({
-      check: 'Lambda concurrency for the signers',
+      check: 'Lambda concurrency for the reservations',
       ok: false,
-      found: `the signers' mappings may run ${need.signers} at once (lanes × signerConcurrency), and Lambda keeps ${LAMBDA_UNRESERVED_FLOOR} unreserved: ${quota} is less than ${need.signers + LAMBDA_UNRESERVED_FLOOR}`,
-      fix: `request at least ${need.signers + LAMBDA_UNRESERVED_FLOOR} concurrent executions, or lower signerConcurrency in infra/aws/stages.ts`,
+      found: `the stage reserves ${need.reserved} (reservedConcurrency: fan-out, backstop, signer), and Lambda keeps ${LAMBDA_UNRESERVED_FLOOR} unreserved: ${quota} is less than ${need.reserved + LAMBDA_UNRESERVED_FLOOR}, so the deploy would be refused`,
+      fix: `request at least ${need.reserved + LAMBDA_UNRESERVED_FLOOR} concurrent executions, or lower reservedConcurrency in infra/aws/stages.ts`,
     });
   return out;
 }
