@@ -17,12 +17,28 @@ import { envelopeProblem } from './envelope';
  * - `deep-nesting`: JSON nested 10,000 levels (arrays, objects, inside metadata);
  * - `oversized`: bodies just over the route's own limit, over the 6 MB a function receives and over
  *   the gateway's 10 MB.
+ * - `error-floods`: one small request that is wrong in thousands of places: up to 20,000 unknown keys
+ *   (as many as the route's own limit takes), a list of 2,000 wrong entries, 500 unknown query
+ *   parameters;
+ * - `slow-patterns`: the patterns that backtrack without end on a backtracking engine (`(a|a)*$`, …)
+ *   wherever a body may carry a pattern, long inputs that would make them backtrack in every string and
+ *   query value, and on a real sandbox requirement, one form field per pattern answered with 1,999
+ *   characters built to backtrack (the form's patterns run on RE2: docs/decisions.md).
  * Properties, per class: never a 5xx; every JSON error is the spec's envelope with a known code and its
- * own status; every HTML error a page of ours; a route refused for every request of a class changed
- * nothing (the partner's event log, and the dashboard's keys, endpoints and settings); metadata that was
- * accepted comes back verbatim.
+ * own status; every HTML error a page of ours; no error answer over 256 KB or with more than 20 entries
+ * in `errors`; a route refused for every request of a class changed nothing (the partner's event log,
+ * and the dashboard's keys, endpoints and settings); metadata that was accepted comes back verbatim.
+ * Each class's slowest answer is reported as a figure, never asserted (a loaded machine is slow).
  */
-export const FUZZ_CLASSES = ['random', 'prototype-keys', 'bad-escapes', 'deep-nesting', 'oversized'] as const;
+export const FUZZ_CLASSES = [
+  'random',
+  'prototype-keys',
+  'bad-escapes',
+  'deep-nesting',
+  'oversized',
+  'error-floods',
+  'slow-patterns',
+] as const;
 export type FuzzClass = (typeof FUZZ_CLASSES)[number];
 
 /** Names that are special on a plain JavaScript object, and paths through them. */
@@ -38,6 +54,18 @@ export const PROTOTYPE_NAMES = [
 /** Malformed percent-encoding: a lone `%`, non-hex digits, a truncated UTF-8 sequence, overlong UTF-8, `%u`. */
 export const BAD_ESCAPES = ['%', '%zz', '%E2%82', '%C0%AF', '%%41', '%u0041', '%ZZ%'];
 const DEEP = 10_000;
+/** The patterns that backtrack without end on JavaScript's RegExp, each with the character that feeds it. */
+export const SLOW_PATTERNS: [pattern: string, feed: string][] = [
+  ['(a|a)*$', 'a'],
+  ['^(\\d|\\d\\d)*$', '1'],
+  ['\\d*\\d*\\d*\\d*\\d*x', '1'],
+  ['(a+)+$', 'a'],
+  ['^(a|aa)+$', 'a'],
+  ['(.*a){12}', 'a'],
+];
+/** The most an error answer may weigh, and the most entries its `errors` may list (docs/guide/security.md). */
+export const ERROR_ANSWER_MAX_BYTES = 256 * 1024;
+export const ERRORS_MAX_ENTRIES = 20;
 const MB = 1024 * 1024;
 
 /** Metadata whose every key is a prototype name, nested too, as JSON text (key order is part of "verbatim"). */
@@ -57,6 +85,11 @@ export interface ClassFigures {
   malformed: number;
   stateChanges: number;
   metadataLost: number;
+  /** Error answers over ERROR_ANSWER_MAX_BYTES, or listing more than ERRORS_MAX_ENTRIES errors. */
+  oversizeErrors: number;
+  /** The largest error answer, in bytes, and the slowest answer, in ms (figures, not properties). */
+  largestError: number;
+  slowestMs: number;
   statuses: Record<string, number>;
 }
 
@@ -71,6 +104,10 @@ export interface FuzzReport {
   stateChanges: string[];
   /** Accepted metadata that did not come back verbatim. */
   metadataLost: Finding[];
+  /** Error answers over 256 KB or with more than 20 entries in `errors`. */
+  oversizeErrors: Finding[];
+  /** Real sandbox forms made with a slow pattern each (those RE2 runs), whose fulfil was then fuzzed. */
+  slowForms: number;
   /** Accepted metadata that came back verbatim (it must be some: the creation routes accept it). */
   metadataKept: number;
 }
@@ -196,7 +233,7 @@ function filled(route: Route, values: (i: number) => string): string {
 const params = (route: Route) => (route.path.match(/\{\w+\}/g) ?? []).length;
 
 /** The deterministic probes of one class for one route (fewer, each combining cases, in the short form). */
-function probesOf(cls: Exclude<FuzzClass, 'random'>, route: Route, gatewaySized: boolean, short: boolean): Probe[] {
+function probesOf(cls: Exclude<FuzzClass, 'random'>, route: Route, gatewaySized: boolean, short: boolean, fixtures: Fixtures): Probe[] {
   const base = filled(route, () => 'x');
   const encoding = encodingOf(route);
   const body = (json: string, form: string, parts: [string, string][]): Pick<Probe, 'body' | 'headers'> =>
@@ -277,8 +314,100 @@ function probesOf(cls: Exclude<FuzzClass, 'random'>, route: Route, gatewaySized:
       if (gatewaySized) out.push(over(6 * MB + 1), over(10 * MB + 1));
       return out;
     }
+    case 'error-floods': {
+      // As many unknown keys as fit the route's own limit (at most 20,000), so the body is read and refused on its content.
+      const keys = Math.min(20_000, Math.floor((ownLimit(route) - 1024) / 12));
+      const unknown = Array.from({ length: keys }, (_, i) => `"k${i}":1`).join(',');
+      const wrongEntries = `"shareholders":[${Array.from({ length: 2_000 }, () => '{"ownership_percentage":"x"}').join(',')}]`;
+      const form = Array.from({ length: keys }, (_, i) => `k${i}=1`).join('&');
+      const parts = Array.from({ length: Math.min(keys, 2_000) }, (_, i) => [`k${i}`, '1'] as [string, string]);
+      const queryFlood = Array.from({ length: 500 }, (_, i) => `q${i}=1`).join('&');
+      const out = [probe(body(withMembers(plausibleJsonOpen(route), unknown), form, parts)), probe({ target: `${base}?${queryFlood}` })];
+      if (!short || encoding === 'json')
+        out.push(probe({ body: withMembers(plausibleJsonOpen(route), wrongEntries), headers: { 'Content-Type': CONTENT_TYPE.json } }));
+      return out;
+    }
+    case 'slow-patterns': {
+      const feeds = SLOW_PATTERNS.map(([, feed]) => `${feed.repeat(1_999)}!`);
+      const patterns = SLOW_PATTERNS.map(([pattern]) => pattern);
+      const fields = patterns.map((pattern, i) => ({
+        key: `f${i}`,
+        field_name: `Field ${i}`,
+        field_type: 'text',
+        validation: { pattern },
+      }));
+      const json = withMembers(
+        plausibleJsonOpen(route),
+        `"pattern":${JSON.stringify(patterns[0])},"validation":{"pattern":${JSON.stringify(patterns[1])}},"type":"form","form":{"title":"Slow","fields":${JSON.stringify(fields)}},"answers":${JSON.stringify(Object.fromEntries(feeds.map((f, i) => [`f${i}`, f])))},"description":${JSON.stringify(feeds[0])}`,
+      );
+      const form = feeds.map((f, i) => `f${i}=${encodeURIComponent(f)}`).join('&');
+      const out = [
+        probe(
+          body(
+            json,
+            form,
+            feeds.map((f, i) => [`f${i}`, f] as [string, string]),
+          ),
+        ),
+        probe({
+          target: `${base}?type=${encodeURIComponent(feeds[0])}&name=${encodeURIComponent(feeds[1])}&q=${encodeURIComponent(patterns[0])}`,
+        }),
+      ];
+      // A real form whose every field carries one of the patterns, answered to backtrack.
+      if (route.method === 'POST' && route.path === '/v1/requirements/{requirementID}/fulfill')
+        for (const [id, answer] of fixtures.slowRequirements)
+          out.push(
+            probe({
+              target: filled(route, () => id),
+              body: JSON.stringify({ answers: { code: answer } }),
+              headers: { 'Content-Type': CONTENT_TYPE.json },
+            }),
+          );
+      if (route.method === 'POST' && route.path === '/v1/sandbox/companies/{companyID}/requirements' && fixtures.companyId)
+        out.push(
+          probe({
+            target: filled(route, () => fixtures.companyId!),
+            body: JSON.stringify({ type: 'form', form: { title: 'Slow', fields } }),
+            headers: { 'Content-Type': CONTENT_TYPE.json },
+          }),
+        );
+      return out;
+    }
   }
 }
+
+/** What some probes need to exist first: a company of the fuzzed partner, and requirements with a slow pattern each. */
+interface Fixtures {
+  companyId?: string;
+  /** Each requirement's id and the answer built to make its pattern backtrack. */
+  slowRequirements: [id: string, answer: string][];
+}
+
+async function prepareFixtures(origin: URL, keyHeader: Record<string, string>): Promise<Fixtures> {
+  const json = { ...keyHeader, 'Content-Type': CONTENT_TYPE.json };
+  const created = await send(origin, {
+    method: 'POST',
+    target: '/v1/companies',
+    headers: json,
+    body: `${plausibleJsonOpen(ROUTE_COMPANIES)}}`,
+  });
+  if (created.status !== 201) throw new Error(`the fuzz could not create its company (${created.status}): ${created.text.slice(0, 300)}`);
+  const companyId = (JSON.parse(created.text) as { id: string }).id;
+  const slowRequirements: [string, string][] = [];
+  for (const [pattern, feed] of SLOW_PATTERNS) {
+    const fields = [{ key: 'code', field_name: 'Code', field_type: 'text', required: true, validation: { pattern } }];
+    const opened = await send(origin, {
+      method: 'POST',
+      target: `/v1/sandbox/companies/${companyId}/requirements`,
+      headers: json,
+      body: JSON.stringify({ type: 'form', form: { title: 'Slow', fields } }),
+    });
+    // A pattern RE2 cannot run is refused when the field is made; those that run are answered below.
+    if (opened.status === 201) slowRequirements.push([(JSON.parse(opened.text) as { id: string }).id, `${feed.repeat(1_999)}!`]);
+  }
+  return { companyId, slowRequirements };
+}
+const ROUTE_COMPANIES = { method: 'POST', path: '/v1/companies' } as Route;
 
 const nasty = fc.oneof(
   fc.constantFrom(
@@ -417,7 +546,17 @@ function isOurPage(route: Route, status: number, text: string): boolean {
 export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
   const origin = new URL(options.origin);
   const routes = options.routes ?? ROUTES;
-  const emptyFigures = (): ClassFigures => ({ requests: 0, serverErrors: 0, malformed: 0, stateChanges: 0, metadataLost: 0, statuses: {} });
+  const emptyFigures = (): ClassFigures => ({
+    requests: 0,
+    serverErrors: 0,
+    malformed: 0,
+    stateChanges: 0,
+    metadataLost: 0,
+    oversizeErrors: 0,
+    largestError: 0,
+    slowestMs: 0,
+    statuses: {},
+  });
   const report: FuzzReport = {
     requests: 0,
     routes: routes.length,
@@ -426,9 +565,13 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
     badEnvelopes: [],
     stateChanges: [],
     metadataLost: [],
+    oversizeErrors: [],
+    slowForms: 0,
     metadataKept: 0,
   };
   const keyHeader = { Authorization: `Bearer ${options.key}` };
+  const fixtures = await prepareFixtures(origin, keyHeader);
+  report.slowForms = fixtures.slowRequirements.length;
   // The state a refused request must leave alone: the partner's event log, and what its dashboard shows.
   const observer = options.dashboardSession ? await options.dashboardSession() : undefined;
   const stateOf = async (route: Route): Promise<string> => {
@@ -490,8 +633,9 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
               ? { Cookie: `dash_session=${session.token}`, 'X-CSRF-Token': session.csrf }
               : {};
 
-    const check = (cls: FuzzClass, probe: Probe, res: Answer): boolean => {
+    const check = (cls: FuzzClass, probe: Probe, res: Answer, ms: number): boolean => {
       const figures = report.byClass[cls];
+      figures.slowestMs = Math.max(figures.slowestMs, Math.round(ms));
       report.requests++;
       figures.requests++;
       figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
@@ -509,6 +653,15 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
       if (res.status === 0 || (res.status >= 400 && !wellFormedRefusal(route, res))) {
         figures.malformed++;
         report.badEnvelopes.push(finding());
+      }
+      if (res.status >= 400) {
+        const bytes = Buffer.byteLength(res.text);
+        figures.largestError = Math.max(figures.largestError, bytes);
+        const listed = (parsedOrUndefined(res.text) as { errors?: unknown[] } | undefined)?.errors?.length ?? 0;
+        if (bytes > ERROR_ANSWER_MAX_BYTES || listed > ERRORS_MAX_ENTRIES) {
+          figures.oversizeErrors++;
+          report.oversizeErrors.push({ ...finding(), body: `${bytes} bytes, ${listed} errors: ${res.text.slice(0, 200)}` });
+        }
       }
       if (probe.metadata && res.status < 300 && /json/.test(res.contentType)) {
         const answered = parsedOrUndefined(res.text) as { metadata?: unknown } | undefined;
@@ -540,15 +693,15 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
             async (values, q, b, h, signedIn) => {
               const probe = randomProbe(route, values, q, b, h);
               probe.headers = { ...probe.headers, ...credentials(signedIn) };
-              if (check(cls, probe, await send(origin, probe))) accepted++;
+              if (check(cls, probe, ...(await timed(origin, probe)))) accepted++;
             },
           ),
           { numRuns: options.runsPerRoute, seed: options.seed, endOnFailure: true },
         );
       } else {
-        for (const probe of probesOf(cls, route, gatewaySized.has(route), options.short === true)) {
+        for (const probe of probesOf(cls, route, gatewaySized.has(route), options.short === true, fixtures)) {
           probe.headers = { ...credentials(true), ...probe.headers };
-          if (check(cls, probe, await send(origin, probe))) accepted++;
+          if (check(cls, probe, ...(await timed(origin, probe)))) accepted++;
         }
       }
       routeAccepted += accepted;
@@ -561,6 +714,13 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
       report.stateChanges.push(`${name} (every class)`);
   }
   return report;
+}
+
+/** The answer and how long it took (a figure of the report, never a property). */
+async function timed(origin: URL, probe: Probe): Promise<[Answer, number]> {
+  const started = performance.now();
+  const answer = await send(origin, probe);
+  return [answer, performance.now() - started];
 }
 
 /** A refusal as the spec wants it: the envelope for JSON (and for no body type at all), our page for HTML. */
@@ -588,13 +748,13 @@ export function figuresTable(report: FuzzReport): string {
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([s, n]) => `${s}×${n}`)
       .join(', ');
-    return `| ${c} | ${f.requests} | ${f.serverErrors} | ${f.malformed} | ${f.stateChanges} | ${f.metadataLost} | ${statuses} |`;
+    return `| ${c} | ${f.requests} | ${f.serverErrors} | ${f.malformed} | ${f.stateChanges} | ${f.metadataLost} | ${f.oversizeErrors} | ${f.largestError} | ${f.slowestMs} | ${statuses} |`;
   });
   const total = FUZZ_CLASSES.reduce((t, c) => t + report.byClass[c].stateChanges, 0);
   return [
-    '| class | requests | 5xx | malformed answers | state changes after a refusal | metadata not kept verbatim | statuses |',
-    '|---|---|---|---|---|---|---|',
+    '| class | requests | 5xx | malformed answers | state changes after a refusal | metadata not kept verbatim | error answers over 256 KB or 20 errors | largest error answer (bytes) | slowest answer (ms) | statuses |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
-    `| all | ${report.requests} | ${report.serverErrors.length} | ${report.badEnvelopes.length} | ${total} | ${report.metadataLost.length} | |`,
+    `| all | ${report.requests} | ${report.serverErrors.length} | ${report.badEnvelopes.length} | ${total} | ${report.metadataLost.length} | ${report.oversizeErrors.length} | | | |`,
   ].join('\n');
 }

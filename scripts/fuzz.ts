@@ -42,15 +42,21 @@ async function main() {
     // The gateway and every handler ran in this process: a polluted Object.prototype would show here.
     const polluted = Object.keys(Object.prototype).length + ('polluted' in {} ? 1 : 0);
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-    const summary = `seed ${seed}: ${report.requests} requests over ${ROUTES.length} routes (API, dashboard, keyless pages; ${runs} random properties each, then every other class) in ${minutes} min; ${report.serverErrors.length} 5xx; ${report.badEnvelopes.length} malformed error answers; ${report.stateChanges.length} state changes after a refusal; ${report.metadataLost.length} metadata answers not verbatim (${report.metadataKept} verbatim); Object.prototype ${polluted ? 'POLLUTED' : 'untouched'}`;
+    const summary = `seed ${seed}: ${report.requests} requests over ${ROUTES.length} routes (API, dashboard, keyless pages; ${runs} random properties each, then every other class) in ${minutes} min; ${report.serverErrors.length} 5xx; ${report.badEnvelopes.length} malformed error answers; ${report.stateChanges.length} state changes after a refusal; ${report.metadataLost.length} metadata answers not verbatim (${report.metadataKept} verbatim); ${report.oversizeErrors.length} error answers over 256 KB or 20 errors; Object.prototype ${polluted ? 'POLLUTED' : 'untouched'}`;
     const table = figuresTable(report);
     console.log(`${summary}\n\n${table}`);
     recordProofRun('fuzz', `npm run fuzz ${process.argv.slice(2).join(' ')}`.trim(), `${summary}.\n\n${table}`);
-    for (const line of [...report.serverErrors, ...report.badEnvelopes, ...report.metadataLost].slice(0, 20))
+    for (const line of [...report.serverErrors, ...report.badEnvelopes, ...report.metadataLost, ...report.oversizeErrors].slice(0, 20))
       console.log(JSON.stringify(line));
     for (const route of report.stateChanges) console.log('state changed:', route);
     process.exitCode =
-      report.serverErrors.length + report.badEnvelopes.length + report.stateChanges.length + report.metadataLost.length + polluted > 0
+      report.serverErrors.length +
+        report.badEnvelopes.length +
+        report.stateChanges.length +
+        report.metadataLost.length +
+        report.oversizeErrors.length +
+        polluted >
+      0
         ? 1
         : 0;
   } finally {

@@ -7,7 +7,7 @@ import { aFreshPartner } from '../support/partners';
 const c = useStackDatabase();
 
 describe('hostile input, in its short form (npm run fuzz runs the full one)', () => {
-  it('never answers 5xx, answers every error with the envelope (or our page), keeps metadata verbatim, and refused requests change nothing', async () => {
+  it('never answers 5xx, answers every error with the envelope (or our page) of at most 256 KB and 20 errors, keeps metadata verbatim, and refused requests change nothing', async () => {
     // A partner of its own: "refused requests change nothing" watches its event log and dashboard,
     // and other tests (the isolation matrices) write into other_partner's at the same time.
     const { partnerId, testKey } = await aFreshPartner();
@@ -29,6 +29,10 @@ describe('hostile input, in its short form (npm run fuzz runs the full one)', ()
     expect(report.badEnvelopes).toEqual([]);
     expect(report.stateChanges).toEqual([]);
     expect(report.metadataLost).toEqual([]);
+    // Error floods and slow patterns (issue 49): every answer bounded, and the real forms' patterns answered.
+    expect(report.oversizeErrors).toEqual([]);
+    expect(report.byClass['error-floods'].largestError).toBeGreaterThan(0);
+    expect(report.slowForms).toBeGreaterThanOrEqual(4); // (a|a)*$, ^(\d|\d\d)*$, \d*…x and (a+)+$ at least: RE2 runs them
     expect(report.metadataKept).toBeGreaterThanOrEqual(2); // an account's and a company's, at least
   }, 900_000);
 });
