@@ -63,6 +63,8 @@ export interface FailedRule {
   format?: string;
   /** For `additionalProperties`: the fields the object accepts. */
   known?: readonly string[];
+  /** For `additionalProperties`: a valid object, when its schema gives one (`examples`). */
+  example?: unknown;
 }
 
 const MAX_ENUM_LISTED = 8;
@@ -382,9 +384,10 @@ export function ruleTexts(rule: FailedRule): { reason: string; how_to_fix: strin
           : known.length && known.length <= 30
             ? ` The accepted fields here are: ${known.join(', ')}.`
             : '';
+      const valid = rule.example === undefined ? '' : ` Such as ${JSON.stringify(rule.example)}.`;
       return {
         reason: `is not ${rule.place === 'query' ? 'a parameter' : 'a field'} of this request`,
-        how_to_fix: `Remove '${key}'.${hint}`,
+        how_to_fix: `Remove '${key}'.${hint}${valid}`,
       };
     }
     default:

@@ -261,7 +261,7 @@ export function countedFieldErrors(
       const room = MAX_LISTED_ERRORS - out.length;
       for (const key of issue.keys.slice(0, room)) {
         const path = [...prefix, ...issue.path, key];
-        const texts = ruleTexts({ validation_type: 'additionalProperties', path, place, known });
+        const texts = ruleTexts({ validation_type: 'additionalProperties', path, place, known, example: parent?.examples?.[0] });
         out.push({ reason: texts.reason, location: jsonPath(path), validation_type: 'additionalProperties', how_to_fix: texts.how_to_fix });
       }
       unlisted += Math.max(0, issue.keys.length - room);

@@ -42,7 +42,8 @@ export const EVENT_TYPES = {
   'company.updated': {
     resource: 'company',
     changes: true,
-    fires: 'identity changed: entity type, state, name suffix, industry, shares, formation date, address, owner roster',
+    fires:
+      'identity changed: entity type, state, name suffix, industry, shares, formation date, address, owner roster; or you changed its metadata or external_id (POST /companies/{companyID})',
   },
   'company.dissolved': { resource: 'company', fires: 'a dissolution order completed; once' },
   'tax_filing.created': { resource: 'tax_filing', fires: 'a federal or state filing was opened; one right consumed' },

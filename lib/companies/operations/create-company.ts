@@ -4,7 +4,7 @@ import { commit, refuseTakenGuards } from '../../event-log/commit';
 import { prefetchCounters, type PrefetchedCounters } from '../../event-log/sequence';
 import type { ReadBatch } from '../../store/read-batch';
 import { tableName } from '../../store/client';
-import { companyExternalIdKey, COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
+import { COUNTERS, listCounterKey, listSortKey } from '../../store/keys';
 import type { Scope } from '../../scope';
 import { WriteSet } from '../../store/write-set';
 import { renderAccount, type AccountRecord } from '../../resources/account';
@@ -18,6 +18,7 @@ import { selectAccount, unknownAccount } from '../account-selection';
 import { attachedProducts } from '../attached-products';
 import { newCompany } from '../new-company';
 import { nameGuardKey, nameTaken } from '../company-name';
+import { addExternalIdGuard } from '../external-id-guard';
 import { checkPassportFiles } from './passport-files';
 import { enforceCompanyRules } from '../rules';
 import type { CreateCompanyBody } from '../schemas';
@@ -180,23 +181,7 @@ function buildCreation(scope: Scope, company: CompanyRecord, orders: ServiceOrde
     },
     { condition: itemAbsent(), onFailed: () => nameTaken(company.name, company.state, 'or form in another state.') },
   );
-  if (company.external_id !== undefined) {
-    ws.put(
-      { ...companyExternalIdKey(scope, company.external_id), entity: 'company_external_id', company_id: company.id },
-      {
-        condition: itemAbsent(),
-        onFailed: () =>
-          new ApiError('resource_already_exists', `A company with external_id '${company.external_id}' already exists.`, [
-            {
-              reason: 'is already used by another company',
-              location: '$.external_id',
-              validation_type: 'unique',
-              how_to_fix: `Send a new external_id, such as "external_id": "${company.external_id}-2", or read the existing company with GET /v1/companies?external_id=${encodeURIComponent(company.external_id!)}.`,
-            },
-          ]),
-      },
-    );
-  }
+  if (company.external_id !== undefined) addExternalIdGuard(ws, scope, company.id, company.external_id);
   if (newAccount) addAccountCreation(ws, scope, newAccount);
   ws.update(listCounterKey(scope, COUNTERS.companies), { add: { n: 1 } });
   ws.update(listCounterKey(scope, COUNTERS.companiesOfAccount(company.account_id)), { add: { n: 1 } });

@@ -1,6 +1,7 @@
 import { createCompany } from './create-company';
 import { listCompanies } from './list-companies';
 import { getCompany } from './get-company';
+import { updateCompany } from './update-company';
 import { listServiceOrdersOfCompany } from './list-company-service-orders';
 import { createAccount } from './create-account';
 import { listAccounts } from './list-accounts';
@@ -15,6 +16,7 @@ export const companiesRoutes = [
   getNameAvailability,
   listCompanies,
   getCompany,
+  updateCompany,
   listServiceOrdersOfCompany,
   createAccount,
   listAccounts,

@@ -5,7 +5,7 @@ import { companyExternalIdKey, companyIndexes, companyKey, JOB_SHARDS, listSortK
 import type { Mode, Scope } from '../../scope';
 import { type QueryPage, queryEvery, queryPagesOf } from '../query';
 import type { Guard, WriteSet } from '../write-set';
-import { allOf, equals, itemPresent, notEquals } from '../expression';
+import { allOf, equals, itemAbsent, itemPresent, notEquals } from '../expression';
 import { companyChangedAt, type CompanyRecord } from '../../resources/company';
 import { metadataAsText } from '../metadata-attribute';
 import { TABLE_KEYS } from '../table-definition';
@@ -182,6 +182,22 @@ export function openCompaniesOfShard(mode: Mode, shard: number, onlyPartner?: st
     sortKey: onlyPartner ? { beginsWith: `${onlyPartner}#` } : undefined,
     attributes: ['gsi4sk', 'id', 'state', 'entity_type', 'created_at', 'incorporated_at', 'status'],
   });
+}
+
+/**
+ * companyByExternalId's guard item: `externalId` held by `companyId`, written only where no company of
+ * the partner and mode holds it (else `taken()`), in the caller's transaction.
+ */
+export function addCompanyExternalIdGuard(ws: WriteSet, scope: Scope, companyId: string, externalId: string, taken: () => Error): void {
+  ws.put(
+    { ...companyExternalIdKey(scope, externalId), entity: 'company_external_id', company_id: companyId },
+    { condition: itemAbsent(), onFailed: taken },
+  );
+}
+
+/** The company's guard of `externalId` removed (the value free again), only while it is that company's. */
+export function removeCompanyExternalIdGuard(ws: WriteSet, scope: Scope, companyId: string, externalId: string): void {
+  ws.delete(companyExternalIdKey(scope, externalId), { condition: equals('company_id', companyId) });
 }
 
 /** companyByExternalId: the id of the company its guard item points at (`external_id` is unique per partner and mode). */
