@@ -6,5 +6,8 @@ import { viewOfSession } from '../../lib/dashboard/session-view';
 /** POST /dashboard/api/step-up/verify `{code}` → the session, stepped up for 10 minutes (`stepped_up_until`). */
 export const handler = dashboardApiOperation({
   ...contract,
-  handle: async ({ auth, body }) => ({ status: 200, body: viewOfSession(await verifyStepUp(auth.session, auth.token, body.code)) }),
+  handle: async ({ auth, body }) => ({
+    status: 200,
+    body: viewOfSession(await verifyStepUp(auth.session, auth.token, body.code, auth.ip)),
+  }),
 });

@@ -1,7 +1,8 @@
 import { mailGoesToOutbox } from '../../lib/email';
 import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
 import { dashboardRollWebhookSecret as contract } from '../../lib/routes/dashboard/page-roll-webhook-secret';
-import { readWebhookEndpoint, requestSecretRoll } from '../../lib/dashboard/webhook-endpoints';
+import { readWebhookEndpoint } from '../../lib/dashboard/webhook-endpoints';
+import { requestSecretRollAs } from '../../lib/dashboard/audited-acts';
 import { rollConfirmPage } from '../../lib/dashboard/pages/webhook-endpoints';
 
 /** POST /dashboard/webhook-endpoints/{id}/secret/roll: e-mails the code, asks for it. */
@@ -9,7 +10,7 @@ export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, params }) => {
     const endpoint = await readWebhookEndpoint(auth.session.partner_id, params.id);
-    const roll = await requestSecretRoll(auth.session, params.id, { endpointKnown: true }); // read just above
+    const roll = await requestSecretRollAs(auth, params.id, { endpointKnown: true }); // read just above
     return rollConfirmPage(auth.session, endpoint, roll.email, mailGoesToOutbox());
   },
 });

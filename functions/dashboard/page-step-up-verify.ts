@@ -9,7 +9,7 @@ import { seeOther } from '../../lib/dashboard/pages/layout';
 export const handler = dashboardPageOperation({
   ...contract,
   handle: async ({ auth, body: form }) => {
-    await verifyStepUp(auth.session, auth.token, field(form, 'code') ?? '');
+    await verifyStepUp(auth.session, auth.token, field(form, 'code') ?? '', auth.ip);
     return seeOther(safeNext(field(form, 'next')) ?? '/dashboard');
   },
 });

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'session.stepped_up',
   'session.step_up_failed',
   'sandbox_clock.advanced',
+  'operator.acted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { resourceMissing } from '../errors';
-import { webhookEndpoints } from '../webhooks/endpoints';
+import { type WebhookEndpoint, webhookEndpoints } from '../webhooks/endpoints';
 import { recoverEvents } from '../webhooks/operations/recover-events';
 import { createKey, type CreateKeyBody, keyOfPartner, revokeKey } from './api-keys';
 import { type AuditAction, recordAudit } from './audit';
@@ -46,10 +46,31 @@ export async function updateSettingsAs(auth: Acting, body: z.output<typeof updat
   return updateSettings(actorOf(auth), body);
 }
 
+/** What an endpoint's audit entry shows of it (never its secret or private key). */
+function endpointDetails(e: WebhookEndpoint) {
+  return {
+    url: e.url,
+    status: e.status,
+    disabled_reason: e.status === 'disabled' ? (e.disabled_reason ?? 'manual') : null,
+    enabled_events: e.enabled_events,
+    description: e.description ?? null,
+  };
+}
+
+/** Of two endpoint details, the fields that differ, before and after. */
+function changed(before: ReturnType<typeof endpointDetails>, after: ReturnType<typeof endpointDetails>) {
+  const keys = (Object.keys(after) as (keyof typeof after)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])) };
+}
+
 export async function createWebhookEndpointAs(auth: Acting, body: z.output<typeof createEndpointBody>) {
   if (body.livemode) requireStepUp(auth.session, 'Creating a live webhook endpoint');
   const created = await createWebhookEndpoint(auth.session.partner_id, body);
-  await recordAudit(actorOf(auth), 'webhook_endpoint.created', created.id);
+  const stored = await webhookEndpoints.get(auth.session.partner_id, created.id);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.created', created.id, {
+    livemode: created.livemode,
+    details: { after: stored ? endpointDetails(stored) : { url: created.url } },
+  });
   return created;
 }
 
@@ -61,8 +82,13 @@ export async function updateWebhookEndpointAs(auth: Acting, id: string, body: z.
     if (current && body.enabled_events !== undefined && narrows(current.enabled_events, body.enabled_events))
       requireStepUp(auth.session, 'Narrowing the events of a live webhook endpoint');
   }
+  const before = await webhookEndpoints.get(auth.session.partner_id, id);
   const updated = await updateWebhookEndpoint(auth.session.partner_id, id, body);
-  await recordAudit(actorOf(auth), 'webhook_endpoint.updated', id);
+  const after = await webhookEndpoints.get(auth.session.partner_id, id);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.updated', id, {
+    livemode: updated.livemode,
+    details: before && after ? changed(endpointDetails(before), endpointDetails(after)) : {},
+  });
   return updated;
 }
 
@@ -95,9 +121,13 @@ async function auditedEndpointChange<T>(
   destructive?: string,
 ): Promise<T> {
   if (destructive) await stepUpIfLive(auth, id, destructive);
-  const changed = await change();
-  await recordAudit(actorOf(auth), action, id);
-  return changed;
+  const before = await webhookEndpoints.get(auth.session.partner_id, id);
+  const done = await change();
+  const after = await webhookEndpoints.get(auth.session.partner_id, id);
+  const details =
+    before && after ? changed(endpointDetails(before), endpointDetails(after)) : before ? { before: endpointDetails(before) } : {};
+  await recordAudit(actorOf(auth), action, id, { livemode: before ? before.mode === 'live' : null, details });
+  return done;
 }
 
 export const deleteWebhookEndpointAs = (auth: Acting, id: string) =>
@@ -123,10 +153,13 @@ export const enableWebhookEndpointAs = (auth: Acting, id: string) =>
 
 export async function confirmSecretRollAs(auth: Acting, id: string, input: Parameters<typeof confirmSecretRoll>[2]) {
   const rolled = await confirmSecretRoll(auth.session.partner_id, id, input);
+  const endpoint = await webhookEndpoints.get(auth.session.partner_id, id);
   await recordAudit(
     actorOf(auth),
     rolled.previous_secret_expires_at === null ? 'webhook_endpoint.secret_rolled_previous_retired' : 'webhook_endpoint.secret_rolled',
     id,
+    // The secrets themselves never: when the one replaced stops signing.
+    { livemode: endpoint ? endpoint.mode === 'live' : null, details: { previous_secret_expires_at: rolled.previous_secret_expires_at } },
   );
   return rolled;
 }
@@ -151,6 +184,10 @@ export async function replaceSigningKeyAs(auth: Acting, id: string) {
 export async function recoverEventsAs(auth: Acting, id: string, since: string) {
   await stepUpIfLive(auth, id, 'Recovering a live webhook endpoint');
   const recovered = await recoverEvents(auth.session.partner_id, id, since);
-  await recordAudit(actorOf(auth), 'webhook_endpoint.recovered', id);
+  const endpoint = await webhookEndpoints.get(auth.session.partner_id, id);
+  await recordAudit(actorOf(auth), 'webhook_endpoint.recovered', id, {
+    livemode: endpoint ? endpoint.mode === 'live' : null,
+    details: { since: recovered.since, events: recovered.events },
+  });
   return recovered;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { now } from '../clock';
 import { newId, randomBase62 } from '../ids';
 import {
+  addDashboardSession,
   deleteDashboardSession,
   deleteSessionsOfMember,
   type DashboardSessionRecord,
@@ -10,7 +11,8 @@ import {
   sessionsOfMember,
   touchDashboardSession,
 } from '../store/entities/dashboard-session';
-import { endSessionsOfMember, getStaffMember, type StaffMemberRecord } from '../store/entities/staff-member';
+import { acceptInvitationIn, endSessionsOfMember, getStaffMember, type StaffMemberRecord } from '../store/entities/staff-member';
+import { type AuditAct, commitAudited } from '../audit/record';
 import { memberOfPartner, statusOfMember } from './staff';
 import type { StaffRole } from './roles';
 
@@ -67,7 +69,13 @@ export async function createSession(input: {
   const member = await memberOfPartner(input.partnerId, input.email);
   // An invitation opens no session until it is accepted (lib/dashboard/sign-in.ts accepts it first).
   if (!member || statusOfMember(member) !== 'active') throw new NotStaff(input.email, input.partnerId);
-  const kind = input.kind ?? 'bearer';
+  const { token, record } = newSession(member, input.kind ?? 'bearer', input.ip ?? '', input.steppedUpForMs);
+  await putDashboardSession(hashToken(token), record);
+  return { token, session: { ...record, role: member.role } };
+}
+
+/** A new session's token and record (not yet written). */
+function newSession(member: StaffMemberRecord, kind: 'cookie' | 'bearer', ip: string, steppedUpForMs?: number) {
   const token = SESSION_TOKEN_PREFIX + randomBase62(43);
   const at = now().getTime();
   const record: DashboardSessionRecord = {
@@ -81,10 +89,46 @@ export async function createSession(input: {
     last_seen_at: new Date(at).toISOString(),
     idle_expires_at: new Date(at + SESSION_LIFETIMES[kind].idleMs).toISOString(),
     expires_at: new Date(at + SESSION_LIFETIMES[kind].absoluteMs).toISOString(),
-    ip: input.ip ?? '',
-    ...(input.steppedUpForMs ? { stepped_up_until: new Date(at + input.steppedUpForMs).toISOString() } : {}),
+    ip,
+    ...(steppedUpForMs ? { stepped_up_until: new Date(at + steppedUpForMs).toISOString() } : {}),
   };
-  await putDashboardSession(hashToken(token), record);
+  return { token, record };
+}
+
+/** The invitation a sign-in was accepting was removed (or accepted) meanwhile: nothing was written. */
+export class InvitationGone extends Error {
+  constructor() {
+    super('the invitation is no longer open');
+  }
+}
+
+/**
+ * The session a sign-in with the right code opens (lib/dashboard/sign-in.ts), not stepped up: the
+ * session, the acceptance of the member's invitation if it is one, and the sign-in's audit entry
+ * (`session.signed_in`), in one transaction.
+ */
+export async function openSignedInSession(
+  member: StaffMemberRecord,
+  kind: 'cookie' | 'bearer',
+  ip: string,
+): Promise<{ token: string; session: DashboardSession }> {
+  const accepting = statusOfMember(member) === 'invited';
+  const { token, record } = newSession(member, kind, ip);
+  await commitAudited({ partnerId: member.partner_id, mode: 'live' }, (ws) => {
+    addDashboardSession(ws, hashToken(token), record);
+    if (accepting) acceptInvitationIn(ws, member, record.created_at, () => new InvitationGone());
+    const act: AuditAct = {
+      actor: { partner_id: member.partner_id, email: member.email, ip: ip || null },
+      action: 'session.signed_in',
+      target: member.id,
+      details: {
+        session_id: record.id,
+        kind,
+        ...(accepting ? { before: { status: 'invited' }, after: { status: 'active' } } : {}),
+      },
+    };
+    return { value: undefined, acts: [act] };
+  });
   return { token, session: { ...record, role: member.role } };
 }
 

@@ -21,18 +21,24 @@ export const actorOf = (auth: Acting): Actor => ({ partner_id: auth.session.part
 export async function inviteStaffAs(auth: Acting, body: z.output<typeof inviteStaffBody>) {
   requireStepUp(auth.session, 'Changing staff');
   const member = await inviteStaff(auth.session.partner_id, auth.session.email, body);
-  await recordAudit(actorOf(auth), 'staff_member.invited', member.id);
+  await recordAudit(actorOf(auth), 'staff_member.invited', member.id, {
+    details: { after: { email: member.email, role: member.role, status: member.status } },
+  });
   return member;
 }
 
 /** Removing: an owner's stepped-up session; their sessions end at once; recorded in the audit log. */
 export async function removeStaffAs(auth: Acting, staffId: string) {
   // Another partner's member is missing before anything is asked of the session.
-  if (!(await getStaffMember(auth.session.partner_id, staffId))) throw resourceMissing('staff member', staffId);
+  const was = await getStaffMember(auth.session.partner_id, staffId);
+  if (!was) throw resourceMissing('staff member', staffId);
   requireStepUp(auth.session, 'Changing staff');
   const before = nowIso();
   const member = await removeStaff(auth.session.partner_id, staffId);
-  if (member.removed_at && member.removed_at >= before) await recordAudit(actorOf(auth), 'staff_member.removed', member.id);
+  if (member.removed_at && member.removed_at >= before)
+    await recordAudit(actorOf(auth), 'staff_member.removed', member.id, {
+      details: { before: { email: member.email, role: member.role, status: statusOfMember(was) }, after: { status: 'removed' } },
+    });
   return member;
 }
 

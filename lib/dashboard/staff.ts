@@ -9,7 +9,6 @@ import { deleteSessionsOfMember } from '../store/entities/dashboard-session';
 import {
   getStaffLookup,
   getStaffMember,
-  markInvitationAccepted,
   markStaffRemoved,
   putStaffMember,
   setInvitedRole,
@@ -173,19 +172,6 @@ export async function inviteStaff(partnerId: string, invitedBy: string, body: z.
   }
   await sendInvitation(member, invitedBy);
   return viewOfStaffMember(member);
-}
-
-/**
- * Accepting an invitation: the person signed in to this partner's dashboard with a code sent to the
- * address (lib/dashboard/sign-in.ts). The member as it now stands (active), or undefined when it was
- * removed meanwhile.
- */
-export async function acceptInvitation(member: StaffMember): Promise<StaffMember | undefined> {
-  if (statusOfMember(member) !== 'invited') return member;
-  const at = nowIso();
-  if (await markInvitationAccepted(member, at)) return { ...member, status: 'active', accepted_at: at };
-  const now = await getStaffMember(member.partner_id, member.id);
-  return now && statusOfMember(now) === 'active' ? now : undefined;
 }
 
 const lastOwner = () =>

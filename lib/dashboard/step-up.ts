@@ -2,7 +2,8 @@ import { now } from '../clock';
 import { ApiError } from '../errors';
 import { sendEmail } from '../email/send-email';
 import { CODE_TTL_MS, hashOneTimeCode, newOneTimeCode, sameHash } from '../crypto/one-time-code';
-import { setSessionSteppedUp } from '../store/entities/dashboard-session';
+import { stepUpSessionIn } from '../store/entities/dashboard-session';
+import { type AuditAct, commitAudited, recordAudit } from '../audit/record';
 import { getStepUpCode, putStepUpCode, spendStepUpAttempt, spendStepUpCode } from '../store/entities/step-up-code';
 import { sessionTokenHash, type DashboardSession } from './session';
 
@@ -91,16 +92,43 @@ export const wrongStepUpCode = () =>
     },
   ]);
 
-/** POST /dashboard/api/step-up/verify `{code}`: the session is stepped up for 10 minutes. */
-export async function verifyStepUp(session: DashboardSession, token: string, code: string): Promise<DashboardSession> {
+const actorOfSession = (session: DashboardSession, ip: string | null) => ({ partner_id: session.partner_id, email: session.email, ip });
+
+/**
+ * POST /dashboard/api/step-up/verify `{code}`: the session is stepped up for 10 minutes, in the
+ * transaction of its audit entry (`session.stepped_up`); a wrong code for a pending one is recorded as
+ * `session.step_up_failed` (at most 3 tries a code, 5 codes a day: a stolen session cannot flood the log).
+ */
+export async function verifyStepUp(
+  session: DashboardSession,
+  token: string,
+  code: string,
+  ip: string | null = null,
+): Promise<DashboardSession> {
   const tokenHash = sessionTokenHash(token);
   const at = now().getTime();
   const pending = await getStepUpCode(tokenHash);
   if (!pending || pending.code_hash === 'spent' || Date.parse(pending.expires_at) <= at) throw wrongStepUpCode();
   if (!(await spendStepUpAttempt(tokenHash, pending.code_hash, STEP_UP_ATTEMPTS))) throw wrongStepUpCode();
-  if (!sameHash(pending.code_hash, hashOneTimeCode('step-up', session.id, code))) throw wrongStepUpCode();
+  if (!sameHash(pending.code_hash, hashOneTimeCode('step-up', session.id, code))) {
+    await recordAudit(actorOfSession(session, ip), 'session.step_up_failed', session.staff_id, { details: { session_id: session.id } });
+    throw wrongStepUpCode();
+  }
   if (!(await spendStepUpCode(tokenHash, pending.code_hash))) throw wrongStepUpCode();
   const until = new Date(at + STEP_UP_MS).toISOString();
-  await setSessionSteppedUp(tokenHash, until);
+  await commitAudited({ partnerId: session.partner_id, mode: 'live' }, (ws) => {
+    stepUpSessionIn(ws, tokenHash, until, () => wrongStepUpCode());
+    const act: AuditAct = {
+      actor: actorOfSession(session, ip),
+      action: 'session.stepped_up',
+      target: session.staff_id,
+      details: {
+        session_id: session.id,
+        before: { stepped_up_until: session.stepped_up_until ?? null },
+        after: { stepped_up_until: until },
+      },
+    };
+    return { value: undefined, acts: [act] };
+  });
   return { ...session, stepped_up_until: until };
 }

@@ -7,6 +7,7 @@ import { operatorName, recordAudit, type AuditOutcome } from './audit';
 import { flag, parseCliArgs, type CliArgs } from './cli-args';
 import { OperatorError, resolveTarget, type ReadStackOutputs, type Target } from './target';
 import { isId } from '../ids';
+import { recordAudit as recordInPartnerAudit } from '../audit/record';
 import { randomBase62 } from '../ids';
 
 /** How a run talks to the operator and to AWS; tests answer the prompt and the stack's outputs themselves. */
@@ -143,6 +144,8 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
       },
     });
     await settle('succeeded');
+    if (scope?.partnerId && !action.readOnly)
+      await recordInPartnerLog(io, { partnerId: scope.partnerId, mode: scope.mode, operator, action, args });
     io.out(JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {
@@ -155,5 +158,29 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     await settle('failed', message);
     io.err(message);
     return 1;
+  }
+}
+
+/**
+ * An operator's act on a partner's data, in that partner's own audit log too (`operator.acted`,
+ * `actor_kind: "operator"`), so the partner's security team sees what the platform team did. After
+ * the act: it is recorded in the platform's audit first, and a failure here is told, not hidden.
+ */
+async function recordInPartnerLog(
+  io: OpsIo,
+  run: { partnerId: string; mode: Scope['mode']; operator: string; action: OperatorAction; args: CliArgs },
+): Promise<void> {
+  try {
+    await recordInPartnerAudit(
+      { partner_id: run.partnerId, email: run.operator, ip: null, kind: 'operator' },
+      'operator.acted',
+      run.action.name,
+      {
+        livemode: run.mode === 'live',
+        details: { command: run.action.name, arguments: run.args.positional },
+      },
+    );
+  } catch (error) {
+    io.err(`Done, but not recorded in the partner's audit log: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -2,6 +2,8 @@ import type { SandboxClock } from '../resources/sandbox-clock';
 import { readSandboxClock } from '../store/entities/sandbox-clock';
 import { renderSandboxClock } from './render-clock';
 import { startAdvance } from './advance-clock';
+import { recordAudit } from '../audit/record';
+import { actorOf, type Acting } from '../dashboard/staff-changes';
 
 /** The test mode of a partner: the dashboard acts on its partner's sandbox. */
 const testScope = (partnerId: string) => ({ partnerId, mode: 'test' as const });
@@ -20,4 +22,14 @@ export async function advanceFromDashboard(partnerId: string, to: string): Promi
   const scope = testScope(partnerId);
   const target = /(Z|[+-]\d\d:\d\d)$/i.test(to) ? to : `${to.length === 16 ? `${to}:00` : to}Z`;
   return startAdvance(scope, target, await readSandboxClock(scope), () => undefined);
+}
+
+/** The dashboard's advance by a signed-in person, recorded in the audit log once started: from where to where. */
+export async function advanceClockAs(auth: Acting, to: string): Promise<SandboxClock> {
+  const clock = await advanceFromDashboard(auth.session.partner_id, to);
+  await recordAudit(actorOf(auth), 'sandbox_clock.advanced', 'sandbox_clock', {
+    livemode: false,
+    details: { before: { now: clock.now }, after: { now: clock.advancing_to ?? clock.now } },
+  });
+  return clock;
 }

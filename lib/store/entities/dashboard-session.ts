@@ -3,6 +3,8 @@ import { db, tableName } from '../client';
 import { recordOf } from '../entity';
 import { dashboardSessionKey, sessionsOfStaffMember } from '../keys';
 import { TTL_ATTRIBUTE } from '../table-definition';
+import type { WriteSet } from '../write-set';
+import { itemAbsent, itemPresent } from '../expression';
 
 /** A dashboard session as stored, under the SHA-256 of its token (the token itself is never kept). */
 export interface DashboardSessionRecord {
@@ -28,22 +30,30 @@ export interface DashboardSessionRecord {
 const ttlOf = (record: Pick<DashboardSessionRecord, 'idle_expires_at' | 'expires_at'>) =>
   Math.ceil(Math.min(Date.parse(record.idle_expires_at), Date.parse(record.expires_at)) / 1000);
 
+const sessionItem = (tokenHash: string, record: DashboardSessionRecord) => ({
+  ...dashboardSessionKey(tokenHash),
+  entity: 'dashboard_session',
+  ...record,
+  token_hash: tokenHash,
+  ...sessionsOfStaffMember(record.staff_id),
+  gsi1sk: `${record.created_at}#${record.id}`,
+  [TTL_ATTRIBUTE]: ttlOf(record),
+});
+
 export async function putDashboardSession(tokenHash: string, record: DashboardSessionRecord): Promise<void> {
   await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...dashboardSessionKey(tokenHash),
-        entity: 'dashboard_session',
-        ...record,
-        token_hash: tokenHash,
-        ...sessionsOfStaffMember(record.staff_id),
-        gsi1sk: `${record.created_at}#${record.id}`,
-        [TTL_ATTRIBUTE]: ttlOf(record),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+    new PutCommand({ TableName: tableName(), Item: sessionItem(tokenHash, record), ConditionExpression: 'attribute_not_exists(pk)' }),
   );
+}
+
+/** A new session written in the transaction of `ws` (a sign-in and its audit entry). */
+export function addDashboardSession(ws: WriteSet, tokenHash: string, record: DashboardSessionRecord): void {
+  ws.put(sessionItem(tokenHash, record), { condition: itemAbsent() });
+}
+
+/** A session stepped up in the transaction of `ws` (with its audit entry); `onGone` when it ended meanwhile. */
+export function stepUpSessionIn(ws: WriteSet, tokenHash: string, until: string, onGone: () => Error): void {
+  ws.update(dashboardSessionKey(tokenHash), { set: { stepped_up_until: until } }, { condition: itemPresent(), onFailed: onGone });
 }
 
 export async function getDashboardSession(tokenHash: string): Promise<DashboardSessionRecord | undefined> {
@@ -75,18 +85,6 @@ export async function touchDashboardSession(
     .catch((error) => {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     });
-}
-
-export async function setSessionSteppedUp(tokenHash: string, until: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: dashboardSessionKey(tokenHash),
-      UpdateExpression: 'SET stepped_up_until = :until',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':until': until },
-    }),
-  );
 }
 
 export async function deleteDashboardSession(tokenHash: string): Promise<void> {

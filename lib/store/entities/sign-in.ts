@@ -4,6 +4,7 @@ import { recordOf } from '../entity';
 import { SIGN_IN_CODE_SK_PREFIX, signInCodeKey, signInDeviceKey, signInIpWindowKey, signInLimitKey, signInPartition } from '../keys';
 import { TTL_ATTRIBUTE } from '../table-definition';
 import type { WriteSet } from '../write-set';
+import { allOf, equals, itemAbsent } from '../expression';
 
 /** One e-mailed sign-in code of an address (only its hash), bound to who asked for it. */
 export interface SignInCodeRecord {
@@ -135,6 +136,29 @@ export async function putSignInLimit(
 /** Clears the address's day of codes, wrong entries and lockouts, in the transaction of `ws` (an owner's act, audited). */
 export function clearSignInLimit(ws: WriteSet, email: string): void {
   ws.delete(signInLimitKey(email));
+}
+
+/**
+ * Writes the address's limit record in the transaction of `ws` (with the audit entries of a failed
+ * sign-in or a lockout) if it is still as it was read (`expected`), else `onChanged()`.
+ */
+export function writeSignInLimit(
+  ws: WriteSet,
+  email: string,
+  record: SignInLimitRecord,
+  expected: SignInLimitRecord | undefined,
+  keepUntil: number,
+  onChanged: () => Error,
+): void {
+  ws.put(
+    { ...signInLimitKey(email), entity: 'sign_in_limit', ...record, [TTL_ATTRIBUTE]: Math.ceil(keepUntil / 1000) },
+    {
+      condition: expected
+        ? allOf(equals('window_started_at', expected.window_started_at), equals('sends', expected.sends), equals('wrong', expected.wrong))
+        : itemAbsent(),
+      onFailed: onChanged,
+    },
+  );
 }
 
 export async function deleteSignInLimit(email: string): Promise<void> {

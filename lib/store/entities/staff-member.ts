@@ -2,6 +2,8 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '.
 import { db, tableName } from '../client';
 import { recordOf } from '../entity';
 import { updateItem } from '../single-item';
+import type { WriteSet } from '../write-set';
+import { allOf, attributeNotExists, equals, itemPresent } from '../expression';
 import { legacyStaffKey, STAFF_MEMBER_SK_PREFIX, staffLookupPartition, staffMemberKey, staffMembershipKey, staffPartition } from '../keys';
 
 /** What a person may do in a partner's dashboard (lib/dashboard/roles.ts). */
@@ -172,27 +174,13 @@ export async function markStaffRemoved(member: StaffMemberRecord, at: string): P
   return { ...member, removed_at: at, sessions_ended_at: at };
 }
 
-/**
- * The person accepted the invitation (they signed in to this partner's dashboard): `active` from now
- * on. False when the membership is no longer an invitation (accepted meanwhile, or removed).
- */
-export async function markInvitationAccepted(member: StaffMemberRecord, at: string): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: staffMemberKey(member.partner_id, member.id),
-        UpdateExpression: 'SET #status = :active, accepted_at = :at',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removed_at) AND #status = :invited',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':active': 'active', ':invited': 'invited', ':at': at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+/** The invitation accepted in the transaction of `ws` (a sign-in and its audit entry); `onGone` when it is no longer one. */
+export function acceptInvitationIn(ws: WriteSet, member: StaffMemberRecord, at: string, onGone: () => Error): void {
+  ws.update(
+    staffMemberKey(member.partner_id, member.id),
+    { set: { status: 'active', accepted_at: at } },
+    { condition: allOf(itemPresent(), attributeNotExists('removed_at'), equals('status', 'invited')), onFailed: onGone },
+  );
 }
 
 /** A pending invitation asked for again with another role: the role changes while it is still an invitation. */
