@@ -66,6 +66,8 @@ beforeAll(async () => {
       EVENT_INDEX_SHARDS: process.env.EVENT_INDEX_SHARDS,
       // The webhook pipeline's queue(s): the stack's stand-in (infra/local/fifo-lanes.ts), as the runtime sets them.
       ...webhookQueueEnv(),
+      // The mail queue sign-in codes wait in, as the runtime sets it (infra/local/mail-queue.ts).
+      ...(typeof c.mail_queue_url === 'string' ? { MAIL_QUEUE_URL: c.mail_queue_url } : {}),
       LOG_LEVEL: 'ERROR',
     },
   });
