@@ -36,6 +36,8 @@ describe('the operator of a stage', () => {
         'logs:FilterLogEvents',
         'sqs:SendMessage',
         'sqs:ReceiveMessage',
+        // ops dlq-delete and dlq-redrive: one DLQ message by its id.
+        'sqs:DeleteMessage',
       ]),
     );
     // Nothing that changes the stack, its code, its roles or its logs.
