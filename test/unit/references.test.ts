@@ -65,6 +65,19 @@ describe('references in comments and docs stay inside the repository', () => {
     expect(found).toEqual([]);
   });
 
+  it('nothing names a folder of one machine, bench/ and its proofs included', () => {
+    // A figure says what was measured and how; where (a home folder, a worktree) means nothing in a clone.
+    const machinePath = /(?<![\w.~-])\/(?:work|home|root|Users|mnt|private\/var)\/[\w.-]+/;
+    const found = files
+      .filter((f) => /\.(ts|mjs|cjs|js|md|sh|json)$/.test(f) && !f.endsWith('package-lock.json') && f !== 'test/unit/references.test.ts')
+      .flatMap((f) =>
+        readFileSync(join(ROOT, f), 'utf8')
+          .split('\n')
+          .flatMap((l, i) => (machinePath.test(l) ? [`${f}:${i + 1}: ${l.trim()}`] : [])),
+      );
+    expect(found).toEqual([]);
+  });
+
   it('every path of the repository that a comment names exists', () => {
     const path = /(?<![\w./-])((?:lib|functions|infra|scripts|bench|proof|test|sdk|docs|events-schema)\/[\w./*-]+)/g;
     const missing = findings((_, __, text) =>
