@@ -26,6 +26,23 @@ export async function addFormationStarted(ws: WriteSet, scope: Scope, company: C
   addOrderMove(ws, scope, order, { next: fulfilmentStarted(order), events: ['service_order.status.changed'] }, at);
 }
 
+/** The product whose work is done when the IRS issues the company's EIN. */
+export const EIN_PRODUCT_KEY = 'ein_application';
+
+/**
+ * The IRS issued the EIN: every EIN application order of the company still open is fulfilled
+ * (`completed`, once), in the EIN's transaction, so it is no longer cancellable (a credit for work
+ * done) and says its work is done.
+ */
+export async function addEinOrdersCompleted(ws: WriteSet, scope: Scope, company: CompanyRecord, at: string): Promise<void> {
+  const orders = (await serviceOrdersOfCompany(scope, company.id)) as OrderRecord[];
+  for (const order of orders.filter((o) => o.product_key === EIN_PRODUCT_KEY && completable(o))) {
+    const change = completionChange(scope, order, at);
+    const written = addOrderMove(ws, scope, order, change, at);
+    await change.also?.(ws, written);
+  }
+}
+
 /** The state accepted the filing: the formation order is fulfilled (`completed`, once). */
 export async function addFormationCompleted(ws: WriteSet, scope: Scope, company: CompanyRecord, at: string): Promise<void> {
   const order = await formationOrderOf(scope, company);
