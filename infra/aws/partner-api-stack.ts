@@ -455,7 +455,8 @@ export class PartnerApiStack extends Stack {
     const operatorStatements = statementsFor(OPERATOR_CLI_ENTRY, operatorUses, operatorResources);
     const operator = new Role(this, 'OperatorRole', {
       roleName: `${settings.prefix}-operator`,
-      assumedBy: new AccountRootPrincipal(),
+      // Only a person who signed in with MFA: the role holds table writes, KMS Decrypt of webhook secrets and the signing keys' rotation.
+      assumedBy: new AccountRootPrincipal().withConditions({ Bool: { 'aws:MultiFactorAuthPresent': 'true' } }),
       description: `${settings.prefix}: npm run ops (only what its code calls; audited through ${settings.prefix}-operator-audit)`,
       maxSessionDuration: Duration.hours(1),
       inlinePolicies: {

@@ -18,6 +18,10 @@ describe('the operator of a stage', () => {
   it('has a role of its own, assumable from the account, holding only named actions on this stage’s resources', () => {
     expect(role).toBeDefined();
     expect(JSON.stringify(role.props.AssumeRolePolicyDocument)).toContain(':root');
+    // Assumed only with MFA (issue 47): the account's root principal, on condition.
+    expect(role.props.AssumeRolePolicyDocument.Statement.map((st: any) => st.Condition)).toEqual([
+      { Bool: { 'aws:MultiFactorAuthPresent': 'true' } },
+    ]);
     expect(role.props.MaxSessionDuration).toBe(3600);
     expect(statements.length).toBeGreaterThan(2);
     for (const s of statements) {
