@@ -1,5 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from './cdk-nag';
+import { refuseShrink } from './deployed-shards';
 import { PartnerApiStack } from './partner-api-stack';
 import { stageFromContext } from './stages';
 
@@ -10,6 +11,8 @@ import { stageFromContext } from './stages';
 const app = new App();
 // Every setting of the stage comes from infra/aws/stages.ts: a production stage missing one stops here, naming each.
 const settings = stageFromContext((key) => app.node.tryGetContext(key));
+// A checkout of an older commit must not shrink the shards the last deploy recorded (infra/aws/deployed/).
+refuseShrink(settings);
 new PartnerApiStack(app, `PartnerApi-${settings.name}`, {
   settings,
   description: `Partner company-formation API (${settings.name})`,

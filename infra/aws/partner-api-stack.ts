@@ -16,6 +16,7 @@ import { Data } from './constructs/data';
 import { OnCall, type WatchedFunction } from './constructs/on-call';
 import { PartnerRestApi, type MethodTarget } from './constructs/rest-api';
 import { GradualDeploys } from './constructs/deployment';
+import { Edge } from './constructs/edge';
 import { ServiceFunction, type ServiceFunctionProps } from './constructs/service-function';
 import { BACKSTOP_TIMEOUT, SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
 import { ADVANCE_STEP_TIMEOUT, SandboxClockSteps } from './constructs/sandbox-clock-steps';
@@ -125,6 +126,7 @@ export class PartnerApiStack extends Stack {
     this.rest = new PartnerRestApi(this, 'Api', { settings, removalPolicy: settings.removalPolicy });
     const docsUrl = settings.docsUrl ?? `${this.rest.publicUrl}/docs`;
     this.rest.addGatewayResponses(docsUrl);
+    const edge = new Edge(this, 'Edge', { settings, stageArn: this.rest.api.deploymentStage.stageArn, docsUrl });
     this.deploys = new GradualDeploys(this, 'Deploys', { settings, apiName: settings.prefix });
 
     this.resources = {
@@ -174,7 +176,8 @@ export class PartnerApiStack extends Stack {
     if (clockSteps && entries.advanceStep) this.addSandboxClock(clockSteps, entries.advanceStep);
     if (entries.jobs.length) this.addJobs(entries.jobs);
     const audit = this.addOperatorAudit();
-    this.addOnCall(pipeline, mailQueue, entries, clockSteps);
+    // The edge's blocked requests on the on-call dashboard, beside the rest (its alarm pages the same topic).
+    this.addOnCall(pipeline, mailQueue, entries, clockSteps).dashboard.addWidgets(edge.widget());
     const operator = this.addOperatorRole(pipeline, audit);
     this.addOutputs(operator, audit);
   }
@@ -410,10 +413,10 @@ export class PartnerApiStack extends Stack {
     mailQueue: MailQueue | undefined,
     entries: Entries,
     clockSteps: SandboxClockSteps | undefined,
-  ): void {
+  ): OnCall {
     const { settings } = this;
     const onCall = new NestedStack(this, 'OnCallStack', { description: `${settings.prefix}: on-call dashboard and alarms` });
-    new OnCall(onCall, 'OnCall', {
+    return new OnCall(onCall, 'OnCall', {
       settings,
       apiName: settings.prefix,
       functions: this.watched,
@@ -504,6 +507,11 @@ export class PartnerApiStack extends Stack {
     for (const [key, variable] of Object.entries(STAGE_OUTPUTS) as [StageOutputKey, string][])
       outputValues[key] ??= this.functionEnvironment[variable] ?? (variable === 'WEBHOOK_QUEUE_URLS' ? 'none' : undefined);
     for (const [key, value] of Object.entries(outputValues)) if (value !== undefined) new CfnOutput(this, key, { value });
+    // What a deploy records for the next synthesis to refuse a shrink by (infra/aws/deployed-shards.ts).
+    new CfnOutput(this, 'LaneShards', {
+      value: String(settings.shards.lanes),
+      description: 'Lane shards deployed (may grow, never shrink)',
+    });
     for (const [i, record] of (this.data.emailIdentity?.dkimRecords ?? []).entries()) {
       new CfnOutput(this, `DkimRecord${i + 1}`, {
         value: `${record.name} CNAME ${record.value}`,

@@ -47,6 +47,8 @@ export interface StageDefinition {
    * burst and 120/min per key by default, counted in DynamoDB), so it trips only when something is wrong.
    */
   throttle: { rateLimit: number; burstLimit: number };
+  /** The web ACL's per-address rate rule (constructs/edge.ts): requests one address may send in 5 minutes. */
+  waf: { ratePerAddress: number };
   logRetention: RetentionDays;
   /**
    * The Lambda concurrency quota of the stage's account (Service Quotas L-B99A9384: often 10 or 100 in a
@@ -111,6 +113,7 @@ export const STAGES: Record<string, StageDefinition> = {
     alarms: {},
     invoiceIssuer: {},
     throttle: { rateLimit: 200, burstLimit: 400 },
+    waf: { ratePerAddress: 3000 },
     logRetention: RetentionDays.TWO_WEEKS,
     // The quota of the preview's account: set yours (npm run ops -- preflight says what the account grants).
     accountConcurrency: 1000,
@@ -131,6 +134,7 @@ export const STAGES: Record<string, StageDefinition> = {
     alarms: {},
     invoiceIssuer: {},
     throttle: { rateLimit: 200, burstLimit: 400 },
+    waf: { ratePerAddress: 3000 },
     logRetention: RetentionDays.ONE_MONTH,
     // Production's account's quota while staging shares it (prod's alarm watches it), its own account's otherwise.
     accountConcurrency: 1000,
@@ -155,6 +159,8 @@ export const STAGES: Record<string, StageDefinition> = {
     docsUrl: undefined,
     runbookBaseUrl: undefined,
     throttle: { rateLimit: 2000, burstLimit: 4000 },
+    // 50 a second from one address, sustained: above a partner's backend behind one NAT at its per-key limits.
+    waf: { ratePerAddress: 15000 },
     logRetention: RetentionDays.ONE_YEAR,
     accountConcurrency: undefined,
     shards: { lanes: 4, eventPending: 16, eventIndex: 8 },

@@ -1,4 +1,4 @@
-import { Aws, Duration, Fn, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
@@ -167,8 +167,11 @@ export class Data extends Construct {
 
     // The domain that sends owner e-mail; its DKIM records must be published in DNS (see docs/platform.md). One
     // stage of an account creates a domain's identity; another sending from the same domain uses it.
-    if (settings.email.ownsIdentity)
+    if (settings.email.ownsIdentity) {
       this.emailIdentity = new EmailIdentity(this, 'EmailIdentity', { identity: Identity.domain(settings.email.domain) });
+      // Production keeps it whatever happens to the stack: a new identity has new DKIM records to publish.
+      if (keep) this.emailIdentity.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    }
   }
 }
 
