@@ -65,8 +65,10 @@ describe('the sharded delivery lanes', () => {
   // The handlers on this branch, in the syntheses the other files of this tier share.
   const lanesOf = (stage: string) => {
     const s = stage === 'prod' ? synthStage('prod', PROD_FULL) : synthStage(stage);
-    // The webhook pipeline's queues (the jobs' on-failure queue is on-call.test.ts's, the mail queue below).
-    const queues = s.resources.filter((r) => r.type === 'AWS::SQS::Queue' && !/-job-failures$|-mail(-dlq)?\.fifo$/.test(r.props.QueueName));
+    // The webhook pipeline's queues (the jobs' on-failure queue and the pager's DLQ are on-call.test.ts's, the mail queue below).
+    const queues = s.resources.filter(
+      (r) => r.type === 'AWS::SQS::Queue' && !/-job-failures$|-alarms-dlq$|-mail(-dlq)?\.fifo$/.test(r.props.QueueName),
+    );
     const signer = s.resources.find(
       (r) => r.type === 'AWS::Lambda::Function' && r.props.FunctionName === `${STAGES[stage].prefix}-webhook-signer`,
     )!;
