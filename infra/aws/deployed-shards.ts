@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPO_ROOT } from './bundling';
 import type { StageDefinition } from './stages';
 
 /**
  * Where each stage's deployed outputs are recorded: `infra/aws/deployed/<stage>.json`, as
  * `npx cdk deploy -c stage=<stage> --outputs-file infra/aws/deployed/<stage>.json` writes it
- * (`{ "PartnerApi-<stage>": { "<output>": "<value>", … } }`), committed after each deploy.
+ * (`{ "PartnerApi-<stage>": { "<output>": "<value>", … } }`), committed after each deploy. Found from
+ * the repository's root (infra/aws/bundling.ts), as the app runs as an ES module and has no `__dirname`.
  */
-export const DEPLOYED_DIR = join(__dirname, 'deployed');
+export const DEPLOYED_DIR = join(REPO_ROOT, 'infra', 'aws', 'deployed');
 
 /** The shard counts a deploy records (the stack's outputs) and the setting each comes from. */
 export const SHARD_OUTPUTS = {
