@@ -22,6 +22,8 @@ export function alarmTopic(scope: Construct, settings: StageSettings): Topic {
     retentionPeriod: Duration.days(14),
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
+    // Kept in production like every DLQ: the alarms it holds are what nobody was woken for.
+    removalPolicy: settings.removalPolicy,
   });
   Validations.of(deadLetterQueue).acknowledge({
     id: 'AwsSolutions-SQS3',
