@@ -14,7 +14,7 @@ import type { Bench, BenchRow } from './types';
 
 const RUNS = 5;
 
-/** The cold-import goal (issue 37): a function's import at most this many times its SDK floor's. */
+/** The cold-import goal: a function's import at most this many times its SDK floor's. */
 export const COLD_IMPORT_GOAL = 1.3;
 
 /**

@@ -35,7 +35,7 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; reads: T
 
 /**
  * GET /v1/requests' reads at 2,000 and at 20,000 logged requests (docs/decisions.md, "Listing the
- * log"): counts, not times. Before: the listing as it was until issue 42 (a page and a COUNT over the
+ * log"): counts, not times. Before: the listing as it was before its bounded form (a page and a COUNT over the
  * whole filtered range, reproduced with the same helpers). After: the first listing, which counts the
  * closed hours once, and every later one.
  */
@@ -85,7 +85,7 @@ export const requestLogListingBench: Bench = async () => {
   return rows;
 };
 
-/** The listing as it read until issue 42: a page, and a COUNT over the whole filtered range beside it. */
+/** The listing as it read before its bounded form: a page, and a COUNT over the whole filtered range beside it. */
 async function listedAsBefore(scope: Scope, query: { status?: string }) {
   const range = {
     ...requestLogIndexes.all(scope),

@@ -12,7 +12,7 @@ import type { Bench, BenchRow } from './types';
 
 type LambdaHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 
-/** The goal of issue 40: a 400-day advance of a 50-company sandbox within a minute on the embedded default. */
+/** The goal: a 400-day advance of a 50-company sandbox within a minute on the embedded default. */
 const ADVANCE_GOAL_S = 60;
 const COMPANIES = 50;
 const DAYS = 400;
@@ -81,7 +81,7 @@ export const sandboxClockBench: Bench = async ({ credentials }) => {
     value: round(seconds, 1),
     unit: 's',
     baseline: ADVANCE_GOAL_S,
-    baselineName: 'the goal (issue 40)',
+    baselineName: 'the goal',
     ratio: round(seconds / ADVANCE_GOAL_S),
     note: `${events} events recorded (renewals bill without one; reminders, invoices, sandbox_clock.ready), ${invoices} invoices; load average ${load1.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} after`,
   });

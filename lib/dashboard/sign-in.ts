@@ -290,14 +290,14 @@ export async function verifySignIn(
   const member = right ? await dashboardToSignIn(email, partnerId) : undefined;
   if (!right || !member) {
     // Counted against the address only when this asker asked for a code: a stranger's guesses for an
-    // address that never asked from their browser or client lock no one out (issue 49).
+    // address that never asked from their browser or client lock no one out.
     if (target) await countWrong(email, at, from.ip);
     throw wrongSignInCode();
   }
   if (!(await deleteSignInCode(target))) throw wrongSignInCode();
   await changeLimit(email, at, (l) => ({ ...l, lockouts: 0 }));
   // The session, the invitation's acceptance and the sign-in's audit entry, in one transaction. Not
-  // stepped up: only POST /dashboard/api/step-up/verify steps up a session, that one alone (issue 49).
+  // stepped up: only POST /dashboard/api/step-up/verify steps up a session, that one alone.
   const opened = await openSignedInSession(member, kind, from.ip).catch((error: unknown) => {
     if (error instanceof InvitationGone) throw wrongSignInCode();
     throw error;

@@ -44,7 +44,7 @@ export async function removeStaffAs(auth: Acting, staffId: string) {
 
 /**
  * POST /dashboard/api/staff/{staffID}/clear-lockout (owner, stepped up): the way back in for a member
- * whose address is locked out of sign-in (issue 49): the address's day of codes, wrong entries and
+ * whose address is locked out of sign-in: the address's day of codes, wrong entries and
  * lockouts starts afresh, in the transaction of its audit entry. The answer is the member, whether or
  * not the address was locked, and the entry names only the address: whether it was locked may come of
  * its sign-ins to another partner's dashboard, which this partner must not learn.

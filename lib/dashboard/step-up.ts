@@ -12,7 +12,7 @@ import { sessionTokenHash, type DashboardSession } from './session';
  * live key, creating or re-pointing a live endpoint, changing versions, changing staff) and every
  * destructive live act (revoking a live key; disabling, deleting or narrowing the events of a live
  * endpoint; recovering one). It holds for the one session that stepped up, for 10 minutes: a new
- * session of the same person, even one signed in with a code, is not stepped up (issue 49).
+ * session of the same person, even one signed in with a code, is not stepped up.
  */
 export const STEP_UP_MS = 10 * 60 * 1000;
 /** Codes a session may ask for in a day, and wrong tries per code: a stolen session cannot guess its way up. */

@@ -11,7 +11,7 @@ export interface FieldError {
 }
 
 /**
- * How much one refusal says (issue 49: 20,000 unknown keys in a 209 KB body were answered with 10.2 MB,
+ * How much one refusal says (20,000 unknown keys in a 209 KB body were answered with 10.2 MB,
  * and over 6 MB a Lambda answer fails): `errors[]` lists at most MAX_LISTED_ERRORS entries and `detail`
  * says how many more there were (the spec's envelope takes no other field); each text of an entry is at
  * most MAX_ERROR_TEXT characters (a location names the caller's key, which may be the whole body),

@@ -237,7 +237,7 @@ export function fieldErrors(
 
 /**
  * fieldErrors that stops building entries at the envelope's MAX_LISTED_ERRORS and counts the rest
- * (`unlisted`): 20,000 unknown keys cost one count, not 20,000 worded fixes (issue 49).
+ * (`unlisted`): 20,000 unknown keys cost one count, not 20,000 worded fixes.
  */
 export function countedFieldErrors(
   error: z.ZodError,

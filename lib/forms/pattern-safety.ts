@@ -4,7 +4,7 @@ import { RE2JS } from 're2js';
  * A form field's `validation.pattern` (spec Service order → form field `validation`), written by a
  * partner (POST /v1/sandbox/companies/{id}/requirements with a `form`) or the operator, and run
  * against every answer to that field. JavaScript's RegExp backtracks: `(a|a)*$` took 4.6 s on 26
- * characters and `\d*\d*\d*\d*\d*x` minutes on 200, each holding the whole function (issue 49). So a
+ * characters and `\d*\d*\d*\d*\d*x` minutes on 200, each holding the whole function. So a
  * pattern runs on RE2 (re2js, docs/decisions.md "Form patterns run on RE2"): it reads an answer once,
  * left to right, each byte one step over at most `programSize` instructions, whatever the pattern.
  *

@@ -50,7 +50,7 @@ export function operationCore<C extends ApiContext, R>(
     const state = context.state;
     const replay = state.idempotency?.replay;
     if (replay) {
-      // A replay is answered only to a key that may see what it holds (issue 49: another key's
+      // A replay is answered only to a key that may see what it holds (another key's
       // `expand[]=account` answer to a key without accounts:read). Its body was validated the first time.
       if (authorize && state.caller) {
         const params = contract.params ? parseOrRefuse(contract.params, event.pathParameters ?? {}, 'path') : {};

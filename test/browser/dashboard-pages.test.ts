@@ -8,7 +8,7 @@ import { anLlc, createCompany } from '../support/companies';
 import type { StaffRole } from '../../lib/dashboard/roles';
 
 /**
- * The dashboard as issue 38 asked for it, in Debian's Chromium at 1,400 px and at a phone's width: the
+ * The dashboard as its staff use it, in Debian's Chromium at 1,400 px and at a phone's width: the
  * invoices page, the endpoint page's queue and recover form, a refused edit shown again on its own page
  * with the input kept, and ids that break only where they may.
  */

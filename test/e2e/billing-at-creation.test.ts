@@ -7,7 +7,7 @@ import { createCompany } from '../support/companies';
 
 /**
  * Billing at creation, as the spec says ("the order is billed when created"), in every document and
- * in what happens (issue 48 item 4): the catalog's formation row says so, and a company's formation
+ * in what happens: the catalog's formation row says so, and a company's formation
  * is on the ledger at the moment the company was created, long before anything is formed.
  */
 useStackDatabase();

@@ -118,7 +118,7 @@ function webhookQueueEnv(): Record<string, string> {
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 /**
- * Bundle sizes are reported by `npm run bench -- bundles`, no longer a goal (issue 37: the SDK's own
+ * Bundle sizes are reported by `npm run bench -- bundles`, no longer a goal (the SDK's own
  * clients and the tracer are in every bundle). This bound only says nothing large was pulled in by
  * mistake (Redoc's 1.1 MB script, zod's ~350 KB of locales).
  */

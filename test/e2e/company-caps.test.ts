@@ -8,7 +8,7 @@ import { aFreshPartner } from '../support/partners';
 import { createCompany } from '../support/companies';
 
 /**
- * The company lists without a page block (issue 42, item 3): a company's service orders and its
+ * The company lists without a page block: a company's service orders and its
  * requirements hold at most a stated number, and a creation past it is refused with the envelope
  * (lib/resources/list-caps.ts). The company is filled to just below the cap with stand-in items in its
  * partition, as many keys as the cap counts, so the test does not place hundreds of orders.

@@ -6,7 +6,7 @@ import { anLlc, createCompany } from '../support/companies';
 import { DASHBOARD_POLL_MS, eventually, WAIT_MS, recordEvents, startReceiver } from '../support/webhooks';
 
 /**
- * The dashboard after a sandbox clock advance (issue 48 item 3): a test-mode event is dated by the
+ * The dashboard after a sandbox clock advance: a test-mode event is dated by the
  * test clock, months ahead of real time, while its delivery attempts are stamped in real time. The
  * event's page still lists the attempts the endpoint's page shows, and the overview's newest events
  * keep each mode to itself, so a brand-new live event is not buried under test events dated ahead.

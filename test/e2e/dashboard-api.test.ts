@@ -26,7 +26,7 @@ async function staffSession(partnerId = c.partner_id): Promise<{ token: string; 
   const email = `staff-${randomBytes(6).toString('hex')}@demo-partner.test`;
   await addStaffMember(partnerId, email);
   const token = await signIn(email);
-  // A session signed in with a code is not stepped up (issue 49); these tests make live changes.
+  // A session signed in with a code is not stepped up; these tests make live changes.
   await stepUp(token, email);
   return { token, email };
 }

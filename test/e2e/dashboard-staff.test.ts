@@ -118,7 +118,7 @@ describe('step-up', () => {
     expectEnvelope(await patch({ url: 'http://localhost:4999/b' }), 403, 'step_up_required');
   });
 
-  it('a step-up holds for the one session that stepped up: a new session of the same person, signed in with a code, is not (issue 49)', async () => {
+  it('a step-up holds for the one session that stepped up: a new session of the same person, signed in with a code, is not', async () => {
     const email = address('fresh');
     await addStaffMember(c.other_partner.partner_id, email, 'developer');
     const first = await signIn(email);
@@ -129,7 +129,7 @@ describe('step-up', () => {
     expectEnvelope(await dashboard(second).post('/keys', { livemode: true, name: 'second live' }), 403, 'step_up_required');
   });
 
-  it('every destructive live act needs a step-up; the same acts in test mode do not (issue 49)', async () => {
+  it('every destructive live act needs a step-up; the same acts in test mode do not', async () => {
     const partnerId = await ownPartner();
     const stepped = await member(partnerId, 'owner', true);
     const plain = await member(partnerId, 'owner');

@@ -4,7 +4,7 @@ import { anLlc, anOwner, createCompany } from '../support/companies';
 import { eventsOf, sandbox } from '../support/lifecycle';
 
 /**
- * An EIN application order whose EIN was issued has done its work (issue 48, item 5): it completes
+ * An EIN application order whose EIN was issued has done its work: it completes
  * with `company.ein.assigned`, in the same transaction, and is no longer cancellable (no credit for
  * work done). Over HTTP through the sandbox triggers.
  */

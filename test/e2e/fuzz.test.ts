@@ -29,7 +29,7 @@ describe('hostile input, in its short form (npm run fuzz runs the full one)', ()
     expect(report.badEnvelopes).toEqual([]);
     expect(report.stateChanges).toEqual([]);
     expect(report.metadataLost).toEqual([]);
-    // Error floods and slow patterns (issue 49): every answer bounded, and the real forms' patterns answered.
+    // Error floods and slow patterns: every answer bounded, and the real forms' patterns answered.
     expect(report.oversizeErrors).toEqual([]);
     expect(report.byClass['error-floods'].largestError).toBeGreaterThan(0);
     expect(report.slowForms).toBeGreaterThanOrEqual(4); // (a|a)*$, ^(\d|\d\d)*$, \d*…x and (a+)+$ at least: RE2 runs them

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Bounded costs (issue 42, item 3): what one partner may hold per mode, how often an endpoint may be
+ * Bounded costs: what one partner may hold per mode, how often an endpoint may be
  * recovered, how many staff it may have, and the rate limit of the dashboard's JSON face; each refused
  * with the envelope.
  */

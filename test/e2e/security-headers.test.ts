@@ -4,7 +4,7 @@ import { credentials, useStackDatabase } from '../support/stack';
 import { anLlc, createCompany } from '../support/companies';
 
 /**
- * The headers a bank's scanner looks for (issue 42, item 5): HSTS and nosniff on every answer, frame
+ * The headers a bank's scanner looks for: HSTS and nosniff on every answer, frame
  * protection and a CSP on every page, and `no-store` on every API answer with personal data, errors
  * and the gateway's own refusals included.
  */

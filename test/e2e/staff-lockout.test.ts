@@ -8,7 +8,7 @@ import { MAX_SENDS_PER_ADDRESS } from '../../lib/dashboard/sign-in';
 import { chainProblem } from '../../lib/audit/chain';
 
 /**
- * The JSON face's way back in for a locked-out member (issue 49, item 2): an owner clears the lockout
+ * The JSON face's way back in for a locked-out member: an owner clears the lockout
  * (POST /dashboard/api/staff/{staffID}/clear-lockout, stepped up), recorded in the audit log.
  */
 const c = useStackDatabase();

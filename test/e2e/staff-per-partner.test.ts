@@ -6,7 +6,7 @@ import { createSession } from '../../lib/dashboard/session';
 import { createPartner } from '../../lib/partners/partner';
 
 /**
- * Staff addresses are private to each partner (issue 49, item 5; the API surface's "Staff, sessions
+ * Staff addresses are private to each partner (the API surface's "Staff, sessions
  * and audit"): membership is per partner, an invitation is the same answer whatever the address, the
  * person accepts it by signing in, and an address that is staff of several partners reaches each.
  */

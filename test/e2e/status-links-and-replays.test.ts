@@ -13,7 +13,7 @@ import { handler as statusPage } from '../../functions/pages/status-page';
 import { handler as listStatusTokens } from '../../functions/api/list-status-tokens';
 
 /**
- * Nothing sensitive kept in clear (issue 42, item 4): an idempotent answer is stored without the
+ * Nothing sensitive kept in clear: an idempotent answer is stored without the
  * working link it carried, and its replay says so; a status link's url is read only with a write
  * scope; a link may carry an expiry, after which it is dead.
  */

@@ -9,7 +9,7 @@ import { eventually, WAIT_MS, startReceiver } from '../support/webhooks';
 import { verifyWebhook } from '../../lib/webhooks/verify';
 
 /**
- * The v1a key (issue 48 item 4; the spec's Signing: "rotations never affect it"): a secret roll never
+ * The v1a key (the spec's Signing: "rotations never affect it"): a secret roll never
  * changes an endpoint's `public_key`; replacing the ed25519 key is its own act,
  * `POST /dashboard/api/webhook-endpoints/{id}/signing-key/replace` (owner, stepped up, audited), after
  * which a real delivery carries v1a signatures of both keys for 24 hours. And the reference says so.

@@ -148,7 +148,7 @@ describe('the REST API of a stage', () => {
     expect(JSON.stringify(missing.props.ResponseTemplates)).toContain('resource_missing');
     const throttled = resources.find((r) => r.type === 'AWS::ApiGateway::GatewayResponse' && r.props.ResponseType === 'THROTTLED')!;
     expect(throttled.props.StatusCode).toBe('429');
-    // Even the gateway's own answers carry HSTS, nosniff and no-store (issue 42, headers).
+    // Even the gateway's own answers carry HSTS, nosniff and no-store .
     for (const response of resources.filter((r) => r.type === 'AWS::ApiGateway::GatewayResponse')) {
       expect(response.props.ResponseParameters).toMatchObject({
         'gatewayresponse.header.Strict-Transport-Security': "'max-age=63072000; includeSubDomains'",

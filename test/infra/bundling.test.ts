@@ -85,7 +85,7 @@ function onlyAsset(outdir: string): string {
 describe('bundling a function with the local esbuild (no Docker)', () => {
   const assetDir = onlyAsset(synthesize('BundleOne', { GetMe: 'functions/api/get-me.ts' }));
 
-  // Size is reported by `npm run bench -- bundles`, no longer a goal (issue 37): the bound here only says
+  // Size is reported by `npm run bench -- bundles`, no longer a goal: the bound here only says
   // nothing large was pulled in by mistake (Redoc is 1.1 MB, zod's locales ~350 KB).
   it('writes one minified ESM file with its source map, under 1,000 KB', () => {
     expect(assetDir).toBeDefined();

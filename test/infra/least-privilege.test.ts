@@ -214,7 +214,7 @@ describe('the code analysis behind the grants', () => {
  * (test/infra/fixtures/grants-by-function.json): a change of the code that widens or narrows any
  * function's rights shows here, function by function, and is accepted by writing the list again
  * (`UPDATE_GRANTS=1 npx jest test/infra/least-privilege.test.ts`) and reviewing its diff. The list was
- * written before the AWS SDK's clients replaced our own (issue 37) and held unchanged by that move.
+ * written before the AWS SDK's clients replaced our own and held unchanged by that move.
  */
 describe('the grants of every function', () => {
   const FILE = join(__dirname, 'fixtures', 'grants-by-function.json');

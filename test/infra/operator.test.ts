@@ -18,7 +18,7 @@ describe('the operator of a stage', () => {
   it('has a role of its own, assumable from the account, holding only named actions on this stage’s resources', () => {
     expect(role).toBeDefined();
     expect(JSON.stringify(role.props.AssumeRolePolicyDocument)).toContain(':root');
-    // Assumed only with MFA (issue 47): the account's root principal, on condition.
+    // Assumed only with MFA: the account's root principal, on condition.
     expect(role.props.AssumeRolePolicyDocument.Statement.map((st: any) => st.Condition)).toEqual([
       { Bool: { 'aws:MultiFactorAuthPresent': 'true' } },
     ]);

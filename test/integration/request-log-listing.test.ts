@@ -13,7 +13,7 @@ import type { Scope } from '../../lib/scope';
 import type { RequestLogRecord } from '../../lib/resources/request-log';
 
 /**
- * GET /v1/requests in bounded work (issue 42, item 3; docs/decisions.md, "Listing the log"): entries
+ * GET /v1/requests in bounded work (docs/decisions.md, "Listing the log"): entries
  * are written straight into the table over several past hours, as the listing finds them, and the
  * listing is called in this process, its DynamoDB requests counted: `total` stays exact for every
  * filter and for edges inside an hour, a closed hour is counted once and never again, and once a log's

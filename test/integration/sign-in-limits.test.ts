@@ -76,7 +76,7 @@ describe('sign-in that cannot be worn down', () => {
     expect(Number(again.headers['Retry-After'])).toBeGreaterThan(47 * 3600);
   });
 
-  it('wrong codes from a client that never asked for one lock no one out (issue 49: ten of them made the next sign-in a 429)', async () => {
+  it('wrong codes from a client that never asked for one lock no one out (ten of them made the next sign-in a 429)', async () => {
     const email = fresh();
     await addStaffMember(c.partner_id, email);
     const t0 = Date.now();

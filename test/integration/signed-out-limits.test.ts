@@ -12,7 +12,7 @@ import { aFreshPartner } from '../support/partners';
 import { sessionFor } from '../support/dashboard';
 
 /**
- * The signed-out routes are limited per source address before the body is read (issue 49): a body
+ * The signed-out routes are limited per source address before the body is read: a body
  * that fails validation counts as much as a good one. This process keeps the product's limit (the
  * suite's runtime lifts it for 127.0.0.1); each case sends from an address of its own.
  */

@@ -6,7 +6,7 @@ import { createFixedAsset } from '../../lib/fixed-assets/fixed-assets';
 import { MAX_FIXED_ASSETS_PER_COMPANY } from '../../lib/resources/list-caps';
 
 /**
- * The lists without a page block (issue 42, item 3): a company's register is read past DynamoDB's
+ * The lists without a page block: a company's register is read past DynamoDB's
  * 1 MB page, and holds at most MAX_FIXED_ASSETS_PER_COMPANY assets (a creation past it is refused).
  */
 const ddb = mockStore();

@@ -31,7 +31,7 @@ describe('the OpenAPI document: where each path answers', () => {
     ]);
   });
 
-  it('documents every public page at the host root, the docs pages and the verification form included (issue 49)', () => {
+  it('documents every public page at the host root, the docs pages and the verification form included', () => {
     const pages = ROUTES.filter((r) => r.audience === 'public' && !r.path.startsWith('/v1/'));
     expect(pages.length).toBeGreaterThan(0);
     for (const r of pages) expect(doc.paths[r.path]?.[r.method.toLowerCase() as 'get']).toBeDefined();

@@ -248,7 +248,7 @@ describe('the lines of a preview', () => {
   });
 });
 
-describe('the variants a reviewer found (issue 49)', () => {
+describe('the variants a reviewer found', () => {
   const text = (s: string) => redact(s) as string;
   it('redacts SSNs with dots and any dash, cards with dots or glued to letters, other countries’ passports and IBANs', () => {
     expect(text('ssn 123.45.6789 here')).toBe(`ssn ${REDACTED} here`);

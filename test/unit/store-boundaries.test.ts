@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * One way to the table (issue 50): every item kind an entity of lib/store/entity.ts, conditions and
+ * One way to the table: every item kind an entity of lib/store/entity.ts, conditions and
  * updates as data rendered only by lib/store/expression.ts, and DynamoDB's item commands sent by
  * lib/store and lib/event-log alone (the local stand-ins of infra/local included). Each list below
  * names what has not moved yet; it may only shrink.

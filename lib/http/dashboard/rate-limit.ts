@@ -18,7 +18,7 @@ export const DASHBOARD_RATE_LIMIT: RateLimitSettings = { burst: 50, sustained: 1
 /**
  * The signed-out routes (sign-in and its pages, the local outbox) have no member to count, so they
  * are counted per source address, before the body is read: an unauthenticated 64 KB sign-in of
- * unknown keys was answered in full, uncounted (issue 49). A person signing in makes a handful of
+ * unknown keys was answered in full, uncounted. A person signing in makes a handful of
  * requests; `SIGNED_OUT_RATE_LIMIT` ("burst,sustained") lifts it where one address is every caller
  * (the test suite's runtime).
  */
