@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { nowIso } from '../clock';
 import { randomBase62 } from '../ids';
@@ -23,6 +23,10 @@ export const outboxSender: MailSender = {
     // Sortable names: the newest message is the last file in name order.
     sequence = (sequence + 1) % 1_000_000;
     const name = `${sentAt.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${randomBase62(8)}.json`;
-    writeFileSync(join(dir, name), JSON.stringify({ ...email, sent_at: sentAt }, null, 2) + '\n', { mode: 0o600 });
+    // Written beside the outbox and moved in whole: a reader listing the outbox meanwhile (the dashboard,
+    // a test waiting for a code) never opens a message half written.
+    const writing = join(dir, '..', `.outbox-writing-${name}`);
+    writeFileSync(writing, JSON.stringify({ ...email, sent_at: sentAt }, null, 2) + '\n', { mode: 0o600 });
+    renameSync(writing, join(dir, name));
   },
 };
