@@ -107,6 +107,14 @@ module.exports = {
     },
     ...orderRules,
     {
+      name: 'table-client-in-store',
+      comment:
+        "The table's client and its commands (lib/store/dynamodb.ts) are the store's and the event log's: the rest of lib/, the handlers and infra/ reach the table through the store's entities, reads and WriteSet (tests, proofs and benchmarks may look at items directly).",
+      severity: 'error',
+      from: { path: '^(lib|functions|infra|scripts)/', pathNot: '^lib/(store|event-log)/' },
+      to: { path: '^lib/store/dynamodb\\.ts$' },
+    },
+    {
       name: 'lib-stays-in-lib',
       comment:
         'lib/ is the domain: it never reaches for the handlers, the infrastructure, scripts, proofs, benchmarks, tests or the partner SDK.',

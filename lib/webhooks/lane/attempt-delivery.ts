@@ -27,9 +27,23 @@ export interface LaneItem {
   advances: boolean;
 }
 
+/** What one try of a delivery leaves for its outcome to record. */
+interface Tried {
+  endpoint: EndpointRecord;
+  lane: LaneState;
+  item: LaneItem;
+  settings: DeliverySettings;
+  log: Logger;
+  writes: LaneWrites;
+  attempt: AttemptRecord;
+  verdict: AttemptVerdict;
+  doneMs: number;
+}
+
 /**
  * One try of the lane's head delivery, and what it means for the lane (spec, Delivery rules 1, 2, 5,
- * 6, 7, 8). Its writes go to the batch's LaneWrites, flushed before the signer answers.
+ * 6, 7, 8). Its writes go to the batch's LaneWrites, flushed before the signer answers. Each outcome
+ * is its own function below: acknowledged, gone, or failed (deferred, retried, given up).
  */
 export async function attemptDelivery(input: {
   endpoint: EndpointRecord;
@@ -39,8 +53,7 @@ export async function attemptDelivery(input: {
   log: Logger;
   writes: LaneWrites;
 }): Promise<LaneOutcome> {
-  const { endpoint, lane, item, settings, writes } = input;
-  const log = input.log.createChild({ persistentKeys: { event_id: item.event.event_id } });
+  const { lane, item } = input;
   const startMs = now().getTime();
   if (lane.head === item.key && lane.next_attempt_at && Date.parse(lane.next_attempt_at) > startMs) {
     // Not due yet: a wait longer than one visibility timeout (12 h) is re-extended, no attempt spent.
@@ -51,7 +64,16 @@ export async function attemptDelivery(input: {
     lane.head = item.key;
     lane.head_event_id = item.event.event_id;
   }
+  const tried = await tryOnce(input, startMs);
+  if (tried.verdict.kind === 'acknowledged') return acknowledged(tried);
+  if (tried.verdict.kind === 'gone') return gone(tried);
+  return failed(tried, tried.verdict);
+}
 
+/** Signs and posts the event once, counts the answer, and builds the attempt's record. */
+async function tryOnce(input: Omit<Tried, 'attempt' | 'verdict' | 'doneMs'>, startMs: number): Promise<Tried> {
+  const { endpoint, lane, item, settings } = input;
+  const log = input.log.createChild({ persistentKeys: { event_id: item.event.event_id } });
   const partner = await recentPartner(endpoint.partner_id);
   const body = renderEventAt(item.event.payload, partner?.webhook_version ?? CURRENT_VERSION);
   const keys = await endpointSigningKeys(endpoint, startMs);
@@ -90,49 +112,63 @@ export async function attemptDelivery(input: {
     attempted_at: new Date(startMs).toISOString(),
     next_attempt_at: null,
   };
-  const finish = () => {
-    if (item.advances) advance(lane, item.event.seq, item.event.created_at);
-    clearHead(lane);
-  };
+  return { ...input, log, attempt, verdict, doneMs };
+}
 
-  if (verdict.kind === 'acknowledged') {
-    finish();
-    lane.failing_since = undefined;
-    lane.warned = [];
-    lane.last_success_at = attempt.attempted_at;
-    countMetric('DeliverySucceeded');
-    latencyMetric('EventToAcknowledgeLatency', doneMs - Date.parse(item.event.created_at));
-    await writes.attempt(endpoint.id, attempt);
-    await writes.lane(lane);
-    log.info('delivered', { attempt: attempt.attempt, status_code: attempt.status_code, duration_ms: attempt.duration_ms });
-    return { kind: 'done' };
+/** The delivery is over for this lane: a fresh delivery moves the cursor past it; the head is free. */
+function finish({ lane, item }: Tried): void {
+  if (item.advances) advance(lane, item.event.seq, item.event.created_at);
+  clearHead(lane);
+}
+
+/** 2xx: delivered; the endpoint is healthy again. */
+async function acknowledged(tried: Tried): Promise<LaneOutcome> {
+  const { endpoint, lane, item, attempt, writes, log, doneMs } = tried;
+  finish(tried);
+  lane.failing_since = undefined;
+  lane.warned = [];
+  lane.last_success_at = attempt.attempted_at;
+  countMetric('DeliverySucceeded');
+  latencyMetric('EventToAcknowledgeLatency', doneMs - Date.parse(item.event.created_at));
+  await writes.attempt(endpoint.id, attempt);
+  await writes.lane(lane);
+  log.info('delivered', { attempt: attempt.attempt, status_code: attempt.status_code, duration_ms: attempt.duration_ms });
+  return { kind: 'done' };
+}
+
+/** 410 (rule 6): disabled at once; the lane cancels the endpoint's queued deliveries as it meets them. */
+async function gone(tried: Tried): Promise<LaneOutcome> {
+  const { endpoint, lane, attempt, writes, log } = tried;
+  finish(tried);
+  lane.paused = true;
+  attempt.outcome = 'disabled';
+  attempt.error = 'gone';
+  await writes.attempt(endpoint.id, attempt);
+  if (await disableIfEnabled(endpoint.partner_id, endpoint.id, 'gone', attempt.attempted_at)) {
+    countBy('EndpointsDisabled', 'Reason', 'gone');
+    await mailOwner(
+      endpoint,
+      `Webhook endpoint ${endpoint.id} was disabled`,
+      `${endpoint.url} answered 410 Gone, so we disabled the endpoint. Enable it again in the dashboard if that was a mistake.`,
+    );
   }
+  await writes.lane(lane);
+  log.warn('endpoint answered 410 Gone: disabled');
+  return { kind: 'done' };
+}
 
-  if (verdict.kind === 'gone') {
-    // Rule 6: disable at once; the lane cancels the endpoint's queued deliveries as it meets them.
-    finish();
-    lane.paused = true;
-    attempt.outcome = 'disabled';
-    attempt.error = 'gone';
-    await writes.attempt(endpoint.id, attempt);
-    if (await disableIfEnabled(endpoint.partner_id, endpoint.id, 'gone', attempt.attempted_at)) {
-      countBy('EndpointsDisabled', 'Reason', 'gone');
-      await mailOwner(
-        endpoint,
-        `Webhook endpoint ${endpoint.id} was disabled`,
-        `${endpoint.url} answered 410 Gone, so we disabled the endpoint. Enable it again in the dashboard if that was a mistake.`,
-      );
-    }
-    await writes.lane(lane);
-    log.warn('endpoint answered 410 Gone: disabled');
-    return { kind: 'done' };
-  }
-
+/**
+ * Not acknowledged: deferred as the endpoint asked (rule 5, no attempt of the schedule spent), retried
+ * on the schedule, or given up once it is spent (the event stays in GET /events); an endpoint failing
+ * long enough is escalated and, at the end, disabled.
+ */
+async function failed(tried: Tried, verdict: Extract<AttemptVerdict, { kind: 'failed' | 'deferred' }>): Promise<LaneOutcome> {
+  const { endpoint, lane, settings, attempt, writes, log, doneMs } = tried;
   lane.failing_since ??= attempt.attempted_at;
   countBy('DeliveryFailures', 'FailureClass', verdict.error);
   let waitSeconds: number | undefined;
   if (verdict.kind === 'deferred') {
-    waitSeconds = verdict.waitSeconds; // rule 5: as asked (capped), no attempt of the schedule spent
+    waitSeconds = verdict.waitSeconds; // as asked (capped)
     attempt.outcome = 'deferred';
   } else {
     lane.head_failures += 1;
@@ -140,8 +176,7 @@ export async function attemptDelivery(input: {
     attempt.outcome = waitSeconds === undefined ? 'given_up' : 'failed';
   }
   if (waitSeconds === undefined) {
-    // The schedule is spent: give the event up (it stays in GET /events) and move the lane on.
-    finish();
+    finish(tried);
     countMetric('DeliveriesGivenUp');
   } else {
     lane.next_attempt_at = new Date(doneMs + waitSeconds * 1000).toISOString();
@@ -150,7 +185,7 @@ export async function attemptDelivery(input: {
   await writes.attempt(endpoint.id, attempt);
   const disabled = await escalateFailingEndpoint(endpoint, lane, settings, doneMs);
   if (disabled) {
-    finish();
+    finish(tried);
     lane.paused = true;
   }
   await writes.lane(lane);
