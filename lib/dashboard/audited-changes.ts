@@ -181,13 +181,10 @@ export async function replaceSigningKeyAs(auth: Acting, id: string) {
   return replaced;
 }
 
+/** A recover and its audit entry (the events it queues) in the transaction that takes its turn. */
 export async function recoverEventsAs(auth: Acting, id: string, since: string) {
   await stepUpIfLive(auth, id, 'Recovering a live webhook endpoint');
-  const recovered = await recoverEvents(auth.session.partner_id, id, since);
-  const endpoint = await webhookEndpoints.get(auth.session.partner_id, id);
-  await recordAudit(actorOf(auth), 'webhook_endpoint.recovered', id, {
-    livemode: endpoint ? endpoint.mode === 'live' : null,
-    details: { since: recovered.since, events: recovered.events },
-  });
-  return recovered;
+  return recoverEvents(auth.session.partner_id, id, since, (events, livemode) => [
+    { actor: actorOf(auth), action: 'webhook_endpoint.recovered', target: id, livemode, details: { since, events } },
+  ]);
 }

@@ -8,7 +8,7 @@ import type { Mode } from '../scope';
  * - API keys that still work (neither revoked nor expired): rate limits are per key, so this also
  *   bounds a partner's throughput (100 × the key's limit).
  * - Webhook endpoints, enabled or disabled: every event is matched against each.
- * A recover's own bound, once per endpoint every 10 minutes, is the recover's (lib/webhooks/operations/recover-events.ts).
+ * A recover's own bounds (per endpoint, per endpoint URL and per partner's hour) are the recover's (lib/webhooks/operations/recover-events.ts).
  * And per partner, both modes: its current staff (removed members do not count), checked when an
  * owner invites someone (a new partner's first owner is added by the operator, never past it).
  */

@@ -5,6 +5,7 @@ import { apiKeyKey } from '../../lib/store/keys';
 import { ENDED_KEYS_LISTED } from '../../lib/dashboard/api-keys';
 import { MAX_ACTIVE_KEYS_PER_MODE, MAX_ENDPOINTS_PER_MODE, MAX_STAFF_PER_PARTNER } from '../../lib/dashboard/partner-caps';
 import { addStaffMember } from '../../lib/dashboard/staff';
+import { MAX_RECOVERS_PER_HOUR, RECOVER_RULE } from '../../lib/webhooks/operations/recover-events';
 import { DASHBOARD_RATE_LIMIT } from '../../lib/http/dashboard/rate-limit';
 import { dashboard, sessionFor } from '../support/dashboard';
 import { useStackDatabase } from '../support/stack';
@@ -51,7 +52,7 @@ describe('caps per partner', () => {
     expect((await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:9/live', livemode: true })).status).toBe(201);
   }, 60_000);
 
-  it('takes one recover per endpoint every 10 minutes: the next is 429 rate_limit with Retry-After', async () => {
+  it('takes one recover per endpoint every 10 minutes: the next is 429 rate_limit with Retry-After, and its rule is stated once', async () => {
     const { partnerId, token } = await aPartnerWithAnOwner();
     const created = (await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:9/recover', livemode: false })).body;
     const [event] = await recordEvents({ partnerId, mode: 'test' }, 1);
@@ -62,7 +63,9 @@ describe('caps per partner', () => {
     expect(again.body.code).toBe('rate_limit');
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
     // One rule, stated once, in the same words in the refusal, on the endpoint's page and in the guide.
-    const rule = 'one recover per endpoint every 10 minutes, each at most 10,000 events';
+    const rule =
+      'one recover per endpoint and per endpoint URL every 10 minutes, at most 20 per partner and mode an hour, each at most 10,000 events';
+    expect(RECOVER_RULE).toBe(rule);
     expect(again.body.errors[0].reason).toBe(rule);
     const page = await fetch(`${new URL(c.dashboard_url).origin}/dashboard/webhook-endpoints/${created.id}`, {
       headers: { Cookie: `dash_session=${token}` },
@@ -73,6 +76,43 @@ describe('caps per partner', () => {
     expect(guide('webhooks.md')).toContain(rule);
     expect(guide('security.md')).not.toMatch(/recovers an hour/);
   });
+
+  it('counts a recover on the endpoint URL: deleting the endpoint and making it again at that URL (another query) takes no new turn', async () => {
+    const { partnerId, token } = await aPartnerWithAnOwner();
+    const [event] = await recordEvents({ partnerId, mode: 'test' }, 1);
+    const first = (await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:9/churn?n=1', livemode: false })).body;
+    expect((await dashboard(token).post(`/webhook-endpoints/${first.id}/recover`, { since: event.created_at })).status).toBe(202);
+    expect((await dashboard(token).delete(`/webhook-endpoints/${first.id}`)).status).toBe(200);
+    const again = (await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:9/churn?n=2', livemode: false })).body;
+    const refused = await dashboard(token).post(`/webhook-endpoints/${again.id}/recover`, { since: event.created_at });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'rate_limit', errors: [{ reason: RECOVER_RULE }] });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
+    // The other mode's URL is its own.
+    const live = (await dashboard(token).post('/webhook-endpoints', { url: 'http://127.0.0.1:9/churn?n=1', livemode: true })).body;
+    expect((await dashboard(token).post(`/webhook-endpoints/${live.id}/recover`, { since: event.created_at })).status).toBe(202);
+  });
+
+  it(`counts recovers per partner and mode: past ${MAX_RECOVERS_PER_HOUR} in an hour, at any URLs, the next is 429 until the hour ends`, async () => {
+    const { partnerId, token } = await aPartnerWithAnOwner();
+    const [event] = await recordEvents({ partnerId, mode: 'test' }, 1);
+    const recoverAt = async (i: number) => {
+      const made = (await dashboard(token).post('/webhook-endpoints', { url: `http://127.0.0.1:9/hour/${i}`, livemode: false })).body;
+      const answer = await dashboard(token).post(`/webhook-endpoints/${made.id}/recover`, { since: event.created_at });
+      await dashboard(token).delete(`/webhook-endpoints/${made.id}`);
+      return answer;
+    };
+    const statuses = [];
+    for (let i = 0; i < MAX_RECOVERS_PER_HOUR; i++) statuses.push((await recoverAt(i)).status);
+    expect(statuses.every((s) => s === 202)).toBe(true);
+    const refused = await recoverAt(MAX_RECOVERS_PER_HOUR);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'rate_limit', errors: [{ reason: RECOVER_RULE }] });
+    expect(refused.body.detail).toContain(`${MAX_RECOVERS_PER_HOUR} recovers`);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+  }, 120_000);
 
   it(`lists every working key and the ${ENDED_KEYS_LISTED} newest revoked ones, however many were made and revoked`, async () => {
     const { partnerId, token } = await aPartnerWithAnOwner();

@@ -14,6 +14,7 @@ export function dashboard(token?: string, headers: Record<string, string> = {}) 
   return {
     get: (path: string, h?: Record<string, string>): Promise<HttpResult> => client.get(base + path, h),
     post: (path: string, body?: unknown, h?: Record<string, string>): Promise<HttpResult> => client.post(base + path, body, h),
+    delete: (path: string, h?: Record<string, string>): Promise<HttpResult> => client.delete(base + path, h),
   };
 }
 

@@ -1,7 +1,7 @@
 import { getItem } from '../read-batch';
 import { tableName } from '../client';
 import { defineEntity } from '../entity';
-import { allOf, type Condition, equals, itemAbsent, itemPresent, type Update } from '../expression';
+import { allOf, anyOf, type Condition, equals, itemAbsent, itemPresent, type Update } from '../expression';
 import { secretRollKey, webhookEndpointKey, webhookEndpointsPartition, webhookLaneKey, WEBHOOK_ENDPOINT_SK_PREFIX } from '../keys';
 import { queryEvery } from '../query';
 import { putItem, updateItem } from '../single-item';
@@ -127,6 +127,32 @@ export async function changeEndpoint(
     'all',
   );
   return endpointOf(item);
+}
+
+/**
+ * In `ws`: the endpoint's recover turn taken at `at` (`revision` bumped, as every change does), only
+ * if it exists and its last recover was at or before `notAfter` (or there was none).
+ */
+export function addRecoverOfEndpoint(
+  ws: WriteSet,
+  partnerId: string,
+  endpointId: string,
+  at: string,
+  notAfter: string,
+  onFailed: () => Error,
+): void {
+  ws.update(
+    webhookEndpointKey(partnerId, endpointId),
+    { set: { last_recovered_at: at }, add: { revision: 1 } },
+    {
+      condition: allOf(
+        itemPresent(),
+        equals('entity', ENTITY),
+        anyOf(endpointEntity.where.lacks('last_recovered_at'), endpointEntity.where.atMost('last_recovered_at', notAfter)),
+      ),
+      onFailed,
+    },
+  );
 }
 
 /** The endpoint gone, with its pending secret roll and its delivery cursor, in `ws`; `onMissing` when there was no endpoint. */

@@ -68,6 +68,20 @@ export const secretRollKey = (partnerId: string, endpointId: string) => ({
 });
 
 /**
+ * recoverClaimOfUrl: when an endpoint URL of the partner's (mode, and the URL's hash) was last
+ * recovered, whichever endpoint pointed there: deleting an endpoint and making it again does not
+ * free its turn. recoversOfPartnerHour: how many recovers the partner's mode took in one hour.
+ */
+export const recoverClaimOfUrlKey = (partnerId: string, mode: string, urlHash: string) => ({
+  pk: webhookEndpointsPartition(partnerId),
+  sk: `RECOVER#URL#${mode}#${urlHash}`,
+});
+export const recoversOfPartnerHourKey = (partnerId: string, mode: string, hour: number) => ({
+  pk: webhookEndpointsPartition(partnerId),
+  sk: `RECOVER#HOUR#${mode}#${hour}`,
+});
+
+/**
  * rateWindowsOfKey, newest first: the key's last use is the `last_at` of its newest window item. A key
  * counts under its own item's partition key (`KEY#<secret hash>`), known before the key is read.
  */
