@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../dynamodb';
 import { db, tableName } from '../client';
 import { isConditionFailed } from '../condition-failed';
-import { allOf, anyOf, type Condition, equals, itemAbsent, lessThan, renderExpressions, type Update } from '../expression';
+import { allOf, anyOf, type Condition, renderExpressions, type Update } from '../expression';
+import { defineEntity } from '../entity';
 import { idempotencyKey } from '../keys';
 import { TTL_ATTRIBUTE } from '../table-definition';
 import { retryTransient } from '../transient';
@@ -31,10 +32,27 @@ export interface IdempotencyRecord {
   response?: StoredResponse;
 }
 
-/** Held by `owner` and still running: what completing or releasing a key requires. */
-const ownedAndRunning = (owner: string): Condition => allOf(equals('owner', owner), equals('status', 'in_progress'));
+/** A record as stored: its claim's lock and when it was made, beside what is read back. */
+interface StoredIdempotencyRecord extends IdempotencyRecord {
+  key: string;
+  /** While `in_progress`: until when (epoch ms) the claim is its owner's; a later claim may take it after. */
+  locked_until?: number;
+  created_at: string;
+}
 
-const completion = (response: StoredResponse): Update => ({ set: { status: 'completed', response }, remove: ['locked_until'] });
+const idempotencyEntity = defineEntity<StoredIdempotencyRecord, { [TTL_ATTRIBUTE]: number }>({
+  name: 'idempotency',
+  key: (scope, record) => idempotencyKey(scope, record.key),
+  keyOnly: ['key'],
+  internal: [TTL_ATTRIBUTE],
+});
+const where = idempotencyEntity.where;
+
+/** Held by `owner` and still running: what completing or releasing a key requires. */
+const ownedAndRunning = (owner: string): Condition => allOf(where.equals('owner', owner), where.equals('status', 'in_progress'));
+
+const completion = (response: StoredResponse): Update =>
+  idempotencyEntity.update({ set: { status: 'completed', response }, remove: ['locked_until'] });
 
 /**
  * Claims the key for `owner` until `lockedUntilMs`: only if it is new, expired (`nowMs` past its
@@ -47,25 +65,24 @@ export async function claimIdempotencyRecord(
 ): Promise<boolean> {
   const nowSec = Math.floor(claim.nowMs / 1000);
   const condition = anyOf(
-    itemAbsent(),
-    lessThan(TTL_ATTRIBUTE, nowSec),
-    allOf(equals('status', 'in_progress'), lessThan('locked_until', claim.nowMs)),
+    where.absent(),
+    where.lessThan(TTL_ATTRIBUTE, nowSec),
+    allOf(where.equals('status', 'in_progress'), where.lessThan('locked_until', claim.nowMs)),
   );
+  const record: StoredIdempotencyRecord = {
+    key,
+    status: 'in_progress',
+    fingerprint: claim.fingerprint,
+    owner: claim.owner,
+    locked_until: claim.lockedUntilMs,
+    created_at: new Date(claim.nowMs).toISOString(),
+  };
   try {
     await retryTransient(() =>
       db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: {
-            ...idempotencyKey(scope, key),
-            entity: 'idempotency',
-            status: 'in_progress',
-            fingerprint: claim.fingerprint,
-            owner: claim.owner,
-            locked_until: claim.lockedUntilMs,
-            created_at: new Date(claim.nowMs).toISOString(),
-            [TTL_ATTRIBUTE]: nowSec + claim.retentionSeconds,
-          },
+          Item: { ...idempotencyEntity.item(scope, record), [TTL_ATTRIBUTE]: nowSec + claim.retentionSeconds },
           ...renderExpressions(undefined, [condition]),
         }),
       ),
@@ -80,7 +97,7 @@ export async function claimIdempotencyRecord(
 /** idempotencyRecord (consistent): the key's record, or undefined when there is none (released meanwhile). */
 export async function idempotencyRecordOf(scope: Scope, key: string): Promise<IdempotencyRecord | undefined> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(scope, key), ConsistentRead: true }));
-  return res.Item as IdempotencyRecord | undefined;
+  return res.Item ? idempotencyEntity.record(res.Item) : undefined;
 }
 
 /** Completes `owner`'s claim with the response to replay; nothing when the claim is no longer `owner`'s. */

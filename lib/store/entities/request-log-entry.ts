@@ -4,6 +4,7 @@ import type { Scope } from '../../scope';
 import { db, tableName } from '../client';
 import { listSortKey, requestLogIndexes, requestLogKey } from '../keys';
 import { TTL_ATTRIBUTE } from '../table-definition';
+import { defineEntity } from '../entity';
 import { retryTransient } from '../transient';
 import type { WriteSet } from '../write-set';
 import type { RequestLogRecord } from '../../resources/request-log';
@@ -27,52 +28,46 @@ export const REQUEST_LOG_RETENTION_SECONDS = 7 * 24 * 60 * 60;
 export const requestLogExpiry = (createdAt: string): number =>
   Math.floor((hourStart(hourOf(Date.parse(createdAt))) + HOUR_MS) / 1000) + REQUEST_LOG_RETENTION_SECONDS;
 
-const ENTITY = 'request_log';
-
 /**
- * The stored item: the record under its id, listed on gsi5 newest first, expiring with its hour. The
+ * The stored entry: the record under its id, listed on gsi5 newest first, expiring with its hour. The
  * bodies and the query are stored as JSON text, not as maps: whatever a caller sent (nesting deeper than DynamoDB's
  * 32 levels, numbers beyond its 38 digits, empty keys) can never make the write fail, nor the
- * operation's transaction it is part of.
+ * operation's transaction it is part of. An entry written before the log had its own index was also
+ * listed on gsi1: the table's index keys are never part of a record (lib/store/entity.ts).
  */
+export const requestLogEntity = defineEntity<RequestLogRecord, { [TTL_ATTRIBUTE]: number }>({
+  name: 'request_log',
+  key: (scope, record) => requestLogKey(scope, record.id),
+  indexes: (scope, record) => {
+    const index = requestLogIndexes.all(scope);
+    return { [`${index.index}pk`]: index.pk, [`${index.index}sk`]: listSortKey(record.created_at, record.id) };
+  },
+  extra: (record) => ({ [TTL_ATTRIBUTE]: requestLogExpiry(record.created_at) }),
+  internal: [TTL_ATTRIBUTE],
+  codec: {
+    encode: ({ request_body, response_body, query, ...rest }) => ({
+      ...rest,
+      query: JSON.stringify(query ?? {}),
+      ...(request_body !== undefined ? { request_body: JSON.stringify(request_body) } : {}),
+      response_body: JSON.stringify(response_body ?? null),
+    }),
+    decode: (item) => ({
+      query: typeof item.query === 'string' ? JSON.parse(item.query) : {},
+      response_body: typeof item.response_body === 'string' ? JSON.parse(item.response_body) : null,
+      ...(typeof item.request_body === 'string' ? { request_body: JSON.parse(item.request_body) } : {}),
+    }),
+    internal: ['request_body'],
+  },
+});
+
+/** The stored item of an entry (the request log's listing tests and bench write items as it does). */
 export function requestLogItem(scope: Scope, record: RequestLogRecord): Record<string, unknown> {
-  const index = requestLogIndexes.all(scope);
-  const { request_body, response_body, query, ...rest } = record;
-  return {
-    ...requestLogKey(scope, record.id),
-    entity: ENTITY,
-    ...rest,
-    query: JSON.stringify(query ?? {}),
-    ...(request_body !== undefined ? { request_body: JSON.stringify(request_body) } : {}),
-    response_body: JSON.stringify(response_body ?? null),
-    [`${index.index}pk`]: index.pk,
-    [`${index.index}sk`]: listSortKey(record.created_at, record.id),
-    [TTL_ATTRIBUTE]: requestLogExpiry(record.created_at),
-  };
+  return requestLogEntity.item(scope, record);
 }
 
 /** The record of a stored item: the item less its keys and bookkeeping. */
 export function requestLogRecord(item: Record<string, unknown>): RequestLogRecord {
-  // gsi1: where entries written before the log had its own index were listed.
-  const {
-    pk: _pk,
-    sk: _sk,
-    entity: _e,
-    gsi1pk: _g1,
-    gsi1sk: _s1,
-    gsi5pk: _g,
-    gsi5sk: _s,
-    [TTL_ATTRIBUTE]: _t,
-    request_body,
-    response_body,
-    query,
-    ...record
-  } = item;
-  const out = record as unknown as RequestLogRecord;
-  if (typeof request_body === 'string') out.request_body = JSON.parse(request_body);
-  out.query = typeof query === 'string' ? JSON.parse(query) : {};
-  out.response_body = typeof response_body === 'string' ? JSON.parse(response_body) : null;
-  return out;
+  return requestLogEntity.record(item);
 }
 
 /** Into the operation's own transaction: the log entry commits with the change, or not at all. */

@@ -5,6 +5,7 @@ import { db, tableName } from '../client';
 import { requestLogHourKey, requestLogHoursPartition, requestLogIndexes } from '../keys';
 import { TTL_ATTRIBUTE } from '../table-definition';
 import { greaterThan } from '../expression';
+import { defineEntity } from '../entity';
 import { queryEvery, queryPagesOf } from '../query';
 import { hourBounds, hourOfKey } from '../utc-hours';
 import { requestLogExpiry } from './request-log-entry';
@@ -29,9 +30,43 @@ export interface RequestLogHour {
   firstExpiry?: number;
 }
 
-const ENTITY = 'request_log_hour';
 /** An hour's paths are an item of their own (sort key `P#<hour>`), read only by a listing filtered on a path: every other listing reads the small counts alone. */
 const PATHS = 'P#';
+
+/** The counts item of an hour as stored: JSON text, as the paths' (a caller's paths never become attribute names). */
+interface StoredHourCounts {
+  hour: string;
+  counts: string;
+  paths_kept: number;
+  paths_complete: boolean;
+  first_expiry?: number;
+}
+
+/** The paths item of an hour as stored. */
+interface StoredHourPaths {
+  hour: string;
+  paths: string;
+}
+
+const expiryOf = (hour: string) => ({ [TTL_ATTRIBUTE]: requestLogExpiry(`${hour}:00:00.000Z`) });
+
+const hourCountsEntity = defineEntity<StoredHourCounts, { [TTL_ATTRIBUTE]: number }>({
+  name: 'request_log_hour',
+  key: (scope, h) => requestLogHourKey(scope, h.hour),
+  keyOnly: ['hour'],
+  fromKey: (key) => ({ hour: key.sk }),
+  extra: (h) => expiryOf(h.hour),
+  internal: [TTL_ATTRIBUTE],
+});
+
+const hourPathsEntity = defineEntity<StoredHourPaths, { [TTL_ATTRIBUTE]: number }>({
+  name: 'request_log_hour',
+  key: (scope, h) => requestLogHourKey(scope, `${PATHS}${h.hour}`),
+  keyOnly: ['hour'],
+  fromKey: (key) => ({ hour: key.sk.slice(PATHS.length) }),
+  extra: (h) => expiryOf(h.hour),
+  internal: [TTL_ATTRIBUTE],
+});
 
 /**
  * The counted hours of a partner's log in one mode from `from` to `to` (inclusive) that have not
@@ -48,22 +83,19 @@ export async function requestLogHours(
     queryEvery({
       partition: requestLogHoursPartition(scope),
       sortKey: { between: [`${prefix}${from}`, `${prefix}${to}`] },
-      filter: greaterThan(TTL_ATTRIBUTE, nowSeconds),
+      filter: hourCountsEntity.where.greaterThan(TTL_ATTRIBUTE, nowSeconds),
     });
   const [counts, paths] = await Promise.all([read(''), options.withPaths ? read(PATHS) : []]);
-  const pathsOf = new Map(paths.map((item) => [(item.sk as string).slice(PATHS.length), JSON.parse(item.paths as string)]));
-  return counts.map((item) => {
-    const hour = item.sk as string;
-    return {
-      hour,
-      counts: JSON.parse(item.counts as string),
-      // Read beside its counts, the paths item may not show yet (an eventually consistent read): then absent.
-      ...(pathsOf.has(hour) ? { paths: pathsOf.get(hour) } : {}),
-      pathsKept: item.paths_kept as number,
-      pathsComplete: item.paths_complete === true,
-      ...(typeof item.first_expiry === 'number' ? { firstExpiry: item.first_expiry } : {}),
-    };
-  });
+  const pathsOf = new Map(paths.map(hourPathsEntity.record).map((p) => [p.hour, JSON.parse(p.paths)]));
+  return counts.map(hourCountsEntity.record).map((h) => ({
+    hour: h.hour,
+    counts: JSON.parse(h.counts),
+    // Read beside its counts, the paths item may not show yet (an eventually consistent read): then absent.
+    ...(pathsOf.has(h.hour) ? { paths: pathsOf.get(h.hour) } : {}),
+    pathsKept: h.paths_kept,
+    pathsComplete: h.paths_complete === true,
+    ...(typeof h.first_expiry === 'number' ? { firstExpiry: h.first_expiry } : {}),
+  }));
 }
 
 /**
@@ -74,27 +106,19 @@ export async function requestLogHours(
  * become attribute names. They expire with the hour's entries.
  */
 export async function putRequestLogHours(scope: Scope, hours: RequestLogHour[]): Promise<void> {
-  const expiry = (hour: string) => ({ [TTL_ATTRIBUTE]: requestLogExpiry(`${hour}:00:00.000Z`) });
   await putAll(
-    hours
-      .filter((h) => h.pathsKept > 0)
-      .map((h) => ({
-        ...requestLogHourKey(scope, `${PATHS}${h.hour}`),
-        entity: ENTITY,
-        paths: JSON.stringify(h.paths ?? []),
-        ...expiry(h.hour),
-      })),
+    hours.filter((h) => h.pathsKept > 0).map((h) => hourPathsEntity.item(scope, { hour: h.hour, paths: JSON.stringify(h.paths ?? []) })),
   );
   await putAll(
-    hours.map((h) => ({
-      ...requestLogHourKey(scope, h.hour),
-      entity: ENTITY,
-      counts: JSON.stringify(h.counts),
-      paths_kept: h.pathsKept,
-      paths_complete: h.pathsComplete,
-      ...(h.firstExpiry !== undefined ? { first_expiry: h.firstExpiry } : {}),
-      ...expiry(h.hour),
-    })),
+    hours.map((h) =>
+      hourCountsEntity.item(scope, {
+        hour: h.hour,
+        counts: JSON.stringify(h.counts),
+        paths_kept: h.pathsKept,
+        paths_complete: h.pathsComplete,
+        ...(h.firstExpiry !== undefined ? { first_expiry: h.firstExpiry } : {}),
+      }),
+    ),
   );
 }
 
