@@ -1,4 +1,4 @@
-import { readEndpoint } from '../webhooks/delivery/endpoint-record';
+import { endpointById } from '../webhooks/endpoints';
 import { resendEvent } from '../webhooks/operations/resend-event';
 import { retryNow } from '../webhooks/operations/retry-now';
 import { sendTestEvent } from '../webhooks/operations/send-test-event';
@@ -16,7 +16,7 @@ import { requestSecretRoll } from './webhook-endpoints';
 /** The endpoint's mode, for the entry (the act has just found the endpoint, so it exists). */
 async function livemodeOf(auth: Acting, id: string): Promise<boolean | null> {
   // The delivery's own record of the endpoint: its mode, without unsealing any secret.
-  const endpoint = await readEndpoint(auth.session.partner_id, id);
+  const endpoint = await endpointById(auth.session.partner_id, id);
   return endpoint ? endpoint.mode === 'live' : null;
 }
 

@@ -5,7 +5,7 @@ import { addStaffMember } from '../../lib/dashboard/staff';
 import { closePeriod } from '../../lib/billing/close-period';
 import { nextPeriod, periodBounds, periodOf } from '../../lib/billing/period';
 import { areaOfPath, roleMayUse, STAFF_ROLES } from '../../lib/dashboard/roles';
-import { getEndpoint } from '../../lib/webhooks/endpoints';
+import { endpointById } from '../../lib/webhooks/endpoints';
 import { db, tableName } from '../../lib/store/client';
 import { secretRollKey } from '../../lib/store/keys';
 import { ID_PREFIXES, newId, randomBase62, type IdKind } from '../../lib/ids';
@@ -201,7 +201,7 @@ describe('dashboard isolation matrix: no dashboard session sees or changes anoth
     const listed = (await theirs('/keys')).body.items as Array<Record<string, unknown>>;
     for (const mode of MODES) {
       const id = owned[mode]!.slots['webhook-endpoints/{id}'];
-      endpoints.push(JSON.stringify(await getEndpoint(c.other_partner.partner_id, id)));
+      endpoints.push(JSON.stringify(await endpointById(c.other_partner.partner_id, id)));
       const key = listed.find((k) => k.id === owned[mode]!.slots['keys/{keyID}'])!;
       keys.push({ ...key, last_used_at: undefined });
     }

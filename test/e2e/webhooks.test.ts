@@ -11,7 +11,7 @@ import {
   startReceiver,
   type TestEndpoint,
 } from '../support/webhooks';
-import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
+import { endpointById } from '../../lib/webhooks/endpoints';
 import { disableEndpoint } from '../../lib/webhooks/endpoints';
 import { listAttempts } from '../../lib/webhooks/lane/attempt-log';
 import { readLane } from '../../lib/webhooks/lane/lane-state';
@@ -279,7 +279,7 @@ describe('webhook delivery over the local pipeline', () => {
       'the lane to pass the last event',
     );
     expect(r.ids()).toEqual([events[0].id]);
-    expect(await readEndpoint(partnerId, endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
+    expect(await endpointById(partnerId, endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
     expect((await attempts(endpoint.id, 1))[0]).toMatchObject({ outcome: 'disabled', status_code: 410, error: 'gone' });
   });
 

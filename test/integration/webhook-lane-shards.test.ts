@@ -13,7 +13,7 @@ import { handler as fanout } from '../../functions/webhooks/fanout';
 import { setClock } from '../../lib/clock';
 import { randomBase62 } from '../../lib/ids';
 import { createPartner } from '../../lib/partners/partner';
-import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
+import { endpointById } from '../../lib/webhooks/endpoints';
 import { laneShardFor, laneShardOf } from '../../lib/webhooks/lane-shards';
 import { sendLaneMessages } from '../../lib/webhooks/queue/send-lane-messages';
 import type { ApiEvent } from '../../lib/store/event';
@@ -90,7 +90,7 @@ describe('sharded delivery lanes', () => {
     const receivers = await Promise.all(Array.from({ length: 8 }, () => startReceiver()));
     const endpoints = [];
     for (const r of receivers) endpoints.push(await createTestEndpoint({ partnerId: partner.id, mode: 'test', url: r.url }));
-    const records = await Promise.all(endpoints.map((e) => readEndpoint(partner.id, e.id)));
+    const records = await Promise.all(endpoints.map((e) => endpointById(partner.id, e.id)));
     expect(records.map((e) => e!.lane_shard)).toEqual(endpoints.map((e) => laneShardFor(e.id, 2)));
     const perShard = [0, 1].map((s) => records.filter((e) => laneShardOf(e!) === s).length);
 
@@ -132,9 +132,9 @@ describe('sharded delivery lanes', () => {
     }
     const after = await recordEvents(scope, 2);
 
-    const oldRecords = await Promise.all(old.map((e) => readEndpoint(partner.id, e.id)));
+    const oldRecords = await Promise.all(old.map((e) => endpointById(partner.id, e.id)));
     expect(oldRecords.map((e) => laneShardOf(e!))).toEqual(old.map((e) => laneShardFor(e.id, 2)));
-    const addedRecords = await Promise.all(added.map((e) => readEndpoint(partner.id, e.id)));
+    const addedRecords = await Promise.all(added.map((e) => endpointById(partner.id, e.id)));
     expect(addedRecords.map((e) => laneShardOf(e!))).toEqual(added.map((e) => laneShardFor(e.id, 4)));
     expect(addedRecords.some((e) => laneShardOf(e!) >= 2)).toBe(true);
 

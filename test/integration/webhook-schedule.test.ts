@@ -16,7 +16,7 @@ import { randomBase62 } from '../../lib/ids';
 import { createPartner } from '../../lib/partners/partner';
 import { listAttempts } from '../../lib/webhooks/lane/attempt-log';
 import { readLane } from '../../lib/webhooks/lane/lane-state';
-import { readEndpoint } from '../../lib/webhooks/delivery/endpoint-record';
+import { endpointById } from '../../lib/webhooks/endpoints';
 import { DEFAULT_RETRY_DELAYS_SECONDS } from '../../lib/webhooks/delivery/delivery-settings';
 import { sendLaneMessages } from '../../lib/webhooks/queue/send-lane-messages';
 import { RENEW_AT_RECEIVE } from '../../lib/webhooks/lane/poison';
@@ -167,12 +167,12 @@ describe('multi-day delivery schedules (injected clock)', () => {
       const list = await attemptsOf(endpoint.id, n);
       const last = list[n - 1];
       expect(last.event_id).toBe(second.id);
-      if ((await readEndpoint(partner.id, endpoint.id))?.status === 'disabled') break;
+      if ((await endpointById(partner.id, endpoint.id))?.status === 'disabled') break;
       advanceTo(Math.max(Date.parse(last.next_attempt_at!), lanes.peek(endpoint.id)[0].visibleAt));
       n++;
       expect(n).toBeLessThan(21);
     }
-    expect(await readEndpoint(partner.id, endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
+    expect(await endpointById(partner.id, endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
     expect(fakeNow - Date.parse(attempts[0].attempted_at)).toBeGreaterThanOrEqual(5 * 86400 * 1000);
     expect(outbox().map((m) => m.subject)).toEqual([
       `Webhook endpoint ${endpoint.id} has been failing for 1 day`,

@@ -1,17 +1,6 @@
 import { changeEndpoint } from '../../store/entities/webhook-endpoint';
 import { equals } from '../../store/expression';
-import { getEndpoint, listEndpointsOfPartner, type DisabledReason, type WebhookEndpoint } from '../endpoints';
-
-/** A webhook endpoint as the dashboard's store keeps it (lib/webhooks/endpoints); delivery reads it. */
-export type EndpointRecord = WebhookEndpoint & {
-  /** When it was last enabled, if recorded: where a paused lane starts again. */
-  enabled_at?: string;
-};
-
-export const readEndpoint = (partnerId: string, endpointId: string): Promise<EndpointRecord | undefined> =>
-  getEndpoint(partnerId, endpointId);
-
-export const readEndpointsOfPartner = (partnerId: string): Promise<EndpointRecord[]> => listEndpointsOfPartner(partnerId);
+import type { DisabledReason } from '../endpoints';
 
 /**
  * Delivery's own disable (410 Gone, failing for days): only if the endpoint is still enabled, so the

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { decryptSecret } from '../../crypto/envelope';
 import { ed25519PrivateKey, type SigningKeys } from '../signing';
-import type { EndpointRecord } from './endpoint-record';
+import type { WebhookEndpoint } from '../endpoints';
 
 /**
  * Decrypted signing material, cached per ciphertext for the life of the signer process (a roll writes
@@ -19,7 +19,7 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): T {
 }
 
 /** Every secret that signs now (not past `expires_at`: two during a roll's overlap) and every ed25519 key likewise. */
-export async function endpointSigningKeys(endpoint: EndpointRecord, nowMs: number): Promise<SigningKeys> {
+export async function endpointSigningKeys(endpoint: WebhookEndpoint, nowMs: number): Promise<SigningKeys> {
   const live = (endpoint.secrets ?? []).filter((s) => !s.expires_at || Date.parse(s.expires_at) > nowMs);
   const plain = await Promise.all(
     live.map(async (s) => secrets.get(s.ciphertext) ?? remember(secrets, s.ciphertext, await decryptSecret(s.ciphertext))),

@@ -1,5 +1,5 @@
 import { EVENT_TYPES } from '../../resources/event';
-import type { EndpointRecord } from './endpoint-record';
+import type { WebhookEndpoint } from '../endpoints';
 
 /**
  * Which events an endpoint receives: ONE predicate, used by the fan-out, by the lane (the events it
@@ -45,7 +45,7 @@ export interface EventForFilter {
  * whatever its filter, and to no other; any other event goes where the filter takes its type (an empty
  * `enabled_events` takes every type).
  */
-export function endpointWantsEvent(endpoint: Pick<EndpointRecord, 'enabled_events'> & { id?: string }, event: EventForFilter): boolean {
+export function endpointWantsEvent(endpoint: Pick<WebhookEndpoint, 'enabled_events'> & { id?: string }, event: EventForFilter): boolean {
   if (event.type === TEST_EVENT_TYPE) return endpoint.id !== undefined && testEventTarget(event.payload) === endpoint.id;
   const wanted = endpoint.enabled_events ?? [];
   if (wanted.length === 0) return true;

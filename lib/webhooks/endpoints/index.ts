@@ -7,7 +7,7 @@ import {
   disableEndpoint,
   enabledEndpointsFor,
   enableEndpoint,
-  getEndpoint,
+  endpointById,
   listEndpointsOfPartner,
   rollSecret,
   signingPrivateKey,
@@ -21,7 +21,7 @@ export * from './store';
 /** The endpoint store under the names of its contract with the delivery engine. */
 export const webhookEndpoints = {
   create: createEndpoint,
-  get: getEndpoint,
+  get: endpointById,
   update: updateEndpointSettings,
   remove: deleteEndpoint,
   listOfPartner: listEndpointsOfPartner,

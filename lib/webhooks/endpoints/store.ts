@@ -65,9 +65,8 @@ export async function createEndpoint(input: CreateEndpointInput): Promise<{ endp
   return { endpoint, secret };
 }
 
-export async function getEndpoint(partnerId: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
-  return endpointById(partnerId, endpointId);
-}
+/** One endpoint of the partner, read consistently: the store's `endpointById`, the one read of an endpoint by its id. */
+export { endpointById };
 
 /** Every endpoint of a partner (optionally of one mode), oldest first. */
 export async function listEndpointsOfPartner(partnerId: string, mode?: Mode): Promise<WebhookEndpoint[]> {
@@ -133,7 +132,7 @@ export async function enableEndpoint(partnerId: string, endpointId: string): Pro
     equals('status', 'disabled'),
   );
   // Already enabled (nothing was missed, enabled_at stays) or no such endpoint.
-  return enabled ?? getEndpoint(partnerId, endpointId);
+  return enabled ?? endpointById(partnerId, endpointId);
 }
 
 /** At most five roll codes per endpoint per fifteen minutes: each code allows five guesses. */
@@ -152,7 +151,7 @@ export async function rollSecret(
   // The endpoint's read (unless the caller has just read it for this partner) and the roll's own go
   // out together: the roll item is the partner's, and its answer is used only once the endpoint is known.
   const [exists, previous] = await Promise.all([
-    options.endpointKnown || getEndpoint(partnerId, endpointId).then(Boolean),
+    options.endpointKnown || endpointById(partnerId, endpointId).then(Boolean),
     secretRollOf(partnerId, endpointId),
   ]);
   if (!exists) throw resourceMissing('webhook endpoint', endpointId);
@@ -212,7 +211,7 @@ export async function confirmRoll(
     ));
   if (!holds) throw wrongCode();
 
-  const endpoint = await getEndpoint(partnerId, endpointId);
+  const endpoint = await endpointById(partnerId, endpointId);
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
   const secret = newSigningSecret();
   const overlapEnds = new Date(at.getTime() + SECRET_OVERLAP_MS).toISOString();
@@ -248,7 +247,7 @@ export async function confirmRoll(
  * still at the revision read: a change meanwhile is refused, not overwritten.
  */
 export async function replaceSigningKey(partnerId: string, endpointId: string): Promise<WebhookEndpoint> {
-  const endpoint = await getEndpoint(partnerId, endpointId);
+  const endpoint = await endpointById(partnerId, endpointId);
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
   const at = now();
   const overlapEnds = new Date(at.getTime() + SECRET_OVERLAP_MS).toISOString();

@@ -1,5 +1,5 @@
 import { eventIdOfKey } from '../../store/keys';
-import { readEndpointsOfPartner, type EndpointRecord } from '../delivery/endpoint-record';
+import { listEndpointsOfPartner, type WebhookEndpoint } from '../endpoints';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { carried, type LaneMessage } from '../lane/lane-message';
 import type { Mode } from '../../scope';
@@ -26,7 +26,7 @@ export interface EventItem {
  */
 export async function laneMessagesForEvent(
   item: EventItem,
-  endpointsOf: (partnerId: string) => Promise<EndpointRecord[]>,
+  endpointsOf: (partnerId: string) => Promise<WebhookEndpoint[]>,
 ): Promise<LaneMessage[]> {
   const endpoints = await endpointsOf(item.partner_id);
   const eventId = eventIdOfKey(item);
@@ -45,12 +45,12 @@ export async function laneMessagesForEvent(
 }
 
 /** Per-batch memo of each partner's endpoints. */
-export function endpointsMemo(): (partnerId: string) => Promise<EndpointRecord[]> {
-  const memo = new Map<string, Promise<EndpointRecord[]>>();
+export function endpointsMemo(): (partnerId: string) => Promise<WebhookEndpoint[]> {
+  const memo = new Map<string, Promise<WebhookEndpoint[]>>();
   return (partnerId) => {
     let hit = memo.get(partnerId);
     if (!hit) {
-      hit = readEndpointsOfPartner(partnerId);
+      hit = listEndpointsOfPartner(partnerId);
       memo.set(partnerId, hit);
     }
     return hit;

@@ -1,11 +1,12 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { WebhookEndpoint } from '../endpoints';
 import { now } from '../../clock';
 import { renderEventAt } from '../../versioning/render';
 import { CURRENT_VERSION } from '../../versioning/versions';
 import { signatureHeaders } from '../signing';
 import { classifyResponse, type AttemptVerdict } from '../delivery/classify-response';
 import type { DeliverySettings } from '../delivery/delivery-settings';
-import { disableIfEnabled, type EndpointRecord } from '../delivery/endpoint-record';
+import { disableIfEnabled } from '../delivery/endpoint-record';
 import { endpointSigningKeys } from '../delivery/endpoint-signing-keys';
 import { postWebhook } from '../delivery/post-webhook';
 import { maxAttempts, nextRetryDelaySeconds } from '../delivery/retry-schedule';
@@ -29,7 +30,7 @@ export interface LaneItem {
 
 /** What one try of a delivery leaves for its outcome to record. */
 interface Tried {
-  endpoint: EndpointRecord;
+  endpoint: WebhookEndpoint;
   lane: LaneState;
   item: LaneItem;
   settings: DeliverySettings;
@@ -46,7 +47,7 @@ interface Tried {
  * is its own function below: acknowledged, gone, or failed (deferred, retried, given up).
  */
 export async function attemptDelivery(input: {
-  endpoint: EndpointRecord;
+  endpoint: WebhookEndpoint;
   lane: LaneState;
   item: LaneItem;
   settings: DeliverySettings;

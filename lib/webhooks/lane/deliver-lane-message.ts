@@ -2,7 +2,7 @@ import { eventItemById } from '../../event-log/event-reads';
 import type { Scope } from '../../scope';
 import { logger } from '../../observability/logger';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
+import { endpointById, type WebhookEndpoint } from '../endpoints';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
 import { deliverySettings } from '../delivery/delivery-settings';
 import { countMetric } from '../delivery-metrics';
@@ -38,7 +38,7 @@ export async function deliverLaneMessage(
   const [endpoint, lane] = cached
     ? [cached.endpoint, cached.lane]
     : await Promise.all([
-        readEndpoint(message.partner_id, message.endpoint_id),
+        endpointById(message.partner_id, message.endpoint_id),
         readLane(message.endpoint_id).then((l) => l ?? emptyLane(message.endpoint_id)),
       ]);
   context.batch?.set(message.endpoint_id, { endpoint, lane });
@@ -52,14 +52,14 @@ export async function deliverLaneMessage(
 }
 
 /** Endpoint and lane of each group already read in this batch. */
-export type LaneBatchCache = Map<string, { endpoint: EndpointRecord | undefined; lane: LaneState }>;
+export type LaneBatchCache = Map<string, { endpoint: WebhookEndpoint | undefined; lane: LaneState }>;
 
 async function deliverOnLane(
   message: LaneMessage,
   context: { messageId: string; deadlineMs: number },
   scope: Scope,
   log: Logger,
-  endpoint: EndpointRecord | undefined,
+  endpoint: WebhookEndpoint | undefined,
   lane: LaneState,
   writes: LaneWrites,
 ): Promise<LaneOutcome> {

@@ -1,5 +1,6 @@
 import type { DeliverySettings } from '../delivery/delivery-settings';
-import { disableIfEnabled, type EndpointRecord } from '../delivery/endpoint-record';
+import type { WebhookEndpoint } from '../endpoints';
+import { disableIfEnabled } from '../delivery/endpoint-record';
 import { countBy } from '../delivery-metrics';
 import type { LaneState } from './lane-state';
 import { sendEmail } from '../../email';
@@ -11,7 +12,7 @@ import { recentPartner } from '../../partners/partner';
  * true when it was disabled now.
  */
 export async function escalateFailingEndpoint(
-  endpoint: EndpointRecord,
+  endpoint: WebhookEndpoint,
   lane: LaneState,
   settings: DeliverySettings,
   nowMs: number,
@@ -46,7 +47,7 @@ export async function escalateFailingEndpoint(
 }
 
 /** E-mail the workspace owner (SES in AWS, the outbox locally: lib/email). */
-export async function mailOwner(endpoint: EndpointRecord, subject: string, text: string): Promise<void> {
+export async function mailOwner(endpoint: WebhookEndpoint, subject: string, text: string): Promise<void> {
   const partner = await recentPartner(endpoint.partner_id);
   if (!partner?.owner_email) return;
   await sendEmail({ to: partner.owner_email, subject, text });

@@ -3,7 +3,7 @@ import { indexShards } from '../../event-log/index-shards';
 import { partnerStreamBetween } from '../../event-log/event-reads';
 import type { Scope } from '../../scope';
 import { endpointWantsEvent } from '../delivery/endpoint-wants-event';
-import type { EndpointRecord } from '../delivery/endpoint-record';
+import type { WebhookEndpoint } from '../endpoints';
 import type { LaneState } from './lane-state';
 
 /** An event of the log as the lane delivers it. */
@@ -45,7 +45,7 @@ export function toLogEvent(item: Record<string, unknown>): LogEvent {
  */
 export async function gapEvents(
   scope: Scope,
-  endpoint: EndpointRecord,
+  endpoint: WebhookEndpoint,
   lane: LaneState,
   seq: number,
   createdAt: string,

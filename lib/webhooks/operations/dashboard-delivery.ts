@@ -3,7 +3,7 @@ import { eventItemById } from '../../event-log/event-reads';
 import { cursorParam, limitParam } from '../../paging/list-query';
 import { resourceMissing } from '../../errors';
 import { modeOf } from '../../scope';
-import { readEndpoint } from '../delivery/endpoint-record';
+import { endpointById } from '../endpoints';
 import { listAttempts, type AttemptRecord } from '../lane/attempt-log';
 import { idParam } from '../../input/id-param';
 
@@ -29,7 +29,7 @@ export async function attemptsOfEndpoint(
   limit = 100,
   after?: string,
 ): Promise<{ object: 'list'; items: AttemptRecord[]; has_more: boolean; next_cursor: string | null }> {
-  if (!(await readEndpoint(partnerId, endpointId))) throw resourceMissing('webhook endpoint', endpointId);
+  if (!(await endpointById(partnerId, endpointId))) throw resourceMissing('webhook endpoint', endpointId);
   const page = await listAttempts(endpointId, limit, after);
   return {
     object: 'list',
@@ -60,7 +60,7 @@ export async function deliveriesOfEndpoint(
   /** The endpoint as the caller has just read it for this partner (its page): not read again. */
   known?: { livemode: boolean },
 ): Promise<{ groups: DeliveryGroup[]; next_cursor: string | null }> {
-  const endpoint = known ? { mode: modeOf(known.livemode) } : await readEndpoint(partnerId, endpointId);
+  const endpoint = known ? { mode: modeOf(known.livemode) } : await endpointById(partnerId, endpointId);
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
   const page = await listAttempts(endpointId, limit, after);
   const groups = new Map<string, DeliveryGroup>();

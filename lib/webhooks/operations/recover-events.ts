@@ -1,6 +1,6 @@
 import { eventIdOfKey } from '../../store/keys';
 import { ApiError } from '../../errors';
-import { readEndpoint } from '../delivery/endpoint-record';
+import { endpointById } from '../endpoints';
 import { createHash } from 'node:crypto';
 import { addRecoverOfEndpoint } from '../../store/entities/webhook-endpoint';
 import { addRecoverClaims, recoverClaimsOf } from '../../store/entities/recover-claim';
@@ -94,7 +94,7 @@ export async function recoverEvents(
   const urlHash = recoverUrlHash(endpoint.url);
   const notAfter = new Date(at - RECOVER_INTERVAL_MS).toISOString();
   const claims = await recoverClaimsOf(partnerId, endpoint.mode, urlHash, hour);
-  const last = [(await readEndpoint(partnerId, endpointId))?.last_recovered_at, claims.urlLastRecoveredAt]
+  const last = [(await endpointById(partnerId, endpointId))?.last_recovered_at, claims.urlLastRecoveredAt]
     .filter((t): t is string => !!t && t > notAfter)
     .sort()
     .pop();

@@ -1,6 +1,6 @@
 import { invalidField, resourceMissing } from '../../errors';
 import { eventItemById } from '../../event-log/event-reads';
-import { readEndpoint, type EndpointRecord } from '../delivery/endpoint-record';
+import { endpointById, type WebhookEndpoint } from '../endpoints';
 import { endpointWantsEvent, TEST_EVENT_TYPE } from '../delivery/endpoint-wants-event';
 import { sendLaneMessages } from '../queue/send-lane-messages';
 import { carried } from '../lane/lane-message';
@@ -44,7 +44,7 @@ export async function resendEvent(
 }
 
 /** The refusal of a resend the endpoint would never have been sent: why, and what to do instead. */
-function notReceivedByEndpoint(endpoint: EndpointRecord, eventId: string, type: string) {
+function notReceivedByEndpoint(endpoint: WebhookEndpoint, eventId: string, type: string) {
   if (type === TEST_EVENT_TYPE)
     return invalidField(
       '$.event_id',
@@ -61,8 +61,8 @@ function notReceivedByEndpoint(endpoint: EndpointRecord, eventId: string, type: 
 }
 
 /** The endpoint, which must be this partner's and enabled (a disabled endpoint's deliveries are cancelled). */
-export async function enabledEndpoint(partnerId: string, endpointId: string): Promise<EndpointRecord> {
-  const endpoint = await readEndpoint(partnerId, endpointId);
+export async function enabledEndpoint(partnerId: string, endpointId: string): Promise<WebhookEndpoint> {
+  const endpoint = await endpointById(partnerId, endpointId);
   if (!endpoint) throw resourceMissing('webhook endpoint', endpointId);
   if (endpoint.status !== 'enabled') {
     throw invalidField(
