@@ -1,7 +1,16 @@
 import { keysCapReached, MAX_ACTIVE_KEYS_PER_MODE } from './partner-caps';
 import { modeOf } from '../scope';
 import * as z from 'zod';
-import { addApiKeyRevocation, addNewApiKey, apiKeysOf, lastCountedAt, recordLastUse, type StoredApiKey } from '../store/entities/api-key';
+import {
+  addApiKeyRevocation,
+  addNewApiKey,
+  apiKeyOfPartnerById,
+  apiKeysListedAsWorking,
+  endedApiKeysOf,
+  lastCountedAt,
+  recordLastUse,
+  type StoredApiKey,
+} from '../store/entities/api-key';
 import { ChangedMeanwhile, commitAudited, type Actor, type AuditAct } from '../audit/record';
 import { mintApiKey, type ApiKeyRecord } from '../auth/api-key';
 import { forgetCachedKey } from '../auth/key-cache';
@@ -124,7 +133,7 @@ export async function createKey(actor: Actor, body: CreateKeyBody) {
   const mode = modeOf(body.livemode);
   return commitAudited({ partnerId, mode }, async (ws) => {
     const at = realNowMs();
-    const working = (await keysOfPartner(partnerId)).filter((k) => k.mode === mode && isWorking(k, at));
+    const working = (await workingKeysOf(partnerId, at)).working.filter((k) => k.mode === mode);
     if (working.length >= MAX_ACTIVE_KEYS_PER_MODE) throw keysCapReached(mode);
     const { secret, secretHash, record } = mintApiKey({
       partnerId,
@@ -159,7 +168,12 @@ export async function createKey(actor: Actor, body: CreateKeyBody) {
   });
 }
 
-const keysOfPartner = (partnerId: string): Promise<StoredKey[]> => apiKeysOf<ApiKeyRecord>(partnerId);
+/**
+ * The partner's working keys (at most MAX_ACTIVE_KEYS_PER_MODE a mode, and those expired since they
+ * were last read), read without reading a revoked one: revoked keys are on a list of their own
+ * (lib/store/entities/api-key.ts), and one found ended here is moved there (`ended`).
+ */
+const workingKeysOf = (partnerId: string, at: number) => apiKeysListedAsWorking<ApiKeyRecord>(partnerId, (k) => !isWorking(k, at));
 
 /**
  * When was the key last used? The rate limiter writes `last_at` on the key's window item of the
@@ -187,16 +201,24 @@ export const ENDED_KEYS_LISTED = 50;
  */
 export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
   const at = realNowMs();
-  const keys = await keysOfPartner(partnerId);
-  const ended = new Set(keys.filter((k) => !isWorking(k, at)).slice(0, ENDED_KEYS_LISTED));
-  const listed = keys.filter((k) => isWorking(k, at) || ended.has(k));
+  const [keys, endedListed] = await Promise.all([workingKeysOf(partnerId, at), endedApiKeysOf<ApiKeyRecord>(partnerId, ENDED_KEYS_LISTED)]);
+  // Keys found ended just now may not be on the ended list's index yet: each once, newest first.
+  const byId = new Map([...keys.ended, ...endedListed].map((k) => [k.id, k]));
+  const ended = [...byId.values()].sort((a, b) => (placeOf(a) < placeOf(b) ? 1 : -1)).slice(0, ENDED_KEYS_LISTED);
+  const working = await Promise.all(keys.working.map(async (key) => viewOfKey(key, await lastUse(key))));
   // A key that no longer works is not used any more: what its record says is final.
-  return Promise.all(listed.map(async (key) => viewOfKey(key, ended.has(key) ? undefined : await lastUse(key))));
+  return [...working, ...ended.map((key) => viewOfKey(key))].sort((a, b) => (placeOf(a) < placeOf(b) ? 1 : -1));
 }
+
+/** A key's place in the list, newest first: when it was made, then its id. */
+const placeOf = (k: { created_at: string; id: string }) => `${k.created_at}#${k.id}`;
 
 /** One of the partner's own keys by id (never another partner's), or resource_missing. */
 export async function keyOfPartner(partnerId: string, keyId: string): Promise<StoredKey> {
-  const key = (await keysOfPartner(partnerId)).find((k) => k.id === keyId);
+  const key =
+    (await apiKeyOfPartnerById<ApiKeyRecord>(partnerId, keyId)) ??
+    // A key made before keys were listed by id gains that index when its partner's working keys are read.
+    (await workingKeysOf(partnerId, realNowMs()).then((k) => [...k.working, ...k.ended].find((x) => x.id === keyId)));
   if (!key) throw resourceMissing('API key', keyId);
   return key;
 }

@@ -151,6 +151,23 @@ describe("the dashboard's JSON face", () => {
   });
 });
 
+describe("the dashboard's pages", () => {
+  it(`are rate-limited per staff member as the JSON face is: ${DASHBOARD_RATE_LIMIT.burst * 2} pages at once from one member are not all answered`, async () => {
+    const { token } = await aPartnerWithAnOwner();
+    const page = () =>
+      fetch(`${new URL(c.dashboard_url).origin}/dashboard/keys`, { headers: { Cookie: `dash_session=${token}` }, redirect: 'manual' });
+    const answers: Response[] = [];
+    while (!answers.some((a) => a.status === 429) && answers.length <= DASHBOARD_RATE_LIMIT.sustained) {
+      answers.push(...(await Promise.all(Array.from({ length: DASHBOARD_RATE_LIMIT.burst * 2 }, page))));
+    }
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0].headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 200)).toBe(true);
+    await Promise.all(answers.map((a) => a.text()));
+  });
+});
+
 describe('staff per partner', () => {
   it(`refuses an invite past ${MAX_STAFF_PER_PARTNER} current members with the envelope; a removal frees a place`, async () => {
     const { partnerId, token } = await aPartnerWithAnOwner();

@@ -1,6 +1,6 @@
 import { tableName } from '../client';
 import { allOf, anyOf, attributeNotExists, equals, itemAbsent, itemPresent, lessThan } from '../expression';
-import { apiKeyKey, apiKeysOfPartner, rateWindowPartition } from '../keys';
+import { apiKeyById, apiKeyKey, apiKeysOfPartner, endedApiKeysOfPartner, rateWindowPartition } from '../keys';
 import { queryEvery, queryPage } from '../query';
 import { getItem, type ReadBatch } from '../read-batch';
 import { putItem, updateItem } from '../single-item';
@@ -26,6 +26,7 @@ const newKeyItem = <R extends KeyFields>(secretHash: string, record: R): Record<
   ...(record as KeyFields & Record<string, unknown>),
   ...apiKeysOfPartner(record.partner_id),
   gsi1sk: `${record.created_at}#${record.id}`,
+  ...apiKeyById(record.id),
 });
 
 /** A new key under the hash of its secret (which must be new). */
@@ -41,14 +42,14 @@ export function addNewApiKey<R extends KeyFields>(ws: WriteSet, secretHash: stri
 /** The key revoked at `at`, added to a change: only if it is the partner's and still working (else `onFailed`). */
 export function addApiKeyRevocation(
   ws: WriteSet,
-  keyItem: { pk: string; sk: string },
+  keyItem: { pk: string; sk: string; id: string },
   partnerId: string,
   at: string,
   onFailed: () => Error,
 ): void {
   ws.update(
     { pk: keyItem.pk, sk: keyItem.sk },
-    { set: { revoked_at: at } },
+    { set: { revoked_at: at, ...endedKeyIndexes(keyItem, partnerId) } },
     { condition: allOf(itemPresent(), equals('partner_id', partnerId), attributeNotExists('revoked_at')), onFailed },
   );
 }
@@ -62,10 +63,49 @@ export async function apiKeyBySecretHash<R>(secretHash: string, batch?: ReadBatc
   return (await getItem(tableName(), apiKeyKey(secretHash), { batch, consistent: true })) as R | undefined;
 }
 
-/** apiKeysOfPartner (gsi1): every key of a partner, newest first, revoked ones included. */
-export async function apiKeysOf<R>(partnerId: string): Promise<StoredApiKey<R>[]> {
-  const items = await queryEvery({ partition: apiKeysOfPartner(partnerId).gsi1pk, index: 'gsi1', newestFirst: true });
-  return items as StoredApiKey<R>[];
+/** Where an ended key is listed: the partner's ended keys (its place in time kept), and by its id. */
+const endedKeyIndexes = (keyItem: { id: string }, partnerId: string) => ({
+  ...endedApiKeysOfPartner(partnerId),
+  ...apiKeyById(keyItem.id),
+});
+
+/**
+ * apiKeysOfPartner (gsi1): the keys of a partner that may still work, both modes, newest first. The
+ * caller says which have ended (`ended`: revoked, or past their expiry): those are moved to the ended
+ * list as they are found (a key revoked before the lists were split, or expired since), and so is
+ * every key found without its id's index; both are returned, apart.
+ */
+export async function apiKeysListedAsWorking<R>(
+  partnerId: string,
+  ended: (key: StoredApiKey<R>) => boolean,
+): Promise<{ working: StoredApiKey<R>[]; ended: StoredApiKey<R>[] }> {
+  const items = (await queryEvery({
+    partition: apiKeysOfPartner(partnerId).gsi1pk,
+    index: 'gsi1',
+    newestFirst: true,
+  })) as (StoredApiKey<R> & { id: string; gsi3pk?: string })[];
+  const out = { working: [] as StoredApiKey<R>[], ended: [] as StoredApiKey<R>[] };
+  const moves: Promise<unknown>[] = [];
+  for (const item of items) {
+    const isEnded = ended(item);
+    (isEnded ? out.ended : out.working).push(item);
+    const index = isEnded ? endedKeyIndexes(item, partnerId) : item.gsi3pk ? undefined : apiKeyById(item.id);
+    if (index) moves.push(updateItem({ pk: item.pk, sk: item.sk }, { set: index }, allOf(itemPresent(), equals('partner_id', partnerId))));
+  }
+  await Promise.all(moves);
+  return out;
+}
+
+/** endedApiKeysOfPartner (gsi1): the `limit` newest revoked or expired keys of a partner (by creation). */
+export async function endedApiKeysOf<R>(partnerId: string, limit: number): Promise<StoredApiKey<R>[]> {
+  const page = await queryPage({ partition: endedApiKeysOfPartner(partnerId).gsi1pk, index: 'gsi1', newestFirst: true, limit });
+  return page.items as StoredApiKey<R>[];
+}
+
+/** apiKeyById (gsi3): the partner's key with this id, working or ended; undefined for another partner's. */
+export async function apiKeyOfPartnerById<R>(partnerId: string, keyId: string): Promise<StoredApiKey<R> | undefined> {
+  const page = await queryPage({ partition: apiKeyById(keyId).gsi3pk, index: 'gsi3', limit: 2 });
+  return (page.items as StoredApiKey<R>[]).find((k) => (k as { partner_id?: string }).partner_id === partnerId);
 }
 
 /**
@@ -96,7 +136,7 @@ export async function recordLastUse(keyItem: { pk: string; sk: string }, seen: s
 export async function revokeApiKey<R>(keyItem: { pk: string; sk: string }, partnerId: string, at: string): Promise<StoredApiKey<R>> {
   const item = await updateItem(
     { pk: keyItem.pk, sk: keyItem.sk },
-    { setIfAbsent: { revoked_at: at } },
+    { setIfAbsent: { revoked_at: at }, set: endedApiKeysOfPartner(partnerId) },
     allOf(itemPresent(), equals('partner_id', partnerId)),
     'all',
   );
