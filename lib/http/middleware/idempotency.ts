@@ -50,6 +50,9 @@ export function idempotencyKeyShape(): MiddlewareObj<APIGatewayProxyEvent, APIGa
  * request with the key is `idempotency_key_mismatch`; one still running is `idempotency_key_in_use`.
  * Keys are scoped to partner and mode. A failed request frees its key. Runs after authentication
  * and body parsing, before validation. Why our own and not Powertools': docs/decisions.md.
+ * A replay found here is answered by the chain's last step (lib/http/operation-core.ts), after the
+ * route's parameter scopes are checked: a middy `before` that returned the answer would skip every
+ * `after` of the chain (the answer's headers, the request log).
  */
 export function idempotency(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {
