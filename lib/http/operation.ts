@@ -5,6 +5,9 @@ import type { Contract } from './core/contract';
 import type { ApiResponse, Handler } from './core/types';
 import { httpHandler, type ChainOptions } from './handler';
 import { apiKeyAuth } from './middleware/api-key-auth';
+import { apiKeyRateLimit } from './middleware/api-key-rate-limit';
+import { apiKeyScope } from './middleware/api-key-scope';
+import { sandboxClock } from './middleware/sandbox-clock';
 import { apiVersion } from './middleware/api-version';
 import { idempotency, idempotencyKeyShape } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
@@ -15,8 +18,9 @@ import { type Authorize, operationCore, type PartnerRequest } from './operation-
 import type { ReadBatch } from '../store/read-batch';
 
 /**
- * The partner API's chain for a contract: the request log around the error envelope; key, rate limit
- * and scope → version → body → Idempotency-Key, its writes bounded by the request's deadline.
+ * The partner API's chain for a contract: the request log around the error envelope; the key (its
+ * authentication, rate limit, scope and, for a test key, its clock) → version → body →
+ * Idempotency-Key, its writes bounded by the request's deadline.
  */
 export function partnerChain(contract: Omit<Contract, 'audience'>, prefetch?: Prefetch<unknown, unknown>): ChainOptions {
   const prefetchForScope =
@@ -31,7 +35,10 @@ export function partnerChain(contract: Omit<Contract, 'audience'>, prefetch?: Pr
     // otherModeHint first: its onError runs after the operation's and before the envelope's.
     beforeBody: [
       otherModeHint(),
-      apiKeyAuth({ scope: contract.scope, prefetch: prefetchForScope, testModeOnly: contract.testModeOnly }),
+      apiKeyAuth({ prefetch: prefetchForScope }),
+      apiKeyRateLimit(),
+      apiKeyScope({ scope: contract.scope, testModeOnly: contract.testModeOnly }),
+      sandboxClock(),
       apiVersion(),
     ],
     body: contract.face === 'raw' ? rawBody() : jsonBody({ maxBytes: contract.maxBodyBytes, schema: contract.body }),

@@ -81,7 +81,7 @@ function refuseTarget(from: Date, to: Date): void {
 export async function startAdvance(
   scope: Scope,
   target: string,
-  /** The clock as read for this request (lib/http/middleware/api-key-auth.ts). */
+  /** The clock as read for this request (lib/http/middleware/sandbox-clock.ts). */
   before: SandboxClockRecord | undefined,
   addAnswer: (ws: WriteSet, clock: SandboxClock) => void,
 ): Promise<SandboxClock> {

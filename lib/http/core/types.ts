@@ -16,8 +16,8 @@ export interface RequestState {
   /** The request state: extra headers for the response; any part may add one (e.g. `Idempotent-Replayed`). */
   responseHeaders: Record<string, string>;
   /**
-   * The key's check: a test key's sandbox clock as read for this request (null: never moved), what its
-   * time is taken from (lib/clock.ts); absent for a live key, which reads none.
+   * The key's clock (lib/http/middleware/sandbox-clock.ts): a test key's sandbox clock as read for this
+   * request (null: never moved), what its time is taken from (lib/clock.ts); absent for a live key.
    */
   sandboxClock?: import('../../store/entities/sandbox-clock').SandboxClockRecord | null;
   /**
@@ -26,12 +26,24 @@ export interface RequestState {
    * end, so they cost one round trip between them. Each settles without throwing (a failure is logged).
    */
   trailingWrites: Promise<unknown>[];
-  /** The key's check (lib/http/middleware/api-key-auth.ts): who is calling. */
+  /**
+   * The key's authentication (lib/http/middleware/api-key-auth.ts): the presented key's record, and
+   * the reads started beside it that the key's later parts await: its rate count, a test key's clock.
+   */
+  keyCheck?: {
+    key: import('../../auth/api-key').ApiKeyRecord;
+    count: Promise<import('../../rate-limit/count-request').WindowCount>;
+    clock?: {
+      scope: import('../../scope').Scope;
+      read: Promise<import('../../store/entities/sandbox-clock').SandboxClockRecord | undefined>;
+    };
+  };
+  /** The key's scope (lib/http/middleware/api-key-scope.ts): who is calling. */
   caller?: Caller;
-  /** The key's check (or the count by address of a request refused before a key is known). */
+  /** The key's rate limit (api-key-rate-limit.ts), or the count by address of a request refused before a key is known (api-key-auth.ts). */
   rateLimitHeaders?: Record<string, string>;
   /**
-   * The key's check: the operation's prefetched read (lib/http/operation.ts), started beside the key's
+   * The key's authentication: the operation's prefetched read (lib/http/operation.ts), started beside the key's
    * read for the scope this process last saw the key in; the operation uses it only for that scope.
    */
   prefetch?: { scope: import('../../scope').Scope; read: Promise<unknown> };
