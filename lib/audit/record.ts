@@ -11,14 +11,15 @@ import { entryHash } from './chain';
 export type { AuditAction } from './actions';
 
 /**
- * Who acts: a signed-in person of a partner (`staff`, with the address the request came from), or an
- * operator running `npm run ops` on the partner's data (`operator`, named as lib/operator names them).
+ * Who acts: a signed-in person of a partner (`staff`, with the address the request came from), an
+ * operator running `npm run ops` on the partner's data (`operator`, named as lib/operator names them),
+ * or one of the partner's API keys (`api_key`, named by its id: a key has no address).
  */
 export interface Actor {
   partner_id: string;
   email: string;
   ip: string | null;
-  kind?: 'staff' | 'operator';
+  kind?: 'staff' | 'operator' | 'api_key';
 }
 
 /** One act as the audit log records it. `details` says what changed (`before`, `after`); never a secret. */

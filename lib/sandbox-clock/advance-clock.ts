@@ -5,6 +5,7 @@ import type { Scope } from '../scope';
 import { tableName } from '../store/client';
 import { WriteSet } from '../store/write-set';
 import { commit } from '../event-log/commit';
+import { type AuditAct, commitAudited } from '../audit/record';
 import { BoundedRun } from '../event-log/bounded-run';
 import {
   AdvanceGone,
@@ -84,6 +85,8 @@ export async function startAdvance(
   /** The clock as read for this request (lib/http/middleware/sandbox-clock.ts). */
   before: SandboxClockRecord | undefined,
   addAnswer: (ws: WriteSet, clock: SandboxClock) => void,
+  /** The advance's audit entries, written in the transaction that starts it. */
+  audit: (clock: SandboxClock) => AuditAct[] = () => [],
 ): Promise<SandboxClock> {
   if (before?.status === 'advancing') throw advanceRunning(before);
   const from = sandboxTime(before);
@@ -102,11 +105,12 @@ export async function startAdvance(
     advance_steps: 0,
   };
   const clock = renderSandboxClock(record);
-  const ws = new WriteSet(scope, tableName());
-  addAdvanceStart(ws, scope, record, before);
-  addAnswer(ws, clock);
   try {
-    await commit(ws);
+    await commitAudited(scope, (ws) => {
+      addAdvanceStart(ws, scope, record, before);
+      addAnswer(ws, clock);
+      return { value: undefined, acts: audit(clock) };
+    });
   } catch (error) {
     if (error instanceof AdvanceRunning) throw advanceRunning(await readSandboxClock(scope));
     throw error;

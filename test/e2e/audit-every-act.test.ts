@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { credentials, useStackDatabase } from '../support/stack';
 import { api } from '../support/http';
-import { dashboard, latestCode, mailsAbout } from '../support/dashboard';
+import { dashboard, latestCode, mailsAbout, sessionFor } from '../support/dashboard';
+import { issueApiKey } from '../../lib/auth/api-key';
 import { eventually } from '../support/webhooks';
 import { addStaffMember } from '../../lib/dashboard/staff';
 import { createPartner } from '../../lib/partners/partner';
@@ -157,5 +158,26 @@ describe('the audit log records every act', () => {
     expect(chainProblem(log)).toBeNull();
     for (let i = 0; i + 1 < log.length; i++) expect(log[i].previous_hash).toBe(log[i + 1].hash);
     expect(log.at(-1).previous_hash).toBeNull();
+  });
+
+  it("an API key's sandbox clock advance, as the dashboard's: which key, from where to where, chained", async () => {
+    const partnerId = (await createPartner({ name: `Audit clock ${randomBytes(3).toString('hex')}`, ownerEmail: address('owner') })).id;
+    const key = await issueApiKey({ partnerId, mode: 'test', name: 'CI clock' });
+    const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const advanced = await api(key.secret).post('/sandbox/clock/advance', { to });
+    expect(advanced.status).toBe(202);
+    const { token } = await sessionFor(partnerId);
+    const log = (await dashboard(token).get('/audit?action=sandbox_clock.advanced')).body.items as any[];
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      actor_kind: 'api_key',
+      actor_email: key.record.id,
+      ip: '127.0.0.1',
+      target: 'sandbox_clock',
+      livemode: false,
+      details: { before: { now: advanced.body.now }, after: { now: to }, api_key: { id: key.record.id, name: 'CI clock' } },
+    });
+    expect(JSON.stringify(log)).not.toMatch(/svc_(live|test)_/);
+    expect(chainProblem((await dashboard(token).get('/audit?limit=100')).body.items)).toBeNull();
   });
 });
