@@ -1,10 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../dynamodb';
-import { db, tableName } from '../client';
-import { recordOf } from '../entity';
+import { tableName } from '../client';
+import { defineEntity, UNSCOPED } from '../entity';
 import { dashboardSessionKey, sessionsOfStaffMember } from '../keys';
+import { queryEvery } from '../query';
+import { getItem } from '../read-batch';
+import { deleteItem, putItem, updateItem } from '../single-item';
 import { TTL_ATTRIBUTE } from '../table-definition';
 import type { WriteSet } from '../write-set';
-import { itemAbsent, itemPresent } from '../expression';
 
 /** A dashboard session as stored, under the SHA-256 of its token (the token itself is never kept). */
 export interface DashboardSessionRecord {
@@ -30,35 +31,47 @@ export interface DashboardSessionRecord {
 const ttlOf = (record: Pick<DashboardSessionRecord, 'idle_expires_at' | 'expires_at'>) =>
   Math.ceil(Math.min(Date.parse(record.idle_expires_at), Date.parse(record.expires_at)) / 1000);
 
-const sessionItem = (tokenHash: string, record: DashboardSessionRecord) => ({
-  ...dashboardSessionKey(tokenHash),
-  entity: 'dashboard_session',
-  ...record,
-  token_hash: tokenHash,
-  ...sessionsOfStaffMember(record.staff_id),
-  gsi1sk: `${record.created_at}#${record.id}`,
-  [TTL_ATTRIBUTE]: ttlOf(record),
+/** A session's item: under the hash of its token (kept beside the record, for the person's list), on the person's list by creation, expiring with it. */
+interface StoredSession extends DashboardSessionRecord {
+  token_hash: string;
+}
+
+const sessionEntity = defineEntity<StoredSession, { [TTL_ATTRIBUTE]: number }>({
+  name: 'dashboard_session',
+  key: (_scope, s) => dashboardSessionKey(s.token_hash),
+  indexes: (_scope, s) => ({ ...sessionsOfStaffMember(s.staff_id), gsi1sk: `${s.created_at}#${s.id}` }),
+  extra: (s) => ({ [TTL_ATTRIBUTE]: ttlOf(s) }),
+  internal: [TTL_ATTRIBUTE],
 });
+const where = sessionEntity.where;
+
+const sessionItem = (tokenHash: string, record: DashboardSessionRecord) =>
+  sessionEntity.item(UNSCOPED, { ...record, token_hash: tokenHash });
+const recordOfItem = (item: Record<string, unknown>): DashboardSessionRecord => {
+  const { token_hash: _hash, ...record } = sessionEntity.record(item);
+  return record;
+};
 
 export async function putDashboardSession(tokenHash: string, record: DashboardSessionRecord): Promise<void> {
-  await db().send(
-    new PutCommand({ TableName: tableName(), Item: sessionItem(tokenHash, record), ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+  if (!(await putItem(sessionItem(tokenHash, record), where.absent()))) throw new Error(`a dashboard session ${record.id} exists already`);
 }
 
 /** A new session written in the transaction of `ws` (a sign-in and its audit entry). */
 export function addDashboardSession(ws: WriteSet, tokenHash: string, record: DashboardSessionRecord): void {
-  ws.put(sessionItem(tokenHash, record), { condition: itemAbsent() });
+  ws.put(sessionItem(tokenHash, record), { condition: where.absent() });
 }
 
 /** A session stepped up in the transaction of `ws` (with its audit entry); `onGone` when it ended meanwhile. */
 export function stepUpSessionIn(ws: WriteSet, tokenHash: string, until: string, onGone: () => Error): void {
-  ws.update(dashboardSessionKey(tokenHash), { set: { stepped_up_until: until } }, { condition: itemPresent(), onFailed: onGone });
+  ws.update(dashboardSessionKey(tokenHash), sessionEntity.update({ set: { stepped_up_until: until } }), {
+    condition: where.present(),
+    onFailed: onGone,
+  });
 }
 
 export async function getDashboardSession(tokenHash: string): Promise<DashboardSessionRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: dashboardSessionKey(tokenHash) }));
-  return res.Item ? recordOf<DashboardSessionRecord>(res.Item, [TTL_ATTRIBUTE, 'token_hash']) : undefined;
+  const item = await getItem(tableName(), dashboardSessionKey(tokenHash));
+  return item ? recordOfItem(item) : undefined;
 }
 
 /** Records a use: the idle deadline moves, the address is the latest one; a session signed out meanwhile stays gone. */
@@ -66,29 +79,16 @@ export async function touchDashboardSession(
   tokenHash: string,
   record: Pick<DashboardSessionRecord, 'last_seen_at' | 'idle_expires_at' | 'expires_at' | 'ip'>,
 ): Promise<void> {
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: dashboardSessionKey(tokenHash),
-        UpdateExpression: 'SET last_seen_at = :seen, idle_expires_at = :idle, ip = :ip, #ttl = :ttl',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: {
-          ':seen': record.last_seen_at,
-          ':idle': record.idle_expires_at,
-          ':ip': record.ip,
-          ':ttl': ttlOf(record),
-        },
-      }),
-    )
-    .catch((error) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+  const { last_seen_at, idle_expires_at, ip } = record;
+  await updateItem(
+    dashboardSessionKey(tokenHash),
+    sessionEntity.update({ set: { last_seen_at, idle_expires_at, ip, [TTL_ATTRIBUTE]: ttlOf(record) } }),
+    where.present(),
+  );
 }
 
 export async function deleteDashboardSession(tokenHash: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: dashboardSessionKey(tokenHash) }));
+  await deleteItem(dashboardSessionKey(tokenHash));
 }
 
 /**
@@ -97,23 +97,8 @@ export async function deleteDashboardSession(tokenHash: string): Promise<void> {
  * lib/dashboard/session.ts, never by this list).
  */
 export async function sessionsOfMember(staffId: string): Promise<{ tokenHash: string; record: DashboardSessionRecord }[]> {
-  const out: { tokenHash: string; record: DashboardSessionRecord }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': sessionsOfStaffMember(staffId).gsi1pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of res.Items ?? [])
-      out.push({ tokenHash: item.token_hash as string, record: recordOf<DashboardSessionRecord>(item, [TTL_ATTRIBUTE, 'token_hash']) });
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+  const items = await queryEvery({ partition: sessionsOfStaffMember(staffId).gsi1pk, index: 'gsi1' });
+  return items.map((item) => ({ tokenHash: sessionEntity.record(item).token_hash, record: recordOfItem(item) }));
 }
 
 /** Deletes the stored sessions of a person (after a removal or a sign-out everywhere made them void). */
