@@ -28,14 +28,18 @@ export interface LaneItem {
   advances: boolean;
 }
 
-/** What one try of a delivery leaves for its outcome to record. */
-interface Tried {
+/** The lane's head delivery to try, and where its outcome is written. */
+interface DeliveryToTry {
   endpoint: WebhookEndpoint;
   lane: LaneState;
   item: LaneItem;
   settings: DeliverySettings;
   log: Logger;
   writes: LaneWrites;
+}
+
+/** What one try of a delivery leaves for its outcome to record. */
+interface Tried extends DeliveryToTry {
   attempt: AttemptRecord;
   verdict: AttemptVerdict;
   doneMs: number;
@@ -46,14 +50,7 @@ interface Tried {
  * 6, 7, 8). Its writes go to the batch's LaneWrites, flushed before the signer answers. Each outcome
  * is its own function below: acknowledged, gone, or failed (deferred, retried, given up).
  */
-export async function attemptDelivery(input: {
-  endpoint: WebhookEndpoint;
-  lane: LaneState;
-  item: LaneItem;
-  settings: DeliverySettings;
-  log: Logger;
-  writes: LaneWrites;
-}): Promise<LaneOutcome> {
+export async function attemptDelivery(input: DeliveryToTry): Promise<LaneOutcome> {
   const { lane, item } = input;
   const startMs = now().getTime();
   if (lane.head === item.key && lane.next_attempt_at && Date.parse(lane.next_attempt_at) > startMs) {
@@ -72,7 +69,7 @@ export async function attemptDelivery(input: {
 }
 
 /** Signs and posts the event once, counts the answer, and builds the attempt's record. */
-async function tryOnce(input: Omit<Tried, 'attempt' | 'verdict' | 'doneMs'>, startMs: number): Promise<Tried> {
+async function tryOnce(input: DeliveryToTry, startMs: number): Promise<Tried> {
   const { endpoint, lane, item, settings } = input;
   const log = input.log.createChild({ persistentKeys: { event_id: item.event.event_id } });
   const partner = await recentPartner(endpoint.partner_id);
