@@ -2,6 +2,7 @@ import { parseOrRefuse } from '../../lib/errors';
 import { dashboardPageOperation } from '../../lib/http/dashboard/page-operation';
 import { dashboardEvents as contract } from '../../lib/routes/dashboard/page-events';
 import { browseEvents, browseEventsQuery } from '../../lib/dashboard/event-browser';
+import { companyNames } from '../../lib/dashboard/names';
 import { eventsPage } from '../../lib/dashboard/pages/events';
 
 /** GET /dashboard/events: the events browser; its filter form is a GET of the same page (empty fields are left out). */
@@ -10,6 +11,7 @@ export const handler = dashboardPageOperation({
   handle: async ({ auth, event }) => {
     const raw = Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter(([, v]) => v !== undefined && v.trim() !== ''));
     const query = parseOrRefuse(browseEventsQuery, raw, 'query string');
-    return eventsPage(auth.session, raw, await browseEvents(auth.session.partner_id, query));
+    const list = await browseEvents(auth.session.partner_id, query);
+    return eventsPage(auth.session, raw, list, await companyNames(auth.session.partner_id, list.items));
   },
 });

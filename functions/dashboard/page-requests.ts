@@ -11,6 +11,6 @@ export const handler = dashboardPageOperation({
     const { request_id, ...filters } = query;
     if (request_id !== undefined) return seeOther(`/dashboard/requests/${request_id}`);
     const list = await dashboardRequestLogs(auth.session.partner_id, filters);
-    return requestsPage(auth.session, list.items, filters, list.page.has_next_page);
+    return requestsPage(auth.session, list.items, filters, list.page);
   },
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { nowIso } from '../clock';
-import { resourceMissing } from '../errors';
+import { ApiError, resourceMissing } from '../errors';
 import { getStaffMember } from '../store/entities/staff-member';
 import { commitAudited, recordAudit, type Actor } from './audit';
 import { clearSignInLimit } from '../store/entities/sign-in';
@@ -27,11 +27,29 @@ export async function inviteStaffAs(auth: Acting, body: z.output<typeof inviteSt
   return member;
 }
 
+/**
+ * Acts an owner takes on another member only (docs/decisions.md, "Staff and sessions"): removing
+ * oneself would end one's own session by a slip, and clearing one's own lockout helps no one signed in
+ * but whoever is guessing codes for the address. Another owner does either.
+ */
+function refuseOnYourself(auth: Acting, staffId: string, act: { words: string; route: 'remove' | 'clear-lockout' }): void {
+  if (staffId !== auth.session.staff_id) return;
+  throw new ApiError('invalid_request', `You cannot ${act.words} yourself: another owner does that.`, [
+    {
+      reason: 'is the signed-in member',
+      location: 'staffID',
+      validation_type: 'custom',
+      how_to_fix: `Name another member's id, or ask another owner to send POST /dashboard/api/staff/${staffId}/${act.route} from their session.`,
+    },
+  ]);
+}
+
 /** Removing: an owner's stepped-up session; their sessions end at once; recorded in the audit log. */
 export async function removeStaffAs(auth: Acting, staffId: string) {
   // Another partner's member is missing before anything is asked of the session.
   const was = await getStaffMember(auth.session.partner_id, staffId);
   if (!was) throw resourceMissing('staff member', staffId);
+  refuseOnYourself(auth, staffId, { words: 'remove', route: 'remove' });
   requireStepUp(auth.session, 'Changing staff');
   const before = nowIso();
   const member = await removeStaff(auth.session.partner_id, staffId);
@@ -52,6 +70,7 @@ export async function removeStaffAs(auth: Acting, staffId: string) {
 export async function clearLockoutAs(auth: Acting, staffId: string) {
   const member = await getStaffMember(auth.session.partner_id, staffId);
   if (!member || statusOfMember(member) === 'removed') throw resourceMissing('staff member', staffId);
+  refuseOnYourself(auth, staffId, { words: 'clear the sign-in lockout of', route: 'clear-lockout' });
   requireStepUp(auth.session, 'Clearing a sign-in lockout');
   return commitAudited({ partnerId: auth.session.partner_id, mode: 'live' }, (ws) => {
     clearSignInLimit(ws, member.email);

@@ -7,7 +7,7 @@ import { mailsAbout } from '../support/dashboard';
 import { setClock } from '../../lib/clock';
 import { eventually, recordEvents, startReceiver } from '../support/webhooks';
 import { aFreshPartner } from '../support/partners';
-import { anLlc } from '../support/companies';
+import { anLlc, createCompany } from '../support/companies';
 import { api } from '../support/http';
 
 const c = useStackDatabase();
@@ -87,6 +87,16 @@ describe('the dashboard in Chromium', () => {
     await expect(keyRow.innerText()).resolves.toContain('203.0.113.0/24');
     expect(await page.content()).not.toContain(keySecret);
     await screenshot(page, '06-keys');
+    // Revoking asks first: the first click only asks, naming the key; the second revokes it.
+    const revokeIt = keyRow.getByRole('button', { name: 'Revoke Browser key' });
+    await expect(revokeIt.isVisible()).resolves.toBe(false);
+    await keyRow.getByText('Revoke…').click();
+    await expect(keyRow.innerText()).resolves.toContain('Revoke Browser key?');
+    await expect(keyRow.innerText()).resolves.not.toContain('revoked');
+    await screenshot(page, '06b-revoke-asks-first');
+    await revokeIt.click();
+    await page.waitForURL(`${c.dashboard_url}/keys`);
+    await expect(keyRow.innerText()).resolves.toContain('revoked');
 
     // A webhook endpoint: the secret once, the public key always.
     const receiver = await startReceiver();
@@ -220,15 +230,45 @@ describe('the dashboard in Chromium', () => {
     await page.goto(`${c.dashboard_url}/requests`);
     await expect(page.locator(`tr[data-request="${refused.body.request_id}"]`).innerText()).resolves.toContain('invalid_request');
     await screenshot(page, '17-requests');
+    // Paging, as the API pages: two newer refusals, two a page; older, then newer again, the filters kept.
+    const newer = [];
+    for (let i = 0; i < 2; i++) {
+      const again = await api(testKey).post('/companies', {});
+      expect(again.status).toBe(400);
+      newer.unshift(again.body.request_id);
+    }
+    await page.goto(`${c.dashboard_url}/requests?status=400&limit=2`);
+    const shown = () => page.locator('tr[data-request]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-request')));
+    await expect(shown()).resolves.toEqual(newer);
+    await expect(page.getByRole('link', { name: 'Newer requests' }).count()).resolves.toBe(0);
+    await screenshot(page.locator('section[aria-labelledby="list"]'), '17b-requests-paged');
+    await page.getByRole('link', { name: 'Older requests' }).click();
+    await expect(shown()).resolves.toEqual([refused.body.request_id]);
+    expect(new URL(page.url()).searchParams.get('status')).toBe('400');
+    await expect(page.getByRole('link', { name: 'Older requests' }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'Newer requests' }).click();
+    await expect(shown()).resolves.toEqual(newer);
+    await page.goto(`${c.dashboard_url}/requests`);
     // The search box, with the keyboard: the request_id of the error envelope.
     await page.getByLabel(/Request id/).fill(refused.body.request_id);
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/dashboard/requests/${refused.body.request_id}`);
     await expect(page.locator('main').innerText()).resolves.toContain('The Browser Check');
+    // Names beside ids: the key that sent it, by its name.
+    await expect(page.locator('tr', { hasText: 'API key' }).innerText()).resolves.toMatch(/test key\s+key_/);
     await page.setViewportSize({ width: 375, height: 740 });
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, '18-request-on-a-phone');
+    // A company's events name it: its legal name beside its id, in the list and on the event.
+    const made = await createCompany(testKey, anLlc());
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${c.dashboard_url}/events?company_id=${made.id}`);
+    const listed = page.locator('tr[data-event]').first();
+    await expect(listed.locator('td[data-label="Company"]').innerText()).resolves.toBe(`${made.legal_name} ${made.id}`);
+    await screenshot(page.locator('section[aria-labelledby="found"]'), '18b-events-name-companies');
+    await listed.locator('a').first().click();
+    await expect(page.locator('tr', { hasText: 'Company' }).first().innerText()).resolves.toContain(`${made.legal_name} ${made.id}`);
     await context.close();
   });
 

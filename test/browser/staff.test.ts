@@ -83,6 +83,11 @@ describe('staff pages', () => {
     await page.reload();
     await expect(page.locator('tr', { hasText: person }).innerText()).resolves.toContain('active');
     await screenshot(page, 'staff-04b-accepted');
+    // One's own row offers nothing to do to oneself: another owner removes you or clears your lockout.
+    const mine = page.locator('tr', { hasText: owner.email });
+    await expect(mine.innerText()).resolves.toContain('you');
+    await expect(mine.locator('button, summary').count()).resolves.toBe(0);
+    await expect(mine.innerText()).resolves.toContain('Another owner manages your membership');
     // Clearing a member's sign-in lockout is one button on their row (stepped up: this session is).
     await page
       .locator('tr', { hasText: person })
@@ -98,9 +103,15 @@ describe('staff pages', () => {
     expect(keys?.status()).toBe(403);
     await screenshot(fpage, 'staff-06-finance-refused-keys');
 
-    // The owner removes them: their page sends them to sign in.
+    // The owner removes them, asked first: the first click only asks; their page then sends them to sign in.
     const row = page.locator('tr', { hasText: 'finance.person@staff-browser.test' });
-    await row.getByRole('button', { name: /Remove/ }).click();
+    const removeIt = row.getByRole('button', { name: `Remove ${person}` });
+    await expect(removeIt.isVisible()).resolves.toBe(false);
+    await row.getByText('Remove…').click();
+    await expect(row.innerText()).resolves.toContain(`Remove ${person}?`);
+    await expect(row.innerText()).resolves.toContain('active');
+    await screenshot(page, 'staff-06b-remove-asks-first');
+    await removeIt.click();
     await page.waitForURL(`${c.dashboard_url}/staff`);
     await expect(page.locator('table').innerText()).resolves.not.toContain('finance.person@staff-browser.test');
     await fpage.goto(`${c.dashboard_url}`);

@@ -1,4 +1,5 @@
 import { sessionFor } from '../support/dashboard';
+import { EVENT_TYPES } from '../../lib/resources/event';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { useStackDatabase } from '../support/stack';
 import { launchChromium, screenshot } from '../support/browser';
@@ -176,9 +177,13 @@ describe('webhook tools in Chromium', () => {
       await expect(page.locator(`tr[data-event="${liveEvent.id}"]`).count()).resolves.toBe(1);
       await screenshot(page, 'hooks-10-events');
       await page.getByLabel('Mode').selectOption('true');
-      await page.getByLabel('Event type').focus();
-      await page.keyboard.type('company.created');
-      await page.keyboard.press('Enter');
+      // The type is chosen from the event catalog, every type of it and nothing else.
+      const typeFilter = page.getByLabel('Event type');
+      const offered = await typeFilter.locator('option').evaluateAll((os) => os.map((o) => o.getAttribute('value') ?? '').filter(Boolean));
+      expect(offered.sort()).toEqual(Object.keys(EVENT_TYPES).sort());
+      await typeFilter.selectOption('company.created');
+      await screenshot(page.locator('section[aria-labelledby="filter"]'), 'hooks-10b-type-from-the-catalog');
+      await page.getByRole('button', { name: 'Search' }).click();
       await page.waitForURL(/livemode=true&type=company\.created/);
       await expect(page.locator(`tr[data-event="${liveEvent.id}"]`).count()).resolves.toBe(1);
       await expect(page.locator(`tr[data-event="${testEvent.id}"]`).count()).resolves.toBe(0);

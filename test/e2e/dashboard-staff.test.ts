@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { api, ENVELOPE_FIELDS } from '../support/http';
 import { useStackDatabase } from '../support/stack';
 import { dashboard, latestCode, mailCountTo, outbox, signIn, stepUp } from '../support/dashboard';
-import { addStaffMember } from '../../lib/dashboard/staff';
+import { addStaffMember, removeStaff } from '../../lib/dashboard/staff';
+import { ApiError } from '../../lib/errors';
 import { createSession } from '../../lib/dashboard/session';
 import type { StaffRole } from '../../lib/dashboard/roles';
 import { availableVersions } from '../../lib/versioning/versions';
@@ -224,11 +225,19 @@ describe('staff', () => {
     expect(taken.body.errors[0].how_to_fix).toMatch(/"email"/);
     expectEnvelope(await dashboard(owner.token).post('/staff/stf_7Hq2Lr9XvB3kTz5NcW1pYd/remove'), 404, 'resource_missing');
     expectEnvelope(await dashboard(owner.token).post('/staff/not-an-id/remove'), 400, 'invalid_request');
-    // Two owners: one may go; the last may not.
+    // No one removes or clears the lockout of themselves, even with another owner there: another owner does.
+    for (const act of ['remove', 'clear-lockout']) {
+      const self = await dashboard(owner.token).post(`/staff/${owner.id}/${act}`);
+      expectEnvelope(self, 400, 'invalid_request');
+      expect(self.body.errors[0]).toMatchObject({ location: 'staffID', reason: 'is the signed-in member' });
+      expect(self.body.errors[0].how_to_fix).toContain(`POST /dashboard/api/staff/${owner.id}/${act}`);
+    }
+    expect((await dashboard(owner.token).get('/staff')).body.items.find((m: any) => m.id === owner.id).status).toBe('active');
+    // Two owners: one may go; the last may not (no session can ask it now, so the rule is asked directly).
     expect((await dashboard(owner.token).post(`/staff/${plain.id}/remove`)).status).toBe(200);
-    const last = await dashboard(owner.token).post(`/staff/${owner.id}/remove`);
-    expectEnvelope(last, 400, 'invalid_request');
-    expect(last.body.errors[0].how_to_fix).toMatch(/"role": "owner"/);
+    const last = await removeStaff(partnerId, owner.id).catch((e: unknown) => e as ApiError);
+    expect(last).toBeInstanceOf(ApiError);
+    expect((last as ApiError).errors?.[0].how_to_fix).toMatch(/"role": "owner"/);
   });
 });
 

@@ -1,17 +1,38 @@
 import type { ApiEvent } from '../../store/event';
+import { EVENT_TYPES } from '../../resources/event';
 import type { EventDelivery } from '../event-browser';
 import type { DashboardSession } from '../session';
 import { csrfField, html, utc } from './html';
 import { page } from './layout';
+import type { Names } from '../names';
 import { mode } from './webhook-endpoints';
 
 const outcomeBadge = (outcome: string) => html`<span class="badge ${outcome === 'succeeded' ? 'live' : 'off'}">${outcome}</span>`;
+
+/**
+ * The type filter's choices: the event catalog itself (lib/resources/event.ts, which also builds the
+ * reference's list and events-schema/), grouped by the resource each type is about, its trigger as the
+ * option's title.
+ */
+function typeOptions(chosen: string | undefined) {
+  const byResource = new Map<string, [string, { fires: string }][]>();
+  for (const [type, t] of Object.entries(EVENT_TYPES)) byResource.set(t.resource, [...(byResource.get(t.resource) ?? []), [type, t]]);
+  return [...byResource].map(
+    ([resource, types]) =>
+      html`<optgroup label="${resource}">${types.map(([type, t]) => html`<option value="${type}" title="${t.fires}" ${type === chosen ? 'selected' : ''}>${type}</option>`)}</optgroup>`,
+  );
+}
+
+/** A company as people know it: its legal name, then its id (the id alone if the company is not found). */
+export const company = (id: string | null | undefined, names: Names) =>
+  id ? html`${names.has(id) ? html`<span class="name">${names.get(id)}</span> ` : ''}<code>${id}</code>` : '—';
 
 /** The events browser: a GET form of filters (mode, type, company, id) over the partner's log, newest first. */
 export function eventsPage(
   session: DashboardSession,
   filters: Record<string, string | undefined>,
   list: { items: ApiEvent[]; next_cursor: string | null },
+  companies: Names = new Map(),
 ) {
   const { after: _after, ...kept } = filters;
   const older = list.next_cursor ? `?${new URLSearchParams({ ...(kept as Record<string, string>), after: list.next_cursor })}` : undefined;
@@ -23,7 +44,7 @@ export function eventsPage(
     <form method="get" action="/dashboard/events">
       <label for="livemode">Mode</label><select id="livemode" name="livemode">
         <option value="" ${selected(undefined)}>Test and live</option><option value="false" ${selected('false')}>Test</option><option value="true" ${selected('true')}>Live</option></select>
-      <label for="type">Event type <span class="hint">(such as company.created)</span></label><input id="type" name="type" type="text" value="${filters.type ?? ''}">
+      <label for="type">Event type</label><select id="type" name="type"><option value="">Any type</option>${typeOptions(filters.type)}</select>
       <label for="company_id">Company id</label><input id="company_id" name="company_id" type="text" value="${filters.company_id ?? ''}" placeholder="cmp_…">
       <label for="id">Event id</label><input id="id" name="id" type="text" value="${filters.id ?? ''}" placeholder="evt_…">
       <button type="submit">Search</button> <a href="/dashboard/events">Clear</a>
@@ -35,7 +56,7 @@ export function eventsPage(
         : html`<table class="rows"><thead><tr><th>Created</th><th>Type</th><th>Event</th><th>Mode</th><th>Company</th></tr></thead><tbody>
       ${list.items.map(
         (e) =>
-          html`<tr data-event="${e.id}"><td data-label="Created">${utc(e.created_at)}</td><td data-label="Type"><code>${e.type}</code></td><td data-label="Event"><a href="/dashboard/events/${e.id}"><code>${e.id}</code></a></td><td data-label="Mode">${mode(e)}</td><td data-label="Company">${e.company_id ? html`<code>${e.company_id}</code>` : '—'}</td></tr>`,
+          html`<tr data-event="${e.id}"><td data-label="Created">${utc(e.created_at)}</td><td data-label="Type"><code>${e.type}</code></td><td data-label="Event"><a href="/dashboard/events/${e.id}"><code>${e.id}</code></a></td><td data-label="Mode">${mode(e)}</td><td data-label="Company">${company(e.company_id, companies)}</td></tr>`,
       )}</tbody></table>`
     }
     <nav aria-label="Events pages" class="pager">${filters.after ? html`<a href="/dashboard/events?${new URLSearchParams(kept as Record<string, string>)}">Newest</a>` : ''}
@@ -44,7 +65,7 @@ export function eventsPage(
 }
 
 /** One event: what it says (the payload as delivered) and, per endpoint of its mode, every attempt, with resend. */
-export function eventPage(session: DashboardSession, event: ApiEvent & { deliveries: EventDelivery[] }) {
+export function eventPage(session: DashboardSession, event: ApiEvent & { deliveries: EventDelivery[] }, companies: Names = new Map()) {
   const { deliveries, ...payload } = event;
   return page(
     'Event',
@@ -52,7 +73,7 @@ export function eventPage(session: DashboardSession, event: ApiEvent & { deliver
     html`<section><table><tbody>
       <tr><th>Id</th><td><code>${event.id}</code></td></tr><tr><th>Type</th><td><code>${event.type}</code></td></tr>
       <tr><th>Mode</th><td>${mode(event)}</td></tr>
-      <tr><th>Company</th><td>${event.company_id ? html`<a href="/dashboard/events?company_id=${event.company_id}"><code>${event.company_id}</code></a>` : '—'}</td></tr>
+      <tr><th>Company</th><td>${event.company_id ? html`<a href="/dashboard/events?company_id=${event.company_id}">${company(event.company_id, companies)}</a>` : '—'}</td></tr>
       <tr><th>Created</th><td>${utc(event.created_at)}</td></tr>
     </tbody></table>
     <details open><summary>Payload</summary><pre class="payload" id="payload">${JSON.stringify(payload, null, 2)}</pre></details></section>

@@ -3,6 +3,7 @@ import type { ApiKeyView, createKey } from '../api-keys';
 import type { DashboardSession } from '../session';
 import { csrfField, html, utc as when } from './html';
 import { page } from './layout';
+import { askFirst } from './confirm';
 import { fieldError, formSummary, invalidAttrs, typedValue, type FormState } from './form-state';
 
 export function keysPage(session: DashboardSession, keys: ApiKeyView[], form?: FormState, status?: number) {
@@ -42,7 +43,18 @@ export function keysPage(session: DashboardSession, keys: ApiKeyView[], form?: F
         ) => html`<tr data-key="${k.id}"><td data-label="Name">${k.name}<br><code>${k.hint}…</code></td><td data-label="Mode"><span class="badge ${k.livemode ? 'live' : 'test'}">${k.livemode ? 'live' : 'test'}</span></td>
           <td data-label="Scopes">${k.scopes.includes(ALL_SCOPES) ? 'all' : k.scopes.join(', ')}</td><td data-label="Allowed IPs">${k.allowed_ips.length ? k.allowed_ips.join(', ') : 'any'}</td>
           <td data-label="Expires">${when(k.expires_at)}</td><td data-label="Last used">${when(k.last_used_at)}</td>
-          <td>${k.revoked_at ? html`<span class="badge off">revoked</span>` : html`<form class="inline" method="post" action="/dashboard/keys/${k.id}/revoke">${csrfField(session.csrf_token)}<button class="danger" type="submit" aria-label="Revoke ${k.name}">Revoke</button></form>`}</td></tr>`,
+          <td>${
+            k.revoked_at
+              ? html`<span class="badge off">revoked</span>`
+              : askFirst({
+                  csrfToken: session.csrf_token,
+                  action: `/dashboard/keys/${k.id}/revoke`,
+                  opener: 'Revoke…',
+                  question: `Revoke ${k.name}?`,
+                  warning: 'Every request made with it is refused from now on; this cannot be undone.',
+                  confirm: `Revoke ${k.name}`,
+                })
+          }</td></tr>`,
       )}</tbody></table>`
     }
     </section>`,

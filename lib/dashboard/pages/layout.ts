@@ -41,6 +41,7 @@ code{font-family:ui-monospace,monospace;font-size:14px;word-break:normal;overflo
 article.delivery{border-top:1px solid #d0d5dd;padding:8px 0 12px}article.delivery h3{font-size:16px;margin:8px 0}
 pre.payload{background:#f6f7f9;border:1px solid #e4e7ec;border-radius:6px;padding:8px;overflow-x:auto;max-height:320px;font-size:13px;white-space:pre-wrap;word-break:break-all}
 code.body{display:inline-block;max-width:100%;color:#555;font-size:12px;overflow-wrap:anywhere}.pager{display:flex;gap:16px;margin-top:8px}summary{cursor:pointer;font-weight:600}
+details.ask{display:inline-block;vertical-align:top;max-width:340px}.acts{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}details.ask summary.danger{display:inline-block;padding:6px 12px;border:1px solid #b42318;border-radius:6px;color:#b42318;background:#fff;font-weight:400}details.ask .ask-body{margin-top:8px;padding:8px;border:1px solid #b42318;border-radius:6px;background:#fdecea}details.ask p{margin:0 0 8px}
 @media (max-width:600px){header .who{margin-left:0}table.rows thead{display:none}table.rows,table.rows tbody,table.rows tr,table.rows td{display:block}
 table.rows tr{border-bottom:1px solid #d0d5dd;padding:8px 0}table.rows td.num{text-align:left}table.rows td{border:0;padding:2px 0}table.rows td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 `;

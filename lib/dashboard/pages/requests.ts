@@ -1,7 +1,9 @@
 import type { DashboardRequestLog } from '../requests';
 import type { DashboardSession } from '../session';
+import type { PageBlock } from '../../paging/keyset-page';
 import { html, utc } from './html';
 import { page } from './layout';
+import type { Names } from '../names';
 
 const mode = (r: { livemode: boolean }) => html`<span class="badge ${r.livemode ? 'live' : 'test'}">${r.livemode ? 'live' : 'test'}</span>`;
 const outcome = (r: DashboardRequestLog) =>
@@ -12,6 +14,31 @@ export interface RequestFilters {
   method?: string;
   path?: string;
   livemode?: boolean;
+  limit?: number;
+  after?: string;
+  before?: string;
+}
+
+/**
+ * Newer and older pages, as the API pages (`before` the page's start_cursor, `after` its end_cursor),
+ * the filters kept: a cursor is good only for the listing (filters included) that gave it.
+ */
+function pager(filters: RequestFilters, page: PageBlock) {
+  const { after: _after, before: _before, limit, ...kept } = filters;
+  const link = (side: 'after' | 'before', cursor: string) => {
+    const query = new URLSearchParams(
+      Object.entries({ ...kept, ...(limit !== undefined && limit !== 25 ? { limit } : {}) })
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    query.set(side, cursor);
+    return `/dashboard/requests?${query}`;
+  };
+  const newer =
+    page.has_prev_page && page.start_cursor ? html`<a href="${link('before', page.start_cursor)}" rel="prev">Newer requests</a>` : '';
+  const older =
+    page.has_next_page && page.end_cursor ? html`<a href="${link('after', page.end_cursor)}" rel="next">Older requests</a>` : '';
+  return newer || older ? html`<nav class="pager" aria-label="Request pages">${newer}${older}</nav>` : '';
 }
 
 /**
@@ -19,7 +46,7 @@ export interface RequestFilters {
  * newest first, both modes; each request id links to the request in full. The search box takes a
  * request id from an error envelope (`request_id`) or the `Request-Id` header.
  */
-export function requestsPage(session: DashboardSession, items: DashboardRequestLog[], filters: RequestFilters, more: boolean) {
+export function requestsPage(session: DashboardSession, items: DashboardRequestLog[], filters: RequestFilters, paging: PageBlock) {
   const selected = (v: string | undefined, want: string) => (v === want ? 'selected' : '');
   return page(
     'Requests',
@@ -49,14 +76,14 @@ export function requestsPage(session: DashboardSession, items: DashboardRequestL
           html`<tr data-request="${r.id}"><td data-label="Request"><a href="/dashboard/requests/${r.id}"><code>${r.id}</code></a></td><td data-label="Mode">${mode(r)}</td><td data-label="Method and path"><code>${r.method} ${r.path}</code></td><td data-label="Answer">${outcome(r)}</td><td data-label="At">${utc(r.created_at)}</td></tr>`,
       )}</tbody></table>`
     }
-    ${more ? html`<p class="hint">Older requests: narrow the filters, or page through <code>GET /dashboard/api/requests</code> (its <code>end_cursor</code> as <code>after</code>).</p>` : ''}</section>`,
+    ${pager(filters, paging)}</section>`,
   );
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** One request in full: what was sent, what was answered. */
-export function requestPage(session: DashboardSession, r: DashboardRequestLog) {
+export function requestPage(session: DashboardSession, r: DashboardRequestLog, keys: Names = new Map()) {
   const query = Object.keys(r.query).length
     ? `?${new URLSearchParams(Object.entries(r.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]])))}`
     : '';
@@ -69,7 +96,7 @@ export function requestPage(session: DashboardSession, r: DashboardRequestLog) {
       <tr><th scope="row">Answer</th><td>${outcome(r)}</td></tr>
       <tr><th scope="row">Mode</th><td>${mode(r)}</td></tr>
       <tr><th scope="row">At</th><td>${utc(r.created_at)} · ${r.duration_ms} ms</td></tr>
-      <tr><th scope="row">API key</th><td><code>${r.key_id}</code> from <code>${r.source_ip}</code></td></tr>
+      <tr><th scope="row">API key</th><td>${keys.has(r.key_id) ? html`<span class="name">${keys.get(r.key_id)}</span> ` : ''}<code>${r.key_id}</code> from <code>${r.source_ip}</code></td></tr>
       <tr><th scope="row">Version</th><td><code>${r.api_version}</code></td></tr>
       ${r.idempotency_key ? html`<tr><th scope="row">Idempotency-Key</th><td><code>${r.idempotency_key}</code></td></tr>` : ''}
     </tbody></table></section>

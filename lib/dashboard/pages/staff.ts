@@ -6,12 +6,29 @@ import { STAFF_ROLES } from '../roles';
 import { AUDIT_ACTIONS } from '../../audit/actions';
 import { csrfField, html, raw, utc } from './html';
 import { page } from './layout';
+import { askFirst } from './confirm';
 
 const ROLE_WORDS = {
   owner: 'everything, staff and the audit log included',
   developer: 'keys, webhook endpoints, events, requests and versions',
   finance: 'invoices and the overview; nothing secret',
 } as const;
+
+/**
+ * What an owner may do to another member; never offered on one's own row, which the server refuses
+ * too (lib/dashboard/staff-changes.ts).
+ */
+const memberActs = (session: DashboardSession, m: { id: string; email: string }) =>
+  html`<div class="acts"><form class="inline" method="post" action="/dashboard/staff/${m.id}/clear-lockout">${csrfField(session.csrf_token)}<button class="secondary" type="submit" aria-label="Clear the sign-in lockout of ${m.email}" title="Lets this address ask for sign-in codes again">Clear lockout</button></form>
+        ${askFirst({
+          csrfToken: session.csrf_token,
+          action: `/dashboard/staff/${m.id}/remove`,
+          opener: 'Remove…',
+          question: `Remove ${m.email}?`,
+          warning: 'Their sessions end at once and they can no longer sign in; inviting them again is the way back.',
+          confirm: 'Yes, remove',
+          confirmName: `Remove ${m.email}`,
+        })}</div>`;
 
 /** Staff (owners only): who may sign in, with what role; invite and remove. Both need a stepped-up session. */
 export function staffPage(session: DashboardSession, staff: Awaited<ReturnType<typeof listStaff>>) {
@@ -36,8 +53,7 @@ export function staffPage(session: DashboardSession, staff: Awaited<ReturnType<t
       (m) =>
         html`<tr data-staff="${m.id}"><td data-label="E-mail">${m.email}${m.email === session.email ? html` <span class="badge">you</span>` : ''}<br><code class="id">${m.id}</code></td>
         <td data-label="Role">${m.role}</td><td data-label="Status">${m.status === 'invited' ? html`<span class="badge test">invited</span>` : m.status}</td><td data-label="Since">${utc(m.created_at)}</td>
-        <td><form class="inline" method="post" action="/dashboard/staff/${m.id}/clear-lockout">${csrfField(session.csrf_token)}<button class="secondary" type="submit" aria-label="Clear the sign-in lockout of ${m.email}" title="Lets this address ask for sign-in codes again">Clear lockout</button></form>
-        <form class="inline" method="post" action="/dashboard/staff/${m.id}/remove">${csrfField(session.csrf_token)}<button class="danger" type="submit" aria-label="Remove ${m.email}">Remove</button></form></td></tr>`,
+        <td>${m.id === session.staff_id ? html`<span class="hint">Another owner manages your membership</span>` : memberActs(session, m)}</td></tr>`,
     )}</tbody></table></section>`,
   );
 }
