@@ -12,6 +12,7 @@ import { GLOBAL_INDEXES } from '../../lib/store/table-definition';
 import { analyseCode, type UsedAction } from './access/analyse-code';
 import { FunctionBundles } from './bundling';
 import { acknowledgedWildcards, statementsFor, type AccessResources } from './access/grants';
+import { addOnCallRole } from './access/on-call-role';
 import { Data } from './constructs/data';
 import { OnCall, type WatchedFunction } from './constructs/on-call';
 import { PartnerRestApi, type MethodTarget } from './constructs/rest-api';
@@ -171,7 +172,7 @@ export class PartnerApiStack extends Stack {
     };
 
     this.addRoutes(routes);
-    if (pipeline) this.addPipeline(pipeline, entries);
+    const backstop = pipeline ? this.addPipeline(pipeline, entries).backstop : undefined;
     if (mailQueue && entries.mailer) this.addMailSender(mailQueue, entries.mailer);
     if (clockSteps && entries.advanceStep) this.addSandboxClock(clockSteps, entries.advanceStep);
     if (entries.jobs.length) this.addJobs(entries.jobs);
@@ -179,7 +180,23 @@ export class PartnerApiStack extends Stack {
     // The edge's blocked requests on the on-call dashboard, beside the rest (its alarm pages the same topic).
     this.addOnCall(pipeline, mailQueue, entries, clockSteps).dashboard.addWidgets(edge.widget());
     const operator = this.addOperatorRole(pipeline, audit);
-    this.addOutputs(operator, audit);
+    // The pager's DLQ lives in the on-call nested stack; its name is fixed (constructs/on-call/topic.ts).
+    const alarmsDlqArn = `arn:${Aws.PARTITION}:sqs:${Aws.REGION}:${Aws.ACCOUNT_ID}:${settings.prefix}-alarms-dlq`;
+    const onCall = addOnCallRole(this, {
+      prefix: settings.prefix,
+      stackName: this.stackName,
+      resources: this.operatorResources(pipeline, audit),
+      streamArn: this.data.table.tableStreamArn,
+      redrives: [
+        ...(pipeline?.lanes ?? []).map((l) => ({ dlqArn: l.dlq.queueArn, sourceArn: l.queueArn })),
+        ...(clockSteps ? [{ dlqArn: clockSteps.dlq.queueArn, sourceArn: clockSteps.queueArn }] : []),
+      ],
+      readAndDeleteArns: [...(pipeline ? [pipeline.fanoutDlq.queueArn] : []), ...(mailQueue ? [mailQueue.dlqArn] : []), alarmsDlqArn],
+      purgeArns: [...(mailQueue ? [mailQueue.dlqArn] : []), alarmsDlqArn],
+      backstopAliasArn: backstop?.live.functionArn,
+      auditAliasArn: audit.fn.live.functionArn,
+    });
+    this.addOutputs(operator, onCall, audit);
   }
 
   /** One function of the stage, with the rights its code needs and the stage's environment. */
@@ -251,7 +268,7 @@ export class PartnerApiStack extends Stack {
   }
 
   /** The webhook pipeline's functions: the fan-out, the sequencer's backstop, the signer, each with the concurrency the stage reserves for it. */
-  private addPipeline(pipeline: WebhookPipeline, entries: Entries): void {
+  private addPipeline(pipeline: WebhookPipeline, entries: Entries): { backstop?: ServiceFunction } {
     const { settings } = this;
     const watch = (f: ServiceFunction) => this.watched.push({ name: f.functionName, kind: 'pipeline', group: 'Webhooks' });
     if (entries.fanout) {
@@ -264,8 +281,9 @@ export class PartnerApiStack extends Stack {
       this.deploys.shift(fanout);
       watch(fanout);
     }
+    let backstop: ServiceFunction | undefined;
     if (entries.backstop) {
-      const backstop = this.fn(
+      backstop = this.fn(
         this,
         'SequencerBackstop',
         'event-sequencer-backstop',
@@ -294,6 +312,7 @@ export class PartnerApiStack extends Stack {
       this.deploys.shift(signer);
       watch(signer);
     }
+    return { backstop };
   }
 
   /** Sign-in codes leave off the answer's path (lib/dashboard/queued-mail.ts): the mail queue hands each message to this sender. */
@@ -441,18 +460,23 @@ export class PartnerApiStack extends Stack {
     });
   }
 
+  /** What the operator CLI reaches: the functions' resources, the lanes and their DLQs, this stack (its outputs), the audit log. */
+  private operatorResources(pipeline: WebhookPipeline | undefined, audit: { logGroup: string }): AccessResources {
+    return {
+      ...this.resources,
+      queueArns: pipeline ? [...pipeline.queueArns, ...pipeline.lanes.map((l) => l.dlq.queueArn)] : [],
+      stackArn: `arn:${Aws.PARTITION}:cloudformation:${Aws.REGION}:${Aws.ACCOUNT_ID}:stack/${this.stackName}/*`,
+      auditLogGroupArn: `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:log-group:${audit.logGroup}:*`,
+    };
+  }
+
   /**
    * The operator role (`npm run ops -- … --stage <stage>` assumes it): exactly what the CLI's code
    * calls, on this stage's resources, read from the code as every function's rights are.
    */
   private addOperatorRole(pipeline: WebhookPipeline | undefined, audit: { fn: ServiceFunction; logGroup: string }): Role {
     const { settings } = this;
-    const operatorResources: AccessResources = {
-      ...this.resources,
-      queueArns: pipeline ? [...pipeline.queueArns, ...pipeline.lanes.map((l) => l.dlq.queueArn)] : [],
-      stackArn: `arn:${Aws.PARTITION}:cloudformation:${Aws.REGION}:${Aws.ACCOUNT_ID}:stack/${this.stackName}/*`,
-      auditLogGroupArn: `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:log-group:${audit.logGroup}:*`,
-    };
+    const operatorResources = this.operatorResources(pipeline, audit);
     // A stage without a webhook pipeline has no queue for the CLI's endpoint and DLQ actions to reach.
     const operatorUses = (analyseCode([OPERATOR_CLI_ENTRY]).get(OPERATOR_CLI_ENTRY) ?? []).filter((u) => pipeline || u.service !== 'sqs');
     const operatorStatements = statementsFor(OPERATOR_CLI_ENTRY, operatorUses, operatorResources);
@@ -492,8 +516,12 @@ export class PartnerApiStack extends Stack {
   }
 
   /** The stack's outputs: what the operator CLI reads (lib/operator/stage-outputs.ts), DNS records, the role. */
-  private addOutputs(operator: Role, audit: { url: FunctionUrl; logGroup: string }): void {
+  private addOutputs(operator: Role, onCall: Role, audit: { url: FunctionUrl; logGroup: string }): void {
     const { settings, rest } = this;
+    new CfnOutput(this, 'OnCallRoleArn', {
+      value: onCall.roleArn,
+      description: 'Assume it (with MFA) to do what the runbooks say: docs/runbooks/README.md',
+    });
     new CfnOutput(this, 'BaseUrl', { value: `${rest.publicUrl}/v1`, description: 'Partner API base URL' });
     new CfnOutput(this, 'OperatorRoleArn', {
       value: operator.roleArn,

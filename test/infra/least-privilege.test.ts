@@ -65,10 +65,13 @@ describe('least privilege', () => {
   });
 
   it('gives rights on the webhook-secrets key exactly to the functions whose code calls KMS', () => {
-    // Functions' roles (the operator role's rights come from the operator CLI's code: test/infra/operator.test.ts).
+    // Functions' roles (the operator's and on-call's rights come from the CLI's code: operator.test.ts, on-call-role.test.ts).
     const rolesWithKms = new Set(
       statements
-        .filter(({ owner, statement }) => !owner.startsWith('OperatorRole') && actionsOf(statement).some((a) => a.startsWith('kms:')))
+        .filter(
+          ({ owner, statement }) =>
+            !owner.startsWith('OperatorRole') && !owner.startsWith('OnCallRole') && actionsOf(statement).some((a) => a.startsWith('kms:')),
+        )
         .map((s) => s.owner),
     );
     const entries = [
@@ -103,7 +106,8 @@ describe('least privilege', () => {
     const sqs = statements.filter(({ statement }) => actionsOf(statement).some((a) => a.startsWith('sqs:')));
     expect(sqs.length).toBeGreaterThan(0);
     const getRoles = new Set(ROUTES.filter((r) => r.method === 'GET').map((r) => `${r.operation}Role`));
-    for (const { owner, statement } of sqs) {
+    // On-call's DLQ rights (read, delete, purge the mail and pager DLQs, redrive): on-call-role.test.ts.
+    for (const { owner, statement } of sqs.filter(({ owner }) => !owner.startsWith('OnCallRole'))) {
       // The lanes and their DLQs, the fan-out's DLQ, the jobs' on-failure queue (their destination), the clock's steps, the mail queue.
       expect(JSON.stringify(statement.Resource)).toMatch(
         /webhook-deliveries(-\d+)?(-dlq)?\.fifo|FanoutDlq|Deliveries|JobFailures|sandbox-clock-steps\.fifo|SandboxClockSteps|-mail\.fifo/,
