@@ -15,6 +15,8 @@ export interface BillableOrder {
   unit_amount: number;
   currency: string;
   fees?: { kind: string; unit_amount: number; currency: string }[];
+  /** The state whose state fees the order carries (internal; never on the API). */
+  fee_state?: string;
   included_in?: string;
   /** The option choices of the order (spec Service order `options`). */
   options?: Record<string, string>;
@@ -84,19 +86,29 @@ export function linesForNewOrder(order: BillableOrder, at: string, livemode: boo
       }),
     );
   }
-  (order.fees ?? []).forEach((fee, i) => {
-    if (fee.unit_amount !== 0)
-      lines.push(
-        newLine({
-          ...base,
-          key: `${order.id}#fee#${i}`,
-          kind: 'fee',
-          description: `${order.product_key}: ${fee.kind}`,
-          amount: fee.unit_amount,
-        }),
-      );
-  });
+  lines.push(...feeLines(order, order.id, base));
   return result(lines);
+}
+
+/**
+ * Each pass-through fee of the order, at its frozen amount, as its own line keyed `<act>#fee#<i>`; a
+ * state fee names its state. A renewal bills them again: the state charges them every period.
+ */
+function feeLines(order: BillableOrder, act: string, base: Omit<LedgerLine, 'id' | 'period' | 'key' | 'kind' | 'description' | 'amount'>) {
+  return (order.fees ?? []).flatMap((fee, i) =>
+    fee.unit_amount === 0
+      ? []
+      : [
+          newLine({
+            ...base,
+            key: `${act}#fee#${i}`,
+            kind: 'fee',
+            description: `${order.product_key}: ${fee.kind}`,
+            amount: fee.unit_amount,
+            ...(fee.kind === 'state_fee' && order.fee_state ? { state: order.fee_state } : {}),
+          }),
+        ],
+  );
 }
 
 /** An accepted quote bills its quoted price, once. */
@@ -138,24 +150,35 @@ export function creditForCancel(order: BillableOrder, at: string, livemode: bool
   ]);
 }
 
-/** Period k of a recurring order, billed once. */
+/**
+ * Period k of a recurring order, billed once: what the order billed for its first period, its price
+ * and its pass-through fees (docs/decisions.md, "Billing and the ledger"). An arrears order billed its
+ * fees at creation, for its first period, so its period-0 bill is the price alone.
+ */
 export function linesForRenewal(order: BillableOrder, k: number, at: string, livemode: boolean): BillingResult {
-  if (order.unit_amount === 0) return result([]);
-  return result([
-    newLine({
-      key: `${order.id}#renewal#${k}`,
-      kind: 'renewal',
-      description: `${order.product_key}: period ${k + 1}`,
-      amount: order.unit_amount,
-      currency: 'usd',
-      company: order.company,
-      service_order: order.id,
-      product_key: order.product_key,
-      billed_at: at,
-      livemode,
-      ...withOptions(pricedOptions(order, order.unit_amount)),
-    }),
-  ]);
+  const act = `${order.id}#renewal#${k}`;
+  const base = {
+    currency: 'usd' as const,
+    company: order.company,
+    service_order: order.id,
+    product_key: order.product_key,
+    billed_at: at,
+    livemode,
+  };
+  const lines: LedgerLine[] = [];
+  if (order.unit_amount !== 0)
+    lines.push(
+      newLine({
+        ...base,
+        key: act,
+        kind: 'renewal',
+        description: `${order.product_key}: period ${k + 1}`,
+        amount: order.unit_amount,
+        ...withOptions(pricedOptions(order, order.unit_amount)),
+      }),
+    );
+  if (order.billing === 'advance' || k > 0) lines.push(...feeLines(order, act, base));
+  return result(lines);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { InvoiceRecord } from './invoice';
 import type { LedgerLine } from './ledger-line';
 import { monthName, periodBounds } from './period';
 import { PRODUCTS } from '../catalog/products';
-import { feeName, formatMoney, optionWords, productName, shownDescription } from './line-words';
+import { formatMoney, productName, statementLines } from './line-words';
 
 /**
  * The invoice as the document a partner's finance team files (docs/decisions.md, "The hosted
@@ -102,21 +102,15 @@ function rowsOf(line: LedgerLine, invoicePeriod: string): DocumentRow[] {
   return rowsOfLine(line).map((row) => (late && row.role !== 'option' ? { ...row, description: `${row.description} (${late})` } : row));
 }
 
+/** The rows of a line are its statement lines, worded as the API's invoice lines are. */
 function rowsOfLine(line: LedgerLine): DocumentRow[] {
   const date = day(line.billed_at);
-  if (line.amount < 0 || line.kind === 'credit' || line.kind === 'credit_carried')
-    return [{ description: shownDescription(line), date, amount: line.amount, role: 'credit' }];
-  if (line.kind === 'fee') return [{ description: feeName(line), date, amount: line.amount, role: 'fee' }];
-  const options = line.options ?? [];
-  const optionsSum = options.reduce((s, o) => s + o.amount, 0);
-  if (!options.length || optionsSum > line.amount)
-    return [{ description: shownDescription(line), date, amount: line.amount, role: 'item' }];
-  // The options are their own rows under the line; the line's own row keeps the rest of its amount.
-  const own = shownDescription(line).replace(`, ${options.map((o) => optionWords(o.option, o.value).toLowerCase()).join(', ')}`, '');
-  return [
-    { description: own, date, amount: line.amount - optionsSum, role: 'item' },
-    ...options.map((o) => ({ description: optionWords(o.option, o.value), amount: o.amount, role: 'option' as const })),
-  ];
+  const credit = line.amount < 0 || line.kind === 'credit' || line.kind === 'credit_carried';
+  return statementLines(line).map((part) =>
+    part.kind === 'option'
+      ? { description: part.description, amount: part.amount, role: 'option' }
+      : { description: part.description, date, amount: part.amount, role: credit ? 'credit' : line.kind === 'fee' ? 'fee' : 'item' },
+  );
 }
 
 const catalogRank = (line: LedgerLine) => (line.product_key ? PRODUCTS.findIndex((p) => p.key === line.product_key) : PRODUCTS.length);

@@ -3,7 +3,7 @@ import type { Invoice, invoiceLineSchema } from '../resources/invoice';
 import type { InvoiceRecord } from '../store/entities/invoice';
 import type { LedgerLine } from './ledger-line';
 import { isId } from '../ids';
-import { shownDescription } from './line-words';
+import { statementLines } from './line-words';
 import { monthName } from './period';
 
 /** What the store keeps of an invoice (lib/store/entities/invoice.ts). */
@@ -12,20 +12,23 @@ export type { InvoiceRecord } from '../store/entities/invoice';
 /** How late lines are billed, as the hosted invoice, its PDF and docs/guide/orders-and-billing.md say it. */
 export const LATE_LINES_NOTE = 'A line recorded after its month closed is billed on the next invoice, marked as a late line of its month.';
 
-export function renderLine(line: LedgerLine, invoicePeriod?: string): z.infer<ReturnType<typeof invoiceLineSchema>> {
+/** The API's invoice lines of one ledger line (lib/billing/line-words.ts, statementLines): a paid option is its own line. */
+export function renderLines(line: LedgerLine, invoicePeriod?: string): z.infer<ReturnType<typeof invoiceLineSchema>>[] {
   const late = invoicePeriod !== undefined && line.period && line.period < invoicePeriod ? line.period : undefined;
-  const out: Record<string, unknown> = {
-    id: line.id,
-    kind: line.kind,
-    description: late ? `${shownDescription(line)} (late line of ${monthName(late)})` : shownDescription(line),
-    amount: line.amount,
-    currency: line.currency,
-  };
-  if (line.company) out.company = line.company;
-  if (line.service_order) out.service_order = line.service_order;
-  out.period = line.period;
-  out.billed_at = line.billed_at;
-  return out as z.infer<ReturnType<typeof invoiceLineSchema>>;
+  return statementLines(line).map((part) => {
+    const out: Record<string, unknown> = {
+      id: part.id,
+      kind: part.kind,
+      description: late ? `${part.description} (late line of ${monthName(late)})` : part.description,
+      amount: part.amount,
+      currency: line.currency,
+    };
+    if (line.company) out.company = line.company;
+    if (line.service_order) out.service_order = line.service_order;
+    out.period = line.period;
+    out.billed_at = line.billed_at;
+    return out as z.infer<ReturnType<typeof invoiceLineSchema>>;
+  });
 }
 
 /** The API shape. `amount_due` is the sum of the invoice's lines, credits included. */
@@ -39,7 +42,7 @@ export function renderInvoice(record: InvoiceRecord, extra: { hostedUrl?: string
   if (extra.hostedUrl) out.hosted_url = extra.hostedUrl;
   out.livemode = record.livemode;
   out.period = record.period;
-  if (extra.lines) out.lines = extra.lines.map((l) => renderLine(l, record.period));
+  if (extra.lines) out.lines = extra.lines.flatMap((l) => renderLines(l, record.period));
   out.created_at = record.finalized_at ?? record.created_at;
   return out as Invoice;
 }

@@ -1,5 +1,6 @@
 import { findProduct } from '../catalog/products';
-import type { LedgerLine } from './ledger-line';
+import { lineId, type LedgerLine } from './ledger-line';
+import { stateName } from './state-names';
 
 /**
  * Invoice lines in words (docs/decisions.md, "The hosted invoice"): what a finance team reads on the
@@ -28,13 +29,23 @@ export function feeName(line: Pick<LedgerLine, 'key' | 'product_key' | 'descript
   return FEE_NAMES[kind] ?? (kind ? optionWords('fee', kind.replace(/_fee$/, '')) : 'Fee');
 }
 
-export type WordedLine = Pick<LedgerLine, 'key' | 'kind' | 'product_key' | 'description' | 'options'>;
+export type WordedLine = Pick<LedgerLine, 'key' | 'kind' | 'product_key' | 'description' | 'options' | 'state'>;
 
-/** The line's description in words, from what it bills. */
+/** "(period 2)": the period a renewal act (`renewal#<k>…`) bills. */
+const periodWords = (act: string) => `renewal (period ${Number(/^renewal#(\d+)/.exec(act)?.[1]) + 1})`;
+
+/**
+ * The line's description in words, from what it bills: the product always, a fee's state and the
+ * filing it pays for ("State filing fee (Delaware), Annual report filing"), a renewal's period.
+ */
 export function describeLine(line: WordedLine): string {
   const product = productName(line.product_key);
   const act = line.key.slice(line.key.indexOf('#') + 1);
   const chosen = (line.options ?? []).map((o) => optionWords(o.option, o.value).toLowerCase());
+  if (/(^|#)fee#\d+$/.test(act)) {
+    const fee = `${feeName(line)}${line.state ? ` (${stateName(line.state)})` : ''}, ${product}`;
+    return act.startsWith('renewal#') ? `${fee}, ${periodWords(act)}` : fee;
+  }
   // An included order's own line (`…#order`, a `difference`) bills only its paid options.
   if (act === 'order' && line.kind === 'difference') {
     const bundle = /beyond (\w+)$/.exec(line.description)?.[1];
@@ -42,10 +53,8 @@ export function describeLine(line: WordedLine): string {
   }
   if (act === 'order') return chosen.length ? `${product}, ${chosen.join(', ')}` : product;
   if (act === 'quote') return `${product} (quoted price)`;
-  if (act.startsWith('fee#')) return `${feeName(line)}, ${product}`;
   if (act === 'cancel') return `Credit: ${product} canceled before fulfilment`;
-  if (act.startsWith('renewal#'))
-    return `${product}${chosen.length ? `, ${chosen.join(', ')}` : ''}, renewal (period ${Number(act.slice('renewal#'.length)) + 1})`;
+  if (act.startsWith('renewal#')) return `${product}${chosen.length ? `, ${chosen.join(', ')}` : ''}, ${periodWords(act)}`;
   if (act.startsWith('reprice#'))
     return line.kind === 'credit'
       ? `Credit: ${product} price lowered for the running period`
@@ -64,6 +73,36 @@ export function shownDescription(line: WordedLine): string {
     (line.product_key !== undefined && line.description.startsWith(line.product_key)) ||
     /^credit carried (to|from) [^ ]+$/.test(line.description);
   return raw ? describeLine(line) : line.description;
+}
+
+/** One statement line: what the API's invoice lines, the hosted invoice and its PDF each show. */
+export interface StatementLine {
+  /** The ledger line's id; a paid option's part has its own, derived from the line's act. */
+  id: string;
+  kind: LedgerLine['kind'] | 'option';
+  description: string;
+  amount: number;
+}
+
+/**
+ * A ledger line as statement lines: an order or renewal whose amount prices paid option choices is
+ * its product at the base price, then one line per choice ("Company formation", then "Company
+ * formation, expedited turnaround"), as the preview shows them before the order is made.
+ */
+export function statementLines(line: LedgerLine): StatementLine[] {
+  const options = line.options ?? [];
+  const optionsSum = options.reduce((sum, o) => sum + o.amount, 0);
+  const whole = { id: line.id, kind: line.kind, description: shownDescription(line), amount: line.amount };
+  if (!options.length || optionsSum > line.amount || line.amount < 0) return [whole];
+  return [
+    { ...whole, description: describeLine({ ...line, options: [] }), amount: line.amount - optionsSum },
+    ...options.map((o) => ({
+      id: lineId(`${line.key}#option#${o.option}`),
+      kind: 'option' as const,
+      description: describeLine({ ...line, options: [o] }),
+      amount: o.amount,
+    })),
+  ];
 }
 
 /** Cents as a finance team reads them: "$3,164.00", "-$25.00". */

@@ -140,7 +140,8 @@ export const PRODUCTS: Product[] = [
     object: 'product',
     key: 'compliance_bundle',
     name: 'Compliance bundle',
-    description: 'Annual report filing with compliance monitoring, for one yearly price; the included filing bills nothing of its own.',
+    description:
+      "Annual report filing with compliance monitoring, for one yearly price; the included filing bills nothing of its own but the state's annual-report fee, each year.",
     unit_amount: 8900,
     interval: 'yearly',
     billing: 'advance',

@@ -1,6 +1,6 @@
 import { findProduct } from '../catalog/products';
 import type { LedgerLine } from '../billing/ledger-line';
-import { FEE_NAMES, formatMoney, optionWords, productName } from '../billing/line-words';
+import { formatMoney, optionWords, productName } from '../billing/line-words';
 import type { CompanyPreview, PreviewLine } from '../resources/company-preview';
 import type { ServiceOrderRecord } from '../resources/service-order';
 import { previewCompanyCreation, type CreateCompanyInput, type CreationPlan } from './operations/create-company';
@@ -107,7 +107,7 @@ export function previewLines(orders: ServiceOrderRecord[], billed: LedgerLine[])
         out.push({
           ...base,
           kind: fee.kind as PreviewLine['kind'],
-          description: `${FEE_NAMES[fee.kind] ?? fee.kind}, ${name}`,
+          description: line.description,
           unit_amount: line.amount,
           interval: 'one_time',
         });

@@ -26,7 +26,7 @@ export interface SandboxBillingRun {
 export async function runSandboxBilling(scope: Scope, asOf: Date, run = BoundedRun.beforeDeadline()): Promise<SandboxBillingRun> {
   const renewalsBilled = await runRenewalsOf(scope, asOf, run);
   // Issued at its period's close, as the month-end job issues one just after it: never before the
-  // period it bills has ended, whatever the real time of the run (docs/decisions.md, "Invoices read right").
+  // period it bills has ended, whatever the real time of the run (docs/decisions.md, "The hosted invoice").
   const period = lastClosedPeriod(asOf);
   const invoice = run.complete ? await closePeriod(scope, period, periodBounds(period).end, run) : undefined;
   return { renewals_billed: renewalsBilled, invoice, has_more: !run.complete };

@@ -180,7 +180,8 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   outcome:
     'How a completed order ended where completion alone does not say (such as `approved`, `declined`, `not_eligible`); absent while work runs.',
   'sandboxCompleteServiceOrder.outcome': 'How the order ended, where completion alone does not say (such as `approved` or `declined`).',
-  included_in: 'The key of the bundle product that attached this order; an included order bills nothing of its own.',
+  included_in:
+    'The key of the bundle product that attached this order; an included order bills nothing of its own, only its pass-through `fees`.',
   fees: 'Pass-through lines (state fees, processing fees).',
   next_renewal_at:
     'Recurring orders: when the next period bills (for arrears products, the end of the running period); absent once renewals end.',

@@ -3,7 +3,7 @@ import type { Product } from '../catalog/products';
 import { newId } from '../ids';
 import { livemode, type Scope } from '../scope';
 import { ownValue } from '../caller-keys';
-import type { ServiceOrderRecord } from '../resources/service-order';
+import type { OrderRecord } from '../store/entities/service-order';
 
 export interface NewOrderInput {
   product: Product;
@@ -25,7 +25,7 @@ export interface NewOrderInput {
  * product is ordered `quote_pending` at 0 until its quote is accepted. Pass-through fees (a state
  * charge) stay on included orders: the state charges them whoever sells the service.
  */
-export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrderRecord {
+export function newServiceOrder(scope: Scope, input: NewOrderInput): OrderRecord {
   const { product } = input;
   const options: Record<string, string> = {};
   let optionAmount = 0;
@@ -34,7 +34,7 @@ export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrde
     optionAmount += ownValue(spec.amounts ?? {}, options[key]) ?? 0;
   }
   const base = product.quoted || input.includedIn ? 0 : (product.unit_amount ?? 0);
-  const record: ServiceOrderRecord = {
+  const record: OrderRecord = {
     id: newId('serviceOrder'),
     company: input.companyId,
     product_key: product.key,
@@ -52,6 +52,7 @@ export function newServiceOrder(scope: Scope, input: NewOrderInput): ServiceOrde
     livemode: livemode(scope),
     billing: product.billing,
   };
+  if (product.fees.some((fee) => fee.kind === 'state_fee')) record.fee_state = input.state;
   if (Object.keys(options).length) record.options = options;
   if (input.includedIn) record.included_in = input.includedIn;
   if (input.shareholder) record.shareholder = input.shareholder;

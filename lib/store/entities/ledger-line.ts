@@ -37,6 +37,8 @@ export interface LedgerLine {
    * adds (frozen when billed): the hosted invoice shows them as lines under their order.
    */
   options?: LineOption[];
+  /** On a state fee's line: the state (`DE`) whose fee it is, so the line names it. */
+  state?: string;
   /** `YYYY-MM` of `billed_at`. */
   period: string;
   billed_at: string;

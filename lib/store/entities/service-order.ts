@@ -30,6 +30,8 @@ export type OrderRecord = ServiceOrderRecord & {
   periods_billed?: number;
   /** Operator-side price changes so far; numbers their ledger lines. */
   reprices?: number;
+  /** The company's formation state when ordered: it priced the order's state fees, and its fee lines name it. */
+  fee_state?: string;
   /** The open `form` requirement while the order is `requires_action`. */
   form_requirement?: string;
 };
