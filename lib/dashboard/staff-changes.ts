@@ -17,14 +17,17 @@ export interface Acting {
 
 export const actorOf = (auth: Acting): Actor => ({ partner_id: auth.session.partner_id, email: auth.session.email, ip: auth.ip });
 
-/** Inviting: an owner's stepped-up session; recorded in the audit log. */
+/** Inviting: an owner's stepped-up session; recorded in the audit log, in the invitation's transaction. */
 export async function inviteStaffAs(auth: Acting, body: z.output<typeof inviteStaffBody>) {
   requireStepUp(auth.session, 'Changing staff');
-  const member = await inviteStaff(auth.session.partner_id, auth.session.email, body);
-  await recordAudit(actorOf(auth), 'staff_member.invited', member.id, {
-    details: { after: { email: member.email, role: member.role, status: member.status } },
-  });
-  return member;
+  return inviteStaff(auth.session.partner_id, auth.session.email, body, (member) => [
+    {
+      actor: actorOf(auth),
+      action: 'staff_member.invited',
+      target: member.id,
+      details: { after: { email: member.email, role: member.role, status: member.status } },
+    },
+  ]);
 }
 
 /**
@@ -44,20 +47,20 @@ function refuseOnYourself(auth: Acting, staffId: string, act: { words: string; r
   ]);
 }
 
-/** Removing: an owner's stepped-up session; their sessions end at once; recorded in the audit log. */
+/** Removing: an owner's stepped-up session; their sessions end at once; recorded in the audit log, in the removal's transaction. */
 export async function removeStaffAs(auth: Acting, staffId: string) {
   // Another partner's member is missing before anything is asked of the session.
-  const was = await getStaffMember(auth.session.partner_id, staffId);
-  if (!was) throw resourceMissing('staff member', staffId);
+  if (!(await getStaffMember(auth.session.partner_id, staffId))) throw resourceMissing('staff member', staffId);
   refuseOnYourself(auth, staffId, { words: 'remove', route: 'remove' });
   requireStepUp(auth.session, 'Changing staff');
-  const before = nowIso();
-  const member = await removeStaff(auth.session.partner_id, staffId);
-  if (member.removed_at && member.removed_at >= before)
-    await recordAudit(actorOf(auth), 'staff_member.removed', member.id, {
+  return removeStaff(auth.session.partner_id, staffId, (was, member) => [
+    {
+      actor: actorOf(auth),
+      action: 'staff_member.removed',
+      target: member.id,
       details: { before: { email: member.email, role: member.role, status: statusOfMember(was) }, after: { status: 'removed' } },
-    });
-  return member;
+    },
+  ]);
 }
 
 /**

@@ -7,17 +7,18 @@ import { sendEmail } from '../email/send-email';
 import { idParam } from '../input/id-param';
 import { deleteSessionsOfMember } from '../store/entities/dashboard-session';
 import {
+  addInvitedRole,
+  addNewStaffMember,
+  addStaffRemoval,
   getStaffLookup,
   getStaffMember,
-  markStaffRemoved,
   putStaffMember,
-  setInvitedRole,
-  StaffEmailTaken,
   type StaffMemberRecord,
   staffLookupsOf,
   staffOfPartner,
 } from '../store/entities/staff-member';
 import { getPartner } from '../partners/partner';
+import { type AuditAct, ChangedMeanwhile, commitAudited } from '../audit/record';
 import { STAFF_ROLES, type StaffRole } from './roles';
 import { MAX_STAFF_PER_PARTNER, staffCapReached } from './partner-caps';
 
@@ -144,34 +145,38 @@ async function sendInvitation(member: StaffMember, invitedBy: string): Promise<v
  * sends it again (with the role asked now); this partner's active member is 409. A partner has at
  * most MAX_STAFF_PER_PARTNER current members, invitations included (lib/dashboard/partner-caps.ts).
  */
-export async function inviteStaff(partnerId: string, invitedBy: string, body: z.output<typeof inviteStaffBody>) {
+export async function inviteStaff(
+  partnerId: string,
+  invitedBy: string,
+  body: z.output<typeof inviteStaffBody>,
+  /** The invitation's audit entries, in its transaction (lib/dashboard/staff-changes.ts). */
+  acts: (member: ReturnType<typeof viewOfStaffMember>) => AuditAct[] = () => [],
+) {
   const email = normaliseEmail(body.email);
-  const [existing, staff] = await Promise.all([memberOfPartner(partnerId, email), staffOfPartner(partnerId)]);
-  if (existing && statusOfMember(existing) === 'active') throw alreadyStaff(email);
-  if (existing) {
-    if (existing.role !== body.role && !(await setInvitedRole(existing, body.role))) throw alreadyStaff(email);
-    const again = { ...existing, role: body.role };
-    await sendInvitation(again, invitedBy);
-    return viewOfStaffMember(again);
-  }
-  if (staff.filter((m) => !m.removed_at).length >= MAX_STAFF_PER_PARTNER) throw staffCapReached();
-  const member: StaffMember = {
-    id: newId('staffMember'),
-    partner_id: partnerId,
-    email,
-    role: body.role,
-    status: 'invited',
-    created_at: nowIso(),
-    invited_by: invitedBy,
-  };
-  try {
-    await putStaffMember(member);
-  } catch (error) {
-    if (error instanceof StaffEmailTaken) throw alreadyStaff(email);
-    throw error;
-  }
-  await sendInvitation(member, invitedBy);
-  return viewOfStaffMember(member);
+  const invited = await commitAudited({ partnerId, mode: 'live' }, async (ws) => {
+    const [existing, staff] = await Promise.all([memberOfPartner(partnerId, email), staffOfPartner(partnerId)]);
+    if (existing && statusOfMember(existing) === 'active') throw alreadyStaff(email);
+    if (existing) {
+      // Accepted or removed meanwhile: read again (then 409, or a new invitation).
+      if (existing.role !== body.role) addInvitedRole(ws, existing, body.role, () => new ChangedMeanwhile('the invitation'));
+      const again = { ...existing, role: body.role };
+      return { value: again, acts: acts(viewOfStaffMember(again)) };
+    }
+    if (staff.filter((m) => !m.removed_at).length >= MAX_STAFF_PER_PARTNER) throw staffCapReached();
+    const member: StaffMember = {
+      id: newId('staffMember'),
+      partner_id: partnerId,
+      email,
+      role: body.role,
+      status: 'invited',
+      created_at: nowIso(),
+      invited_by: invitedBy,
+    };
+    addNewStaffMember(ws, member, () => alreadyStaff(email));
+    return { value: member, acts: acts(viewOfStaffMember(member)) };
+  });
+  await sendInvitation(invited, invitedBy);
+  return viewOfStaffMember(invited);
 }
 
 const lastOwner = () =>
@@ -189,19 +194,28 @@ const lastOwner = () =>
  * every session of theirs ends at once (sessions check their member on every request,
  * lib/dashboard/session.ts). Removing someone already removed answers them as they are.
  */
-export async function removeStaff(partnerId: string, staffId: string) {
-  const member = await getStaffMember(partnerId, staffId);
-  if (!member) throw resourceMissing('staff member', staffId);
-  if (member.removed_at) return viewOfStaffMember(member);
-  if (member.role === 'owner') {
-    // Only active owners can manage the dashboard: an invitation not yet accepted does not count.
-    const owners = (await staffOfPartner(partnerId)).filter((m) => statusOfMember(m) === 'active' && m.role === 'owner');
-    if (owners.length <= 1) throw lastOwner();
-  }
-  const removed = await markStaffRemoved(member, nowIso());
+export async function removeStaff(
+  partnerId: string,
+  staffId: string,
+  /** The removal's audit entries, in its transaction (lib/dashboard/staff-changes.ts). */
+  acts: (before: StaffMember, after: StaffMember) => AuditAct[] = () => [],
+) {
+  const removed = await commitAudited({ partnerId, mode: 'live' }, async (ws) => {
+    const member = await getStaffMember(partnerId, staffId);
+    if (!member) throw resourceMissing('staff member', staffId);
+    if (member.removed_at) return { value: { member, now: false }, acts: [] };
+    if (member.role === 'owner') {
+      // Only active owners can manage the dashboard: an invitation not yet accepted does not count.
+      const owners = (await staffOfPartner(partnerId)).filter((m) => statusOfMember(m) === 'active' && m.role === 'owner');
+      if (owners.length <= 1) throw lastOwner();
+    }
+    const at = nowIso();
+    // Removed by another request meanwhile: read again, and answer them as they are.
+    addStaffRemoval(ws, member, at, () => new ChangedMeanwhile('the member'));
+    const after = { ...member, removed_at: at, sessions_ended_at: at };
+    return { value: { member: after, now: true }, acts: acts(member, after) };
+  });
   // Already void (the member is marked); deleted so that nothing lists them.
-  await deleteSessionsOfMember(staffId);
-  const now = removed ?? (await getStaffMember(partnerId, staffId));
-  if (!now) throw resourceMissing('staff member', staffId);
-  return viewOfStaffMember(now);
+  if (removed.now) await deleteSessionsOfMember(staffId);
+  return viewOfStaffMember(removed.member);
 }

@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '../dynamodb';
 import { db, tableName } from '../client';
-import { recordOf } from '../entity';
+import { recordOf, UNSCOPED } from '../entity';
 import { updateItem } from '../single-item';
-import type { WriteSet } from '../write-set';
-import { allOf, attributeNotExists, equals, itemPresent } from '../expression';
+import { WriteSet } from '../write-set';
+import { sendWriteSet } from '../transaction';
+import { allOf, anyOf, attributeNotExists, equals, itemAbsent, itemPresent } from '../expression';
 import { legacyStaffKey, STAFF_MEMBER_SK_PREFIX, staffLookupPartition, staffMemberKey, staffMembershipKey, staffPartition } from '../keys';
 
 /** What a person may do in a partner's dashboard (lib/dashboard/roles.ts). */
@@ -65,19 +66,15 @@ export class StaffEmailTaken extends Error {
  * other partner; a removed member's lookup is gone, so their address may be invited again.
  */
 export async function putStaffMember(member: StaffMemberRecord): Promise<void> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: memberItem(member), ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: lookupItem(member), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException') throw new StaffEmailTaken(member.email);
-    throw error;
-  }
+  const ws = new WriteSet(UNSCOPED, tableName());
+  addNewStaffMember(ws, member, () => new StaffEmailTaken(member.email));
+  await sendWriteSet(ws);
+}
+
+/** A new membership and its address's sign-in lookup, in `ws`; `onTaken` when either exists already. */
+export function addNewStaffMember(ws: WriteSet, member: StaffMemberRecord, onTaken: () => Error): void {
+  ws.put(memberItem(member), { condition: itemAbsent(), onFailed: onTaken });
+  ws.put(lookupItem(member), { condition: itemAbsent(), onFailed: onTaken });
 }
 
 /** The address's membership of one partner, if it has one (removed memberships have none). */
@@ -135,43 +132,29 @@ export async function staffOfPartner(partnerId: string): Promise<StaffMemberReco
  * sign-in lookup goes, in one transaction; only a member still present is removed.
  */
 export async function markStaffRemoved(member: StaffMemberRecord, at: string): Promise<StaffMemberRecord | undefined> {
+  const ws = new WriteSet(UNSCOPED, tableName());
+  addStaffRemoval(ws, member, at, () => new StaffGone());
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: staffMemberKey(member.partner_id, member.id),
-              UpdateExpression: 'SET removed_at = :at, sessions_ended_at = :at',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removed_at)',
-              ExpressionAttributeValues: { ':at': at },
-            },
-          },
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: staffMembershipKey(member.email, member.partner_id),
-              ConditionExpression: 'attribute_not_exists(pk) OR staff_id = :id',
-              ExpressionAttributeValues: { ':id': member.id },
-            },
-          },
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: legacyStaffKey(member.email),
-              ConditionExpression: 'attribute_not_exists(pk) OR staff_id = :id',
-              ExpressionAttributeValues: { ':id': member.id },
-            },
-          },
-        ],
-      }),
-    );
+    await sendWriteSet(ws);
   } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException') return undefined;
+    if (error instanceof StaffGone) return undefined;
     throw error;
   }
   return { ...member, removed_at: at, sessions_ended_at: at };
+}
+
+class StaffGone extends Error {}
+
+/** The removal in `ws` (its audit entry's transaction); `onGone` when the member is gone or removed already. */
+export function addStaffRemoval(ws: WriteSet, member: StaffMemberRecord, at: string, onGone: () => Error): void {
+  ws.update(
+    staffMemberKey(member.partner_id, member.id),
+    { set: { removed_at: at, sessions_ended_at: at } },
+    { condition: allOf(itemPresent(), attributeNotExists('removed_at')), onFailed: onGone },
+  );
+  const ownLookup = { condition: anyOf(itemAbsent(), equals('staff_id', member.id)), onFailed: onGone };
+  ws.delete(staffMembershipKey(member.email, member.partner_id), ownLookup);
+  ws.delete(legacyStaffKey(member.email), ownLookup);
 }
 
 /** The invitation accepted in the transaction of `ws` (a sign-in and its audit entry); `onGone` when it is no longer one. */
@@ -185,22 +168,24 @@ export function acceptInvitationIn(ws: WriteSet, member: StaffMemberRecord, at: 
 
 /** A pending invitation asked for again with another role: the role changes while it is still an invitation. */
 export async function setInvitedRole(member: StaffMemberRecord, role: StaffRole): Promise<boolean> {
+  const ws = new WriteSet(UNSCOPED, tableName());
+  addInvitedRole(ws, member, role, () => new StaffGone());
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: staffMemberKey(member.partner_id, member.id),
-        UpdateExpression: 'SET #role = :role',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(removed_at) AND #status = :invited',
-        ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
-        ExpressionAttributeValues: { ':role': role, ':invited': 'invited' },
-      }),
-    );
+    await sendWriteSet(ws);
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (error instanceof StaffGone) return false;
     throw error;
   }
+}
+
+/** An open invitation's role changed, in `ws`; `onGone` when it is no longer an open invitation. */
+export function addInvitedRole(ws: WriteSet, member: StaffMemberRecord, role: StaffRole, onGone: () => Error): void {
+  ws.update(
+    staffMemberKey(member.partner_id, member.id),
+    { set: { role } },
+    { condition: allOf(itemPresent(), attributeNotExists('removed_at'), equals('status', 'invited')), onFailed: onGone },
+  );
 }
 
 /** Sign out everywhere: every session started up to `at` is over. */
