@@ -63,6 +63,13 @@ function canListen(port: number): Promise<boolean> {
 }
 
 /**
+ * How long Java may take to answer: about 3 s on a quiet machine, but over 60 s on a 2-core machine at
+ * load 14 (a full test run beside other work, where the embedded default's own test then failed to
+ * start). A start that fails for a reason (no Java, the port taken) says so at once; only a slow one waits.
+ */
+const START_TIMEOUT_MS = 180_000;
+
+/**
  * Starts DynamoDB Local (data in `dataDir`, or in memory) and resolves once it answers. A free port is
  * only free until someone binds it: when the port was ours to choose and Java could not have it, start
  * again on another.
@@ -94,7 +101,7 @@ async function startOnPort(port: number, dataDir: string | undefined): Promise<D
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   try {
     for (;;) {
       if (exited) {
@@ -111,7 +118,7 @@ async function startOnPort(port: number, dataDir: string | undefined): Promise<D
       } catch {
         // not answering yet
       }
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on port ${port} within 60 s`);
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on port ${port} within ${START_TIMEOUT_MS / 1000} s`);
       await sleep(100);
     }
   } catch (error) {
