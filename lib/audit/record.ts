@@ -11,15 +11,15 @@ import { entryHash } from './chain';
 export type { AuditAction } from './actions';
 
 /**
- * Who acts: a signed-in person of a partner (`staff`, with the address the request came from), an
- * operator running `npm run ops` on the partner's data (`operator`, named as lib/operator names them),
- * or one of the partner's API keys (`api_key`, named by its id: a key has no address).
+ * Who acts: a signed-in person of a partner (`staff`, with the address the request came from), or an
+ * operator running `npm run ops` on the partner's data (`operator`, named as lib/operator names them).
+ * The contract's `actor_kind` has these two values only: an API key's requests are the request log's.
  */
 export interface Actor {
   partner_id: string;
   email: string;
   ip: string | null;
-  kind?: 'staff' | 'operator' | 'api_key';
+  kind?: 'staff' | 'operator';
 }
 
 /** One act as the audit log records it. `details` says what changed (`before`, `after`); never a secret. */

@@ -14,7 +14,7 @@ export async function dashboardClockView(partnerId: string): Promise<{ clock: Sa
 }
 
 /** What an advance's audit entry says: from where to where. */
-export const advanceDetails = (clock: SandboxClock) => ({ before: { now: clock.now }, after: { now: clock.advancing_to ?? clock.now } });
+const advanceDetails = (clock: SandboxClock) => ({ before: { now: clock.now }, after: { now: clock.advancing_to ?? clock.now } });
 
 /**
  * The dashboard's advance by a signed-in person (its form and its JSON face): the API's own, for the

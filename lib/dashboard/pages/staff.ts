@@ -162,7 +162,7 @@ export function auditPage(session: DashboardSession, log: Awaited<ReturnType<typ
         : html`<table class="rows"><thead><tr><th>When</th><th>Who</th><th>What</th><th>Object</th><th>Mode</th><th>Change</th><th>From</th><th>Hash</th></tr></thead><tbody>
     ${log.items.map(
       (e) =>
-        html`<tr data-audit="${e.id}"><td data-label="When">${utc(e.created_at)}</td><td data-label="Who">${e.actor_email}${e.actor_kind === 'staff' ? '' : html` <span class="badge off">${e.actor_kind === 'api_key' ? 'API key' : 'operator'}</span>`}</td>
+        html`<tr data-audit="${e.id}"><td data-label="When">${utc(e.created_at)}</td><td data-label="Who">${e.actor_email}${e.actor_kind === 'operator' ? html` <span class="badge off">operator</span>` : ''}</td>
         <td data-label="What"><code>${e.action}</code></td><td data-label="Object"><code class="id">${e.target}</code></td><td data-label="Mode">${modeBadge(e.livemode)}</td>
         <td data-label="Change">${changeWords(e.details)}</td><td data-label="From"><code>${e.ip ?? '—'}</code></td>
         <td data-label="Hash">${e.hash ? html`<code title="${e.hash} follows ${e.previous_hash ?? 'nothing'}">${e.hash.slice(0, 12)}…</code>` : html`<span class="hint">before the chain</span>`}</td></tr>`,

@@ -15,8 +15,8 @@ export interface AuditEntryRecord {
   id: string;
   partner_id: string;
   actor_email: string;
-  /** A person of the partner's, an operator (`npm run ops`), or an API key of the partner's (its id as `actor_email`). */
-  actor_kind: 'staff' | 'operator' | 'api_key';
+  /** A person of the partner's, or an operator (`npm run ops`): the contract's two kinds. */
+  actor_kind: 'staff' | 'operator';
   /** `api_key.created`, `webhook_endpoint.updated`, `settings.updated`, `staff_member.removed`, … */
   action: string;
   /** The object acted on: its id (`key_…`, `we_…`, `stf_…`), `settings`, or the address signing in. */
