@@ -109,4 +109,4 @@ it('goes on from where a cut-off step stopped, and bills each period once across
   expect(invoices.length).toBeGreaterThanOrEqual(3);
   const readies = await streamItems(stream.type(scope, 'sandbox_clock.ready'));
   expect(readies).toHaveLength(1);
-});
+}, 180_000);
