@@ -17,8 +17,6 @@ process.env.STAGE ??= 'local';
 // The event log's partner and type streams written over 4 index shards (production: 8, docs/capacity.md;
 // npm start: 1), so every test of listing, counting, lanes and recover reads a sharded log.
 process.env.EVENT_INDEX_SHARDS ??= '4';
-/** Above twice test/support/webhooks.ts's WAIT_MS: a test's own bounded waits fail first, naming what never came. */
-const STACK_TEST_TIMEOUT_MS = 180_000;
 const common = {
   transform,
   transformIgnorePatterns,
@@ -39,29 +37,26 @@ export default {
   workerGracefulExitTimeout: 10_000,
   // Longest first, also on a fresh clone that has no timings of its own yet.
   testSequencer: '<rootDir>/test/support/test-sequencer.cjs',
-  // A unit test that takes this long hangs. The tiers on the test stack wait on its pipeline, which
-  // every file of the tier shares (test/support/webhooks.ts, WAIT_MS): their bound is longer, so a test
-  // on a loaded machine waits for its events rather than failing on the clock.
+  // A unit test that takes this long hangs. The tiers on the test stack have a longer bound, set in
+  // test/support/stack-test-timeout.ts: jest takes `testTimeout` from this root only, never a project.
   testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {
       ...common,
       displayName: 'integration',
-      testTimeout: STACK_TEST_TIMEOUT_MS,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts', '<rootDir>/test/support/stack-test-timeout.ts'],
     },
     {
       ...common,
       displayName: 'e2e',
-      testTimeout: STACK_TEST_TIMEOUT_MS,
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts', '<rootDir>/test/support/stack-test-timeout.ts'],
     },
     {
       ...common,
@@ -74,11 +69,10 @@ export default {
     {
       ...common,
       displayName: 'browser',
-      testTimeout: STACK_TEST_TIMEOUT_MS,
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/close-clients.ts', '<rootDir>/test/support/stack-test-timeout.ts'],
     },
   ],
 };

@@ -31,7 +31,7 @@ describe('the sandbox clock’s steps', () => {
     expect(JSON.stringify(mapping.props.EventSourceArn)).toContain(queue.id);
   });
 
-  it('tells every function where the queue is, and lets only the advance routes (the API and the dashboard) and the worker send to it', () => {
+  it('tells every function where the queue is, and lets only the advance routes (the API and the dashboard), the worker and on-call’s redrive of its DLQ send to it', () => {
     expect(JSON.stringify(worker.props.Environment.Variables.SANDBOX_CLOCK_QUEUE_URL)).toContain('sandbox-clock-steps.fifo');
     const senders = s.resources
       .filter((r) => r.type === 'AWS::IAM::Role')
@@ -43,7 +43,10 @@ describe('the sandbox clock’s steps', () => {
         ),
       )
       .map((r) => r.id.replace(/Role.*$/, ''));
+    // On-call moves a DLQ's steps back to the queue (docs/runbooks/sandbox-clock-step-dlq.md), and
+    // SQS's move task sends with the caller's own grant (infra/aws/access/on-call-role.ts).
     expect(senders.sort()).toEqual([
+      'OnCall',
       'SandboxClockStep',
       'advanceSandboxClock',
       'dashboardAdvanceSandboxClock',
