@@ -131,7 +131,7 @@ const keyDetails = (k: ApiKeyRecord) => ({
 export async function createKey(actor: Actor, body: CreateKeyBody) {
   const partnerId = actor.partner_id;
   const mode = modeOf(body.livemode);
-  return commitAudited({ partnerId, mode }, async (ws) => {
+  const made = await commitAudited({ partnerId, mode }, async (ws) => {
     const at = realNowMs();
     const working = (await workingKeysOf(partnerId, at)).working.filter((k) => k.mode === mode);
     if (working.length >= MAX_ACTIVE_KEYS_PER_MODE) throw keysCapReached(mode);
@@ -166,6 +166,8 @@ export async function createKey(actor: Actor, body: CreateKeyBody) {
     };
     return { value: created, acts: [act] };
   });
+  keysChanged(partnerId);
+  return made;
 }
 
 /**
@@ -198,8 +200,30 @@ export const ENDED_KEYS_LISTED = 50;
  * GET /dashboard/api/keys: newest first, every working key (at most MAX_ACTIVE_KEYS_PER_MODE a mode)
  * with when it was last used, then the ENDED_KEYS_LISTED newest revoked or expired ones (marked), so
  * the list stays bounded however many keys were made and revoked.
+ *
+ * A list costs a read per working key (its last use), up to 2 × MAX_ACTIVE_KEYS_PER_MODE: lists of
+ * one partner asked for while one is being read share that read, so a burst of page loads costs one
+ * list, not one each (200 at once over 150 keys took every connection to the store, and the rest of
+ * the process with them: docs/decisions.md, "API keys in the dashboard"). A change to the partner's
+ * keys in this process ends the sharing, so a list asked for after it sees it.
  */
-export async function listKeys(partnerId: string): Promise<ApiKeyView[]> {
+export function listKeys(partnerId: string): Promise<readonly ApiKeyView[]> {
+  const reading = listsBeingRead.get(partnerId);
+  if (reading) return reading;
+  const read = readKeyList(partnerId).finally(() => {
+    if (listsBeingRead.get(partnerId) === read) listsBeingRead.delete(partnerId);
+  });
+  listsBeingRead.set(partnerId, read);
+  return read;
+}
+
+/** The list of each partner's keys this process is reading now (its answer is every caller's: not changed). */
+const listsBeingRead = new Map<string, Promise<readonly ApiKeyView[]>>();
+
+/** A list read after this (the key just made or revoked is on it) does not join one begun before. */
+const keysChanged = (partnerId: string) => listsBeingRead.delete(partnerId);
+
+async function readKeyList(partnerId: string): Promise<ApiKeyView[]> {
   const at = realNowMs();
   const [keys, endedListed] = await Promise.all([workingKeysOf(partnerId, at), endedApiKeysOf<ApiKeyRecord>(partnerId, ENDED_KEYS_LISTED)]);
   // Keys found ended just now may not be on the ended list's index yet: each once, newest first.
@@ -247,5 +271,6 @@ export async function revokeKey(actor: Actor, keyId: string): Promise<ApiKeyView
     return { value: viewOfKey(after), acts: [act] };
   });
   forgetCachedKey(keyId);
+  keysChanged(partnerId);
   return revoked;
 }

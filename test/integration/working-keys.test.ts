@@ -107,4 +107,20 @@ describe('working keys, read apart from the revoked ones', () => {
     expect(next.read).toBe(2);
     expect((await keyOfPartner(partner.id, record.id)).id).toBe(record.id);
   });
+
+  it('shares one read among the lists asked for at once, and a list asked for after a change sees it', async () => {
+    const partner = await aPartner();
+    const actor: Actor = { partner_id: partner.id, email: 'owner@keys.test', ip: '127.0.0.1' };
+    for (let i = 0; i < 10; i++) await issueApiKey({ partnerId: partner.id, mode: 'test' });
+    const one = await itemsRead(() => listKeys(partner.id));
+    const burst = await itemsRead(() => Promise.all(Array.from({ length: 50 }, () => listKeys(partner.id))));
+    expect(burst.read).toBe(one.read);
+    expect(new Set(burst.value.map((l) => JSON.stringify(l))).size).toBe(1);
+    // A revocation while a list is being read: a list asked for after it has the key revoked.
+    const reading = listKeys(partner.id);
+    const revoked = await revokeKey(actor, one.value[0].id);
+    const after = await listKeys(partner.id);
+    expect(after.find((k) => k.id === revoked.id)?.revoked_at).toBe(revoked.revoked_at);
+    await reading;
+  });
 });

@@ -6,7 +6,7 @@ import { page } from './layout';
 import { askFirst } from './confirm';
 import { fieldError, formSummary, invalidAttrs, typedValue, type FormState } from './form-state';
 
-export function keysPage(session: DashboardSession, keys: ApiKeyView[], form?: FormState, status?: number) {
+export function keysPage(session: DashboardSession, keys: readonly ApiKeyView[], form?: FormState, status?: number) {
   const live = typedValue(form, 'mode') === 'live';
   const ticked = new Set(typedValue(form, 'scopes').split(/,\s*/));
   return page(
