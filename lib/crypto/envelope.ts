@@ -12,11 +12,18 @@ import { variable } from '../config/variables';
  * ed25519 private keys): AES-256-GCM under a data key.
  *
  * - In AWS (`KMS_KEY_ID` set) the data key comes from KMS GenerateDataKey; its encrypted copy travels
- *   inside every ciphertext (`kms1.<wrapped key>.<iv>.<sealed>`), so any instance can decrypt with one
+ *   inside every ciphertext (`kms2.<wrapped key>.<iv>.<sealed>`), so any instance can decrypt with one
  *   KMS Decrypt, cached per wrapped key. One data key seals for at most an hour per instance.
  * - In the embedded default a master key file `${LOCAL_DIR}/master.key` (created 0600 on first use)
- *   is the key itself (`loc1.<iv>.<sealed>`). Outside STAGE=local without KMS_KEY_ID we refuse to run
+ *   is the key itself (`loc2.<iv>.<sealed>`). Outside STAGE=local without KMS_KEY_ID we refuse to run
  *   rather than encrypt with a key lying on a disk.
+ *
+ * Every seal names the record it belongs to (`SealContext`: its kind, partner, mode and id). Those
+ * bytes are the AES-GCM additional data of formats `kms2`/`loc2`, so a ciphertext copied onto another
+ * record fails to open there. They are not a KMS EncryptionContext: one data key seals a process's
+ * secrets for an hour, and a context per record would cost a KMS call per seal and per ciphertext
+ * opened; the data key itself never leaves KMS unwrapped but in memory (docs/decisions.md, "Webhook
+ * endpoint store"). `kms1`/`loc1`, sealed before contexts, still open (bound to nothing).
  */
 
 const DATA_KEY_LIFETIME_MS = 60 * 60 * 1000;
@@ -45,39 +52,58 @@ function kmsKeyId(): string | undefined {
   return variable('KMS_KEY_ID');
 }
 
-export async function encryptSecret(plaintext: string): Promise<string> {
+/** The record a secret is sealed for, e.g. `{record: 'webhook_endpoint', partner_id, mode, endpoint_id, field}`. */
+export type SealContext = Readonly<Record<string, string>>;
+
+/** The authenticated data of a seal: its format, then the context's entries sorted by name (one encoding, whatever the key order). */
+function additionalData(format: string, context?: SealContext): Buffer {
+  if (!context) return Buffer.from(format);
+  const entries = Object.entries(context).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Buffer.from(JSON.stringify([format, entries]));
+}
+
+/** A cache key of a plaintext opened for `context` (a cache by ciphertext alone would open a copied ciphertext). */
+export function sealCacheKey(ciphertext: string, context: SealContext): string {
+  return additionalData('', context).toString() + ciphertext;
+}
+
+export async function encryptSecret(plaintext: string, context: SealContext): Promise<string> {
   const keyId = kmsKeyId();
   if (keyId) {
     const key = await currentDataKey(keyId);
-    return `kms1.${key.wrapped}.${seal(key.plaintext, plaintext, 'kms1')}`;
+    return `kms2.${key.wrapped}.${seal(key.plaintext, plaintext, additionalData('kms2', context))}`;
   }
-  return `loc1.${seal(localMasterKey(), plaintext, 'loc1')}`;
+  return `loc2.${seal(localMasterKey(), plaintext, additionalData('loc2', context))}`;
 }
 
-export async function decryptSecret(ciphertext: string): Promise<string> {
+/** Opens a ciphertext sealed for `context`; one sealed for another record throws. */
+export async function decryptSecret(ciphertext: string, context: SealContext): Promise<string> {
   const parts = ciphertext.split('.');
-  if (parts[0] === 'kms1' && parts.length === 4) {
-    return open(await unwrapDataKey(parts[1]), parts[2], parts[3], 'kms1');
+  const [format] = parts;
+  // Formats 1 were sealed before contexts: their additional data is the format alone.
+  const aad = additionalData(format, format === 'kms1' || format === 'loc1' ? undefined : context);
+  if ((format === 'kms2' || format === 'kms1') && parts.length === 4) {
+    return open(await unwrapDataKey(parts[1]), parts[2], parts[3], aad);
   }
-  if (parts[0] === 'loc1' && parts.length === 3) {
-    return open(localMasterKey(), parts[1], parts[2], 'loc1');
+  if ((format === 'loc2' || format === 'loc1') && parts.length === 3) {
+    return open(localMasterKey(), parts[1], parts[2], aad);
   }
   throw new Error('not a ciphertext of lib/crypto/envelope');
 }
 
-/** `<iv b64>.<ciphertext+tag b64>`; the format tag is authenticated data, so formats cannot be swapped. */
-function seal(key: Buffer, plaintext: string, format: string): string {
+/** `<iv b64>.<ciphertext+tag b64>`; the format tag and context are authenticated data, so neither can be swapped. */
+function seal(key: Buffer, plaintext: string, aad: Buffer): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(format));
+  cipher.setAAD(aad);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return `${iv.toString('base64')}.${body.toString('base64')}`;
 }
 
-function open(key: Buffer, ivB64: string, bodyB64: string, format: string): string {
+function open(key: Buffer, ivB64: string, bodyB64: string, aad: Buffer): string {
   const body = Buffer.from(bodyB64, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivB64, 'base64'));
-  decipher.setAAD(Buffer.from(format));
+  decipher.setAAD(aad);
   decipher.setAuthTag(body.subarray(body.length - 16));
   return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
 }

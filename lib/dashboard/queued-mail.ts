@@ -16,9 +16,13 @@ import { logger } from '../observability/logger';
  * stream before; the stream keeps two readers: docs/decisions.md, "Two readers per stream".)
  */
 export async function queueMail(email: Email | null): Promise<void> {
-  const sealed = await encryptSecret(JSON.stringify(email ?? { to: null }));
-  await sendToMailQueue(`mail_${randomBase62(22)}`, sealed);
+  const id = `mail_${randomBase62(22)}`;
+  const sealed = await encryptSecret(JSON.stringify(email ?? { to: null }), sealedFor(id));
+  await sendToMailQueue(id, sealed);
 }
+
+/** A message is sealed for its own id: a sealed body moved into another message does not open. */
+const sealedFor = (mailId: string) => ({ record: 'queued_mail', mail_id: mailId });
 
 /**
  * The mail sender's batch: each message sent once; a failure is handed out again by the queue, and
@@ -28,7 +32,7 @@ export async function sendQueuedMailBatch(event: SQSEvent, context?: Context): P
   const processor = new BatchProcessor(EventType.SQS);
   const handleRecord = async (record: SQSRecord) => {
     const { id, sealed } = JSON.parse(record.body) as { id: string; sealed: string };
-    const message = JSON.parse(await decryptSecret(sealed)) as Email | { to: null };
+    const message = JSON.parse(await decryptSecret(sealed, sealedFor(id))) as Email | { to: null };
     if (message.to === null) return;
     try {
       await sendEmail(message as Email);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { nowIso, realNowMs } from '../clock';
 import { config } from '../config';
-import { decryptSecret, encryptSecret } from '../crypto/envelope';
+import { decryptSecret, encryptSecret, type SealContext } from '../crypto/envelope';
 import { resourceMissing } from '../errors';
 import { newId, randomBase62 } from '../ids';
 import { getCompany } from '../store/entities/company';
@@ -44,6 +44,15 @@ export const STATUS_TOKEN_PATTERN = /^[0-9A-Za-z]{32}$/;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 export const statusUrl = (token: string) => `${config().publicUrl}/status/${token}`;
 
+/** The record a link's sealed copy belongs to: a copy moved onto another link, company or partner does not open. */
+const sealedFor = (scope: Scope, companyId: string, id: string): SealContext => ({
+  record: 'status_token',
+  partner_id: scope.partnerId,
+  mode: scope.mode,
+  company_id: companyId,
+  status_token_id: id,
+});
+
 export async function mintStatusToken(scope: Scope, companyId: string, options: { expiresAt?: string } = {}): Promise<StatusToken> {
   const company = await getCompany(scope, companyId);
   if (!company) throw resourceMissing('company', companyId);
@@ -66,7 +75,7 @@ export async function mintStatusToken(scope: Scope, companyId: string, options: 
     company: companyId,
     created_at: createdAt,
     secret_hash: secretHash,
-    sealed: await encryptSecret(token),
+    sealed: await encryptSecret(token, sealedFor(scope, companyId, id)),
     ...expiry,
   });
   await commit(ws);
@@ -83,7 +92,7 @@ export async function listStatusTokens(scope: Scope, companyId: string): Promise
       object: 'status_token' as const,
       id: t.id,
       created_at: t.created_at,
-      url: statusUrl(await decryptSecret(t.sealed)),
+      url: statusUrl(await decryptSecret(t.sealed, sealedFor(scope, companyId, t.id))),
       ...(t.expires_at === undefined ? {} : { expires_at: t.expires_at }),
     })),
   );

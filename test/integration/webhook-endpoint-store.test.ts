@@ -26,6 +26,25 @@ describe('the webhook endpoint store', () => {
     expect(JSON.stringify(viewOfEndpoint(stored!))).not.toMatch(/ciphertext|whsec_/);
   });
 
+  it('refuses a secret or private key copied onto another endpoint: each ciphertext is sealed for its own record', async () => {
+    const make = (url: string) => webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url });
+    const [{ endpoint: a }, { endpoint: b }] = await Promise.all([
+      make('http://127.0.0.1:9/sealed-a'),
+      make('http://127.0.0.1:9/sealed-b'),
+    ]);
+    const [storedA, storedB] = await Promise.all([webhookEndpoints.get(c.partner_id, a.id), webhookEndpoints.get(c.partner_id, b.id)]);
+    // The signer has opened a's material already: its cache must not hand it to b.
+    await endpointSigningKeys(storedA!, Date.now());
+    const copied = { ...storedB!, secrets: storedA!.secrets, signing_key_ciphertext: storedA!.signing_key_ciphertext };
+    await expect(webhookEndpoints.activeSigningSecrets(copied)).rejects.toThrow();
+    await expect(webhookEndpoints.signingPrivateKey(copied)).rejects.toThrow();
+    await expect(endpointSigningKeys(copied, Date.now())).rejects.toThrow();
+    await expect(endpointSigningKeys({ ...storedA!, mode: 'live' }, Date.now())).rejects.toThrow();
+    // Each endpoint's own material still opens.
+    expect(await webhookEndpoints.activeSigningSecrets(storedB!)).toHaveLength(1);
+    expect((await endpointSigningKeys(storedB!, Date.now())).privateKeys).toHaveLength(1);
+  });
+
   it('never finds an endpoint through another partner', async () => {
     const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'live', url: 'http://127.0.0.1:9/b' });
     expect(await webhookEndpoints.get(c.other_partner.partner_id, endpoint.id)).toBeUndefined();

@@ -20,7 +20,7 @@ import { newId } from '../../ids';
 import { now, nowIso } from '../../clock';
 import { ApiError, resourceMissing } from '../../errors';
 import { CODE_TTL_MS, countCodeSend, hashOneTimeCode, newOneTimeCode, oneTimeCodeHolds } from '../../crypto/one-time-code';
-import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS } from './key-material';
+import { newSigningKeyPair, newSigningSecret, SECRET_OVERLAP_MS, sealedFor } from './key-material';
 import type { DisabledReason, StoredSecret, WebhookEndpoint } from './record';
 import { laneShardCount, laneShardFor } from '../lane-shards';
 
@@ -44,6 +44,7 @@ export async function createEndpoint(input: CreateEndpointInput): Promise<{ endp
   const pair = newSigningKeyPair();
   const at = nowIso();
   const id = newId('webhookEndpoint');
+  const owner = { id, partner_id: input.partnerId, mode: input.mode };
   const endpoint: WebhookEndpoint = {
     id,
     partner_id: input.partnerId,
@@ -56,8 +57,8 @@ export async function createEndpoint(input: CreateEndpointInput): Promise<{ endp
     updated_at: at,
     enabled_at: at,
     public_key: pair.publicKey,
-    secrets: [{ ciphertext: await encryptSecret(secret), created_at: at }],
-    signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8),
+    secrets: [{ ciphertext: await encryptSecret(secret, sealedFor(owner, 'secret')), created_at: at }],
+    signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8, sealedFor(owner, 'signing_key')),
     revision: 1,
     lane_shard: laneShardFor(id, laneShardCount()),
   };
@@ -219,7 +220,10 @@ export async function confirmRoll(
     !options.retirePrevious && (!s.expires_at || Date.parse(s.expires_at) > at.getTime());
   const capped = (expiresAt: string | undefined) => (expiresAt && expiresAt < overlapEnds ? expiresAt : overlapEnds);
   const kept: StoredSecret[] = endpoint.secrets.filter(stillSigning).map((s) => ({ ...s, expires_at: capped(s.expires_at) }));
-  const secrets: StoredSecret[] = [{ ciphertext: await encryptSecret(secret), created_at: at.toISOString() }, ...kept];
+  const secrets: StoredSecret[] = [
+    { ciphertext: await encryptSecret(secret, sealedFor(endpoint, 'secret')), created_at: at.toISOString() },
+    ...kept,
+  ];
   const keys = {
     secrets,
     public_key: endpoint.public_key,
@@ -262,7 +266,7 @@ export async function replaceSigningKey(partnerId: string, endpointId: string): 
     {
       set: {
         public_key: pair.publicKey,
-        signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8),
+        signing_key_ciphertext: await encryptSecret(pair.privateKeyPkcs8, sealedFor(endpoint, 'signing_key')),
         previous_signing_keys: previous,
         updated_at: at.toISOString(),
       },
@@ -283,10 +287,10 @@ export async function replaceSigningKey(partnerId: string, endpointId: string): 
 /** The plaintext `whsec_…` secrets that sign at `at`, newest first (two during a roll's overlap). */
 export async function activeSigningSecrets(endpoint: WebhookEndpoint, at: Date = now()): Promise<string[]> {
   const live = endpoint.secrets.filter((s) => !s.expires_at || Date.parse(s.expires_at) > at.getTime());
-  return Promise.all(live.map((s) => decryptSecret(s.ciphertext)));
+  return Promise.all(live.map((s) => decryptSecret(s.ciphertext, sealedFor(endpoint, 'secret'))));
 }
 
 /** The endpoint's ed25519 private key, PKCS8 DER base64 (for `crypto.createPrivateKey({format:'der', type:'pkcs8'})`). */
 export async function signingPrivateKey(endpoint: WebhookEndpoint): Promise<string> {
-  return decryptSecret(endpoint.signing_key_ciphertext);
+  return decryptSecret(endpoint.signing_key_ciphertext, sealedFor(endpoint, 'signing_key'));
 }
