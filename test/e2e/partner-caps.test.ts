@@ -1,7 +1,6 @@
 import { createPartner } from '../../lib/partners/partner';
 import { hashSecret, issueApiKey } from '../../lib/auth/api-key';
 import { revokeApiKey } from '../../lib/store/entities/api-key';
-import { apiKeyKey } from '../../lib/store/keys';
 import { ENDED_KEYS_LISTED } from '../../lib/dashboard/api-keys';
 import { MAX_ACTIVE_KEYS_PER_MODE, MAX_ENDPOINTS_PER_MODE, MAX_STAFF_PER_PARTNER } from '../../lib/dashboard/partner-caps';
 import { addStaffMember } from '../../lib/dashboard/staff';
@@ -119,7 +118,7 @@ describe('caps per partner', () => {
     const revoked: string[] = [];
     for (let i = 0; i < ENDED_KEYS_LISTED + 5; i++) {
       const { secret, record } = await issueApiKey({ partnerId, mode: 'test' });
-      await revokeApiKey(apiKeyKey(hashSecret(secret)), partnerId, new Date().toISOString());
+      await revokeApiKey(hashSecret(secret), partnerId, new Date().toISOString());
       revoked.unshift(record.id);
     }
     const working = [

@@ -49,7 +49,7 @@ describe('working keys, read apart from the revoked ones', () => {
     const actor: Actor = { partner_id: partner.id, email: 'owner@keys.test', ip: '127.0.0.1' };
     for (let i = 0; i < REVOKED; i++) {
       const { secret } = await issueApiKey({ partnerId: partner.id, mode: 'test' });
-      await revokeApiKey(apiKeyKey(hashSecret(secret)), partner.id, new Date().toISOString());
+      await revokeApiKey(hashSecret(secret), partner.id, new Date().toISOString());
     }
     const working = [(await issueApiKey({ partnerId: partner.id, mode: 'test' })).record.id];
     working.push((await issueApiKey({ partnerId: partner.id, mode: 'live' })).record.id);

@@ -37,7 +37,7 @@ export function stubKeyAndPartner(ddb: StoreStub, secret: string): void {
     rate_limit: { burst: 30, sustained: 120 },
   };
   const keyKey = { pk: `KEY#${hashSecret(secret)}`, sk: 'KEY' };
-  ddb.on(GetCommand, { Key: keyKey }).resolves({ Item: keyItem });
+  ddb.on(GetCommand, { Key: keyKey }).resolves({ Item: { ...keyKey, ...keyItem } });
   ddb
     .on(GetCommand, { Key: { pk: 'PTR#ptr_1', sk: 'PARTNER' } })
     .resolves({ Item: { id: 'ptr_1', api_version: '2026-11-01', webhook_version: '2026-11-01' } });

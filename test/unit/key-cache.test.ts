@@ -2,12 +2,22 @@ import { mockStore } from '../support/aws-mock';
 import { GetCommand } from '../../lib/store/dynamodb';
 import { resetDbClient } from '../../lib/store/client';
 import { presentedKey, storedKey } from '../../lib/auth/authenticate';
+import { apiKeyKey } from '../../lib/store/keys';
 import { forgetCachedKey, forgetCachedKeys, KEY_CACHE_MS, cachedKey } from '../../lib/auth/key-cache';
 
 const SECRET = 'svc_test_' + 'k'.repeat(32);
-const ITEM = { id: 'key_1', partner_id: 'ptr_1', mode: 'test', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } };
 const ddb = mockStore();
 const presented = presentedKey(`Bearer ${SECRET}`);
+/** The key's item as stored: under the hash of its secret. */
+const ITEM = {
+  ...apiKeyKey(presented.secretHash),
+  id: 'key_1',
+  partner_id: 'ptr_1',
+  mode: 'test',
+  scopes: ['*'],
+  allowed_ips: [],
+  rate_limit: { burst: 30, sustained: 120 },
+};
 const t0 = new Date('2026-11-26T12:00:00.000Z');
 
 beforeEach(() => {

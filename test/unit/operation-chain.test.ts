@@ -189,11 +189,29 @@ describe('the operation chain', () => {
 
   it('refuses live keys on sandbox operations with test_mode_only', async () => {
     ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(SECRET)}`, sk: 'KEY' } }).resolves({
-      Item: { id: 'key_1', partner_id: 'ptr_1', mode: 'live', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
+      Item: {
+        pk: `KEY#${hashSecret(SECRET)}`,
+        sk: 'KEY',
+        id: 'key_1',
+        partner_id: 'ptr_1',
+        mode: 'live',
+        scopes: ['*'],
+        allowed_ips: [],
+        rate_limit: { burst: 30, sustained: 120 },
+      },
     });
     const live = 'svc_live_' + 'a'.repeat(32);
     ddb.on(GetCommand, { Key: { pk: `KEY#${hashSecret(live)}`, sk: 'KEY' } }).resolves({
-      Item: { id: 'key_2', partner_id: 'ptr_1', mode: 'live', scopes: ['*'], allowed_ips: [], rate_limit: { burst: 30, sustained: 120 } },
+      Item: {
+        pk: `KEY#${hashSecret(live)}`,
+        sk: 'KEY',
+        id: 'key_2',
+        partner_id: 'ptr_1',
+        mode: 'live',
+        scopes: ['*'],
+        allowed_ips: [],
+        rate_limit: { burst: 30, sustained: 120 },
+      },
     });
     const sandbox = apiOperation({ testModeOnly: true, handle: async () => ({ status: 200, body: {} }) });
     const res = await sandbox(event(undefined, { Authorization: `Bearer ${live}` }), context);

@@ -1,6 +1,7 @@
 import { tableName } from '../client';
-import { allOf, anyOf, attributeNotExists, equals, itemAbsent, itemPresent, lessThan } from '../expression';
-import { apiKeyById, apiKeyKey, apiKeysOfPartner, endedApiKeysOfPartner, rateWindowPartition } from '../keys';
+import { defineEntity, UNSCOPED } from '../entity';
+import { allOf, anyOf } from '../expression';
+import { apiKeyById, apiKeyKey, apiKeysOfPartner, endedApiKeysOfPartner, rateWindowPartition, secretHashOfKey } from '../keys';
 import { queryEvery, queryPage } from '../query';
 import { getItem, type ReadBatch } from '../read-batch';
 import { putItem, updateItem } from '../single-item';
@@ -8,8 +9,8 @@ import type { WriteSet } from '../write-set';
 
 /**
  * An API key as stored: under the SHA-256 of its secret (never the secret), listed on its partner's
- * keys (gsi1, `<created_at>#<id>`, newest first). The record's shape is the auth area's
- * (lib/auth/api-key.ts `ApiKeyRecord`); the store needs of it only what its keys are made of.
+ * keys (gsi1, `<created_at>#<id>`, newest first) and by its id (gsi3). The record's shape is the auth
+ * area's (lib/auth/api-key.ts `ApiKeyRecord`); the store needs of it only what its keys are made of.
  */
 interface KeyFields {
   id: string;
@@ -17,41 +18,65 @@ interface KeyFields {
   created_at: string;
 }
 
-/** A key as read back: its record and its item's key (what the dashboard changes it by). */
-export type StoredApiKey<R> = R & { pk: string; sk: string; last_used_at?: string };
+/** What the store's writes name of a key's item, beside what its keys are made of. */
+interface StoredKeyFields extends KeyFields {
+  /** The hash of its secret: the item's key, never stored beside it. */
+  secret_hash: string;
+  revoked_at?: string;
+  last_used_at?: string;
+  rate_limit?: unknown;
+}
 
-const newKeyItem = <R extends KeyFields>(secretHash: string, record: R): Record<string, unknown> => ({
-  ...apiKeyKey(secretHash),
-  entity: 'api_key',
-  ...(record as KeyFields & Record<string, unknown>),
-  ...apiKeysOfPartner(record.partner_id),
-  gsi1sk: `${record.created_at}#${record.id}`,
-  ...apiKeyById(record.id),
+/** The lists a key is on: its partner's working or ended keys (gsi1), and by its id (gsi3; absent on keys older than it). */
+type KeyLists = {
+  gsi1pk: string;
+  gsi1sk: string;
+  gsi3pk?: string;
+  gsi3sk?: string;
+};
+
+const apiKeyEntity = defineEntity<StoredKeyFields, KeyLists>({
+  name: 'api_key',
+  key: (_scope, k) => apiKeyKey(k.secret_hash),
+  keyOnly: ['secret_hash'],
+  fromKey: (key) => ({ secret_hash: secretHashOfKey(key) }),
+  // A new key works: on its partner's working list (it moves to the ended one when it ends).
+  indexes: (_scope, k) => ({ ...apiKeysOfPartner(k.partner_id), gsi1sk: `${k.created_at}#${k.id}`, ...apiKeyById(k.id) }),
 });
+const where = apiKeyEntity.where;
+
+/** A key as read back: its record and the hash of its secret (what its item is changed by). */
+export type StoredApiKey<R> = R & KeyFields & { secret_hash: string; last_used_at?: string };
+
+const storedKeyOf = <R>(item: Record<string, unknown>) => apiKeyEntity.record(item) as unknown as StoredApiKey<R>;
+const newKeyItem = <R extends KeyFields>(secretHash: string, record: R) =>
+  apiKeyEntity.item(UNSCOPED, { ...record, secret_hash: secretHash });
+
+/** The key still belongs to the partner (a change never reaches another partner's key). */
+const ofPartner = (partnerId: string) => allOf(where.present(), where.equals('partner_id', partnerId));
 
 /** A new key under the hash of its secret (which must be new). */
 export async function putNewApiKey<R extends KeyFields>(secretHash: string, record: R): Promise<void> {
-  if (!(await putItem(newKeyItem(secretHash, record), itemAbsent()))) throw new Error(`API key ${record.id} exists already`);
+  if (!(await putItem(newKeyItem(secretHash, record), where.absent()))) throw new Error(`API key ${record.id} exists already`);
 }
 
 /** A new key added to a change (the dashboard's, with its audit entry). */
 export function addNewApiKey<R extends KeyFields>(ws: WriteSet, secretHash: string, record: R): void {
-  ws.put(newKeyItem(secretHash, record), { condition: itemAbsent() });
+  ws.put(newKeyItem(secretHash, record), { condition: where.absent() });
 }
 
 /** The key revoked at `at`, added to a change: only if it is the partner's and still working (else `onFailed`). */
 export function addApiKeyRevocation(
   ws: WriteSet,
-  keyItem: { pk: string; sk: string; id: string },
+  key: { secret_hash: string; id: string },
   partnerId: string,
   at: string,
   onFailed: () => Error,
 ): void {
-  ws.update(
-    { pk: keyItem.pk, sk: keyItem.sk },
-    { set: { revoked_at: at, ...endedKeyIndexes(keyItem, partnerId) } },
-    { condition: allOf(itemPresent(), equals('partner_id', partnerId), attributeNotExists('revoked_at')), onFailed },
-  );
+  ws.update(apiKeyKey(key.secret_hash), apiKeyEntity.update({ set: { revoked_at: at, ...endedKeyLists(key, partnerId) } }), {
+    condition: allOf(where.present(), where.equals('partner_id', partnerId), where.lacks('revoked_at')),
+    onFailed,
+  });
 }
 
 /**
@@ -59,14 +84,15 @@ export function addApiKeyRevocation(
  * a process keeps what it read for a short while, so a revocation is late by at most that much, never
  * by the replication lag of an eventually consistent read as well.
  */
-export async function apiKeyBySecretHash<R>(secretHash: string, batch?: ReadBatch): Promise<R | undefined> {
-  return (await getItem(tableName(), apiKeyKey(secretHash), { batch, consistent: true })) as R | undefined;
+export async function apiKeyBySecretHash<R>(secretHash: string, batch?: ReadBatch): Promise<StoredApiKey<R> | undefined> {
+  const item = await getItem(tableName(), apiKeyKey(secretHash), { batch, consistent: true });
+  return item ? storedKeyOf<R>(item) : undefined;
 }
 
 /** Where an ended key is listed: the partner's ended keys (its place in time kept), and by its id. */
-const endedKeyIndexes = (keyItem: { id: string }, partnerId: string) => ({
+const endedKeyLists = (key: { id: string }, partnerId: string) => ({
   ...endedApiKeysOfPartner(partnerId),
-  ...apiKeyById(keyItem.id),
+  ...apiKeyById(key.id),
 });
 
 /**
@@ -79,18 +105,15 @@ export async function apiKeysListedAsWorking<R>(
   partnerId: string,
   ended: (key: StoredApiKey<R>) => boolean,
 ): Promise<{ working: StoredApiKey<R>[]; ended: StoredApiKey<R>[] }> {
-  const items = (await queryEvery({
-    partition: apiKeysOfPartner(partnerId).gsi1pk,
-    index: 'gsi1',
-    newestFirst: true,
-  })) as (StoredApiKey<R> & { id: string; gsi3pk?: string })[];
+  const items = await queryEvery({ partition: apiKeysOfPartner(partnerId).gsi1pk, index: 'gsi1', newestFirst: true });
   const out = { working: [] as StoredApiKey<R>[], ended: [] as StoredApiKey<R>[] };
   const moves: Promise<unknown>[] = [];
   for (const item of items) {
-    const isEnded = ended(item);
-    (isEnded ? out.ended : out.working).push(item);
-    const index = isEnded ? endedKeyIndexes(item, partnerId) : item.gsi3pk ? undefined : apiKeyById(item.id);
-    if (index) moves.push(updateItem({ pk: item.pk, sk: item.sk }, { set: index }, allOf(itemPresent(), equals('partner_id', partnerId))));
+    const key = storedKeyOf<R>(item);
+    const isEnded = ended(key);
+    (isEnded ? out.ended : out.working).push(key);
+    const lists = isEnded ? endedKeyLists(key, partnerId) : item.gsi3pk ? undefined : apiKeyById(key.id);
+    if (lists) moves.push(updateItem(apiKeyKey(key.secret_hash), apiKeyEntity.update({ set: lists }), ofPartner(partnerId)));
   }
   await Promise.all(moves);
   return out;
@@ -99,22 +122,22 @@ export async function apiKeysListedAsWorking<R>(
 /** endedApiKeysOfPartner (gsi1): the `limit` newest revoked or expired keys of a partner (by creation). */
 export async function endedApiKeysOf<R>(partnerId: string, limit: number): Promise<StoredApiKey<R>[]> {
   const page = await queryPage({ partition: endedApiKeysOfPartner(partnerId).gsi1pk, index: 'gsi1', newestFirst: true, limit });
-  return page.items as StoredApiKey<R>[];
+  return page.items.map((item) => storedKeyOf<R>(item));
 }
 
 /** apiKeyById (gsi3): the partner's key with this id, working or ended; undefined for another partner's. */
 export async function apiKeyOfPartnerById<R>(partnerId: string, keyId: string): Promise<StoredApiKey<R> | undefined> {
   const page = await queryPage({ partition: apiKeyById(keyId).gsi3pk, index: 'gsi3', limit: 2 });
-  return (page.items as StoredApiKey<R>[]).find((k) => (k as { partner_id?: string }).partner_id === partnerId);
+  return page.items.map((item) => storedKeyOf<R>(item)).find((k) => k.partner_id === partnerId);
 }
 
 /**
  * When a key was last counted by the rate limiter: the `last_at` of its newest window item (the key
  * counts under its own item's partition key: `RATE#KEY#<secret hash>`), one Query of one item.
  */
-export async function lastCountedAt(keyItem: { pk: string }): Promise<string | undefined> {
+export async function lastCountedAt(key: { secret_hash: string }): Promise<string | undefined> {
   const page = await queryPage({
-    partition: rateWindowPartition(keyItem.pk),
+    partition: rateWindowPartition(apiKeyKey(key.secret_hash).pk),
     sortKey: { beginsWith: 'M#' },
     newestFirst: true,
     limit: 1,
@@ -124,27 +147,27 @@ export async function lastCountedAt(keyItem: { pk: string }): Promise<string | u
 }
 
 /** `last_used_at` moved forward to `seen` (window items expire; the key keeps it): never backwards. */
-export async function recordLastUse(keyItem: { pk: string; sk: string }, seen: string): Promise<void> {
+export async function recordLastUse(key: { secret_hash: string }, seen: string): Promise<void> {
   await updateItem(
-    { pk: keyItem.pk, sk: keyItem.sk },
-    { set: { last_used_at: seen } },
-    allOf(itemPresent(), anyOf(attributeNotExists('last_used_at'), lessThan('last_used_at', seen))),
+    apiKeyKey(key.secret_hash),
+    apiKeyEntity.update({ set: { last_used_at: seen } }),
+    allOf(where.present(), anyOf(where.lacks('last_used_at'), where.lessThan('last_used_at', seen))),
   );
 }
 
 /** The key revoked at `at` (a revoked key keeps its first revocation time), only if it is the partner's: the key as it now is. */
-export async function revokeApiKey<R>(keyItem: { pk: string; sk: string }, partnerId: string, at: string): Promise<StoredApiKey<R>> {
+export async function revokeApiKey<R>(secretHash: string, partnerId: string, at: string): Promise<StoredApiKey<R>> {
   const item = await updateItem(
-    { pk: keyItem.pk, sk: keyItem.sk },
-    { setIfAbsent: { revoked_at: at }, set: endedApiKeysOfPartner(partnerId) },
-    allOf(itemPresent(), equals('partner_id', partnerId)),
+    apiKeyKey(secretHash),
+    apiKeyEntity.update({ setIfAbsent: { revoked_at: at }, set: endedApiKeysOfPartner(partnerId) }),
+    ofPartner(partnerId),
     'all',
   );
-  if (!item) throw new Error(`API key ${keyItem.pk} is not partner ${partnerId}'s`);
-  return item as StoredApiKey<R>;
+  if (!item) throw new Error(`API key ${apiKeyKey(secretHash).pk} is not partner ${partnerId}'s`);
+  return storedKeyOf<R>(item);
 }
 
 /** A key's rate limits replaced (the embedded default's seed keeps its demo keys' limits as configured). */
 export async function setApiKeyRateLimit(secretHash: string, rateLimit: unknown): Promise<void> {
-  await updateItem(apiKeyKey(secretHash), { set: { rate_limit: rateLimit } });
+  await updateItem(apiKeyKey(secretHash), apiKeyEntity.update({ set: { rate_limit: rateLimit } }));
 }

@@ -7,6 +7,8 @@ export const partnerKey = (partnerId: string) => ({ pk: `PTR#${partnerId}`, sk: 
 
 /** apiKeyBySecretHash: authentication looks a key up by the SHA-256 of the presented secret. */
 export const apiKeyKey = (secretHash: string) => ({ pk: `KEY#${secretHash}`, sk: 'KEY' });
+/** The secret's hash an API key's item is keyed by (`apiKeyKey`'s inverse). */
+export const secretHashOfKey = (key: { pk: string }) => key.pk.slice('KEY#'.length);
 
 /**
  * apiKeysOfPartner (gsi1): the partner's keys that may still work, newest first; a key leaves it for
