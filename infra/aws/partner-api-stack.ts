@@ -456,7 +456,11 @@ export class PartnerApiStack extends Stack {
       jobFailuresQueueName: this.jobFailuresQueueName,
       indexNames: GLOBAL_INDEXES.map((i) => i.indexName),
       canaryName: entries.jobs.some((e) => e.endsWith('/canary.ts')) ? `${settings.prefix}-job-canary` : undefined,
-      sandboxClock: clockSteps && { dlqName: clockSteps.dlqName },
+      sandboxClock: clockSteps && {
+        queueName: clockSteps.queueName,
+        dlqName: clockSteps.dlqName,
+        workerName: entries.advanceStep ? `${settings.prefix}-sandbox-clock-step` : undefined,
+      },
     });
   }
 

@@ -153,6 +153,23 @@ describe('being paged at 3 a.m.', () => {
     for (const lane of ['papi-prod-webhook-deliveries.fifo', 'papi-prod-webhook-deliveries-3.fifo']) expect(signer).toContain(lane);
   });
 
+  it('hears the fan-out beside the backstop: pending events read while the fan-out is never invoked pages, for 15 minutes', () => {
+    const alarm = byName('webhook-stream-lag-silent');
+    const metrics: any[] = alarm?.props.Metrics ?? [];
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe('IF(FILL(backstop, 0) > 0 AND FILL(fanout, 0) == 0, 1, 0)');
+    for (const [id, fn] of [
+      ['backstop', 'event-sequencer-backstop'],
+      ['fanout', 'webhook-fanout'],
+    ])
+      expect(metrics.find((m) => m.Id === id)?.MetricStat.Metric).toMatchObject({
+        MetricName: 'Invocations',
+        Dimensions: [{ Name: 'FunctionName', Value: `papi-prod-${fn}` }],
+      });
+    expect(alarm?.props).toMatchObject({ Threshold: 1, EvaluationPeriods: 3, DatapointsToAlarm: 3 });
+    expect(alarm?.props.AlarmDescription).toContain('docs/runbooks/webhook-stream-lag.md');
+    expect(readFileSync('docs/runbooks/webhook-stream-lag.md', 'utf8')).toContain('## When it is `$P-webhook-stream-lag-silent`');
+  });
+
   it('pages on a share of 4xx answers across every endpoint, and on the pager failing, whose subscriptions keep a DLQ', () => {
     expect(alarmText('webhook-4xx-share')).toMatch(/DeliveryAnswered4xx.*DeliveryAttempts|DeliveryAttempts.*DeliveryAnswered4xx/);
     expect(alarmText('pager-failed')).toMatch(

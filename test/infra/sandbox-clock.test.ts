@@ -62,4 +62,22 @@ describe('the sandbox clock’s steps', () => {
     expect(alarm.props).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
     expect(alarm.props.AlarmDescription).toMatch(/docs\/runbooks\/sandbox-clock-step-dlq\.md$/);
   });
+
+  it('alarms when steps wait and the worker is never invoked for 15 minutes (its mapping stopped), with its runbook', () => {
+    const alarm = s.resources.find(
+      (r) => r.type === 'AWS::CloudWatch::Alarm' && r.props.AlarmName === `${prefix}-sandbox-clock-step-dlq-silent`,
+    )!;
+    const metrics: any[] = alarm.props.Metrics;
+    expect(metrics.find((m) => m.Expression)?.Expression).toBe('IF(FILL(waiting, 0) > 0 AND FILL(invocations, 0) == 0, 1, 0)');
+    expect(metrics.find((m) => m.Id === 'waiting').MetricStat.Metric).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: `${prefix}-sandbox-clock-steps.fifo` }],
+    });
+    expect(metrics.find((m) => m.Id === 'invocations').MetricStat.Metric).toMatchObject({
+      MetricName: 'Invocations',
+      Dimensions: [{ Name: 'FunctionName', Value: worker.props.FunctionName }],
+    });
+    expect(alarm.props).toMatchObject({ Threshold: 1, EvaluationPeriods: 3, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(alarm.props.AlarmDescription).toMatch(/docs\/runbooks\/sandbox-clock-step-dlq\.md$/);
+  });
 });

@@ -36,8 +36,8 @@ export interface OnCallProps {
   indexNames: string[];
   /** The canary's function (a scheduled job), when it is deployed. */
   canaryName?: string;
-  /** The sandbox clock's steps (infra/aws/constructs/sandbox-clock-steps.ts): its DLQ. */
-  sandboxClock?: { dlqName: string };
+  /** The sandbox clock's steps (infra/aws/constructs/sandbox-clock-steps.ts): its queue, its DLQ and its worker. */
+  sandboxClock?: { queueName: string; dlqName: string; workerName?: string };
 }
 
 /** What each area of the view gets: the stage's props, and the alarms to add its own to. */

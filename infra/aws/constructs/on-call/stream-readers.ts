@@ -1,5 +1,5 @@
-import { ComparisonOperator, GraphWidget, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
-import { lambdaMetric, ONE_MIN, pendingAge } from './metrics';
+import { ComparisonOperator, GraphWidget, type IWidget, MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
+import { FIVE_MIN, lambdaMetric, ONE_MIN, pendingAge } from './metrics';
 import type { Area } from './props';
 
 const failedThreeTimes = { threshold: 0, periods: 3, comparison: ComparisonOperator.GREATER_THAN_THRESHOLD };
@@ -8,6 +8,7 @@ const failedThreeTimes = { threshold: 0, periods: 3, comparison: ComparisonOpera
 export function streamReaderAlarms(area: Area): void {
   fanoutAlarms(area);
   backstopAlarms(area);
+  fanoutHeartbeat(area);
   const signer = area.props.pipeline!.signerName;
   if (signer)
     area.alarms.add({
@@ -64,6 +65,34 @@ function backstopAlarms({ props, alarms }: Area): void {
     periods: 2,
     comparison: ComparisonOperator.GREATER_THAN_THRESHOLD,
     suffix: 'pending-age',
+  });
+}
+
+/**
+ * The fan-out's mapping stopped (disabled, or its function gone): the stream gives it nothing, so its
+ * lag and errors have no datapoints and never alarm. A pending event the backstop reads is sequenced
+ * into an event item moments later (lib/event-log/commit.ts), which the fan-out reads: the backstop
+ * running for 15 minutes while the fan-out was never invoked means the fan-out's mapping stopped.
+ * Uncontended writes commit their events directly (no pending item, no backstop run), so this hears
+ * the fan-out only while some writes go the pending path; the reverse (a silent backstop) has no such
+ * witness, since most events never reach it.
+ */
+function fanoutHeartbeat({ props, alarms }: Area): void {
+  const { fanoutName, backstopName } = props.pipeline!;
+  if (!fanoutName || !backstopName) return;
+  alarms.add({
+    runbook: 'webhook-stream-lag',
+    meaning:
+      'Pending events reach the table stream (the sequencer’s backstop runs) and the fan-out was not invoked for 15 minutes: its stream mapping stopped',
+    metric: new MathExpression({
+      expression: 'IF(FILL(backstop, 0) > 0 AND FILL(fanout, 0) == 0, 1, 0)',
+      usingMetrics: { backstop: lambdaMetric(backstopName, 'Invocations', 'Sum'), fanout: lambdaMetric(fanoutName, 'Invocations', 'Sum') },
+      label: 'backstop running, fan-out silent',
+      period: FIVE_MIN,
+    }),
+    threshold: 1,
+    periods: 3,
+    suffix: 'silent',
   });
 }
 
