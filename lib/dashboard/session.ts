@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { now } from '../clock';
 import { newId, randomBase62 } from '../ids';
 import {
@@ -37,12 +37,22 @@ const TOKEN_PATTERN = /^dss_[0-9A-Za-z]{43}$/;
 
 /** A live session with the person it belongs to. */
 export interface DashboardSession extends DashboardSessionRecord {
+  /** Sent back with every form of a cookie session (hidden field `csrf_token`, or `X-CSRF-Token`): `csrfTokenOf` its token, never stored. */
+  csrf_token: string;
   role: StaffRole;
   /** The member's own dashboard rate limit, when they have one (StaffMemberRecord.rate_limit). */
   rate_limit?: { burst: number; sustained: number };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A session's CSRF token: the HMAC of a fixed label under the session token itself, so nothing is
+ * stored to check it and the table (which holds only the token's SHA-256) cannot give it away. Only
+ * the holder of the cookie can compute it, and it tells nothing of the cookie (docs/decisions.md,
+ * "Sign-in, sessions, CSRF").
+ */
+export const csrfTokenOf = (token: string) => createHmac('sha256', token).update('dashboard csrf token').digest('base64url');
 
 export function isSessionToken(value: string): boolean {
   return TOKEN_PATTERN.test(value);
@@ -71,7 +81,7 @@ export async function createSession(input: {
   if (!member || statusOfMember(member) !== 'active') throw new NotStaff(input.email, input.partnerId);
   const { token, record } = newSession(member, input.kind ?? 'bearer', input.ip ?? '', input.steppedUpForMs);
   await putDashboardSession(hashToken(token), record);
-  return { token, session: { ...record, role: member.role } };
+  return { token, session: { ...record, csrf_token: csrfTokenOf(token), role: member.role } };
 }
 
 /** A new session's token and record (not yet written). */
@@ -84,7 +94,6 @@ function newSession(member: StaffMemberRecord, kind: 'cookie' | 'bearer', ip: st
     staff_id: member.id,
     email: member.email,
     kind,
-    csrf_token: randomBytes(24).toString('base64url'),
     created_at: new Date(at).toISOString(),
     last_seen_at: new Date(at).toISOString(),
     idle_expires_at: new Date(at + SESSION_LIFETIMES[kind].idleMs).toISOString(),
@@ -129,7 +138,7 @@ export async function openSignedInSession(
     };
     return { value: undefined, acts: [act] };
   });
-  return { token, session: { ...record, role: member.role } };
+  return { token, session: { ...record, csrf_token: csrfTokenOf(token), role: member.role } };
 }
 
 /** Whether a session is still in force for its person: not removed, not signed out everywhere since. */
@@ -159,7 +168,7 @@ export async function findSession(token: string, ip?: string): Promise<Dashboard
     if (ip !== undefined) record.ip = ip;
     await touchDashboardSession(tokenHash, record);
   }
-  return { ...record, role: member.role, ...(member.rate_limit && { rate_limit: member.rate_limit }) };
+  return { ...record, csrf_token: csrfTokenOf(token), role: member.role, ...(member.rate_limit && { rate_limit: member.rate_limit }) };
 }
 
 export async function endSession(token: string): Promise<void> {
@@ -203,7 +212,7 @@ export async function endEverySessionOf(partnerId: string, staffId: string): Pro
   await deleteSessionsOfMember(staffId);
 }
 
-/** Constant-time comparison of a presented CSRF token with the session's. */
+/** Constant-time comparison of a presented CSRF token with the expected one (the session's `csrfTokenOf`, a sign-in form's cookie). */
 export function csrfMatches(expected: string, presented: string | undefined): boolean {
   if (!presented) return false;
   const a = Buffer.from(expected);

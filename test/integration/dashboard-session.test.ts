@@ -1,6 +1,9 @@
 import { useStackDatabase } from '../support/stack';
 import { atTime as at } from '../support/clock';
-import { createSession, endSession, findSession, SESSION_LIFETIMES } from '../../lib/dashboard/session';
+import { createSession, csrfMatches, endSession, findSession, SESSION_LIFETIMES, sessionTokenHash } from '../../lib/dashboard/session';
+import { GetCommand, UpdateCommand } from '../../lib/store/dynamodb';
+import { db, tableName } from '../../lib/store/client';
+import { dashboardSessionKey } from '../../lib/store/keys';
 
 const { idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS } = SESSION_LIFETIMES.bearer;
 
@@ -32,5 +35,38 @@ describe('dashboard sessions', () => {
     expect(await findSession(token)).toBeUndefined();
     expect(await findSession('dss_' + 'x'.repeat(43))).toBeUndefined();
     expect(await findSession('svc_live_abc')).toBeUndefined();
+  });
+
+  const storedItem = async (token: string) =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key: dashboardSessionKey(sessionTokenHash(token)), ConsistentRead: true })))
+      .Item!;
+
+  it('stores no CSRF token: the item holds neither it nor what gives it, and the token found again checks', async () => {
+    const { token, session } = await createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test', kind: 'cookie' });
+    const item = await storedItem(token);
+    expect(item.csrf_token).toBeUndefined();
+    expect(JSON.stringify(item)).not.toContain(session.csrf_token);
+    const found = await findSession(token);
+    expect(csrfMatches(found!.csrf_token, session.csrf_token)).toBe(true);
+    // Another session's token does not pass for this one.
+    const other = await createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test', kind: 'cookie' });
+    expect(csrfMatches(found!.csrf_token, other.session.csrf_token)).toBe(false);
+  });
+
+  it('keeps a session opened with a clear CSRF token working on the derived one, never the clear one, and removes it at its next use', async () => {
+    const { token, session } = await at(t0, () =>
+      createSession({ partnerId: c.partner_id, email: 'owner@demo-partner.test', kind: 'cookie' }),
+    );
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: dashboardSessionKey(sessionTokenHash(token)),
+        UpdateExpression: 'SET csrf_token = :t',
+        ExpressionAttributeValues: { ':t': 'clear-token-of-an-old-session' },
+      }),
+    );
+    const found = await at(t0 + 2 * MINUTE, () => findSession(token));
+    expect(found?.csrf_token).toBe(session.csrf_token);
+    expect((await storedItem(token)).csrf_token).toBeUndefined();
   });
 });

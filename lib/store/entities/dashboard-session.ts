@@ -16,8 +16,6 @@ export interface DashboardSessionRecord {
   email: string;
   /** A browser's cookie session or a script's bearer token: they last differently (lib/dashboard/session.ts). */
   kind: 'cookie' | 'bearer';
-  /** Sent back with every form of a cookie session (hidden field `csrf_token`, or `X-CSRF-Token`). */
-  csrf_token: string;
   created_at: string;
   last_seen_at: string;
   idle_expires_at: string;
@@ -36,12 +34,19 @@ interface StoredSession extends DashboardSessionRecord {
   token_hash: string;
 }
 
-const sessionEntity = defineEntity<StoredSession, { [TTL_ATTRIBUTE]: number }>({
+/**
+ * `csrf_token`: sessions opened before the CSRF token was derived from the session token
+ * (lib/dashboard/session.ts `csrfTokenOf`) kept it here in clear. Never read; a session's next recorded
+ * use removes it, and the session's TTL the rest.
+ */
+const LEGACY_CSRF = 'csrf_token';
+
+const sessionEntity = defineEntity<StoredSession, { [TTL_ATTRIBUTE]: number; [LEGACY_CSRF]?: string }>({
   name: 'dashboard_session',
   key: (_scope, s) => dashboardSessionKey(s.token_hash),
   indexes: (_scope, s) => ({ ...sessionsOfStaffMember(s.staff_id), gsi1sk: `${s.created_at}#${s.id}` }),
   extra: (s) => ({ [TTL_ATTRIBUTE]: ttlOf(s) }),
-  internal: [TTL_ATTRIBUTE],
+  internal: [TTL_ATTRIBUTE, LEGACY_CSRF],
 });
 const where = sessionEntity.where;
 
@@ -74,7 +79,7 @@ export async function getDashboardSession(tokenHash: string): Promise<DashboardS
   return item ? recordOfItem(item) : undefined;
 }
 
-/** Records a use: the idle deadline moves, the address is the latest one; a session signed out meanwhile stays gone. */
+/** Records a use: the idle deadline moves, the address is the latest one, a clear CSRF token of old goes; a session signed out meanwhile stays gone. */
 export async function touchDashboardSession(
   tokenHash: string,
   record: Pick<DashboardSessionRecord, 'last_seen_at' | 'idle_expires_at' | 'expires_at' | 'ip'>,
@@ -82,7 +87,7 @@ export async function touchDashboardSession(
   const { last_seen_at, idle_expires_at, ip } = record;
   await updateItem(
     dashboardSessionKey(tokenHash),
-    sessionEntity.update({ set: { last_seen_at, idle_expires_at, ip, [TTL_ATTRIBUTE]: ttlOf(record) } }),
+    sessionEntity.update({ set: { last_seen_at, idle_expires_at, ip, [TTL_ATTRIBUTE]: ttlOf(record) }, remove: [LEGACY_CSRF] }),
     where.present(),
   );
 }
