@@ -1,5 +1,5 @@
-import { attributeExists, itemAbsent } from '../expression';
-import { invoiceLinesIndex, ledgerLineKey, shardOf, unbilledIndexes } from '../keys';
+import { defineEntity } from '../entity';
+import { invoiceLinesIndex, ledgerLineKey, partnerOfUnbilledByShard, shardOf, unbilledByShardSortKey, unbilledIndexes } from '../keys';
 import { queryEvery, queryPage } from '../query';
 import type { Scope } from '../../scope';
 import type { WriteSet } from '../write-set';
@@ -45,71 +45,73 @@ export interface LedgerLine {
   livemode: boolean;
 }
 
+/**
+ * Where a line is listed: unbilled (gsi2 per partner, gsi3 per shard) until the month-end close
+ * attaches it to an invoice, whose id it then keeps, listed with the invoice's lines (gsi4).
+ */
+type LineLists = {
+  gsi2pk?: string;
+  gsi2sk?: string;
+  gsi3pk?: string;
+  gsi3sk?: string;
+  gsi4pk?: string;
+  gsi4sk?: string;
+};
+
+/** A line as stored: the line and, once attached, the invoice that bills it (never part of the line). */
+interface StoredLine extends LedgerLine {
+  invoice_id?: string;
+}
+
+const unbilledLists = (scope: Scope, line: LedgerLine) => ({
+  gsi2pk: unbilledIndexes.ofPartner(scope).pk,
+  gsi2sk: `${line.period}#${line.id}`,
+  gsi3pk: unbilledIndexes.byShard(scope.mode, shardOf(line.id)).pk,
+  gsi3sk: unbilledByShardSortKey(line.period, scope.partnerId, line.id),
+});
+const invoiceLists = (scope: Scope, line: LedgerLine, invoiceId: string) => ({
+  gsi4pk: invoiceLinesIndex(scope, invoiceId).pk,
+  gsi4sk: `${line.billed_at}#${line.id}`,
+});
+
+const ledgerLineEntity = defineEntity<StoredLine, LineLists>({
+  name: 'ledger_line',
+  key: (scope, line) => ledgerLineKey(scope, line.id),
+  indexes: (scope, { invoice_id, ...line }) => (invoice_id ? invoiceLists(scope, line, invoice_id) : unbilledLists(scope, line)),
+  internal: ['invoice_id'],
+});
+const where = ledgerLineEntity.where;
+
 /** The stored line: unbilled (on the unbilled indexes, gsi2 and gsi3) until the month-end close attaches it to an invoice. */
 export function ledgerLineItem(scope: Scope, line: LedgerLine): Record<string, unknown> {
-  return {
-    ...ledgerLineKey(scope, line.id),
-    entity: 'ledger_line',
-    ...line,
-    gsi2pk: unbilledIndexes.ofPartner(scope).pk,
-    gsi2sk: `${line.period}#${line.id}`,
-    gsi3pk: unbilledIndexes.byShard(scope.mode, shardOf(line.id)).pk,
-    gsi3sk: `${line.period}#${scope.partnerId}#${line.id}`,
-  };
+  return ledgerLineEntity.item(scope, line);
 }
 
 /** A new line, unbilled, in the transaction of the act it bills: `onBilled` when the act was billed already. */
 export function addLedgerLine(ws: WriteSet, scope: Scope, line: LedgerLine, onBilled: () => Error): void {
-  ws.put(ledgerLineItem(scope, line), { condition: itemAbsent(), onFailed: onBilled });
+  ws.put(ledgerLineItem(scope, line), { condition: where.absent(), onFailed: onBilled });
 }
 
 /** A new line that belongs to an invoice from the start (a credit carried out of it): on the invoice's lines, never unbilled. */
 export function addInvoicedLine(ws: WriteSet, scope: Scope, line: LedgerLine, invoiceId: string): void {
-  ws.put(
-    {
-      ...ledgerLineKey(scope, line.id),
-      entity: 'ledger_line',
-      ...line,
-      invoice_id: invoiceId,
-      gsi4pk: invoiceLinesIndex(scope, invoiceId).pk,
-      gsi4sk: `${line.billed_at}#${line.id}`,
-    },
-    { condition: itemAbsent() },
-  );
+  ws.put(ledgerLineEntity.item(scope, { ...line, invoice_id: invoiceId }), { condition: where.absent() });
 }
 
 /** An unbilled line attached to an invoice (off the unbilled indexes, onto the invoice's): `onMoved` when it was attached already. */
 export function addLineAttached(ws: WriteSet, scope: Scope, line: LedgerLine, invoiceId: string, onMoved: () => Error): void {
   ws.update(
     ledgerLineKey(scope, line.id),
-    {
-      set: { invoice_id: invoiceId, gsi4pk: invoiceLinesIndex(scope, invoiceId).pk, gsi4sk: `${line.billed_at}#${line.id}` },
+    ledgerLineEntity.update({
+      set: { invoice_id: invoiceId, ...invoiceLists(scope, line, invoiceId) },
       remove: ['gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'],
-    },
-    { condition: attributeExists('gsi2pk'), onFailed: onMoved },
+    }),
+    { condition: where.has('gsi2pk'), onFailed: onMoved },
   );
 }
 
 /** A stored line's record: the line's own fields alone. */
 export function toLedgerLine(item: Record<string, unknown>): LedgerLine {
-  const { id, key, kind, description, amount, currency, company, service_order, product_key, options, period, billed_at, livemode } =
-    item as unknown as LedgerLine;
-  const line: LedgerLine = {
-    id,
-    key,
-    kind,
-    description,
-    amount,
-    currency,
-    company,
-    service_order,
-    product_key,
-    period,
-    billed_at,
-    livemode,
-  };
-  if (options) line.options = options;
-  return line;
+  return ledgerLineEntity.record(item);
 }
 
 /** linesOfInvoice (gsi4): the lines an invoice bills, oldest first. */
@@ -136,7 +138,7 @@ export async function partnersWithUnbilledLines(mode: Scope['mode'], throughPeri
       sortKey: { below: `${throughPeriod}#~` },
       attributes: ['gsi3sk'],
     });
-    for (const item of items) partners.add(String(item.gsi3sk).split('#')[1]);
+    for (const item of items) partners.add(partnerOfUnbilledByShard(String(item.gsi3sk)));
   }
   return [...partners];
 }

@@ -26,6 +26,9 @@ export const unbilledIndexes = {
   ofPartner: (scope: Scope) => ({ index: 'gsi2' as const, pk: `UNBILLED#${scopePrefix(scope)}` }),
   byShard: (mode: Mode, shard: number) => ({ index: 'gsi3' as const, pk: `UNBILLED#${mode}#${shard}` }),
 };
+/** A line's place on unbilledLinesByShard, and the partner read back from it. */
+export const unbilledByShardSortKey = (period: string, partnerId: string, lineId: string) => `${period}#${partnerId}#${lineId}`;
+export const partnerOfUnbilledByShard = (sortKey: string) => sortKey.split('#')[1];
 
 /** linesOfInvoice (gsi4), sorted `<billed_at>#<id>`. */
 export const invoiceLinesIndex = (scope: Scope, invoiceId: string) => ({
