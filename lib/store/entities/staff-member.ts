@@ -1,11 +1,12 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '../dynamodb';
-import { db, tableName } from '../client';
-import { recordOf, UNSCOPED } from '../entity';
-import { updateItem } from '../single-item';
-import { WriteSet } from '../write-set';
-import { sendWriteSet } from '../transaction';
-import { allOf, anyOf, attributeNotExists, equals, itemAbsent, itemPresent } from '../expression';
+import { tableName } from '../client';
+import { defineEntity, UNSCOPED } from '../entity';
+import { allOf, anyOf, type Condition } from '../expression';
 import { legacyStaffKey, STAFF_MEMBER_SK_PREFIX, staffLookupPartition, staffMemberKey, staffMembershipKey, staffPartition } from '../keys';
+import { queryEvery, queryPage } from '../query';
+import { getItem } from '../read-batch';
+import { updateItem } from '../single-item';
+import { sendWriteSet } from '../transaction';
+import { WriteSet } from '../write-set';
 
 /** What a person may do in a partner's dashboard (lib/dashboard/roles.ts). */
 export type StaffRole = 'owner' | 'developer' | 'finance';
@@ -44,14 +45,25 @@ export interface StaffLookup {
   staff_id: string;
 }
 
-const memberItem = (m: StaffMemberRecord) => ({ ...staffMemberKey(m.partner_id, m.id), entity: 'staff_member', ...m });
-const lookupItem = (m: StaffMemberRecord) => ({
-  ...staffMembershipKey(m.email, m.partner_id),
-  entity: 'staff_lookup',
-  email: m.email,
-  partner_id: m.partner_id,
-  staff_id: m.id,
+/** A membership: under its partner's staff, by its id. */
+const memberEntity = defineEntity<StaffMemberRecord>({
+  name: 'staff_member',
+  key: (_scope, m) => staffMemberKey(m.partner_id, m.id),
 });
+const whereMember = memberEntity.where;
+
+/** An address's membership of one partner, under the address and the partner: what a sign-in looks up. */
+const lookupEntity = defineEntity<StaffLookup>({
+  name: 'staff_lookup',
+  key: (_scope, l) => staffMembershipKey(l.email, l.partner_id),
+});
+const whereLookup = lookupEntity.where;
+
+const memberItem = (m: StaffMemberRecord) => memberEntity.item(UNSCOPED, m);
+const lookupItem = (m: StaffMemberRecord) => lookupEntity.item(UNSCOPED, { email: m.email, partner_id: m.partner_id, staff_id: m.id });
+
+/** Still a member, not removed (and `also`): what every change of a membership requires. */
+const stillMember = (...also: Condition[]) => allOf(whereMember.present(), whereMember.lacks('removed_at'), ...also);
 
 /** The address is already a member (or invited) of this partner's dashboard. */
 export class StaffEmailTaken extends Error {
@@ -73,8 +85,8 @@ export async function putStaffMember(member: StaffMemberRecord): Promise<void> {
 
 /** A new membership and its address's sign-in lookup, in `ws`; `onTaken` when either exists already. */
 export function addNewStaffMember(ws: WriteSet, member: StaffMemberRecord, onTaken: () => Error): void {
-  ws.put(memberItem(member), { condition: itemAbsent(), onFailed: onTaken });
-  ws.put(lookupItem(member), { condition: itemAbsent(), onFailed: onTaken });
+  ws.put(memberItem(member), { condition: whereMember.absent(), onFailed: onTaken });
+  ws.put(lookupItem(member), { condition: whereLookup.absent(), onFailed: onTaken });
 }
 
 /** The address's membership of one partner, if it has one (removed memberships have none). */
@@ -88,43 +100,25 @@ export async function getStaffLookup(email: string, partnerId: string): Promise<
  * most). The one-partner lookup of older records is read too, so those members still sign in.
  */
 export async function staffLookupsOf(email: string): Promise<StaffLookup[]> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': staffLookupPartition(email) },
-      ConsistentRead: true,
-      Limit: 200,
-    }),
-  );
-  const lookups = (res.Items ?? []).filter((i) => typeof i.staff_id === 'string').map((i) => recordOf<StaffLookup>(i));
+  const page = await queryPage({ partition: staffLookupPartition(email), consistent: true, limit: 200 });
+  const lookups = page.items.filter((i) => typeof i.staff_id === 'string').map((i) => lookupEntity.record(i));
   return [...new Map(lookups.map((l) => [l.partner_id, l])).values()];
 }
 
 /** staffMemberById, strongly consistent: a removal or a sign-out everywhere is seen by the next request. */
 export async function getStaffMember(partnerId: string, staffId: string): Promise<StaffMemberRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: staffMemberKey(partnerId, staffId), ConsistentRead: true }));
-  return res.Item ? recordOf<StaffMemberRecord>(res.Item) : undefined;
+  const item = await getItem(tableName(), staffMemberKey(partnerId, staffId), { consistent: true });
+  return item ? memberEntity.record(item) : undefined;
 }
 
 /** Every membership of a partner, removed ones included, oldest first (a partner has a handful). */
 export async function staffOfPartner(partnerId: string): Promise<StaffMemberRecord[]> {
-  const out: StaffMemberRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': staffPartition(partnerId), ':prefix': STAFF_MEMBER_SK_PREFIX },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...(res.Items ?? []).map((i) => recordOf<StaffMemberRecord>(i)));
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const items = await queryEvery({
+    partition: staffPartition(partnerId),
+    sortKey: { beginsWith: STAFF_MEMBER_SK_PREFIX },
+    consistent: true,
+  });
+  return items.map((i) => memberEntity.record(i)).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }
 
 /**
@@ -147,23 +141,21 @@ class StaffGone extends Error {}
 
 /** The removal in `ws` (its audit entry's transaction); `onGone` when the member is gone or removed already. */
 export function addStaffRemoval(ws: WriteSet, member: StaffMemberRecord, at: string, onGone: () => Error): void {
-  ws.update(
-    staffMemberKey(member.partner_id, member.id),
-    { set: { removed_at: at, sessions_ended_at: at } },
-    { condition: allOf(itemPresent(), attributeNotExists('removed_at')), onFailed: onGone },
-  );
-  const ownLookup = { condition: anyOf(itemAbsent(), equals('staff_id', member.id)), onFailed: onGone };
+  ws.update(staffMemberKey(member.partner_id, member.id), memberEntity.update({ set: { removed_at: at, sessions_ended_at: at } }), {
+    condition: stillMember(),
+    onFailed: onGone,
+  });
+  const ownLookup = { condition: anyOf(whereLookup.absent(), whereLookup.equals('staff_id', member.id)), onFailed: onGone };
   ws.delete(staffMembershipKey(member.email, member.partner_id), ownLookup);
   ws.delete(legacyStaffKey(member.email), ownLookup);
 }
 
 /** The invitation accepted in the transaction of `ws` (a sign-in and its audit entry); `onGone` when it is no longer one. */
 export function acceptInvitationIn(ws: WriteSet, member: StaffMemberRecord, at: string, onGone: () => Error): void {
-  ws.update(
-    staffMemberKey(member.partner_id, member.id),
-    { set: { status: 'active', accepted_at: at } },
-    { condition: allOf(itemPresent(), attributeNotExists('removed_at'), equals('status', 'invited')), onFailed: onGone },
-  );
+  ws.update(staffMemberKey(member.partner_id, member.id), memberEntity.update({ set: { status: 'active', accepted_at: at } }), {
+    condition: stillMember(whereMember.equals('status', 'invited')),
+    onFailed: onGone,
+  });
 }
 
 /** A pending invitation asked for again with another role: the role changes while it is still an invitation. */
@@ -181,24 +173,20 @@ export async function setInvitedRole(member: StaffMemberRecord, role: StaffRole)
 
 /** An open invitation's role changed, in `ws`; `onGone` when it is no longer an open invitation. */
 export function addInvitedRole(ws: WriteSet, member: StaffMemberRecord, role: StaffRole, onGone: () => Error): void {
-  ws.update(
-    staffMemberKey(member.partner_id, member.id),
-    { set: { role } },
-    { condition: allOf(itemPresent(), attributeNotExists('removed_at'), equals('status', 'invited')), onFailed: onGone },
-  );
+  ws.update(staffMemberKey(member.partner_id, member.id), memberEntity.update({ set: { role } }), {
+    condition: stillMember(whereMember.equals('status', 'invited')),
+    onFailed: onGone,
+  });
 }
 
 /** Sign out everywhere: every session started up to `at` is over. */
 export async function endSessionsOfMember(partnerId: string, staffId: string, at: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: staffMemberKey(partnerId, staffId),
-      UpdateExpression: 'SET sessions_ended_at = :at',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at },
-    }),
+  const ended = await updateItem(
+    staffMemberKey(partnerId, staffId),
+    memberEntity.update({ set: { sessions_ended_at: at } }),
+    whereMember.present(),
   );
+  if (!ended) throw new Error(`staff member ${staffId} of partner ${partnerId} is gone`);
 }
 
 /** Sets one member's own dashboard rate limit (the embedded default's seed). */
@@ -207,5 +195,5 @@ export async function setStaffRateLimit(
   staffId: string,
   rateLimit: { burst: number; sustained: number },
 ): Promise<void> {
-  await updateItem(staffMemberKey(partnerId, staffId), { set: { rate_limit: rateLimit } });
+  await updateItem(staffMemberKey(partnerId, staffId), memberEntity.update({ set: { rate_limit: rateLimit } }));
 }
