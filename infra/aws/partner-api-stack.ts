@@ -22,6 +22,7 @@ import { ServiceFunction, type ServiceFunctionProps } from './constructs/service
 import { BACKSTOP_TIMEOUT, SIGNER_TIMEOUT, WebhookPipeline } from './constructs/webhook-pipeline';
 import { ADVANCE_STEP_TIMEOUT, SandboxClockSteps } from './constructs/sandbox-clock-steps';
 import { MAIL_SENDER_TIMEOUT, MailQueue } from './constructs/mail-queue';
+import { mailConfigurationSetName } from './constructs/mail-events';
 import { jobFiles, scheduleOf } from './job-schedules';
 import { familiesOf, familyStackId, familyWaves } from './route-families';
 import type { StageSettings } from './stages';
@@ -140,6 +141,7 @@ export class PartnerApiStack extends Stack {
       clockQueueArns: clockSteps ? [clockSteps.queueArn] : [],
       mailQueueArns: mailQueue ? [mailQueue.queueArn] : [],
       emailIdentityArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.email.domain}`,
+      emailConfigurationSetArn: `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/${mailConfigurationSetName(settings.email.domain)}`,
       secretArns: {
         cursor: this.data.cursorSecret.secretArn,
         hostedLink: this.data.hostedLinkSecret.secretArn,
@@ -440,6 +442,7 @@ export class PartnerApiStack extends Stack {
       apiName: settings.prefix,
       functions: this.watched,
       tableName: this.data.tableName,
+      emailConfigurationSetName: mailConfigurationSetName(settings.email.domain),
       pipeline: pipeline && {
         lanes: pipeline.lanes.map((l) => ({ queueName: l.queueName, dlqName: l.dlqName })),
         fanoutDlqName: pipeline.fanoutDlqName,

@@ -142,6 +142,39 @@ describe('the state of a stage', () => {
     expect(identity.props.EmailIdentity).toBe('mail.example.com');
   });
 
+  it('records the domain’s bounces and complaints in a configuration set its identity sends through, which the senders may use', () => {
+    const [set] = one(prod, 'AWS::SES::ConfigurationSet');
+    expect(set.props).toMatchObject({ Name: 'mail-mail-example-com', ReputationOptions: { ReputationMetricsEnabled: true } });
+    const [identity] = one(prod, 'AWS::SES::EmailIdentity');
+    expect(identity.props.ConfigurationSetAttributes).toEqual({ ConfigurationSetName: { Ref: set.id } });
+    const [destination] = one(prod, 'AWS::SES::ConfigurationSetEventDestination');
+    expect(destination.props.ConfigurationSetName).toEqual({ Ref: set.id });
+    expect(destination.props.EventDestination).toMatchObject({
+      Enabled: true,
+      MatchingEventTypes: expect.arrayContaining(['bounce', 'complaint', 'delivery', 'send', 'reject']),
+      CloudWatchDestination: {
+        DimensionConfigurations: [
+          { DimensionName: 'ses:configuration-set', DimensionValueSource: 'messageTag', DefaultDimensionValue: 'mail-mail-example-com' },
+        ],
+      },
+    });
+    // SES authorises a send on the identity and on the configuration set it goes through.
+    const sends = one(prod, 'AWS::IAM::Role').flatMap((r) =>
+      (r.props.Policies ?? []).flatMap((p: any) =>
+        p.PolicyDocument.Statement.filter((st: any) => [st.Action].flat().includes('ses:SendEmail')),
+      ),
+    );
+    expect(sends.length).toBeGreaterThanOrEqual(2);
+    for (const st of sends) {
+      const resources = JSON.stringify(st.Resource);
+      expect(resources).toContain(':identity/mail.example.com');
+      expect(resources).toContain(':configuration-set/mail-mail-example-com');
+    }
+    // The on-call dashboard graphs the domain's own bounces and complaints.
+    const body = JSON.stringify(one(prod, 'AWS::CloudWatch::Dashboard')[0].props.DashboardBody);
+    expect(body).toMatch(/\\"Complaint\\",\\"ses:configuration-set\\",\\"mail-mail-example-com\\"/);
+  });
+
   it('refuses an unknown stage', () => {
     expect(() => synthStage('qa')).toThrow(/Unknown stage "qa"/);
   });

@@ -19,6 +19,8 @@ export interface AccessResources {
   /** The mail queue, which only lib/email/mail-queue.ts sends to. */
   mailQueueArns?: string[];
   emailIdentityArn: string;
+  /** The identity's default configuration set (infra/aws/constructs/mail-events.ts): SES authorises a send on it too. */
+  emailConfigurationSetArn?: string;
   /** The signing secrets (lib/signing-keys/), each granted only to the functions whose code reads it. */
   secretArns?: { cursor: string; hostedLink: string; canary: string };
   /** The operator role's: this stage's stack (its outputs) and the audit log group (read only). */
@@ -115,7 +117,9 @@ function resourcesOf(
       if (!res.queueArns.length) throw new Error(`${who} calls SQS (${actions.join(', ')}) but this stage has no queue yet.`);
       return [{ acts: actions, resources: res.queueArns }];
     case 'ses':
-      return [{ acts: actions, resources: [res.emailIdentityArn] }];
+      return [
+        { acts: actions, resources: [res.emailIdentityArn, ...(res.emailConfigurationSetArn ? [res.emailConfigurationSetArn] : [])] },
+      ];
     default:
       throw new Error(
         `${who} calls ${service}:${actions.join(', ')}, for which the stack grants no resource yet (infra/aws/access/grants.ts).`,

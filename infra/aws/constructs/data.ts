@@ -7,6 +7,7 @@ import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../lib/store/table-definition';
 import type { StageSettings } from '../stages';
+import { mailConfigurationSet } from './mail-events';
 
 /**
  * Where files live in the files bucket, one prefix per purpose, each with its own lifecycle. The
@@ -168,7 +169,11 @@ export class Data extends Construct {
     // The domain that sends owner e-mail; its DKIM records must be published in DNS (see docs/platform.md). One
     // stage of an account creates a domain's identity; another sending from the same domain uses it.
     if (settings.email.ownsIdentity) {
-      this.emailIdentity = new EmailIdentity(this, 'EmailIdentity', { identity: Identity.domain(settings.email.domain) });
+      this.emailIdentity = new EmailIdentity(this, 'EmailIdentity', {
+        identity: Identity.domain(settings.email.domain),
+        // Bounces and complaints of this domain's mail recorded (infra/aws/constructs/mail-events.ts).
+        configurationSet: mailConfigurationSet(this, settings.email.domain),
+      });
       // Production keeps it whatever happens to the stack: a new identity has new DKIM records to publish.
       if (keep) this.emailIdentity.applyRemovalPolicy(RemovalPolicy.RETAIN);
     }

@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import { ComparisonOperator, GraphWidget, type IWidget, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { MAIL_EVENTS_DIMENSION } from '../mail-events';
 import { lambdaMetric, queueMetric, W } from './metrics';
 import type { Area } from './props';
 
@@ -9,6 +10,16 @@ export function emailWidgets(area: Area): IWidget[][] {
   const ses = (metricName: string, statistic: string) =>
     new Metric({ namespace: 'AWS/SES', metricName, statistic, period: Duration.hours(1), label: metricName });
   const bounceRate = ses('Reputation.BounceRate', 'Maximum');
+  // The domain's own mail, as its configuration set records it: what the account's rates are made of.
+  const ours = (metricName: string) =>
+    new Metric({
+      namespace: 'AWS/SES',
+      metricName,
+      statistic: 'Sum',
+      period: Duration.hours(1),
+      dimensionsMap: { [MAIL_EVENTS_DIMENSION]: props.emailConfigurationSetName },
+      label: `${metricName} (${props.settings.email.domain})`,
+    });
   // The account's sending reputation: alarmed once per account, by the stage that owns its pieces.
   if (props.settings.accountPieces === 'self')
     alarms.add({
@@ -36,8 +47,8 @@ export function emailWidgets(area: Area): IWidget[][] {
     [
       ...mailQueueWidgets(area),
       new GraphWidget({
-        title: 'E-mail: sent, delivered, bounced',
-        left: [ses('Send', 'Sum'), ses('Delivery', 'Sum'), ses('Bounce', 'Sum')],
+        title: 'E-mail: sent, delivered, bounced (account); bounced, complained of, refused (the domain)',
+        left: [ses('Send', 'Sum'), ses('Delivery', 'Sum'), ses('Bounce', 'Sum'), ours('Bounce'), ours('Complaint'), ours('Reject')],
         right: [bounceRate],
         width: props.mail ? W / 2 : W,
       }),

@@ -18,6 +18,8 @@ export interface OnCallProps {
   apiName: string;
   functions: WatchedFunction[];
   tableName: string;
+  /** The sending domain's SES configuration set (infra/aws/constructs/mail-events.ts): its own bounces and complaints. */
+  emailConfigurationSetName: string;
   /** The webhook pipeline: its lane shards' queues (shard 0 first), the fan-out DLQ, its functions. */
   pipeline?: {
     lanes: { queueName: string; dlqName: string }[];
