@@ -57,6 +57,16 @@ function pricedOptions(order: BillableOrder, amount: number): LineOption[] | und
 
 const withOptions = (options: LineOption[] | undefined) => (options ? { options } : {});
 
+/** What every line an order's act bills carries: the order, its company and product, when and in which mode it was billed. */
+const orderLine = (order: BillableOrder, at: string, livemode: boolean) => ({
+  currency: 'usd' as const,
+  company: order.company,
+  service_order: order.id,
+  product_key: order.product_key,
+  billed_at: at,
+  livemode,
+});
+
 /**
  * An order as it is created (or a quote as it is accepted): the price, unless the product bills in
  * arrears (then its first period bills at its end); and each pass-through fee, frozen at order time. An
@@ -64,14 +74,7 @@ const withOptions = (options: LineOption[] | undefined) => (options ? { options 
  */
 export function linesForNewOrder(order: BillableOrder, at: string, livemode: boolean): BillingResult {
   const lines: LedgerLine[] = [];
-  const base = {
-    currency: 'usd' as const,
-    company: order.company,
-    service_order: order.id,
-    product_key: order.product_key,
-    billed_at: at,
-    livemode,
-  };
+  const base = orderLine(order, at, livemode);
   if (order.billing === 'advance' && order.unit_amount !== 0) {
     const kind = order.included_in ? 'difference' : 'order';
     const description = order.included_in ? `${order.product_key}: paid option beyond ${order.included_in}` : order.product_key;
@@ -94,7 +97,7 @@ export function linesForNewOrder(order: BillableOrder, at: string, livemode: boo
  * Each pass-through fee of the order, at its frozen amount, as its own line keyed `<act>#fee#<i>`; a
  * state fee names its state. A renewal bills them again: the state charges them every period.
  */
-function feeLines(order: BillableOrder, act: string, base: Omit<LedgerLine, 'id' | 'period' | 'key' | 'kind' | 'description' | 'amount'>) {
+function feeLines(order: BillableOrder, act: string, base: ReturnType<typeof orderLine>) {
   return (order.fees ?? []).flatMap((fee, i) =>
     fee.unit_amount === 0
       ? []
@@ -120,12 +123,7 @@ export function linesForAcceptedQuote(order: BillableOrder, amount: number, at: 
       kind: 'order',
       description: `${order.product_key} (quoted)`,
       amount,
-      currency: 'usd',
-      company: order.company,
-      service_order: order.id,
-      product_key: order.product_key,
-      billed_at: at,
-      livemode,
+      ...orderLine(order, at, livemode),
     }),
   ]);
 }
@@ -140,12 +138,7 @@ export function creditForCancel(order: BillableOrder, at: string, livemode: bool
       kind: 'credit',
       description: `${order.product_key}: canceled before fulfilment`,
       amount: -billed,
-      currency: 'usd',
-      company: order.company,
-      service_order: order.id,
-      product_key: order.product_key,
-      billed_at: at,
-      livemode,
+      ...orderLine(order, at, livemode),
     }),
   ]);
 }
@@ -157,14 +150,7 @@ export function creditForCancel(order: BillableOrder, at: string, livemode: bool
  */
 export function linesForRenewal(order: BillableOrder, k: number, at: string, livemode: boolean): BillingResult {
   const act = `${order.id}#renewal#${k}`;
-  const base = {
-    currency: 'usd' as const,
-    company: order.company,
-    service_order: order.id,
-    product_key: order.product_key,
-    billed_at: at,
-    livemode,
-  };
+  const base = orderLine(order, at, livemode);
   const lines: LedgerLine[] = [];
   if (order.unit_amount !== 0)
     lines.push(
@@ -203,12 +189,7 @@ export function linesForReprice(
       kind: diff > 0 ? 'difference' : 'credit',
       description: diff > 0 ? `${order.product_key}: upgrade difference` : `${order.product_key}: reversed upgrade credited`,
       amount: diff,
-      currency: 'usd',
-      company: order.company,
-      service_order: order.id,
-      product_key: order.product_key,
-      billed_at: at,
-      livemode,
+      ...orderLine(order, at, livemode),
     }),
   ]);
 }
