@@ -34,6 +34,8 @@ export function needsOf(settings: StageSettings, region: string): PreflightNeeds
       reserved: settings.reservedConcurrency
         ? settings.reservedConcurrency.fanout + settings.reservedConcurrency.sequencer + settings.reservedConcurrency.signer
         : settings.shards.lanes * settings.signerConcurrency,
+      // Only the stage that owns the account's pieces alarms on its concurrency (infra/aws/constructs/on-call/functions.ts).
+      alarmed: settings.accountPieces === 'self',
     },
     creates: {
       // The stage's stack, one per route family, and the on-call stack.

@@ -123,6 +123,25 @@ describe('npm run ops -- preflight', () => {
     expect(out).toContain('15 of 20 in use');
   });
 
+  it('names a quota above the committed setting where the stage alarms on it: the alarm would page far below the account’s limit', async () => {
+    lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 3000 } });
+    const { code, out } = await run();
+    expect(code).toBe(1);
+    expect(out).toContain('MISSING Lambda concurrency alarm: the account grants 3000 concurrent executions; infra/aws/stages.ts says 1000');
+    expect(out).toContain('would page at 800, 27 % of what the account grants');
+    expect(out).toContain('commit accountConcurrency: 3000');
+    // A stage that leaves the account's alarms to another (staging beside prod) is not held to it.
+    const needs = needsOf(
+      jest.requireActual<typeof import('../../infra/aws/stages')>('../../infra/aws/stages').resolveStage('staging'),
+      'us-east-1',
+    );
+    expect(needs.concurrency.alarmed).toBe(false);
+    const findings = await runPreflight(needs, preflightClients('us-east-1'));
+    expect(findings.filter((f) => f.check.startsWith('Lambda concurrency'))).toEqual([
+      { check: 'Lambda concurrency', ok: true, found: '3000 granted, 1000 assumed by infra/aws/stages.ts' },
+    ]);
+  });
+
   it('takes an identity the first deploy will create as no missing grant, and one it will not as missing', async () => {
     ses.on(GetEmailIdentityCommand).rejects(new NotFoundException({ message: 'not found', $metadata: {} }));
     const { code, out } = await run();

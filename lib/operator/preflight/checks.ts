@@ -19,8 +19,12 @@ export interface PreflightNeeds {
   domain?: { name: string; certificateArn: string };
   /** The Slack workspace AWS Chatbot must be authorised for, when the pager is Slack. */
   slackWorkspaceId?: string;
-  /** Lambda concurrency: what stages.ts says the account grants (`accountConcurrency`), and what the stage reserves (`reservedConcurrency`). */
-  concurrency: { assumed: number; reserved: number };
+  /**
+   * Lambda concurrency: what stages.ts says the account grants (`accountConcurrency`), what the stage
+   * reserves (`reservedConcurrency`), and whether this stage's `lambda-concurrency` alarm watches the
+   * account at 80 % of `assumed` (it owns the account's pieces).
+   */
+  concurrency: { assumed: number; reserved: number; alarmed?: boolean };
   /** What the first deploy creates against account quotas: CloudFormation stacks, IAM roles, resources of the one REST API. */
   creates: { stacks: number; roles: number; apiResources: number };
 }
@@ -225,7 +229,15 @@ async function concurrency({ concurrency: need }: PreflightNeeds, { lambda }: Pr
   const quota = settings.AccountLimit?.ConcurrentExecutions ?? 0;
   const out: Finding[] = [];
   const check = 'Lambda concurrency';
-  if (quota >= need.assumed) out.push({ check, ok: true, found: `${quota} granted, ${need.assumed} assumed by infra/aws/stages.ts` });
+  // A quota above the setting: the alarm pages at 80 % of the setting, long before the account's limit.
+  if (quota > need.assumed && need.alarmed)
+    out.push({
+      check: 'Lambda concurrency alarm',
+      ok: false,
+      found: `the account grants ${quota} concurrent executions; infra/aws/stages.ts says ${need.assumed}, so the lambda-concurrency alarm would page at ${Math.round(need.assumed * 0.8)}, ${Math.round((need.assumed * 80) / quota)} % of what the account grants`,
+      fix: `commit accountConcurrency: ${quota} in infra/aws/stages.ts, so the alarm fires at 80 % of the real quota`,
+    });
+  else if (quota >= need.assumed) out.push({ check, ok: true, found: `${quota} granted, ${need.assumed} assumed by infra/aws/stages.ts` });
   else
     out.push({
       check,
