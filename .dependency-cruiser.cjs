@@ -18,8 +18,8 @@ const LAYERS = [
     'versioning',
     'catalog',
     'aws',
-    'crypto',
     'signing-keys',
+    'crypto',
   ],
   // Ports: the outside world behind an interface, with a local and an AWS adapter each.
   ['file-storage', 'email'],

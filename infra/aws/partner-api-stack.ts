@@ -145,6 +145,7 @@ export class PartnerApiStack extends Stack {
       secretArns: {
         cursor: this.data.cursorSecret.secretArn,
         hostedLink: this.data.hostedLinkSecret.secretArn,
+        oneTimeCode: this.data.oneTimeCodeSecret.secretArn,
         canary: this.data.canarySecret.secretArn,
       },
     };
@@ -157,6 +158,7 @@ export class PartnerApiStack extends Stack {
       DOCS_URL: docsUrl,
       CURSOR_KEY_SECRET: this.data.cursorSecret.secretArn,
       HOSTED_LINK_KEY_SECRET: this.data.hostedLinkSecret.secretArn,
+      ONE_TIME_CODE_KEY_SECRET: this.data.oneTimeCodeSecret.secretArn,
       CANARY_KEY_SECRET: this.data.canarySecret.secretArn,
       KMS_KEY_ID: this.data.key.keyArn,
       FILES_BUCKET: this.data.filesBucketName,

@@ -72,6 +72,11 @@ export const VARIABLES = {
     readBy: 'functions',
     requiredInProduction: true,
   },
+  ONE_TIME_CODE_KEY_SECRET: {
+    what: "the Secrets Manager secret of the key of one-time codes' stored hashes",
+    readBy: 'functions',
+    requiredInProduction: true,
+  },
   CANARY_KEY_SECRET: { what: "the Secrets Manager secret of the canary's API key", readBy: 'functions', requiredInProduction: true },
   FILES_BUCKET: {
     what: 'the S3 bucket of uploaded files; unset: files on disk in `LOCAL_DIR`',
@@ -81,6 +86,7 @@ export const VARIABLES = {
   MAIL_FROM: { what: 'the sender of e-mail (SES)', unsetMeans: 'no-reply@<public host>', readBy: 'functions' },
   CURSOR_SIGNING_KEY: { what: "the embedded default's cursor key (never read outside `local`)", readBy: 'functions' },
   HOSTED_LINK_SIGNING_KEY: { what: "the embedded default's hosted-link key (never read outside `local`)", readBy: 'functions' },
+  ONE_TIME_CODE_SIGNING_KEY: { what: "the embedded default's one-time-code key (never read outside `local`)", readBy: 'functions' },
   LOCAL_DIR: { what: 'database, credentials file, e-mail outbox, files', unset: '.local', readBy: 'functions', inReadme: true },
   AWS_ENDPOINT_URL_S3: { what: 'an S3 stand-in (tests); path-style addressing when set', readBy: 'functions', value: url },
   SQS_ENDPOINT: { what: "the embedded default's queue stand-in", readBy: 'functions', value: url },

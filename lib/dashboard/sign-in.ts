@@ -3,7 +3,7 @@ import { now } from '../clock';
 import { ApiError } from '../errors';
 import { config } from '../config';
 import { randomBase62 } from '../ids';
-import { CODE_TTL_MS, hashOneTimeCode, newOneTimeCode, sameHash } from '../crypto/one-time-code';
+import { CODE_TTL_MS, codeMatches, hashOneTimeCode, newOneTimeCode } from '../crypto/one-time-code';
 import {
   countSignInFromIp,
   deleteSignInCode,
@@ -203,11 +203,12 @@ export async function startSignIn(rawEmail: string, from: SignInSource): Promise
   const member = memberships.length > 0;
   const code = newOneTimeCode();
   const expiresAt = new Date(at + CODE_TTL_MS).toISOString();
+  // Hashed for any address (the same work), but an unknown one gets a code record that no code matches, so both do the same writes.
+  const codeHash = await hashOneTimeCode('sign-in', email, code);
   await putSignInCode({
     id: randomBase62(12),
     email,
-    // An unknown address gets a code record that no code matches, so both do the same writes.
-    code_hash: member ? hashOneTimeCode('sign-in', email, code) : 'none',
+    code_hash: member ? codeHash : 'none',
     requester: requesterOf(from),
     attempts: 0,
     created_at: new Date(at).toISOString(),
@@ -285,8 +286,7 @@ export async function verifySignIn(
   const right =
     target !== undefined &&
     (await spendCodeAttempt(target, SIGN_IN_CODE_ATTEMPTS)) &&
-    target.code_hash !== 'none' &&
-    sameHash(target.code_hash, hashOneTimeCode('sign-in', email, code));
+    (await codeMatches(target.code_hash, { purpose: 'sign-in', subject: email, code }));
   const member = right ? await dashboardToSignIn(email, partnerId) : undefined;
   if (!right || !member) {
     // Counted against the address only when this asker asked for a code: a stranger's guesses for an

@@ -1,7 +1,7 @@
 import { now } from '../clock';
 import { ApiError } from '../errors';
 import { sendEmail } from '../email/send-email';
-import { CODE_TTL_MS, hashOneTimeCode, newOneTimeCode, sameHash } from '../crypto/one-time-code';
+import { CODE_TTL_MS, codeMatches, hashOneTimeCode, newOneTimeCode } from '../crypto/one-time-code';
 import { stepUpSessionIn } from '../store/entities/dashboard-session';
 import { type AuditAct, commitAudited, recordAudit } from '../audit/record';
 import { getStepUpCode, putStepUpCode, spendStepUpAttempt, spendStepUpCode } from '../store/entities/step-up-code';
@@ -65,7 +65,7 @@ export async function requestStepUp(session: DashboardSession, token: string) {
   await putStepUpCode(
     tokenHash,
     {
-      code_hash: hashOneTimeCode('step-up', session.id, code),
+      code_hash: await hashOneTimeCode('step-up', session.id, code),
       attempts: 0,
       expires_at: expiresAt,
       window_started_at: windowOpen ? previous.window_started_at : new Date(at).toISOString(),
@@ -110,7 +110,7 @@ export async function verifyStepUp(
   const pending = await getStepUpCode(tokenHash);
   if (!pending || pending.code_hash === 'spent' || Date.parse(pending.expires_at) <= at) throw wrongStepUpCode();
   if (!(await spendStepUpAttempt(tokenHash, pending.code_hash, STEP_UP_ATTEMPTS))) throw wrongStepUpCode();
-  if (!sameHash(pending.code_hash, hashOneTimeCode('step-up', session.id, code))) {
+  if (!(await codeMatches(pending.code_hash, { purpose: 'step-up', subject: session.id, code }))) {
     await recordAudit(actorOfSession(session, ip), 'session.step_up_failed', session.staff_id, { details: { session_id: session.id } });
     throw wrongStepUpCode();
   }

@@ -6,7 +6,14 @@ import { ApiError, closest, resourceMissing } from '../errors';
 import { isKnownSelector, SELECTOR_SUGGESTIONS } from '../webhooks/delivery/endpoint-wants-event';
 import { sendEmail } from '../email/send-email';
 import { checkWebhookUrl, MAX_URL_LENGTH } from '../webhooks/url-safety';
-import { viewOfEndpoint, webhookEndpoints, type WebhookEndpoint, type WebhookEndpointView } from '../webhooks/endpoints';
+import {
+  confirmRoll,
+  rollSecret,
+  viewOfEndpoint,
+  webhookEndpoints,
+  type WebhookEndpoint,
+  type WebhookEndpointView,
+} from '../webhooks/endpoints';
 import { healthOf, type EndpointHealth } from '../webhooks/operations/endpoint-health';
 import type { DashboardSession } from './session';
 import { idParam } from '../input/id-param';
@@ -166,7 +173,7 @@ export async function enableWebhookEndpoint(partnerId: string, id: string) {
 
 /** The code goes to the signed-in person, so a stolen session alone cannot read a new secret. */
 export async function requestSecretRoll(session: DashboardSession, id: string, options: { endpointKnown?: boolean } = {}) {
-  const { expires_at } = await webhookEndpoints.rollSecret(session.partner_id, id, options).then(async (roll) => {
+  const { expires_at } = await rollSecret(session.partner_id, id, options).then(async (roll) => {
     await sendEmail({
       to: session.email,
       subject: 'Confirm rolling a webhook secret',
@@ -200,7 +207,7 @@ export async function replaceSigningKey(partnerId: string, id: string) {
 export async function confirmSecretRoll(partnerId: string, id: string, input: () => z.output<typeof confirmRollBody>) {
   if (!(await webhookEndpoints.get(partnerId, id))) throw resourceMissing('webhook endpoint', id);
   const { code, retire_previous } = input();
-  const { endpoint, secret } = await webhookEndpoints.confirmRoll(partnerId, id, code, { retirePrevious: retire_previous });
+  const { endpoint, secret } = await confirmRoll(partnerId, id, code, { retirePrevious: retire_previous });
   const previous = endpoint.secrets[1];
   return { ...viewOfEndpoint(endpoint), secret, previous_secret_expires_at: previous?.expires_at ?? null };
 }

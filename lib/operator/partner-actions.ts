@@ -29,8 +29,13 @@ async function onboardPartner(name: string, ownerEmail: string) {
 
 /** A new signing key kept beside the one it replaces (lib/signing-keys/key-set.ts): what was signed before still verifies. */
 async function rotateSigningKey(which: string) {
-  const name = which === 'cursor' ? 'CURSOR_KEY_SECRET' : which === 'hosted-link' ? 'HOSTED_LINK_KEY_SECRET' : undefined;
-  if (!name) throw new OperatorError('--key is cursor or hosted-link.');
+  const names: Record<string, 'CURSOR_KEY_SECRET' | 'HOSTED_LINK_KEY_SECRET' | 'ONE_TIME_CODE_KEY_SECRET'> = {
+    cursor: 'CURSOR_KEY_SECRET',
+    'hosted-link': 'HOSTED_LINK_KEY_SECRET',
+    'one-time-code': 'ONE_TIME_CODE_KEY_SECRET',
+  };
+  const name = Object.hasOwn(names, which) ? names[which] : undefined;
+  if (!name) throw new OperatorError('--key is cursor, hosted-link or one-time-code.');
   const secret = variable(name);
   if (!secret) throw new OperatorError('rotate-signing-key works on a deployed stage: the embedded default has fixed local keys.');
   const client = new SecretsManagerClient({ region: config().region });
@@ -98,7 +103,7 @@ export const partnerActions: OperatorAction[] = [
   },
   {
     name: 'rotate-signing-key',
-    usage: 'rotate-signing-key --key cursor|hosted-link',
+    usage: 'rotate-signing-key --key cursor|hosted-link|one-time-code',
     summary: 'a new signing key, the old one kept as previous (no deploy; a deployed stage only)',
     unscoped: true,
     run: (ctx) => rotateSigningKey(flag(ctx.args, 'key') ?? ''),

@@ -16,6 +16,7 @@ export const STAGE_OUTPUTS = {
   MailFrom: 'MAIL_FROM',
   CursorKeySecret: 'CURSOR_KEY_SECRET',
   HostedLinkKeySecret: 'HOSTED_LINK_KEY_SECRET',
+  OneTimeCodeKeySecret: 'ONE_TIME_CODE_KEY_SECRET',
   CanaryKeySecret: 'CANARY_KEY_SECRET',
   OperatorAuditUrl: 'OPERATOR_AUDIT_URL',
   OperatorAuditLogGroup: 'OPERATOR_AUDIT_LOG_GROUP',
@@ -35,5 +36,6 @@ export const LOCAL_ONLY_VARIABLES = [
   'WEBHOOK_QUEUE_URL',
   'CURSOR_SIGNING_KEY',
   'HOSTED_LINK_SIGNING_KEY',
+  'ONE_TIME_CODE_SIGNING_KEY',
   'AWS_ENDPOINT_URL_S3',
 ];

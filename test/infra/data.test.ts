@@ -61,13 +61,13 @@ describe('the state of a stage', () => {
     expect(rules.some((r) => r.AbortIncompleteMultipartUpload?.DaysAfterInitiation === 1)).toBe(true);
   });
 
-  it('keeps a rotating KMS key for webhook secrets and two generated signing keys (cursors, hosted links), never in the template', () => {
+  it('keeps a rotating KMS key for webhook secrets and three generated signing keys (cursors, hosted links, one-time codes), never in the template', () => {
     const [key] = one(prod, 'AWS::KMS::Key');
     expect(key.props.EnableKeyRotation).toBe(true);
-    // The two signing keys; the canary's key (written by the operator) is the third secret.
+    // The three signing keys; the canary's key (written by the operator) is the fourth secret.
     const secrets = one(prod, 'AWS::SecretsManager::Secret').filter((s) => !s.id.startsWith('DataCanaryKey'));
-    expect(secrets).toHaveLength(2);
-    expect(one(prod, 'AWS::SecretsManager::Secret')).toHaveLength(3);
+    expect(secrets).toHaveLength(3);
+    expect(one(prod, 'AWS::SecretsManager::Secret')).toHaveLength(4);
     for (const secret of secrets)
       expect(secret.props.GenerateSecretString).toMatchObject({
         SecretStringTemplate: '{}',
@@ -115,10 +115,10 @@ describe('the state of a stage', () => {
   });
 
   it('grants each signing secret only to the functions whose code reads it', () => {
-    const [cursorSecret, linkSecret] = ['CursorSigningKey', 'HostedLinkSigningKey'].map(
+    const [cursorSecret, linkSecret, codeSecret] = ['CursorSigningKey', 'HostedLinkSigningKey', 'OneTimeCodeKey'].map(
       (id) => one(prod, 'AWS::SecretsManager::Secret').find((s) => s.id.startsWith(`Data${id}`))!,
     );
-    expect(cursorSecret && linkSecret).toBeTruthy();
+    expect(cursorSecret && linkSecret && codeSecret).toBeTruthy();
     const readers = (fnName: string) => {
       const fn = one(prod, 'AWS::Lambda::Function').find((f) => f.props.FunctionName === fnName)!;
       const role = prod.resources.find(
@@ -135,6 +135,13 @@ describe('the state of a stage', () => {
     expect(JSON.stringify(readers('papi-prod-getInvoice')[0].Resource)).not.toEqual(
       JSON.stringify(readers('papi-prod-listCompanies')[0].Resource),
     );
+    // The key of one-time codes' hashes: read by what sends or checks a code, on its own secret; a list of endpoints reads none.
+    const codeReader = readers('papi-prod-dashboardApiSignInVerify');
+    expect(codeReader).toHaveLength(1);
+    expect(JSON.stringify(codeReader[0].Resource)).toContain('DataOneTimeCodeKey');
+    for (const other of ['papi-prod-listCompanies', 'papi-prod-getInvoice'])
+      expect(JSON.stringify(readers(other)[0].Resource)).not.toContain('OneTimeCodeKey');
+    expect(readers('papi-prod-dashboardApiListWebhookEndpoints')).toHaveLength(0);
   });
 
   it('sends e-mail from a verified SES domain identity: the stage’s own', () => {

@@ -49,7 +49,7 @@ async function plantCode(email: string, member: { partner_id: string; id: string
   await putSignInCode({
     id: randomBytes(6).toString('hex'),
     email,
-    code_hash: hashOneTimeCode('sign-in', email, code),
+    code_hash: await hashOneTimeCode('sign-in', email, code),
     partner_id: member.partner_id,
     staff_id: member.id,
     requester: createHash('sha256').update(requesterOf).digest('hex'),

@@ -1,6 +1,6 @@
 import { useStackDatabase } from '../support/stack';
 import { setClock } from '../../lib/clock';
-import { webhookEndpoints, SECRET_OVERLAP_MS, viewOfEndpoint } from '../../lib/webhooks/endpoints';
+import { confirmRoll, rollSecret, webhookEndpoints, SECRET_OVERLAP_MS, viewOfEndpoint } from '../../lib/webhooks/endpoints';
 import { endpointSigningKeys } from '../../lib/webhooks/delivery/endpoint-signing-keys';
 import { signatureHeaders } from '../../lib/webhooks/signing';
 import { verifyWebhook } from '../../lib/webhooks/verify';
@@ -81,8 +81,8 @@ describe('the webhook endpoint store', () => {
       mode: 'test',
       url: 'http://127.0.0.1:9/e',
     });
-    const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
-    const { secret: second, endpoint: rolled } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code);
+    const { code } = await rollSecret(c.partner_id, endpoint.id);
+    const { secret: second, endpoint: rolled } = await confirmRoll(c.partner_id, endpoint.id, code);
     expect(second).not.toBe(first);
     const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
     // A roll never changes the v1a key (the spec: "rotations never affect it").
@@ -93,7 +93,7 @@ describe('the webhook endpoint store', () => {
     expect(Date.parse(rolled.secrets[1].expires_at!) - Date.parse(rolled.secrets[0].created_at)).toBe(SECRET_OVERLAP_MS);
     expect(await webhookEndpoints.activeSigningSecrets(stored, afterOverlap)).toEqual([second]);
     // The code is spent.
-    await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
   it('replaces the v1a key on its own: both old and new keys sign during the overlap, only the new one after it; the secret is untouched', async () => {
@@ -102,8 +102,8 @@ describe('the webhook endpoint store', () => {
       mode: 'test',
       url: 'http://127.0.0.1:9/k',
     });
-    const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
-    const { secret: second } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code);
+    const { code } = await rollSecret(c.partner_id, endpoint.id);
+    const { secret: second } = await confirmRoll(c.partner_id, endpoint.id, code);
     const replaced = await webhookEndpoints.replaceSigningKey(c.partner_id, endpoint.id);
     const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
     expect(replaced.public_key).toBe(stored.public_key);
@@ -136,10 +136,10 @@ describe('the webhook endpoint store', () => {
       mode: 'test',
       url: 'http://127.0.0.1:9/r',
     });
-    const roll1 = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
-    const { secret: second } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, roll1.code);
-    const roll2 = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
-    const { secret: third } = await webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, roll2.code, { retirePrevious: true });
+    const roll1 = await rollSecret(c.partner_id, endpoint.id);
+    const { secret: second } = await confirmRoll(c.partner_id, endpoint.id, roll1.code);
+    const roll2 = await rollSecret(c.partner_id, endpoint.id);
+    const { secret: third } = await confirmRoll(c.partner_id, endpoint.id, roll2.code, { retirePrevious: true });
     const stored = (await webhookEndpoints.get(c.partner_id, endpoint.id))!;
     expect(await webhookEndpoints.activeSigningSecrets(stored)).toEqual([third]);
     expect(stored.previous_signing_keys).toEqual([]);
@@ -152,27 +152,27 @@ describe('the webhook endpoint store', () => {
 
   it('kills a roll code after five wrong tries, even if the right code follows', async () => {
     const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/f' });
-    const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    const { code } = await rollSecret(c.partner_id, endpoint.id);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
-      await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, wrong)).rejects.toMatchObject({ code: 'invalid_request' });
-    await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
+      await expect(confirmRoll(c.partner_id, endpoint.id, wrong)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
   it('refuses an expired roll code', async () => {
     const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/g' });
     const restore = setClock(() => new Date(Date.now() - 11 * 60 * 1000));
-    const { code } = await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
+    const { code } = await rollSecret(c.partner_id, endpoint.id);
     restore();
-    await expect(webhookEndpoints.confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(confirmRoll(c.partner_id, endpoint.id, code)).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
   it('refuses a sixth roll code within fifteen minutes with rate_limit', async () => {
     const { endpoint } = await webhookEndpoints.create({ partnerId: c.partner_id, mode: 'test', url: 'http://127.0.0.1:9/h' });
-    for (let i = 0; i < 5; i++) await webhookEndpoints.rollSecret(c.partner_id, endpoint.id);
-    await expect(webhookEndpoints.rollSecret(c.partner_id, endpoint.id)).rejects.toMatchObject({ code: 'rate_limit' });
+    for (let i = 0; i < 5; i++) await rollSecret(c.partner_id, endpoint.id);
+    await expect(rollSecret(c.partner_id, endpoint.id)).rejects.toMatchObject({ code: 'rate_limit' });
     const later = setClock(() => new Date(Date.now() + 16 * 60 * 1000));
-    await expect(webhookEndpoints.rollSecret(c.partner_id, endpoint.id)).resolves.toHaveProperty('code');
+    await expect(rollSecret(c.partner_id, endpoint.id)).resolves.toHaveProperty('code');
     later();
   });
 });

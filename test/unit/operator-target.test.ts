@@ -15,6 +15,7 @@ const outputs = (): Record<string, string> => ({
   MailFrom: 'no-reply@mail.example.com',
   CursorKeySecret: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:papi-prod/cursor-signing-key-1a2b3c4d-x',
   HostedLinkKeySecret: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:papi-prod/hosted-link-signing-key-1a2b3c4d-y',
+  OneTimeCodeKeySecret: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:papi-prod/one-time-code-key-1a2b3c4d-w',
   CanaryKeySecret: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:papi-prod/canary-key-1a2b3c4d-z',
   OperatorAuditUrl: 'https://abc.lambda-url.us-east-1.on.aws/',
   OperatorAuditLogGroup: '/aws/lambda/papi-prod-operator-audit',

@@ -22,7 +22,7 @@ export interface AccessResources {
   /** The identity's default configuration set (infra/aws/constructs/mail-events.ts): SES authorises a send on it too. */
   emailConfigurationSetArn?: string;
   /** The signing secrets (lib/signing-keys/), each granted only to the functions whose code reads it. */
-  secretArns?: { cursor: string; hostedLink: string; canary: string };
+  secretArns?: { cursor: string; hostedLink: string; oneTimeCode: string; canary: string };
   /** The operator role's: this stage's stack (its outputs) and the audit log group (read only). */
   stackArn?: string;
   auditLogGroupArn?: string;
@@ -79,7 +79,7 @@ function resourcesOf(
         !arns || !narrowing?.secret
           ? []
           : narrowing.secret === 'operator'
-            ? [arns.cursor, arns.hostedLink, arns.canary]
+            ? [arns.cursor, arns.hostedLink, arns.oneTimeCode, arns.canary]
             : [arns[narrowing.secret]];
       if (!secrets.length)
         throw new Error(`${who} reads a secret outside lib/signing-keys/ (${actions.join(', ')}): name it in narrowed-modules.ts.`);

@@ -6,7 +6,7 @@ export interface Narrowing {
   /** `dynamodb:LeadingKeys` patterns (StringLike) the grant is limited to. */
   leadingKeys?: string[];
   /** The one signing secret the module reads (grants.ts names its ARN): `secretsmanager:GetSecretValue` on it alone. */
-  secret?: 'cursor' | 'hostedLink' | 'canary' | 'operator';
+  secret?: 'cursor' | 'hostedLink' | 'oneTimeCode' | 'canary' | 'operator';
   /** An SQS module that sends to one queue only: its grant names that queue (grants.ts `clockQueueArns`, `mailQueueArns`). */
   queue?: 'sandbox-clock-steps' | 'mail';
   /**
@@ -36,6 +36,7 @@ export const NARROWED_MODULES: Record<string, Narrowing> = {
   // Each signing key is its own secret, read by its own module: a function that lists pages cannot mint invoice links.
   'lib/signing-keys/cursor-keys.ts': { name: 'cursor-key', secret: 'cursor' },
   'lib/signing-keys/hosted-link-keys.ts': { name: 'hosted-link-key', secret: 'hostedLink' },
+  'lib/signing-keys/one-time-code-keys.ts': { name: 'one-time-code-key', secret: 'oneTimeCode' },
   // The operator rotates the signing keys and writes the canary's key (npm run ops -- rotate-signing-key, set-canary-key).
   'lib/operator/partner-actions.ts': { name: 'operator-secrets', secret: 'operator' },
   // The canary reads its own key only.

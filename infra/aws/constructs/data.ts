@@ -45,6 +45,7 @@ export class Data extends Construct {
   readonly accessLogs: Bucket;
   readonly cursorSecret: Secret;
   readonly hostedLinkSecret: Secret;
+  readonly oneTimeCodeSecret: Secret;
   readonly canarySecret: Secret;
   readonly emailIdentity?: EmailIdentity;
   /** The table the functions use: the stack's own, or the restored one the stage switched in. */
@@ -152,6 +153,13 @@ export class Data extends Construct {
       settings,
       'hosted-link-signing-key',
       'HMAC key of hosted invoice links (valid for an hour)',
+    );
+    this.oneTimeCodeSecret = signingSecret(
+      this,
+      'OneTimeCodeKey',
+      settings,
+      'one-time-code-key',
+      'HMAC key of the stored hashes of e-mailed one-time codes (sign-in, step-up, secret roll)',
     );
     // The canary's API key (`{"key": …}`), written by `npm run ops -- set-canary-key`; empty until then.
     this.canarySecret = new Secret(this, 'CanaryKey', {

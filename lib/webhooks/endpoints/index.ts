@@ -1,6 +1,5 @@
 import {
   activeSigningSecrets,
-  confirmRoll,
   replaceSigningKey,
   createEndpoint,
   deleteEndpoint,
@@ -9,7 +8,6 @@ import {
   enableEndpoint,
   endpointById,
   listEndpointsOfPartner,
-  rollSecret,
   signingPrivateKey,
   updateEndpointSettings,
 } from './store';
@@ -18,7 +16,11 @@ export * from './record';
 export * from './key-material';
 export * from './store';
 
-/** The endpoint store under the names of its contract with the delivery engine. */
+/**
+ * The endpoint store under the names of its contract with the delivery engine. A secret roll
+ * (`rollSecret`, `confirmRoll`) is imported by name, not through this object: only the functions that
+ * roll keep it in their bundle, and with it the read of the one-time-code key (infra/aws/access/).
+ */
 export const webhookEndpoints = {
   create: createEndpoint,
   get: endpointById,
@@ -28,8 +30,6 @@ export const webhookEndpoints = {
   enabledFor: enabledEndpointsFor,
   disable: disableEndpoint,
   enable: enableEndpoint,
-  rollSecret,
-  confirmRoll,
   replaceSigningKey,
   activeSigningSecrets,
   signingPrivateKey,

@@ -170,7 +170,7 @@ export async function rollSecret(
   const code = newOneTimeCode();
   const expiresAt = new Date(at.getTime() + CODE_TTL_MS);
   await putSecretRoll(partnerId, endpointId, {
-    code_hash: hashOneTimeCode('secret-roll', endpointId, code),
+    code_hash: await hashOneTimeCode('secret-roll', endpointId, code),
     attempts: 0,
     expires_at: expiresAt.toISOString(),
     ...counted.sends,
